@@ -1,0 +1,26 @@
+"""Errors: every one is a ``ValueError`` whose message names the rule that was broken."""
+from __future__ import annotations
+
+
+class ChangekitError(ValueError):
+    """Base class of every error changekit raises on bad input."""
+
+
+class IllegalAction(ChangekitError):
+    """An action the rules do not allow here; the state is left exactly as it was.
+
+    ``rule`` is a short name of the broken rule (for tests and apps), and the
+    message says it in words with the offending value.
+
+    >>> err = IllegalAction("own-bill", "you can only pay with a bill you hold: 7 is not in 1, 3")
+    >>> err.rule, str(err)
+    ('own-bill', 'you can only pay with a bill you hold: 7 is not in 1, 3')
+    """
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+class InvalidSave(ChangekitError):
+    """A saved game (JSON) that cannot be loaded; nothing is half-loaded."""

@@ -1,0 +1,319 @@
+"""The protocol every game follows: ``Game`` (what is being played) and ``State`` (a position).
+
+A game is fixed by its options; a state by those options, a seed and the actions applied so
+far. Everything random comes from the state's own :class:`GameRng`, so replaying the
+actions from the seed rebuilds the state exactly: that is how ``undo`` and ``from_json`` work,
+and why a loaded game can be trusted.
+
+Concrete games implement the methods marked *game* below and keep their position in plain
+attributes (ints, strings, tuples, lists and dicts of those), which gives them ``clone``,
+``snapshot``, JSON and equality for free.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import asdict, dataclass, fields
+from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
+
+from .errors import ChangekitError, IllegalAction, InvalidSave
+from .rng import GameRng
+
+Player = int
+Action = Hashable
+SAVE_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Options:
+    """A game's settings. Subclasses add their documented options with defaults."""
+
+    players: int = 4
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Options":
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise InvalidSave(f"unknown options {sorted(unknown)}; this game has {sorted(known)}")
+        return cls(**{k: _tuples(v) for k, v in data.items()})
+
+
+class Event(NamedTuple):
+    """One thing that happened. ``to`` lists the players who see it (``None``: everyone)."""
+
+    kind: str
+    data: dict[str, Any]
+    to: tuple[Player, ...] | None = None
+
+    def seen_by(self, player: Player | None) -> bool:
+        return self.to is None or (player is not None and player in self.to)
+
+
+class Game:
+    """What is being played: metadata (class attributes) and chosen options.
+
+    Subclasses set the metadata and ``Options``/``State`` types; the registry, the
+    gallery and the conformance suite read them.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    teaser: ClassVar[str]
+    teaches: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[Options]]
+    State: ClassVar[type["State"]]
+
+    def __init__(self, **options: Any) -> None:
+        try:
+            self.options = self.Options(**options)
+        except TypeError as exc:
+            raise ChangekitError(f"{self.title}: {exc}") from None
+        check_player_count(type(self), self.options.players)
+
+    def new_state(self, *, seed: int) -> "State":
+        return self.State(self.options, seed=seed)
+
+    @classmethod
+    def max_steps(cls, options: Options) -> int:
+        """An upper bound on the number of actions in one game (for the termination test)."""
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options})"
+
+
+def check_player_count(game: type[Game], players: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not game.min_players <= players <= game.max_players:
+        raise ChangekitError(
+            f"{game.title} is for {game.min_players} to {game.max_players} players, not {players!r}"
+        )
+
+
+_BASE_FIELDS = ("options", "seed", "rng", "history", "log")
+
+
+class State:
+    """A position of a game, and the way to move on from it."""
+
+    game: ClassVar[type[Game]]
+
+    def __init__(self, options: Options, *, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise ChangekitError(f"a seed is a whole number ≥ 0, not {seed!r}")
+        self.options = options
+        self.seed = seed
+        self.rng = GameRng(seed)
+        self.history: list[tuple[Player, Action]] = []
+        self.log: list[Event] = []
+        self._setup()
+
+    # ---- game: what each game implements ---------------------------------------------
+    def _setup(self) -> None:
+        """Deal, place, roll: the opening position, using ``self.rng``."""
+        raise NotImplementedError
+
+    def current_players(self) -> tuple[Player, ...]:
+        """Who must act now: one player, several for simultaneous moves, none at the end."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: Player | None = None) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, player: Player, action: Action) -> None:
+        """Check ``action`` (raise :class:`IllegalAction` before changing anything), then do it."""
+        raise NotImplementedError
+
+    def scores(self) -> tuple[float, ...]:
+        raise NotImplementedError
+
+    def winners(self) -> tuple[Player, ...]:
+        """The winners once the game is over (ties share), else ``()``."""
+        raise NotImplementedError
+
+    def _view(self, player: Player | None) -> dict[str, Any]:
+        """What ``player`` can see (``None``: a spectator), as plain JSON-able data."""
+        raise NotImplementedError
+
+    def inventory(self) -> Counter:
+        """Everything the game conserves (bills, cards, workers...), wherever it is."""
+        raise NotImplementedError
+
+    def determinize(self, player: Player, rng: GameRng) -> "State":
+        """A copy in which all that ``player`` cannot see is dealt again at random.
+
+        The copy looks the same to ``player`` (the leak test checks that), but its history
+        no longer replays to it: use it for search and tests, not for saving.
+        """
+        raise NotImplementedError
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        """One sentence for the log."""
+        raise NotImplementedError
+
+    # ---- provided ----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.options.players
+
+    def is_terminal(self) -> bool:
+        return not self.current_players()
+
+    @property
+    def current_player(self) -> Player:
+        """The one player to move (an error in a simultaneous phase or at the end)."""
+        acting = self.current_players()
+        if len(acting) != 1:
+            raise ChangekitError(f"there is no single player to move now (acting: {acting})")
+        return acting[0]
+
+    def _player_for(self, player: Player | None) -> Player:
+        acting = self.current_players()
+        if not acting:
+            raise IllegalAction("game-over", "the game is over: nobody can act")
+        if player is None:
+            if len(acting) > 1:
+                raise IllegalAction("who-acts", f"several players act now {acting}: say which one")
+            return acting[0]
+        if player not in acting:
+            raise IllegalAction("turn", f"it is not player {player!r}'s turn (acting: {acting})")
+        return player
+
+    def apply(self, action: Action, player: Player | None = None) -> None:
+        """Play ``action`` for ``player`` (default: the one player to move)."""
+        acting = self.current_players()
+        if player is None and len(acting) == 1:
+            who = acting[0]  # the common case, kept short: it is on every playout's hot path
+        else:
+            who = self._player_for(player)
+        self._apply(who, action)
+        self.history.append((who, action))
+
+    def view(self, player: Player | None) -> dict[str, Any]:
+        """What ``player`` may see, including the log lines meant for them."""
+        seen = self._view(player)
+        seen["to_act"] = list(self.current_players())
+        seen["log"] = [[e.kind, e.data] for e in self.log if e.seen_by(player)]
+        return seen
+
+    def events_for(self, player: Player | None) -> list[Event]:
+        return [e for e in self.log if e.seen_by(player)]
+
+    def narration(self, player: Player | None = None, names: Sequence[str] | None = None) -> list[str]:
+        names = names or default_names(self.players)
+        return [self.narrate(e, names) for e in self.events_for(player)]
+
+    def clone(self) -> "State":
+        twin = object.__new__(type(self))
+        for key, value in vars(self).items():
+            twin.__dict__[key] = value.copy() if isinstance(value, GameRng) else _plain_copy(value)
+        return twin
+
+    def undo(self, steps: int = 1) -> None:
+        """Take back the last ``steps`` actions (by replaying the others from the seed)."""
+        if not 0 <= steps <= len(self.history):
+            raise ChangekitError(f"cannot undo {steps} actions: only {len(self.history)} were played")
+        replayed = self.replay(self.options, self.seed, self.history[: len(self.history) - steps])
+        self.__dict__.update(replayed.__dict__)
+
+    @classmethod
+    def replay(cls, options: Options, seed: int, history: Iterable[tuple[Player, Action]]) -> "State":
+        state = cls(options, seed=seed)
+        for player, action in history:
+            state.apply(action, player)
+        return state
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full position (hidden parts too) as plain data."""
+        return {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS}
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game.name,
+                "format": SAVE_FORMAT,
+                "options": self.options.to_json(),
+                "seed": self.seed,
+                "history": [[p, a] for p, a in self.history],
+                "position": self.snapshot(),
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "State":
+        """Load a saved game: replay its actions and check the saved position matches."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise InvalidSave(f"a saved game is JSON text: {exc}") from None
+        if not isinstance(data, dict):
+            raise InvalidSave("a saved game is a JSON object")
+        missing = {"game", "format", "options", "seed", "history", "position"} - set(data)
+        if missing:
+            raise InvalidSave(f"the save lacks {sorted(missing)}")
+        if data["game"] != cls.game.name:
+            raise InvalidSave(f"this is a save of {data['game']!r}, not {cls.game.name!r}")
+        if data["format"] != SAVE_FORMAT:
+            raise InvalidSave(f"save format {data['format']!r} is not {SAVE_FORMAT}")
+        if not isinstance(data["options"], dict) or not isinstance(data["history"], list):
+            raise InvalidSave("options must be an object and history a list")
+        try:
+            options = cls.game.Options.from_json(data["options"])
+            check_player_count(cls.game, options.players)
+            moves = [_move(m) for m in data["history"]]
+            state = cls.replay(options, data["seed"], moves)
+        except InvalidSave:
+            raise
+        except (ChangekitError, TypeError) as exc:
+            raise InvalidSave(f"the save does not replay: {exc}") from None
+        if _normal(state.snapshot()) != _normal(data["position"]):
+            raise InvalidSave("the saved position does not match its own history of actions")
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]  # states change
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seed={self.seed} after {len(self.history)} actions>"
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+def _move(entry: Any) -> tuple[Player, Action]:
+    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
+        raise InvalidSave(f"each history entry is [player, action], not {entry!r}")
+    return entry[0], _tuples(entry[1])
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to tuples (actions and options are immutable)."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def _normal(value: Any) -> Any:
+    return json.loads(json.dumps(value, sort_keys=True))
+
+
+def _plain_copy(value: Any) -> Any:
+    """Copy plain data (lists and dicts nest; everything else here is immutable)."""
+    if isinstance(value, list):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    return value

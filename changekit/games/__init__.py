@@ -1,0 +1,1 @@
+"""One package per game, each with the same rooms: rules, bots, analysis, app."""

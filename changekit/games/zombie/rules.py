@@ -1,0 +1,278 @@
+"""Make Your Own Change Night ("Zombie"): pay the Zombie cashier one bill, keep the extra change.
+
+Rules in our words (decisions from shared/rules/DECISIONS.md):
+
+* The 50-bill Change! deck is shuffled; each of 2-6 players gets 6 bills (secret) and the
+  Zombie gets 3 face up. The rest is the register.
+* Turns go to the left, starting left of the dealer. On your turn you pay the Zombie one bill.
+  Before your bill joins the Zombie's hand, the Zombie hands you change from its hand: the
+  smallest total that is at least your bill (exact change when it can), in as few bills as
+  possible. If its whole hand is worth less than your bill it first draws from the register,
+  one bill at a time, until it is worth enough (an empty register is refilled by shuffling the
+  discards).
+* The change goes to the discard pile; you score one point per dollar it exceeds your bill.
+* A round ends when everyone has paid all six bills; each player deals one round; the highest
+  total wins and tied top scores share the win.
+
+Option ``tiebreak`` picks between equally short answers of the same total (6 = 1+5 or 3+3):
+``"high"`` (default) gives the higher bills, ``"low"`` the lower. Scores never depend on it.
+"""
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Iterable, Literal, Sequence
+
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck,
+)
+
+HAND_SIZE = 6
+ZOMBIE_START = 3
+Tiebreak = Literal["high", "low"]
+TIEBREAKS: tuple[str, ...] = ("high", "low")
+
+
+def make_change(hand: Iterable[int], bill: int, *, tiebreak: Tiebreak = "high") -> tuple[int, ...]:
+    """The bills the Zombie hands back for ``bill`` out of ``hand``, from the highest down.
+
+    Smallest total that is at least ``bill`` first (so exact change when possible), then the
+    fewest bills, then ``tiebreak`` ("high": the higher bills).
+
+    >>> make_change([1, 3, 7], 5)      # the sheet's example: no 5, no 6, so the 7
+    (7,)
+    >>> make_change([1, 3, 3, 5], 6)   # 1+5 and 3+3 are both two bills: give the higher
+    (5, 1)
+    >>> make_change([1, 3, 3, 5], 6, tiebreak="low")
+    (3, 3)
+    >>> make_change([1, 1], 5)
+    Traceback (most recent call last):
+    ...
+    changekit.core.errors.ChangekitError: the Zombie's hand ($2) cannot cover a $5 bill: it must draw first
+    """
+    bills = tuple(sorted(hand))
+    if isinstance(bill, bool) or not isinstance(bill, int) or bill <= 0:
+        raise ChangekitError(f"a bill is a positive whole number of dollars, not {bill!r}")
+    for value in bills:
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise ChangekitError(f"a bill is a positive whole number of dollars, not {value!r}")
+    if tiebreak not in TIEBREAKS:
+        raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {tiebreak!r}")
+    if sum(bills) < bill:
+        raise ChangekitError(f"the Zombie's hand (${sum(bills)}) cannot cover a ${bill} bill: it must draw first")
+    return _change(bills, bill, tiebreak)
+
+
+@lru_cache(maxsize=65536)
+def _change(sorted_hand: tuple[int, ...], bill: int, tiebreak: str) -> tuple[int, ...]:
+    # A minimal-total answer loses its total's "at least bill" property when any bill x is
+    # removed, so its total is below bill + x: totals past bill + max(hand) - 1 never matter.
+    # Bounded knapsack over the denominations, highest first, so every answer stays sorted.
+    cap = bill + sorted_hand[-1] - 1
+    best: list[tuple[int, ...] | None] = [None] * (cap + 1)
+    best[0] = ()
+    for value, count in sorted(Counter(sorted_hand).items(), reverse=True):
+        new = best[:]
+        for total in range(cap + 1):
+            base = best[total]
+            if base is None:
+                continue
+            for k in range(1, count + 1):
+                reach = total + k * value
+                if reach > cap:
+                    break
+                candidate = base + (value,) * k
+                if _better(candidate, new[reach], tiebreak):
+                    new[reach] = candidate
+        best = new
+    for total in range(bill, cap + 1):
+        if best[total] is not None:
+            return best[total]  # type: ignore[return-value]
+    raise AssertionError("unreachable: the hand covers the bill")
+
+
+def _better(candidate: tuple[int, ...], incumbent: tuple[int, ...] | None, tiebreak: str) -> bool:
+    if incumbent is None or len(candidate) != len(incumbent):
+        return incumbent is None or len(candidate) < len(incumbent)
+    return candidate > incumbent if tiebreak == "high" else candidate < incumbent
+
+
+def points_for(hand: Iterable[int], bill: int) -> int:
+    """Points scored paying ``bill`` to a Zombie holding ``hand`` (which covers it)."""
+    return sum(make_change(hand, bill)) - bill
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZombieOptions(Options):
+    players: int = 4
+    tiebreak: Tiebreak = "high"
+
+    def __post_init__(self) -> None:
+        if self.tiebreak not in TIEBREAKS:
+            raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {self.tiebreak!r}")
+
+
+class ZombieState(State):
+    options: ZombieOptions
+
+    def _setup(self) -> None:
+        self.points = [0] * self.players
+        self.dealer = 0
+        self._deal()
+
+    def _deal(self) -> None:
+        n = self.players
+        deck = change_deck()
+        self.rng.shuffle(deck)
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            seat = (self.dealer + 1 + i) % n
+            self.hands[seat] = deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]
+        self.zombie = sorted(deck[n * HAND_SIZE:n * HAND_SIZE + ZOMBIE_START])
+        self.register = deck[n * HAND_SIZE + ZOMBIE_START:]
+        self.discards: list[int] = []
+        self.turn: int | None = (self.dealer + 1) % n
+        self.log.append(Event("round", {"round": self.dealer + 1, "dealer": self.dealer, "zombie": self.zombie[:]}))
+        for seat in range(n):
+            self.log.append(Event("deal", {"player": seat, "hand": sorted(self.hands[seat], reverse=True)}, (seat,)))
+
+    # ---- the protocol ------------------------------------------------------------------
+    def current_players(self) -> tuple[Player, ...]:
+        return () if self.turn is None else (self.turn,)
+
+    def legal_actions(self, player: Player | None = None) -> list[int]:
+        if self.turn is None or (player is not None and player != self.turn):
+            return []
+        return sorted(set(self.hands[self.turn]))
+
+    def _apply(self, player: Player, bill: Any) -> None:
+        hand = self.hands[player]
+        if type(bill) is not int or bill not in hand:
+            raise IllegalAction(
+                "own-bill",
+                f"you can only pay with a bill you hold: {bill!r} is not in your hand ({_dollars(sorted(hand))})",
+            )
+        hand.remove(bill)
+        zombie = self.zombie  # kept sorted: it is the cache key of the change table
+        before = zombie[:]
+        drawn: list[int] = []
+        while sum(zombie) < bill:  # rule 4: draw until the Zombie can cover the bill
+            if not self.register:
+                self.register, self.discards = self.discards, []
+                self.rng.shuffle(self.register)
+                self.log.append(Event("recycle", {"bills": len(self.register)}))
+            drawn.append(self.register.pop())
+            insort(zombie, drawn[-1])
+        change = _change(tuple(zombie), bill, self.options.tiebreak)
+        for value in change:
+            zombie.remove(value)
+        self.discards += change
+        insort(zombie, bill)  # the played bill joins only after the change is made
+        gained = sum(change) - bill
+        self.points[player] += gained
+        self.log.append(Event("pay", {
+            "player": player, "bill": bill, "zombie": before, "drawn": drawn,
+            "change": change, "points": gained,
+        }))
+        self._next_turn(player)
+
+    def _next_turn(self, player: Player) -> None:
+        n = self.players
+        nxt = (player + 1) % n
+        if self.hands[nxt]:
+            self.turn = nxt
+            return
+        # everyone holds as many bills, so the next seat's empty hand means the round is over
+        self.log.append(Event("round_end", {"round": self.dealer + 1, "points": list(self.points)}))
+        self.dealer += 1
+        if self.dealer < n:
+            self._deal()
+        else:
+            self.turn = None
+            self.log.append(Event("game_end", {"points": list(self.points), "winners": list(self.winners())}))
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.points)
+
+    def winners(self) -> tuple[Player, ...]:
+        if self.turn is not None:
+            return ()
+        top = max(self.points)
+        return tuple(p for p, s in enumerate(self.points) if s == top)
+
+    def _view(self, player: Player | None) -> dict[str, Any]:
+        return {
+            "you": player,
+            "round": self.dealer + 1 if self.turn is not None else self.players,
+            "rounds": self.players,
+            "dealer": min(self.dealer, self.players - 1),
+            "hand": sorted(self.hands[player], reverse=True) if player is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "zombie": sorted(self.zombie, reverse=True),
+            "register_size": len(self.register),
+            "discards": sorted(self.discards, reverse=True),
+            "points": list(self.points),
+        }
+
+    def inventory(self) -> Counter:
+        return Counter([*self.zombie, *self.register, *self.discards, *(b for h in self.hands for b in h)])
+
+    def determinize(self, player: Player, rng: GameRng) -> "ZombieState":
+        twin = self.clone()
+        assert isinstance(twin, ZombieState)
+        others = [p for p in range(self.players) if p != player]
+        pool = [b for p in others for b in twin.hands[p]] + twin.register
+        rng.shuffle(pool)
+        for p in others:
+            size = len(twin.hands[p])
+            twin.hands[p], pool = pool[:size], pool[size:]
+        twin.register = pool
+        twin.rng = GameRng(rng.randrange(2**32))
+        return twin
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        d = event.data
+        if event.kind == "round":
+            return f"Round {d['round']}: {names[d['dealer']]} deals. The Zombie shows {_dollars(d['zombie'])}."
+        if event.kind == "deal":
+            return f"{names[d['player']]} received {_dollars(d['hand'])}."
+        if event.kind == "recycle":
+            return f"The register was empty: {d['bills']} discarded bills were shuffled into it."
+        if event.kind == "pay":
+            had = _dollars(d["zombie"]) if d["zombie"] else "nothing"
+            drew = f", drew {_dollars(d['drawn'])} from the register," if d["drawn"] else ""
+            sign = f"+{d['points']}" if d["points"] else "0"
+            return (f"{names[d['player']]} paid ${d['bill']}; the Zombie had {had}{drew} "
+                    f"and gave back {_dollars(d['change'])}: {sign}")
+        if event.kind == "round_end":
+            return f"End of round {d['round']}. Scores: " + ", ".join(
+                f"{names[p]} {s}" for p, s in enumerate(d["points"]))
+        if event.kind == "game_end":
+            who = " and ".join(names[p] for p in d["winners"])
+            return f"Game over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+        return f"{event.kind}: {d}"
+
+
+def _dollars(bills: Sequence[int]) -> str:
+    return ", ".join(f"${b}" for b in bills)
+
+
+class Zombie(Game):
+    name = "zombie"
+    title = "Make Your Own Change Night"
+    teaser = "Pay a slow Zombie cashier and pocket the extra change he hands back."
+    teaches = "Expected value and exact probability over a shuffled register."
+    min_players = 2
+    max_players = 6
+    Options = ZombieOptions
+    State = ZombieState
+
+    @classmethod
+    def max_steps(cls, options: Options) -> int:
+        return HAND_SIZE * options.players * options.players
+
+
+ZombieState.game = Zombie
+GAME = Zombie

@@ -1,0 +1,122 @@
+"""Exact discrete distributions as ``{outcome: Fraction}`` dictionaries.
+
+Pure Python (``fractions``), so engines, bots and analyses can all use them, in Pyodide too;
+``to_sympy`` converts for display.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from itertools import product
+from math import comb
+from typing import Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V", bound=Hashable)
+Distribution = dict  # {outcome: Fraction}, probabilities summing to 1
+
+
+def uniform(outcomes: Iterable[K]) -> dict[K, Fraction]:
+    """Each outcome equally likely (repeats add up).
+
+    >>> uniform([1, 2, 2])
+    {1: Fraction(1, 3), 2: Fraction(2, 3)}
+    """
+    items = list(outcomes)
+    dist: dict[K, Fraction] = defaultdict(Fraction)
+    for o in items:
+        dist[o] += Fraction(1, len(items))
+    return dict(dist)
+
+
+def die(sides: int) -> dict[int, Fraction]:
+    """A fair die with faces 1..sides."""
+    return uniform(range(1, sides + 1))
+
+
+def mean(dist: Mapping[K, Fraction]) -> Fraction:
+    """Expected value.
+
+    >>> mean(die(6))
+    Fraction(7, 2)
+    """
+    return sum((Fraction(o) * p for o, p in dist.items()), Fraction(0))  # type: ignore[arg-type]
+
+
+def variance(dist: Mapping[K, Fraction]) -> Fraction:
+    """Variance.
+
+    >>> variance(die(6))
+    Fraction(35, 12)
+    """
+    m = mean(dist)
+    return sum(((Fraction(o) - m) ** 2 * p for o, p in dist.items()), Fraction(0))  # type: ignore[arg-type]
+
+
+def push(dist: Mapping[K, Fraction], f: Callable[[K], V]) -> dict[V, Fraction]:
+    """The distribution of ``f(outcome)``.
+
+    >>> push(die(6), lambda x: x % 2)
+    {1: Fraction(1, 2), 0: Fraction(1, 2)}
+    """
+    out: dict[V, Fraction] = defaultdict(Fraction)
+    for o, p in dist.items():
+        out[f(o)] += p
+    return dict(out)
+
+
+def mixture(parts: Iterable[tuple[Fraction, Mapping[K, Fraction]]]) -> dict[K, Fraction]:
+    """Weighted mixture of distributions (weights sum to 1)."""
+    out: dict[K, Fraction] = defaultdict(Fraction)
+    for weight, dist in parts:
+        for o, p in dist.items():
+            out[o] += weight * p
+    return {o: p for o, p in out.items() if p}
+
+
+def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    """Distribution of the sum of two independent variables.
+
+    >>> convolve(die(2), die(2))
+    {2: Fraction(1, 4), 3: Fraction(1, 2), 4: Fraction(1, 4)}
+    """
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for (x, p), (y, q) in product(a.items(), b.items()):
+        out[x + y] += p * q
+    return dict(sorted(out.items()))
+
+
+def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[dict[K, int], Fraction]]:
+    """Every multiset of ``k`` items drawn from ``pool`` (item → count), with its exact
+    (multivariate hypergeometric) probability.
+
+    >>> sorted((tuple(sorted(h.items())), p) for h, p in draws_without_replacement({"a": 2, "b": 1}, 2))
+    [((('a', 1), ('b', 1)), Fraction(2, 3)), ((('a', 2),), Fraction(1, 3))]
+    """
+    kinds = [(item, n) for item, n in pool.items() if n > 0]
+    total = sum(n for _, n in kinds)
+    if not 0 <= k <= total:
+        raise ValueError(f"cannot draw {k} from a pool of {total}")
+    denominator = comb(total, k)
+
+    def rec(i: int, left: int, ways: int, chosen: dict[K, int]) -> Iterator[tuple[dict[K, int], Fraction]]:
+        if i == len(kinds):
+            if left == 0:
+                yield dict(chosen), Fraction(ways, denominator)
+            return
+        item, n = kinds[i]
+        rest = sum(c for _, c in kinds[i + 1:])
+        for take in range(max(0, left - rest), min(n, left) + 1):
+            if take:
+                chosen[item] = take
+            yield from rec(i + 1, left - take, ways * comb(n, take), chosen)
+            chosen.pop(item, None)
+
+    yield from rec(0, k, 1, {})
+
+
+def to_sympy(dist: Mapping[K, Fraction]) -> dict[K, object]:
+    """The same distribution with sympy ``Rational`` probabilities (for pretty display)."""
+    import sympy
+
+    return {o: sympy.Rational(p.numerator, p.denominator) for o, p in dist.items()}

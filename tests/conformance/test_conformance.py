@@ -1,0 +1,148 @@
+"""One suite for every registered game (OpenSpiel's random-simulation test, our way)."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from changekit import all_games
+from changekit.conformance import check_json, check_playout, check_seeds, check_views, is_legal
+from changekit.core import ChangekitError, IllegalAction, InvalidSave
+
+GAMES = all_games()
+
+
+def player_counts(game):
+    mid = (game.min_players + game.max_players) // 2
+    return sorted({game.min_players, mid, game.max_players})
+
+
+CASES = [pytest.param(g, n, id=f"{g.name}-{n}p") for g in GAMES for n in player_counts(g)]
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_random_playouts_keep_every_promise(game, players, seed):
+    assert check_playout(game(players=players), seed * 7919 + players) == []
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_same_seed_same_game_whatever_the_global_rngs_do(game, players):
+    assert check_seeds(game(players=players), seed=11) == []
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_different_seeds_give_different_games(game, players):
+    a, b = game(players=players).new_state(seed=1), game(players=players).new_state(seed=2)
+    assert a.snapshot() != b.snapshot()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_player_counts_outside_the_range_are_refused(game):
+    for bad in (game.min_players - 1, game.max_players + 1, "4", True):
+        with pytest.raises(ChangekitError, match="players"):
+            game(players=bad)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_metadata_is_complete(game):
+    for attribute in ("name", "title", "teaser", "teaches"):
+        assert isinstance(getattr(game, attribute), str) and getattr(game, attribute)
+    assert game.State.game is game
+    assert 1 <= game.min_players <= game.max_players
+
+
+def _midgame(game, seed, steps):
+    state = game().new_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        player = rng.choice(state.current_players())
+        state.apply(rng.choice(state.legal_actions(player)), player)
+    return state
+
+
+junk = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 100) | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=6).map(tuple) | st.lists(inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(action=junk, seed=st.integers(0, 2**16), steps=st.integers(0, 60))
+def test_any_illegal_input_is_refused_and_changes_nothing(game, action, seed, steps):
+    state = _midgame(game, seed, steps)
+    if state.is_terminal():
+        with pytest.raises(IllegalAction):
+            state.apply(action)
+        return
+    player = state.current_players()[0]
+    if is_legal(action, state.legal_actions(player)):
+        return
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action, player)
+    assert refused.value.rule and str(refused.value)
+    assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**16), steps=st.integers(0, 40), data=st.data())
+def test_a_tampered_save_is_refused_or_loads_whole(game, seed, steps, data):
+    state = _midgame(game, seed, steps)
+    saved = json.loads(state.to_json())
+    mutation = data.draw(st.sampled_from(["drop", "position", "history", "text", "type", "options"]))
+    if mutation == "drop":
+        del saved[data.draw(st.sampled_from(sorted(saved)))]
+    elif mutation == "position":
+        key = data.draw(st.sampled_from(sorted(saved["position"])))
+        saved["position"][key] = data.draw(junk)
+    elif mutation == "history" and saved["history"]:
+        i = data.draw(st.integers(0, len(saved["history"]) - 1))
+        saved["history"][i] = data.draw(st.sampled_from([[0, data.draw(junk)], [99, saved["history"][i][1]], "x"]))
+    elif mutation == "type":
+        saved = data.draw(st.sampled_from([[], "save", 3, None]))
+    elif mutation == "options":
+        saved["options"] = data.draw(st.sampled_from([{"players": 99}, {"colour": 1}, [], {"players": "4"}]))
+    text = json.dumps(saved)
+    if mutation == "text":
+        cut = data.draw(st.integers(0, len(text) - 1))
+        text = text[:cut]
+    try:
+        loaded = game.State.from_json(text)
+    except InvalidSave as exc:
+        assert str(exc)
+        return
+    # It loaded: then it must be a whole, consistent game equal to its own replay.
+    assert check_json(loaded) == []
+    assert loaded.snapshot() == type(loaded).replay(loaded.options, loaded.seed, loaded.history).snapshot()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_views_hide_what_a_player_cannot_see_and_show_the_rest(game):
+    state = _midgame(game, seed=5, steps=3)
+    rng = random.Random(0)
+    assert check_views(state, rng) == []
+    # not vacuous: re-dealing the hidden part does change the full position
+    from changekit.core import GameRng
+
+    twins = [state.determinize(0, GameRng(s)) for s in range(5)]
+    assert any(t.snapshot() != state.snapshot() for t in twins)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_undo_returns_to_the_earlier_position(game):
+    state = _midgame(game, seed=3, steps=10)
+    earlier = state.to_json()
+    log_length = len(state.log)
+    player = state.current_players()[0]
+    state.apply(state.legal_actions(player)[-1], player)
+    state.undo()
+    assert state.to_json() == earlier and len(state.log) == log_length
