@@ -66,6 +66,7 @@ class Game:
     teaches: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
     Options: ClassVar[type[Options]]
     State: ClassVar[type["State"]]
 
@@ -78,6 +79,10 @@ class Game:
 
     def new_state(self, *, seed: int) -> "State":
         return self.State(self.options, seed=seed)
+
+    @classmethod
+    def notebook_file(cls) -> str:
+        return cls.notebook or f"{cls.name}.ipynb"
 
     @classmethod
     def max_steps(cls, options: Options) -> int:

@@ -1,4 +1,8 @@
 """Make Your Own Change Night ("Zombie")."""
+from .analysis import expected_points_table, points_distribution
 from .rules import GAME, Zombie, ZombieOptions, ZombieState, make_change, points_for
 
-__all__ = ["GAME", "Zombie", "ZombieOptions", "ZombieState", "make_change", "points_for"]
+__all__ = [
+    "GAME", "Zombie", "ZombieOptions", "ZombieState", "expected_points_table", "make_change",
+    "points_distribution", "points_for",
+]

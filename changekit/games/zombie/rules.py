@@ -23,7 +23,7 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck,
@@ -99,6 +99,29 @@ def _better(candidate: tuple[int, ...], incumbent: tuple[int, ...] | None, tiebr
     return candidate > incumbent if tiebreak == "high" else candidate < incumbent
 
 
+def serve(zombie: list[int], bill: int, draw: Callable[[], int] | None,
+          tiebreak: str = "high") -> tuple[tuple[int, ...], list[int]]:
+    """One payment at the register: the Zombie (a sorted list, changed in place) draws with
+    ``draw()`` while it cannot cover ``bill``, hands back the change, then takes the bill.
+    Returns (change, bills drawn).
+
+    >>> zombie = [1, 3, 7]
+    >>> serve(zombie, 5, None), zombie
+    (((7,), []), [1, 3, 5])
+    """
+    drawn: list[int] = []
+    while sum(zombie) < bill:
+        if draw is None:
+            raise ChangekitError(f"the Zombie's hand (${sum(zombie)}) cannot cover a ${bill} bill and may not draw")
+        drawn.append(draw())
+        insort(zombie, drawn[-1])
+    change = _change(tuple(zombie), bill, tiebreak)
+    for value in change:
+        zombie.remove(value)
+    insort(zombie, bill)  # the played bill joins only after the change is made
+    return change, drawn
+
+
 def points_for(hand: Iterable[int], bill: int) -> int:
     """Points scored paying ``bill`` to a Zombie holding ``hand`` (which covers it)."""
     return sum(make_change(hand, bill)) - bill
@@ -155,21 +178,9 @@ class ZombieState(State):
                 f"you can only pay with a bill you hold: {bill!r} is not in your hand ({_dollars(sorted(hand))})",
             )
         hand.remove(bill)
-        zombie = self.zombie  # kept sorted: it is the cache key of the change table
-        before = zombie[:]
-        drawn: list[int] = []
-        while sum(zombie) < bill:  # rule 4: draw until the Zombie can cover the bill
-            if not self.register:
-                self.register, self.discards = self.discards, []
-                self.rng.shuffle(self.register)
-                self.log.append(Event("recycle", {"bills": len(self.register)}))
-            drawn.append(self.register.pop())
-            insort(zombie, drawn[-1])
-        change = _change(tuple(zombie), bill, self.options.tiebreak)
-        for value in change:
-            zombie.remove(value)
+        before = self.zombie[:]
+        change, drawn = serve(self.zombie, bill, self._draw, self.options.tiebreak)
         self.discards += change
-        insort(zombie, bill)  # the played bill joins only after the change is made
         gained = sum(change) - bill
         self.points[player] += gained
         self.log.append(Event("pay", {
@@ -177,6 +188,13 @@ class ZombieState(State):
             "change": change, "points": gained,
         }))
         self._next_turn(player)
+
+    def _draw(self) -> int:
+        if not self.register:  # rule 4: an empty register is refilled from the discards
+            self.register, self.discards = self.discards, []
+            self.rng.shuffle(self.register)
+            self.log.append(Event("recycle", {"bills": len(self.register)}))
+        return self.register.pop()
 
     def _next_turn(self, player: Player) -> None:
         n = self.players
@@ -235,9 +253,9 @@ class ZombieState(State):
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
         if event.kind == "round":
-            return f"Round {d['round']}: {names[d['dealer']]} deals. The Zombie shows {_dollars(d['zombie'])}."
+            return f"Round {d['round']} (dealer: {names[d['dealer']]}). The Zombie shows {_dollars(d['zombie'])}."
         if event.kind == "deal":
-            return f"{names[d['player']]} received {_dollars(d['hand'])}."
+            return f"Dealt to {names[d['player']]}: {_dollars(d['hand'])}."
         if event.kind == "recycle":
             return f"The register was empty: {d['bills']} discarded bills were shuffled into it."
         if event.kind == "pay":

@@ -1,0 +1,48 @@
+# Two commands for a fresh machine: `make app` (play) and `make test` (prove it works).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8866
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: app test bench install chromium clean
+
+# The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
+$(VENV)/.installed: pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "changekit needs Python >= 3.11")'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
+	@# jsonschema imports rfc3987-syntax if present, which builds an Earley parser (3+ CPU-seconds)
+	@# in every kernel that shows a plotly figure; it only checks IRI formats of Jupyter event schemas.
+	$(BIN)/uv pip uninstall --quiet --python $(BIN)/python rfc3987-syntax lark || true
+	touch $@
+
+install: $(VENV)/.installed
+
+app: install
+	$(BIN)/changekit serve --port $(PORT) --no-browser
+
+chromium:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "The browser tests need Chromium at $(CHROMIUM): run 'sudo apt-get install chromium'" \
+		     "(or set CHROMIUM=/path/to/chromium)."; exit 1; \
+	fi
+
+test: install chromium
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
+
+$(VENV)/.bench-installed: $(VENV)/.installed
+	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'
+	$(BIN)/uv pip uninstall --quiet --python $(BIN)/python rfc3987-syntax lark || true
+	touch $@
+
+bench: $(VENV)/.bench-installed
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) tests/artifacts .pytest_cache .hypothesis

@@ -1,0 +1,232 @@
+"""Zombie analyses: what paying a bill earns, exactly and by simulation, and bot tournaments.
+
+The exact part is pure Python (``fractions``), so bots and the app's hints use it too; the
+``*_figure`` functions build plotly figures and import plotly only when called.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Iterable, Mapping, Sequence
+
+from changekit.core import DENOMINATIONS, change_deck
+from changekit.stats.exact import draws_without_replacement, mean, push
+from changekit.stats.montecarlo import running_mean, simulate
+
+from .rules import ZOMBIE_START, points_for, serve
+
+Number = Fraction | float
+# A pool of unseen bills as counts per denomination, in DENOMINATIONS order (a cache key).
+Pool = tuple[int, ...]
+
+
+def pool_of(bills: Iterable[int]) -> Pool:
+    counts = Counter(bills)
+    return tuple(counts.get(d, 0) for d in DENOMINATIONS)
+
+
+def unseen_pool(removed: Iterable[int] = ()) -> Pool:
+    """The full deck less ``removed`` bills (those you can see: your hand, the Zombie, discards)."""
+    left = Counter(change_deck())
+    left.subtract(removed)
+    if any(n < 0 for n in left.values()):
+        raise ValueError(f"more bills removed than the deck holds: {sorted(removed)}")
+    return tuple(left[d] for d in DENOMINATIONS)
+
+
+Outcome = tuple[int, tuple[int, ...], tuple[int, ...]]  # (points, Zombie after, bills drawn)
+
+
+@lru_cache(maxsize=200_000)
+def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = True) -> dict[Outcome, Number]:
+    """Every way paying ``bill`` to a Zombie holding ``zombie`` (sorted) can go, when the
+    register is a shuffle of ``pool``: ``{(points, Zombie's hand after, bills drawn): probability}``.
+
+    The Zombie draws one bill at a time while it cannot cover the bill, so only draws are
+    random; each unseen bill is equally likely to come next.
+
+    >>> pay_outcomes(5, (1, 3, 7), pool_of([10]))
+    {(2, (1, 3, 5), ()): Fraction(1, 1)}
+    >>> pay_outcomes(5, (1,), pool_of([1, 10]))
+    {(0, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
+    """
+    one: Number = Fraction(1) if exact else 1.0
+    if sum(zombie) >= bill:
+        after = list(zombie)
+        change, _ = serve(after, bill, None)
+        return {(sum(change) - bill, tuple(after), ()): one}
+    left = sum(pool)
+    if left == 0:
+        raise ValueError("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
+    out: dict[Outcome, Number] = {}
+    for i, count in enumerate(pool):
+        if not count:
+            continue
+        weight = one * count / left
+        value = DENOMINATIONS[i]
+        rest = pool[:i] + (count - 1,) + pool[i + 1:]
+        for (points, after, drawn), p in pay_outcomes(bill, tuple(sorted(zombie + (value,))), rest, exact).items():
+            key = (points, after, tuple(sorted(drawn + (value,))))
+            out[key] = out.get(key, 0) + weight * p
+    return out
+
+
+def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
+                        removed: Iterable[int] = ()) -> dict[int, Fraction]:
+    """Exact distribution of the points for paying ``bill`` to a Zombie holding the known
+    bills ``zombie`` plus ``dealt`` bills dealt at random from the deck less ``removed`` and
+    ``zombie``; further draws come from what is left.
+
+    >>> points_distribution(1, zombie=[10], dealt=0)
+    {9: Fraction(1, 1)}
+    >>> dist = points_distribution(5)            # a fresh Zombie of 3 random bills
+    >>> float(sum(dist.values())), float(mean(dist)) > 0
+    (1.0, True)
+    """
+    known = tuple(sorted(zombie))
+    pool = unseen_pool([*removed, *known])
+    counts = dict(zip(DENOMINATIONS, pool))
+    # Most deals cover the bill at once: count those by integer ways, and use Fractions only
+    # for the deals that make the Zombie draw (this keeps k = 10 well under 50 ms).
+    ways: Counter[int] = Counter()
+    drawing: dict[int, Fraction] = {}
+    denominator = comb(sum(pool), dealt)
+    for hand, p in draws_without_replacement(counts, dealt):
+        bills = tuple(sorted(known + tuple(d for d, n in hand.items() for _ in range(n))))
+        if sum(bills) >= bill:
+            ways[points_for(bills, bill)] += p.numerator * (denominator // p.denominator)
+            continue
+        rest = tuple(counts[d] - hand.get(d, 0) for d in DENOMINATIONS)
+        for (points, _, _), q in pay_outcomes(bill, bills, rest).items():
+            drawing[points] = drawing.get(points, 0) + p * q
+    dist = {points: Fraction(w, denominator) for points, w in ways.items()}
+    for points, q in drawing.items():
+        dist[points] = dist.get(points, 0) + q
+    return dict(sorted(dist.items()))
+
+
+def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] = ()) -> dict[int, Fraction]:
+    """Expected points of each bill against a fresh Zombie (``dealt`` random bills)."""
+    removed = list(removed)
+    return {b: mean(points_distribution(b, dealt=dealt, removed=removed)) for b in DENOMINATIONS}
+
+
+def hand_hints(view: Mapping) -> dict[int, Fraction]:
+    """For the player whose ``view`` this is: the exact expected points of each bill in hand,
+    given the Zombie's hand and all bills the player has seen."""
+    seen = [*view["hand"], *view["zombie"], *view["discards"]]
+    pool = unseen_pool(seen)
+    zombie = tuple(sorted(view["zombie"]))
+    return {b: mean(push(pay_outcomes(b, zombie, pool), lambda o: o[0])) for b in sorted(set(view["hand"]))}
+
+
+# ---- Monte Carlo of the same quantity ---------------------------------------------------
+def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
+                  removed: Iterable[int] = ()) -> int:
+    """One simulated payment: deal, draw as the engine does, return the points."""
+    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool([*removed, *zombie])) for _ in range(n)]
+    rng.shuffle(pool)
+    hand = sorted([*zombie, *pool[:dealt]])
+    change, _ = serve(hand, bill, pool[dealt:].pop)
+    return sum(change) - bill
+
+
+def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
+    return simulate(lambda rng: sample_points(bill, rng, **where), n, seed=seed)
+
+
+# ---- tournaments ------------------------------------------------------------------------
+def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None):
+    """Careful vs greedy vs random (seats rotated): win rates with 95 % intervals."""
+    from changekit.stats.montecarlo import tournament
+
+    from .bots import CarefulBot, GreedyBot
+    from changekit.core import RandomBot
+    from .rules import Zombie
+
+    if bots is None:
+        lineup = [CarefulBot(), GreedyBot(), RandomBot(), GreedyBot()][:players]
+        while len(lineup) < players:
+            lineup.append(RandomBot())
+        bots = lineup
+    return tournament(Zombie(players=players), bots, games=games, seed=seed)
+
+
+# ---- figures ----------------------------------------------------------------------------
+def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 5000, seed: int = 1):
+    """Exact point distribution (bars) beside the simulated frequencies (markers)."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    exact = points_distribution(bill, dealt=dealt)
+    sims = Counter(simulated_points(bill, samples, seed=seed, dealt=dealt))
+    xs = sorted(set(exact) | set(sims))
+    fig = go.FigureWidget()
+    fig.add_bar(x=xs, y=[float(exact.get(x, 0)) for x in xs], name="exact")
+    fig.add_scatter(x=xs, y=[sims.get(x, 0) / samples for x in xs], mode="markers", name=f"simulated ({samples:,})",
+                    marker={"size": 11, "symbol": "diamond"})
+    return style(fig, title=f"Points for paying ${bill} to a fresh Zombie ({dealt} bills)",
+                 x="points scored", y="probability")
+
+
+def expected_points_figure(*, dealt: int = ZOMBIE_START):
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    table = expected_points_table(dealt=dealt)
+    fig = go.FigureWidget()
+    fig.add_bar(x=[f"${b}" for b in table], y=[float(v) for v in table.values()],
+                text=[f"{float(v):.3f}" for v in table.values()], name="expected points")
+    return style(fig, title=f"Expected points per bill against a fresh Zombie ({dealt} bills)",
+                 x="bill paid", y="expected points")
+
+
+def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 4000, seed: int = 7):
+    """Running average of simulated points against the exact expectation."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    exact = float(mean(points_distribution(bill, dealt=dealt)))
+    avg = running_mean(simulated_points(bill, samples, seed=seed, dealt=dealt))
+    fig = go.FigureWidget()
+    fig.add_scatter(x=list(range(1, samples + 1)), y=avg, mode="lines", name="running average (simulation)")
+    fig.add_scatter(x=[1, samples], y=[exact, exact], mode="lines", name=f"exact = {exact:.4f}",
+                    line={"dash": "dash"})
+    return style(fig, title=f"Simulation converges to the exact expectation (${bill})",
+                 x="payments simulated", y="average points", log_x=True)
+
+
+def tournament_figure(result):
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    rates = result.win_rates()
+    names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
+    fig = go.FigureWidget()
+    fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
+                error_y={"type": "data", "symmetric": False,
+                         "array": [e.high - e.value for e in rates], "arrayminus": [e.value - e.low for e in rates]})
+    fig.add_scatter(x=names, y=[1 / len(names)] * len(names), mode="lines", name="fair share", line={"dash": "dot"})
+    return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
+
+
+def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
+    """The expected-points table as HTML: exact fraction and decimal for each bill."""
+    rows = "".join(
+        f"<tr><td>${b}</td><td>{v.numerator}/{v.denominator}</td><td>{float(v):.4f}</td></tr>"
+        for b, v in expected_points_table(dealt=dealt).items()
+    )
+    return ('<table aria-label="expected points per bill"><tr><th>bill paid</th><th>exact expected points</th>'
+            f"<th>decimal</th></tr>{rows}</table>")
+
+
+def chance_of_points(bill: int, at_least: int = 1, *, dealt: int = ZOMBIE_START) -> Fraction:
+    """Exact probability of scoring at least ``at_least`` points with ``bill`` on a fresh Zombie."""
+    return sum((p for pts, p in points_distribution(bill, dealt=dealt).items() if pts >= at_least), Fraction(0))

@@ -1,0 +1,1 @@
+"""Shared widgets: bill and card pictures, scoreboard, log, plot theme, the app frame."""

@@ -1,0 +1,267 @@
+"""The frame every game's app shares: seats and bots, new game / undo, status, scoreboard,
+log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp` and draws
+its own table and controls in :meth:`GameApp.draw`.
+"""
+from __future__ import annotations
+
+import random
+import time
+from html import escape
+from typing import Any, ClassVar, Sequence
+
+import ipywidgets as w
+
+from changekit.core import Bot, ChangekitError, Game, IllegalAction, State
+
+HUMAN = "human"
+CSS = """
+<style>
+.ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
+.ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
+.ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
+.ck-score table { border-collapse: collapse; } .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
+.ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
+.ck-status { font-size: 1.1em; padding: 4px 0; }
+.ck-hint { color: #1d4e89; }
+.ck-sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+</style>
+"""
+
+
+def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:
+    """A button with a text label (icons alone are not accessible, and offline they vanish)."""
+    btn = w.Button(description=label, tooltip=tooltip or label, button_style=style,
+                   layout=w.Layout(width=width) if width else w.Layout(width="auto"))
+    btn.on_click(lambda _: on_click())
+    return btn
+
+
+def picture_button(picture_html: str, label: str, on_click, *, disabled: bool = False, tooltip: str = "") -> w.VBox:
+    """A picture (SVG) with a labelled button under it: click target and keyboard stop."""
+    btn = button(label, on_click, tooltip=tooltip)
+    btn.disabled = disabled
+    return w.VBox([w.HTML(picture_html), btn], layout=w.Layout(align_items="center", margin="2px"))
+
+
+class GameApp:
+    """Play a whole game against bots (or hot-seat) in a notebook or a Voila page."""
+
+    game: ClassVar[type[Game]]
+    bots: ClassVar[dict[str, type[Bot]]]
+    default_bot: ClassVar[str]
+    default_players: ClassVar[int] = 4
+
+    def __init__(self, *, players: int | None = None, bot: str | None = None, seed: int = 1,
+                 hot_seat: bool = False, **options: Any) -> None:
+        self.options = options
+        self.rng = random.Random(seed)
+        self.timings: list[float] = []  # ms per user action, server side (the benchmark reads it)
+        self.notes: list[str] = []  # bots' explanations of their last moves
+        self.error = ""
+        self._revealed_to: int | None = None
+        g = self.game
+        self.w_players = w.BoundedIntText(value=players or self.default_players, min=g.min_players,
+                                          max=g.max_players, description="Players", layout=w.Layout(width="150px"))
+        self.w_bot = w.Dropdown(options=list(self.bots), value=bot or self.default_bot, description="Bots",
+                                layout=w.Layout(width="220px"))
+        self.w_hot = w.Checkbox(value=hot_seat, description="Hot-seat (all human)", indent=False)
+        self.w_seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_new = button("New game", self.new_game, style="primary")
+        self.w_undo = button("Undo my last move", self.undo)
+        self.w_hints = w.Checkbox(value=False, description="Show hints", indent=False)
+        self.w_hints.observe(lambda _: self.refresh(), names="value")
+        self.w_status = w.HTML()
+        self.w_summary = w.HTML()
+        self.w_table = w.VBox()
+        self.w_controls = w.VBox()
+        self.w_hint_box = w.HTML()
+        self.w_score = w.HTML()
+        self.w_log = w.HTML()
+        self.w_screen = w.VBox()
+        setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.widget = w.VBox(
+            [w.HTML(CSS), setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
+             w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
+             w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
+        )
+        self.widget.add_class("ck-app")
+        self.new_game()
+
+    # ---- seats -----------------------------------------------------------------------
+    @property
+    def hot_seat(self) -> bool:
+        return bool(self.w_hot.value)
+
+    def is_human(self, seat: int) -> bool:
+        return self.hot_seat or seat == 0
+
+    def names(self) -> list[str]:
+        n = self.state.players
+        if self.hot_seat:
+            return [f"Player {i + 1}" for i in range(n)]
+        return ["You"] + [f"{self.w_bot.value.capitalize()} bot {i}" for i in range(1, n)]
+
+    def possessive(self, seat: int) -> str:
+        name = self.names()[seat]
+        return "Your" if name == "You" else f"{name}'s"
+
+    @property
+    def viewer(self) -> int:
+        """Whose eyes the table is drawn for: the human to act (hot-seat) or seat 0."""
+        if not self.hot_seat:
+            return 0
+        acting = [p for p in self.state.current_players() if self.is_human(p)]
+        return acting[0] if acting else (self._revealed_to if self._revealed_to is not None else 0)
+
+    # ---- actions ---------------------------------------------------------------------
+    def new_game(self) -> None:
+        start = time.perf_counter()
+        self.state: State = self.game(players=self.w_players.value, **self.options).new_state(seed=self.w_seed.value)
+        self.bot_players = {p: self.bots[self.w_bot.value]() for p in range(self.state.players) if not self.is_human(p)}
+        self.rng = random.Random(self.w_seed.value)
+        self.notes, self.error, self._revealed_to = [], "", None
+        self.run_bots()
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def act(self, action: Any, player: int | None = None) -> None:
+        """A human's action (from a button): apply it, let the bots answer, redraw."""
+        start = time.perf_counter()
+        who = self.viewer if player is None else player
+        try:
+            self.state.apply(action, who)
+            self.error = ""
+        except IllegalAction as exc:
+            self.error = str(exc)
+        else:
+            self.notes = []
+            self.run_bots()
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def run_bots(self) -> None:
+        state = self.state
+        while not state.is_terminal():
+            acting = [p for p in state.current_players() if p in self.bot_players]
+            if not acting:
+                break
+            for p in acting:
+                if p not in state.current_players():
+                    continue  # a simultaneous phase resolved under us
+                bot = self.bot_players[p]
+                view = state.view(p)
+                action = bot.choose(view, state.legal_actions(p), rng=self.rng)
+                reason = bot.explain(view, action)
+                if reason:
+                    self.notes.append(f"{self.names()[p]}: {reason}")
+                state.apply(action, p)
+        self.notes = self.notes[-6:]
+
+    def undo(self) -> None:
+        """Take back moves until it is a human's turn again, having undone one human move."""
+        start = time.perf_counter()
+        history = self.state.history
+        humans = [i for i, (p, _) in enumerate(history) if self.is_human(p)]
+        if not humans:
+            self.error = "nothing of yours to undo yet"
+        else:
+            self.state.undo(len(history) - humans[-1])
+            self.error = ""
+            self.notes = []
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def reveal(self, seat: int) -> None:
+        self._revealed_to = seat
+        self.refresh()
+
+    # ---- drawing ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        state, names = self.state, self.names()
+        viewer = self.viewer
+        needs_screen = self.hot_seat and not state.is_terminal() and self._revealed_to != viewer
+        if needs_screen:
+            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> Everyone else, look away."),
+                                      button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),
+                                             style="warning")]
+            self.w_table.children, self.w_controls.children = [], []
+        else:
+            self.w_screen.children = []
+            self.draw(state.view(viewer), viewer)
+        self.w_status.value = f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}' + (
+            f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else "") + "</div>"
+        self.w_summary.value = f'<div class="ck-sr" aria-live="polite">{escape(self.summary(state.view(viewer), viewer))}</div>'
+        self.w_score.value = self.scoreboard_html()
+        self.w_log.value = self.log_html(viewer)
+        show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
+        self.w_hint_box.value = f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>' if show_hints else ""
+        self.w_undo.disabled = not any(self.is_human(p) for p, _ in state.history)
+
+    def status(self, viewer: int) -> str:
+        state, names = self.state, self.names()
+        if state.is_terminal():
+            won = state.winners()
+            return "Game over: " + " and ".join(names[p] for p in won) + (" wins." if len(won) == 1 else " share the win.")
+        acting = state.current_players()
+        if viewer in acting:
+            return f"{names[viewer]}: your move."
+        return "Waiting for " + ", ".join(names[p] for p in acting) + "."
+
+    def scoreboard_html(self) -> str:
+        state, names = self.state, self.names()
+        acting = set(state.current_players())
+        rows = "".join(
+            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{score}</td></tr>'
+            for p, score in enumerate(state.scores())
+        )
+        return f'<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>{escape(self.score_label())}</th></tr>{rows}</table></div>'
+
+    def log_html(self, viewer: int) -> str:
+        lines = self.state.narration(viewer, self.names())
+        notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
+        # newest first, so the latest move is in sight without scrolling
+        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-60:]))
+        return (f'<div class="ck-log" role="log" aria-label="game log, newest first">'
+                + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
+                + f'<ol reversed start="{len(lines)}">{items}</ol></div>')
+
+    # ---- per game --------------------------------------------------------------------
+    def draw(self, view: dict[str, Any], viewer: int) -> None:
+        """Fill ``self.w_table`` and ``self.w_controls`` for ``viewer``."""
+        raise NotImplementedError
+
+    def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        return ""
+
+    def summary(self, view: dict[str, Any], viewer: int) -> str:
+        """The position in one or two sentences, for screen readers."""
+        return self.status(viewer)
+
+    def score_label(self) -> str:
+        return "Score"
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def figure_on_click(label: str, make_figure, *, note: str = "") -> w.VBox:
+    """A button that computes a figure when pressed: slow analyses (tournaments) are paid
+    only by whoever asks, not by every visitor at page load."""
+    box = w.VBox()
+    status = w.HTML(f"<i>{note}</i>" if note else "")
+
+    def run() -> None:
+        btn.disabled = True
+        status.value = "<i>Computing…</i>"
+        start = time.perf_counter()
+        figure = make_figure()
+        status.value = f"<i>Done in {time.perf_counter() - start:.1f} s.</i>"
+        box.children = [btn, status, figure]
+        btn.disabled = False
+
+    btn = button(label, run, style="info")
+    box.children = [btn, status]
+    return box

@@ -1,0 +1,30 @@
+"""The gallery page: one card per registered game, linking to its app notebook."""
+from __future__ import annotations
+
+from html import escape
+
+from changekit.registry import all_games
+
+
+def gallery_html() -> str:
+    """Cards with relative links, so they work under ``voila``, Binder's ``/voila/render``
+    and JupyterLab alike."""
+    cards = []
+    for game in all_games():
+        link = escape(game.notebook_file())
+        cards.append(
+            '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;width:270px;background:#fbfbfe">'
+            f'<h3 style="margin:4px 0"><a href="{link}">{escape(game.title)}</a></h3>'
+            f'<p style="margin:4px 0">{escape(game.teaser)}</p>'
+            f'<p style="margin:4px 0;color:#555"><b>Teaches:</b> {escape(game.teaches)}</p>'
+            f'<p style="margin:4px 0;color:#555">{game.min_players}–{game.max_players} players · '
+            f'<a href="{link}" aria-label="Play {escape(game.title)}">Play and explore →</a></p></div>'
+        )
+    return ('<nav aria-label="games" style="display:flex;flex-wrap:wrap;gap:12px">' + "".join(cards) + "</nav>")
+
+
+def gallery():
+    """The gallery as a widget (for the index notebook)."""
+    import ipywidgets as w
+
+    return w.HTML(gallery_html())

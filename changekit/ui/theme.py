@@ -1,0 +1,21 @@
+"""One look for every chart of the kit."""
+from __future__ import annotations
+
+PALETTE = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#e9c46a", "#8d5a97", "#6c757d", "#98c1d9", "#293241"]
+
+
+def style(fig, *, title: str, x: str, y: str, log_x: bool = False, height: int = 380):
+    """Title, axis names and the kit's colours on a plotly figure; returns it."""
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left"},
+        xaxis_title=x,
+        yaxis_title=y,
+        template="plotly_white",
+        colorway=PALETTE,
+        height=height,
+        margin={"l": 60, "r": 20, "t": 60, "b": 50},
+        legend={"orientation": "h", "y": -0.2},
+    )
+    if log_x:
+        fig.update_xaxes(type="log")
+    return fig

@@ -1,0 +1,36 @@
+"""Every notebook executes headless, top to bottom, without an error or a stderr line."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+PATHS = sorted(NOTEBOOKS.glob("*.ipynb"))
+
+
+def test_there_is_a_gallery_and_a_notebook_per_game():
+    from changekit import all_games
+
+    names = {p.name for p in PATHS}
+    assert "index.ipynb" in names
+    for game in all_games():
+        assert game.notebook_file() in names, f"{game.name} has no notebook"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_notebook_runs_clean(path):
+    nb = nbformat.read(path, as_version=4)
+    NotebookClient(nb, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}).execute()
+    problems = [
+        output.get("ename") or output.get("text", "")[:300]
+        for cell in nb.cells if cell.cell_type == "code"
+        for output in cell.get("outputs", [])
+        if output.output_type == "error" or (output.output_type == "stream" and output.name == "stderr")
+    ]
+    assert problems == []
+    shown = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert shown, "the notebook displayed nothing"
