@@ -42,5 +42,5 @@ def conformance_violations(game: Game, games: int, *, seed: int = 0) -> tuple[in
 
     bad = 0
     for g in range(games):
-        bad += len(check_playout(game, seed + g, deep_every=25))
+        bad += len(check_playout(game, seed + g, deep_every=type(game).max_steps(game.options)))
     return bad, games

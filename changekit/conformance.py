@@ -32,6 +32,7 @@ def check_playout(game: Game, seed: int, *, deep_every: int = 7) -> list[str]:
     state = game.new_state(seed=seed)
     start_inventory = state.inventory()
     bound = type(game).max_steps(game.options)
+    offset = rng.randrange(deep_every)  # deep checks fall at different moments in each game
     steps = 0
     while not state.is_terminal():
         acting = state.current_players()
@@ -40,7 +41,7 @@ def check_playout(game: Game, seed: int, *, deep_every: int = 7) -> list[str]:
             if not legal:
                 problems.append(f"step {steps}: player {player} must act but has no legal action")
                 return problems
-        if steps % deep_every == 0:
+        if (steps + offset) % deep_every == 0:
             problems += check_step(state, rng)
         player = rng.choice(acting)
         state.apply(rng.choice(state.legal_actions(player)), player)

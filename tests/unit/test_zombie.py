@@ -1,0 +1,142 @@
+"""Zombie: change-making against a brute force, the sheet's example, draws and recycling."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from changekit.core import ChangekitError, IllegalAction, change_deck
+from changekit.games.zombie import Zombie, make_change
+from changekit.games.zombie.rules import serve
+
+BILLS = st.sampled_from([1, 3, 5, 7, 10])
+
+
+def brute_force_change(hand, bill, tiebreak="high"):
+    """Every sub-multiset of the hand: smallest total ≥ bill, then fewest bills, then tiebreak."""
+    best = None
+    for size in range(1, len(hand) + 1):
+        for combo in combinations(sorted(hand, reverse=True), size):
+            total = sum(combo)
+            if total < bill:
+                continue
+            key = (total, size)
+            if best is None or key < best[0]:
+                best = (key, combo)
+            elif key == best[0] and ((combo > best[1]) if tiebreak == "high" else (combo < best[1])):
+                best = (key, combo)
+    return best[1]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(hand=st.lists(BILLS, min_size=1, max_size=11), bill=BILLS, tiebreak=st.sampled_from(["high", "low"]))
+def test_make_change_agrees_with_brute_force(hand, bill, tiebreak):
+    if sum(hand) < bill:
+        with pytest.raises(ChangekitError, match="cannot cover"):
+            make_change(hand, bill, tiebreak=tiebreak)
+        return
+    assert make_change(hand, bill, tiebreak=tiebreak) == brute_force_change(hand, bill, tiebreak)
+
+
+def test_the_sheets_example():
+    assert make_change([1, 3, 7], 5) == (7,)
+    zombie = [1, 3, 7]
+    change, drawn = serve(zombie, 5, None)
+    assert (change, drawn, zombie) == ((7,), [], [1, 3, 5])
+    assert sum(change) - 5 == 2
+
+
+@pytest.mark.parametrize(("hand", "bill", "expected"), [
+    ([10], 1, (10,)),                  # the sheet's 9-point play
+    ([5, 3, 1, 1], 5, (5,)),           # an exact single bill
+    ([3, 1, 1], 5, (3, 1, 1)),         # exact change in several bills
+    ([3, 3, 7], 5, (7,)),              # no 5: the 6 (3+3) loses to... a smaller total? 6 < 7
+    ([1, 1, 1, 1, 1, 1, 7], 7, (7,)),  # exact, fewest bills
+    ([10, 7, 3], 10, (10,)),           # 10 exact beats 7+3 by fewer bills
+])
+def test_chosen_cases(hand, bill, expected):
+    if hand == [3, 3, 7]:
+        expected = (3, 3)  # 6 is the smallest total ≥ 5
+    assert make_change(hand, bill) == expected
+
+
+def test_bad_arguments_name_the_problem():
+    for hand, bill in (([1, 3], 0), ([1, 3], 2.5), (["x"], 1), ([1, -3], 1), ([1, 3], True)):
+        with pytest.raises(ChangekitError):
+            make_change(hand, bill)
+    with pytest.raises(ChangekitError, match="tiebreak"):
+        make_change([1, 5], 1, tiebreak="middle")
+
+
+def test_register_draws_one_bill_at_a_time_until_covered():
+    state = Zombie(players=2).new_state(seed=0)
+    state.zombie, state.register = [1], [10, 3, 1]  # pop() takes from the end: 1, then 3
+    me = state.current_player
+    state.hands[me] = [5] + state.hands[me][1:]
+    state.apply(5)
+    pay = state.log[-1].data
+    assert pay["drawn"] == [1, 3] and pay["change"] == (3, 1, 1) and pay["points"] == 0
+    assert state.zombie == [5] and state.register == [10]
+
+
+def test_empty_register_recycles_the_discards():
+    state = Zombie(players=2).new_state(seed=0)
+    me = state.current_player
+    state.zombie, state.register, state.discards = [1], [], [7, 10, 3]
+    state.hands[me] = [5] + state.hands[me][1:]
+    before = state.inventory()
+    state.apply(5)
+    kinds = [e.kind for e in state.log[-2:]]
+    assert kinds == ["recycle", "pay"]
+    assert state.inventory() == before
+    assert state.log[-1].data["drawn"]  # the Zombie drew from the recycled pile
+
+
+def test_a_whole_game_has_every_player_deal_once():
+    state = Zombie(players=3).new_state(seed=4)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    rounds = [e.data["dealer"] for e in state.log if e.kind == "round"]
+    assert rounds == [0, 1, 2]
+    assert len(state.history) == 3 * 3 * 6
+    assert sum(e.data["points"] for e in state.log if e.kind == "pay") == sum(state.scores())
+    assert state.winners() == tuple(p for p in range(3) if state.scores()[p] == max(state.scores()))
+
+
+def test_first_player_sits_left_of_the_dealer_and_deal_is_six_and_three():
+    state = Zombie(players=4).new_state(seed=9)
+    assert state.current_player == 1
+    assert [len(h) for h in state.hands] == [6, 6, 6, 6] and len(state.zombie) == 3
+    assert Counter(state.register) + Counter(state.zombie) + sum((Counter(h) for h in state.hands), Counter()) == Counter(change_deck())
+
+
+def test_paying_a_bill_you_do_not_hold_names_the_rule():
+    state = Zombie(players=2).new_state(seed=1)
+    missing = next(b for b in (1, 3, 5, 7, 10) if b not in state.hands[state.current_player])
+    with pytest.raises(IllegalAction, match="bill you hold") as refused:
+        state.apply(missing)
+    assert refused.value.rule == "own-bill"
+
+
+def test_narration_reads_like_the_table():
+    state = Zombie(players=2).new_state(seed=0)
+    me = state.current_player
+    state.zombie = [1, 3, 7]
+    state.hands[me] = [5] + state.hands[me][1:]
+    state.apply(5)
+    line = state.narration(names=["Ann", "Bob"])[-1]
+    assert line == f"{['Ann', 'Bob'][me]} paid $5; the Zombie had $1, $3, $7 and gave back $7: +2"
+
+
+def test_views_hide_other_hands_and_the_register():
+    state = Zombie(players=3).new_state(seed=2)
+    view = state.view(0)
+    assert view["hand"] == sorted(state.hands[0], reverse=True)
+    text = repr(view)
+    assert "register" in text and view["register_size"] == len(state.register)
+    assert all(e[1].get("player") == 0 for e in view["log"] if e[0] == "deal")

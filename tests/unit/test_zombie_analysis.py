@@ -1,0 +1,119 @@
+"""Zombie analyses: exact distributions against brute force over concrete deals, and Monte Carlo."""
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import permutations
+
+import pytest
+
+from changekit.games.zombie.analysis import (
+    chance_of_points, expected_points_table, pay_outcomes, points_distribution, pool_of, simulated_points,
+)
+from changekit.games.zombie.rules import make_change
+from changekit.stats.exact import mean
+
+
+def brute_force(bill, known, deck, dealt):
+    """Every ordering of the remaining bills, equally likely: deal, draw, count points."""
+    counts: Counter = Counter()
+    total = 0
+    for order in set(permutations(deck)):
+        hand = list(known) + list(order[:dealt])
+        register = list(order[dealt:])
+        while sum(hand) < bill:
+            hand.append(register.pop(0))
+        counts[sum(make_change(hand, bill)) - bill] += 1
+        total += 1
+    return {k: Fraction(v, total) for k, v in sorted(counts.items())}
+
+
+@pytest.mark.parametrize("bill", [1, 3, 5, 7, 10])
+@pytest.mark.parametrize(("known", "deck", "dealt"), [
+    ((), (1, 1, 3, 5, 7, 10, 10), 3),
+    ((1,), (1, 3, 3, 7, 10, 5), 1),
+    ((), (1, 1, 1, 3, 3, 10), 2),
+    ((3,), (1, 1, 1, 1, 5, 10), 0),
+])
+def test_pay_outcomes_match_brute_force_on_small_decks(bill, known, deck, dealt):
+    from changekit.stats.exact import draws_without_replacement, mixture, push
+    from changekit.core import DENOMINATIONS
+
+    pool = dict(zip(DENOMINATIONS, pool_of(deck)))
+    parts = []
+    for hand, p in draws_without_replacement(pool, dealt):
+        zombie = tuple(sorted(known + tuple(d for d, n in hand.items() for _ in range(n))))
+        rest = tuple(pool[d] - hand.get(d, 0) for d in DENOMINATIONS)
+        if sum(zombie) + sum(d * n for d, n in zip(DENOMINATIONS, rest)) < bill:
+            pytest.skip("the whole small deck cannot cover this bill")
+        parts.append((p, push(pay_outcomes(bill, zombie, rest), lambda o: o[0])))
+    assert dict(sorted(mixture(parts).items())) == brute_force(bill, known, deck, dealt)
+
+
+def fresh_zombie_by_deck_positions(bill):
+    """Independent check on the real 50-bill deck: every 3 of the 50 physical bills, then
+    every next bill of the register (each remaining one equally likely) while short."""
+    from itertools import combinations
+
+    from changekit.core import change_deck
+
+    from functools import lru_cache
+
+    deck = change_deck()
+
+    @lru_cache(maxsize=None)
+    def after_draws(hand, left):  # hand: sorted tuple; left: sorted tuple of register bills
+        if sum(hand) >= bill:
+            return Fraction(sum(make_change(hand, bill)) - bill)
+        total = Fraction(0)
+        for i, value in enumerate(left):  # each physical bill equally likely to come next
+            total += after_draws(tuple(sorted(hand + (value,))), left[:i] + left[i + 1:])
+        return total / len(left)
+
+    triples = list(combinations(range(50), 3))
+    total = Fraction(0)
+    for t in triples:
+        hand = tuple(sorted(deck[i] for i in t))
+        left = tuple(sorted(deck[i] for i in range(50) if i not in t))
+        total += after_draws(hand, left)
+    return total / len(triples)
+
+
+@pytest.mark.parametrize("bill", [1, 3, 5, 7, 10])
+def test_fresh_zombie_expectations_match_the_physical_deck(bill):
+    assert expected_points_table()[bill] == fresh_zombie_by_deck_positions(bill)
+
+
+def test_fresh_zombie_table_ordering():
+    table = expected_points_table()
+    assert table[1] == Fraction(109, 70)
+    assert table[1] > table[3] > table[5] > table[7] > table[10]
+
+
+def test_distribution_sums_to_one_and_k10_works():
+    for dealt in (0, 3, 10):
+        dist = points_distribution(5, dealt=dealt, zombie=(1,) if dealt == 0 else ())
+        assert sum(dist.values()) == 1
+        assert all(p > 0 for p in dist.values())
+
+
+def test_known_removed_bills_change_the_answer():
+    plain = mean(points_distribution(1))
+    no_tens = mean(points_distribution(1, removed=[10] * 10))
+    assert no_tens < plain
+
+
+def test_monte_carlo_agrees_with_exact_within_tolerance():
+    exact = points_distribution(5)
+    sims = simulated_points(5, 20000, seed=3)
+    freq = Counter(sims)
+    for points, p in exact.items():
+        se = (float(p) * (1 - float(p)) / len(sims)) ** 0.5
+        assert abs(freq[points] / len(sims) - float(p)) < 4 * se + 1e-9, points
+    assert abs(sum(sims) / len(sims) - float(mean(exact))) < 0.05
+
+
+def test_chance_of_points_is_the_tail_of_the_distribution():
+    dist = points_distribution(5)
+    assert chance_of_points(5) == sum(p for k, p in dist.items() if k >= 1)
+    assert 0 < chance_of_points(5) < 1
