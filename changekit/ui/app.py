@@ -202,7 +202,9 @@ class GameApp:
         state, names = self.state, self.names()
         if state.is_terminal():
             won = state.winners()
-            return "Game over: " + " and ".join(names[p] for p in won) + (" wins." if len(won) == 1 else " share the win.")
+            singular = len(won) == 1 and names[won[0]] != "You"
+            return "Game over: " + " and ".join(names[p] for p in won) + (" wins." if singular else
+                                                                        " win." if len(won) == 1 else " share the win.")
         acting = state.current_players()
         if viewer in acting:
             return f"{names[viewer]}: your move."
