@@ -220,13 +220,15 @@ class GameApp:
         return f'<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>{escape(self.score_label())}</th></tr>{rows}</table></div>'
 
     def log_html(self, viewer: int) -> str:
-        lines = self.state.narration(viewer, self.names())
+        events = self.state.events_for(viewer)
+        names = self.names()
+        shown = [self.state.narrate(e, names) for e in events[-60:]]  # narrate only what is shown
         notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
         # newest first, so the latest move is in sight without scrolling
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-60:]))
+        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(shown))
         return (f'<div class="ck-log" role="log" aria-label="game log, newest first">'
                 + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
-                + f'<ol reversed start="{len(lines)}">{items}</ol></div>')
+                + f'<ol reversed start="{len(events)}">{items}</ol></div>')
 
     # ---- per game --------------------------------------------------------------------
     def draw(self, view: dict[str, Any], viewer: int) -> None:
