@@ -67,6 +67,7 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
+    perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
     Options: ClassVar[type[Options]]
     State: ClassVar[type["State"]]
 

@@ -26,6 +26,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     >>> e = wilson(50, 100)
     >>> round(e.low, 4), round(e.high, 4)
     (0.4038, 0.5962)
+    >>> wilson(0, 20).low, wilson(20, 20).high
+    (0.0, 1.0)
     """
     if n <= 0:
         return Estimate(math.nan, 0.0, 1.0, 0)
@@ -33,7 +35,10 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), n)
+    # at 0 or n successes the bound is exactly 0 or 1 (rounding would put it a hair inside)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= n else min(1.0, centre + half)
+    return Estimate(p, low, high, n)
 
 
 def mean_interval(values: list[float], z: float = Z95) -> Estimate:

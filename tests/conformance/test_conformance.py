@@ -36,8 +36,9 @@ def test_same_seed_same_game_whatever_the_global_rngs_do(game, players):
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_different_seeds_give_different_games(game, players):
-    a, b = game(players=players).new_state(seed=1), game(players=players).new_state(seed=2)
-    assert a.snapshot() != b.snapshot()
+    # a game whose only chance is who starts can agree on two seeds: look for a difference in ten
+    snapshots = {json.dumps(game(players=players).new_state(seed=s).snapshot(), sort_keys=True) for s in range(10)}
+    assert len(snapshots) > 1
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -134,7 +135,10 @@ def test_views_hide_what_a_player_cannot_see_and_show_the_rest(game):
     from changekit.core import GameRng
 
     twins = [state.determinize(0, GameRng(s)) for s in range(5)]
-    assert any(t.snapshot() != state.snapshot() for t in twins)
+    if game.perfect_information:  # nothing hidden: a determinization is a copy
+        assert all(t.snapshot() == state.snapshot() for t in twins)
+    else:
+        assert any(t.snapshot() != state.snapshot() for t in twins)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
