@@ -1,0 +1,101 @@
+"""Diminishing Returns benchmark: the exact solve (time, positions/s, memory), lookups, bots,
+playout speed, conformance."""
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+
+from timing import conformance_violations, median_seconds, random_playout_speed
+
+from changekit.core import play_out
+from changekit.games.diminishing import GAME, solve_position
+from changekit.games.diminishing import solver as S
+from changekit.games.diminishing.bots import MaxNBot, PerfectBot
+
+CONFORMANCE_GAMES = 2_000  # 10,000 would take ~15 min here (6-player games replay long histories)
+STANDARD = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
+
+
+def run() -> list[tuple[str, str, str, str]]:
+    rows = []
+    for players in (2, 3, 6):
+        games, steps = random_playout_speed(GAME(players=players), seconds=2.0)
+        rows.append(("diminishing", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
+
+    S.solve_universe_numpy((2, 2, 2, 2, 2))  # warm-up: numpy's import is not the solver's time
+    times = []
+    for _ in range(5):
+        table = S.solve_universe_numpy(S.STANDARD_UNIVERSE)
+        times.append(table.seconds)
+    best, median = min(times), sorted(times)[len(times) // 2]
+    rows.append(("diminishing", "full 2p solve, numpy retrograde (median of 5; best)",
+                 f"{median:.3f} s; {best:.3f} s", "≤ 1 s"))
+    rows.append(("diminishing", "positions solved / s", f"{table.size / median:,.0f} ({table.size:,} positions)", ""))
+    tracemalloc.start()
+    S.solve_universe_numpy(S.STANDARD_UNIVERSE)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    rows.append(("diminishing", "solve peak memory (numpy arrays, tracemalloc)", f"{peak / 2**20:.0f} MiB", ""))
+    rows.append(("diminishing", "solved table in memory / shipped (compressed)",
+                 f"{table.nbytes() / 2**20:.2f} MiB / {len(S.encode_table(table)) / 1024:.1f} KiB", ""))
+    start = time.perf_counter()
+    shipped = S.shipped_standard_table()
+    rows.append(("diminishing", "decode the shipped table (pure Python, app path)",
+                 f"{time.perf_counter() - start:.3f} s", ""))
+    S._TABLES.setdefault(S.STANDARD_UNIVERSE, shipped)
+    start = time.perf_counter()
+    size = S.game_size()
+    rows.append(("diminishing", "reachable positions from the start (mover wins)",
+                 f"{size.positions:,} ({size.mover_wins:,}); {time.perf_counter() - start:.2f} s", ""))
+    start = time.perf_counter()
+    games = S.count_games(S.START_COUNTS)
+    rows.append(("diminishing", "different games (move sequences) from the start",
+                 f"{games:.3e}; {time.perf_counter() - start:.2f} s", ""))
+    first = solve_position(STANDARD, STANDARD, [])
+    rows.append(("diminishing", "standard start: first player", "wins" if first.mover_wins else "loses", ""))
+    py = S.solve_universe_python((2, 2, 2, 2, 2))
+    rows.append(("diminishing", "pure-Python solve, 1 of each bill each (7,776 positions)",
+                 f"{py.seconds:.2f} s ({py.size / py.seconds:,.0f} positions/s)", ""))
+
+    mid = ([10, 7, 5, 3, 1, 1], [7, 7, 5, 3, 3], [10, 5, 5, 3, 3, 3, 1, 1, 1, 1])
+    solve_position(*mid)
+    us = median_seconds(lambda: solve_position(*mid), number=5000) * 1e6
+    rows.append(("diminishing", "solve_position lookup with winning moves (mid-game)", f"{us:.1f} µs", "≤ 10 µs"))
+    us = median_seconds(lambda: S.mover_wins(*mid), number=5000) * 1e6
+    rows.append(("diminishing", "mover_wins lookup (verdict only, bills in)", f"{us:.1f} µs", "≤ 10 µs"))
+    m, o = S.counts_of(STANDARD[1:]), S.counts_of(STANDARD[2:])
+    us = median_seconds(lambda: shipped.mover_wins(m, o), number=20000) * 1e6
+    rows.append(("diminishing", "Table.mover_wins (counts in: index + byte read)", f"{us:.1f} µs", "≤ 10 µs"))
+
+    state = GAME(players=2).new_state(seed=1)
+    rng = random.Random(1)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    bot = PerfectBot()
+    p = state.current_player
+    ms = median_seconds(lambda: bot.choose(state.view(p), state.legal_actions(), rng=rng), number=200) * 1000
+    rows.append(("diminishing", "perfect-bot move incl. view, 2p (app path)", f"{ms:.3f} ms", "≤ 50 ms"))
+    state6 = GAME(players=6).new_state(seed=1)
+    for _ in range(30):
+        state6.apply(rng.choice(state6.legal_actions()))
+    maxn = MaxNBot()
+    p = state6.current_player
+    ms = median_seconds(lambda: maxn.choose(state6.view(p), state6.legal_actions(), rng=rng), number=10) * 1000
+    rows.append(("diminishing", "max-n bot move (depth 3, 10 ms limit), 6p", f"{ms:.1f} ms", "≤ 50 ms"))
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < 2.0:
+        play_out(GAME(players=2).new_state(seed=n), [PerfectBot(), PerfectBot()], rng=random.Random(n))
+        n += 1
+    rows.append(("diminishing", "perfect vs perfect games 2p", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
+
+    start = time.perf_counter()
+    bad = 0
+    per = CONFORMANCE_GAMES // 4
+    for players in (2, 3, 4, 6):
+        b, _ = conformance_violations(GAME(players=players), per, seed=players * 100_000)
+        bad += b
+    rows.append(("diminishing", f"conformance violations over {per * 4:,} games (2/3/4/6p)",
+                 f"{bad} ({time.perf_counter() - start:.0f} s)", "0"))
+    return rows

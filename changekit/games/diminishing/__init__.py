@@ -1,0 +1,8 @@
+"""Diminishing Returns: feed the pot, take back a little less, be the last with money."""
+from .rules import GAME, DiminishingOptions, DiminishingReturns, DiminishingState, legal_moves
+from .solver import Move, Solution, game_size, mover_wins, solve_position
+
+__all__ = [
+    "GAME", "DiminishingOptions", "DiminishingReturns", "DiminishingState", "Move", "Solution",
+    "game_size", "legal_moves", "mover_wins", "solve_position",
+]

@@ -1,0 +1,359 @@
+"""Diminishing Returns analyses: the exact solution, why bills are turns, game lengths, bots.
+
+Pure functions returning data; the ``*_figure`` functions turn that data into plotly
+``FigureWidget``s (plotly is imported inside them). numpy is used only inside the functions
+that scan the whole game (``take_less_positions``), never on the app's play path.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from changekit.core import Bot, RandomBot, play_out
+from changekit.stats.intervals import Estimate, wilson
+
+from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
+from .rules import GAME, STANDARD_PURSE
+from .solver import (
+    DENOMS, Move, Solution, bills_of, counts_of, game_size, money, positions, solve_if_quick, solve_position,
+    table_for,
+)
+
+#: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
+TINY_PURSE: tuple[int, ...] = (3, 1)
+
+
+# ---- the solution from the start ------------------------------------------------------------
+@dataclass(frozen=True)
+class Opening:
+    """A first move, and the second player's answers to it."""
+
+    move: Move
+    wins_for_first: bool
+    winning_replies: list[Move]
+    replies: int
+
+
+@dataclass(frozen=True)
+class StartSolution:
+    purse: tuple[int, ...]
+    first_player_wins: bool
+    openings: list[Opening]
+    positions: int
+    mover_wins: int
+    finished: int
+    solve_seconds: float
+    method: str
+
+    @property
+    def mover_win_share(self) -> float:
+        return self.mover_wins / self.positions
+
+
+def solve_start(purse: Sequence[int] = STANDARD_PURSE) -> StartSolution:
+    """Who wins from two equal purses and an empty pot, every opening and its winning replies.
+
+    >>> tiny = solve_start((3, 1))
+    >>> tiny.first_player_wins, tiny.positions, tiny.mover_wins
+    (False, 8, 4)
+    >>> [(str(o.move), [str(r) for r in o.winning_replies]) for o in tiny.openings]
+    [('play $1', ['play $3, take back $1']), ('play $3', ['play $1', 'play $3'])]
+    """
+    purse = tuple(sorted(purse, reverse=True))
+    start = solve_position(purse, purse, ())
+    openings = []
+    for move in start.moves:
+        left = list(purse)
+        left.remove(move.play)
+        if not left:
+            openings.append(Opening(move, False, [], 0))
+            continue
+        answer = solve_position(purse, left, (move.play,))
+        openings.append(Opening(move, not answer.mover_wins, answer.winning_moves, len(answer.moves)))
+    size = game_size(counts_of(purse))
+    table = table_for(tuple(2 * c for c in counts_of(purse)))
+    return StartSolution(purse, start.mover_wins, openings, size.positions, size.mover_wins, size.terminal,
+                         table.seconds, table.method)
+
+
+# ---- the tiny tree ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TreeNode:
+    mover: tuple[int, ...]
+    other: tuple[int, ...]
+    pot: tuple[int, ...]
+    mover_wins: bool
+    finished: bool  # the player who just moved is out: nobody moves here
+
+    @property
+    def label(self) -> str:
+        def show(bills: tuple[int, ...]) -> str:
+            return " ".join(f"${b}" for b in bills) or "–"
+        return f"to move: {show(self.mover)} | other: {show(self.other)} | pot: {show(self.pot)}"
+
+
+@dataclass(frozen=True)
+class GameTree:
+    nodes: list[TreeNode]
+    edges: list[tuple[int, int, str, bool]]  # (from, to, move, winning move)
+
+
+def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
+    """Every position reachable from two ``purse``s (small ones!), solved, with its moves.
+
+    A position and its copies reached by different paths are one node (a game *graph*, as a
+    class would draw it). ``finished`` nodes are the ones where the player who just moved
+    has nothing left.
+
+    >>> tree = game_tree((3, 1))
+    >>> len(tree.nodes), sum(n.finished for n in tree.nodes), len(tree.edges)
+    (11, 3, 15)
+    """
+    purse = tuple(sorted(purse, reverse=True))
+    index: dict[tuple, int] = {}
+    nodes: list[TreeNode] = []
+    edges: list[tuple[int, int, str, bool]] = []
+
+    def node(mover, other, pot) -> int:
+        key = (mover, other, pot)
+        if key in index:
+            return index[key]
+        finished = not other
+        wins = True if finished else solve_position(mover, other, pot).mover_wins
+        index[key] = len(nodes)
+        nodes.append(TreeNode(mover, other, pot, wins, finished))
+        if not finished:
+            me = index[key]
+            for move in solve_position(mover, other, pot).moves:
+                after = list(mover)
+                after.remove(move.play)
+                after += move.take
+                new_pot = list(pot) + [move.play]
+                for b in move.take:
+                    new_pot.remove(b)
+                child = node(tuple(other), tuple(sorted(after, reverse=True)), tuple(sorted(new_pot, reverse=True)))
+                edges.append((me, child, str(move), not nodes[child].mover_wins))
+        return index[key]
+
+    node(purse, purse, ())
+    return GameTree(nodes, edges)
+
+
+# ---- "is taking back the most always best?" --------------------------------------------------------
+@dataclass(frozen=True)
+class TakeLessExample:
+    mover: tuple[int, ...]
+    other: tuple[int, ...]
+    pot: tuple[int, ...]
+    winning_move: Move
+    greedy_move: Move  # the same bill with the largest take-back
+
+    def __str__(self) -> str:
+        return (f"you {_show(self.mover)}, opponent {_show(self.other)}, pot {_show(self.pot)}: "
+                f"only '{self.winning_move}' wins; '{self.greedy_move}' loses")
+
+
+@dataclass(frozen=True)
+class TakeLessSummary:
+    positions: int            # reachable positions (mover to play)
+    winning_positions: int    # ... won by the mover
+    only_move_takes_less: int  # the single winning move takes back less than its bill allows
+    no_full_take_wins: int    # some move wins, but none of the moves taking the most does
+    more_bills: int           # of the first kind: the winning take-back brings back more bills
+    examples: list[TakeLessExample]
+
+
+def _show(bills: Sequence[int]) -> str:
+    return " ".join(f"${b}" for b in bills) or "nothing"
+
+
+def _max_take(pot: Sequence[int], limit: int) -> int:
+    best = {0}
+    for b in pot:
+        best |= {s + b for s in best if s + b <= limit}
+    return max(best)
+
+
+def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 6) -> TakeLessSummary:
+    """Scan every position reachable from two ``purse``s for winning moves that take back less
+    than the most the played bill allows. Examples: the smallest such positions (least money
+    on the table), the easiest to follow by hand. Uses numpy.
+
+    >>> s = take_less_positions((10, 5, 3, 1, 1), examples=1)
+    >>> s.only_move_takes_less, s.more_bills
+    (3, 3)
+    >>> print(s.examples[0])  # doctest: +ELLIPSIS
+    you ...: only 'play ...' wins; 'play ...' loses
+    """
+    import numpy as np
+
+    from .solver import _Layers, reachable_numpy
+
+    counts = counts_of(purse)
+    universe = tuple(2 * c for c in counts)
+    table = table_for(universe)
+    z = _Layers(universe)
+    reach, finished = reachable_numpy(counts)
+    wins = np.frombuffer(table.wins, dtype=np.uint8)
+    rows_all = np.nonzero((reach & ~finished)[z.order])[0]
+    take_money = np.array([money(t) for _, t in table.moves], dtype=np.int16)
+    play_of = np.array([b for b, _ in table.moves])
+    column_sets = [play_of == b for b in DENOMS if (play_of == b).any()]
+    n_winning = only_less_total = none_full_total = 0
+    picked_flat: list[int] = []
+    picked_move: list[int] = []
+    for lo in range(0, len(rows_all), 20_000):
+        rows = rows_all[lo:lo + 20_000]
+        legal = z.valid[z.code[rows]].astype(bool)
+        succ = np.take(wins, z.swapped[rows, None] + z.deltas[None, :], mode="clip")
+        winning = legal & (succ == 0)
+        # for each position and move: the most that move's bill could take back from this pot
+        most = np.zeros(winning.shape, dtype=np.int16)
+        for cols in column_sets:
+            best = np.where(legal[:, cols], take_money[cols][None, :], -1).max(axis=1)
+            most[:, cols] = best[:, None]
+        full_win = (winning & (take_money[None, :] == most)).any(axis=1)
+        n_win = winning.sum(axis=1)
+        only_less = (n_win == 1) & ~full_win
+        n_winning += int((n_win > 0).sum())
+        only_less_total += int(only_less.sum())
+        none_full_total += int(((n_win >= 1) & ~full_win).sum())
+        hit = np.nonzero(only_less)[0]
+        picked_flat += z.order[rows[hit]].tolist()
+        picked_move += winning[hit].argmax(axis=1).tolist()
+    decoded = list(positions(table, picked_flat))
+    # the easiest to follow first: least money left in the purses, then fewest bills
+    ranked = sorted(range(len(decoded)), key=lambda i: (
+        money(decoded[i][0]) + money(decoded[i][1]), sum(decoded[i][0]) + sum(decoded[i][1]), decoded[i]))
+    found = []
+    for i in ranked:
+        m, o, p = decoded[i]
+        b, t = table.moves[picked_move[i]]
+        mover, other, pot = bills_of(m), bills_of(o), bills_of(p)
+        solved = solve_position(mover, other, pot)
+        greedy = max((mv for mv in solved.moves if mv.play == b), key=lambda mv: (sum(mv.take), -len(mv.take)))
+        found.append(TakeLessExample(mover, other, pot, Move(b, bills_of(t)), greedy))
+    more_bills = sum(len(e.winning_move.take) > len(e.greedy_move.take) for e in found)
+    return TakeLessSummary(int(len(rows_all)), n_winning, only_less_total, none_full_total, more_bills,
+                           found[:examples])
+
+
+# ---- game lengths and bots ----------------------------------------------------------------------
+def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE) -> Counter:
+    """How many turns two-player games last with these ``bots`` (seats alternate)."""
+    game = GAME(players=2, purse=tuple(purse))
+    master = random.Random(seed)
+    lengths: Counter = Counter()
+    for g in range(games):
+        seats = [bots[g % 2], bots[(g + 1) % 2]]
+        state = game.new_state(seed=master.getrandbits(32))
+        play_out(state, seats, rng=random.Random(master.getrandbits(64)))
+        lengths[state.turns] += 1
+    return lengths
+
+
+def length_summary(lengths: Counter) -> dict[str, float]:
+    n = sum(lengths.values())
+    mean = sum(k * v for k, v in lengths.items()) / n
+    return {"games": n, "mean": mean, "shortest": min(lengths), "longest": max(lengths)}
+
+
+@dataclass(frozen=True)
+class Matchup:
+    bot: str
+    games: int
+    wins: float
+    rate: Estimate  # the heuristic bot's win rate against the perfect bot, 95 % Wilson interval
+
+
+def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | None = None) -> list[Matchup]:
+    """Each heuristic bot against the perfect bot over ``games`` two-player games (seats
+    alternate, so each side starts half the time)."""
+    from changekit.stats.montecarlo import tournament
+
+    bots = list(bots) if bots is not None else [MaxTakeBot(), KeepSmallBot(), RandomBot()]
+    out = []
+    for i, bot in enumerate(bots):
+        result = tournament(GAME(players=2), [bot, PerfectBot()], games=games, seed=seed + i)
+        out.append(Matchup(bot.name, games, result.wins[0], wilson(result.wins[0], games)))
+    return out
+
+
+def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
+    """For a two-player view: each legal action → does it win against perfect play?
+    ``None`` when more than two players are still in, or the position is outside the tables
+    that can be solved on the spot (two survivors of a bigger game)."""
+    alive = [p for p in range(len(view["purses"])) if not view["out"][p]]
+    me = view["you"]
+    if len(alive) != 2 or me not in alive:
+        return None
+    other = alive[0] if alive[1] == me else alive[1]
+    solved: Solution | None = solve_if_quick(view["purses"][me], view["purses"][other], view["pot"])
+    if solved is None:
+        return None
+    winning = {m.action for m in solved.winning_moves}
+    return {m.action: m.action in winning for m in solved.moves}
+
+
+# ---- figures ------------------------------------------------------------------------------------
+def lengths_figure(series: dict[str, Counter]):
+    """Bars: how many turns games last, one series per pairing."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    for name, lengths in series.items():
+        n = sum(lengths.values())
+        xs = sorted(lengths)
+        fig.add_bar(x=xs, y=[lengths[x] / n for x in xs], name=name, opacity=0.75)
+    fig.update_layout(barmode="overlay", title="How long games last", xaxis_title="turns in the game",
+                      yaxis_title="share of games", height=360, margin=dict(l=60, r=20, t=50, b=50))
+    return fig
+
+
+def matchups_figure(matchups: Sequence[Matchup]):
+    """Win rate of each heuristic bot against the perfect bot, with 95 % intervals."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    fig.add_bar(
+        x=[m.bot for m in matchups], y=[m.rate.value for m in matchups],
+        error_y=dict(type="data", symmetric=False,
+                     array=[m.rate.high - m.rate.value for m in matchups],
+                     arrayminus=[m.rate.value - m.rate.low for m in matchups]),
+        text=[f"{m.rate.value:.0%}" for m in matchups], textposition="outside",
+    )
+    fig.update_layout(title="Heuristic bots against the perfect bot (95 % intervals)",
+                      yaxis=dict(title="win rate", range=[0, 1]), height=340,
+                      margin=dict(l=60, r=20, t=50, b=50))
+    return fig
+
+
+def tree_figure(tree: GameTree):
+    """The solved tiny game: columns by money left in the purses, green = the player to move
+    wins, red = loses, grey = finished; thick lines are winning moves."""
+    import plotly.graph_objects as go
+
+    column: dict[int, list[int]] = {}
+    for i, n in enumerate(tree.nodes):
+        column.setdefault(-(money(counts_of(n.mover)) + money(counts_of(n.other))), []).append(i)
+    xs, ys = {}, {}
+    for c, (key, members) in enumerate(sorted(column.items())):
+        for r, i in enumerate(members):
+            xs[i], ys[i] = c, r - (len(members) - 1) / 2
+    fig = go.FigureWidget()
+    for a, b, label, good in tree.edges:
+        fig.add_scatter(x=[xs[a], xs[b]], y=[ys[a], ys[b]], mode="lines", hoverinfo="text", text=label,
+                        line=dict(width=4 if good else 1, color="#2a9d8f" if good else "#bbbbbb"), showlegend=False)
+    colour = ["#999999" if n.finished else ("#2a9d8f" if n.mover_wins else "#e76f51") for n in tree.nodes]
+    fig.add_scatter(
+        x=[xs[i] for i in range(len(tree.nodes))], y=[ys[i] for i in range(len(tree.nodes))],
+        mode="markers+text", marker=dict(size=22, color=colour), showlegend=False,
+        text=[("out" if n.finished else ("W" if n.mover_wins else "L")) for n in tree.nodes],
+        textfont=dict(color="white"), hovertext=[n.label for n in tree.nodes], hoverinfo="text",
+    )
+    fig.update_layout(title="Backward induction on the tiny game (W/L: for the player to move)",
+                      xaxis=dict(visible=False), yaxis=dict(visible=False), height=360,
+                      margin=dict(l=20, r=20, t=50, b=20))
+    return fig

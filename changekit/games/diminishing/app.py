@@ -1,0 +1,156 @@
+"""Play Diminishing Returns: pick a bill, then one of the legal take-backs; hints mark the
+moves that win against perfect play; the bots explain their moves."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from changekit.ui.app import GameApp, button, picture_button
+from changekit.ui.pictures import bill_svg, bills_html
+
+from .analysis import hints
+from .bots import BOTS
+from .rules import DiminishingReturns, takes_within
+
+
+def _bills(take: tuple[int, ...]) -> str:
+    return " ".join(f"${b}" for b in take)
+
+
+class DiminishingApp(GameApp):
+    game = DiminishingReturns
+    bots = BOTS
+    default_bot = "perfect"
+    default_players = 2
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.chosen: int | None = None  # the bill picked, waiting for the take-back choice
+        # widgets are made once and re-labelled: creating widgets is the slow part of a redraw
+        self._table_html = w.HTML()
+        self._bill_buttons: dict[int, w.VBox] = {}
+        self._take_buttons: list[w.Button] = []
+        self._take_actions: dict[int, tuple[int, ...]] = {}  # button number → the move it makes
+        self._step1 = w.HTML("<b>Step 1: choose the bill to put into the pot.</b>")
+        self._step2 = w.HTML()
+        self._bill_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._take_row = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
+        self._wait = w.HTML("<i>Wait for your turn.</i>")
+        self._cancel = button("Choose another bill", self.cancel)
+        self._cancel_row = w.HBox([self._cancel])
+        super().__init__(**kwargs)
+
+    def _bill_button(self, bill: int) -> w.VBox:
+        if bill not in self._bill_buttons:
+            self._bill_buttons[bill] = picture_button(
+                bill_svg(bill, width=76), f"Play ${bill}", lambda: self.choose_bill(bill),
+                tooltip=f"Put your ${bill} bill into the pot")
+        return self._bill_buttons[bill]
+
+    def _take_button(self, i: int) -> w.Button:
+        while len(self._take_buttons) <= i:
+            k = len(self._take_buttons)
+            self._take_buttons.append(button("Take back", lambda k=k: self.act(self._take_actions[k])))
+        return self._take_buttons[i]
+
+    # ---- two-step moves ----------------------------------------------------------------
+    def choose_bill(self, bill: int) -> None:
+        self.chosen = bill
+        self.error = ""
+        self.refresh()
+
+    def cancel(self) -> None:
+        self.chosen = None
+        self.refresh()
+
+    def act(self, action: Any, player: int | None = None) -> None:
+        self.chosen = None
+        super().act(action, player)
+
+    def new_game(self) -> None:
+        self.chosen = None
+        super().new_game()
+
+    def undo(self) -> None:
+        self.chosen = None
+        super().undo()
+
+    # ---- drawing -----------------------------------------------------------------------
+    def draw(self, view: dict[str, Any], viewer: int) -> None:
+        names = self.names()
+        rows = []
+        for p, purse in enumerate(view["purses"]):
+            who = escape(names[p])
+            if view["out"][p]:
+                rows.append(f"<div><b>{who}</b>: <i>out</i></div>")
+                continue
+            turn = " ← to play" if view["turn"] == p else ""
+            rows.append(f"<div style='margin:4px 0'><b>{who}</b> (${sum(purse)}, {len(purse)} bills){turn}<br>"
+                        f"{bills_html(purse, width=52, empty='nothing')}</div>")
+        pot = view["pot"]
+        rows.append(f"<div style='margin:6px 0'><b>The pot</b> (${sum(pot)}):<br>"
+                    f"{bills_html(pot, width=44, empty='empty')}</div>")
+        self._table_html.value = "".join(rows)
+        self.w_table.children = [self._table_html]
+
+        your_turn = viewer in view["to_act"]
+        if not your_turn:
+            self.w_controls.children = [self._wait] if not self.state.is_terminal() else []
+            return
+        marks = hints(view) if self.w_hints.value else None
+        purse, pot = view["purses"][viewer], view["pot"]
+        if self.chosen is None or self.chosen not in purse:
+            self.chosen = None
+            boxes = []
+            for bill in sorted(set(purse)):
+                caption = f"Play ${bill}"
+                if marks is not None:
+                    wins = any(good for action, good in marks.items() if action[0] == bill)
+                    caption += " (can win)" if wins else " (loses)"
+                box = self._bill_button(bill)
+                box.children[1].description = caption
+                boxes.append(box)
+            self._bill_row.children = boxes
+            self.w_controls.children = [self._step1, self._bill_row]
+            return
+        bill = self.chosen
+        shown = []
+        for i, take in enumerate(takes_within(pot, bill - 1)):
+            action = (bill, *take)
+            caption = f"Take back {_bills(take)} (${sum(take)})" if take else "Take back nothing"
+            if marks is not None:
+                caption += " — wins" if marks.get(action) else " — loses"
+            btn = self._take_button(i)
+            self._take_actions[i] = action
+            btn.description = caption
+            btn.tooltip = f"Play ${bill} and {caption[0].lower()}{caption[1:]}"
+            btn.button_style = "success" if marks is not None and marks.get(action) else ""
+            shown.append(btn)
+        self._take_row.children = shown
+        self._step2.value = f"<b>Step 2: you play ${bill}. Take back at most ${bill - 1} from the pot:</b>"
+        self.w_controls.children = [self._step2, self._take_row, self._cancel_row]
+
+    def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        if viewer not in view["to_act"]:
+            return ""
+        marks = hints(view)
+        if marks is None:
+            return ("No hints here: they are exact, from the two-player solution, so they need two players "
+                    "(and, with two left of a bigger game, more bills than the solved tables cover).")
+        good = [a for a, ok in marks.items() if ok]
+        if not good:
+            return (f"Against perfect play every one of your {len(marks)} moves loses. "
+                    "Keep as much money (and as many bills) as you can and hope for a mistake.")
+        return (f"You are winning: {len(good)} of your {len(marks)} moves win against perfect play "
+                "(marked “can win” / “wins”). Every other move hands the win to your opponent.")
+
+    def summary(self, view: dict[str, Any], viewer: int) -> str:
+        names = self.names()
+        purses = "; ".join(
+            f"{names[p]}: " + ("out" if view["out"][p] else f"${sum(purse)} in {len(purse)} bills")
+            for p, purse in enumerate(view["purses"]))
+        return f"{self.status(viewer)} {purses}. Pot: ${sum(view['pot'])}."
+
+    def score_label(self) -> str:
+        return "Money"

@@ -1,0 +1,627 @@
+"""The exact two-player solution of Diminishing Returns, by backward induction.
+
+A two-player position is three bundles of bills: the purse of the player about to move (the
+*mover*), the other purse, and the pot. The game has no chance and no secrets, and every turn
+costs the mover at least $1 (a bill of b goes in, at most b - 1 comes back), so the money in the
+two purses falls every turn and the game is a finite tree: each position is a win or a loss for
+the mover, and backward induction ("retrograde analysis") labels them all, smallest purses
+first:
+
+* a player who ends a turn with an empty purse is out, so a position in which the *other*
+  player holds nothing is already won by the mover;
+* otherwise the mover wins exactly when some move leads to a position that is lost for the
+  player to move next.
+
+The bills of each value are split between mover, other and pot, so a position is fixed by the
+*universe* (how many bills of each value exist in the three bundles together) and, per value,
+the pair (mover's count, other's count). Positions of one universe are numbered in a mixed
+radix over those pairs, laid out so that after a move (mover and other swap roles) the new
+position's number is the old position's swapped number plus a constant that depends only on
+the move. That turns the whole solve into a few thousand numpy gathers (``_solve_numpy``).
+
+``solve_position`` answers for any purses and pot made of the five denominations. The
+standard two-player universe (two starting purses: 6, 6, 4, 4, 2 bills of $1, $3, $5, $7,
+$10) ships precomputed in ``_standard_table.py`` so that the apps need no numpy (Pyodide);
+the test suite re-derives it. Other universes are solved on first use with numpy, or in pure
+Python when numpy is missing (fine for small starts).
+
+>>> result = solve_position([3, 1], [1], [])
+>>> result.mover_wins, [str(m) for m in result.winning_moves]
+(True, ['play $1', 'play $3'])
+>>> solve_position([3], [1, 1], []).mover_wins
+False
+"""
+from __future__ import annotations
+
+import base64
+import time
+import zlib
+from dataclasses import dataclass
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from changekit.core.errors import ChangekitError
+
+DENOMS: tuple[int, ...] = (1, 3, 5, 7, 10)
+_POS = {d: i for i, d in enumerate(DENOMS)}
+#: The standard starting purse, counts per denomination $1, $3, $5, $7, $10.
+START_COUNTS: tuple[int, ...] = (3, 3, 2, 2, 1)
+STANDARD_UNIVERSE: tuple[int, ...] = tuple(2 * c for c in START_COUNTS)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One turn: the bill played into the pot and the bills taken back (highest first).
+
+    >>> m = Move(5, (3, 1))
+    >>> str(m), m.action, Move.from_action((5, 3, 1)) == m
+    ('play $5, take back $3 $1', (5, 3, 1), True)
+    """
+
+    play: int
+    take: tuple[int, ...] = ()
+
+    @property
+    def action(self) -> tuple[int, ...]:
+        """The engine's action for this move: ``(play, *take)``."""
+        return (self.play, *self.take)
+
+    @classmethod
+    def from_action(cls, action: Sequence[int]) -> "Move":
+        return cls(action[0], tuple(action[1:]))
+
+    @property
+    def kept(self) -> int:
+        """Money the mover gets back minus money put in (always negative)."""
+        return sum(self.take) - self.play
+
+    def __str__(self) -> str:
+        if not self.take:
+            return f"play ${self.play}"
+        return f"play ${self.play}, take back " + " ".join(f"${b}" for b in self.take)
+
+
+class Solution(NamedTuple):
+    """The verdict on one position: does the mover win against perfect play, and how.
+
+    ``moves`` lists every legal move, ``winning_moves`` those that leave the opponent in a
+    lost position (empty when the mover loses against perfect play).
+    """
+
+    mover_wins: bool
+    winning_moves: list[Move]
+    moves: tuple[Move, ...]
+
+    @property
+    def losing_moves(self) -> list[Move]:
+        return [m for m in self.moves if m not in self.winning_moves]
+
+
+# ---- bundles of bills ------------------------------------------------------------------
+def counts_of(bills: Iterable[Any], what: str = "bills") -> tuple[int, ...]:
+    """Counts per denomination ($1, $3, $5, $7, $10) of a bundle of bills.
+
+    >>> counts_of([10, 1, 1, 7])
+    (2, 0, 0, 1, 1)
+    """
+    counts = [0] * len(DENOMS)
+    if type(bills) is tuple or type(bills) is list:
+        try:
+            for b in bills:
+                counts[_POS[b] if type(b) is int else -99] += 1
+            return tuple(counts)
+        except (KeyError, IndexError):
+            counts = [0] * len(DENOMS)
+    try:
+        items = list(bills)
+    except TypeError:
+        raise ChangekitError(f"{what} must be a sequence of bill values, not {bills!r}") from None
+    for b in items:
+        if type(b) is not int or b not in _POS:
+            raise ChangekitError(f"{what}: a bill is one of {DENOMS}, not {b!r}")
+        counts[_POS[b]] += 1
+    return tuple(counts)
+
+
+def bills_of(counts: Sequence[int]) -> tuple[int, ...]:
+    """The bills (highest first) of a count vector.
+
+    >>> bills_of((2, 0, 0, 1, 1))
+    (10, 7, 1, 1)
+    """
+    return tuple(d for i in reversed(range(len(DENOMS))) for d in [DENOMS[i]] * counts[i])
+
+
+def money(counts: Sequence[int]) -> int:
+    return sum(d * c for d, c in zip(DENOMS, counts))
+
+
+def _takes(limit: int, bound: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every count vector of bills of value ≤ ``limit`` in total, within ``bound`` per value."""
+    out: list[tuple[int, ...]] = []
+
+    def rec(i: int, left: int, acc: list[int]) -> None:
+        if i < 0:
+            out.append(tuple(acc))
+            return
+        d = DENOMS[i]
+        for k in range(min(bound[i], left // d) + 1):
+            acc[i] = k
+            rec(i - 1, left - k * d, acc)
+        acc[i] = 0
+
+    rec(len(DENOMS) - 1, limit, [0] * len(DENOMS))
+    return out
+
+
+def move_types(universe: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Every (play, take counts) that can occur in ``universe``: the moves of the solver."""
+    out = []
+    for i, b in enumerate(DENOMS):
+        if universe[i] == 0:
+            continue
+        for take in _takes(b - 1, universe):
+            out.append((b, take))
+    return out
+
+
+# ---- one solved universe ----------------------------------------------------------------
+class Table:
+    """Win/loss for the mover at every position of one universe, with fast lookups.
+
+    ``wins[i]`` is 1 when the mover wins at position number ``i``; a position whose other
+    purse is empty counts as won (the other player is out), one whose mover purse is empty
+    as lost.
+    """
+
+    def __init__(self, universe: Sequence[int], wins: bytes, seconds: float = 0.0, method: str = "") -> None:
+        self.universe = tuple(universe)
+        self.wins = wins
+        self.seconds = seconds
+        self.method = method
+        n = self.universe
+        self._pairs = [(c + 1) * (c + 2) // 2 for c in n]
+        strides = [1] * len(n)
+        for i in reversed(range(len(n) - 1)):
+            strides[i] = strides[i + 1] * self._pairs[i + 1]
+        self.strides = tuple(strides)
+        self.size = strides[0] * self._pairs[0]
+        if len(wins) != self.size:
+            raise ChangekitError(f"a table for {self.universe} has {self.size} positions, not {len(wins)}")
+        self._offsets = [[a * (c + 1) - a * (a - 1) // 2 for a in range(c + 1)] for c in n]
+        self.moves = move_types(n)
+        self._deltas = []
+        for b, take in self.moves:
+            delta = list(take)
+            delta[_POS[b]] -= 1
+            self._deltas.append(sum(s * d for s, d in zip(self.strides, delta)))
+        self._legal_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]] = {}
+
+    def index(self, mover: Sequence[int], other: Sequence[int]) -> int:
+        """The number of the position (mover counts, other counts); the pot is the rest."""
+        i = 0
+        for s, off, c, m, o in zip(self.strides, self._offsets, self.universe, mover, other):
+            if m < 0 or o < 0 or m + o > c:
+                raise ChangekitError(f"purses {mover} and {other} do not fit the universe {self.universe}")
+            i += s * (off[m] + o)
+        return i
+
+    def mover_wins(self, mover: Sequence[int], other: Sequence[int]) -> bool:
+        return self.wins[self.index(mover, other)] == 1
+
+    def legal(self, mover: Sequence[int], pot: Sequence[int]) -> list[int]:
+        """Numbers (into ``self.moves``) of the moves legal for ``mover`` with ``pot``."""
+        return list(self._legal(mover, pot)[0])
+
+    def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]:
+        """(move numbers, index deltas, Move objects) of the legal moves, cached by the kinds
+        of bills the mover holds and the pot."""
+        key = (*[m > 0 for m in mover], *pot)
+        hit = self._legal_cache.get(key)
+        if hit is None:
+            ks = tuple(k for k, (b, take) in enumerate(self.moves)
+                       if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot)))
+            hit = (ks, tuple(self._deltas[k] for k in ks),
+                   tuple(Move(self.moves[k][0], bills_of(self.moves[k][1])) for k in ks))
+            if len(self._legal_cache) < 200_000:
+                self._legal_cache[key] = hit
+        return hit
+
+    def solve(self, mover: Sequence[int], other: Sequence[int], pot: Sequence[int]) -> Solution:
+        swapped = self.index(other, mover)  # this position with the roles swapped
+        wins = self.wins
+        _, deltas, moves = self._legal(mover, pot)
+        winning = [move for d, move in zip(deltas, moves) if not wins[swapped + d]]
+        return Solution(bool(winning), winning, moves)
+
+    def nbytes(self) -> int:
+        return len(self.wins)
+
+
+_TABLES: dict[tuple[int, ...], Table] = {}
+
+
+def table_for(universe: Sequence[int], *, method: str = "auto") -> Table:
+    """The solved table of ``universe`` (cached): shipped, numpy, or pure Python."""
+    universe = tuple(universe)
+    hit = _TABLES.get(universe)
+    if hit is not None and method == "auto":
+        return hit
+    if method == "auto":
+        if universe == STANDARD_UNIVERSE:
+            table = shipped_standard_table()
+        else:
+            try:
+                import numpy  # noqa: F401
+                method = "numpy"
+            except ImportError:
+                method = "python"
+    if method == "numpy":
+        table = solve_universe_numpy(universe)
+    elif method == "python":
+        table = solve_universe_python(universe)
+    elif method != "auto":
+        raise ChangekitError(f"method is 'auto', 'numpy' or 'python', not {method!r}")
+    _TABLES.setdefault(universe, table)
+    return table
+
+
+def solve_position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = ()) -> Solution:
+    """Solve a two-player position exactly: the mover (about to play) holds ``mover``, the
+    opponent ``other``, and ``pot`` lies in the middle (each a sequence of bill values).
+
+    >>> s = solve_position([10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1], [10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1], [])
+    >>> s.mover_wins  # the first player loses the standard game
+    False
+    >>> len(s.moves), len(s.winning_moves)
+    (5, 0)
+    """
+    m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
+    if not any(m):
+        raise ChangekitError("the mover holds no money: that player is already out")
+    if not any(o):
+        raise ChangekitError("the other player holds no money: the game is already over")
+    universe = tuple(a + b + c for a, b, c in zip(m, o, p))
+    return table_for(universe).solve(m, o, p)
+
+
+#: Universes up to this many positions are solved on the spot when a bot or a hint needs them
+#: (pure Python: about a second); bigger ones only when already solved or shipped.
+QUICK_SIZE = 20_000
+
+
+def solve_if_quick(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = ()) -> Solution | None:
+    """``solve_position``, or ``None`` when that would mean solving a big new universe (a
+    three-player game down to two players holds more bills than two standard purses: tens of
+    millions of positions). For bots and hints on the app's play path.
+
+    >>> solve_if_quick([10, 7], [5, 3], [1]).mover_wins
+    True
+    >>> solve_if_quick([10] * 3, [10] * 3, [7] * 9 + [5] * 6) is None
+    True
+    """
+    m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
+    universe = tuple(a + b + c for a, b, c in zip(m, o, p))
+    if universe not in _TABLES and universe != STANDARD_UNIVERSE and _size(universe) > QUICK_SIZE:
+        return None
+    return solve_position(mover, other, pot)
+
+
+def mover_wins(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = ()) -> bool:
+    """Only the verdict of :func:`solve_position` (the fastest lookup).
+
+    >>> mover_wins([10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1], [10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1])
+    False
+    """
+    m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
+    if not any(m) or not any(o):
+        raise ChangekitError("both players must hold money for the mover to play")
+    return table_for(tuple(a + b + c for a, b, c in zip(m, o, p))).mover_wins(m, o)
+
+
+# ---- the numpy solve ----------------------------------------------------------------------
+def _positions_numpy(universe: Sequence[int]):
+    """Per-position arrays over the whole universe: mover counts, other counts (shape 5 × N)."""
+    import numpy as np
+
+    mover, other = [], []
+    for c in universe:
+        a = np.array([x for x in range(c + 1) for _ in range(c + 1 - x)], dtype=np.int8)
+        b = np.array([y for x in range(c + 1) for y in range(c + 1 - x)], dtype=np.int8)
+        mover.append(a)
+        other.append(b)
+    k = len(universe)
+    shape = [len(a) for a in mover]
+    full_m, full_o = [], []
+    for i in range(k):
+        view = [1] * k
+        view[i] = shape[i]
+        full_m.append(np.broadcast_to(mover[i].reshape(view), shape).ravel())
+        full_o.append(np.broadcast_to(other[i].reshape(view), shape).ravel())
+    return np.stack(full_m), np.stack(full_o)
+
+
+class _Layers:
+    """The numpy arrays of one universe, positions sorted by purse money (layers)."""
+
+    def __init__(self, universe: tuple[int, ...]) -> None:
+        import numpy as np
+
+        shell = Table(universe, bytes(_size(universe)))
+        self.shell = shell
+        m, o = _positions_numpy(universe)
+        denoms = np.array(DENOMS, dtype=np.int16)[:, None]
+        purse_money = (denoms * (m + o)).sum(axis=0, dtype=np.int16).astype(np.uint16)
+        pot = np.array(universe, dtype=np.int8)[:, None] - m - o
+        pot_radix = [c + 1 for c in universe]
+        pot_code = np.zeros(shell.size, dtype=np.int32)
+        for i, r in enumerate(pot_radix):
+            pot_code = pot_code * r + pot[i]
+        has = np.zeros(shell.size, dtype=np.int32)
+        for i in range(len(DENOMS)):
+            has |= (m[i] > 0).astype(np.int32) << i
+        code = pot_code * 32 + has
+        # the number of the same position with mover and other swapped: after move k the
+        # new position is number swapped + deltas[k] (see Table)
+        swapped = np.zeros(shell.size, dtype=np.int64)
+        for i in range(len(universe)):
+            off = np.array(shell._offsets[i], dtype=np.int64)
+            swapped += shell.strides[i] * (off[o[i]] + m[i])
+        other_empty = ~(o > 0).any(axis=0)
+        # valid[code, k]: move k is legal for a mover with those kinds of bills and that pot
+        n_pot = int(np.prod(pot_radix))
+        pots = np.array(np.unravel_index(np.arange(n_pot), pot_radix), dtype=np.int16)  # 5 × n_pot
+        takes = np.array([t for _, t in shell.moves], dtype=np.int16).reshape(-1, len(DENOMS))  # K × 5
+        plays = np.array([_POS[b] for b, _ in shell.moves], dtype=np.int64)
+        pot_ok = (pots.T[:, None, :] >= takes[None, :, :]).all(axis=2)  # n_pot × K
+        has_ok = ((np.arange(32)[:, None] >> plays[None, :]) & 1).astype(bool)  # 32 × K
+        self.valid = (pot_ok[:, None, :] & has_ok[None, :, :]).reshape(n_pot * 32, len(shell.moves)).view(np.uint8)
+        self.deltas = np.array(shell._deltas, dtype=np.int64)
+        # sort positions by purse money once; each layer is then a slice
+        self.order = np.argsort(purse_money, kind="stable")
+        self.bounds = np.searchsorted(purse_money[self.order], np.arange(int(purse_money.max()) + 2))
+        self.swapped, self.code = swapped[self.order], code[self.order]
+        self.other_empty = other_empty[self.order]
+        self.other_empty_flat = other_empty
+
+    def layers(self):
+        for layer in range(len(self.bounds) - 1):
+            lo, hi = int(self.bounds[layer]), int(self.bounds[layer + 1])
+            if lo < hi:
+                yield lo, hi
+
+
+def solve_universe_numpy(universe: Sequence[int]) -> Table:
+    """Retrograde analysis over every position of ``universe`` with numpy, layer by layer
+    of purse money (a move always lowers it, so earlier layers are final)."""
+    import numpy as np
+
+    start = time.perf_counter()
+    z = _Layers(tuple(universe))
+    wins = np.zeros(z.shell.size, dtype=np.uint8)
+    for lo, hi in z.layers():
+        # a move wins when it is legal (valid = 1) and leads to a loss (wins = 0): 1 > 0
+        successors = np.take(wins, z.swapped[lo:hi, None] + z.deltas[None, :], mode="clip")
+        can_win = (z.valid[z.code[lo:hi]] > successors).any(axis=1)
+        wins[z.order[lo:hi]] = can_win | z.other_empty[lo:hi]
+    return Table(z.shell.universe, wins.tobytes(), time.perf_counter() - start, "numpy")
+
+
+def reachable_numpy(start: Sequence[int]):
+    """A boolean array over the positions of the universe of two ``start`` purses: reachable
+    from both players holding ``start`` and an empty pot (finished positions included)."""
+    import numpy as np
+
+    start = tuple(start)
+    z = _Layers(tuple(2 * c for c in start))
+    reach = np.zeros(z.shell.size, dtype=bool)
+    reach[z.shell.index(start, start)] = True
+    for lo, hi in reversed(list(z.layers())):
+        rows = np.nonzero(reach[z.order[lo:hi]] & ~z.other_empty[lo:hi])[0] + lo
+        if len(rows) == 0:
+            continue
+        legal = z.valid[z.code[rows]].astype(bool)
+        successors = (z.swapped[rows, None] + z.deltas[None, :])[legal]
+        reach[successors] = True
+    return reach, z.other_empty_flat
+
+
+def count_games(start: Sequence[int]) -> float:
+    """How many different games (sequences of moves, to the end) start from two ``start``
+    purses (counts): the size of the game *tree*, against the far smaller number of positions
+    (the tree folds into a graph). numpy, in float64: exact up to 2**53, then about 16 digits.
+
+    >>> count_games((1, 1, 0, 0, 0))  # each player holds a $3 and a $1
+    9.0
+    """
+    import numpy as np
+
+    start = tuple(start)
+    z = _Layers(tuple(2 * c for c in start))
+    games = np.zeros(z.shell.size, dtype=np.float64)
+    for lo, hi in z.layers():
+        successors = np.take(games, z.swapped[lo:hi, None] + z.deltas[None, :], mode="clip")
+        total = np.where(z.valid[z.code[lo:hi]].astype(bool), successors, 0.0).sum(axis=1)
+        games[z.order[lo:hi]] = np.where(z.other_empty[lo:hi], 1.0, total)  # a finished game counts once
+    return float(games[z.shell.index(start, start)])
+
+
+def _size(universe: Sequence[int]) -> int:
+    size = 1
+    for c in universe:
+        size *= (c + 1) * (c + 2) // 2
+    return size
+
+
+# ---- the pure-Python solve (no numpy: Pyodide, small universes) ----------------------------
+def _all_splits(universe: Sequence[int]):
+    """Every (mover counts, other counts) of ``universe``, in position-number order."""
+    def rec(i: int):
+        if i == len(universe):
+            yield (), ()
+            return
+        for a in range(universe[i] + 1):
+            for b in range(universe[i] + 1 - a):
+                for rest_m, rest_o in rec(i + 1):
+                    yield (a, *rest_m), (b, *rest_o)
+    yield from rec(0)
+
+
+def solve_universe_python(universe: Sequence[int]) -> Table:
+    """The same backward induction in plain Python (about a million times slower per position
+    than numpy's inner loop; fine for universes of a few thousand positions)."""
+    start = time.perf_counter()
+    universe = tuple(universe)
+    shell = Table(universe, bytes(_size(universe)))
+    wins = bytearray(shell.size)
+    positions = []
+    for mover, other in _all_splits(universe):
+        positions.append((money(mover) + money(other), mover, other))
+    positions.sort(key=lambda t: t[0])
+    for _, mover, other in positions:
+        i = shell.index(mover, other)
+        if not any(other):
+            wins[i] = 1
+            continue
+        pot = tuple(c - a - b for c, a, b in zip(universe, mover, other))
+        swapped = shell.index(other, mover)
+        wins[i] = any(not wins[swapped + shell._deltas[k]] for k in shell.legal(mover, pot))
+    return Table(universe, bytes(wins), time.perf_counter() - start, "python")
+
+
+# ---- the shipped standard table ---------------------------------------------------------------
+def encode_table(table: Table) -> str:
+    """The table's win bits, packed, compressed and base85-encoded (for ``_standard_table.py``)."""
+    bits = bytearray((table.size + 7) // 8)
+    for i, w in enumerate(table.wins):
+        if w:
+            bits[i >> 3] |= 1 << (i & 7)
+    return base64.b85encode(zlib.compress(bytes(bits), 9)).decode("ascii")
+
+
+def decode_table(universe: Sequence[int], text: str) -> Table:
+    bits = zlib.decompress(base64.b85decode(text))
+    spread = [bytes((v >> j) & 1 for j in range(8)) for v in range(256)]
+    wins = b"".join(spread[v] for v in bits)[: _size(universe)]
+    return Table(universe, wins, method="shipped")
+
+
+def table_module_source(table: Table) -> str:
+    """The text of ``_standard_table.py`` for ``table`` (run ``python -m
+    changekit.games.diminishing.solver`` to rewrite it; a test checks it is current)."""
+    packed = encode_table(table)
+    lines = [packed[i:i + 96] for i in range(0, len(packed), 96)]
+    body = "\n".join(f'    "{line}"' for line in lines)
+    return (
+        '"""Win (1) / loss (0) for the mover at every position of the standard two-player universe,\n'
+        "bit-packed, zlib-compressed, base85: written by ``solver.table_module_source`` from the numpy\n"
+        'solve; ``tests/unit/test_diminishing_solver.py`` re-derives it."""\n'
+        f"UNIVERSE = {table.universe!r}\n"
+        f"PACKED = (\n{body}\n)\n"
+    )
+
+
+def shipped_standard_table() -> Table:
+    """The standard two-player universe, decoded from the table shipped with the package."""
+    from ._standard_table import PACKED, UNIVERSE
+
+    start = time.perf_counter()
+    table = decode_table(UNIVERSE, PACKED)
+    table.seconds = time.perf_counter() - start
+    return table
+
+
+# ---- reachability and the size of the game ------------------------------------------------------
+@dataclass(frozen=True)
+class GameSize:
+    """Positions reachable from a start (mover to play, both players holding money)."""
+
+    start: tuple[int, ...]
+    positions: int
+    mover_wins: int
+    terminal: int
+
+    @property
+    def mover_loses(self) -> int:
+        return self.positions - self.mover_wins
+
+
+def reachable(start: Sequence[int], table: Table | None = None) -> tuple[set[int], set[int]]:
+    """Position numbers reachable from both players holding ``start`` (counts) and an empty
+    pot: (positions to play, finished positions). Pure Python, breadth first."""
+    start = tuple(start)
+    table = table or table_for(tuple(2 * c for c in start))
+    universe = table.universe
+    first = table.index(start, start)
+    todo, seen, finished = [first], {first}, set()
+    decode = _decoder(table)
+    while todo:
+        i = todo.pop()
+        mover, other = decode(i)
+        pot = tuple(c - a - b for c, a, b in zip(universe, mover, other))
+        swapped = table.index(other, mover)
+        for k in table.legal(mover, pot):
+            j = swapped + table._deltas[k]
+            if j in seen or j in finished:
+                continue
+            b, take = table.moves[k]
+            left = list(mover)
+            left[_POS[b]] -= 1
+            if not any(t + x for t, x in zip(take, left)):
+                finished.add(j)
+            else:
+                seen.add(j)
+                todo.append(j)
+    return seen, finished
+
+
+def _decoder(table: Table):
+    pairs = [[(a, b) for a in range(c + 1) for b in range(c + 1 - a)] for c in table.universe]
+
+    def decode(i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        mover, other = [], []
+        for s, pr in zip(table.strides, pairs):
+            a, b = pr[i // s]
+            i %= s
+            mover.append(a)
+            other.append(b)
+        return tuple(mover), tuple(other)
+
+    return decode
+
+
+def game_size(start: Sequence[int] = START_COUNTS) -> GameSize:
+    """How many positions the game from ``start`` (counts per player) can reach, and how many
+    of them the player to move wins (numpy when available).
+
+    >>> size = game_size((1, 1, 0, 0, 0))
+    >>> size.positions, size.mover_wins, size.terminal
+    (8, 4, 3)
+    """
+    start = tuple(start)
+    table = table_for(tuple(2 * c for c in start))
+    try:
+        import numpy as np
+    except ImportError:
+        seen, finished = reachable(start, table)
+        wins = sum(table.wins[i] for i in seen)
+        return GameSize(start, len(seen), wins, len(finished))
+    reach, finished = reachable_numpy(start)
+    live = reach & ~finished
+    wins = np.frombuffer(table.wins, dtype=np.uint8).astype(bool)
+    return GameSize(start, int(live.sum()), int((live & wins).sum()), int((reach & finished).sum()))
+
+
+def positions(table: Table, numbers: Iterable[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """(mover, other, pot) count vectors of the given position numbers."""
+    decode = _decoder(table)
+    for i in numbers:
+        mover, other = decode(i)
+        yield mover, other, tuple(c - a - b for c, a, b in zip(table.universe, mover, other))
+
+
+if __name__ == "__main__":  # rewrite the shipped table
+    from pathlib import Path
+
+    target = Path(__file__).with_name("_standard_table.py")
+    target.write_text(table_module_source(solve_universe_numpy(STANDARD_UNIVERSE)))
+    print(f"wrote {target}")

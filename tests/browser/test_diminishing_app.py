@@ -1,0 +1,36 @@
+"""Diminishing Returns in a real browser: make a move, the bot answers, hint marks appear."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .helpers import charts_with_traces, open_app, screenshot
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+
+def test_make_a_move_see_the_bot_answer_and_the_hints(page, voila_url):
+    errors = open_app(page, voila_url, "diminishing_returns.ipynb", re.compile(r"^Play \$\d+"))
+    log = page.locator(".ck-log li")
+    before = log.count()
+    assert before >= 1  # the start is narrated
+    page.get_by_role("button", name=re.compile(r"^Play \$5")).first.click()
+    take = page.get_by_role("button", name=re.compile(r"^Take back"))
+    take.first.wait_for(timeout=30_000)
+    take.last.click()
+    # our move and the bot's answer are both in the log, with the bot's reason
+    page.wait_for_function(f"document.querySelectorAll('.ck-log li').length >= {before + 2}", timeout=30_000)
+    text = page.locator(".ck-log").inner_text()
+    assert "You played $5" in text
+    assert re.search(r"Perfect bot 1 played \$\d+", text)
+    assert "Bots' reasons" in text
+    page.get_by_role("checkbox", name="Show hints").check()
+    page.get_by_role("button", name=re.compile(r"^Play \$\d+ \((can win|loses)\)")).first.wait_for(timeout=30_000)
+    page.get_by_text("against perfect play").first.wait_for(timeout=30_000)
+    page.get_by_role("button", name=re.compile(r"^Play \$\d+ \(")).first.click()
+    page.get_by_role("button", name=re.compile(r"— (wins|loses)$")).first.wait_for(timeout=30_000)
+    traces = charts_with_traces(page)
+    assert len(traces) >= 1 and all(n > 0 for n in traces), traces
+    screenshot(page, "diminishing")
+    assert [e for e in errors if "setData" in e] == []

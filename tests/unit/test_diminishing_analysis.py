@@ -1,0 +1,110 @@
+"""Diminishing Returns analyses: checked against brute force on small starts and by replaying
+the examples they report."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from changekit.core import RandomBot
+from changekit.games.diminishing import analysis as A
+from changekit.games.diminishing import solve_position
+from changekit.games.diminishing.bots import MaxTakeBot, PerfectBot
+
+from .test_diminishing_solver import brute_moves, brute_reachable, brute_wins
+
+
+def test_the_tiny_game_is_a_second_player_win_and_its_tree_is_solved_right():
+    start = A.solve_start((3, 1))
+    assert not start.first_player_wins and (start.positions, start.mover_wins, start.finished) == (8, 4, 3)
+    tree = A.game_tree((3, 1))
+    live = [n for n in tree.nodes if not n.finished]
+    assert len(live) == 8 and len(tree.nodes) == 11
+    for n in live:
+        assert n.mover_wins == brute_wins(n.mover, n.other, n.pot)
+    # every edge is a legal move, marked winning exactly when it leaves the opponent lost
+    for a, b, label, good in tree.edges:
+        assert good == (not tree.nodes[b].mover_wins)
+        assert label in {str(m) for m in solve_position(tree.nodes[a].mover, tree.nodes[a].other, tree.nodes[a].pot).moves}
+    assert sum(good for *_, good in tree.edges) == 5
+
+
+def test_openings_of_a_small_start_match_brute_force():
+    purse = (5, 3, 1, 1)
+    start = A.solve_start(purse)
+    assert start.first_player_wins == brute_wins(purse, purse, ())
+    for opening in start.openings:
+        after, pot = brute_moves(purse, ())[(opening.move.play, opening.move.take)]
+        replies = {m for m, (a, p) in brute_moves(purse, pot).items() if a and not brute_wins(after, a, p)}
+        assert {(m.play, m.take) for m in opening.winning_replies} == replies
+        assert opening.wins_for_first == (not brute_wins(purse, after, pot))
+    assert start.positions == len(brute_reachable(purse))
+
+
+def test_the_standard_solution_says_the_second_player_wins():
+    start = A.solve_start()
+    assert not start.first_player_wins
+    assert all(not o.wins_for_first and o.winning_replies for o in start.openings)
+    assert (start.positions, start.mover_wins) == (375_160, 191_057)
+
+
+@pytest.mark.parametrize("purse", [(10, 7, 5, 3, 1), (10, 5, 3, 1, 1)])
+def test_take_less_positions_are_real_and_counted_like_brute_force(purse):
+    summary = A.take_less_positions(purse, examples=50)
+    # brute force: the reachable positions whose single winning move takes back less
+    # money than the same bill could; and whether it brings back more bills than the
+    # largest take-back of that bill (the one with the fewest bills among equal money)
+    expected = more = 0
+    for mover, other, pot in brute_reachable(purse):
+        winners = [(m, r) for m, r in brute_moves(mover, pot).items() if r[0] and not brute_wins(other, *r)]
+        if len(winners) != 1:
+            continue
+        (play, take), _ = winners[0]
+        greedy = max((t for (p, t) in brute_moves(mover, pot) if p == play), key=lambda t: (sum(t), -len(t)))
+        if sum(take) < sum(greedy):
+            expected += 1
+            more += len(take) > len(greedy)
+    assert summary.only_move_takes_less == expected > 0
+    assert summary.more_bills == more
+    assert len(summary.examples) == expected
+    for example in summary.examples:
+        solved = solve_position(example.mover, example.other, example.pot)
+        assert solved.winning_moves == [example.winning_move]
+        assert sum(example.greedy_move.take) > sum(example.winning_move.take)
+        assert example.greedy_move not in solved.winning_moves
+
+
+def test_game_lengths_are_counted_per_game():
+    lengths = A.game_lengths([RandomBot(), RandomBot()], games=20, seed=3, purse=(5, 3, 1, 1))
+    assert sum(lengths.values()) == 20 and min(lengths) >= 2
+    summary = A.length_summary(Counter({4: 1, 6: 3}))
+    assert summary == {"games": 4, "mean": 5.5, "shortest": 4, "longest": 6}
+
+
+def test_heuristic_bots_lose_to_the_perfect_bot():
+    rows = A.against_perfect(games=30, seed=2, bots=[MaxTakeBot(), RandomBot()])
+    for row in rows:
+        assert row.games == 30 and row.rate.low <= row.rate.value <= row.rate.high
+        assert row.rate.value < 0.2  # the perfect bot wins from either seat against these
+
+
+def test_perfect_bot_as_second_player_always_beats_a_perfect_first_player():
+    lengths = A.game_lengths([PerfectBot(), PerfectBot()], games=6, seed=1)
+    assert sum(lengths.values()) == 6
+
+
+def test_hints_mark_exactly_the_winning_moves():
+    view = {"you": 0, "purses": [[7, 3, 1], [5, 1]], "pot": [3, 1, 1], "out": [False, False]}
+    marks = A.hints(view)
+    solved = solve_position([7, 3, 1], [5, 1], [3, 1, 1])
+    assert {a for a, good in marks.items() if good} == {m.action for m in solved.winning_moves}
+    assert len(marks) == len(solved.moves)
+    assert A.hints({"you": 0, "purses": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
+
+
+def test_figures_build():
+    pytest.importorskip("plotly")
+    assert A.tree_figure(A.game_tree()).data
+    assert A.lengths_figure({"random": Counter({10: 2, 12: 1})}).data
+    rows = A.against_perfect(games=4, seed=1, bots=[RandomBot()])
+    assert A.matchups_figure(rows).data

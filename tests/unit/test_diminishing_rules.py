@@ -1,0 +1,285 @@
+"""Diminishing Returns: the engine (rules, refusals, endings, options) and its bots."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from changekit.conformance import check_playout, check_seeds, check_step
+from changekit.core import ChangekitError, GameRng, IllegalAction, RandomBot, play_out
+from changekit.games.diminishing import GAME, legal_moves
+from changekit.games.diminishing.bots import KeepSmallBot, MaxNBot, MaxTakeBot, PerfectBot, kept
+from changekit.games.diminishing.rules import STANDARD_PURSE, takes_within
+
+
+def state_with(purses, pot=(), turn=0, players=None, **options):
+    """A position set by hand (tests only): purses and pot as given."""
+    players = players or len(purses)
+    state = GAME(players=players, **options).new_state(seed=0)
+    state.purses = [sorted(p, reverse=True) for p in purses]
+    state.pot = sorted(pot, reverse=True)
+    state.out = [not p for p in purses]
+    state.turn = turn
+    return state
+
+
+def brute_takes(pot, limit):
+    """All sub-bundles of ``pot`` worth ≤ limit, by brute force over index subsets."""
+    from itertools import combinations
+
+    out = set()
+    for r in range(len(pot) + 1):
+        for combo in combinations(sorted(pot, reverse=True), r):
+            if sum(combo) <= limit:
+                out.add(combo)
+    return out
+
+
+def test_the_standard_purse_is_46_dollars_in_11_bills():
+    assert sum(STANDARD_PURSE) == 46 and len(STANDARD_PURSE) == 11
+    assert Counter(STANDARD_PURSE) == {1: 3, 3: 3, 5: 2, 7: 2, 10: 1}
+
+
+def test_a_new_game_deals_everyone_the_same_purse_and_an_empty_pot():
+    state = GAME(players=3).new_state(seed=4)
+    assert state.purses == [list(STANDARD_PURSE)] * 3 and state.pot == []
+    assert state.current_players() in {(0,), (1,), (2,)}
+    firsts = {GAME(players=3).new_state(seed=s).turn for s in range(30)}
+    assert firsts == {0, 1, 2}  # a random player starts
+
+
+@pytest.mark.parametrize("pot, limit", [((5, 3, 1, 1), 4), ((10, 7, 5, 3, 3, 1, 1, 1), 9), ((), 6), ((7, 7), 6)])
+def test_take_backs_match_brute_force(pot, limit):
+    assert set(takes_within(pot, limit)) == brute_takes(pot, limit)
+
+
+def test_legal_moves_on_the_first_turn_take_nothing_back():
+    assert legal_moves(STANDARD_PURSE, []) == [(1,), (3,), (5,), (7,), (10,)]
+
+
+def test_legal_moves_include_every_take_back_worth_at_most_one_less():
+    moves = legal_moves([5, 1], [3, 1])
+    assert moves == [(1,), (5,), (5, 1), (5, 3), (5, 3, 1)]
+    assert all(sum(m[1:]) <= m[0] - 1 for m in legal_moves(STANDARD_PURSE, [10, 7, 5, 3, 3, 1, 1]))
+
+
+def test_a_move_moves_bills_between_purse_and_pot():
+    state = state_with([[5, 1], [7]], pot=[3, 1])
+    state.apply((5, 3, 1))
+    assert state.purses[0] == [3, 1, 1] and state.pot == [5]
+    assert state.turn == 1
+    assert state.log[-1].kind == "move" and state.log[-1].data["take"] == [3, 1]
+
+
+@pytest.mark.parametrize("action, rule", [
+    ((7,), "own-bill"),
+    ((5, 5), "take-from-pot"),
+    ((5, 1, 3), "take-order"),
+    ((5, 3, 3), "take-from-pot"),
+    ((3, 3), "take-limit"),
+    ((5, 3, 1, 1), "take-from-pot"),
+    ((1, 1), "take-limit"),
+    (5, "action-form"),
+    ((), "action-form"),
+    ((5.0,), "action-form"),
+    ((True,), "action-form"),
+    (((5,),), "action-form"),
+    (None, "action-form"),
+    ("5", "action-form"),
+])
+def test_illegal_moves_are_refused_naming_the_rule_and_change_nothing(action, rule):
+    state = state_with([[5, 3, 1], [7]], pot=[3, 1])
+    before = state.to_json()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    assert refused.value.rule == rule and str(refused.value)
+    assert state.to_json() == before
+
+
+def test_the_limit_is_one_dollar_less_than_the_bill():
+    state = state_with([[5], [7]], pot=[3, 1, 1])
+    with pytest.raises(IllegalAction, match=r"at most \$4"):
+        state.apply((5, 3, 1, 1))
+    state.apply((5, 3, 1))
+    assert state.purses[0] == [3, 1]
+
+
+def test_a_player_with_no_money_is_out_and_the_last_one_standing_wins():
+    state = state_with([[1], [3]], pot=[])
+    state.apply((1,))
+    assert state.out == [True, False] and state.is_terminal()
+    assert state.winners() == (1,)
+    assert state.scores() == (0, 3)
+    assert [e.kind for e in state.log[-2:]] == ["out", "game_end"]
+
+
+def test_taking_back_saves_you_from_going_out():
+    state = state_with([[3], [7]], pot=[1])
+    state.apply((3, 1))
+    assert not state.out[0] and state.turn == 1
+
+
+def test_with_three_players_the_out_player_is_skipped():
+    state = state_with([[1], [3, 3], [5, 5]], pot=[])
+    state.apply((1,))
+    assert state.out == [True, False, False] and not state.is_terminal()
+    assert state.turn == 1
+    state.apply((3,))
+    assert state.turn == 2
+    state.apply((5, 3))
+    assert state.turn == 1  # seat 0 is skipped
+
+
+def test_first_knockout_ends_at_once_and_the_richest_wins():
+    state = state_with([[1], [3, 3], [5, 5]], pot=[], end="first_knockout")
+    state.apply((1,))
+    assert state.is_terminal() and state.winners() == (2,)
+    tied = state_with([[1], [5], [5]], pot=[], end="first_knockout")
+    tied.apply((1,))
+    assert tied.winners() == (1, 2)
+
+
+def test_options_are_checked():
+    with pytest.raises(ChangekitError, match="end"):
+        GAME(end="sudden_death")
+    with pytest.raises(ChangekitError, match="purse"):
+        GAME(purse=(2, 1))
+    with pytest.raises(ChangekitError, match="highest down"):
+        GAME(purse=(1, 3))
+    with pytest.raises(ChangekitError, match="deck"):
+        GAME(players=3, purse=(1, 1, 1, 1))  # 12 $1 bills: more than one deck
+    GAME(players=4, purse=(1, 1, 1, 1))  # two decks: fine
+    assert GAME(purse=(3, 1, 1)).new_state(seed=1).purses == [[3, 1, 1], [3, 1, 1]]
+
+
+def test_money_is_conserved_and_games_end_within_the_bound():
+    for players in (2, 3, 5):
+        game = GAME(players=players)
+        state = game.new_state(seed=players)
+        start = state.inventory()
+        assert sum(start.elements()) == 46 * players
+        play_out(state, [RandomBot()] * players, rng=random.Random(players))
+        assert state.inventory() == start
+        assert state.turns <= type(game).max_steps(game.options)
+        assert len(state.winners()) == 1
+
+
+def test_views_show_everything_to_everyone():
+    state = GAME(players=3).new_state(seed=2)
+    views = [state.view(p) for p in range(3)]
+    assert all(v["purses"] == views[0]["purses"] and v["pot"] == views[0]["pot"] for v in views)
+    twin = state.determinize(1, GameRng(5))
+    assert twin.snapshot() == state.snapshot()  # nothing is hidden
+
+
+def test_narration_reads_well():
+    state = state_with([[5, 1], [7]], pot=[3, 1])
+    state.apply((5, 3, 1))
+    line = state.narrate(state.log[-1], ["Ann", "Bo"])
+    assert line == "Ann played $5 and took back $3, $1: $5 left, $5 in the pot."
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_the_shared_conformance_checks_pass(players):
+    game = GAME(players=players)
+    for seed in range(4):
+        assert check_playout(game, seed * 31 + players, deep_every=9) == []
+    assert check_seeds(game, seed=7) == []
+
+
+def test_first_knockout_passes_the_conformance_checks_too():
+    game = GAME(players=3, end="first_knockout")
+    for seed in range(3):
+        assert check_playout(game, seed) == []
+
+
+def test_a_mid_game_position_passes_the_deep_checks():
+    state = state_with([[10, 7, 3, 1], [5, 5, 1]], pot=[7, 3, 3, 1])
+    # (a hand-set position does not replay from its seed, so no JSON checks here)
+    problems = check_step(state, random.Random(1))
+    assert not [p for p in problems if "save" not in p and "loaded" not in p]
+
+
+# ---- bots ------------------------------------------------------------------------------
+def test_max_take_bot_loses_as_little_as_possible():
+    state = state_with([[10, 3, 1], [7]], pot=[5, 3, 1, 1])
+    move = MaxTakeBot().choose(state.view(0), state.legal_actions(), rng=random.Random(0))
+    assert kept(move) == -1 and move == (10, 5, 3, 1)  # (1,) and (3, 1, 1) also lose $1 but take less
+
+
+def test_keep_small_bot_plays_big_and_takes_many_bills():
+    state = state_with([[10, 3, 1], [7]], pot=[5, 3, 1, 1])
+    move = KeepSmallBot().choose(state.view(0), state.legal_actions(), rng=random.Random(0))
+    assert move == (10, 5, 3, 1)  # 3 bills; (10, 3, 1, 1) is also 3 bills but keeps less
+
+
+def test_perfect_bot_plays_a_winning_move_when_there_is_one():
+    from changekit.games.diminishing import solve_position
+
+    state = state_with([[7, 3, 1], [5, 1]], pot=[3, 1, 1])
+    solved = solve_position([7, 3, 1], [5, 1], [3, 1, 1])
+    assert solved.mover_wins
+    for seed in range(5):
+        move = PerfectBot().choose(state.view(0), state.legal_actions(), rng=random.Random(seed))
+        assert move in [m.action for m in solved.winning_moves]
+    assert "win" in PerfectBot().explain(state.view(0), move)
+
+
+def test_max_n_bot_finds_the_immediate_knockout_with_three_players():
+    # Seat 0 can take back enough to survive, or play out: it must not knock itself out.
+    state = state_with([[3], [1], [10, 5]], pot=[1])
+    move = MaxNBot(depth=2).choose(state.view(0), state.legal_actions(), rng=random.Random(0))
+    assert move == (3, 1)
+
+
+def test_max_n_bot_respects_its_time_limit():
+    import time
+
+    state = GAME(players=5).new_state(seed=3)
+    rng = random.Random(0)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    bot = MaxNBot(depth=6, seconds=0.03)
+    start = time.perf_counter()
+    move = bot.choose(state.view(state.current_player), state.legal_actions(), rng=rng)
+    assert time.perf_counter() - start < 0.5
+    assert move in state.legal_actions()
+
+
+def test_two_survivors_of_a_three_player_game_fall_back_to_search():
+    # more bills than two standard purses: no table on the spot, the perfect bot searches
+    state = state_with([[10, 10, 1], [], [10, 7]], pot=[7, 7, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1])
+    bot = PerfectBot()
+    assert bot.solution(state.view(0)) is None
+    move = bot.choose(state.view(0), state.legal_actions(), rng=random.Random(0))
+    assert move in state.legal_actions()
+    assert "ahead" in bot.explain(state.view(0), move)
+
+
+# The shared suite's property tests, run on this game directly (they take the game class as an
+# argument), so they hold whether or not the game is in the registry yet.
+@pytest.mark.parametrize("name", [
+    "test_any_illegal_input_is_refused_and_changes_nothing",
+    "test_a_tampered_save_is_refused_or_loads_whole",
+    "test_undo_returns_to_the_earlier_position",
+    "test_metadata_is_complete",
+    "test_player_counts_outside_the_range_are_refused",
+])
+def test_the_shared_conformance_properties(name):
+    from tests.conformance import test_conformance as shared
+
+    getattr(shared, name)(game=GAME)
+
+
+def test_seeds_choose_who_starts_and_determinize_is_an_exact_copy():
+    # the two shared checks a perfect-information game with one coin flip cannot pass as
+    # written (see the report): seeds differ in who starts, and nothing is hidden
+    for players in (2, 4, 6):
+        starts = {GAME(players=players).new_state(seed=s).snapshot()["turn"] for s in range(12)}
+        assert len(starts) > 1
+    state = GAME(players=3).new_state(seed=5)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    assert all(state.determinize(0, GameRng(s)).snapshot() == state.snapshot() for s in range(5))
+    assert GAME.perfect_information
