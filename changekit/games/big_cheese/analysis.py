@@ -1,0 +1,341 @@
+"""Big Cheese analyses: exact payouts under the two dice schemes, the Big Cheese re-roll, value
+per worker, the "exactly 30" endgame as a Markov chain, and bot tournaments.
+
+The exact part is pure Python (``fractions``); the ``*_figure`` functions build plotly
+``FigureWidget``s and import plotly only when called.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections import defaultdict
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+from changekit.core import Bot, GameRng
+from changekit.stats.exact import mean, variance
+from changekit.stats.intervals import Estimate, mean_interval, wilson
+from changekit.stats.montecarlo import TournamentResult, simulate, tournament
+
+from .bots import CautiousBot, RandomBot, ValueBot, worker_placements
+from .rules import EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
+
+__all__ = [
+    "payout_table", "with_reroll", "best_reroll", "reroll_thresholds", "value_per_worker_table",
+    "simulated_bid_values", "exact30_finish", "simulated_exact30_finish", "bot_tournament", "bid_hint",
+    "payout_table_html", "payout_figure", "risk_figure", "value_per_worker_figure", "exact30_figure", "tournament_figure",
+]
+
+
+def with_reroll(card: int, dice: str, threshold: int) -> dict[int, Fraction]:
+    """Payout distribution when every roll below ``threshold`` is rolled again once (a Big
+    Cheese; the new roll stands).
+
+    >>> with_reroll(2, "polyhedral", 2)   # re-roll the 1: P(2) = 1/2 + 1/2 * 1/2
+    {1: Fraction(1, 4), 2: Fraction(3, 4)}
+    """
+    first = payout_distribution(card, dice)
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for face, p in first.items():
+        if face < threshold:
+            for again, q in first.items():
+                out[again] += p * q
+        else:
+            out[face] += p
+    return dict(sorted(out.items()))
+
+
+def reroll_thresholds(card: int, dice: str) -> dict[int, Fraction]:
+    """Expected payout for every re-roll threshold t ("re-roll anything below t"), from
+    t = lowest face (never re-roll) to highest face + 1 (always re-roll)."""
+    faces = die_faces(card, dice)
+    return {t: mean(with_reroll(card, dice, t)) for t in (*faces, faces[-1] + 1)}
+
+
+def best_reroll(card: int, dice: str) -> tuple[int, Fraction]:
+    """(threshold, expected payout) of the best Big Cheese rule for one roll: the smallest
+    threshold reaching the top expected value. It is "re-roll below the mean".
+
+    >>> best_reroll(6, "d6")   # re-roll 6, 12, 18 (below the mean 21): 4.25 × 6
+    (24, Fraction(51, 2))
+    """
+    table = reroll_thresholds(card, dice)
+    top = max(table.values())
+    return min(t for t, v in table.items() if v == top), top
+
+
+def payout_table(dice: str = "d6") -> list[dict[str, Any]]:
+    """One row per number card: exact mean and variance of its payout, then with one Big
+    Cheese re-roll used by the best rule."""
+    rows = []
+    for card in NUMBER_CARDS:
+        dist = payout_distribution(card, dice)
+        threshold, best = best_reroll(card, dice)
+        rerolled = with_reroll(card, dice, threshold)
+        m, v = mean(dist), variance(dist)
+        rows.append({
+            "card": card, "mean": m, "variance": v, "sd": math.sqrt(v), "cv": math.sqrt(v) / m,
+            "reroll_below": threshold, "mean_with_cheese": best, "variance_with_cheese": variance(rerolled),
+            "cheese_gain": best - m,
+        })
+    return rows
+
+
+def value_per_worker_table(dice: str = "d6", *, max_bid: int = 10) -> list[dict[str, Any]]:
+    """The simple exact model: a bid of k ties up k(k+1)/2 worker-placements and returns the
+    card's mean payout, so it pays mean / (k(k+1)/2) points per worker-placement."""
+    rows = []
+    for card in NUMBER_CARDS:
+        m = mean(payout_distribution(card, dice))
+        for k in range(1, max_bid + 1):
+            rows.append({"card": card, "bid": k, "worker_placements": worker_placements(k),
+                         "points_per_worker_placement": m / worker_placements(k)})
+    return rows
+
+
+def simulated_bid_values(*, dice: str = "d6", players: int = 4, games: int = 200, seed: int = 2026,
+                         bots: Sequence[Bot] | None = None) -> dict[int, dict[str, Any]]:
+    """Bot games, watched from the log: for every number project won, its bid, its realised
+    payout (after any Big Cheese; 0 when an "exactly 30" roll is ignored) and the
+    worker-cards it really tied up (workers on it, summed over every card turned up while it
+    stood, so Vetoes and unbid cards count too). Returns, per bid, the number of projects,
+    the mean payout and the points per worker-placement and per worker-card (with 95 %
+    intervals)."""
+    bots = list(bots) if bots is not None else [ValueBot()] * players
+    game = BigCheese(players=players, dice=dice)
+    master = random.Random(seed)
+    records: list[tuple[int, int, float, int]] = []  # bid, payout, worker-cards
+    for _ in range(games):
+        state = game.new_state(seed=master.getrandbits(32))
+        rng = random.Random(master.getrandbits(32))
+        mirror: list[list[Any]] = []  # [owner, card, workers, bid, worker_cards]
+        pending: list[list[Any]] = []  # matured number projects waiting for their score
+        seen = 0
+        while not state.is_terminal():
+            p = state.current_player
+            state.apply(bots[p].choose(state.view(p), state.legal_actions(p), rng=rng), p)
+            for event in state.log[seen:]:
+                kind, d = event.kind, event.data
+                if kind == "offer":
+                    for project in mirror:
+                        project[4] += project[2]
+                elif kind == "take":
+                    staying = []
+                    for project in mirror:
+                        project[2] -= 1
+                        if project[2] == 0:
+                            if type(project[1]) is int:
+                                pending.append(project)
+                        else:
+                            staying.append(project)
+                    mirror = staying + [[d["player"], d["card"], d["bid"], d["bid"], 0]]
+                elif kind in ("score", "overshoot"):
+                    project = pending.pop(0)
+                    records.append((project[3], d["value"] if kind == "score" else 0, project[4]))
+            seen = len(state.log)
+    out: dict[int, dict[str, Any]] = {}
+    for k in sorted({r[0] for r in records}):
+        mine = [r for r in records if r[0] == k]
+        out[k] = {
+            "projects": len(mine),
+            "payout": mean_interval([float(r[1]) for r in mine]),
+            "per_worker_placement": mean_interval([r[1] / worker_placements(k) for r in mine]),
+            "per_worker_card": mean_interval([r[1] / r[2] for r in mine if r[2]]),
+        }
+    return out
+
+
+# ---- "exactly 30" as a Markov chain --------------------------------------------------------
+@lru_cache(maxsize=16)
+def _exact30_table(t_max: int, target: int, cards: tuple[int, ...]) -> tuple[tuple[Fraction, ...], ...]:
+    # step: a matured project whose card is drawn uniformly from ``cards`` rolls its die; the
+    # roll counts if it does not pass the target.
+    steps: dict[int, dict[int, Fraction]] = {}
+    for s in range(target + 1):
+        move: dict[int, Fraction] = defaultdict(Fraction)
+        for card in cards:
+            faces = die_faces(card, "polyhedral")
+            for f in faces:
+                move[s + f if s + f <= target else s] += Fraction(1, len(cards) * len(faces))
+        steps[s] = dict(move)
+    done = [Fraction(int(s == target)) for s in range(target + 1)]
+    table = [tuple(done)]
+    for _ in range(t_max):
+        prev = table[-1]
+        table.append(tuple(
+            Fraction(1) if s == target else sum((p * prev[to] for to, p in steps[s].items()), Fraction(0))
+            for s in range(target + 1)))
+    return tuple(table)
+
+
+def exact30_finish(score: int, projects: int, *, target: int = EXACT_TARGET,
+                   cards: Sequence[int] = NUMBER_CARDS) -> Fraction:
+    """Exact probability that a player at ``score`` hits ``target`` exactly within
+    ``projects`` matured number projects, each card uniform over ``cards`` (the deck has
+    four of each) and each roll that would pass the target ignored.
+
+    >>> exact30_finish(29, 1)    # needs a 1: every die shows 1 with chance 1/size
+    Fraction(51, 280)
+    >>> exact30_finish(30, 0), exact30_finish(0, 1)
+    (Fraction(1, 1), Fraction(0, 1))
+    """
+    if not 0 <= score <= target:
+        raise ValueError(f"a score in the exactly-{target} game is 0..{target}, not {score!r}")
+    return _exact30_table(projects, target, tuple(cards))[projects][score]
+
+
+def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: int = 30,
+                             target: int = EXACT_TARGET) -> Estimate:
+    """The same probability by simulation, drawing the cards from the real 28 number cards
+    *without* replacement (a shuffled deck, reshuffled when empty), with the game's own RNG."""
+
+    def trial(rng: random.Random) -> bool:
+        g = GameRng(rng.getrandbits(32))
+        deck: list[int] = []
+        s = score
+        for _ in range(projects):
+            if s == target:
+                break
+            if not deck:
+                deck = [c for c in NUMBER_CARDS for _ in range(4)]
+                g.shuffle(deck)
+            faces = die_faces(deck.pop(), "polyhedral")
+            roll = faces[g.randrange(len(faces))]
+            if s + roll <= target:
+                s += roll
+        return s == target
+
+    hits = simulate(trial, n, seed=seed)
+    return wilson(sum(hits), n)
+
+
+def bot_tournament(*, players: int = 3, games: int = 300, seed: int = 2026, dice: str = "d6",
+                   exactly_30: bool = False, bots: Sequence[Bot] | None = None) -> TournamentResult:
+    """Random, value-per-worker and cautious bots (then more value bots if more seats)."""
+    if bots is None:
+        bots = [RandomBot(), ValueBot(), CautiousBot()] + [ValueBot()] * (players - 3)
+    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed)
+
+
+def bid_hint(view: Mapping[str, Any]) -> str:
+    """A short hint for the player to move: what the card on offer pays, and what the next
+    bid would cost in worker-placements."""
+    card, dice = view.get("offer"), view["dice"]
+    if view["phase"] == "reroll":
+        return "Big Cheese: re-roll a die that came up below its card's mean; the new roll stands."
+    if type(card) is not int:
+        return "A special card: it pays nothing, but matures into your hand to be played later."
+    dist = payout_distribution(card, dice)
+    m, sd = mean(dist), math.sqrt(variance(dist))
+    k = view["bid"] + 1
+    cost = worker_placements(k)
+    return (f"The {card} pays {float(m):.1f} on average (sd {sd:.1f}); a bid of {k} ties up "
+            f"{cost} worker-placement{'s' if cost != 1 else ''}: {float(m) / cost:.2f} points each.")
+
+
+def payout_table_html(dice: str = "d6") -> str:
+    """The payout table as HTML: exact mean and variance, best Big Cheese rule and its value."""
+    def frac(x: Fraction) -> str:
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+    rows = "".join(
+        f"<tr><td>{r['card']}</td><td>{frac(r['mean'])}</td><td>{frac(r['variance'])}</td><td>{r['sd']:.2f}</td>"
+        f"<td>{r['cv']:.3f}</td><td>below {r['reroll_below']}</td><td>{frac(r['mean_with_cheese'])}</td>"
+        f"<td>{frac(r['variance_with_cheese'])}</td></tr>"
+        for r in payout_table(dice))
+    return (f'<table aria-label="payouts under {dice}"><tr><th>card</th><th>mean</th><th>variance</th><th>sd</th>'
+            "<th>sd / mean</th><th>Big Cheese: re-roll</th><th>mean with it</th><th>variance with it</th></tr>"
+            f"{rows}</table>")
+
+
+# ---- figures ---------------------------------------------------------------------------------
+def payout_figure(card: int = 20):
+    """The payout distribution of one card under both schemes, as bars."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = go.FigureWidget()
+    for dice in ("d6", "polyhedral"):
+        dist = payout_distribution(card, dice)
+        fig.add_bar(x=list(dist), y=[float(p) for p in dist.values()], name=f"{dice} (mean {float(mean(dist)):.1f})")
+    fig.update_layout(barmode="overlay")
+    fig.data[1].opacity = 0.7
+    return style(fig, title=f"What the {card} card pays under each scheme", x="payout (points)", y="probability")
+
+
+def risk_figure(dice: str = "d6"):
+    """Mean against standard deviation of every card, with and without a Big Cheese."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    rows = payout_table(dice)
+    fig = go.FigureWidget()
+    fig.add_scatter(x=[r["sd"] for r in rows], y=[float(r["mean"]) for r in rows], mode="markers+text",
+                    text=[str(r["card"]) for r in rows], textposition="top center", name="one roll")
+    fig.add_scatter(x=[math.sqrt(r["variance_with_cheese"]) for r in rows],
+                    y=[float(r["mean_with_cheese"]) for r in rows], mode="markers", name="with a Big Cheese")
+    return style(fig, title=f"Expected payout against risk, one roll or with a Big Cheese ({dice})",
+                 x="standard deviation", y="expected payout")
+
+
+def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[str, Any]] | None = None):
+    """Exact points per worker-placement by bid for each card; simulated averages on top."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = go.FigureWidget()
+    rows = value_per_worker_table(dice)
+    for card in NUMBER_CARDS:
+        mine = [r for r in rows if r["card"] == card]
+        fig.add_scatter(x=[r["bid"] for r in mine], y=[float(r["points_per_worker_placement"]) for r in mine],
+                        mode="lines", name=f"card {card}")
+    if simulated:
+        ks = sorted(simulated)
+        est = [simulated[k]["per_worker_placement"] for k in ks]
+        fig.add_scatter(x=ks, y=[e.value for e in est], mode="markers", name="bots' projects (simulated)",
+                        error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in est],
+                                 "arrayminus": [e.value - e.low for e in est]})
+    fig.update_layout(yaxis_type="log")
+    return style(fig, title=f"Points per worker-placement by bid ({dice})", x="bid (workers)",
+                 y="points per worker-placement (log scale)")
+
+
+def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 20,
+                   simulated: Mapping[tuple[int, int], Estimate] | None = None):
+    """P(exactly 30 within t projects) from several scores; simulated points with intervals."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = go.FigureWidget()
+    for s in scores:
+        fig.add_scatter(x=list(range(projects + 1)), y=[float(exact30_finish(s, t)) for t in range(projects + 1)],
+                        mode="lines", name=f"from {s}")
+    if simulated:
+        keys = sorted(simulated)
+        fig.add_scatter(x=[t for _, t in keys], y=[simulated[k].value for k in keys], mode="markers",
+                        name="simulated", error_y={"type": "data", "symmetric": False,
+                                                   "array": [simulated[k].high - simulated[k].value for k in keys],
+                                                   "arrayminus": [simulated[k].value - simulated[k].low for k in keys]})
+    return style(fig, title="Exactly 30: chance to finish within t projects (exact chain, simulated points)",
+                 x="number projects matured (t)", y="probability")
+
+
+def tournament_figure(result: TournamentResult):
+    """Win rates with 95 % Wilson intervals."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    rates = result.win_rates()
+    names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
+    fig = go.FigureWidget()
+    fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
+                error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
+                         "arrayminus": [e.value - e.low for e in rates]})
+    fig.add_scatter(x=names, y=[1 / len(names)] * len(names), mode="lines", name="fair share", line={"dash": "dot"})
+    return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
