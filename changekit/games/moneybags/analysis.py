@@ -1,0 +1,444 @@
+"""Moneybags expected values: Bayesian beliefs about two bags, the challenge and the steal.
+
+Everything here is about two bags, **A** (the victim's) and **B** (the thief's), described by a
+*belief*: a dictionary ``{(coins in A, coins in B, diamond): probability}`` where ``diamond`` is
+0 (in A), 1 (in B) or 2 (elsewhere). The starting belief is what the random Boss pours
+(:func:`pair_prior`, exact Fractions); a steal moves coins from A to B (:func:`after_steal`);
+a jiggle reading reweights it by the noise model's likelihood (:func:`posterior_after_jiggle`,
+floats: the normal CDF, double precision, about 1e-15 per likelihood; a jiggle feels the coins,
+never the diamond). Values are measured in
+stack height (coins, the diamond counting ``diamond_height``): a proxy, since a round is won by
+the tallest stack, not by height as such.
+
+The steal analysis assumes a victim *policy* (:class:`ChallengeIfLossAtLeast`,
+:class:`ChallengeIfFeelsLight`, :data:`ALWAYS`, :data:`NEVER`). The Boss and tournament
+analyses are seeded Monte Carlo with 95 % intervals. ``*_figure`` functions draw the data with
+plotly (imported inside them).
+"""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from changekit.stats.intervals import Estimate, wilson
+
+from .rules import COINS, Moneybags, height, jiggle_likelihood
+
+Number = Any  # Fraction or float
+Belief = dict  # {(coins_a, coins_b, diamond): probability}
+IN_A, IN_B, ELSEWHERE = 0, 1, 2
+
+
+# ---- beliefs ---------------------------------------------------------------------------
+def pair_prior(coins: int = COINS, players: int = 4, *, exact: bool = True) -> Belief:
+    """What two given bags hold after a random pour: every way to pour ``coins`` into
+    ``players`` bags with at least one coin each is equally likely, and the diamond is in a
+    uniformly random bag. P(A=a, B=b) = C(coins-a-b-1, players-3) / C(coins-1, players-1).
+
+    >>> prior = pair_prior(5, 3)
+    >>> prior[(1, 1, IN_A)], sum(prior.values())
+    (Fraction(1, 18), Fraction(1, 1))
+    """
+    if players < 3 or coins < players:
+        raise ValueError(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
+    ways = comb(coins - 1, players - 1)
+    out: Belief = {}
+    where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
+    for a in range(1, coins - players + 3):
+        for b in range(1, coins - a - players + 3):
+            w = Fraction(comb(coins - a - b - 1, players - 3), ways)
+            for d, q in where.items():
+                out[(a, b, d)] = w * q if exact else float(w * q)
+    return out
+
+
+def after_steal(belief: Mapping[tuple[int, int, int], Number], taken: Mapping[int, Number] | int,
+                felt_for_diamond: Number = 0) -> Belief:
+    """B reaches into A for ``taken`` coins (a number, or a distribution over numbers) and, with
+    probability ``felt_for_diamond``, takes the diamond too if it is in A. A grab larger than
+    the bag takes all its coins (as in the engine).
+
+    >>> after_steal({(3, 1, IN_A): Fraction(1)}, 5, 1)
+    {(0, 4, 1): Fraction(1, 1)}
+    """
+    grabs = {taken: Fraction(1)} if isinstance(taken, int) else dict(taken)
+    out: Belief = defaultdict(int)
+    for (a, b, d), p in belief.items():
+        for k, q in grabs.items():
+            t = min(k, a)
+            if d == IN_A:
+                if felt_for_diamond:
+                    out[(a - t, b + t, IN_B)] += p * q * felt_for_diamond
+                if felt_for_diamond != 1:
+                    out[(a - t, b + t, IN_A)] += p * q * (1 - felt_for_diamond)
+            else:
+                out[(a - t, b + t, d)] += p * q
+    return {s: p for s, p in out.items() if p}
+
+
+def add_coins(belief: Mapping[tuple[int, int, int], Number], bag: str, coins: int) -> Belief:
+    """What you know moved: ``coins`` that went into ``bag`` ("A" or "B") from elsewhere, such as
+    the coins you stole earlier in the round (you know exactly how many you got).
+
+    >>> add_coins({(3, 4, ELSEWHERE): Fraction(1)}, "A", 5)
+    {(8, 4, 2): Fraction(1, 1)}
+    """
+    if bag not in ("A", "B"):
+        raise ValueError(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
+    return {((a + coins, b, d) if bag == "A" else (a, b + coins, d)): p for (a, b, d), p in belief.items()}
+
+
+def heights(state: tuple[int, int, int], diamond_height: int) -> tuple[int, int]:
+    """(height of A, height of B) in one state of a belief."""
+    a, b, d = state
+    return height(a, d == IN_A, diamond_height), height(b, d == IN_B, diamond_height)
+
+
+def posterior_after_jiggle(belief: Mapping[tuple[int, int, int], Number], bag: str, reading: int, *,
+                           noise: float = 0.15) -> Belief:
+    """Bayes: reweight every state by P(``reading`` | the coins in that bag) and renormalise.
+    ``bag`` is ``"A"`` or ``"B"``. Floats (the likelihood comes from the normal CDF).
+
+    >>> post = posterior_after_jiggle({(5, 5, ELSEWHERE): 0.5, (9, 5, ELSEWHERE): 0.5}, "A", 9, noise=0.15)
+    >>> post[(9, 5, ELSEWHERE)] > 0.99
+    True
+    """
+    if bag not in ("A", "B"):
+        raise ValueError(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
+    which = 0 if bag == "A" else 1
+    cache: dict[int, float] = {}
+    weighted = {}
+    for s, p in belief.items():
+        coins = s[which]
+        if coins not in cache:
+            cache[coins] = jiggle_likelihood(reading, coins, noise)
+        if cache[coins]:
+            weighted[s] = float(p) * cache[coins]
+    total = sum(weighted.values())
+    if total <= 0:
+        raise ValueError(f"a reading of {reading!r} is impossible under this belief")
+    return {s: w / total for s, w in weighted.items()}
+
+
+def height_distribution(belief: Mapping[tuple[int, int, int], Number], bag: str, *,
+                        diamond_height: int = 10) -> dict[int, Number]:
+    """The belief about one bag's height, ``{height: probability}``, sorted by height."""
+    which = 0 if bag == "A" else 1
+    out: dict[int, Number] = defaultdict(int)
+    for s, p in belief.items():
+        out[heights(s, diamond_height)[which]] += p
+    return dict(sorted(out.items()))
+
+
+def expected(dist: Mapping[int, Number]) -> Number:
+    return sum(h * p for h, p in dist.items())
+
+
+# ---- the challenge decision ------------------------------------------------------------
+@dataclass(frozen=True)
+class ChallengeValue:
+    """For the robbed player A: the chance a challenge wins (the thief's stack is strictly
+    taller) and the expected stack height after challenging or accepting."""
+
+    p_win: Number
+    ev_challenge: Number
+    ev_accept: Number
+
+    @property
+    def gain(self) -> Number:
+        """How much taller challenging leaves you, on average, than letting it go."""
+        return self.ev_challenge - self.ev_accept
+
+    @property
+    def should_challenge(self) -> bool:
+        return self.ev_challenge > self.ev_accept
+
+
+def challenge_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height: int = 10) -> ChallengeValue:
+    """Exact when the belief is exact.
+
+    >>> challenge_value({(4, 6, ELSEWHERE): Fraction(1, 2), (6, 6, ELSEWHERE): Fraction(1, 2)}, diamond_height=10)
+    ChallengeValue(p_win=Fraction(1, 2), ev_challenge=Fraction(5, 1), ev_accept=Fraction(5, 1))
+    """
+    p_win: Number = 0
+    ev_win: Number = 0
+    ev_accept: Number = 0
+    for s, p in belief.items():
+        ha, hb = heights(s, diamond_height)
+        ev_accept += p * ha
+        if hb > ha:  # a challenger as tall as the thief or taller is out
+            p_win += p
+            ev_win += p * (ha + hb)
+    return ChallengeValue(p_win, ev_win, ev_accept)
+
+
+@dataclass(frozen=True)
+class JiggleStep:
+    label: str
+    belief: Belief
+    value: ChallengeValue
+    mine: dict[int, Number]
+    thief: dict[int, Number]
+
+
+def challenge_story(coins: int = COINS, players: int = 4, *, taken: Mapping[int, Number] | int = 4,
+                    felt_for_diamond: Number = 0, readings: Sequence[tuple[str, int]] = (),
+                    noise: float = 0.15, diamond_height: int = 10, prior: Belief | None = None) -> list[JiggleStep]:
+    """The robbed player's belief step by step: the Boss's pour, the steal, then each jiggle
+    reading (``("A", r)`` your bag, ``("B", r)`` the thief's), with the challenge value at
+    every step. Exact Fractions until the first jiggle.
+
+    >>> steps = challenge_story(8, 3, taken=2, readings=[("B", 6)], noise=0.15, diamond_height=3)
+    >>> [s.label for s in steps]
+    ['Boss pours at random', 'after the steal', "the thief's bag jiggles 6"]
+    >>> [round(float(s.value.p_win), 3) for s in steps]   # a heavy-feeling thief: challenge
+    [0.444, 0.794, 0.969]
+    """
+    belief = prior if prior is not None else pair_prior(coins, players)
+    steps = [_step("Boss pours at random", belief, diamond_height)]
+    belief = after_steal(belief, taken, felt_for_diamond)
+    steps.append(_step("after the steal", belief, diamond_height))
+    for bag, reading in readings:
+        belief = posterior_after_jiggle(belief, bag, reading, noise=noise)
+        whose = "your bag" if bag == "A" else "the thief's bag"
+        steps.append(_step(f"{whose} jiggles {reading}", belief, diamond_height))
+    return steps
+
+
+def _step(label: str, belief: Belief, diamond_height: int) -> JiggleStep:
+    return JiggleStep(label, belief, challenge_value(belief, diamond_height=diamond_height),
+                      height_distribution(belief, "A", diamond_height=diamond_height),
+                      height_distribution(belief, "B", diamond_height=diamond_height))
+
+
+# ---- the steal decision ----------------------------------------------------------------
+#: A victim's challenge policy: (coins lost, diamond lost, the state after the steal (coins A,
+#: coins B, diamond), diamond height) -> P(challenge).
+Policy = Callable[[int, bool, tuple[int, int, int], int], Number]
+
+
+@dataclass(frozen=True)
+class ChallengeIfLossAtLeast:
+    """The victim feels exactly how much height was taken and challenges at ``theta`` or more."""
+
+    theta: int
+
+    def __call__(self, lost: int, diamond: bool, after: tuple[int, int, int], diamond_height: int = 10) -> Number:
+        return 1 if lost + (diamond_height if diamond else 0) >= self.theta else 0
+
+    def __str__(self) -> str:
+        return f"challenges when {self.theta}+ tall is taken"
+
+
+@dataclass(frozen=True)
+class ChallengeIfFeelsLight:
+    """The victim jiggles their bag after the steal and challenges when it reads below ``theta``
+    coins."""
+
+    theta: int
+    noise: float = 0.15
+
+    def __call__(self, lost: int, diamond: bool, after: tuple[int, int, int], diamond_height: int = 10) -> Number:
+        return _below(self.theta, after[0], self.noise)
+
+    def __str__(self) -> str:
+        return f"challenges when their bag jiggles below {self.theta} coins"
+
+
+@lru_cache(maxsize=8192)
+def _below(theta: int, coins: int, noise: float) -> float:
+    return min(1.0, sum(jiggle_likelihood(r, coins, noise) for r in range(max(0, theta))))
+
+
+@dataclass(frozen=True)
+class _Constant:
+    p: int
+    label: str
+
+    def __call__(self, lost: int, diamond: bool, after: tuple[int, int, int], diamond_height: int = 10) -> Number:
+        return self.p
+
+    def __str__(self) -> str:
+        return self.label
+
+
+ALWAYS = _Constant(1, "always challenges")
+NEVER = _Constant(0, "never challenges")
+
+
+@dataclass(frozen=True)
+class StealValue:
+    """For the thief B grabbing ``coins`` (and feeling for the diamond or not)."""
+
+    coins: int
+    diamond: bool
+    ev: Number  # expected height of the thief's stack afterwards
+    p_challenged: Number
+    p_thief_out: Number
+
+
+def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, policy: Policy, *,
+                diamond: bool = False, diamond_height: int = 10) -> StealValue:
+    """Expected height of the thief's stack after grabbing ``coins`` from A under the victim's
+    ``policy``. A challenge: the thief collects both stacks when the victim is as tall or
+    taller, and is out (height 0) when the thief is taller.
+
+    >>> v = steal_value({(10, 3, ELSEWHERE): Fraction(1)}, 4, ChallengeIfLossAtLeast(4))
+    >>> v.ev, v.p_challenged, v.p_thief_out    # 6 vs 7: the thief is taller and out
+    (Fraction(0, 1), Fraction(1, 1), Fraction(1, 1))
+    """
+    ev: Number = 0
+    p_ch: Number = 0
+    p_out: Number = 0
+    for (a, b, d), p in belief.items():
+        t = min(coins, a)
+        moved = diamond and d == IN_A
+        s2 = (a - t, b + t, IN_B if moved else d)
+        ha, hb = heights(s2, diamond_height)
+        c = policy(t, moved, s2, diamond_height)
+        if ha >= hb:
+            ev += p * ((1 - c) * hb + c * (ha + hb))
+        else:
+            ev += p * (1 - c) * hb
+            p_out += p * c
+        p_ch += p * c
+    return StealValue(coins, diamond, ev, p_ch, p_out)
+
+
+def steal_curve(belief: Mapping[tuple[int, int, int], Number], policy: Policy, *, max_coins: int = 20,
+                diamond: bool = False, diamond_height: int = 10) -> list[StealValue]:
+    """:func:`steal_value` for 0..``max_coins`` coins."""
+    return [steal_value(belief, k, policy, diamond=diamond, diamond_height=diamond_height) for k in range(max_coins + 1)]
+
+
+def best_steal(curve: Iterable[StealValue]) -> StealValue:
+    """The grab with the highest expected height (the smallest grab among equals)."""
+    return max(curve, key=lambda v: (v.ev, -v.coins))
+
+
+def stand_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height: int = 10) -> Number:
+    """The thief's expected height without stealing (the baseline)."""
+    return sum(p * heights(s, diamond_height)[1] for s, p in belief.items())
+
+
+@lru_cache(maxsize=16)
+def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, int, int], float], ...]:
+    """:func:`pair_prior` in floats, computed directly (cached; fast enough for bots and hints)."""
+    if players < 3 or coins < players:
+        raise ValueError(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
+    ways = comb(coins - 1, players - 1)
+    out = []
+    for a in range(1, coins - players + 3):
+        for b in range(1, coins - a - players + 3):
+            w = comb(coins - a - b - 1, players - 3) / ways
+            out += [((a, b, IN_A), w / players), ((a, b, IN_B), w / players),
+                    ((a, b, ELSEWHERE), w * (players - 2) / players)]
+    return tuple(out)
+
+
+# ---- the Boss's pour, and bots against each other (Monte Carlo) ---------------------------
+def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "random"), *, players: int = 4,
+                      games: int = 200, seed: int = 0, bot: str = "bayesian") -> dict[str, list[Estimate]]:
+    """P(winning the round) by turn position (0 = the Boss's left ... players-1 = the Boss) when
+    the Boss pours by each policy and every seat plays ``bot``; one round per game, seeded.
+    Returns policy → one Wilson 95 % estimate per turn position."""
+    from changekit.core.bots import play_out
+
+    from .bots import BOTS
+
+    out: dict[str, list[Estimate]] = {}
+    for policy in policies:
+        wins = [0] * players
+        master = random.Random(seed)
+        for _ in range(games):
+            state = Moneybags(players=players, rounds=1, pour="boss").new_state(seed=master.getrandbits(32))
+            seats = [BOTS[bot](boss_policy=policy) for _ in range(players)]
+            play_out(state, seats, rng=random.Random(master.getrandbits(64)))
+            first = state.round_results[0]["ranking"]
+            if first:
+                wins[(first[0] - state.boss - 1) % players] += 1
+        out[policy] = [wilson(w, games) for w in wins]
+    return out
+
+
+def bot_tournament(names: Sequence[str] = ("random", "cautious", "bold", "bayesian"), *, games: int = 200,
+                   seed: int = 0, **options: Any):
+    """Win rates (Wilson 95 %) of the bots in ``names`` round one table, seats rotating."""
+    from changekit.stats.montecarlo import tournament
+
+    from .bots import BOTS
+
+    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed)
+
+
+# ---- figures ---------------------------------------------------------------------------
+def posterior_figure(steps: Sequence[JiggleStep]):
+    """Your bag's and the thief's height beliefs after each step (one trace per step)."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = style(go.FigureWidget(), title="What the bags hold: belief after each step",
+                x="stack height (coins, the diamond counts 10)", y="probability", height=420)
+    for i, step in enumerate(steps):
+        last = i == len(steps) - 1
+        for who, dist, colour in (("you", step.mine, "#1f77b4"), ("thief", step.thief, "#d62728")):
+            fig.add_scatter(x=list(dist), y=[float(p) for p in dist.values()], mode="lines",
+                            name=f"{who}: {step.label}", line=dict(color=colour, width=3 if last else 1,
+                                                                   dash="solid" if last else "dot"),
+                            opacity=1.0 if last else 0.45)
+    return fig
+
+
+def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | None = None):
+    """Expected stack height against coins grabbed, one line per victim policy, best grab marked."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = style(go.FigureWidget(), title="Stealing k coins: the thief's expected stack (★ best grab)",
+                x="coins grabbed", y="expected height afterwards", height=420)
+    for name, curve in curves.items():
+        fig.add_scatter(x=[v.coins for v in curve], y=[float(v.ev) for v in curve], mode="lines+markers", name=name)
+        best = best_steal(curve)
+        fig.add_scatter(x=[best.coins], y=[float(best.ev)], mode="markers", showlegend=False,
+                        marker=dict(size=14, symbol="star", line=dict(width=1)), hovertext=f"best: {best.coins}")
+    if baseline is not None:
+        fig.add_hline(y=float(baseline), line_dash="dash", annotation_text="stand by")
+    return fig
+
+
+def boss_figure(study: Mapping[str, Sequence[Estimate]]):
+    """Round-win probability by turn position for each Boss policy, with 95 % intervals."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    fig = style(go.FigureWidget(layout=dict(barmode="group")),
+                title="Who wins the round, by seat, for each way the Boss pours",
+                x="turn position (last = the Boss)", y="P(win the round)")
+    for policy, ests in study.items():
+        fig.add_bar(x=[str(i + 1) for i in range(len(ests))], y=[e.value for e in ests], name=policy,
+                    error_y=dict(type="data", symmetric=False, array=[e.high - e.value for e in ests],
+                                 arrayminus=[e.value - e.low for e in ests]))
+    return fig
+
+
+def tournament_figure(result):
+    """Bot win rates with Wilson 95 % intervals."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    rows = result.rows()
+    fig = style(go.FigureWidget(), title=f"Bot tournament ({result.games} games, 95 % intervals)", x="bot",
+                y="win rate", height=340)
+    fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
+                error_y=dict(type="data", symmetric=False, array=[r["high"] - r["win_rate"] for r in rows],
+                             arrayminus=[r["win_rate"] - r["low"] for r in rows]))
+    return fig

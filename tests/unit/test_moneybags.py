@@ -1,0 +1,289 @@
+"""Moneybags engine: pouring, turn order, steals, challenges, round ends, and what views hide."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from changekit.conformance import check_playout, check_views
+from changekit.core import ChangekitError, GameRng, IllegalAction
+from changekit.core.bots import play_out
+from changekit.games.moneybags import Moneybags, MoneybagsState, jiggle, jiggle_likelihood
+from changekit.games.moneybags.bots import BOTS
+
+
+def poured(bags_in_turn_order, diamond, *, players=3, coins=None, **options):
+    """A boss-poured game (Boss = seat 0, turn order 1, 2, ..., 0) with these bags."""
+    coins = coins if coins is not None else sum(bags_in_turn_order)
+    state = Moneybags(players=players, coins=coins, pour="boss", **options).new_state(seed=1)
+    for c in bags_in_turn_order[:-1]:
+        state.apply(("fill", c))
+    state.apply(("diamond", diamond))
+    return state
+
+
+def test_the_random_pour_puts_a_coin_in_every_bag_and_the_diamond_in_one():
+    for seed in range(200):
+        state = Moneybags(players=5).new_state(seed=seed)
+        assert min(state.bags) >= 1 and sum(state.bags) == 67
+        assert state.diamond in range(5)
+        assert state.phase == "turn" and state.current_player == 1  # the Boss's left
+
+
+def test_the_random_pour_is_uniform_over_compositions():
+    # 7 coins in 3 bags: C(6, 2) = 15 ways, each about 1/15
+    counts = Counter(tuple(Moneybags(players=3, coins=7).new_state(seed=s).bags) for s in range(3000))
+    assert len(counts) == 15
+    assert all(abs(c / 3000 - 1 / 15) < 0.025 for c in counts.values())
+
+
+def test_the_boss_pours_bag_by_bag_and_the_last_bag_takes_the_rest():
+    state = Moneybags(players=4, pour="boss").new_state(seed=0)
+    assert state.current_players() == (0,)
+    assert state.legal_actions()[0] == ("fill", 1) and state.legal_actions()[-1] == ("fill", 64)
+    for bad in [("fill", 0), ("fill", 65), ("fill", 2.0), ("fill", True), ("diamond", 0), "stand"]:
+        before = state.to_json()
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.to_json() == before
+    state.apply(("fill", 30))  # seat 1
+    state.apply(("fill", 20))  # seat 2
+    assert state.legal_actions()[-1] == ("fill", 16)
+    state.apply(("fill", 7))   # seat 3, and the Boss's bag takes the other 10
+    assert state.bags == [10, 30, 20, 7] and state.box == 0
+    assert state.legal_actions() == [("diamond", b) for b in range(4)]
+    state.apply(("diamond", 2))
+    assert state.diamond == 2 and state.phase == "turn"
+    assert state.view(0)["poured"] == [10, 30, 20, 7]
+    assert state.view(1)["poured"] is None
+    assert "30" not in json.dumps(state.view(1)["log"])
+
+
+def test_turns_go_twice_round_from_the_boss_left_and_end_with_the_boss():
+    state = Moneybags(players=4, rounds=2).new_state(seed=3)
+    seen = []
+    while state.round == 1:
+        seen.append(state.current_player)
+        state.apply("stand")
+    assert seen == [1, 2, 3, 0, 1, 2, 3, 0]
+    assert state.boss == 1 and state.current_player == 2  # the Boss moved left
+
+
+def test_closed_and_eliminated_players_lose_their_turns_and_cannot_be_robbed():
+    state = poured([5, 5, 5], 0)
+    state.apply("close")  # seat 1 closes
+    assert state.current_player == 2
+    assert {a[1] for a in state.legal_actions() if a[0] == "steal"} == {0}
+    with pytest.raises(IllegalAction) as err:
+        state.apply(("steal", 1, 2, 0))
+    assert err.value.rule == "open-bag"
+    state.apply("stand")
+    state.apply("stand")  # Boss
+    assert state.current_player == 2  # seat 1 is skipped on the second lap
+    state.apply("stand")
+    state.apply("stand")
+    assert state.round == 2
+
+
+def test_a_greedy_grab_takes_only_what_is_there_and_only_the_thief_learns_it():
+    state = poured([5, 3, 9], 1)  # seat 1: 5, seat 2: 3, Boss: 9; diamond in seat 1's bag
+    state.apply(("steal", 2, 10, 1))  # seat 1 grabs for 10 coins and the diamond in seat 2's bag
+    assert state.bags == [9, 8, 0] and state.diamond == 1
+    loot = state.view(1)["my_takes"]
+    assert loot == [[2, 3, False]]
+    for other in (0, 2, None):
+        seen = state.view(other)
+        assert seen["my_takes"] == []
+        assert all(kind != "loot" for kind, _ in seen["log"])
+    assert state.current_players() == (2,) and state.phase == "challenge"
+
+
+@pytest.mark.parametrize(
+    ("bags", "diamond", "steal", "loser", "heights"),
+    [
+        # seat 1 robs seat 2 of 2 coins: 8 vs 6 -> challenger 6, thief 8 -> thief taller: thief out
+        ([6, 8, 5], 0, 2, 1, (6, 8)),
+        # equal heights: 7 vs 7 -> the challenger is out
+        ([5, 9, 5], 0, 2, 2, (7, 7)),
+        # challenger taller: 10 vs 6 -> challenger out
+        ([5, 11, 5], 0, 1, 2, (10, 6)),
+        # the diamond on top: challenger 5 coins + 10 = 15 vs thief 9 -> challenger out
+        ([8, 6, 5], 2, 1, 2, (15, 9)),
+        # same coins, diamond with the thief: 5 vs 9 + 10 -> thief out
+        ([8, 6, 5], 1, 1, 1, (5, 19)),
+    ],
+)
+def test_challenges_compare_stacks_with_the_diamond_on_top(bags, diamond, steal, loser, heights):
+    state = poured(bags, diamond)
+    total = Counter(state.inventory())
+    state.apply(("steal", 2, steal, 0))
+    state.apply("challenge")
+    event = next(e for e in reversed(state.log) if e.kind == "challenge")
+    assert event.to is None  # everyone sees the stacks
+    assert (event.data["victim_height"], event.data["thief_height"]) == heights
+    assert event.data["loser"] == loser
+    winner = 1 if loser == 2 else 2
+    assert state.out[loser] and not state.out[winner]
+    assert state.bags[loser] == 0 and state.bags[winner] == sum(bags) - state.bags[0]
+    if diamond in (1, 2):
+        assert state.diamond == winner  # the loser hands over the diamond too
+    assert state.inventory() == total
+
+
+def test_grabbing_the_diamond_moves_it_and_then_wins_the_challenge_for_the_victim():
+    state = poured([3, 3, 5], 2)  # the diamond is in seat 2's bag
+    state.apply(("steal", 2, 0, 1))  # a 0-coin grab that finds the diamond
+    assert state.diamond == 1 and state.view(1)["my_takes"] == [[2, 0, True]]
+    state.apply("challenge")  # 3 vs 3 + 10: the thief is taller and out
+    assert state.out == [False, True, False] and state.diamond == 2 and state.bags[2] == 6
+
+
+def test_round_end_ranks_by_height_ties_to_turn_order_and_out_players_score_nothing():
+    # players 4, Boss 0, order 1, 2, 3, 0; bags 10, 10, 4, 43 with the diamond in the Boss's bag
+    state = poured([10, 10, 4, 43], 0, players=4, rounds=1)
+    state.apply(("steal", 3, 0, 0))  # seat 1 bluffs at seat 3
+    state.apply("challenge")         # 4 vs 10: the thief (seat 1) is taller and out
+    while not state.is_terminal():
+        state.apply("stand")
+    result = state.round_results[0]
+    assert result["heights"] == [53, 0, 10, 14]
+    assert result["ranking"] == [0, 3, 2]
+    assert state.points == [3, 0, 1, 2]
+    assert state.winners() == (0,)
+    # a tie in height goes to the player earlier in turn order
+    state = poured([10, 10, 37], 2, rounds=1, diamond_height=0)
+    while not state.is_terminal():
+        state.apply("stand")
+    assert state.round_results[0]["ranking"] == [0, 1, 2]
+    state = poured([20, 20, 20], 0, rounds=1, diamond_height=0)
+    while not state.is_terminal():
+        state.apply("stand")
+    assert state.round_results[0]["ranking"] == [1, 2, 0]  # the Boss is last in turn order
+
+
+def test_tied_game_totals_share_the_win():
+    state = poured([20, 20, 20], 0, rounds=3, diamond_height=0)
+    while not state.is_terminal():
+        if state.phase == "fill":
+            for _ in range(2):
+                state.apply(("fill", 20))
+            state.apply(("diamond", 0))
+        else:
+            state.apply("stand")
+    assert state.points == [6, 6, 6] and state.winners() == (0, 1, 2)
+
+
+def test_jiggles_are_private_once_per_bag_per_turn_and_follow_the_model():
+    state = poured([10, 20, 37], 0)
+    state.apply(("jiggle", 2))
+    with pytest.raises(IllegalAction) as err:
+        state.apply(("jiggle", 2))
+    assert err.value.rule == "jiggle"
+    assert len(state.view(1)["readings"][2]) == 1
+    assert state.view(0)["readings"][2] == [] and state.view(1)["jiggled"] == [2]
+    assert state.view(0)["jiggled"] == []
+    # robbed: the victim may feel their bag and the thief's, nobody else's
+    state.apply(("steal", 2, 3, 0))
+    assert sorted(a for a in state.legal_actions() if isinstance(a, tuple)) == [("jiggle", 1), ("jiggle", 2)]
+    # readings follow the likelihood the analysis uses
+    rng = GameRng(5)
+    readings = Counter(jiggle(20, 0.15, rng) for _ in range(20000))
+    tv = sum(abs(readings[r] / 20000 - jiggle_likelihood(r, 20, 0.15)) for r in range(60)) / 2
+    assert tv < 0.02
+
+
+def test_options_are_checked():
+    for bad in (dict(coins=2), dict(coins=5, players=6), dict(diamond_height=-1), dict(jiggle_noise="x"),
+                dict(rounds=0), dict(round_points=(3, -1)), dict(round_points=[3, 2]), dict(pour="boss?")):
+        with pytest.raises(ChangekitError):
+            Moneybags(**bad)
+
+
+def test_noise_zero_makes_jiggles_exact_and_they_never_feel_the_diamond():
+    state = poured([10, 20, 37], 1, jiggle_noise=0)  # seat 1: 10 coins and the diamond
+    state.apply(("jiggle", 1))
+    state.apply(("jiggle", 2))
+    assert state.view(1)["readings"][1:] == [[10], [20]]
+
+
+# ---- nothing in any view says what a bag holds now ----------------------------------------------
+def _scripted_game(bags, diamond, script):
+    state = poured(bags, diamond, players=4, coins=67)
+    for action in script:
+        state.apply(action)
+    return state
+
+
+def test_views_are_the_same_whatever_the_bags_hold():
+    # the same actions on two different pours (no jiggles, no challenges): every view except the
+    # thief's own loot record and the Boss's pour record is identical, the owners' included
+    script = [("steal", 2, 5, 1), "accept", ("steal", 3, 2, 0), "accept", "stand", "close", "stand",
+              ("steal", 1, 40, 1), "accept"]
+    a = _scripted_game([10, 20, 30, 7], 1, script)
+    b = _scripted_game([25, 15, 2, 25], 3, script)
+    assert a.bags != b.bags and a.diamond != b.diamond
+    for player in (None, 0, 1, 2, 3):
+        va, vb = a.view(player), b.view(player)
+        for key in ("my_takes", "poured", "log"):
+            va.pop(key), vb.pop(key)
+        assert va == vb, player
+    assert a.view(3)["log"] == b.view(3)["log"]  # seat 3 stole nothing and poured nothing
+    assert a.view(2)["my_takes"] != b.view(2)["my_takes"]
+
+
+def test_views_hold_no_bag_contents_in_random_bot_games():
+    game = Moneybags(players=5)
+    for seed in range(6):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        bots = [BOTS[name]() for name in ("random", "cautious", "bold", "bayesian", "bayesian")]
+        steps = 0
+        while not state.is_terminal():
+            if steps % 5 == 0:
+                assert check_views(state, rng, tries=2) == []
+                for player in (None, *range(5)):
+                    seen = state.view(player)
+                    assert not {"bags", "contents", "diamond_in"} & set(seen)
+            player = state.current_player
+            state.apply(bots[player].choose(state.view(player), state.legal_actions(player), rng=rng), player)
+            steps += 1
+
+
+def test_determinize_redeals_the_bags_and_keeps_the_loot():
+    state = Moneybags(players=4).new_state(seed=2)
+    twins = [state.determinize(1, GameRng(s)) for s in range(10)]
+    assert any(t.bags != state.bags for t in twins)
+    assert all(t.inventory() == state.inventory() for t in twins)
+    assert all(t.view(1) == state.view(1) for t in twins)
+
+
+@pytest.mark.parametrize("options", [dict(pour="boss", players=3), dict(players=6, coins=20, rounds=2, jiggle_noise=0.5),
+                                     dict(players=4, diamond_height=0, round_points=(5,))])
+def test_other_options_keep_every_promise(options):
+    for seed in range(2):
+        assert check_playout(Moneybags(**options), seed) == []
+
+
+def test_bots_play_legal_whole_games_and_saves_replay():
+    for seed in range(3):
+        state = Moneybags(players=4, pour="boss").new_state(seed=seed)
+        play_out(state, [BOTS[n]() for n in ("random", "cautious", "bold", "bayesian")], rng=random.Random(seed))
+        assert state.winners()
+        assert MoneybagsState.from_json(state.to_json()) == state
+        assert sum(state.points) <= 3 * (3 + 2 + 1)
+
+
+def test_narration_reads_well():
+    state = poured([6, 8, 5], 0)
+    state.apply(("jiggle", 2))
+    state.apply(("steal", 2, 2, 1))
+    state.apply("challenge")
+    lines = state.narration(1, ["Ann", "Bo", "Cy"])
+    assert lines[0] == "Round 1. The Boss, Ann, fills the bags."
+    assert any(line.startswith("You jiggled Cy's bag: it feels like about") for line in lines)
+    assert "You grabbed for 2 coins and came away with 2 coins (no diamond there)." in lines
+    assert ("Cy challenged Bo! Stacks: Cy 6 coins = 6 tall, Bo 8 coins = 8 tall. "
+            "Out: Bo; everything goes to Cy.") in lines
+    assert all(not line.startswith("You") for line in state.narration(None, ["Ann", "Bo", "Cy"]))

@@ -1,0 +1,118 @@
+"""The Moneybags app without a browser: buttons fire, the game moves, nothing leaks, it stays fast."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import ipywidgets as w
+
+from changekit.games.moneybags.app import MoneybagsApp, bag_svg, stacks_svg
+
+
+def widgets(root):
+    yield root
+    for child in getattr(root, "children", ()):
+        yield from widgets(child)
+
+
+def find_button(app, pattern):
+    found = [b for b in widgets(app.widget) if isinstance(b, w.Button) and re.search(pattern, b.description)]
+    assert found, f"no button matching {pattern!r}"
+    return found[0]
+
+
+def html_text(app):
+    return " ".join(x.value for x in widgets(app.widget) if isinstance(x, w.HTML))
+
+
+def test_robbed_then_challenge_shows_both_stacks():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    assert app.state.phase == "challenge" and app.state.current_players() == (0,)
+    assert "reached into your bag" in html_text(app)
+    find_button(app, r"^Jiggle my bag$").click()
+    assert app.state.view(0)["readings"][0]
+    find_button(app, r"^Challenge$").click()
+    text = html_text(app)
+    assert "Challenge!" in text and "Out: " in text and "<svg" in text
+    assert any("challenged" in line for line in app.state.narration(0))
+    assert len(app.timings) == 3  # new game, jiggle, challenge: the benchmark reports their cost
+
+
+def test_steal_stand_and_close_buttons_play_a_whole_game():
+    app = MoneybagsApp(players=3, bot="cautious", seed=3)
+    moves = 0
+    while not app.state.is_terminal() and moves < 200:
+        state = app.state
+        if state.phase == "challenge":
+            find_button(app, r"^Let it go$").click()
+        elif moves % 3 == 0 and not find_button(app, r"^Steal$").disabled:
+            app.w_coins.value = 2
+            find_button(app, r"^Steal$").click()
+            assert any(e.kind == "loot" and e.to == (0,) for e in app.state.log)
+        elif moves % 3 == 1:
+            find_button(app, r"^Stand by$").click()
+        else:
+            find_button(app, r"^Close my bag$").click()
+        moves += 1
+    assert app.state.is_terminal()
+    assert "Game over" in app.w_status.value
+
+
+def test_the_human_boss_pours_and_drops_the_diamond():
+    app = MoneybagsApp(players=3, bot="bold", seed=2, pour="boss")
+    assert app.state.phase == "fill"
+    app.w_pour.value = 30
+    find_button(app, r"^Pour$").click()
+    app.w_pour.value = 20
+    find_button(app, r"^Pour$").click()
+    app.w_gem_bag.value = 2
+    find_button(app, r"^Drop the diamond$").click()
+    assert app.state.round_results == [] and app.state.phase != "fill"
+    assert sorted(app.state.view(0)["poured"]) == [17, 20, 30]
+
+
+def test_the_table_never_shows_what_a_bag_holds():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    assert app.state.view(0)["readings"] == [[], [], [], []]
+    html = unescape(" ".join(x.value for x in widgets(app.w_bags) if isinstance(x, w.HTML)))
+    words = " ".join(re.findall(r'aria-label="([^"]*)"', html)) + re.sub(r"<[^>]+>", " ", html)
+    for name in app.names():
+        words = words.replace(name, "")
+    assert "not jiggled yet" in words and not re.search(r"\d", words)  # no number on an unjiggled bag
+    assert "?" in bag_svg("Bo") and "feels ≈ 9" in bag_svg("Bo", reading=9)
+
+
+def test_hints_give_the_bayesian_numbers_when_robbed():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    app.w_hints.value = True
+    assert "P(the thief's stack is taller)" in app.w_hint_box.value
+
+
+def test_stacks_picture_labels_heights():
+    svg = stacks_svg([("Ann", 3, False), ("Bo", 2, True)], 10)
+    assert "Ann: 3 coins = 3" in svg and "Bo: 2 coins + diamond = 12" in svg
+
+
+def test_hot_seat_shows_each_player_only_their_own_readings():
+    app = MoneybagsApp(players=3, seed=4, hot_seat=True)
+    seat = app.viewer
+    find_button(app, r"^I am ").click()
+    find_button(app, r"^Jiggle my bag$").click()
+    assert app.state.view(seat)["readings"][seat]
+    find_button(app, r"^Stand by$").click()
+    nxt = app.viewer
+    assert nxt != seat
+    find_button(app, r"^I am ").click()
+    assert app.state.view(nxt)["readings"][seat] == []
+    assert "feels ≈" not in " ".join(x.value for x in widgets(app.w_table) if isinstance(x, w.HTML))
+
+
+def test_the_countdown_running_out_lets_the_thief_go():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    assert app.state.phase == "challenge" and app.w_clock.playing
+    find_button(app, r"^Jiggle my bag$").click()  # jiggling does not restart or stop the count
+    assert app.state.phase == "challenge"
+    robbed_at = len(app.state.history)
+    app.w_clock.value = app.countdown  # what the front end's Play widget does after five seconds
+    assert app.state.history[robbed_at] == (0, "accept")
+    assert any("let it go" in line for line in app.state.narration(0))
