@@ -1,0 +1,270 @@
+"""Cambio analyses: exact values of unseen cards and grids, when to call Cambio, the value of
+information (peek powers) and of snapping, and how often the top discard can be snapped.
+
+Exact results are sympy ``Rational`` (``sympy=False`` gives ``fractions.Fraction``); Monte
+Carlo results come from bot games via :mod:`changekit.stats`, with 95 % Wilson intervals.
+The ``*_figure`` functions build plotly ``FigureWidget`` objects and import plotly when called.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from typing import Any, Iterable, Mapping, Sequence
+
+from changekit.core.cards import standard_deck
+from changekit.stats.exact import draws_without_replacement, mean, to_sympy
+from changekit.stats.intervals import wilson
+from changekit.stats.montecarlo import tournament
+
+from .rules import _VALUES, Cambio, card_value, rank_of
+
+__all__ = [
+    "value_counts", "unseen_card_distribution", "grid_total_distribution", "expected_value",
+    "fresh_grid_distribution", "two_low_two_unknown", "threshold_sweep", "best_threshold",
+    "value_of_information", "value_of_snapping", "snap_chances", "unseen_ev",
+    "distribution_figure", "threshold_figure", "comparison_figure", "snap_chance_figure",
+]
+
+
+def value_counts(*, jokers: bool = False, removed: Iterable[str] = ()) -> dict[int, int]:
+    """How many cards of each value are left when ``removed`` cards are out of the deck.
+
+    >>> value_counts()[13], value_counts()[-1], value_counts()[5], sum(value_counts().values())
+    (2, 2, 4, 52)
+    """
+    counts = Counter(_VALUES[c.code] for c in standard_deck(jokers=jokers))
+    deck = Counter(c.code for c in standard_deck(jokers=jokers))
+    for card in removed:
+        code = card if card in _VALUES else _code(card)
+        if deck[code] <= 0:
+            raise ValueError(f"{card!r} is not in the deck (or removed twice)")
+        deck[code] -= 1
+        counts[_VALUES[code]] -= 1
+    return {v: n for v, n in sorted(counts.items()) if n}
+
+
+def _code(card: str) -> str:
+    from changekit.core.cards import Card
+
+    if card.upper() == "JK":
+        return "SJ"
+    return Card.parse(card).code
+
+
+def _out(dist: Mapping[int, Fraction], sympy: bool) -> dict:
+    dist = dict(sorted(dist.items()))
+    return to_sympy(dist) if sympy else dist
+
+
+def unseen_card_distribution(*, jokers: bool = False, removed: Iterable[str] = (), sympy: bool = True) -> dict:
+    """Exact distribution of the value of one card you have not seen.
+
+    >>> d = unseen_card_distribution(sympy=False)
+    >>> d[13], d[1], mean(d)
+    (Fraction(1, 26), Fraction(1, 13), Fraction(84, 13))
+    """
+    counts = value_counts(jokers=jokers, removed=removed)
+    total = sum(counts.values())
+    return _out({v: Fraction(n, total) for v, n in counts.items()}, sympy)
+
+
+def grid_total_distribution(*, known: Sequence[str] = (), unknown: int = 4, jokers: bool = False,
+                            removed: Iterable[str] = (), sympy: bool = True) -> dict:
+    """Exact distribution of a grid's total: the ``known`` cards plus ``unknown`` cards dealt from
+    the rest of the deck (without replacement; ``removed`` cards are out too).
+
+    >>> d = grid_total_distribution(known=["AS", "2H"], unknown=0, sympy=False)
+    >>> d
+    {3: Fraction(1, 1)}
+    """
+    base = sum(card_value(c) for c in known)
+    counts = value_counts(jokers=jokers, removed=[*known, *removed])
+    dist: dict[int, Fraction] = {}
+    for hand, p in draws_without_replacement(counts, unknown):
+        total = base + sum(v * k for v, k in hand.items())
+        dist[total] = dist.get(total, Fraction(0)) + p
+    return _out(dist, sympy)
+
+
+def expected_value(dist: Mapping) -> Any:
+    """The mean of a distribution (sympy Rational in, sympy Rational out)."""
+    import sympy
+
+    total = sympy.Integer(0)
+    for outcome, p in dist.items():
+        q = sympy.Rational(p.numerator, p.denominator) if isinstance(p, Fraction) else sympy.Rational(p)
+        total += sympy.Integer(outcome) * q
+    return total
+
+
+def fresh_grid_distribution(*, jokers: bool = False, sympy: bool = True) -> dict:
+    """A fresh grid of four unseen cards."""
+    return grid_total_distribution(unknown=4, jokers=jokers, sympy=sympy)
+
+
+def two_low_two_unknown(low: Sequence[str] = ("AS", "2H"), *, jokers: bool = False, sympy: bool = True) -> dict:
+    """Two cards you know (low ones, say A and 2) plus two you have not seen."""
+    return grid_total_distribution(known=low, unknown=2, jokers=jokers, sympy=sympy)
+
+
+def unseen_ev(view: Mapping[str, Any]) -> Fraction:
+    """For the player whose ``view`` this is: the exact expected value of a card they have not
+    located (pure Python: the app's hint)."""
+    from .bots import unseen_pool
+
+    pool = unseen_pool(view)
+    return Fraction(sum(_VALUES[c] for c in pool), len(pool)) if pool else Fraction(0)
+
+
+# ---- simulations ------------------------------------------------------------------------
+def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
+    rows = result.rows()
+    for row, label in zip(rows, labels):
+        row["bot"] = label
+    return rows
+
+
+def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: int = 2, games: int = 300,
+                    seed: int = 2026, opponent_threshold: float = 5) -> list[dict[str, Any]]:
+    """Win rate of a memory bot calling Cambio when its believed total ≤ t, against
+    ``players - 1`` memory bots with the default threshold; seats rotate.
+
+    One row per t: ``threshold, win_rate, low, high, games, mean_points``.
+    """
+    from .bots import MemoryBot
+
+    out = []
+    for i, t in enumerate(thresholds):
+        bots = [MemoryBot(threshold=t)] + [MemoryBot(threshold=opponent_threshold) for _ in range(players - 1)]
+        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i).rows()[0]
+        out.append({"threshold": t, **{k: row[k] for k in ("win_rate", "low", "high", "games", "mean_points")}})
+    return out
+
+
+def best_threshold(rows: Sequence[Mapping[str, Any]]) -> Any:
+    """The threshold with the highest win rate in a sweep."""
+    return max(rows, key=lambda r: r["win_rate"])["threshold"]
+
+
+def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7) -> list[dict[str, Any]]:
+    """A memory bot that uses its powers against one that skips them (seats rotate)."""
+    from .bots import MemoryBot
+
+    extra = [MemoryBot() for _ in range(players - 2)]
+    result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
+                        games=games, seed=seed)
+    return _rows(result, ["uses powers", "ignores powers"] + ["memory"] * len(extra))
+
+
+def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8) -> list[dict[str, Any]]:
+    """A memory bot that snaps when sure against one that never snaps."""
+    from .bots import MemoryBot
+
+    extra = [MemoryBot() for _ in range(players - 2)]
+    result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
+                        games=games, seed=seed)
+    return _rows(result, ["snaps when sure", "never snaps"] + ["memory"] * len(extra))
+
+
+def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Sequence[Any] | None = None
+                 ) -> list[dict[str, Any]]:
+    """How often the top discard, right after a turn's discard, matches the rank of a card the
+    seat-0 player knows: among their own known cards, or among all cards they know (others'
+    too). By round (one round = each player's turn once), from games of memory bots.
+
+    Rows: ``round, n, own, own_low, own_high, any, any_low, any_high``.
+    """
+    from .bots import MemoryBot
+
+    lineup = list(bots) if bots is not None else [MemoryBot() for _ in range(players)]
+    master = random.Random(seed)
+    own: Counter[int] = Counter()
+    anyk: Counter[int] = Counter()
+    total: Counter[int] = Counter()
+    game = Cambio(players=players)
+    for _ in range(games):
+        state = game.new_state(seed=master.getrandbits(32))
+        rng = random.Random(master.getrandbits(32))
+        while not state.is_terminal():
+            if state.phase == "snap" and state.window and state.window[0] == state.discarder:
+                rnd = state.turns // players + 1
+                rank = rank_of(state.pile[-1])
+                known = state.known_cards(0)
+                total[rnd] += 1
+                own[rnd] += any(q == 0 and rank_of(c) == rank for (q, _), c in known.items())
+                anyk[rnd] += any(rank_of(c) == rank for c in known.values())
+            p = state.current_players()[0]
+            state.apply(lineup[p].choose(state.view(p), state.legal_actions(p), rng=rng), p)
+    rows = []
+    for rnd in sorted(total):
+        n = total[rnd]
+        a, b = wilson(own[rnd], n), wilson(anyk[rnd], n)
+        rows.append({"round": rnd, "n": n, "own": a.value, "own_low": a.low, "own_high": a.high,
+                     "any": b.value, "any_low": b.low, "any_high": b.high})
+    return rows
+
+
+# ---- figures ----------------------------------------------------------------------------
+def _style(fig, *, title: str, x: str, y: str):
+    try:
+        from changekit.ui.theme import style
+    except ImportError:  # the shared theme is optional
+        fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, template="plotly_white")
+        return fig
+    return style(fig, title=title, x=x, y=y)
+
+
+def distribution_figure(dists: Mapping[str, Mapping], *, title: str = "Grid totals"):
+    """Bars of one or more exact distributions ``{label: {total: probability}}`` with their means."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    for label, dist in dists.items():
+        xs = sorted(dist)
+        m = float(mean({k: Fraction(str(v)) for k, v in dist.items()}))
+        fig.add_bar(x=xs, y=[float(dist[k]) for k in xs], name=f"{label} (mean {m:.2f})", opacity=0.75)
+    fig.update_layout(barmode="overlay")
+    return _style(fig, title=title, x="total", y="probability")
+
+
+def threshold_figure(rows: Sequence[Mapping[str, Any]]):
+    """Win rate against the calling threshold, with 95 % intervals and the best t marked."""
+    import plotly.graph_objects as go
+
+    xs = [r["threshold"] for r in rows]
+    ys = [r["win_rate"] for r in rows]
+    fig = go.FigureWidget()
+    fig.add_scatter(x=xs, y=ys, mode="lines+markers", name="win rate",
+                    error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
+                             "arrayminus": [r["win_rate"] - r["low"] for r in rows]})
+    best = best_threshold(rows)
+    top = max(ys)
+    fig.add_scatter(x=[best], y=[top], mode="markers", name=f"best t = {best}",
+                    marker={"size": 16, "symbol": "star"})
+    return _style(fig, title="When to call Cambio: call when my believed total ≤ t",
+                  x="threshold t", y="win rate (95 % interval)")
+
+
+def comparison_figure(rows: Sequence[Mapping[str, Any]], *, title: str):
+    """Win rates of a head-to-head (value of information, value of a snap)."""
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows], name="win rate",
+                error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
+                         "arrayminus": [r["win_rate"] - r["low"] for r in rows]})
+    return _style(fig, title=title, x="bot", y="win rate (95 % interval)")
+
+
+def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
+    import plotly.graph_objects as go
+
+    fig = go.FigureWidget()
+    xs = [r["round"] for r in rows]
+    for key, label in (("own", "one of my own known cards"), ("any", "any card I know")):
+        fig.add_scatter(x=xs, y=[r[key] for r in rows], mode="lines+markers", name=label,
+                        error_y={"type": "data", "symmetric": False,
+                                 "array": [r[f"{key}_high"] - r[key] for r in rows],
+                                 "arrayminus": [r[key] - r[f"{key}_low"] for r in rows]})
+    return _style(fig, title="Can I snap the top discard from what I know?", x="round", y="probability")

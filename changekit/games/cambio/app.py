@@ -1,0 +1,345 @@
+"""Play Cambio: face-down grids you click, the cards you know shown face up to you only, power
+prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from changekit.core import Card
+from changekit.ui.app import GameApp, button
+from changekit.ui.pictures import card_svg, token_svg
+
+from .analysis import unseen_ev
+from .bots import BOTS, MemoryBot
+from .rules import _VALUES, POWER_NAMES, POWERS, Cambio, rank_of
+
+PROMPTS = {
+    "start": "Draw a card from the deck, or call Cambio.",
+    "drawn": "Discard the drawn card, or click one of your cards to swap it in.",
+    "peek": "Power (7/8): click one of your cards to look at it, or skip.",
+    "spy": "Power (9/10): click another player's card to look at it, or skip.",
+    "blind": "Power (J/Q): pick one of your cards, then another player's card to swap them unseen; or skip.",
+    "king": "Power (K): pick one of your cards, then another player's card to look at both; or skip.",
+    "decide": "King: you have seen both cards. Exchange them or keep them?",
+    "snap": "Snap window: click a face-down card you believe matches the top discard, or pass.",
+    "give": "Right snap! Click one of your cards to give to that player.",
+}
+
+
+def _picture(code: str | None, label: str, *, width: int = 62) -> str:
+    if code is None:
+        return f'<div style="width:{width}px;height:{round(width * 1.4)}px" aria-label="{escape(label)}"></div>'
+    if code == "?":
+        return card_svg(None, face_down=True, width=width, label=label)
+    if code in ("SJ", "BJ"):
+        return token_svg("JOKER", width=width, sub="0", label=label)
+    return card_svg(Card.parse(code), width=width, label=label)
+
+
+def _show(code: str | None) -> str:
+    if code is None:
+        return "none"
+    if code in ("SJ", "BJ"):
+        return "joker"
+    return str(Card.parse(code))
+
+
+class CambioApp(GameApp):
+    game = Cambio
+    bots = BOTS
+    default_bot = "memory"
+    default_players = 3
+
+    def __init__(self, *, auto_pass: bool = True, **kwargs: Any) -> None:
+        self.chosen: int | None = None  # own place picked for a J/Q/K power
+        self.w_auto = w.Checkbox(value=auto_pass, indent=False, layout=w.Layout(width="auto"),
+                                 description="Auto-pass a snap window when I know no matching card")
+        super().__init__(**kwargs)
+        self.w_auto.observe(lambda _: self.act_auto(), names="value")
+        self.widget.children = (*self.widget.children[:7], w.HBox([self.w_auto]), *self.widget.children[7:])
+
+    def act_auto(self) -> None:
+        self.run_bots()
+        self.refresh()
+
+    def _nothing_to_snap(self, player: int) -> bool:
+        """True when ``player`` knows no card of the top discard's rank (so a snap would be a guess)."""
+        state = self.state
+        if state.phase != "snap" or not self.w_auto.value:
+            return False
+        rank = rank_of(state.pile[-1])
+        return not any(rank_of(c) == rank for c in state.known_cards(player).values())
+
+    def run_bots(self) -> None:
+        """The bots play; a human with nothing known to snap passes automatically (if ticked)."""
+        while True:
+            super().run_bots()
+            state = self.state
+            if state.is_terminal():
+                return
+            p = state.current_players()[0]
+            if not self._nothing_to_snap(p):
+                return
+            self._auto.add(len(state.history))
+            state.apply("pass", p)
+
+    @property
+    def _auto(self) -> set[int]:
+        """History indices of automatic passes (undo skips over them)."""
+        if getattr(self, "_auto_for", None) is not self.state:
+            self._auto_for, self._auto_set = self.state, set()
+        return self._auto_set
+
+    def undo(self) -> None:
+        """Take back your last real move (automatic passes and the bots' replies go with it)."""
+        start = time.perf_counter()
+        history = self.state.history
+        mine = [i for i, (p, _) in enumerate(history) if self.is_human(p) and i not in self._auto]
+        if not mine:
+            self.error = "nothing of yours to undo yet"
+            self.refresh()
+            return
+        keep = {i for i in self._auto if i < mine[-1]}
+        self.chosen = None
+        self.state.undo(len(history) - mine[-1])
+        self._auto_for, self._auto_set = self.state, keep
+        self.error = ""
+        self.notes = []
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def act(self, action: Any, player: int | None = None) -> None:
+        self.chosen = None
+        super().act(action, player)
+
+    def choose_own(self, place: int) -> None:
+        self.chosen = place
+        self.refresh()
+
+    # ---- what the viewer may do -------------------------------------------------------
+    def _mode(self, view: dict[str, Any], viewer: int) -> str:
+        if viewer not in view["to_act"]:
+            return ""
+        phase = view["phase"]
+        if phase == "power":
+            return view["power"]
+        if phase == "king":
+            return "decide"
+        return phase
+
+    def _card_action(self, mode: str, viewer: int, owner: int, place: int, legal: list) -> tuple[Any, str] | None:
+        """The (action, button label) a click on ``owner``'s ``place`` means now, if any."""
+        mine = owner == viewer
+        candidates: list[tuple[Any, str]] = []
+        if mode == "drawn" and mine:
+            candidates = [(("swap", place), "Swap in here")]
+        elif mode == "peek" and mine:
+            candidates = [(("peek", place), "Look")]
+        elif mode == "spy" and not mine:
+            candidates = [(("spy", owner, place), "Look")]
+        elif mode in ("blind", "king") and mine:
+            return ("choose", place), ("Chosen" if self.chosen == place else "Choose this one")
+        elif mode in ("blind", "king") and not mine and self.chosen is not None:
+            kind = "blind" if mode == "blind" else "look"
+            label = "Swap unseen" if mode == "blind" else "Look at both"
+            candidates = [((kind, self.chosen, owner, place), label)]
+        elif mode == "snap":
+            candidates = [(("snap", owner, place), "Snap!")]
+        elif mode == "give" and mine:
+            candidates = [(("give", place), "Give this")]
+        for action, label in candidates:
+            if action in legal:
+                return action, label
+        return None
+
+    # ---- drawing ----------------------------------------------------------------------
+    # Widgets are made once and then only updated: creating ipywidgets costs milliseconds each,
+    # and an action must stay under 50 ms server side.
+    def _cell(self, q: int, j: int) -> tuple[w.VBox, w.HTML, w.Button]:
+        key = (q, j)
+        if key not in self._cells:
+            picture = w.HTML()
+            btn = button("", lambda: self._click(q, j))
+            box = w.VBox([picture, btn], layout=w.Layout(align_items="center", margin="2px"))
+            self._cells[key] = (box, picture, btn)
+        return self._cells[key]
+
+    def _click(self, q: int, j: int) -> None:
+        action = self._cell_actions.get((q, j))
+        if action is None:
+            return
+        if action[0] == "choose":
+            self.choose_own(j)
+        else:
+            self.act(action)
+
+    def _seat(self, q: int) -> tuple[w.VBox, w.HTML]:
+        if q not in self._seats:
+            title = w.HTML()
+            box = w.VBox([title], layout=w.Layout(border="1px solid #ccd", padding="4px 8px", margin="2px"))
+            self._seats[q] = (box, title)
+        return self._seats[q]
+
+    def _control(self, action: str) -> w.Button:
+        if action not in self._buttons:
+            labels = {"draw": "Draw from deck", "take": "Take the top discard", "cambio": "Call Cambio!",
+                      "discard": "Discard the drawn card", "skip": "Skip the power", "keep": "Keep both",
+                      "exchange": "Exchange them", "pass": "Pass (no snap)"}
+            self._buttons[action] = button(labels[action], lambda: self.act(action),
+                                           style="danger" if action == "cambio" else "")
+        return self._buttons[action]
+
+    def draw(self, view: dict[str, Any], viewer: int) -> None:
+        if not hasattr(self, "_cells"):
+            self._cells: dict[tuple[int, int], tuple[w.VBox, w.HTML, w.Button]] = {}
+            self._seats: dict[int, tuple[w.VBox, w.HTML]] = {}
+            self._buttons: dict[str, w.Button] = {}
+            self._cell_actions: dict[tuple[int, int], Any] = {}
+            self._looks: dict[Any, Any] = {}
+            self._top = w.HTML()
+            self._grids = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="14px"))
+            self._prompt = w.HTML()
+            self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        names = self.names()
+        mode = self._mode(view, viewer)
+        legal = self.state.legal_actions(viewer) if mode else []
+        if mode not in ("blind", "king"):
+            self.chosen = None
+        top = view["top"]
+        pile = _picture(top, f"top of the discard pile: {_show(top)}") if top else "<i>empty</i>"
+        deck = token_svg(str(view["deck_size"]), width=62, fill="#3d5a80", ink="#ffffff", sub="in deck",
+                         label=f"deck: {view['deck_size']} cards")
+        held = ""
+        if view["drawn"] is not None:
+            held = (f"<div><b>Drawn card</b><br>{_picture(view['drawn'], 'your drawn card: ' + _show(view['drawn']))}"
+                    f"<br>{_show(view['drawn'])} = {_VALUES[view['drawn']]}</div>")
+        elif view["holding"]:
+            held = f"<div><i>{escape(names[view['turn']])} holds a drawn card.</i></div>"
+        info = []
+        if view["caller"] is not None:
+            info.append(f"<b>{escape(names[view['caller']])} called Cambio</b>: {view['final_left']} turn(s) left.")
+        if view["phase"] == "over":
+            info.append("<b>Final reveal.</b>")
+        top_html = (f'<div style="display:flex;gap:18px;align-items:flex-end">'
+                           f"<div><b>Deck</b><br>{deck}</div><div><b>Discard</b><br>{pile}</div>{held}"
+                           f"<div>{' '.join(info)}</div></div>")
+        if self._top.value != top_html:
+            self._top.value = top_html
+        self._cell_actions = {}
+        seats = [self._seat_box(view, viewer, q, mode, legal) for q in range(view["players"])]
+        if list(self._grids.children) != seats:
+            self._grids.children = seats
+        if list(self.w_table.children) != [self._top, self._grids]:
+            self.w_table.children = [self._top, self._grids]
+        prompt, buttons = self._controls(view, viewer, mode, legal)
+        if self._prompt.value != prompt:
+            self._prompt.value = prompt
+        if list(self._row.children) != buttons:
+            self._row.children = buttons
+        if list(self.w_controls.children) != [self._prompt, self._row]:
+            self.w_controls.children = [self._prompt, self._row]
+
+    def _seat_box(self, view: dict[str, Any], viewer: int, q: int, mode: str, legal: list) -> w.VBox:
+        names = self.names()
+        box, title_html = self._seat(q)
+        title = names[q]
+        if view["totals"] is not None:
+            title += f": total {view['totals'][q]}"
+        elif q in view["to_act"]:
+            title += " — to act"
+        elif q == view["turn"]:
+            title += " — their turn"
+        if self._looks.get(q) != title:
+            self._looks[q] = title
+            title_html.value = f"<b>{escape(title)}</b>"
+        cells = []
+        for j, code in enumerate(view["grids"][q]):
+            cell, picture, btn = self._cell(q, j)
+            shown = "face down" if code == "?" else ("empty" if code is None else _show(code))
+            whose = "your" if q == viewer and not self.hot_seat else f"{names[q]}'s"
+            label = f"{whose} place {j + 1}: {shown}"
+            choice = None if code is None else self._card_action(mode, viewer, q, j, legal)
+            if choice is not None:
+                self._cell_actions[(q, j)] = choice[0]
+            look = (code, label, None if choice is None else choice[1])
+            if self._looks.get((q, j)) != look:  # touch the widgets only when something changed
+                self._looks[(q, j)] = look
+                picture.value = _picture(code, label)
+                if choice is None:
+                    btn.layout.visibility = "hidden"
+                    btn.disabled = True
+                    btn.description = "—"
+                else:
+                    btn.layout.visibility = "visible"
+                    btn.disabled = False
+                    btn.description = choice[1]
+                    btn.tooltip = f"{choice[1]}: {label}"
+            cells.append(cell)
+        rows = [self._pair(q, i, cells[i:i + 2]) for i in range(0, len(cells), 2)]
+        children = [title_html, *rows]
+        if list(box.children) != children:
+            box.children = children
+        return box
+
+    def _pair(self, q: int, i: int, cells: list) -> w.HBox:
+        key = ("row", q, i)
+        if key not in self._seats:
+            self._seats[key] = (w.HBox(), None)  # type: ignore[index]
+        row = self._seats[key][0]  # type: ignore[index]
+        if list(row.children) != cells:
+            row.children = cells
+        return row
+
+    def _controls(self, view: dict[str, Any], viewer: int, mode: str, legal: list) -> tuple[str, list]:
+        if not mode:
+            return ("<i>Waiting for the others.</i>" if view["phase"] != "over" else ""), []
+        prompt = PROMPTS.get(mode, "")
+        if mode in ("blind", "king") and self.chosen is not None:
+            prompt = f"You picked your place {self.chosen + 1}; now click another player's card (or skip)."
+        if mode == "snap" and view["top"]:
+            prompt += f" Top discard: {_show(view['top'])}."
+        if mode == "drawn" and view["drawn"] and POWERS.get(rank_of(view["drawn"])) and view["drawn_from"] == "deck":
+            prompt += f" Discarding it gives a power: {POWER_NAMES[POWERS[rank_of(view['drawn'])]]}."
+        return f"<b>{escape(prompt)}</b>", [self._control(a) for a in legal if isinstance(a, str)]
+
+    # ---- scoreboard, hints, summary ----------------------------------------------------------
+    def scoreboard_html(self) -> str:
+        """Card counts during play (totals are secret), totals at the reveal."""
+        view = self.state.view(self.viewer)
+        names = self.names()
+        acting = set(view["to_act"])
+        over = view["totals"] is not None
+        rows = "".join(
+            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{view["cards"][p]}</td>'
+            f"<td>{view['totals'][p] if over else '?'}</td></tr>"
+            for p in range(view["players"])
+        )
+        return ('<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>Cards</th>'
+                f"<th>Total (lowest wins)</th></tr>{rows}</table></div>")
+
+    def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        ev = unseen_ev(view)
+        mine = [c for c in view["grids"][viewer] if c is not None]
+        known = sum(_VALUES[c] for c in mine if c != "?")
+        unknown = sum(1 for c in mine if c == "?")
+        believed = known + unknown * ev
+        text = (f"A card you have not seen is worth {ev} ≈ {float(ev):.2f} on average (exact, given every card "
+                f"you know). Your believed total: {known} known + {unknown} × {float(ev):.2f} ≈ {float(believed):.1f}.")
+        if viewer in view["to_act"]:
+            advice = MemoryBot()._choose(view, self.state.legal_actions(viewer))
+            text += f" The memory bot would play {advice!r}."
+        return escape(text)
+
+    def summary(self, view: dict[str, Any], viewer: int) -> str:
+        mine = ", ".join("face down" if c == "?" else _show(c) for c in view["grids"][viewer] if c is not None)
+        return (f"{self.status(viewer)} Your cards: {mine or 'none'}. Top discard: {_show(view['top'])}. "
+                f"Deck: {view['deck_size']} cards.")
+
+    def score_label(self) -> str:
+        return "Total"
+
+
+__all__ = ["CambioApp"]

@@ -1,0 +1,136 @@
+"""The Cambio app without a browser: buttons drive the game, nothing secret is drawn."""
+from __future__ import annotations
+
+import random
+import re
+
+import ipywidgets as w
+
+from changekit.games.cambio.app import CambioApp, _show
+
+
+def buttons(widget):
+    out = []
+
+    def rec(x):
+        if isinstance(x, w.Button) and x.layout.visibility != "hidden" and not x.disabled:
+            out.append(x)
+        for child in getattr(x, "children", ()):
+            rec(child)
+
+    rec(widget)
+    return out
+
+
+def pictures(app):
+    """Every aria-label of a card picture currently in the table."""
+    html = " ".join(x.value for x in _all(app.w_table) if isinstance(x, w.HTML))
+    return re.findall(r'aria-label="([^"]*)"', html)
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
+
+
+def press(app, label):
+    [btn] = [b for b in buttons(app.widget) if b.description == label][:1]
+    btn.click()
+
+
+def test_draw_and_swap_by_clicking():
+    app = CambioApp(players=2, seed=4)
+    assert app.state.current_players() == (0,)
+    press(app, "Draw from deck")
+    drawn = app.state.drawn
+    swap = [b for b in buttons(app.widget) if b.description == "Swap in here"]
+    assert len(swap) == 4
+    swap[0].click()
+    assert app.state.history[1] == (0, ("swap", 0))
+    if app.state.grids[0][0] == drawn:  # (unless a bot snapped it away meanwhile)
+        assert f"your place 1: {_show(drawn)}" in pictures(app)
+
+
+def test_the_table_never_shows_a_card_you_do_not_know():
+    rng = random.Random(3)
+    for seed in range(3):
+        app = CambioApp(players=3, seed=seed)
+        app.w_hints.value = True
+        for _ in range(60):
+            if app.state.is_terminal():
+                break
+            shown = sorted(label.rsplit(": ", 1)[1] for label in pictures(app) if " place " in label
+                           and not label.endswith(("face down", "empty")))
+            view = app.state.view(0)
+            known = sorted(_show(c) for g in view["grids"] for c in g if c not in (None, "?"))
+            assert shown == known  # each known card drawn face up once, nothing more
+            choices = [b for b in buttons(app.widget) if b.description not in ("New game", "Undo my last move")]
+            rng.choice(choices).click()
+        assert app.error == ""
+
+
+def test_hot_seat_hides_the_grids_until_the_player_says_who_they_are():
+    app = CambioApp(players=2, seed=1, hot_seat=True)
+    assert app.w_table.children == () or list(app.w_table.children) == []
+    press(app, "I am Player 1: show my hand")
+    assert pictures(app)
+    press(app, "Draw from deck")
+    press(app, "Discard the drawn card")
+    for _ in range(3):  # a power to skip, then Player 1's own snap decision
+        if app.viewer == 1:
+            break
+        [b for b in buttons(app.widget) if b.description in ("Skip the power", "Pass (no snap)")][0].click()
+    assert app.viewer == 1 and list(app.w_table.children) == []
+
+
+def test_a_power_prompt_and_the_cambio_button():
+    app = CambioApp(players=2, seed=1)
+    state = app.state
+    state.deck[-1] = "KS"  # the next draw is a King
+    app.refresh()
+    press(app, "Draw from deck")
+    press(app, "Discard the drawn card")
+    assert "King" in app._prompt.value or "K)" in app._prompt.value
+    press(app, "Choose this one")
+    look = [b for b in buttons(app.widget) if b.description == "Look at both"]
+    assert len(look) == 4
+    look[0].click()
+    press(app, "Exchange them")
+    assert any(e.kind == "king" and e.data["exchanged"] and e.data["player"] == 0 for e in state.log)
+
+
+def test_actions_are_fast_enough_cpu():
+    import time
+
+    app = CambioApp(players=4, seed=2)
+    rng = random.Random(0)
+    cpu = []
+    for _ in range(40):
+        if app.state.is_terminal():
+            break
+        choices = [b for b in buttons(app.widget) if b.description not in ("New game", "Undo my last move", "Call Cambio!")]
+        btn = rng.choice(choices)
+        start = time.process_time()
+        btn.click()
+        cpu.append(time.process_time() - start)
+    cpu.sort()
+    assert cpu[len(cpu) // 2] < 0.05
+
+
+def test_auto_pass_and_undo():
+    app = CambioApp(players=2, seed=4)
+    press(app, "Draw from deck")
+    [b for b in buttons(app.widget) if b.description == "Swap in here"][0].click()
+    history = app.state.history
+    # with auto-pass on, the human is only ever stopped at a snap window when they know a match
+    if app.state.phase == "snap" and app.state.current_players() == (0,):
+        assert not app._nothing_to_snap(0)
+    assert app._auto and all(history[i] == (0, "pass") for i in app._auto)
+    press(app, "Undo my last move")
+    assert app.state.history == [(0, "draw")] and app.state.phase == "drawn"
+    manual = CambioApp(players=2, seed=4, auto_pass=False)
+    press(manual, "Draw from deck")
+    [b for b in buttons(manual.widget) if b.description == "Swap in here"][0].click()
+    assert manual.state.current_players() == (0,) and manual.state.phase == "snap"  # asked every time
+    assert any(b.description == "Pass (no snap)" for b in buttons(manual.widget))
