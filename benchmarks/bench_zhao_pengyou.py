@@ -1,0 +1,75 @@
+"""Zhao Pengyou benchmark: playout speed, legal-action enumeration, bots, app path, conformance."""
+from __future__ import annotations
+
+import random
+import time
+
+from timing import conformance_violations, median_seconds, random_playout_speed
+
+from changekit.core import RandomBot, play_out
+from changekit.games.zhao_pengyou import ZhaoPengyou
+from changekit.games.zhao_pengyou.analysis import called_copies, declare_chance_exact, trump_count
+from changekit.games.zhao_pengyou.bots import HeuristicBot
+from changekit.stats.montecarlo import tournament
+
+CONFORMANCE_GAMES = 150  # one deal each; deep checks replay the whole history, ~0.5-1 s a game here
+
+
+def _position(seed: int, steps: int, *, lead: bool):
+    """A state in the tricks phase, with the player to move leading (or following)."""
+    state = ZhaoPengyou().new_state(seed=seed)
+    rng = random.Random(seed)
+    while True:
+        state.apply(rng.choice(state.legal_actions()))
+        if state.phase == "play" and steps <= 0 and (not state.trick) == lead:
+            return state
+        if state.phase == "play":
+            steps -= 1
+
+
+def run() -> list[tuple[str, str, str, str]]:
+    rows = []
+    for players in (4, 7):
+        games, steps = random_playout_speed(ZhaoPengyou(players=players), seconds=3.0)
+        rows.append(("zhao_pengyou", f"random playout {players}p (one deal)", f"{steps:,.0f} steps/s, {games:.1f} deals/s", ""))
+    match = ZhaoPengyou(deals=None)
+    start = time.perf_counter()
+    state = match.new_state(seed=1)
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    rows.append(("zhao_pengyou", "random whole match 4p", f"{len(state.history)} actions, {len(state.results)} deals, "
+                 f"{time.perf_counter() - start:.2f} s", ""))
+    lead = _position(3, 10, lead=True)
+    follow = _position(3, 10, lead=False)
+    lead_ms = median_seconds(lambda: lead.legal_actions(), number=200) * 1000
+    follow_ms = median_seconds(lambda: follow.legal_actions(), number=200) * 1000
+    rows.append(("zhao_pengyou", f"legal_actions, lead ({len(lead.legal_actions())} plays)", f"{lead_ms:.3f} ms", ""))
+    rows.append(("zhao_pengyou", "legal_actions, follow (next cards)", f"{follow_ms:.3f} ms", ""))
+    p = follow.current_player
+    bot_ms = median_seconds(lambda: HeuristicBot().choose(follow.view(p), follow.legal_actions(p), rng=rng),
+                            number=100) * 1000
+    rows.append(("zhao_pengyou", "heuristic bot move incl. view (app path)", f"{bot_ms:.3f} ms", "≤ 50 ms"))
+    undo_ms = median_seconds(lambda: follow.clone().undo(), number=5) * 1000
+    rows.append(("zhao_pengyou", f"undo (replay of {len(follow.history)} actions)", f"{undo_ms:.1f} ms", "≤ 50 ms"))
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < 4.0:
+        play_out(ZhaoPengyou().new_state(seed=n), [HeuristicBot() for _ in range(4)], rng=random.Random(n))
+        n += 1
+    rows.append(("zhao_pengyou", "heuristic-bot deals 4p", f"{n / (time.perf_counter() - start):.1f} deals/s", ""))
+    result = tournament(ZhaoPengyou(), [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], games=100, seed=7)
+    rates = result.win_rates()
+    rows.append(("zhao_pengyou", "heuristic vs random (100 deals, seats alternate)",
+                 f"heuristic seat wins {rates[0]} / random seat wins {rates[1]}", "heuristic > random"))
+    exact_ms = median_seconds(lambda: (trump_count(), called_copies(), declare_chance_exact(copies=2)), repeat=3) * 1000
+    rows.append(("zhao_pengyou", "exact analyses (trumps, copies, declare)", f"{exact_ms:.1f} ms", ""))
+    start = time.perf_counter()
+    bad = 0
+    for players in (4, 5, 7):
+        b, _ = conformance_violations(ZhaoPengyou(players=players), CONFORMANCE_GAMES // 3, seed=players * 100_000)
+        bad += b
+    total = 3 * (CONFORMANCE_GAMES // 3)
+    rows.append(("zhao_pengyou", f"conformance violations ({total} random one-deal games, 4/5/7p)", str(bad),
+                 f"0 ({time.perf_counter() - start:.0f} s)"))
+    return rows

@@ -1,0 +1,232 @@
+"""Analyses of Zhao Pengyou: pure functions returning data, and small ``*_figure`` builders.
+
+Exact ones use ``fractions.Fraction`` (hypergeometric counts); the bot-game ones use the
+seeded Monte Carlo runner of :mod:`changekit.stats`.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Any, Sequence
+
+from changekit.core.bots import Bot, play_out
+from changekit.stats.exact import draws_without_replacement, mean  # noqa: F401 (doctest)
+from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.montecarlo import simulate
+
+from .bots import HeuristicBot
+from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty
+
+__all__ = [
+    "trump_count", "hypergeometric", "called_copies", "friend_seat", "declare_chance_exact",
+    "declare_chance_simulated", "bot_deals", "points_histogram", "level_change_counts",
+    "mean_points", "trump_count_figure", "level_change_figure", "friend_seat_figure", "points_figure",
+]
+
+
+def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
+    """P(k successes) drawing ``draws`` of ``population`` cards holding ``successes``.
+
+    >>> hypergeometric(4, 2, 2)
+    {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
+    """
+    total = comb(population, draws)
+    return {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
+            for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
+
+
+def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
+    """How many trumps a dealt hand holds, for a given trump suit and rank (the deal, before
+    the kitty): jokers, the trump suit and the trump rank in the other suits are trumps.
+
+    >>> dist = trump_count()
+    >>> float(mean(dist))   # 54 trumps of 162 cards, 39 cards a hand
+    13.0
+    """
+    total = decks * 54
+    trumps = decks * (2 + 13 + 3)
+    hand = (total - auto_kitty(players, decks)) // players
+    return hypergeometric(total, trumps, hand)
+
+
+def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, buried: int = 0) -> dict[tuple[int, ...], Fraction]:
+    """Seen by the host after burying: the joint distribution of how many copies of the called
+    card each other seat holds (seats in turn order after the host).
+
+    The unseen copies (``decks - host_copies - buried``) are spread among the other hands, all
+    of the same size, every deal of the unseen cards equally likely.
+
+    >>> called_copies(host_copies=2)[(1, 0, 0)]
+    Fraction(1, 3)
+    """
+    unseen = decks - host_copies - buried
+    if unseen < 0:
+        raise ValueError(f"{host_copies} + {buried} copies is more than {decks}")
+    hand = (decks * 54 - auto_kitty(players, decks)) // players
+    pool = {seat: hand for seat in range(players - 1)}
+    total_cards = hand * (players - 1)
+    out: dict[tuple[int, ...], Fraction] = {}
+    # choose which of the unseen cards are the copies: a multiset draw of `unseen` positions
+    for split, p in draws_without_replacement(pool, unseen):
+        key = tuple(split.get(s, 0) for s in range(players - 1))
+        out[key] = out.get(key, Fraction(0)) + p
+    assert sum(out.values()) == 1 and total_cards >= unseen
+    return out
+
+
+def friend_seat(*, ordinal: int = 1, players: int = 4, decks: int = 3, host_copies: int = 0,
+                buried: int = 0) -> dict[str, Fraction]:
+    """Who turns out to be the friend, seen by the host when the call is made, in a simple
+    model: every copy in play is equally likely to be the ``ordinal``-th one played.
+
+    Keys: ``"seat +1"`` … (seats after the host), ``"host"`` (the host plays it: no friend),
+    ``"nobody"`` (fewer copies are in play than the ordinal).
+
+    >>> friend_seat()["seat +1"]
+    Fraction(1, 3)
+    >>> friend_seat(ordinal=1, host_copies=1)["host"]
+    Fraction(1, 3)
+    """
+    in_play = decks - buried
+    out: dict[str, Fraction] = {f"seat +{s + 1}": Fraction(0) for s in range(players - 1)}
+    out["host"] = Fraction(0)
+    out["nobody"] = Fraction(0)
+    if ordinal > in_play:
+        out["nobody"] = Fraction(1)
+        return out
+    for split, p in called_copies(players=players, decks=decks, host_copies=host_copies, buried=buried).items():
+        for s, k in enumerate(split):
+            out[f"seat +{s + 1}"] += p * Fraction(k, in_play)
+        out["host"] += p * Fraction(host_copies, in_play)
+    return out
+
+
+def declare_chance_exact(*, players: int = 4, decks: int = 3, copies: int = 1) -> Fraction:
+    """Exact chance that a player ends the deal holding at least ``copies`` cards of their
+    level in one suit (so could declare with that many, if nobody showed more first).
+
+    >>> float(declare_chance_exact()) > 0.9
+    True
+    """
+    hand = (decks * 54 - auto_kitty(players, decks)) // players
+    pool = {"S": decks, "H": decks, "D": decks, "C": decks, "other": decks * 54 - 4 * decks}
+    good = Fraction(0)
+    for drawn, p in draws_without_replacement(pool, hand):
+        if max(drawn.get(s, 0) for s in "SHDC") >= copies:
+            good += p
+    return good
+
+
+def _deal_trial(players: int, decks: int):
+    def trial(rng: random.Random) -> tuple[bool, ...]:
+        """One deal where everybody only passes: who was ever offered a declaration?"""
+        state = ZhaoPengyou(players=players, decks=decks).new_state(seed=rng.getrandbits(32))
+        offered = [False] * players
+        while state.phase in ("deal", "last_call") and state.redeals == 0:
+            offered[state.current_player] = True
+            state.apply("pass")
+        return tuple(offered)
+    return trial
+
+
+def declare_chance_simulated(*, players: int = 4, decks: int = 3, deals: int = 400, seed: int = 0) -> Estimate:
+    """Simulated chance that seat 0 is offered a declaration at least once during a deal (or
+    in the last call), when nobody declares: it should match ``declare_chance_exact``."""
+    results = simulate(_deal_trial(players, decks), deals, seed=seed)
+    return wilson(sum(r[0] for r in results), deals)
+
+
+def bot_deals(*, deals: int = 60, seed: int = 0, bots: Sequence[Bot] | None = None,
+              players: int = 4) -> list[dict[str, Any]]:
+    """Play ``deals`` single deals with ``bots`` (default: heuristic bots) and return each
+    deal's result (attackers' points, the side that went up and by how much...)."""
+    seats = list(bots) if bots is not None else [HeuristicBot() for _ in range(players)]
+    game = ZhaoPengyou(players=len(seats), deals=1)
+
+    def trial(rng: random.Random) -> dict[str, Any]:
+        state = game.new_state(seed=rng.getrandbits(32))
+        play_out(state, seats, rng=rng)
+        return state.results[-1]
+
+    return simulate(trial, deals, seed=seed)
+
+
+def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict[int, int]:
+    """How many deals had attackers' points in each ``width``-point bin (bin → count)."""
+    out: dict[int, int] = {}
+    for r in results:
+        b = r["attackers_points"] // width * width
+        out[b] = out.get(b, 0) + 1
+    return dict(sorted(out.items()))
+
+
+def level_change_counts(results: Sequence[dict[str, Any]]) -> dict[str, int]:
+    """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``."""
+    order = [f"host +{k}" for k in (3, 2, 1)] + [f"attackers +{k}" for k in (1, 2, 3)]
+    out = {k: 0 for k in order}
+    for r in results:
+        out[f"{r['side']} +{r['steps']}"] += 1
+    return out
+
+
+# ---- figures ---------------------------------------------------------------------------------
+def trump_count_figure(*, players: int = 4, decks: int = 3):
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    dist = trump_count(players=players, decks=decks)
+    xs = sorted(dist)
+    fig = go.FigureWidget(go.Bar(x=xs, y=[float(dist[k]) for k in xs], name="exact"))
+    return style(fig, title=f"Trumps in a hand of {players}-player Zhao Pengyou (exact)",
+                 x="trumps in the hand", y="probability")
+
+
+def friend_seat_figure(*, ordinal: int = 1, host_copies: int = 0, buried: int = 0):
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    dist = friend_seat(ordinal=ordinal, host_copies=host_copies, buried=buried)
+    keys = list(dist)
+    fig = go.FigureWidget(go.Bar(x=keys, y=[float(dist[k]) for k in keys]))
+    return style(fig, title=f"Who plays the {ordinal}. copy? (host holds {host_copies}, buried {buried})",
+                 x="", y="probability")
+
+
+@lru_cache(maxsize=4)
+def _cached_deals(deals: int, seed: int) -> tuple:
+    return tuple(bot_deals(deals=deals, seed=seed))
+
+
+def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] = SHEET_THRESHOLDS):
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    results = _cached_deals(deals, seed)
+    points = [r["attackers_points"] for r in results]
+    fig = go.FigureWidget(go.Histogram(x=points, xbins={"start": 0, "end": 320, "size": 10}, name="deals"))
+    for t in (0, *thresholds):
+        fig.add_vline(x=t if t else 0.5, line_dash="dash", line_color="#888")
+    style(fig, title=f"Attackers' points in {deals} heuristic-bot deals (dashed: level thresholds)",
+          x="attackers' points (kitty bonus included)", y="deals")
+    return fig
+
+
+def level_change_figure(*, deals: int = 60, seed: int = 0):
+    """Bar chart of who went up and by how much, over the same bot deals as ``points_figure``."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    counts = level_change_counts(_cached_deals(deals, seed))
+    fig = go.FigureWidget(go.Bar(x=list(counts), y=list(counts.values())))
+    return style(fig, title=f"Level changes in {deals} heuristic-bot deals", x="who goes up", y="deals")
+
+
+def mean_points(results: Sequence[dict[str, Any]]) -> Fraction:
+    """Average attackers' points over the given deals (exact)."""
+    return Fraction(sum(r["attackers_points"] for r in results), max(1, len(results)))

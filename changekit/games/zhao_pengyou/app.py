@@ -1,0 +1,336 @@
+"""Play Zhao Pengyou: your hand in trump order as card pictures (click to select, then play),
+the trick on the table, trumps, the friend call and its reveal, points and levels."""
+from __future__ import annotations
+
+import time
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from changekit.core import Card, IllegalAction
+from changekit.ui.app import GameApp, button
+from changekit.ui.pictures import card_svg, token_svg
+
+from .analysis import friend_seat
+from .bots import BOTS, HeuristicBot, known_team
+from .rules import ORDINALS, ZhaoPengyou
+from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
+
+SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
+
+
+def _picture(code: str, label: str, *, width: int = 52) -> str:
+    if code in ("SJ", "BJ"):
+        return token_svg("JOKER", width=width, sub="big" if code == "BJ" else "small", label=label,
+                         ink="#b3261e" if code == "BJ" else "#1b1b1b")
+    return card_svg(Card.parse(code), width=width, label=label)
+
+
+def _row(codes, who: str, width: int = 40) -> str:
+    pics = "".join(_picture(c, f"{who}: {show([c])}", width=width) for c in codes)
+    return f'<span style="display:inline-flex;gap:2px;flex-wrap:wrap">{pics}</span>'
+
+
+class ZhaoPengyouApp(GameApp):
+    game = ZhaoPengyou
+    bots = BOTS
+    default_bot = "heuristic"
+    default_players = 4
+
+    def __init__(self, **kwargs: Any) -> None:
+        self.picked: list[int] = []  # positions in the viewer's sorted hand
+        kwargs.setdefault("deals", None)  # the app plays the whole match, deal after deal
+        super().__init__(**kwargs)
+
+    # ---- actions -----------------------------------------------------------------------
+    def new_game(self) -> None:
+        self.picked = []
+        self._checkpoints: list[tuple[int, Any]] = []  # (actions played, a copy of the state then)
+        super().new_game()
+
+    def refresh(self) -> None:
+        state = self.state
+        if not self._checkpoints or state.deal_no > self._checkpoints[-1][1].deal_no:
+            self._checkpoints.append((len(state.history), state.clone()))  # one per deal: undo stays fast
+        super().refresh()
+
+    def undo(self) -> None:
+        """Like the frame's undo, but replaying from the start of the current deal, not of the
+        match (a whole match is over a thousand actions)."""
+        start = time.perf_counter()
+        history = self.state.history
+        humans = [i for i, (p, _) in enumerate(history) if self.is_human(p)]
+        if not humans:
+            self.error = "nothing of yours to undo yet"
+        else:
+            target = humans[-1]
+            self._checkpoints = [c for c in self._checkpoints if c[0] <= target]
+            if self._checkpoints:
+                done, saved = self._checkpoints[-1]
+                twin = saved.clone()
+                for player, action in history[done:target]:
+                    twin.apply(action, player)
+                self.state = twin
+            else:
+                self.state.undo(len(history) - target)
+            self.error, self.notes, self.picked = "", [], []
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def act(self, action: Any, player: int | None = None) -> None:
+        self.picked = []
+        super().act(action, player)
+
+    def toggle(self, i: int) -> None:
+        start = time.perf_counter()
+        if i in self.picked:
+            self.picked.remove(i)
+        else:
+            self.picked.append(i)
+        self.error = ""
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def picked_cards(self) -> list[str]:
+        hand = self.state.view(self.viewer)["hand"] or []
+        return [hand[i] for i in sorted(self.picked) if i < len(hand)]
+
+    def play_selected(self) -> None:
+        """Check the picked cards as one play; play them, or say which rule they break."""
+        start = time.perf_counter()
+        cards = self.picked_cards()
+        try:
+            if not cards:
+                raise IllegalAction("empty", "click the cards you want to play first")
+            self.state.play_cards(cards, self.viewer)
+        except IllegalAction as exc:
+            self.error = str(exc)
+        else:
+            self.error, self.notes, self.picked = "", [], []
+            self.run_bots()
+        self.refresh()
+        self.timings.append((time.perf_counter() - start) * 1000)
+
+    def call_friend(self) -> None:
+        self.act(("call", self._w_ordinal.value, self._w_card.value))
+
+    # ---- drawing -------------------------------------------------------------------------
+    def _setup_widgets(self) -> None:
+        self._slots: list[tuple[w.VBox, w.HTML, w.Button]] = []
+        self._looks: dict[Any, Any] = {}
+        self._info = w.HTML()
+        self._trick = w.HTML()
+        self._hand_title = w.HTML()
+        self._hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._prompt = w.HTML()
+        self._buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self._play = button("Play selected cards", self.play_selected, style="primary")
+        self._clear = button("Clear selection", lambda: (self.picked.clear(), self.refresh()))
+        self._w_ordinal = w.Dropdown(options=[("1st", 1), ("2nd", 2), ("3rd", 3)], value=1, description="Copy",
+                                     layout=w.Layout(width="150px"))
+        self._w_card = w.Dropdown(options=[], description="Card", layout=w.Layout(width="180px"))
+        self._call = button("Call this friend", self.call_friend, style="primary")
+        self._pass = button("Pass (do not declare)", lambda: self.act("pass"))
+        self._declare_buttons: dict[Any, w.Button] = {}
+        opts = self.state.options
+        self._slot(opts.decks * 54 // opts.players + opts.kitty_size)  # make the picture buttons once, up front
+
+    def _slot(self, i: int) -> tuple[w.VBox, w.HTML, w.Button]:
+        while len(self._slots) <= i:
+            j = len(self._slots)
+            picture = w.HTML()
+            btn = button("", lambda j=j: self._click(j))
+            box = w.VBox([picture, btn], layout=w.Layout(align_items="center", margin="1px"))
+            self._slots.append((box, picture, btn))
+        return self._slots[i]
+
+    def _click(self, i: int) -> None:
+        view = self.state.view(self.viewer)
+        hand = view["hand"] or []
+        if i >= len(hand) or self.viewer not in view["to_act"]:
+            return
+        if view["phase"] == "bury":
+            self.act(("bury", hand[i]))
+        elif view["phase"] == "play":
+            self.toggle(i)
+
+    def draw(self, view: dict[str, Any], viewer: int) -> None:
+        if not hasattr(self, "_slots"):
+            self._setup_widgets()
+        names = self.names()
+        your_turn = viewer in view["to_act"]
+        phase = view["phase"]
+        self._set(self._info, self._info_html(view, names))
+        self._set(self._trick, self._trick_html(view, names))
+        table = [self._info, self._trick]
+        if list(self.w_table.children) != table:
+            self.w_table.children = table
+        # the hand, in trump order, as reusable picture buttons
+        hand = view["hand"] or []
+        self.picked = [i for i in self.picked if i < len(hand)]
+        slots = []
+        for i, code in enumerate(hand):
+            box, picture, btn = self._slot(i)
+            selected = i in self.picked
+            if phase == "bury" and your_turn:
+                label = f"Bury {show([code])}"
+            elif phase == "play" and your_turn:
+                label = f"✓ {show([code])}" if selected else f"Select {show([code])}"
+            else:
+                label = show([code])
+            look = (code, label, selected, your_turn and phase in ("bury", "play"))
+            if self._looks.get(i) != look:
+                self._looks[i] = look
+                picture.value = _picture(code, f"your card: {show([code])}" + (" (selected)" if selected else ""))
+                btn.description = label
+                btn.tooltip = label
+                btn.disabled = not look[3]
+                btn.button_style = "info" if selected else ""
+            slots.append(box)
+        if list(self._hand.children) != slots:
+            self._hand.children = slots
+        title = f"<b>{escape(self.possessive(viewer))} hand</b> ({len(hand)} cards, trumps on the right)"
+        self._set(self._hand_title, title)
+        prompt, buttons = self._controls(view, viewer, your_turn)
+        self._set(self._prompt, prompt)
+        if list(self._buttons.children) != buttons:
+            self._buttons.children = buttons
+        controls = [self._prompt, self._buttons, self._hand_title, self._hand]
+        if list(self.w_controls.children) != controls:
+            self.w_controls.children = controls
+
+    @staticmethod
+    def _set(widget: w.HTML, value: str) -> None:
+        if widget.value != value:
+            widget.value = value
+
+    def _info_html(self, view: dict[str, Any], names: list[str]) -> str:
+        parts = [f"Deal {view['deal']}"]
+        if view["trump_suit"]:
+            parts.append(f"host <b>{escape(names[view['host']])}</b>")
+            parts.append(f"trumps: <b>{SUIT_WORDS[view['trump_suit']]}</b>, rank <b>{view['trump_rank']}</b>, jokers")
+        elif view["declaration"]:
+            d = view["declaration"]
+            parts.append(f"{escape(names[d['player']])} has declared {SUIT_WORDS[d['suit']]} with {d['count']} card(s)")
+        else:
+            parts.append(f"dealing: {view['deck_left']} cards left in the deck; nobody has declared")
+        calls = []
+        for c in view["calls"]:
+            who = c["found_by"]
+            status = ("not played yet" if who is None else
+                      "played by the host: no friend" if who == view["host"] else f"<b>{escape(names[who])}</b> is the friend")
+            calls.append(f"the {ORDINALS[c['ordinal']]} {show([c['card']])} — {status}")
+        if calls:
+            parts.append("friend call: " + "; ".join(calls))
+        return "<div>" + " · ".join(parts) + "</div>"
+
+    def _trick_html(self, view: dict[str, Any], names: list[str]) -> str:
+        if view["phase"] != "play" and not view["last_trick"]:
+            return ""
+        cells = []
+        for p, cards in view["trick"]:
+            cells.append(f"<div><b>{escape(names[p])}</b><br>{_row(cards, names[p] + ' played')}</div>")
+        if not cells:
+            cells.append("<div><i>The table is empty: the leader plays first.</i></div>")
+        last = ""
+        if view["last_trick"]:
+            bits = ", ".join(f"{escape(names[p])} {escape(show(c))}" for p, c in view["last_trick"])
+            last = f"<div style='color:#555'>Last trick: {bits}.</div>"
+        return (f'<div><b>On the table</b><div style="display:flex;gap:14px;flex-wrap:wrap">{"".join(cells)}</div>'
+                f"{last}</div>")
+
+    def _controls(self, view: dict[str, Any], viewer: int, your_turn: bool) -> tuple[str, list]:
+        phase = view["phase"]
+        if phase == "over":
+            return "<b>The match is over.</b>", []
+        if not your_turn:
+            return "<i>Waiting for the others.</i>", []
+        legal = self.state.legal_actions(viewer)
+        if phase in ("deal", "last_call"):
+            buttons = [self._pass]
+            for action in legal:
+                if action == "pass":
+                    continue
+                if action not in self._declare_buttons:
+                    _, suit, k = action
+                    label = f"Declare {SUIT_WORDS[suit]} (show {k})"
+                    self._declare_buttons[action] = button(label, lambda a=action: self.act(a), style="warning")
+                buttons.append(self._declare_buttons[action])
+            what = "the deal is over: last call" if phase == "last_call" else "a card of your level arrived"
+            return f"<b>Declare trumps?</b> ({escape(what)}; your level is {view['levels'][viewer]})", buttons
+        if phase == "bury":
+            return (f"<b>You are the host.</b> Click cards to bury them: {view['to_bury']} more "
+                    "(points you bury go to the attackers, doubled, if they win the last trick)."), []
+        if phase == "call":
+            options = sorted({a[2] for a in legal}, key=ALL_CODES.index)
+            opts = [(show([c]), c) for c in options]
+            if list(self._w_card.options) != opts:
+                self._w_card.options = opts
+            if self._w_card.value not in options:
+                self._w_card.value = options[0]
+            return "<b>Call a friend:</b> whoever plays that copy of the card joins you.", [
+                self._w_ordinal, self._w_card, self._call]
+        picked = self.picked_cards()
+        need = "lead any single, pair, triple or tractor" if not view["trick"] else (
+            f"follow the lead of {len(view['trick'][0][1])} card(s)")
+        done = f" (already down: {show(view['selection'])})" if view["selection"] else ""
+        return (f"<b>Your play:</b> {need}{done}. Selected: {escape(show(picked)) or 'nothing'}.",
+                [self._play, self._clear])
+
+    # ---- scoreboard, hints, summary ---------------------------------------------------------
+    def scoreboard_html(self) -> str:
+        view = self.state.view(self.viewer)
+        names = self.names()
+        acting = set(view["to_act"])
+        host = view["host"]
+        rows = []
+        for p in range(len(view["levels"])):
+            role = ("host" if p == host else "friend" if p in view["friends"] else "")
+            rows.append(f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td>'
+                        f"<td>{view['levels'][p]}</td><td>{role}</td><td>{view['points_won'][p]}</td>"
+                        f"<td>{view['hand_sizes'][p]}</td></tr>")
+        last = ""
+        if view["results"]:
+            r = view["results"][-1]
+            last = (f"<div>Last deal: attackers {r['attackers_points']} points → "
+                    f"{'host team' if r['side'] == 'host' else 'attackers'} +{r['steps']}.</div>")
+        return ('<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>Level</th><th>Role</th>'
+                f"<th>Points won</th><th>Cards</th></tr>{''.join(rows)}</table>{last}</div>")
+
+    def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        phase = view["phase"]
+        if phase == "call":
+            hand = view["hand"]
+            best = HeuristicBot()._call(view, self.state.legal_actions(viewer))
+            held = hand.count(best[2])
+            dist = friend_seat(ordinal=best[1], players=len(view["levels"]), host_copies=held,
+                               buried=list(view["kitty"] or []).count(best[2]))
+            odds = ", ".join(f"{k}: {float(v):.2f}" for k, v in dist.items() if v)
+            return escape(f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
+                          f"Who ends up the friend (exact, random play order): {odds}.")
+        if viewer not in view["to_act"] or phase != "play":
+            return ""
+        ctx = context(view["trump_suit"], view["trump_rank"])
+        legal = self.state.legal_actions(viewer)
+        advice = HeuristicBot().choose(view, legal, rng=self.rng)
+        team = known_team(view)
+        mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
+        trumps = sum(1 for c in view["hand"] if ctx.eff[c] == TRUMP)
+        firsts = sorted({a[1] for a in legal})
+        text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
+                f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
+                f"The heuristic bot would play {show(advice[1:])}.")
+        return escape(text)
+
+    def summary(self, view: dict[str, Any], viewer: int) -> str:
+        hand = show(view["hand"] or []) or "no cards"
+        trick = "; ".join(f"{self.names()[p]} {show(c)}" for p, c in view["trick"]) or "nothing"
+        points = sum(CARD_POINTS[c] for _, cards in view["trick"] for c in cards)
+        return f"{self.status(viewer)} Your hand: {hand}. On the table: {trick} ({points} points)."
+
+    def score_label(self) -> str:
+        return "Level"
+
+
+__all__ = ["ZhaoPengyouApp"]

@@ -1,0 +1,155 @@
+"""Bots for Zhao Pengyou. They see ``view(player)`` and the legal actions, never the state.
+
+* :class:`RandomBot` (from the core): any legal action.
+* :class:`HeuristicBot`: declares its longest suit, buries low plain cards (never points),
+  calls an ace it does not hold, leads strong combinations and aces, wins tricks that hold
+  points when it can, feeds points to a known teammate who is winning, and otherwise throws
+  its cheapest card, keeping trumps.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from changekit.core.bots import Bot, RandomBot
+
+from .tricks import CARD_POINTS, RANK_OF, SUIT_OF, TRUMP, Context, context, shape_of, show, winning_index
+
+__all__ = ["HeuristicBot", "RandomBot", "BOTS", "known_team"]
+
+
+def known_team(view: dict[str, Any]) -> set[int]:
+    """Seats this player knows to be on their side (themselves included)."""
+    me, host = view["you"], view["host"]
+    friends = set(view["friends"])
+    if host is None:
+        return {me}
+    if me == host or me in friends:
+        return {host} | friends
+    all_found = view["calls"] and all(c["found_by"] is not None for c in view["calls"])
+    if all_found:
+        return {p for p in range(len(view["levels"])) if p != host and p not in friends}
+    return {me}
+
+
+def _ctx(view: dict[str, Any]) -> Context:
+    return context(view["trump_suit"], view["trump_rank"])
+
+
+def _cheapness(code: str, ctx: Context) -> tuple[int, int, int]:
+    """Smaller = happier to throw away: plain before trump, no points before points, low before high."""
+    return (ctx.eff[code] == TRUMP, CARD_POINTS[code], ctx.power[code])
+
+
+class HeuristicBot(Bot):
+    """Plays like a careful beginner: see the module docstring."""
+
+    name = "heuristic"
+    description = "declares long suits, calls an ace, wins point tricks, feeds its partner, keeps trumps"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        legal = list(legal)
+        if len(legal) == 1:
+            return legal[0]
+        phase = view["phase"]
+        if phase in ("deal", "last_call"):
+            return self._declare(view, legal)
+        if phase == "bury":
+            ctx = _ctx(view)
+            return min(legal, key=lambda a: (_cheapness(a[1], ctx), self._suit_length(view, a[1], ctx)))
+        if phase == "call":
+            return self._call(view, legal)
+        if view["trick"] == [] or view["trick"] is None:
+            return self._lead(view, legal)
+        return self._follow(view, legal)
+
+    # ---- phases -----------------------------------------------------------------------
+    @staticmethod
+    def _suit_length(view: dict[str, Any], code: str, ctx: Context) -> int:
+        return sum(1 for c in view["hand"] if ctx.eff[c] == ctx.eff[code])
+
+    def _declare(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        options = [a for a in legal if a != "pass"]
+        if not options:
+            return "pass"
+        hand = view["hand"]
+        length = Counter(SUIT_OF[c] for c in hand if SUIT_OF[c])
+        # declare the most copies; among those the suit we hold most of; wait with a lone card
+        best = max(options, key=lambda a: (a[2], length[a[1]]))
+        if best[2] == 1 and len(hand) < 12 and view["phase"] == "deal":
+            return "pass"
+        return best
+
+    def _call(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        hand = Counter(view["hand"])
+        legal_set = set(legal)
+        for rank in ("A", "K"):
+            for suit in "SHDC":
+                code = rank + suit
+                k = hand[code] + 1
+                if ("call", k, code) in legal_set:
+                    return ("call", k, code)
+        return legal[0]
+
+    def _lead(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        ctx = _ctx(view)
+
+        def strength(action: Any) -> tuple:
+            cards = action[1:]
+            top = max(ctx.power[c] for c in cards)
+            plain = ctx.eff[cards[0]] != TRUMP
+            big_plain_combo = plain and len(cards) > 1 and top >= 9  # pairs of A/K/Q and tractors
+            plain_ace = plain and len(cards) == 1 and RANK_OF[cards[0]] == "A"
+            return (big_plain_combo, plain_ace, len(cards) if plain else 0, plain, -CARD_POINTS[cards[0]], -top)
+
+        return max(legal, key=strength)
+
+    def _follow(self, view: dict[str, Any], legal: list[Any]) -> Any:
+        ctx = _ctx(view)
+        trick = view["trick"]
+        plays = [tuple(c) for _, c in trick]
+        lead = plays[0]
+        best = winning_index(plays, ctx)
+        winner_seat = trick[best][0]
+        team = known_team(view)
+        chosen = list(view["selection"])
+        codes = [a[1] for a in legal]
+        points_on_table = sum(CARD_POINTS[c] for p in plays for c in p)
+        if winner_seat in team and winner_seat != view["you"]:
+            # feed points to the teammate who is winning
+            return ("play", max(codes, key=lambda c: (CARD_POINTS[c], -_cheapness(c, ctx)[0], -ctx.power[c])))
+        if len(lead) == 1:
+            winners = [c for c in codes if winning_index(plays + [(c,)], ctx) == len(plays)]
+            later = len(view["levels"]) - len(trick) - 1
+            if winners and (points_on_table or later == 0 or ctx.eff[lead[0]] != TRUMP):
+                cheapest_win = min(winners, key=lambda c: (ctx.eff[c] == TRUMP, ctx.power[c]))
+                if points_on_table or ctx.eff[cheapest_win] != TRUMP or later == 0:
+                    return ("play", cheapest_win)
+        else:
+            # try to build a winning copy of the lead's shape: repeat what we started with
+            for c in chosen:
+                if c in codes:
+                    return ("play", c)
+            shape = shape_of(lead, ctx)
+            if shape and shape[0] in ("pair", "triple"):
+                held = Counter(view["hand"])
+                for c in sorted(codes, key=lambda x: -ctx.power[x]):
+                    if held[c] >= len(lead) and winning_index(plays + [(c,) * len(lead)], ctx) == len(plays):
+                        return ("play", c)
+        return ("play", min(codes, key=lambda c: _cheapness(c, ctx)))
+
+    def explain(self, view: dict[str, Any], action: Any) -> str:
+        if action == "pass":
+            return "waits"
+        kind = action[0]
+        if kind == "declare":
+            return f"shows {action[2]} card(s) of its level"
+        if kind == "bury":
+            return "buries a low card"
+        if kind == "call":
+            return f"calls the copy {action[1]} of {show([action[2]])}: an ace it lacks"
+        return ""
+
+
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}

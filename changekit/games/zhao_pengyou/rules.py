@@ -1,0 +1,736 @@
+"""Zhao Pengyou (找朋友, "find a friend"): trick-taking with levels, trumps, a called friend and tractors.
+
+Rules in our words (decisions from shared/rules/DECISIONS.md; the choices we made where the
+sheet and the decisions are silent are marked *ours*):
+
+* 4 players (4-7), three decks with their six jokers (162 cards). Each player has a level,
+  starting at 2; the first player to reach A wins the match (option ``win_at="pass"``: you
+  must win a deal while at A). 5s are worth 5 points, 10s and kings 10.
+* The deal: cards go out one at a time from the starting seat, keeping a kitty of 6 aside
+  (``kitty``; by default the smallest kitty of at least 6 that gives equal hands). Showing
+  cards of your own level in one suit *declares* that suit: more copies override fewer, and
+  the declarer may reinforce with more copies of the same suit. *Ours:* you may declare when
+  a card of your level reaches you, and once more in a "last call" round after the deal
+  (it goes round until nobody can or will declare). Nobody declares: shuffle and redeal.
+* The last declarer is the *host*: trumps are the declared suit, the trump rank is the host's
+  level. The host takes the kitty into hand and buries as many cards (one action each).
+* The host calls a friend: "the n-th copy of card X to be played", X not a trump
+  (players // 2 - 1 calls: one for 4 or 5 players). Whoever plays that copy joins the host's
+  team, secretly until then; if the host plays it, that call finds nobody.
+* Tricks: the host leads first, then each trick's winner. A lead is a single, a pair or a
+  triple (identical cards), a tractor (two or more pairs on consecutive ranks of one suit;
+  the trump rank is skipped; no jokers or trump-rank cards) or a wonky tractor (a triple and
+  a pair on adjacent ranks; option ``wonky_tractor``). All trumps are one suit.
+* Following (*ours* where the sheet is silent: a cascade, the sheet's rule for wonky
+  tractors applied to every shape): play as many cards as the lead. With no more led-suit
+  cards than that, play all of them and make up the number with anything. Otherwise play
+  only led-suit cards, and: a tractor or wonky tractor of the led kind and length if you
+  hold one; else a triple if the lead has one and you hold one, and as many pairs as the
+  lead still asks for (its pairs, and its triple when you hold none) and you hold. A pair
+  that is part of your triple does not count as held (option ``split_triples_to_follow``).
+  Followers play their cards one action at a time (so the choices stay few); the play is
+  shown when complete.
+* Only plays of the led shape, wholly in the led suit or wholly trump, can win the trick;
+  the highest card decides (big joker, small joker, trump rank in trump suit, trump rank in
+  other suits — equal, the first played wins —, trump suit A..2, led suit A..2).
+* Scoring: the attackers (everyone not in the host's team) count the points they captured.
+  If they win the last trick, the kitty's points are added, doubled. Attackers' points: 0 →
+  host's team up 3 levels; below 55 → up 2; below 110 → up 1; below 165 → attackers up 1;
+  below 220 → up 2; otherwise up 3 (option ``thresholds``). Levels stop at A.
+* *Ours:* each deal's declarations choose its host; the next deal starts one seat to the
+  left of the previous one. Option ``deals`` (default 1) stops after that many deals: the
+  highest level wins, ties share (after one deal: the team that went up). ``deals=None``
+  plays the whole match to A (about ten deals and a thousand actions); the log then keeps
+  every line of the current deal and only the summary lines of earlier ones.
+* Option ``allow_throws`` (leading several top combinations at once) is accepted only as
+  ``False``: throws are not implemented.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
+
+from .tricks import (
+    ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
+    follow_need, lead_plays, next_cards, shape_of, show, shortfall, trump_sort_key, winning_index,
+)
+
+SHEET_THRESHOLDS: tuple[int, int, int, int] = (55, 110, 165, 220)
+ACE = len(RANKS) - 1  # level index of A
+WIN_AT: tuple[str, ...] = ("reach", "pass")
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: the log lines an earlier deal keeps once the next deal starts
+SUMMARY_EVENTS = frozenset({"deal_start", "host", "call", "friend", "deal_end"})
+
+
+def auto_kitty(players: int, decks: int) -> int:
+    """The smallest kitty of at least 6 cards that leaves equal hands.
+
+    >>> auto_kitty(4, 3), auto_kitty(5, 3), auto_kitty(7, 3), auto_kitty(4, 2)
+    (6, 7, 8, 8)
+    """
+    total = decks * 54
+    k = 6
+    while (total - k) % players:
+        k += 1
+    return k
+
+
+def level_change(points: int, thresholds: Sequence[int] = SHEET_THRESHOLDS) -> tuple[str, int]:
+    """Who goes up after a deal, and by how many levels, from the attackers' points.
+
+    >>> [level_change(p) for p in (0, 5, 50, 55, 105, 110, 160, 165, 215, 220)]  # doctest: +NORMALIZE_WHITESPACE
+    [('host', 3), ('host', 2), ('host', 2), ('host', 1), ('host', 1), ('attackers', 1),
+     ('attackers', 1), ('attackers', 2), ('attackers', 2), ('attackers', 3)]
+    """
+    t1, t2, t3, t4 = thresholds
+    if points <= 0:
+        return "host", 3
+    if points < t1:
+        return "host", 2
+    if points < t2:
+        return "host", 1
+    if points < t3:
+        return "attackers", 1
+    if points < t4:
+        return "attackers", 2
+    return "attackers", 3
+
+
+def friend_calls(players: int) -> int:
+    """How many friends the host calls: half the players rounded down, minus one."""
+    return players // 2 - 1
+
+
+def _is_int(x: Any) -> bool:
+    return type(x) is int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZhaoPengyouOptions(Options):
+    """``players`` 4-7; ``decks`` 2 or 3; ``kitty`` (None: smallest ≥ 6 giving equal hands);
+    ``wonky_tractor`` (triple + pair leads); ``split_triples_to_follow`` (a pair inside a triple
+    obliges you); ``allow_throws`` (only False); ``thresholds`` (the four attackers' scores at
+    which the outcome changes: host +1 below the 2nd, attackers +1 from it...; the sheet's
+    55/110/165/220 by default); ``win_at`` ("reach" A or "pass" it); ``deals`` (1, or None for
+    the whole match)."""
+
+    players: int = 4
+    decks: int = 3
+    kitty: int | None = None
+    wonky_tractor: bool = True
+    split_triples_to_follow: bool = False
+    allow_throws: bool = False
+    thresholds: tuple[int, int, int, int] = SHEET_THRESHOLDS
+    win_at: str = "reach"
+    deals: int | None = 1
+
+    def __post_init__(self) -> None:
+        if not _is_int(self.decks) or self.decks not in (2, 3):
+            raise ChangekitError(f"decks is 2 or 3 (pairs need two decks, triples three), not {self.decks!r}")
+        for name in ("wonky_tractor", "split_triples_to_follow", "allow_throws"):
+            if type(getattr(self, name)) is not bool:
+                raise ChangekitError(f"{name} is True or False, not {getattr(self, name)!r}")
+        if self.allow_throws:
+            raise ChangekitError("allow_throws=True is not implemented: throws are not part of this engine")
+        t = self.thresholds
+        if (not isinstance(t, tuple) or len(t) != 4 or not all(_is_int(x) for x in t)
+                or not 0 < t[0] < t[1] < t[2] < t[3]):
+            raise ChangekitError(f"thresholds are four increasing positive whole numbers, not {t!r}")
+        if self.win_at not in WIN_AT:
+            raise ChangekitError(f"win_at is one of {WIN_AT}, not {self.win_at!r}")
+        if self.deals is not None and (not _is_int(self.deals) or self.deals < 1):
+            raise ChangekitError(f"deals is None (play the whole match) or a whole number ≥ 1, not {self.deals!r}")
+        if _is_int(self.players) and self.players > 0 and self.kitty is not None:
+            total = self.decks * 54
+            if not _is_int(self.kitty) or not 0 <= self.kitty < total or (total - self.kitty) % self.players:
+                raise ChangekitError(
+                    f"kitty must leave equal hands: {total} cards minus {self.kitty!r} is not a multiple of "
+                    f"{self.players} players")
+
+    @property
+    def kitty_size(self) -> int:
+        return auto_kitty(self.players, self.decks) if self.kitty is None else self.kitty
+
+
+class ZhaoPengyouState(State):
+    options: ZhaoPengyouOptions
+
+    # ---- setting up --------------------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.players
+        self.levels = [0] * n          # index into RANKS: 0 is "2", 12 is "A"
+        self.deal_no = 0
+        self.starter = 0
+        self.results: list[dict[str, Any]] = []
+        self.match_winners: list[int] = []
+        self.redeals = 0
+        self._new_deal()
+
+    def _new_deal(self) -> None:
+        n = self.players
+        deck = [c for c in ALL_CODES for _ in range(self.options.decks)]
+        self.rng.shuffle(deck)
+        self.deck = deck
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.kitty: list[str] = []
+        self.played: list[str] = []
+        self.shown: list[list[str]] = [[] for _ in range(n)]
+        self.declaration: list[Any] | None = None  # [player, suit, count]
+        self.deal_to = self.starter
+        self.deciding: int | None = None
+        self.lap_seat = self.starter
+        self.lap_quiet = 0
+        self.phase = "deal"
+        self.host: int | None = None
+        self.trump_suit: str | None = None
+        self.trump_rank: str | None = None
+        self.to_bury = 0
+        self.calls: list[list[Any]] = []  # [ordinal, code, copies seen so far, player who played it or None]
+        self.friends: list[int] = []
+        self.leader: int | None = None
+        self.turn: int | None = None
+        self.trick: list[list[Any]] = []  # [player, [codes]] in play order
+        self.last_trick: list[list[Any]] = []
+        self.selection: list[str] = []
+        self.captured = [0] * n
+        self.tricks_won = [0] * n
+        self.last_winner: int | None = None
+        self.log.append(Event("deal_start", {
+            "deal": self.deal_no + 1, "starter": self.starter, "levels": [RANKS[x] for x in self.levels]}))
+        self._deal_on()
+
+    def _deal_on(self) -> None:
+        """Deal until someone receives a card of their level and may declare, or the deal ends."""
+        keep = self.options.kitty_size
+        n = self.players
+        deck, hands, levels = self.deck, self.hands, self.levels
+        while len(deck) > keep:
+            card = deck.pop()
+            p = self.deal_to
+            hands[p].append(card)
+            self.deal_to = (p + 1) % n
+            if RANK_OF[card] == RANKS[levels[p]] and self._declarations(p):
+                self.phase, self.deciding = "deal", p
+                return
+        if self.phase == "deal":
+            self.kitty, self.deck = deck, []
+            for p in range(n):
+                self.log.append(Event("hand", {"player": p, "cards": canonical(hands[p])}, (p,)))
+            self.phase, self.lap_seat, self.lap_quiet = "last_call", self.starter, 0
+        self._last_call_on()
+
+    def _last_call_on(self) -> None:
+        n = self.players
+        while self.lap_quiet < n:
+            p = self.lap_seat
+            if self._declarations(p):
+                self.deciding = p
+                return
+            self.lap_quiet += 1
+            self.lap_seat = (p + 1) % n
+        self.deciding = None
+        self._finish_declaring()
+
+    def _declarations(self, player: Player) -> list[tuple[str, str, int]]:
+        level = RANKS[self.levels[player]]
+        current = self.declaration
+        hand = self.hands[player]
+        out = []
+        for suit in SUITS:
+            held = hand.count(level + suit)
+            for k in range(1, held + 1):
+                if current is None:
+                    ok = True
+                elif current[0] == player:
+                    ok = suit == current[1] and k > current[2]
+                else:
+                    ok = k > current[2]
+                if ok:
+                    out.append(("declare", suit, k))
+        return out
+
+    def _finish_declaring(self) -> None:
+        if self.declaration is None:
+            self.redeals += 1
+            self.log.append(Event("redeal", {"deal": self.deal_no + 1}))
+            self._new_deal()
+            return
+        host, suit, _count = self.declaration
+        self.host = host
+        self.trump_suit, self.trump_rank = suit, RANKS[self.levels[host]]
+        self.log.append(Event("host", {"host": host, "trump_suit": suit, "trump_rank": self.trump_rank}))
+        self.log.append(Event("kitty", {"player": host, "cards": canonical(self.kitty)}, (host,)))
+        self.hands[host] += self.kitty
+        self.kitty = []
+        self.to_bury = self.options.kitty_size
+        self.phase = "bury"
+        if not self.to_bury:
+            self._after_bury()
+
+    def _after_bury(self) -> None:
+        self.log.append(Event("buried", {"player": self.host, "count": len(self.kitty)}))
+        if friend_calls(self.players) > 0:
+            self.phase = "call"
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = "play"
+        self.leader = self.turn = self.host
+
+    @property
+    def ctx(self) -> Context:
+        return context(self.trump_suit, self.trump_rank or "2")
+
+    # ---- the protocol ------------------------------------------------------------------
+    def current_players(self) -> tuple[Player, ...]:
+        phase = self.phase
+        if phase == "play":
+            return (self.turn,)  # type: ignore[return-value]
+        if phase in ("deal", "last_call"):
+            return (self.deciding,)  # type: ignore[return-value]
+        if phase in ("bury", "call"):
+            return (self.host,)  # type: ignore[return-value]
+        return ()
+
+    def legal_actions(self, player: Player | None = None) -> list[Any]:
+        acting = self.current_players()
+        if not acting or (player is not None and player != acting[0]):
+            return []
+        p = acting[0]
+        phase = self.phase
+        if phase == "play":
+            if not self.trick:
+                return [("play",) + lead for lead in lead_plays(self.hands[p], self.ctx, wonky=self.options.wonky_tractor)]
+            cards = next_cards(self._need(p), Counter(self.selection), self.hands[p])
+            return [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
+        if phase in ("deal", "last_call"):
+            return ["pass", *self._declarations(p)]
+        if phase == "bury":
+            return [("bury", c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
+        if phase == "call":
+            ctx = self.ctx
+            taken = {(o, c) for o, c, _, _ in self.calls}
+            return [("call", k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
+                    for k in range(1, self.options.decks + 1) if (k, c) not in taken]
+        return []
+
+    def _need(self, player: Player):
+        return follow_need(self.hands[player] + self.selection, self.trick[0][1], self.ctx,
+                           wonky=self.options.wonky_tractor, split_triples=self.options.split_triples_to_follow)
+
+    def _apply(self, player: Player, action: Any) -> None:
+        phase = self.phase
+        if phase == "play":
+            self._apply_play(player, action)
+        elif phase in ("deal", "last_call"):
+            self._apply_declare(player, action)
+        elif phase == "bury":
+            self._apply_bury(player, action)
+        elif phase == "call":
+            self._apply_call(player, action)
+        else:  # pragma: no cover - State.apply refuses moves after the end
+            raise IllegalAction("game-over", "the match is over")
+
+    # ---- declaring ---------------------------------------------------------------------
+    def _apply_declare(self, player: Player, action: Any) -> None:
+        if action != "pass" or type(action) is not str:
+            if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
+                raise IllegalAction("declare-form", f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
+            _, suit, k = action
+            if suit not in SUITS or not _is_int(k) or k < 1:
+                raise IllegalAction("declare-form", f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
+            level = RANKS[self.levels[player]]
+            held = self.hands[player].count(level + suit)
+            if held < k:
+                raise IllegalAction("declare-own-level",
+                                    f"you can only show cards of your level ({level}) that you hold: you hold {held} of "
+                                    f"{level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
+            current = self.declaration
+            if current is not None and k <= current[2]:
+                raise IllegalAction("declare-more", f"to override you must show more than {current[2]} cards, not {k} ({action!r})")
+            if current is not None and current[0] == player and suit != current[1]:
+                raise IllegalAction("declare-reinforce",
+                                    f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current[1]]}, "
+                                    f"not switch to {SUIT_SYMBOLS[suit]} ({action!r})")
+            self.declaration = [player, suit, k]
+            code = level + suit
+            missing = k - self.shown[player].count(code)
+            self.shown[player] += [code] * max(0, missing)
+            self.log.append(Event("declare", {"player": player, "suit": suit, "count": k, "card": code}))
+            if self.phase == "last_call":
+                self.lap_quiet, self.lap_seat = 0, (player + 1) % self.players
+        elif self.phase == "last_call":
+            self.lap_quiet += 1
+            self.lap_seat = (player + 1) % self.players
+        self.deciding = None
+        if self.phase == "deal":
+            self._deal_on()
+        else:
+            self._last_call_on()
+
+    # ---- kitty and friend call ---------------------------------------------------------
+    def _apply_bury(self, player: Player, action: Any) -> None:
+        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "bury"):
+            raise IllegalAction("bury-form", f"the host now buries one card at a time: ('bury', card), not {action!r}")
+        code = action[1]
+        if not isinstance(code, str) or code not in self.hands[player]:
+            raise IllegalAction("bury-own-card", f"you can only bury a card in your hand, not {code!r}")
+        self.hands[player].remove(code)
+        self.kitty.append(code)
+        self.to_bury -= 1
+        self.log.append(Event("bury", {"player": player, "card": code}, (player,)))
+        if self.to_bury == 0:
+            self._after_bury()
+
+    def _apply_call(self, player: Player, action: Any) -> None:
+        if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "call"):
+            raise IllegalAction("call-form", f"the host calls a friend as ('call', n, card), not {action!r}")
+        _, k, code = action
+        if not _is_int(k) or not 1 <= k <= self.options.decks:
+            raise IllegalAction("call-copy", f"the called copy is 1 to {self.options.decks}, not {k!r}")
+        if not isinstance(code, str) or code not in DECK_ORDER:
+            raise IllegalAction("call-card", f"cannot read a card from {code!r}; write it like '3C', '10D'")
+        if self.ctx.eff[code] == TRUMP:
+            raise IllegalAction("call-not-trump", f"the friend card may not be a trump: {show([code])!r} is one")
+        if any(o == k and c == code for o, c, _, _ in self.calls):
+            raise IllegalAction("call-twice", f"you already called the {ORDINALS[k]} {show([code])}")
+        self.calls.append([k, code, 0, None])
+        self.log.append(Event("call", {"player": player, "ordinal": k, "card": code}))
+        if len(self.calls) == friend_calls(self.players):
+            self._start_play()
+
+    # ---- playing -----------------------------------------------------------------------
+    def _apply_play(self, player: Player, action: Any) -> None:
+        if not (isinstance(action, tuple) and len(action) >= 2 and action[0] == "play"):
+            raise IllegalAction("play-form", f"a play is ('play', card, ...), not {action!r}")
+        cards = action[1:]
+        for c in cards:
+            if not isinstance(c, str) or c not in DECK_ORDER:
+                raise IllegalAction("card", f"cannot read a card from {c!r}; write it like '3C', '10D', 'SJ' or 'BJ'")
+        hand = self.hands[player]
+        if not self.trick:
+            problem = self._lead_problem(player, cards)
+            if problem:
+                raise IllegalAction(*problem)
+            if cards != canonical(cards):
+                raise IllegalAction("card-order", f"write a lead in deck order: {canonical(cards)!r}, not {cards!r}")
+            for c in cards:
+                hand.remove(c)
+            self._complete(player, list(cards))
+            return
+        if len(cards) != 1:
+            raise IllegalAction("one-card", f"a follower plays one card per action ('play', card), not {action!r}")
+        code = cards[0]
+        if code not in hand:
+            raise IllegalAction("own-card", f"you can only play a card you hold: {show([code])!r} is not in your hand")
+        need = self._need(player)
+        chosen = Counter(self.selection)
+        chosen[code] += 1
+        rule = shortfall(need, chosen)
+        if rule is not None:
+            raise IllegalAction(rule, follow_message(rule, need, self.ctx, self.selection + [code]))
+        hand.remove(code)
+        self.selection.append(code)
+        if len(self.selection) == need.size:
+            done, self.selection = canonical(self.selection), []
+            self._complete(player, list(done))
+
+    def _lead_problem(self, player: Player, cards: Sequence[str]) -> tuple[str, str] | None:
+        missing = Counter(cards) - Counter(self.hands[player])
+        if missing:
+            return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
+        shape = shape_of(cards, self.ctx, wonky=self.options.wonky_tractor)
+        if shape is None:
+            return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit; "
+                             f"{show(cards)!r} is none of these")
+        return None
+
+    def check_play(self, cards: Sequence[str], player: Player | None = None) -> None:
+        """Raise :class:`IllegalAction` (naming the rule) unless ``cards`` is a legal whole play now
+        (for a follower who has put some cards down already: those and ``cards`` together)."""
+        if self.phase != "play":
+            raise IllegalAction("phase", f"cards are played in the tricks phase; now it is {self.phase!r}")
+        player = self._player_for(player)
+        cards = tuple(c.upper() if isinstance(c, str) else c for c in cards)
+        for c in cards:
+            if not isinstance(c, str) or c not in DECK_ORDER:
+                raise IllegalAction("card", f"cannot read a card from {c!r}; write it like '3C', '10D', 'SJ' or 'BJ'")
+        if not cards:
+            raise IllegalAction("empty", "choose at least one card")
+        if not self.trick:
+            problem = self._lead_problem(player, cards)
+        else:
+            missing = Counter(cards) - Counter(self.hands[player])
+            if missing:
+                raise IllegalAction("own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r}")
+            need = self._need(player)
+            whole = tuple(self.selection) + cards  # cards already put down count towards the play
+            if len(whole) != need.size:
+                problem = ("size", f"the lead has {need.size} card(s): play exactly {need.size}, not {len(whole)}")
+            else:
+                rule = shortfall(need, Counter(whole))
+                problem = None if rule is None else (rule, follow_message(rule, need, self.ctx, whole))
+        if problem:
+            raise IllegalAction(*problem)
+
+    def play_cards(self, cards: Sequence[str], player: Player | None = None) -> None:
+        """Play a whole play (a lead, or all the cards of a follow), checked first."""
+        self.check_play(cards, player)
+        who = self._player_for(player)
+        cards = canonical(c.upper() for c in cards)
+        if not self.trick:
+            self.apply(("play",) + cards, who)
+        else:
+            for c in cards:
+                self.apply(("play", c), who)
+
+    def _complete(self, player: Player, cards: list[str]) -> None:
+        self.trick.append([player, cards])
+        shown = self.shown[player]
+        for c in cards:
+            if c in shown:
+                shown.remove(c)
+        self.log.append(Event("play", {"player": player, "cards": cards}))
+        for call in self.calls:
+            ordinal, code, seen, found = call
+            if found is not None:
+                continue
+            copies = cards.count(code)
+            if seen < ordinal <= seen + copies:
+                call[3] = player
+                if player != self.host and player not in self.friends:
+                    self.friends.append(player)
+                self.log.append(Event("friend", {"player": player, "ordinal": ordinal, "card": code,
+                                                 "host": self.host}))
+            call[2] = seen + copies
+        if len(self.trick) < self.players:
+            self.turn = (player + 1) % self.players
+            return
+        plays = [tuple(c) for _, c in self.trick]
+        i = winning_index(plays, self.ctx, wonky=self.options.wonky_tractor)
+        winner = self.trick[i][0]
+        cards_won = [c for play in plays for c in play]
+        points = sum(CARD_POINTS[c] for c in cards_won)
+        self.captured[winner] += points
+        self.tricks_won[winner] += 1
+        self.played += cards_won
+        self.last_trick, self.trick = self.trick, []
+        self.last_winner = winner
+        self.log.append(Event("trick", {"winner": winner, "points": points}))
+        if self.hands[winner]:
+            self.leader = self.turn = winner
+        else:
+            self._end_deal()
+
+    def host_team(self) -> list[int]:
+        return sorted({self.host, *self.friends}) if self.host is not None else []
+
+    def _end_deal(self) -> None:
+        n = self.players
+        team = self.host_team()
+        attackers = [p for p in range(n) if p not in team]
+        won = sum(self.captured[p] for p in attackers)
+        kitty_points = sum(CARD_POINTS[c] for c in self.kitty)
+        bonus = 2 * kitty_points if self.last_winner in attackers else 0
+        total = won + bonus
+        side, steps = level_change(total, self.options.thresholds)
+        risers = team if side == "host" else attackers
+        before = list(self.levels)
+        for p in risers:
+            self.levels[p] = min(ACE, self.levels[p] + steps)
+        result = {
+            "deal": self.deal_no + 1, "host": self.host, "host_team": team, "attackers": attackers,
+            "trump_suit": self.trump_suit, "trump_rank": self.trump_rank,
+            "captured": won, "kitty": canonical(self.kitty), "kitty_points": kitty_points, "kitty_bonus": bonus,
+            "attackers_points": total, "side": side, "steps": steps, "risers": risers,
+            "levels": [RANKS[x] for x in self.levels],
+        }
+        self.results.append(result)
+        self.log.append(Event("deal_end", result))
+        self.phase, self.turn, self.leader = "between", None, None
+        if self.options.win_at == "reach":
+            champions = [p for p in range(n) if self.levels[p] == ACE]
+        else:
+            champions = [p for p in risers if before[p] == ACE]
+        if not champions and self.options.deals is not None and self.deal_no + 1 >= self.options.deals:
+            top = max(self.levels)
+            champions = [p for p in range(n) if self.levels[p] == top]
+        if champions:
+            self.phase = "over"
+            self.match_winners = champions
+            self.log.append(Event("match_end", {"winners": champions, "levels": [RANKS[x] for x in self.levels]}))
+            return
+        self.deal_no += 1
+        self.starter = (self.starter + 1) % n
+        # keep the log short: earlier deals keep only their summary lines (views stay fast)
+        self.log[:] = [e for e in self.log if e.kind in SUMMARY_EVENTS]
+        self._new_deal()
+
+    # ---- results, views ----------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        """Each player's level as a number: 2..10, J=11, Q=12, K=13, A=14."""
+        return tuple(x + 2 for x in self.levels)
+
+    def winners(self) -> tuple[Player, ...]:
+        return tuple(self.match_winners) if self.phase == "over" else ()
+
+    def _kitty_known_to(self, player: Player | None) -> bool:
+        return player is not None and player == self.host and self.phase in ("bury", "call", "play", "between", "over")
+
+    def _view(self, player: Player | None) -> dict[str, Any]:
+        ctx = self.ctx if self.trump_rank else None
+        key = trump_sort_key(ctx) if ctx else DECK_ORDER.__getitem__
+        turn = self.turn if self.phase == "play" else None
+        sizes = [len(h) + (len(self.selection) if p == turn else 0) for p, h in enumerate(self.hands)]
+        decl = self.declaration
+        return {
+            "you": player,
+            "phase": self.phase,
+            "deal": self.deal_no + 1,
+            "starter": self.starter,
+            "levels": [RANKS[x] for x in self.levels],
+            "hand": sorted(self.hands[player], key=key) if player is not None else None,
+            "selection": canonical(self.selection) if player is not None and player == turn else [],
+            "hand_sizes": sizes,
+            "deck_left": len(self.deck),
+            "declaration": None if decl is None else {"player": decl[0], "suit": decl[1], "count": decl[2]},
+            "host": self.host,
+            "trump_suit": self.trump_suit,
+            "trump_rank": self.trump_rank,
+            "kitty_size": self.options.kitty_size,
+            "kitty": canonical(self.kitty) if self._kitty_known_to(player) else None,
+            "to_bury": self.to_bury if self.phase == "bury" else 0,
+            "calls": [{"ordinal": o, "card": c, "seen": s, "found_by": f} for o, c, s, f in self.calls],
+            "friends": list(self.friends),
+            "leader": self.leader,
+            "lead": list(self.trick[0][1]) if self.trick else None,
+            "trick": [[p, list(c)] for p, c in self.trick],
+            "last_trick": [[p, list(c)] for p, c in self.last_trick],
+            "points_won": list(self.captured),
+            "tricks_won": list(self.tricks_won),
+            "results": self.results,
+            "winners": list(self.match_winners),
+        }
+
+    def inventory(self) -> Counter:
+        inv = Counter(self.deck)
+        inv.update(self.kitty)
+        inv.update(self.played)
+        inv.update(self.selection)
+        for h in self.hands:
+            inv.update(h)
+        for _, cards in self.trick:
+            inv.update(cards)
+        return inv
+
+    def determinize(self, player: Player, rng: GameRng) -> "ZhaoPengyouState":
+        twin = self.clone()
+        assert isinstance(twin, ZhaoPengyouState)
+        n = self.players
+        turn = self.turn if self.phase == "play" else None
+        if turn is not None and turn != player and twin.selection:
+            twin.hands[turn] += twin.selection  # the half-chosen follow is not public yet
+            twin.selection = []
+        others = [q for q in range(n) if q != player]
+        fixed: dict[int, list[str]] = {}
+        pool: list[str] = []
+        for q in others:
+            shown = Counter(twin.shown[q]) & Counter(twin.hands[q])  # shown cards stay where they were seen
+            fixed[q] = list(shown.elements())
+            pool += list((Counter(twin.hands[q]) - shown).elements())
+        pool += twin.deck
+        hide_kitty = not twin._kitty_known_to(player) and twin.phase != "over"
+        if hide_kitty:
+            pool += twin.kitty
+        rng.shuffle(pool)
+        for q in others:
+            size = len(twin.hands[q]) - len(fixed[q])
+            twin.hands[q], pool = fixed[q] + pool[:size], pool[size:]
+        size = len(twin.deck)
+        twin.deck, pool = pool[:size], pool[size:]
+        if hide_kitty:
+            twin.kitty = pool
+        twin.rng = GameRng(rng.randrange(2**32))
+        return twin
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        d = event.data
+        kind = event.kind
+        if kind == "deal_start":
+            levels = ", ".join(f"{names[p]} {lv}" for p, lv in enumerate(d["levels"]))
+            return f"Deal {d['deal']}: the first card goes to {names[d['starter']]}. Levels: {levels}."
+        if kind == "declare":
+            return (f"{names[d['player']]} {_verb(names[d['player']], 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
+                    f"{SUIT_SYMBOLS[d['suit']]} as trumps.")
+        if kind == "redeal":
+            return "Nobody declared: the cards are shuffled and dealt again."
+        if kind == "hand":
+            return f"{names[d['player']]} received {show(d['cards'])}."
+        if kind == "host":
+            return (f"Host: {names[d['host']]}. Trumps: {SUIT_SYMBOLS[d['trump_suit']]}, "
+                    f"trump rank {d['trump_rank']}, and the jokers.")
+        if kind == "kitty":
+            return f"{names[d['player']]} {_verb(names[d['player']], 'takes', 'take')} the kitty: {show(d['cards'])}."
+        if kind == "bury":
+            return f"{names[d['player']]} {_verb(names[d['player']], 'buries', 'bury')} {show([d['card']])}."
+        if kind == "buried":
+            return f"{names[d['player']]} {_verb(names[d['player']], 'has', 'have')} buried {d['count']} cards."
+        if kind == "call":
+            return (f"{names[d['player']]} {_verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
+                    f"{show([d['card']])}.")
+        if kind == "play":
+            return f"{names[d['player']]} {_verb(names[d['player']], 'plays', 'play')} {show(d['cards'])}."
+        if kind == "friend":
+            what = f"the {ORDINALS[d['ordinal']]} {show([d['card']])}"
+            if d["player"] == d["host"]:
+                return f"{names[d['player']]} (the host) played {what}: that call finds no friend."
+            return (f"{names[d['player']]} played {what} and {_verb(names[d['player']], 'is', 'are')} revealed "
+                    "as the host's friend!")
+        if kind == "trick":
+            return (f"{names[d['winner']]} {_verb(names[d['winner']], 'wins', 'win')} the trick"
+                    + (f" with {d['points']} points." if d["points"] else "."))
+        if kind == "deal_end":
+            team = " and ".join(names[p] for p in d["host_team"])
+            bonus = f" (with the kitty's {d['kitty_points']} points doubled)" if d["kitty_bonus"] else ""
+            side = team if d["side"] == "host" else "the attackers"
+            return (f"End of deal {d['deal']}: host team {team}; the attackers have {d['attackers_points']} "
+                    f"points{bonus}, so {side} go up {d['steps']} level{'s' if d['steps'] > 1 else ''}.")
+        if kind == "match_end":
+            who = " and ".join(names[p] for p in d["winners"])
+            return f"Match over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+        return f"{kind}: {d}"
+
+
+def _verb(name: str, third: str, base: str) -> str:
+    """'You play' but 'Ann plays'."""
+    return base if name == "You" else third
+
+
+class ZhaoPengyou(Game):
+    name = "zhao_pengyou"
+    title = "Zhao Pengyou"
+    teaser = "Declare trumps, call a secret friend, and win tricks with pairs and tractors."
+    teaches = "Hypergeometric hands, conditional probability of who the friend is, and rules as constraints."
+    min_players = 4
+    max_players = 7
+    Options = ZhaoPengyouOptions
+    State = ZhaoPengyouState
+
+    @classmethod
+    def max_steps(cls, options: Options) -> int:
+        assert isinstance(options, ZhaoPengyouOptions)
+        n, decks = options.players, options.decks
+        dealt = decks * 54 - options.kitty_size
+        per_deal = 2 * dealt + (decks + 2) * n + options.kitty_size + 3
+        deals = options.deals if options.deals is not None else n * len(RANKS) + 1
+        return per_deal * deals * 3  # ×3: room for redeals (nobody declaring is rare)
+
+
+ZhaoPengyouState.game = ZhaoPengyou
+GAME = ZhaoPengyou
