@@ -21,7 +21,7 @@ def charts_with_traces(page) -> list[int]:
     page.wait_for_timeout(500)
     return page.eval_on_selector_all(
         ".js-plotly-plot",
-        "els => els.map(e => e.querySelectorAll('g.trace, g.barlayer g.point').length)",
+        "els => els.map(e => e.querySelectorAll('g.trace, g.hm, g.barlayer g.point').length)",
     )
 
 

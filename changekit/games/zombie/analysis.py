@@ -51,7 +51,7 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
     >>> pay_outcomes(5, (1, 3, 7), pool_of([10]))
     {(2, (1, 3, 5), ()): Fraction(1, 1)}
     >>> pay_outcomes(5, (1,), pool_of([1, 10]))
-    {(0, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
+    {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
     """
     one: Number = Fraction(1) if exact else 1.0
     if sum(zombie) >= bill:
