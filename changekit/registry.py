@@ -9,6 +9,7 @@ from .core.state import Game
 #: name → module holding its rules; the rules module defines ``GAME``.
 GAME_MODULES: dict[str, str] = {
     "zombie": "changekit.games.zombie.rules",
+    "boneyard": "changekit.games.boneyard.rules",
     "diminishing": "changekit.games.diminishing.rules",
     "big_cheese": "changekit.games.big_cheese.rules",
     "moneybags": "changekit.games.moneybags.rules",

@@ -1,0 +1,8 @@
+"""Boneyard: a silent-bid auction for five buckets of money."""
+from .analysis import best_response_to_class, expected_payoffs, exploitability, first_round_equilibrium
+from .rules import GAME, Boneyard, BoneyardOptions, BoneyardState, RoundResult, possible_bids, resolve_round
+
+__all__ = [
+    "GAME", "Boneyard", "BoneyardOptions", "BoneyardState", "RoundResult", "best_response_to_class",
+    "expected_payoffs", "exploitability", "first_round_equilibrium", "possible_bids", "resolve_round",
+]

@@ -1,0 +1,492 @@
+"""Boneyard analyses: exact expected payoffs of a bid, the first round's symmetric mixed
+equilibrium for 2-8 players, the best response to a class's bids, and bot tournaments.
+
+The structure that makes the expected payoff cheap: against opponents who bid independently
+with the same mixed strategy, a bid of ``t`` earns
+
+* ``-t`` if some opponent bids ``t`` too (the bids cancel), otherwise
+* ``bucket[s] - t``, where ``s`` is the number of *unmatched* opponent totals above ``t``
+  (``0`` if ``s`` reaches the number of buckets: the bid comes back).
+
+So only two things about the opponents matter: whether ``t`` is hit, and how many totals
+above ``t`` are hit by exactly one opponent. Going through the totals from the highest down,
+one table ``D[k][s]`` (``k`` opponents placed above, ``s`` of them alone on their total;
+exponential generating weights ``p**c / c!``) serves every bid at once: about
+24 × 8 × 6 × 8 steps at 8 players instead of summing over the ~2 million profiles of
+opponents' bid counts.
+
+Everything here is pure Python except the equilibrium solver, which imports numpy inside.
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+from typing import Any, Mapping, Sequence
+
+from .rules import START_BILLS, bid_totals
+
+#: The buckets of the first round, richest first.
+FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
+#: The 24 totals a full starting hand can bid: 1, 3-23, 25, 26.
+FIRST_ROUND_BIDS: tuple[int, ...] = tuple(bid_totals(START_BILLS))
+
+Number = Any  # Fraction or float
+
+
+# ---- exact expected payoffs (pure Python) ---------------------------------------------------
+def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
+                     buckets: Sequence[int] = FIRST_ROUND_BUCKETS,
+                     bids: Sequence[int] | None = None) -> dict[int, Number]:
+    """Expected change in money for each bid total in ``bids`` (default: the 24 first-round
+    totals) against ``opponents`` players who each bid independently from ``strategy``
+    (total → probability), with buckets worth ``buckets``.
+
+    With Fractions in, exact Fractions out.
+
+    >>> pay = expected_payoffs({5: Fraction(1)}, 1, bids=[4, 5, 6])
+    >>> pay[4], pay[5], pay[6]      # under the 5: 7-4; on the 5: lost; over it: 10-6
+    (Fraction(3, 1), Fraction(-5, 1), Fraction(4, 1))
+    """
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 0:
+        raise ValueError(f"opponents is a whole number ≥ 0, not {opponents!r}")
+    exact = all(isinstance(v, (int, Fraction)) for v in strategy.values())
+    one = Fraction(1) if exact else 1.0
+    probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
+    if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
+        raise ValueError(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
+    values = sorted(buckets, reverse=True)
+    n_buckets = len(values)
+    m = opponents
+    wanted = sorted(set(FIRST_ROUND_BIDS if bids is None else bids), reverse=True)
+    support = sorted(probs, reverse=True)
+    inv_fact = [one / factorial(c) for c in range(m + 1)]
+    falling = [factorial(m) // factorial(m - k) for k in range(m + 1)]  # m! / (m-k)!
+    table = [[one * 0] * (n_buckets + 1) for _ in range(m + 1)]
+    table[0][0] = one
+    above = 0  # index into support: totals absorbed so far
+    mass_below_start = sum(probs.values(), one * 0)
+    absorbed_mass = one * 0
+    out: dict[int, Number] = {}
+    for t in wanted:
+        while above < len(support) and support[above] > t:
+            table = _absorb(table, probs[support[above]], m, n_buckets, inv_fact)
+            absorbed_mass += probs[support[above]]
+            above += 1
+        p_t = probs.get(t, one * 0)
+        below = mass_below_start - absorbed_mass - p_t
+        total = one * 0
+        for k in range(m + 1):
+            weight = falling[k] * below ** (m - k)
+            if not weight:
+                continue
+            row = table[k]
+            for s in range(n_buckets):
+                if row[s]:
+                    total += weight * row[s] * (values[s] - t)
+        out[t] = total - t * (one - (one - p_t) ** m)
+    return dict(sorted(out.items()))
+
+
+def _absorb(table: list[list[Number]], p: Number, m: int, n_buckets: int, inv_fact: list[Number]) -> list[list[Number]]:
+    """Place 0..m more opponents on one total bid with probability ``p``."""
+    powers = [p ** c * inv_fact[c] for c in range(m + 1)]
+    new = [row[:] for row in table]  # c = 0: nobody bids this total
+    for k in range(m + 1):
+        row = table[k]
+        if not any(row):
+            continue
+        for c in range(1, m - k + 1):
+            w = powers[c]
+            target = new[k + c]
+            for s in range(n_buckets + 1):
+                if row[s]:
+                    s2 = min(s + 1, n_buckets) if c == 1 else s
+                    target[s2] += w * row[s]
+    return new
+
+
+def expected_value(strategy: Mapping[int, Number], payoffs: Mapping[int, Number]) -> Number:
+    """The average payoff of a mixed strategy."""
+    return sum(p * payoffs[t] for t, p in strategy.items() if p)
+
+
+def exploitability(strategy: Mapping[int, Number], n_players: int, *,
+                   buckets: Sequence[int] = FIRST_ROUND_BUCKETS) -> Number:
+    """How much better than ``strategy`` the best pure bid does when everybody else plays it.
+
+    >>> exploitability({1: Fraction(1)}, 2)   # all bid $1: bidding $3 instead earns 10-3
+    Fraction(8, 1)
+    """
+    pay = expected_payoffs(strategy, n_players - 1, buckets=buckets)
+    return max(pay.values()) - expected_value(strategy, pay)
+
+
+# ---- the equilibrium ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Equilibrium:
+    """A symmetric mixed equilibrium of the first round for ``n_players``.
+
+    ``strategy``: bid total → probability (all 24 totals, zeros off the support);
+    ``payoffs``: each bid's expected payoff against ``n_players - 1`` opponents playing it;
+    ``value``: the strategy's own expected payoff; ``exploitability``: max payoff − value;
+    ``history``: exploitability after each step of the solver (exponential-weights steps first,
+    then Newton steps from index ``newton_from``); ``seconds``: solve time.
+    """
+
+    n_players: int
+    strategy: dict[int, float]
+    payoffs: dict[int, float]
+    value: float
+    exploitability: float
+    history: tuple[float, ...] = field(repr=False)
+    newton_from: int = 0
+    seconds: float = 0.0
+
+    @property
+    def support(self) -> list[int]:
+        return [t for t, p in self.strategy.items() if p > 0]
+
+    def best_responses(self, tol: float = 1e-9) -> list[int]:
+        top = max(self.payoffs.values())
+        return [t for t, v in self.payoffs.items() if v >= top - tol]
+
+
+def _payoffs_np(P: Any, m: int, values: Sequence[int] = FIRST_ROUND_BUCKETS,
+                totals: Sequence[int] = FIRST_ROUND_BIDS) -> Any:
+    """Expected payoffs (B, T) for a batch of strategies P (B, T) over ``totals``; numpy, and
+    complex-safe (the solver differentiates it with complex steps). Same recursion as
+    :func:`expected_payoffs`."""
+    import numpy as np
+
+    P = np.atleast_2d(P)
+    B, T = P.shape
+    K = len(values)
+    ks = np.arange(m + 1)
+    inv_fact = np.array([1 / factorial(c) for c in range(m + 1)])
+    falling = np.array([factorial(m) / factorial(m - k) for k in range(m + 1)])
+    # W[b, j, c] = p_j**c / c!; A0[b, j] places c != 1 opponents on total j (k -> k + c),
+    # the c = 1 case also moves s up by one (capped at K: "K or more unmatched above")
+    W = P[:, :, None] ** ks * inv_fact
+    offset = ks[:, None] - ks[None, :]
+    A0 = np.where((offset >= 0) & (offset != 1), W[:, :, np.clip(offset, 0, m)], 0)
+    w1 = W[:, :, 1] if m >= 1 else np.zeros((B, T), dtype=P.dtype)
+    D = np.zeros((B, m + 1, K + 1), dtype=P.dtype)
+    D[:, 0, 0] = 1
+    before = np.empty((B, T, m + 1, K + 1), dtype=P.dtype)  # the table before absorbing total j
+    for j in range(T - 1, -1, -1):
+        before[:, j] = D
+        one = np.zeros_like(D)
+        one[:, 1:, 1:] = D[:, :-1, :-1]
+        one[:, 1:, K] += D[:, :-1, K]
+        D = A0[:, j] @ D + w1[:, j, None, None] * one
+    below = np.cumsum(P, axis=1) - P  # probability mass strictly below each total
+    Q = falling * below[:, :, None] ** (m - ks)  # (B, T, m+1)
+    none_s = np.einsum("btk,btks->bts", Q, before)[:, :, :K]  # total j not hit, s unmatched above
+    gains = np.asarray(values, dtype=float)[None, :] - np.asarray(totals, dtype=float)[:, None]  # (T, K)
+    lost = np.asarray(totals, dtype=float) * (1 - (1 - P) ** m)
+    return np.einsum("bts,ts->bt", none_s, gains) - lost
+
+
+def _exploitability_np(p: Any, m: int) -> tuple[float, Any]:
+    e = _payoffs_np(p[None, :], m)[0].real
+    return float(e.max() - p @ e), e
+
+
+def _newton(p: Any, m: int, support: list[int], history: list[float], steps: int = 25) -> Any:
+    """Solve 'every bid in the support earns the same, probabilities sum to 1' by Newton's
+    method, differentiating the payoffs with complex steps (exact to rounding)."""
+    import numpy as np
+
+    T = len(p)
+    n = len(support)
+    x = p[support] / p[support].sum()
+    value = float(_payoffs_np(p[None, :], m)[0].real[support] @ x)
+    h = 1e-30
+    for _ in range(steps):
+        full = np.zeros(T, dtype=complex)
+        full[support] = x
+        batch = np.tile(full, (n + 1, 1))
+        batch[np.arange(1, n + 1), support] += 1j * h
+        E = _payoffs_np(batch, m)
+        e0 = E[0].real
+        J = (E[1:, support].imag / h).T
+        F = np.concatenate([e0[support] - value, [x.sum() - 1]])
+        A = np.zeros((n + 1, n + 1))
+        A[:n, :n] = J
+        A[:n, n] = -1
+        A[n, :n] = 1
+        try:
+            d = np.linalg.solve(A, -F)
+        except np.linalg.LinAlgError:
+            break
+        x = x + d[:n]
+        value += d[n]
+        probe = np.zeros(T)
+        probe[support] = np.clip(x, 0, None)
+        probe /= probe.sum()
+        history.append(_exploitability_np(probe, m)[0])
+        if np.abs(d).max() < 1e-15 or np.abs(F).max() < 1e-14:
+            break
+    out = np.zeros(T)
+    out[support] = x
+    return out
+
+
+@lru_cache(maxsize=None)
+def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_size: float = 0.4,
+                            tol: float = 1e-9) -> Equilibrium:
+    """The symmetric mixed equilibrium of the first round's bidding for ``n_players`` (2-8).
+
+    Exponential weights (each bid's weight grows with its expected payoff) find the shape;
+    Newton's method on the support, with the support adjusted until no bid outside it pays
+    more, makes it exact to rounding.
+
+    >>> eq = first_round_equilibrium(3)
+    >>> eq.exploitability < 1e-9, eq.support[:3]
+    (True, [1, 3, 4])
+    """
+    import numpy as np
+
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
+        raise ValueError(f"n_players is 2 to 8, not {n_players!r}")
+    start = time.perf_counter()
+    m = n_players - 1
+    T = len(FIRST_ROUND_BIDS)
+    p = np.full(T, 1 / T)
+    history: list[float] = []
+    for _ in range(dynamic_steps):
+        ex, e = _exploitability_np(p, m)
+        history.append(ex)
+        p = p * np.exp(step_size * (e - e.max()))
+        p /= p.sum()
+    newton_from = len(history)
+    support = [j for j in range(T) if p[j] > 1e-3]
+    best = p
+    for _ in range(2 * T):
+        q = _newton(p, m, support, history)
+        if (q < -1e-12).any():  # a probability went negative: drop the worst one
+            support.remove(int(np.argmin(np.where(np.isin(np.arange(T), support), q, np.inf))))
+            continue
+        q = np.clip(q, 0, None)
+        q /= q.sum()
+        ex, e = _exploitability_np(q, m)
+        best = q
+        value = q @ e
+        outside = [j for j in range(T) if j not in support and e[j] > value + tol / 10]
+        if not outside:
+            break
+        support.append(max(outside, key=lambda j: e[j]))
+        support.sort()
+        p = 0.9 * q + 0.1 * np.where(np.isin(np.arange(T), support), 1.0 / len(support), 0.0)
+    ex, e = _exploitability_np(best, m)
+    strategy = {t: float(best[j]) for j, t in enumerate(FIRST_ROUND_BIDS)}
+    payoffs = {t: float(e[j]) for j, t in enumerate(FIRST_ROUND_BIDS)}
+    return Equilibrium(
+        n_players=n_players, strategy=strategy, payoffs=payoffs, value=float(best @ e),
+        exploitability=max(ex, 0.0), history=tuple(history), newton_from=newton_from,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def equilibria(players: Sequence[int] = range(3, 9)) -> dict[int, Equilibrium]:
+    """The first-round equilibria for several player counts (cached)."""
+    return {n: first_round_equilibrium(n) for n in players}
+
+
+# ---- best response to a class --------------------------------------------------------------
+@dataclass(frozen=True)
+class ClassReport:
+    """How the bids a class actually made fare against each other.
+
+    ``distribution``: the empirical distribution of the class's bid totals (exact);
+    ``payoffs``: each bid total's exact expected payoff against ``n_players - 1`` opponents drawn
+    independently from that distribution; ``best``: the best responses; ``class_average``: the
+    average payoff of the class's own bids under the same model.
+    """
+
+    n_players: int
+    distribution: dict[int, Fraction]
+    payoffs: dict[int, Fraction]
+    best: list[int]
+    class_average: Fraction
+
+
+def parse_bids(text: str) -> list[int]:
+    """Bid totals typed by a teacher: numbers separated by commas or spaces.
+
+    >>> parse_bids("1, 3 5,,7")
+    [1, 3, 5, 7]
+    >>> parse_bids("1, 2")
+    Traceback (most recent call last):
+    ...
+    ValueError: 2 is not a total a full starting hand can bid (1, 3-23, 25, 26)
+    """
+    out = []
+    for word in text.replace(",", " ").split():
+        try:
+            value = int(word)
+        except ValueError:
+            raise ValueError(f"{word!r} is not a whole number of dollars") from None
+        if value not in FIRST_ROUND_BIDS:
+            raise ValueError(f"{value} is not a total a full starting hand can bid (1, 3-23, 25, 26)")
+        out.append(value)
+    return out
+
+
+def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassReport:
+    """Treat the class's first-round bids as everybody's mixed strategy, and find the best reply
+    in a game of ``n_players``.
+
+    >>> r = best_response_to_class([5, 5, 5, 7], n_players=2)
+    >>> r.distribution
+    {5: Fraction(3, 4), 7: Fraction(1, 4)}
+    >>> r.payoffs[6]       # just above the crowd: 10-6 three times in four, 7-6 else
+    Fraction(13, 4)
+    >>> r.best, r.payoffs[1]       # under everybody: the 7 bucket for $1, every time
+    ([1], Fraction(6, 1))
+    """
+    totals = list(bids)
+    if not totals:
+        raise ValueError("type at least one bid")
+    for t in totals:
+        if t not in FIRST_ROUND_BIDS:
+            raise ValueError(f"{t!r} is not a total a full starting hand can bid")
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
+        raise ValueError(f"n_players is 2 to 8, not {n_players!r}")
+    counts = Counter(totals)
+    dist = {t: Fraction(c, len(totals)) for t, c in sorted(counts.items())}
+    pay = expected_payoffs(dist, n_players - 1)
+    top = max(pay.values())
+    return ClassReport(n_players, dist, pay, [t for t, v in pay.items() if v == top], expected_value(dist, pay))
+
+
+# ---- whole games ---------------------------------------------------------------------------
+def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid", "history"), *,
+                   games: int = 200, seed: int = 0, claim: str = "largest") -> Any:
+    """Win rates (with 95 % Wilson intervals) of bots over whole games to $40, seats rotated.
+    Returns a :class:`changekit.stats.montecarlo.TournamentResult`."""
+    from changekit.stats.montecarlo import tournament
+
+    from .bots import BOTS
+    from .rules import Boneyard
+
+    bots = [BOTS[name]() for name in bot_names]
+    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed)
+
+
+# ---- figures -------------------------------------------------------------------------------
+def _strategies(results: Mapping[int, Any] | None) -> dict[int, dict[int, float]]:
+    if results is None:
+        from .bots import EQUILIBRIUM_TABLE
+
+        results = {n: EQUILIBRIUM_TABLE[n] for n in range(3, 9)}
+    out = {}
+    for n, r in sorted(results.items()):
+        mix = r.strategy if isinstance(r, Equilibrium) else r
+        out[n] = {t: float(mix.get(t, 0.0)) for t in FIRST_ROUND_BIDS}
+    return out
+
+
+def equilibrium_summary(results: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
+    """Per number of players: the support, P($1), the value (expected net of the round) and the
+    exploitability, recomputed with the exact pure-Python payoffs. ``results``: player count →
+    :class:`Equilibrium` or strategy dict; default: the bots' stored table for 3-8 players (no
+    solver, no numpy: fast enough for page load)."""
+    rows = []
+    for n, mix in _strategies(results).items():
+        pay = expected_payoffs(mix, n - 1)
+        value = expected_value(mix, pay)
+        rows.append({"players": n, "support": [t for t, p in mix.items() if p > 0], "p1": mix[1],
+                     "value": value, "exploitability": max(pay.values()) - value,
+                     "best_payoff": max(pay.values())})
+    return rows
+
+
+def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
+    """The summary as an HTML table."""
+    head = "<tr><th>players</th><th>bids used</th><th>P(bid $1)</th><th>expected net</th><th>exploitability</th></tr>"
+    body = "".join(
+        f"<tr><td>{r['players']}</td><td>${r['support'][0]}–${r['support'][-1]} (no $2: it cannot be made)</td>"
+        f"<td>{r['p1']:.3f}</td><td>{r['value']:+.4f}</td><td>{r['exploitability']:.1e}</td></tr>"
+        for r in equilibrium_summary(results))
+    return f'<table class="ck-table" aria-label="equilibrium summary">{head}{body}</table>'
+
+
+def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
+    """Heatmap: probability of each bid total (columns) in the equilibrium for each number of
+    players (rows). ``results`` as in :func:`equilibrium_summary`."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    mixes = _strategies(results)
+    shown = [t for t in FIRST_ROUND_BIDS if any(m[t] > 0 for m in mixes.values())]
+    rows = sorted(mixes)
+    z = [[mixes[n][t] for t in shown] for n in rows]
+    text = [[f"{v:.3f}" if v else "" for v in row] for row in z]
+    fig = go.FigureWidget(go.Heatmap(
+        z=z, x=[f"${t}" for t in shown], y=[f"{n} players" for n in rows], text=text,
+        texttemplate="%{text}", colorscale="Blues", colorbar={"title": "probability"},
+        hovertemplate="%{y}, bid %{x}: %{z:.4f}<extra></extra>",
+    ))
+    return style(fig, title="First-round equilibrium: how often to bid each total", x="bid total", y="")
+
+
+def convergence_figure(result: Equilibrium) -> Any:
+    """Exploitability after each solver step (log scale): the exponential-weights dynamic,
+    then Newton's method on the support."""
+    import plotly.graph_objects as go
+
+    h = [max(x, 1e-16) for x in result.history]
+    k = result.newton_from
+    from changekit.ui.theme import style
+
+    fig = go.FigureWidget()
+    fig.add_scatter(x=list(range(k)), y=h[:k], mode="lines", name="exponential weights")
+    fig.add_scatter(x=list(range(k - 1, len(h))), y=h[k - 1:], mode="lines+markers", name="Newton on the support")
+    style(fig, title=f"Solving the {result.n_players}-player first round", x="solver step", y="exploitability ($)")
+    fig.update_yaxes(type="log", exponentformat="power")
+    return fig
+
+
+def class_figure(report: ClassReport) -> Any:
+    """Bars: how often the class bid each total, and each total's expected payoff against it."""
+    import plotly.graph_objects as go
+    from plotly.subplots import make_subplots
+
+    fig = go.FigureWidget(make_subplots(rows=1, cols=2, subplot_titles=(
+        "what the class bid", f"expected payoff against it ({report.n_players} players)")))
+    xs = list(report.distribution)
+    fig.add_bar(x=xs, y=[float(v) for v in report.distribution.values()], name="share of bids", row=1, col=1)
+    ts = list(report.payoffs)
+    colours = ["#d62728" if t in report.best else "#1f77b4" for t in ts]
+    fig.add_bar(x=ts, y=[float(v) for v in report.payoffs.values()], marker_color=colours,
+                name="expected payoff", row=1, col=2)
+    from changekit.ui.theme import style
+
+    style(fig, title=f"Best response: bid ${', $'.join(map(str, report.best))}", x="bid total", y="")
+    fig.update_layout(showlegend=False)
+    return fig
+
+
+def tournament_figure(result: Any) -> Any:
+    """Win rates with 95 % intervals."""
+    import plotly.graph_objects as go
+
+    rows = result.rows()
+    fig = go.FigureWidget(go.Bar(
+        x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
+        error_y={"type": "data", "symmetric": False,
+                 "array": [r["high"] - r["win_rate"] for r in rows],
+                 "arrayminus": [r["win_rate"] - r["low"] for r in rows]},
+    ))
+    from changekit.ui.theme import style
+
+    style(fig, title=f"Win rate over {result.games} games to $40 (95 % intervals)", x="bot", y="win rate")
+    fig.update_yaxes(range=[0, 1])
+    fig.add_hline(y=1 / len(rows), line_dash="dot", annotation_text="fair share")
+    return fig

@@ -1,0 +1,164 @@
+"""Boneyard bots. Pure Python: they run in the app's play path (and in Pyodide).
+
+* ``RandomBot`` (from the core): any legal bid, uniformly over sets of bills.
+* :class:`EquilibriumBot`: draws a bid total from the first round's symmetric equilibrium for
+  the number of players still bidding, keeps only the totals its hand can make, renormalises.
+* :class:`OutbidBot`: expects everyone to repeat last round's bid and bids just above the
+  highest of those that would stay unmatched (while that is cheaper than the richest bucket).
+* :class:`HistoryBot`: plays the best response to everything bid so far in the game, with the
+  buckets as they are now (a fictitious-play player).
+
+In the ``claim="choose"`` phase every bot takes the richest bucket left. A bot's ``explain`` never
+names its bid: bids are secret until the reveal, and the app shows explanations at once.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Sequence
+
+from changekit.core import Bot, RandomBot
+
+from .rules import possible_bids
+
+#: The first round's symmetric equilibrium for 2-8 players (bid total → probability), as
+#: computed by :func:`changekit.games.boneyard.analysis.first_round_equilibrium` (the tests
+#: check the two agree). Kept here so the bots need no numpy.
+EQUILIBRIUM_TABLE: dict[int, dict[int, float]] = {
+    2: {1: 0.3669539505, 3: 0.2385056435, 4: 0.1978652050, 5: 0.1398074357, 6: 0.0568677653},
+    3: {1: 0.3324990604, 3: 0.1953014192, 4: 0.1627645658, 5: 0.1322789206, 6: 0.1000646767, 7: 0.0624380825,
+        8: 0.0146532749},
+    4: {1: 0.3250045096, 3: 0.1789029590, 4: 0.1463673110, 5: 0.1197413430, 6: 0.0958930600, 7: 0.0723073021,
+        8: 0.0464858758, 9: 0.0152976396},
+    5: {1: 0.3476267120, 3: 0.1677602123, 4: 0.1341592805, 5: 0.1087884149, 6: 0.0878545029, 7: 0.0689914511,
+        8: 0.0502871159, 9: 0.0297551784, 10: 0.0047771321},
+    6: {1: 0.3894238188, 3: 0.1568521394, 4: 0.1223672224, 5: 0.0980744596, 6: 0.0789909239, 7: 0.0626249841,
+        8: 0.0472653219, 9: 0.0313531349, 10: 0.0130479951},
+    7: {1: 0.4418455226, 3: 0.1446964999, 4: 0.1107660274, 5: 0.0879569998, 6: 0.0705997773, 7: 0.0561342254,
+        8: 0.0429794229, 9: 0.0298177153, 10: 0.0152038092},
+    8: {1: 0.5009028383, 3: 0.1305397167, 4: 0.0989105991, 5: 0.0780904808, 6: 0.0624876748, 7: 0.0496541353,
+        8: 0.0381483722, 9: 0.0268194134, 10: 0.0144467694},
+}
+
+
+def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
+    """The bid of ``total`` a bot makes from ``hand``: the fewest bills, then the smallest ones.
+
+    >>> bills_for([10, 7, 5, 3, 1], 8)
+    (5, 3)
+    >>> bills_for([10, 7, 5, 3, 1], 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: the hand [10, 7, 5, 3, 1] cannot make $2
+    """
+    options = [b for b in possible_bids(hand) if sum(b) == total]
+    if not options:
+        raise ValueError(f"the hand {list(hand)} cannot make ${total}")
+    return min(options, key=lambda b: (len(b), b))
+
+
+def _claim(view: dict[str, Any], legal: Sequence[Any]) -> int:
+    buckets = view["buckets"]
+    return max(legal, key=lambda i: (sum(buckets[i]), -i))
+
+
+def _totals(view: dict[str, Any]) -> list[int]:
+    return sorted({sum(b) for b in possible_bids(view["hands"][view["you"]])})
+
+
+def _reveals(view: dict[str, Any]) -> list[list[int | None]]:
+    return [data["totals"] for kind, data in view["log"] if kind == "reveal"]
+
+
+class EquilibriumBot(Bot):
+    """Bids like the first round's symmetric equilibrium for the players still bidding."""
+
+    name = "equilibrium"
+    description = "draws its bid total from the first-round equilibrium mix"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if view["phase"] == "claim":
+            return _claim(view, legal)
+        hand = view["hands"][view["you"]]
+        makeable = _totals(view)
+        n = len(view["active"])
+        mix = {t: p for t, p in EQUILIBRIUM_TABLE.get(min(n, 8), {}).items() if t in makeable}
+        if n <= 1 or not mix:
+            return bills_for(hand, makeable[0])  # alone (any bid wins) or nothing fits: bid low
+        totals = sorted(mix)
+        total = rng.choices(totals, weights=[mix[t] for t in totals])[0]
+        return bills_for(hand, total)
+
+    def explain(self, view: dict[str, Any], action: Any) -> str:
+        if isinstance(action, int):
+            return "takes the richest bucket left"
+        return f"drew its secret bid from the equilibrium mix for {len(view['active'])} bidders"
+
+
+class OutbidBot(Bot):
+    """Bids just above the highest bid it expects to stay unmatched."""
+
+    name = "outbid"
+    description = "expects last round's bids again and bids just above the top unmatched one"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if view["phase"] == "claim":
+            return _claim(view, legal)
+        hand = view["hands"][view["you"]]
+        return bills_for(hand, self._target(view))
+
+    def _target(self, view: dict[str, Any]) -> int:
+        makeable = _totals(view)
+        me = view["you"]
+        reveals = _reveals(view)
+        last = reveals[-1] if reveals else [None] * len(view["hands"])
+        expected = [t if t is not None else 5 for p, t in enumerate(last) if p != me and p in view["active"]]
+        counts = Counter(expected)
+        unmatched = [t for t in expected if counts[t] == 1]
+        richest = max(sum(b) for b in view["buckets"])
+        top = max(unmatched, default=0)
+        above = [t for t in makeable if t > top and t not in counts and t < richest]
+        if above:
+            return above[0]
+        cheap = [t for t in makeable if t not in counts]
+        return (cheap or makeable)[0]
+
+    def explain(self, view: dict[str, Any], action: Any) -> str:
+        if isinstance(action, int):
+            return "takes the richest bucket left"
+        return "aimed just above the top unmatched bid it expects from last round"
+
+
+class HistoryBot(Bot):
+    """Best response to the bids seen so far in this game (fictitious play)."""
+
+    name = "history"
+    description = "best response to every bid revealed so far, against the buckets as they are"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if view["phase"] == "claim":
+            return _claim(view, legal)
+        from .analysis import expected_payoffs  # pure Python; imported late to keep bots light
+
+        hand = view["hands"][view["you"]]
+        makeable = _totals(view)
+        opponents = len(view["active"]) - 1
+        seen: Counter = Counter({t: 1.0 for t in EQUILIBRIUM_TABLE[2]})  # a small prior
+        for totals in _reveals(view):
+            seen.update(t for t in totals if t is not None)
+        mass = sum(seen.values())
+        belief = {t: n / mass for t, n in seen.items()}
+        pay = expected_payoffs(belief, opponents, buckets=[sum(b) for b in view["buckets"]], bids=makeable)
+        best = max(pay.values())
+        choices = [t for t in makeable if pay[t] >= best - 1e-9]
+        return bills_for(hand, rng.choice(choices))
+
+    def explain(self, view: dict[str, Any], action: Any) -> str:
+        if isinstance(action, int):
+            return "takes the richest bucket left"
+        return "bid its best reply to the bids seen so far"
+
+
+BOTS: dict[str, type[Bot]] = {
+    "random": RandomBot, "equilibrium": EquilibriumBot, "outbid": OutbidBot, "history": HistoryBot,
+}
