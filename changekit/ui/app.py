@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 import time
 from html import escape
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
-from changekit.core import Bot, ChangekitError, Game, IllegalAction, State
+from changekit.core import Bot, Game, IllegalAction, State
+from changekit.core.words import winners_text
 
 HUMAN = "human"
 CSS = """
@@ -201,10 +202,7 @@ class GameApp:
     def status(self, viewer: int) -> str:
         state, names = self.state, self.names()
         if state.is_terminal():
-            won = state.winners()
-            singular = len(won) == 1 and names[won[0]] != "You"
-            return "Game over: " + " and ".join(names[p] for p in won) + (" wins." if singular else
-                                                                        " win." if len(won) == 1 else " share the win.")
+            return f"Game over: {winners_text(state.winners(), names)}."
         acting = state.current_players()
         if viewer in acting:
             return f"{names[viewer]}: your move."
@@ -226,7 +224,7 @@ class GameApp:
         notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
         # newest first, so the latest move is in sight without scrolling
         items = "".join(f"<li>{escape(line)}</li>" for line in reversed(shown))
-        return (f'<div class="ck-log" role="log" aria-label="game log, newest first">'
+        return ('<div class="ck-log" role="log" aria-label="game log, newest first">'
                 + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
                 + f'<ol reversed start="{len(events)}">{items}</ol></div>')
 

@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.words import winners_text
 
 WORKERS = 10
 NUMBER_CARDS: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20)
@@ -460,9 +461,7 @@ class BigCheeseState(State):
         if k == "overshoot":
             return f"{whose} {d['value']} would pass {self.options.goal} (from {d['points']}): ignored."
         if k == "game_end":
-            w = " and ".join(names[p] for p in d["winners"])
-            verb = "win" if w == "You" else "wins"
-            return f"Game over: {w} {verb if len(d['winners']) == 1 else 'share the win'}."
+            return f"Game over: {winners_text(d['winners'], names)}."
         return f"{k}: {d}"
 
 

@@ -32,6 +32,7 @@ from itertools import product
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.words import dollars, verb, winners_text
 
 #: Every player and the Boneyard start with one bill of each of these.
 START_BILLS: tuple[int, ...] = (10, 7, 5, 3, 1)
@@ -258,7 +259,7 @@ class BoneyardState(State):
         except ValueError:
             raise IllegalAction(
                 "own-bills",
-                f"you can only bid bills you hold: {bid!r} is not in your hand {_dollars(sorted(hand, reverse=True))}",
+                f"you can only bid bills you hold: {bid!r} is not in your hand {dollars(sorted(hand, reverse=True))}",
             ) from None
         self.bids[player] = bid
         self.log.append(Event("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,)))
@@ -401,7 +402,7 @@ class BoneyardState(State):
         if k == "round":
             return f"Round {d['round']}. Buckets: {', '.join(f'${v}' for v in d['buckets'])}."
         if k == "bid":
-            return f"{names[d['player']]} bids {_dollars(d['bid'])} (${d['total']}) in secret."
+            return f"{names[d['player']]} bids {dollars(d['bid'])} (${d['total']}) in secret."
         if k == "ready":
             return f"{names[d['player']]} has bid."
         if k == "reveal":
@@ -421,7 +422,7 @@ class BoneyardState(State):
         if k == "refill":
             return f"Winning bids drop into the buckets they took: {', '.join(f'${v}' for v in d['buckets'])}."
         if k == "pile":
-            return (f"The cancelled ${d['total']} bids ({_dollars(d['bills'])}) go into the poorest bucket, "
+            return (f"The cancelled ${d['total']} bids ({dollars(d['bills'])}) go into the poorest bucket, "
                     f"bucket {d['bucket'] + 1}, now ${d['value']}.")
         if k == "round_end":
             return f"End of round {d['round']}. Money: " + ", ".join(
@@ -429,22 +430,17 @@ class BoneyardState(State):
         if k == "tie":
             return f"{' and '.join(names[p] for p in d['players'])} tie at ${d['money']}: play on."
         if k == "game_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            verb = "wins" if len(d["winners"]) == 1 else "share the win"
             richest = d["money"][d["winners"][0]]
-            if d["reason"] == "target":
-                return f"Game over: {who} reaches ${richest} and {verb}."
+            if d["reason"] == "target":  # a tie at the top plays on, so one player reached it
+                who = names[d["winners"][0]]
+                return f"Game over: {who} {verb(who, 'reaches', 'reach')} ${richest} and {verb(who, 'wins', 'win')}."
             why = "the round limit is reached" if d["reason"] == "rounds" else "nobody has money left"
-            return f"Game over: {why}; {who} {verb} with ${richest}."
+            return f"Game over: {why}; {winners_text(d['winners'], names)} with ${richest}."
         return f"{k}: {d}"
 
 
 def _sums(buckets: Sequence[Sequence[int]]) -> list[int]:
     return [sum(b) for b in buckets]
-
-
-def _dollars(bills: Sequence[int]) -> str:
-    return ", ".join(f"${b}" for b in bills) or "nothing"
 
 
 class Boneyard(Game):

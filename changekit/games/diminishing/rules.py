@@ -29,6 +29,7 @@ from typing import Any, Literal, Sequence
 from changekit.core import (
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State,
 )
+from changekit.core.words import dollars, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 
 #: The standard starting purse, from the highest bill down ($46).
@@ -149,14 +150,14 @@ class DiminishingState(State):
         # refused: find the rule it breaks
         if bill not in purse:
             raise IllegalAction(
-                "own-bill", f"you must play a bill from your purse ({_dollars(purse)}): {bill!r} is not in it")
+                "own-bill", f"you must play a bill from your purse ({dollars(purse)}): {bill!r} is not in it")
         if list(take) != sorted(take, reverse=True):
             raise IllegalAction("take-order", f"list the bills taken back from the highest down, not {take!r}")
         missing = Counter(take) - Counter(self.pot)
         if missing:
             raise IllegalAction(
                 "take-from-pot",
-                f"you can only take back bills that are in the pot ({_dollars(self.pot) or 'empty'}): "
+                f"you can only take back bills that are in the pot ({dollars(self.pot) or 'empty'}): "
                 f"{tuple(missing.elements())!r} is not there")
         if sum(take) > bill - 1:
             raise IllegalAction(
@@ -231,21 +232,16 @@ class DiminishingState(State):
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
         if event.kind == "start":
-            return f"Everyone starts with {_dollars(d['purse'])} (${sum(d['purse'])}). First to play: {names[d['first']]}."
+            return f"Everyone starts with {dollars(d['purse'])} (${sum(d['purse'])}). First to play: {names[d['first']]}."
         if event.kind == "move":
-            took = f" and took back {_dollars(d['take'])}" if d["take"] else " and took nothing back"
+            took = f" and took back {dollars(d['take'])}" if d["take"] else " and took nothing back"
             return (f"{names[d['player']]} played ${d['play']}{took}: "
                     f"${d['money']} left, ${d['pot']} in the pot.")
         if event.kind == "out":
             return f"{names[d['player']]}: no money left, out of the game."
         if event.kind == "game_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            return f"Game over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+            return f"Game over: {winners_text(d['winners'], names)}."
         return f"{event.kind}: {d}"
-
-
-def _dollars(bills: Sequence[int]) -> str:
-    return ", ".join(f"${b}" for b in bills)
 
 
 class DiminishingReturns(Game):

@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.words import winners_text
 
 COINS = 67
 #: Who fills the bags: "random" (every way with at least a coin per bag equally likely, the
@@ -537,8 +538,7 @@ class MoneybagsState(State):
             return f"End of round {d['round']}. Stacks: {stacks or 'none'}. Points: " + ", ".join(
                 f"{names[p]} {s}" for p, s in enumerate(d["points"]))
         if k == "game_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            return f"Game over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+            return f"Game over: {winners_text(d['winners'], names)}."
         return f"{k}: {d}"
 
 

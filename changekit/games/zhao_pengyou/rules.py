@@ -52,6 +52,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.words import verb, winners_text
 from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
@@ -666,7 +667,7 @@ class ZhaoPengyouState(State):
             levels = ", ".join(f"{names[p]} {lv}" for p, lv in enumerate(d["levels"]))
             return f"Deal {d['deal']}: the first card goes to {names[d['starter']]}. Levels: {levels}."
         if kind == "declare":
-            return (f"{names[d['player']]} {_verb(names[d['player']], 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
+            return (f"{names[d['player']]} {verb(names[d['player']], 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
                     f"{SUIT_SYMBOLS[d['suit']]} as trumps.")
         if kind == "redeal":
             return "Nobody declared: the cards are shuffled and dealt again."
@@ -676,24 +677,24 @@ class ZhaoPengyouState(State):
             return (f"Host: {names[d['host']]}. Trumps: {SUIT_SYMBOLS[d['trump_suit']]}, "
                     f"trump rank {d['trump_rank']}, and the jokers.")
         if kind == "kitty":
-            return f"{names[d['player']]} {_verb(names[d['player']], 'takes', 'take')} the kitty: {show(d['cards'])}."
+            return f"{names[d['player']]} {verb(names[d['player']], 'takes', 'take')} the kitty: {show(d['cards'])}."
         if kind == "bury":
-            return f"{names[d['player']]} {_verb(names[d['player']], 'buries', 'bury')} {show([d['card']])}."
+            return f"{names[d['player']]} {verb(names[d['player']], 'buries', 'bury')} {show([d['card']])}."
         if kind == "buried":
-            return f"{names[d['player']]} {_verb(names[d['player']], 'has', 'have')} buried {d['count']} cards."
+            return f"{names[d['player']]} {verb(names[d['player']], 'has', 'have')} buried {d['count']} cards."
         if kind == "call":
-            return (f"{names[d['player']]} {_verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
+            return (f"{names[d['player']]} {verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
                     f"{show([d['card']])}.")
         if kind == "play":
-            return f"{names[d['player']]} {_verb(names[d['player']], 'plays', 'play')} {show(d['cards'])}."
+            return f"{names[d['player']]} {verb(names[d['player']], 'plays', 'play')} {show(d['cards'])}."
         if kind == "friend":
             what = f"the {ORDINALS[d['ordinal']]} {show([d['card']])}"
             if d["player"] == d["host"]:
                 return f"{names[d['player']]} (the host) played {what}: that call finds no friend."
-            return (f"{names[d['player']]} played {what} and {_verb(names[d['player']], 'is', 'are')} revealed "
+            return (f"{names[d['player']]} played {what} and {verb(names[d['player']], 'is', 'are')} revealed "
                     "as the host's friend!")
         if kind == "trick":
-            return (f"{names[d['winner']]} {_verb(names[d['winner']], 'wins', 'win')} the trick"
+            return (f"{names[d['winner']]} {verb(names[d['winner']], 'wins', 'win')} the trick"
                     + (f" with {d['points']} points." if d["points"] else "."))
         if kind == "deal_end":
             team = " and ".join(names[p] for p in d["host_team"])
@@ -702,14 +703,8 @@ class ZhaoPengyouState(State):
             return (f"End of deal {d['deal']}: host team {team}; the attackers have {d['attackers_points']} "
                     f"points{bonus}, so {side} go up {d['steps']} level{'s' if d['steps'] > 1 else ''}.")
         if kind == "match_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            return f"Match over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+            return f"Match over: {winners_text(d['winners'], names)}."
         return f"{kind}: {d}"
-
-
-def _verb(name: str, third: str, base: str) -> str:
-    """'You play' but 'Ann plays'."""
-    return base if name == "You" else third
 
 
 class ZhaoPengyou(Game):

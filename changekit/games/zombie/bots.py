@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from math import comb
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from changekit.core import DENOMINATIONS, Bot, RandomBot
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck,
 )
+from changekit.core.words import dollars, winners_text
 
 HAND_SIZE = 6
 ZOMBIE_START = 3
@@ -175,7 +176,7 @@ class ZombieState(State):
         if type(bill) is not int or bill not in hand:
             raise IllegalAction(
                 "own-bill",
-                f"you can only pay with a bill you hold: {bill!r} is not in your hand ({_dollars(sorted(hand))})",
+                f"you can only pay with a bill you hold: {bill!r} is not in your hand ({dollars(sorted(hand))})",
             )
         hand.remove(bill)
         before = self.zombie[:]
@@ -253,28 +254,23 @@ class ZombieState(State):
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
         if event.kind == "round":
-            return f"Round {d['round']} (dealer: {names[d['dealer']]}). The Zombie shows {_dollars(d['zombie'])}."
+            return f"Round {d['round']} (dealer: {names[d['dealer']]}). The Zombie shows {dollars(d['zombie'])}."
         if event.kind == "deal":
-            return f"Dealt to {names[d['player']]}: {_dollars(d['hand'])}."
+            return f"Dealt to {names[d['player']]}: {dollars(d['hand'])}."
         if event.kind == "recycle":
             return f"The register was empty: {d['bills']} discarded bills were shuffled into it."
         if event.kind == "pay":
-            had = _dollars(d["zombie"]) if d["zombie"] else "nothing"
-            drew = f", drew {_dollars(d['drawn'])} from the register," if d["drawn"] else ""
+            had = dollars(d["zombie"]) if d["zombie"] else "nothing"
+            drew = f", drew {dollars(d['drawn'])} from the register," if d["drawn"] else ""
             sign = f"+{d['points']}" if d["points"] else "0"
             return (f"{names[d['player']]} paid ${d['bill']}; the Zombie had {had}{drew} "
-                    f"and gave back {_dollars(d['change'])}: {sign}")
+                    f"and gave back {dollars(d['change'])}: {sign}")
         if event.kind == "round_end":
             return f"End of round {d['round']}. Scores: " + ", ".join(
                 f"{names[p]} {s}" for p, s in enumerate(d["points"]))
         if event.kind == "game_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            return f"Game over: {who} {'wins' if len(d['winners']) == 1 else 'share the win'}."
+            return f"Game over: {winners_text(d['winners'], names)}."
         return f"{event.kind}: {d}"
-
-
-def _dollars(bills: Sequence[int]) -> str:
-    return ", ".join(f"${b}" for b in bills)
 
 
 class Zombie(Game):
