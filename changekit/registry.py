@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "boneyard": "changekit.games.boneyard.rules",
     "diminishing": "changekit.games.diminishing.rules",
     "big_cheese": "changekit.games.big_cheese.rules",
+    "cha_ching": "changekit.games.cha_ching.rules",
     "moneybags": "changekit.games.moneybags.rules",
     "cambio": "changekit.games.cambio.rules",
     "zhao_pengyou": "changekit.games.zhao_pengyou.rules",

@@ -1,0 +1,5 @@
+"""CHA-CHING!: make eight cards add up to the target on two dice."""
+from .rules import GAME, ChaChing, ChaChingOptions, ChaChingState, can_reach, penalty
+from .analysis import prob_hand_hits
+
+__all__ = ["GAME", "ChaChing", "ChaChingOptions", "ChaChingState", "can_reach", "penalty", "prob_hand_hits"]
