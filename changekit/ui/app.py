@@ -25,6 +25,14 @@ CSS = """
 .ck-status { font-size: 1.1em; padding: 4px 0; }
 .ck-hint { color: #1d4e89; }
 .ck-sr { position: absolute; left: -10000px; width: 1px; height: 1px; overflow: hidden; }
+.ck-log:focus-visible { outline: 2px solid #1d4e89; outline-offset: 1px; }
+/* JupyterLab's warning/success/info button colours give white text < 4.5:1 contrast (WCAG AA): darken them */
+.jupyter-button.ck-btn.mod-warning { background-color: #b45309; color: #fff; }
+.jupyter-button.ck-btn.mod-success { background-color: #2e7d32; color: #fff; }
+.jupyter-button.ck-btn.mod-info { background-color: #006f7a; color: #fff; }
+.jupyter-button.ck-btn.mod-warning:active, .jupyter-button.ck-btn.mod-warning.mod-active { background-color: #92400e; }
+.jupyter-button.ck-btn.mod-success:active, .jupyter-button.ck-btn.mod-success.mod-active { background-color: #1b5e20; }
+.jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
 </style>
 """
 
@@ -33,6 +41,7 @@ def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: s
     """A button with a text label (icons alone are not accessible, and offline they vanish)."""
     btn = w.Button(description=label, tooltip=tooltip or label, button_style=style,
                    layout=w.Layout(width=width) if width else w.Layout(width="auto"))
+    btn.add_class("ck-btn")  # the frame's CSS gives its coloured styles readable contrast
     btn.on_click(lambda _: on_click())
     return btn
 
@@ -192,7 +201,10 @@ class GameApp:
             self.draw(state.view(viewer), viewer)
         self.w_status.value = f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}' + (
             f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else "") + "</div>"
-        self.w_summary.value = f'<div class="ck-sr" aria-live="polite">{escape(self.summary(state.view(viewer), viewer))}</div>'
+        # behind the hot-seat screen the summary must not read the next player's hand aloud
+        summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
+                   else self.summary(state.view(viewer), viewer))
+        self.w_summary.value = f'<div class="ck-sr" aria-live="polite">{escape(summary)}</div>'
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
@@ -224,7 +236,7 @@ class GameApp:
         notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
         # newest first, so the latest move is in sight without scrolling
         items = "".join(f"<li>{escape(line)}</li>" for line in reversed(shown))
-        return ('<div class="ck-log" role="log" aria-label="game log, newest first">'
+        return ('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">'
                 + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
                 + f'<ol reversed start="{len(events)}">{items}</ol></div>')
 
@@ -249,21 +261,36 @@ class GameApp:
         display(self.widget)
 
 
+def show_figure(out: w.Output, figure) -> None:
+    """Draw a plotly figure into ``out`` from a callback.
+
+    Measured here (voila 0.5, plotly 7.1, anywidget 0.11): after the page has rendered, a
+    FigureWidget created or changed in a callback never reaches the page (its traces stay
+    empty), while a plain figure shown through plotly's own renderer into an Output does.
+    Only callbacks may use this: writing into an Output while the page first renders can
+    hang Voila (STACK_NOTES), so figures shown at load stay FigureWidgets.
+    """
+    import plotly.graph_objects as go
+
+    with out:
+        out.clear_output()
+        go.Figure(figure).show()
+
+
 def figure_on_click(label: str, make_figure, *, note: str = "") -> w.VBox:
     """A button that computes a figure when pressed: slow analyses (tournaments) are paid
     only by whoever asks, not by every visitor at page load."""
-    box = w.VBox()
     status = w.HTML(f"<i>{note}</i>" if note else "")
+    out = w.Output()
 
     def run() -> None:
         btn.disabled = True
         status.value = "<i>Computing…</i>"
         start = time.perf_counter()
         figure = make_figure()
+        show_figure(out, figure)
         status.value = f"<i>Done in {time.perf_counter() - start:.1f} s.</i>"
-        box.children = [btn, status, figure]
         btn.disabled = False
 
     btn = button(label, run, style="info")
-    box.children = [btn, status]
-    return box
+    return w.VBox([btn, status, out])
