@@ -14,7 +14,7 @@ def test_challenge_a_thief_then_steal(page, voila_url):
     # seed 7: a bot robs you before your first turn, and its stack is the taller one
     errors = open_app(page, voila_url, "moneybags.ipynb", "Challenge")
     assert "reached into your bag" in page.locator(".ck-app").inner_text()
-    page.locator(".widget-play").first.wait_for(timeout=10_000)  # the countdown
+    page.get_by_role("button", name="Stop the countdown").wait_for(timeout=10_000)  # the countdown
     screenshot(page, "moneybags-robbed")
     page.get_by_role("button", name="Challenge", exact=True).click()
     page.get_by_text("(challenger) against").first.wait_for(timeout=30_000)

@@ -259,7 +259,9 @@ class ClassExplorer:
 
     def __init__(self, bids: str = "1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players: int = 4) -> None:
         self.w_bids = w.Textarea(value=bids, description="Class bids", layout=w.Layout(width="520px", height="60px"))
-        self.w_players = w.IntSlider(value=n_players, min=2, max=8, description="Players")
+        # a number box, not a slider: an ipywidgets slider's handle has no accessible name
+        self.w_players = w.BoundedIntText(value=n_players, min=2, max=8, description="Players",
+                                          layout=w.Layout(width="160px"))
         self.w_go = button("Analyse the class's bids", self.update, style="info")
         self.w_text = w.HTML()
         report = best_response_to_class(parse_bids(bids), n_players)

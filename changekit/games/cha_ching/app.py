@@ -185,7 +185,7 @@ class ChaChingApp(GameApp):
 
 
 def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, Any]:
-    """Sliders for the deck's counts, and a bar chart of the exact hit chances that follows them
+    """Number boxes for the deck's counts, and a bar chart of the exact hit chances that follows them
     (each change recounts all 90 targets exactly: tens of milliseconds). Returns (controls,
     chart): show the chart as a cell's own output — a FigureWidget nested in a box did not
     render in Voila here."""
@@ -193,8 +193,9 @@ def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, A
 
     counts = dict(start or COMPOSITIONS["15 of each (default)"])
     fig = hit_probability_figure({"your deck": counts, "15 of each (default)": None})
-    sliders = {card: w.IntSlider(value=counts.get(card, 0), min=0, max=40, description=_NAMES[card],
-                                 continuous_update=False, layout=w.Layout(width="300px"))
+    # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe)
+    sliders = {card: w.BoundedIntText(value=counts.get(card, 0), min=0, max=40, description=_NAMES[card],
+                                      continuous_update=False, layout=w.Layout(width="300px"))
                for card in ("1", "5", "10", "25", "50", "cent", "wild", "chaching")}
     readout = w.HTML()
 

@@ -88,18 +88,25 @@ class MoneybagsApp(GameApp):
 
     def __init__(self, *, countdown: int = 5, **kwargs: Any) -> None:
         self.countdown = countdown
-        self.w_coins = w.IntSlider(value=3, min=0, max=20, description="Coins", layout=w.Layout(width="300px"))
+        # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe: aria-input-field-name)
+        self.w_coins = w.BoundedIntText(value=3, min=0, max=20, description="Coins", layout=w.Layout(width="160px"))
         self.w_target = w.Dropdown(options=[], description="From", layout=w.Layout(width="220px"))
         self.w_diamond = w.Checkbox(value=False, description="Feel for the diamond too", indent=False)
-        self.w_pour = w.IntSlider(value=10, min=1, max=60, description="Coins", layout=w.Layout(width="300px"))
+        self.w_pour = w.BoundedIntText(value=10, min=1, max=60, description="Coins", layout=w.Layout(width="160px"))
         self.w_gem_bag = w.Dropdown(options=[], description="Diamond to", layout=w.Layout(width="240px"))
+        # the Play widget ticks the countdown in the browser; its own buttons are icon-only (no accessible
+        # name, and Font Awesome is missing offline), so it stays hidden (still rendered: its view starts the
+        # timer) and a text button turns the time limit off instead (WCAG 2.2.1: adjustable time limits)
         self.w_clock = w.Play(value=0, min=0, max=max(1, countdown), step=1, interval=1000, repeat=False,
-                              description="Countdown")
+                              description="Countdown", show_repeat=False, layout=w.Layout(display="none"))
+        self.b_clock = button("Stop the countdown", self._stop_clock,
+                              tooltip="Take all the time you need to decide")
         self.w_clock_bar = w.IntProgress(value=0, min=0, max=max(1, countdown), description="Count",
                                          layout=w.Layout(width="260px"))
         w.jslink((self.w_clock, "value"), (self.w_clock_bar, "value"))
         self.w_clock.observe(self._tick, names="value")
         self._clock_for: tuple[int, int] | None = None  # (robbery, seat) the running clock belongs to
+        self._clock_stopped: tuple[int, int] | None = None  # (robbery, seat) whose clock the player stopped
         # the widgets are made once and updated in place: making ipywidgets is the slow part
         self.w_head = w.HTML()
         self.w_bags = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -118,7 +125,7 @@ class MoneybagsApp(GameApp):
         self.b_gem = button("Drop the diamond", lambda: self.act(("diamond", self.w_gem_bag.value)), style="primary")
         self.row_turn = [w.HBox([self.w_target, self.w_coins, self.w_diamond, self.b_steal],
                                 layout=w.Layout(flex_flow="row wrap")), w.HBox([self.b_stand, self.b_close])]
-        self.row_robbed = [w.HBox([self.w_clock_bar, self.w_clock]) if countdown else w.HBox(),
+        self.row_robbed = [w.HBox([self.w_clock_bar, self.w_clock, self.b_clock]) if countdown else w.HBox(),
                            w.HBox([self.b_challenge, self.b_accept, self.b_feel_mine, self.b_feel_thief])]
         self.row_pour = [w.HBox([self.w_pour, self.b_pour])]
         self.row_gem = [w.HBox([self.w_gem_bag, self.b_gem])]
@@ -151,11 +158,18 @@ class MoneybagsApp(GameApp):
 
     def _start_clock(self, seat: int) -> None:
         key = (self._robbery(), seat)
-        if self._clock_for == key:
+        if self._clock_for == key or self._clock_stopped == key:
             return  # jiggling does not restart the count
         self._clock_for = key
         self.w_clock.value = 0
         self.w_clock.playing = True
+        self.b_clock.description, self.b_clock.disabled = "Stop the countdown", False
+
+    def _stop_clock(self) -> None:
+        # the front end's timer runs on to its end (setting ``playing`` False from Python leaves the
+        # Play model's timer id set, and it would never start again); only its expiry is ignored
+        self._clock_stopped, self._clock_for = self._clock_for, None
+        self.b_clock.description, self.b_clock.disabled = "Countdown stopped: take your time", True
 
     # ---- drawing -----------------------------------------------------------------------
     def _seat_widgets(self, n: int) -> None:
@@ -287,7 +301,13 @@ class MoneybagsApp(GameApp):
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         names = self.names()
         feel = "; ".join(f"{names[p]} feels about {r[-1]}" for p, r in enumerate(view["readings"]) if r)
-        return f"{self.status(viewer)} Round {view['round']}. {feel or 'No jiggles yet.'} Points: {view['points']}."
+        robbery = ""
+        if view["phase"] == "challenge" and view["pending"]:
+            thief, victim = view["pending"]["thief"], view["pending"]["victim"]
+            robbery = (f" {names[thief]} reached into {'your' if victim == viewer else names[victim] + chr(8217) + 's'}"
+                       " bag: challenge or let it go.")
+        return (f"{self.status(viewer)}{robbery} Round {view['round']}. {feel or 'No jiggles yet.'} "
+                f"Points: {view['points']}.")
 
     def score_label(self) -> str:
         return "Points"

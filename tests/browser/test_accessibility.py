@@ -1,0 +1,125 @@
+"""Accessibility of every page in Voila: axe-core finds no serious or critical violation, and the
+app's main buttons can be reached with the Tab key.
+
+axe-core comes bundled with ``axe-playwright-python`` (its ``axe.min.js`` is injected into the
+page from the installed package: nothing is fetched at test time). Each page is opened once per
+module and shared by its axe test and its keyboard test.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.base import AXE_SCRIPT
+
+from changekit import all_games
+
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+GAMES = {game.name: game.notebook_file() for game in all_games()}
+PAGES = ["index.ipynb", *GAMES.values()]
+
+#: The first move a human can make on each app's opening screen (seat 0, the notebook's seed).
+FIRST_MOVE: dict[str, str | re.Pattern[str]] = {
+    "zombie": re.compile(r"^Pay \$\d+"),
+    "boneyard": re.compile(r"^Add \$\d+"),
+    "diminishing": re.compile(r"^Play \$\d+"),
+    "big_cheese": "Pass",
+    "cha_ching": "Draw from the deck",
+    "moneybags": "Challenge",  # seed 7: a bot robs you before your first turn
+    "cambio": "Draw from deck",
+    "zhao_pengyou": "Pass (do not declare)",
+}
+#: Extra controls that must be reachable by keyboard on one app.
+MORE_KEYS: dict[str, list[str]] = {
+    "moneybags": ["Stop the countdown"],  # the text stand-in for the Play widget's icon buttons
+}
+
+BLOCKING = {"serious", "critical"}
+#: Where axe looks: the whole document. Nothing is excluded today: Voila's own chrome (the cell
+#: wrappers, the hidden spinner) raised only the moderate "region" rule. Should a Voila upgrade
+#: bring a serious violation outside our widgets, exclude it here with a precise selector and a
+#: comment saying why, e.g. {"include": [["body"]], "exclude": [["#loading"]]} — never drop a rule.
+AXE_CONTEXT: dict = {"include": [["body"]], "exclude": []}
+AXE_OPTIONS = {"resultTypes": ["violations"]}
+TAB_PRESSES = 120
+
+
+def page_id(notebook: str) -> str:
+    return notebook.removesuffix(".ipynb")
+
+
+@pytest.fixture(scope="module", params=PAGES, ids=page_id)
+def rendered(request, browser, browser_context_args, voila_url):
+    """A page with ``notebook`` fully rendered in Voila: (notebook, page)."""
+    notebook = request.param
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
+    # Voila reveals the cells only once the whole notebook ran; the widgets then render
+    if notebook == "index.ipynb":
+        page.get_by_role("navigation", name="games").wait_for(timeout=RENDER_TIMEOUT_MS)
+    else:
+        page.get_by_role("button", name="New game").first.wait_for(timeout=RENDER_TIMEOUT_MS)
+        page.locator(".ck-app .ck-score").first.wait_for(timeout=RENDER_TIMEOUT_MS)
+        # the widgets of the later cells (analyses, figure buttons) render after the app's
+        page.wait_for_function(
+            "() => document.querySelectorAll('.jp-OutputArea-output .lm-Widget, .jp-OutputArea-output .jupyter-widgets').length > 0",
+            timeout=RENDER_TIMEOUT_MS)
+    page.wait_for_timeout(1500)
+    yield notebook, page
+    context.close()
+
+
+def describe(violation: dict) -> str:
+    nodes = "; ".join(" ".join(node["target"]) + " → " + node["html"][:160] for node in violation["nodes"][:5])
+    return f"{violation['id']} ({violation['impact']}, {len(violation['nodes'])} nodes): {violation['help']}: {nodes}"
+
+
+def test_axe_finds_no_serious_or_critical_violation(rendered):
+    notebook, page = rendered
+    page.evaluate(AXE_SCRIPT)
+    results = page.evaluate("([context, options]) => axe.run(context, options)", [AXE_CONTEXT, AXE_OPTIONS])
+    violations = results["violations"]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"axe-{page_id(notebook)}.txt").write_text(
+        "\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
+    blocking = [describe(v) for v in violations if v["impact"] in BLOCKING]
+    assert blocking == [], f"{notebook}:\n" + "\n".join(blocking)
+
+
+def focus_walk(page, presses: int = TAB_PRESSES) -> list[dict]:
+    """Press Tab from the top of the page; what got the focus each time."""
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    page.locator("body").focus()
+    seen = []
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(
+            """() => { const e = document.activeElement;
+                       return {tag: e.tagName.toLowerCase(), text: (e.innerText || e.value || '').trim(),
+                               label: e.getAttribute('aria-label') || '', cls: e.className || '',
+                               in_app: !!e.closest('.ck-app')}; }"""))
+    return seen
+
+
+def matches(name: str, want: str | re.Pattern[str]) -> bool:
+    return bool(want.search(name)) if isinstance(want, re.Pattern) else name == want
+
+
+def test_main_controls_are_reachable_by_keyboard(rendered):
+    notebook, page = rendered
+    seen = focus_walk(page)
+    if notebook == "index.ipynb":
+        links = {s["label"] for s in seen if s["tag"] == "a"}
+        missing = [g.title for g in all_games() if f"Play {g.title}" not in links]
+        assert missing == [], f"gallery links never focused: {missing}"
+        return
+    game = next(name for name, file in GAMES.items() if file == notebook)
+    buttons = [s["text"] for s in seen if s["tag"] == "button" and s["in_app"]]
+    wanted = ["New game", FIRST_MOVE[game], *MORE_KEYS.get(game, [])]
+    missing = [str(want) for want in wanted if not any(matches(b, want) for b in buttons)]
+    assert missing == [], f"{notebook}: never focused by Tab: {missing}; focused buttons: {buttons}"
+    assert any("ck-log" in str(s["cls"]) for s in seen), f"{notebook}: the game log is not focusable"
