@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: app test bench install chromium clean
+.PHONY: app test bench install chromium clean site site-test
 
 # The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
 $(VENV)/.installed: pyproject.toml
@@ -44,5 +44,20 @@ $(VENV)/.bench-installed: $(VENV)/.installed
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/run.py
 
+# Zero-server site (docs/static-site.md): voici + Pyodide, built in its own venv.
+SITE_VENV := .venv-site
+$(SITE_VENV)/.installed: tools/site-requirements.txt
+	test -x $(SITE_VENV)/bin/python || $(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet --disable-pip-version-check uv
+	$(SITE_VENV)/bin/uv pip install --quiet --python $(SITE_VENV)/bin/python -r tools/site-requirements.txt
+	touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python tools/build_site.py --out site
+
+site-test: install chromium
+	@test -f site/voici/render/index.html || { echo "site/ is not built: run 'make site' first"; exit 1; }
+	CHANGEKIT_SITE_TEST=1 CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q tests/site
+
 clean:
-	rm -rf $(VENV) tests/artifacts .pytest_cache .hypothesis
+	rm -rf $(VENV) $(SITE_VENV) site build tests/artifacts .pytest_cache .hypothesis

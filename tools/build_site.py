@@ -1,0 +1,349 @@
+"""Build the zero-server site: the gallery and every game notebook as a static voici site.
+
+Run by ``make site`` with the build venv's Python (``.venv-site``, which holds voici-core,
+jupyterlite and the lab extensions of ipywidgets, plotly and anywidget)::
+
+    .venv-site/bin/python tools/build_site.py [--out site]
+
+Everything the pages need is copied into the output folder, so a plain static host (or
+``python -m http.server``) serves it and the browser fetches nothing from elsewhere:
+
+* the Pyodide runtime (npm ``pyodide@PYODIDE_VERSION``, core files only) in ``static/pyodide/``,
+  with its ``pyodide-lock.json`` trimmed to the pure-Python packages we serve next to it;
+* the other pure-Python wheels (ipywidgets, plotly, anywidget, ..., changekit itself) in the
+  piplite index ``pypi/``, with the PyPI fallback switched off;
+* copies of the notebooks with a ``%pip install`` cell in front (``notebooks/`` is not changed).
+
+Downloads (the npm tarball, the wheels) are cached in ``build/site-cache/``; a second build is
+offline. See docs/static-site.md.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import copy
+import hashlib
+import importlib.metadata as md
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+CACHE = ROOT / "build" / "site-cache"
+LITE = ROOT / "build" / "site-lite"
+
+PYODIDE_VERSION = "0.29.0"  # what jupyterlite-pyodide-kernel 0.7.0 expects
+
+#: Packages the page loads through Pyodide's lock (loadPackage / micropip look there first):
+#: what the kernel itself installs (ipython, jedi, sqlite3), micropip, and pure-Python
+#: libraries we use that Pyodide also lists. Their dependencies are added from the lock.
+LOCK_ROOTS = ["micropip", "packaging", "sqlite3", "jedi", "ipython", "sympy", "mpmath",
+              "narwhals", "traitlets", "typing-extensions"]
+#: In Pyodide's lock but not a pure wheel on PyPI: replaced by an empty stub (IPython's
+#: history falls back to memory without it).
+STUBS = {"sqlite3"}
+#: Dependencies dropped from lock entries (matplotlib-inline does not need matplotlib to import).
+DROP_DEPENDS = {"matplotlib-inline": {"matplotlib"}}
+
+#: Pure-Python wheels served to piplite from ``pypi/``, at the versions of the build venv (so
+#: the Python side matches the lab extensions the build copies from the same venv).
+PIPLITE_PACKAGES = ["ipywidgets", "comm", "jupyterlab_widgets", "plotly", "anywidget", "psygnal"]
+
+#: The cell put in front of every site notebook. changekit is installed without its
+#: dependencies: its metadata also asks for the server side (voila, jupyterlab) and numpy,
+#: which the browser neither needs nor can get; the apps run without them.
+PREAMBLE = ("%pip install -q ipywidgets comm plotly anywidget sympy\n"
+            "%pip install -q --no-deps changekit")
+
+#: Cells of the site notebooks that cannot run in Pyodide (they need numpy), by notebook and a
+#: string the cell's source contains; each is replaced by a markdown note (docs/static-site.md).
+NUMPY_CELLS: dict[str, list[tuple[str, str]]] = {
+    "boneyard.ipynb": [
+        ("first_round_equilibrium(", "the fictitious-play convergence chart (`first_round_equilibrium`) is a "
+                                     "numpy computation over every strategy at once."),
+    ],
+    "diminishing_returns.ipynb": [
+        ("count_games(START_COUNTS)", "the perfect-play verdict for the full game (`solve_start()`) walks "
+                                      "all 375,160 reachable positions and `count_games` counts them with numpy."),
+        ("take_less_positions((10, 7, 5, 3, 1)", "`take_less_positions` scans positions with numpy."),
+        ("take_less_positions(examples=5)", "scanning the full game (`take_less_positions`) uses numpy."),
+    ],
+}
+
+#: The last cell of every site notebook: an invisible marker that every cell before it ran.
+DONE_MARKER = "ck-site-done"
+
+FONT_AWESOME = re.compile(r'\s*<link[^>]*(font-awesome|fontawesome)[^>]*>\s*', re.I)
+
+
+def log(msg: str) -> None:
+    print(f"[site] {msg}", flush=True)
+
+
+def run(*cmd, **kw) -> None:
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---- Pyodide ---------------------------------------------------------------------------------
+def pyodide_tarball() -> Path:
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        log(f"npm pack pyodide@{PYODIDE_VERSION}")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", CACHE, "--silent")
+    return tgz
+
+
+def unpack_pyodide(dest: Path) -> dict:
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(pyodide_tarball()) as tar:
+        for member in tar.getmembers():
+            if not member.isfile() or member.name.endswith((".map", ".d.ts", ".html", "README.md")):
+                continue
+            target = dest / Path(member.name).relative_to("package")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(tar.extractfile(member).read())
+    return json.loads((dest / "pyodide-lock.json").read_text())
+
+
+def pip_download(spec: str, dest: Path) -> Path:
+    """The pure ``py3-none-any`` wheel of ``spec`` (name==version), from the cache or PyPI."""
+    name, version = spec.split("==")
+    pattern = re.compile(rf"^{re.sub(r'[-_.]+', '[-_.]', name)}-{re.escape(version)}-.*none-any\.whl$", re.I)
+    dest.mkdir(parents=True, exist_ok=True)
+    found = [p for p in dest.iterdir() if pattern.match(p.name)]
+    if not found:
+        log(f"pip download {spec}")
+        run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+            "--python-version", "3.13", "--platform", "any", "--implementation", "py", "--abi", "none",
+            "--dest", dest, spec)
+        found = [p for p in dest.iterdir() if pattern.match(p.name)]
+    if not found:
+        raise SystemExit(f"no pure-Python wheel for {spec}")
+    return found[0]
+
+
+def stub_wheel(dest: Path, name: str, version: str) -> Path:
+    """A wheel with nothing but metadata, so that installing ``name`` succeeds and imports fail."""
+    path = dest / f"{name}-{version}-py3-none-any.whl"
+    info = f"{name}-{version}.dist-info"
+    files = {
+        f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n"
+                            "Summary: empty stand-in (changekit static site)\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: changekit\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arcname, text in files.items():
+            data = text.encode()
+            zf.writestr(zipfile.ZipInfo(arcname, (2020, 1, 1, 0, 0, 0)), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{arcname},sha256={digest},{len(data)}")
+        record.append(f"{info}/RECORD,,")
+        zf.writestr(zipfile.ZipInfo(f"{info}/RECORD", (2020, 1, 1, 0, 0, 0)), "\n".join(record) + "\n")
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+def trim_lock(lock: dict, pyodide_dir: Path) -> list[str]:
+    """Keep in the lock only the closure of LOCK_ROOTS, each served from ``pyodide_dir``."""
+    packages = lock["packages"]
+    by_norm = {norm(k): k for k in packages}
+    keep: dict[str, dict] = {}
+    todo = [norm(r) for r in LOCK_ROOTS]
+    while todo:
+        key = by_norm[todo.pop()]
+        if key in keep:
+            continue
+        entry = copy.deepcopy(packages[key])
+        entry["depends"] = [d for d in entry["depends"] if norm(d) not in DROP_DEPENDS.get(norm(key), set())]
+        keep[key] = entry
+        todo += [norm(d) for d in entry["depends"]]
+    wheels = CACHE / "lock-wheels"
+    for key, entry in keep.items():
+        if norm(key) in STUBS:
+            wheel = stub_wheel(pyodide_dir, entry["name"], entry["version"])
+            entry["package_type"] = "package"
+            entry["install_dir"] = "site"
+        else:
+            # Pyodide's hashes are of its repackaged wheels: take PyPI's and hash those.
+            wheel = pip_download(f"{entry['name']}=={entry['version']}", wheels)
+            shutil.copy2(wheel, pyodide_dir / wheel.name)
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256(pyodide_dir / wheel.name)
+        entry["unvendored_tests"] = False
+    lock["packages"] = keep
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock))
+    return sorted(keep)
+
+
+# ---- piplite wheels ------------------------------------------------------------------------
+def piplite_wheels(dest: Path) -> list[str]:
+    dest.mkdir(parents=True, exist_ok=True)
+    names = []
+    for package in PIPLITE_PACKAGES:
+        wheel = pip_download(f"{package}=={md.version(package)}", CACHE / "piplite-wheels")
+        shutil.copy2(wheel, dest / wheel.name)
+        names.append(wheel.name)
+    log("building the changekit wheel")
+    tmp = LITE / "_wheel"
+    run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", tmp, ROOT,
+        stdout=subprocess.DEVNULL)
+    for wheel in tmp.glob("changekit-*.whl"):
+        shutil.copy2(wheel, dest / wheel.name)
+        names.append(wheel.name)
+    shutil.rmtree(tmp)
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    shutil.rmtree(ROOT / "build" / f"bdist.{sys.platform}", ignore_errors=True)
+    return names
+
+
+# ---- notebooks -----------------------------------------------------------------------------
+def site_notebook(src: Path, dest: Path) -> list[str]:
+    """``src`` with the install cell in front, gallery links pointing at the built pages, and the
+    cells that need numpy replaced by a note. Returns what identified the replaced cells."""
+    nb = json.loads(src.read_text())
+    replaced = []
+    cells = []
+    for cell in nb["cells"]:
+        source = "".join(cell["source"])
+        for needle, why in NUMPY_CELLS.get(src.name, []):
+            if cell["cell_type"] == "code" and needle in source:
+                replaced.append(needle)
+                # keep the cell's imports (later cells may use them), show a note instead of the rest
+                imports = [line for line in source.splitlines() if re.match(r"(from \S+ )?import ", line)]
+                if imports:
+                    cells.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                  "id": cell.get("id", "numpy") + "-imports", "source": "\n".join(imports)})
+                cell = {"cell_type": "markdown", "metadata": {}, "id": cell.get("id", "numpy") + "-site",
+                        "source": f"*Not available in the browser version: {why} "
+                                  "Run the kit with Voila (`make app`) or on Binder for this part.*"}
+                break
+        cells.append(cell)
+    missing = {needle for needle, _ in NUMPY_CELLS.get(src.name, [])} - set(replaced)
+    if missing:
+        raise SystemExit(f"{src.name} changed: no cell contains {sorted(missing)}; update NUMPY_CELLS")
+    preamble = {"cell_type": "code", "execution_count": None, "id": "changekit-site-install",
+                "metadata": {"tags": ["changekit-site"]}, "outputs": [], "source": PREAMBLE}
+    done = {"cell_type": "code", "execution_count": None, "id": "changekit-site-done",
+            "metadata": {"tags": ["changekit-site"]}, "outputs": [],
+            "source": "from IPython.display import HTML as _HTML\n"
+                      f"_HTML('<span class=\"{DONE_MARKER}\" hidden></span>')"}
+    nb["cells"] = [preamble] + cells + [done]
+    nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+    text = json.dumps(nb, indent=1, ensure_ascii=False)
+    if src.name == "index.ipynb":
+        # the gallery links to `<game>.ipynb`; voici renders `<game>.html` next to index.html
+        text = text.replace("gallery()", "gallery_site()").replace(
+            "from changekit.ui.gallery import gallery\\n",
+            "from changekit.ui.gallery import gallery_html\\n"
+            "from ipywidgets import HTML\\n\\n"
+            "def gallery_site():\\n"
+            "    return HTML(gallery_html().replace('.ipynb\\\"', '.html\\\"'))\\n")
+        if "gallery_site" not in text:
+            raise SystemExit("index.ipynb changed: update the gallery link rewrite in tools/build_site.py")
+    dest.write_text(text)
+    return replaced
+
+
+# ---- after voici ---------------------------------------------------------------------------
+#: anywidget gives a widget model 2 s to load its front-end module, then shows nothing. The
+#: first plotly FigureWidget of a page loads plotly.js (4.7 MB) in that time; on a busy or slow
+#: machine (a classroom Chromebook, or this 2-core box under load) it misses, and one chart stays
+#: blank ("[anywidget] Failed to initialize model."). The site's copy waits up to 60 s instead.
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(60000)")
+
+
+def postprocess(out: Path) -> None:
+    """What the site needs after ``voici build``; safe to run twice."""
+    stripped = 0
+    for page in list((out / "voici").rglob("*.html")) + list(out.glob("*.html")):
+        html = page.read_text()
+        new = FONT_AWESOME.sub("\n", html)
+        if new != html:
+            page.write_text(new)
+            stripped += 1
+    log(f"Font Awesome links removed from {stripped} pages (offline, the few icons are missing)")
+    patched = 0
+    for js in (out / "extensions" / "anywidget").rglob("*.js"):
+        text = js.read_text()
+        if ANYWIDGET_TIMEOUT[0] in text or ANYWIDGET_TIMEOUT[1] in text:
+            js.write_text(text.replace(*ANYWIDGET_TIMEOUT))
+            patched += 1
+    if not patched:
+        log("WARNING: anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
+    log(f"anywidget model timeout raised to 60 s in {patched} files")
+    # the site's front door is the gallery (JupyterLite's own root page would open the file tree)
+    (out / "index.html").write_text(
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>changekit</title>\n'
+        '<meta http-equiv="refresh" content="0; url=voici/render/index.html"></head>\n'
+        '<body><p><a href="voici/render/index.html">changekit: the games</a></p></body></html>\n')
+    external = [str(p.relative_to(out)) for p in out.rglob("*.html")
+                if re.search(r'(src|href)="(https?:)?//', p.read_text())]
+    if external:
+        log(f"WARNING: pages still linking to other hosts: {external}")
+
+
+# ---- build ---------------------------------------------------------------------------------
+def build(out: Path) -> None:
+    start = time.perf_counter()
+    shutil.rmtree(LITE, ignore_errors=True)
+    LITE.mkdir(parents=True)
+    pyodide_dir = LITE / "static" / "pyodide"
+    lock = unpack_pyodide(pyodide_dir)
+    kept = trim_lock(lock, pyodide_dir)
+    log(f"Pyodide {PYODIDE_VERSION}: {len(kept)} lock packages served locally: {', '.join(kept)}")
+    wheels = piplite_wheels(LITE / "pypi")
+    log(f"piplite wheels: {', '.join(wheels)}")
+    (LITE / "jupyter-lite.json").write_text(json.dumps({
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "changekit",
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {"disablePyPIFallback": True},
+            },
+        },
+    }, indent=2))
+    content = LITE / "content"
+    content.mkdir()
+    for src in sorted(NOTEBOOKS.glob("*.ipynb")):
+        replaced = site_notebook(src, content / src.name)
+        for needle in replaced:
+            log(f"{src.name}: the cell with `{needle}` needs numpy: shown as a note")
+    shutil.rmtree(out, ignore_errors=True)
+    log("voici build")
+    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", LITE, "--contents", content,
+        "--output-dir", out, "--apps", "voici", "--no-unused-shared-packages", "--no-sourcemaps",
+        cwd=LITE)
+    postprocess(out)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    log(f"done: {out} ({size / 1e6:.0f} MB) in {time.perf_counter() - start:.0f} s; "
+        f"try it: python -m http.server -b 127.0.0.1 -d {out.name} 8000, then open http://127.0.0.1:8000/")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "site", help="output folder (default: site/)")
+    args = parser.parse_args(argv)
+    build(args.out.resolve())
+
+
+if __name__ == "__main__":
+    main()
