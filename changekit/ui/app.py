@@ -271,15 +271,20 @@ def show_figure(out: w.Output, figure) -> None:
     hang Voila (STACK_NOTES), so figures shown at load stay FigureWidgets.
     """
     import plotly.graph_objects as go
+    from IPython.display import display
+    from plotly.basedatatypes import BaseFigure
 
     with out:
         out.clear_output()
-        go.Figure(figure).show()
+        if isinstance(figure, BaseFigure):
+            go.Figure(figure).show()
+        else:  # a table or a note: shown as it is
+            display(figure)
 
 
 def figure_on_click(label: str, make_figure, *, note: str = "") -> w.VBox:
-    """A button that computes a figure when pressed: slow analyses (tournaments) are paid
-    only by whoever asks, not by every visitor at page load."""
+    """A button that computes a figure (or any displayable result) when pressed: slow
+    analyses (tournaments) are paid only by whoever asks, not by every visitor at page load."""
     status = w.HTML(f"<i>{note}</i>" if note else "")
     out = w.Output()
 
