@@ -1,27 +1,11 @@
 """The Boneyard app without a browser: build a bid from bill pictures, reveal, see the round."""
 from __future__ import annotations
 
-import re
-
 import ipywidgets as w
 
 from changekit.games.boneyard.app import BoneyardApp, ClassExplorer, last_round
 
-
-def widgets(root):
-    yield root
-    for child in getattr(root, "children", ()):
-        yield from widgets(child)
-
-
-def find_button(app, pattern):
-    found = [b for b in widgets(app.widget) if isinstance(b, w.Button) and re.search(pattern, b.description)]
-    assert found, f"no button matching {pattern!r}"
-    return found[0]
-
-
-def html_text(app):
-    return " ".join(x.value for x in widgets(app.widget) if isinstance(x, w.HTML))
+from .widget_tree import find_button, html_text, widgets
 
 
 def test_build_a_bid_reveal_and_see_the_round():

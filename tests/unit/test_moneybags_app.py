@@ -8,21 +8,7 @@ import ipywidgets as w
 
 from changekit.games.moneybags.app import MoneybagsApp, bag_svg, stacks_svg
 
-
-def widgets(root):
-    yield root
-    for child in getattr(root, "children", ()):
-        yield from widgets(child)
-
-
-def find_button(app, pattern):
-    found = [b for b in widgets(app.widget) if isinstance(b, w.Button) and re.search(pattern, b.description)]
-    assert found, f"no button matching {pattern!r}"
-    return found[0]
-
-
-def html_text(app):
-    return " ".join(x.value for x in widgets(app.widget) if isinstance(x, w.HTML))
+from .widget_tree import find_button, html_text, widgets
 
 
 def test_robbed_then_challenge_shows_both_stacks():
