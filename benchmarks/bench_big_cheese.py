@@ -4,10 +4,14 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.games.big_cheese import BigCheese, payout_distribution
-from changekit.games.big_cheese.analysis import exact30_finish, payout_table, simulated_bid_values
+from changekit.games.big_cheese.analysis import (
+    exact30_finish,
+    payout_table,
+    simulated_bid_values,
+)
 from changekit.games.big_cheese.bots import CautiousBot, ValueBot
 
 CONFORMANCE_GAMES = 2_000  # 10,000 take ~15 min here (deep checks replay the game); see the report
@@ -21,14 +25,11 @@ def run() -> list[tuple[str, str, str, str]]:
         label = ", ".join(f"{k}={v}" for k, v in opts.items())
         rows.append(("play", f"random playout steps/s ({label})", f"{steps:,.0f}", ""))
         rows.append(("play", f"random games/s ({label})", f"{games:,.0f}", ""))
-    start = time.perf_counter()
-    bad = total = 0
-    for i, opts in enumerate(({"players": 3}, {"players": 4, "dice": "polyhedral"},
-                              {"players": 5, "dice": "polyhedral", "exactly_30": True}, {"players": 6, "specials": False})):
-        b, g = conformance_violations(BigCheese(**opts), CONFORMANCE_GAMES // 4, seed=i * 100_000)
-        bad, total = bad + b, total + g
+    option_sets = ({"players": 3}, {"players": 4, "dice": "polyhedral"},
+                   {"players": 5, "dice": "polyhedral", "exactly_30": True}, {"players": 6, "specials": False})
+    bad, total, seconds = conformance_over([BigCheese(**opts) for opts in option_sets], CONFORMANCE_GAMES)
     rows.append(("conformance", f"violations over {total:,} random games (4 option sets)", str(bad), "0"))
-    rows.append(("conformance", "time for those games", f"{time.perf_counter() - start:.0f} s", ""))
+    rows.append(("conformance", "time for those games", f"{seconds:.0f} s", ""))
     rows.append(("exact", "payout_distribution(20, 'd6')", f"{median_seconds(lambda: payout_distribution(20, 'd6'), number=200) * 1e6:.0f} µs", ""))
     rows.append(("exact", "payout table with best re-roll, both schemes",
                  f"{median_seconds(lambda: (payout_table('d6'), payout_table('polyhedral')), repeat=3) * 1e3:.0f} ms", ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import play_out
 from changekit.games.boneyard import Boneyard, best_response_to_class, resolve_round
@@ -56,13 +56,9 @@ def run() -> list[tuple[str, str, str, str]]:
             play_out(Boneyard(players=4).new_state(seed=n), [bots() for _ in range(4)], rng=random.Random(n))
             n += 1
         rows.append(("boneyard", f"{name}-bot games 4p", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
-    start = time.perf_counter()
-    bad = 0
-    for players in (2, 4, 8):
-        b, _ = conformance_violations(Boneyard(players=players), CONFORMANCE_GAMES // 3, seed=players * 100_000)
-        bad += b
-    rows.append(("boneyard", f"conformance violations ({CONFORMANCE_GAMES:,} random games, 2/4/8p)", str(bad),
-                 f"0 ({time.perf_counter() - start:.0f} s)"))
+    bad, total, seconds = conformance_over([Boneyard(players=n) for n in (2, 4, 8)], CONFORMANCE_GAMES)
+    rows.append(("boneyard", f"conformance violations ({total:,} random games, 2/4/8p)", str(bad),
+                 f"0 ({seconds:.0f} s)"))
     return rows
 
 

@@ -4,11 +4,15 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import play_out
 from changekit.games.cambio import Cambio
-from changekit.games.cambio.analysis import fresh_grid_distribution, two_low_two_unknown, unseen_ev
+from changekit.games.cambio.analysis import (
+    fresh_grid_distribution,
+    two_low_two_unknown,
+    unseen_ev,
+)
 from changekit.games.cambio.bots import MemoryBot
 
 CONFORMANCE_GAMES = 1_200  # 10,000 would take ~15 min here (deep checks replay whole games)
@@ -43,12 +47,7 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("cambio", "exact fresh-grid distribution", f"{grid_ms:.1f} ms", ""))
     low_ms = median_seconds(lambda: two_low_two_unknown(sympy=False), repeat=5) * 1000
     rows.append(("cambio", "exact A,2 + two unknown", f"{low_ms:.1f} ms", ""))
-    start = time.perf_counter()
-    bad = 0
-    for players in (2, 4, 8):
-        b, _ = conformance_violations(Cambio(players=players), CONFORMANCE_GAMES // 3, seed=players * 100_000)
-        bad += b
-    total = 3 * (CONFORMANCE_GAMES // 3)
+    bad, total, seconds = conformance_over([Cambio(players=n) for n in (2, 4, 8)], CONFORMANCE_GAMES)
     rows.append(("cambio", f"conformance violations ({total:,} random games, 2/4/8p)", str(bad),
-                 f"0 ({time.perf_counter() - start:.0f} s)"))
+                 f"0 ({seconds:.0f} s)"))
     return rows

@@ -4,12 +4,21 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import play_out
-from changekit.games.cha_ching import ChaChing, can_reach, penalty, prob_hand_hits
-from changekit.games.cha_ching import analysis
-from changekit.games.cha_ching.bots import GreedyBot, changes_needed, reach_after_changes
+from changekit.games.cha_ching import (
+    ChaChing,
+    analysis,
+    can_reach,
+    penalty,
+    prob_hand_hits,
+)
+from changekit.games.cha_ching.bots import (
+    GreedyBot,
+    changes_needed,
+    reach_after_changes,
+)
 
 #: Random CHA-CHING games are long (a few hundred actions, replayed by every JSON check): about
 #: 20-25 ms each here, so 5,000 take about two minutes (10,000 would take four or more).
@@ -22,13 +31,9 @@ def run() -> list[tuple[str, str, str, str]]:
         games, steps = random_playout_speed(ChaChing(players=players), seconds=3.0)
         rows.append(("play", f"random playout steps/s ({players} players)", f"{steps:,.0f}", ""))
         rows.append(("play", f"random games/s ({players} players)", f"{games:,.1f}", ""))
-    start = time.perf_counter()
-    bad = total = 0
-    for i, players in enumerate((2, 3, 4, 6)):
-        b, g = conformance_violations(ChaChing(players=players), CONFORMANCE_GAMES // 4, seed=i * 100_000)
-        bad, total = bad + b, total + g
+    bad, total, seconds = conformance_over([ChaChing(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES)
     rows.append(("conformance", f"violations over {total:,} random games (2, 3, 4, 6 players)", str(bad), "0"))
-    rows.append(("conformance", "time for those games", f"{time.perf_counter() - start:.0f} s", ""))
+    rows.append(("conformance", "time for those games", f"{seconds:.0f} s", ""))
 
     hand = ["1", "1", "1", "5", "wild", "wild", "25", "25"]
     rows.append(("exact", "can_reach (8 cards)", f"{median_seconds(lambda: can_reach(hand, 58), number=20000) * 1e6:.1f} µs", ""))

@@ -6,7 +6,7 @@ import random
 import time
 import tracemalloc
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import play_out
 from changekit.games.diminishing import GAME, solve_position
@@ -90,12 +90,7 @@ def run() -> list[tuple[str, str, str, str]]:
         n += 1
     rows.append(("diminishing", "perfect vs perfect games 2p", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
 
-    start = time.perf_counter()
-    bad = 0
-    per = CONFORMANCE_GAMES // 4
-    for players in (2, 3, 4, 6):
-        b, _ = conformance_violations(GAME(players=players), per, seed=players * 100_000)
-        bad += b
-    rows.append(("diminishing", f"conformance violations over {per * 4:,} games (2/3/4/6p)",
-                 f"{bad} ({time.perf_counter() - start:.0f} s)", "0"))
+    bad, total, seconds = conformance_over([GAME(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES)
+    rows.append(("diminishing", f"conformance violations over {total:,} games (2/3/4/6p)",
+                 f"{bad} ({seconds:.0f} s)", "0"))
     return rows

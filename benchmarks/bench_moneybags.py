@@ -4,12 +4,17 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import play_out
 from changekit.games.moneybags import Moneybags
 from changekit.games.moneybags.analysis import (
-    ChallengeIfLossAtLeast, best_steal, challenge_story, float_prior, pair_prior, steal_curve,
+    ChallengeIfLossAtLeast,
+    best_steal,
+    challenge_story,
+    float_prior,
+    pair_prior,
+    steal_curve,
 )
 from changekit.games.moneybags.bots import BOTS, BayesianChallenger
 
@@ -76,12 +81,7 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("moneybags", "steal curve 0-20 coins (floats)", f"{curve_ms:.0f} ms", ""))
     rows.append(("moneybags", "best grab vs 'challenges at 6+'", f"{best.coins} coins, E[height] {best.ev:.2f}", ""))
 
-    start = time.perf_counter()
-    bad = 0
-    for players in (3, 4, 6):
-        b, _ = conformance_violations(Moneybags(players=players), CONFORMANCE_GAMES // 3 + (players == 3),
-                                      seed=players * 100_000)
-        bad += b
-    rows.append(("moneybags", f"conformance violations ({CONFORMANCE_GAMES:,} random games, 3/4/6p)", str(bad),
-                 f"0 ({time.perf_counter() - start:.0f} s)"))
+    bad, total, seconds = conformance_over([Moneybags(players=n) for n in (3, 4, 6)], CONFORMANCE_GAMES)
+    rows.append(("moneybags", f"conformance violations ({total:,} random games, 3/4/6p)", str(bad),
+                 f"0 ({seconds:.0f} s)"))
     return rows

@@ -4,11 +4,15 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_violations, median_seconds, random_playout_speed
+from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import RandomBot, play_out
 from changekit.games.zhao_pengyou import ZhaoPengyou
-from changekit.games.zhao_pengyou.analysis import called_copies, declare_chance_exact, trump_count
+from changekit.games.zhao_pengyou.analysis import (
+    called_copies,
+    declare_chance_exact,
+    trump_count,
+)
 from changekit.games.zhao_pengyou.bots import HeuristicBot
 from changekit.stats.montecarlo import tournament
 
@@ -64,12 +68,7 @@ def run() -> list[tuple[str, str, str, str]]:
                  f"heuristic seat wins {rates[0]} / random seat wins {rates[1]}", "heuristic > random"))
     exact_ms = median_seconds(lambda: (trump_count(), called_copies(), declare_chance_exact(copies=2)), repeat=3) * 1000
     rows.append(("zhao_pengyou", "exact analyses (trumps, copies, declare)", f"{exact_ms:.1f} ms", ""))
-    start = time.perf_counter()
-    bad = 0
-    for players in (4, 5, 7):
-        b, _ = conformance_violations(ZhaoPengyou(players=players), CONFORMANCE_GAMES // 3, seed=players * 100_000)
-        bad += b
-    total = 3 * (CONFORMANCE_GAMES // 3)
+    bad, total, seconds = conformance_over([ZhaoPengyou(players=n) for n in (4, 5, 7)], CONFORMANCE_GAMES)
     rows.append(("zhao_pengyou", f"conformance violations ({total} random one-deal games, 4/5/7p)", str(bad),
-                 f"0 ({time.perf_counter() - start:.0f} s)"))
+                 f"0 ({seconds:.0f} s)"))
     return rows

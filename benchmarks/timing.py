@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 from changekit.core.state import Game
 
@@ -34,6 +34,18 @@ def random_playout_speed(game: Game, *, seconds: float = 3.0, seed: int = 0) -> 
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, steps / elapsed
+
+
+def conformance_over(games: Sequence[Game], total: int) -> tuple[int, int, float]:
+    """(violations, games played, seconds) over ``total`` random playouts shared out among
+    ``games`` (player counts or option sets), each with its own range of seeds."""
+    start = time.perf_counter()
+    bad = played = 0
+    for i, game in enumerate(games):
+        share = total // len(games) + (i < total % len(games))
+        b, g = conformance_violations(game, share, seed=i * 100_000)
+        bad, played = bad + b, played + g
+    return bad, played, time.perf_counter() - start
 
 
 def conformance_violations(game: Game, games: int, *, seed: int = 0) -> tuple[int, int]:
