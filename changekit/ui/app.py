@@ -4,9 +4,11 @@ its own table and controls in :meth:`GameApp.draw`.
 """
 from __future__ import annotations
 
+import os
 import random
 import time
 from html import escape
+from urllib.parse import parse_qs
 from typing import Any, ClassVar
 
 import ipywidgets as w
@@ -35,6 +37,18 @@ CSS = """
 .jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
 </style>
 """
+
+
+def page_number(name: str, default: int, *, low: int, high: int) -> int:
+    """A whole number from the Voila page's address (``.../moneybags.ipynb?countdown=10``), so a
+    teacher can tune an app by link. Voila hands the query string to the kernel as ``QUERY_STRING``;
+    in JupyterLab, or when the value is missing or not a whole number in [low, high], ``default``."""
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    try:
+        number = int(values[-1]) if values else default
+    except ValueError:
+        return default
+    return number if low <= number <= high else default
 
 
 def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:

@@ -10,16 +10,26 @@ from .helpers import charts_with_traces, open_app, screenshot
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
+def test_the_countdown_runs_out_in_the_browser(page, voila_url):
+    # the Play widget ticks in the browser; at the count the kernel lets the thief go for you
+    open_app(page, voila_url, "moneybags.ipynb?countdown=2", "Challenge")
+    assert "before the count of 2?" in page.locator(".ck-app").inner_text()
+    page.get_by_text("Time ran out: you let the thief go.").wait_for(timeout=30_000)
+    assert "You let it go." in page.locator(".ck-log").inner_text()
+
+
 def test_challenge_a_thief_then_steal(page, voila_url):
-    # seed 7: a bot robs you before your first turn, and its stack is the taller one
-    errors = open_app(page, voila_url, "moneybags.ipynb", "Challenge")
+    # seed 7: a bot robs you before your first turn, and its stack is the taller one; a long
+    # countdown (set by the page address) so a slow machine cannot run out of time mid-test
+    errors = open_app(page, voila_url, "moneybags.ipynb?countdown=300", "Challenge")
     assert "reached into your bag" in page.locator(".ck-app").inner_text()
-    page.get_by_role("button", name="Stop the countdown").wait_for(timeout=10_000)  # the countdown
+    page.get_by_text(re.compile(r"^\d+ s left$")).wait_for(timeout=10_000)  # the countdown is ticking
     screenshot(page, "moneybags-robbed")
+    page.get_by_role("button", name="Stop the countdown").click()
+    page.get_by_text("no time limit").wait_for(timeout=10_000)
     page.get_by_role("button", name="Challenge", exact=True).click()
-    page.get_by_text("(challenger) against").first.wait_for(timeout=30_000)
-    log = page.locator(".ck-log")
-    assert re.search(r"You challenged Bayesian bot \d!", log.inner_text())
+    # (a bot's earlier challenge is on the page already: wait for the log line of yours)
+    page.locator(".ck-log", has_text=re.compile(r"You challenged Bayesian bot \d!")).wait_for(timeout=30_000)
     assert page.locator("svg[aria-label*='coins']").count() >= 1  # the two stacks
     screenshot(page, "moneybags-challenge")
     # later bots may rob you again: let them go until it is your turn to steal

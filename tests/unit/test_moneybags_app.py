@@ -5,6 +5,7 @@ import re
 from html import unescape
 
 import ipywidgets as w
+import pytest
 
 from changekit.games.moneybags.app import MoneybagsApp, bag_svg, stacks_svg
 
@@ -95,10 +96,33 @@ def test_hot_seat_shows_each_player_only_their_own_readings():
 
 def test_the_countdown_running_out_lets_the_thief_go():
     app = MoneybagsApp(players=4, bot="bayesian", seed=7)
-    assert app.state.phase == "challenge" and app.w_clock.playing
+    assert app.state.phase == "challenge" and app.w_clock.running and app.w_clock.left == 5
     find_button(app, r"^Jiggle my bag$").click()  # jiggling does not restart or stop the count
     assert app.state.phase == "challenge"
     robbed_at = len(app.state.history)
-    app.w_clock.value = app.countdown  # what the front end's Play widget does after five seconds
+    app.w_clock.left = 0  # what the browser's clock does after five seconds
     assert app.state.history[robbed_at] == (0, "accept")
     assert any("let it go" in line for line in app.state.narration(0))
+    assert "Time ran out" in app.w_log.value  # said on the page, not only in the history
+
+
+def test_stopping_the_countdown_lifts_the_time_limit():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    find_button(app, r"^Stop the countdown$").click()
+    assert not app.w_clock.running
+    assert find_button(app, r"^Countdown stopped").disabled
+    app.w_clock.left = 0  # a tick already on its way from the browser changes nothing
+    assert app.state.phase == "challenge" and app.state.current_players() == (0,)
+    find_button(app, r"^Jiggle my bag$").click()  # jiggling does not start it again
+    assert not app.w_clock.running
+
+
+@pytest.mark.parametrize("query, seconds", [("countdown=12", 12), ("countdown=0", 0), ("", 5),
+                                            ("countdown=ten", 5), ("countdown=-3", 5), ("seed=2&countdown=9", 9)])
+def test_the_page_address_sets_the_countdown(monkeypatch, query, seconds):
+    monkeypatch.setenv("QUERY_STRING", query)  # what Voila hands the kernel
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    assert app.countdown == seconds
+    assert (app.w_clock in widgets(app.widget)) == bool(seconds)  # seed 7: robbed at once
+    assert (f"before the count of {seconds}?" in html_text(app)) == bool(seconds)
+    assert MoneybagsApp(players=4, bot="bayesian", seed=7, countdown=3).countdown == 3  # an argument wins

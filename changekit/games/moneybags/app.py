@@ -7,7 +7,8 @@ from typing import Any
 
 import ipywidgets as w
 
-from changekit.ui.app import GameApp, button
+from changekit.ui.app import GameApp, button, page_number
+from changekit.ui.countdown import Countdown
 
 from .bots import BOTS, BayesianChallenger, _robbed_heights
 from .rules import COINS, Moneybags
@@ -86,7 +87,10 @@ class MoneybagsApp(GameApp):
     bots = BOTS
     default_bot = "bayesian"
 
-    def __init__(self, *, countdown: int = 5, **kwargs: Any) -> None:
+    def __init__(self, *, countdown: int | None = None, **kwargs: Any) -> None:
+        # seconds to decide on a challenge; 0 turns the clock off; by default the page's ?countdown= or 5
+        if countdown is None:
+            countdown = page_number("countdown", 5, low=0, high=600)
         self.countdown = countdown
         # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe: aria-input-field-name)
         self.w_coins = w.BoundedIntText(value=3, min=0, max=20, description="Coins", layout=w.Layout(width="160px"))
@@ -94,17 +98,12 @@ class MoneybagsApp(GameApp):
         self.w_diamond = w.Checkbox(value=False, description="Feel for the diamond too", indent=False)
         self.w_pour = w.BoundedIntText(value=10, min=1, max=60, description="Coins", layout=w.Layout(width="160px"))
         self.w_gem_bag = w.Dropdown(options=[], description="Diamond to", layout=w.Layout(width="240px"))
-        # the Play widget ticks the countdown in the browser; its own buttons are icon-only (no accessible
-        # name, and Font Awesome is missing offline), so it stays hidden (still rendered: its view starts the
-        # timer) and a text button turns the time limit off instead (WCAG 2.2.1: adjustable time limits)
-        self.w_clock = w.Play(value=0, min=0, max=max(1, countdown), step=1, interval=1000, repeat=False,
-                              description="Countdown", show_repeat=False, layout=w.Layout(display="none"))
+        # the count runs in the browser from the moment the prompt is drawn; a text button lifts the
+        # time limit (WCAG 2.2.1: adjustable time limits)
+        self.w_clock = Countdown(seconds=max(1, countdown))
+        self.w_clock.on_expire(self._time_up)
         self.b_clock = button("Stop the countdown", self._stop_clock,
                               tooltip="Take all the time you need to decide")
-        self.w_clock_bar = w.IntProgress(value=0, min=0, max=max(1, countdown), description="Count",
-                                         layout=w.Layout(width="260px"))
-        w.jslink((self.w_clock, "value"), (self.w_clock_bar, "value"))
-        self.w_clock.observe(self._tick, names="value")
         self._clock_for: tuple[int, int] | None = None  # (robbery, seat) the running clock belongs to
         self._clock_stopped: tuple[int, int] | None = None  # (robbery, seat) whose clock the player stopped
         # the widgets are made once and updated in place: making ipywidgets is the slow part
@@ -125,7 +124,7 @@ class MoneybagsApp(GameApp):
         self.b_gem = button("Drop the diamond", lambda: self.act(("diamond", self.w_gem_bag.value)), style="primary")
         self.row_turn = [w.HBox([self.w_target, self.w_coins, self.w_diamond, self.b_steal],
                                 layout=w.Layout(flex_flow="row wrap")), w.HBox([self.b_stand, self.b_close])]
-        self.row_robbed = [w.HBox([self.w_clock_bar, self.w_clock, self.b_clock]) if countdown else w.HBox(),
+        self.row_robbed = [w.HBox([self.w_clock, self.b_clock]) if countdown else w.HBox(),
                            w.HBox([self.b_challenge, self.b_accept, self.b_feel_mine, self.b_feel_thief])]
         self.row_pour = [w.HBox([self.w_pour, self.b_pour])]
         self.row_gem = [w.HBox([self.w_gem_bag, self.b_gem])]
@@ -146,29 +145,28 @@ class MoneybagsApp(GameApp):
         """Which robbery is pending: the log index of the last steal."""
         return max((i for i, e in enumerate(self.state.log) if e.kind == "steal"), default=-1)
 
-    def _tick(self, change: dict[str, Any]) -> None:
-        if not self.countdown or change["new"] < self.countdown or self._clock_for is None:
+    def _time_up(self) -> None:
+        if not self.countdown or self._clock_for is None:
             return
         robbery, seat = self._clock_for
         state = self.state
         if state.phase == "challenge" and seat in state.current_players() and self._robbery() == robbery:
             self._clock_for = None
             self.act("accept", seat)
-            self.notes.append("Time ran out: you let the thief go.")
+            self.notes.insert(0, "Time ran out: you let the thief go.")
+            self.refresh()  # act() drew the page before this note existed
 
     def _start_clock(self, seat: int) -> None:
         key = (self._robbery(), seat)
         if self._clock_for == key or self._clock_stopped == key:
             return  # jiggling does not restart the count
         self._clock_for = key
-        self.w_clock.value = 0
-        self.w_clock.playing = True
+        self.w_clock.start()
         self.b_clock.description, self.b_clock.disabled = "Stop the countdown", False
 
     def _stop_clock(self) -> None:
-        # the front end's timer runs on to its end (setting ``playing`` False from Python leaves the
-        # Play model's timer id set, and it would never start again); only its expiry is ignored
         self._clock_stopped, self._clock_for = self._clock_for, None
+        self.w_clock.stop()
         self.b_clock.description, self.b_clock.disabled = "Countdown stopped: take your time", True
 
     # ---- drawing -----------------------------------------------------------------------
@@ -250,8 +248,8 @@ class MoneybagsApp(GameApp):
         if phase == "challenge":
             thief = view["pending"]["thief"]
             self._start_clock(viewer)
-            self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge before the count of "
-                                   f"{self.countdown}? Both bags are emptied: if your stack is as tall as the thief's or "
+            when = f" before the count of {self.countdown}" if self.countdown else ""
+            self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags are emptied: if your stack is as tall as the thief's or "
                                    "taller, <i>you</i> are out; if the thief's is taller, the thief is out.")
             self.b_feel_mine.disabled = viewer not in jiggles
             self.b_feel_thief.description = f"Jiggle {names[thief]}\u2019s bag"
