@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from timing import conformance_over, median_seconds, random_playout_speed
@@ -33,18 +35,25 @@ def cold_exact(bill: int, dealt: int) -> float:
     return median_seconds(run, repeat=5)
 
 
-def app_slowest_action_ms() -> float:
-    from changekit.games.zombie.app import ZombieApp
+APP_GAME = """
+import sys
+from changekit.games.zombie.app import ZombieApp
+app = ZombieApp(players=4, bot="careful", seed=int(sys.argv[1]))
+app.w_hints.value = True
+app.timings.clear()
+while not app.state.is_terminal():
+    app.w_controls.children[1].children[0].children[1].click()
+app.undo()
+app.new_game()
+print(max(app.timings))
+"""
 
-    app = ZombieApp(players=4, bot="careful", seed=3)
-    app.w_hints.value = True
-    app.timings.clear()
-    while not app.state.is_terminal():
-        boxes = app.w_controls.children[1].children
-        boxes[0].children[1].click()
-    app.undo()
-    app.new_game()
-    return max(app.timings)
+
+def app_slowest_action_ms(seeds: range = range(1, 9)) -> float:
+    """The slowest click of whole 4-player games against careful bots, hints on, then undo and
+    a new game; each game in a fresh interpreter, like a visitor's fresh kernel (cold caches)."""
+    return max(float(subprocess.run([sys.executable, "-c", APP_GAME, str(seed)], check=True, capture_output=True,
+                                    text=True).stdout) for seed in seeds)
 
 
 def run():
@@ -70,5 +79,5 @@ def run():
         ("zombie", "exact distribution k=3 (cold)", f"{k3 * 1000:.1f} ms", "≤ 50 ms"),
         ("zombie", "exact distribution k=10 (cold)", f"{k10 * 1000:.1f} ms", "≤ 50 ms"),
         ("zombie", f"conformance violations / {total:,} games", f"{bad} ({conf_time:.0f} s; 2-6 players)", "0"),
-        ("zombie", "app slowest action (server side)", f"{app_slowest_action_ms():.1f} ms", "≤ 50 ms"),
+        ("zombie", "app slowest action (server side, 8 fresh-kernel games)", f"{app_slowest_action_ms():.1f} ms", "≤ 50 ms"),
     ]

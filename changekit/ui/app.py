@@ -4,12 +4,14 @@ its own table and controls in :meth:`GameApp.draw`.
 """
 from __future__ import annotations
 
+import functools
+import gc
 import os
 import random
 import time
 from html import escape
 from urllib.parse import parse_qs
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 
 import ipywidgets as w
 
@@ -67,6 +69,46 @@ def picture_button(picture_html: str, label: str, on_click, *, disabled: bool = 
     return w.VBox([w.HTML(picture_html), btn], layout=w.Layout(align_items="center", margin="2px"))
 
 
+@functools.cache
+def _freeze_heap() -> None:
+    """Once per kernel, after the first app is built: move everything alive (the kernel, the
+    libraries, the app) out of the garbage collector's sight. A full collection otherwise
+    re-scans it all and pauses 30-100 ms inside whichever click triggers it (CPython ``gc.freeze``)."""
+    gc.collect()
+    gc.freeze()
+
+
+class Slot(NamedTuple):
+    """What one picture button of a :class:`PictureRow` shows."""
+    picture: str  # SVG/HTML
+    label: str
+    tooltip: str = ""
+    disabled: bool = False
+
+
+class PictureRow:
+    """A wrapping row of picture buttons made once and refilled in place: creating ipywidgets is
+    the slow part of a redraw (milliseconds each), setting an unchanged value sends nothing.
+    ``on_click(i)`` gets the position of the clicked slot."""
+
+    def __init__(self, on_click: Callable[[int], None]) -> None:
+        self._on_click = on_click
+        self._slots: list[w.VBox] = []
+        self.box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+
+    def show(self, slots: Sequence[Slot]) -> w.HBox:
+        while len(self._slots) < len(slots):
+            self._slots.append(picture_button("", "", lambda i=len(self._slots): self._on_click(i)))
+        for widget, slot in zip(self._slots, slots):
+            picture, btn = widget.children
+            picture.value = slot.picture
+            btn.description, btn.tooltip, btn.disabled = slot.label, slot.tooltip or slot.label, slot.disabled
+        shown = tuple(self._slots[:len(slots)])
+        if self.box.children != shown:
+            self.box.children = shown
+        return self.box
+
+
 class GameApp:
     """Play a whole game against bots (or hot-seat) in a notebook or a Voila page."""
 
@@ -111,6 +153,7 @@ class GameApp:
         )
         self.widget.add_class("ck-app")
         self.new_game()
+        _freeze_heap()
 
     # ---- seats -----------------------------------------------------------------------
     @property

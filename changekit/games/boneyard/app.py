@@ -11,7 +11,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from changekit.ui.app import GameApp, button, picture_button
+from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
@@ -83,8 +83,7 @@ class BoneyardApp(GameApp):
         self.w_round = w.HTML()
         self.w_message = w.HTML()
         self.w_hand_title = w.HTML()
-        self.w_hand = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._slots: list[w.VBox] = []
+        self._hand_row = PictureRow(self.toggle)
         self.w_bid_text = w.HTML()
         self.w_go = button("Reveal", self.submit, style="success",
                            tooltip="Show your bid (the round resolves when every bid is in)")
@@ -93,12 +92,6 @@ class BoneyardApp(GameApp):
         self._claim_buttons = [button(f"Take bucket {i + 1}", lambda i=i: self.act(i)) for i in range(5)]
         self.w_claims = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         super().__init__(**kwargs)
-
-    def _slot(self, index: int) -> w.VBox:
-        while len(self._slots) <= index:
-            i = len(self._slots)
-            self._slots.append(picture_button("", "Add", lambda i=i: self.toggle(i)))
-        return self._slots[index]
 
     # ---- actions -------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -176,14 +169,11 @@ class BoneyardApp(GameApp):
         slots = []
         for i, value in enumerate(hand):
             picked = i in self.selected
-            slot = self._slot(i)
-            picture, btn = slot.children
             svg = bill_svg(value, width=80, label=f"${value} bill" + (", in your bid" if picked else ""))
-            picture.value = f'<span class="{"by-picked" if picked else ""}">{svg}</span>'
-            btn.description = f"Take back ${value}" if picked else f"Add ${value}"
-            btn.tooltip = f"{'Remove' if picked else 'Add'} your ${value} bill {'from' if picked else 'to'} your bid"
-            slots.append(slot)
-        self.w_hand.children = slots
+            slots.append(Slot(f'<span class="{"by-picked" if picked else ""}">{svg}</span>',
+                              f"Take back ${value}" if picked else f"Add ${value}",
+                              f"{'Remove' if picked else 'Add'} your ${value} bill {'from' if picked else 'to'} your bid"))
+        hand_row = self._hand_row.show(slots)
         bid = self.bid()
         others_waiting = [p for p in view["to_act"] if p != viewer]
         go_label = "Reveal" if not others_waiting else "Place my bid"
@@ -193,7 +183,7 @@ class BoneyardApp(GameApp):
                                  else "Your bid: nothing yet — click bills to add them (at least one).")
         self.w_hand_title.value = (f"<b>{escape(self.possessive(viewer))} hand (${sum(hand)})</b> — "
                                    "click bills to build a secret bid")
-        return [self.w_hand_title, self.w_hand, self.w_bid_text, self.w_bid_buttons]
+        return [self.w_hand_title, hand_row, self.w_bid_text, self.w_bid_buttons]
 
     def round_html(self, view: dict[str, Any], names: list[str]) -> str:
         info = last_round(view["log"])

@@ -6,7 +6,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from changekit.ui.app import GameApp, picture_button
+from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import hand_hints
@@ -19,25 +19,33 @@ class ZombieApp(GameApp):
     bots = BOTS
     default_bot = "careful"
 
+    def __init__(self, **kwargs: Any) -> None:
+        # made once and refilled in place: creating widgets is the slow part of a redraw
+        self._table_html, self._zombie_html, self._heading = w.HTML(), w.HTML(), w.HTML()
+        self._empty = w.HTML("<i>No bills left in your hand.</i>")
+        self._hand: list[int] = []
+        self._hand_row = PictureRow(lambda i: self.act(self._hand[i]))
+        super().__init__(**kwargs)
+
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
         your_turn = viewer in view["to_act"]
-        zombie = (f"<b>The Zombie holds</b> (${sum(view['zombie'])}):<br>"
-                  f"{bills_html(view['zombie'], empty='nothing')}")
-        table = (f"<div>Round {view['round']} of {view['rounds']} · dealer {escape(names[view['dealer']])} · "
-                 f"register {view['register_size']} bills · discards {len(view['discards'])} bills</div>")
-        self.w_table.children = [w.HTML(table), w.HTML(zombie)]
+        self._zombie_html.value = (f"<b>The Zombie holds</b> (${sum(view['zombie'])}):<br>"
+                                   f"{bills_html(view['zombie'], empty='nothing')}")
+        self._table_html.value = (f"<div>Round {view['round']} of {view['rounds']} · dealer "
+                                  f"{escape(names[view['dealer']])} · register {view['register_size']} bills · "
+                                  f"discards {len(view['discards'])} bills</div>")
+        self.w_table.children = [self._table_html, self._zombie_html]
         hints = hand_hints(view) if self.w_hints.value and your_turn and view["hand"] else {}
-        bills = []
-        for i, value in enumerate(view["hand"]):
-            caption = f"Pay ${value}"
-            if value in hints:
-                caption += f" (≈{float(hints[value]):.2f} pts)"
-            bills.append(picture_button(bill_svg(value, width=84), caption, lambda v=value: self.act(v),
-                                        disabled=not your_turn, tooltip=f"Pay the Zombie your ${value} bill"))
-        heading = w.HTML(f"<b>{escape(self.possessive(viewer))} hand</b>" + ("" if your_turn else " (wait for your turn)"))
-        self.w_controls.children = [heading, w.HBox(bills, layout=w.Layout(flex_flow="row wrap"))] if bills else [
-            w.HTML("<i>No bills left in your hand.</i>")]
+        self._hand = list(view["hand"])
+        slots = []
+        for value in self._hand:
+            caption = f"Pay ${value}" + (f" (≈{float(hints[value]):.2f} pts)" if value in hints else "")
+            slots.append(Slot(bill_svg(value, width=84), caption, f"Pay the Zombie your ${value} bill",
+                              disabled=not your_turn))
+        self._heading.value = (f"<b>{escape(self.possessive(viewer))} hand</b>"
+                               + ("" if your_turn else " (wait for your turn)"))
+        self.w_controls.children = [self._heading, self._hand_row.show(slots)] if slots else [self._empty]
 
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
         if viewer not in view["to_act"] or not view["hand"]:
