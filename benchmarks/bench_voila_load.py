@@ -26,6 +26,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlparse
 
+from summary import note
+
 from changekit import all_games
 from changekit.serving import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, VoilaServer
 
@@ -213,6 +215,7 @@ def rows(out: dict, load1: float, wall: float) -> list[tuple[str, str, str, str]
     for name, x in out.get("alone", {}).items():
         ratio = f" ({x['seconds'] / ref:.1f}x trivial)" if ref and x["ok"] else ""
         r.append(("voila", f"{name} first render, idle server", (fmt(x["seconds"]) + ratio) if x["ok"] else "FAILED", ""))
+        note(name, "Voila first render", (fmt(x["seconds"]) + ratio) if x["ok"] else "FAILED")
     load = out.get("load", [])
     if "load" in out:
         ok = [x["seconds"] for x in load if x["ok"]]

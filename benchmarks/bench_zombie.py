@@ -1,31 +1,14 @@
 """Zombie: change-making, random playouts against the OpenSpiel yardstick, exact analysis,
-conformance over 10,000 games, and the app's slowest action."""
+conformance over 10,000 games (the app's slowest action: bench_apps.py)."""
 from __future__ import annotations
 
-import importlib.util
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 from timing import conformance_over, median_seconds, random_playout_speed
+from yardstick import yardstick_steps
 
 from changekit.games.zombie import Zombie, make_change
 from changekit.games.zombie.analysis import pay_outcomes, points_distribution
-
-YARDSTICK = Path(__file__).resolve().parents[2] / "shared" / "yardstick" / "openspiel_steps.py"
-
-
-def yardstick_steps(seconds: float = 3.0) -> float | None:
-    if not YARDSTICK.exists():
-        return None
-    spec = importlib.util.spec_from_file_location("openspiel_steps", YARDSTICK)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    try:
-        return module.steps_per_second(seconds=seconds)
-    except Exception:  # noqa: BLE001 - open-spiel missing: the yardstick is optional
-        return None
 
 
 def cold_exact(bill: int, dealt: int) -> float:
@@ -33,27 +16,6 @@ def cold_exact(bill: int, dealt: int) -> float:
         pay_outcomes.cache_clear()
         points_distribution(bill, dealt=dealt)
     return median_seconds(run, repeat=5)
-
-
-APP_GAME = """
-import sys
-from changekit.games.zombie.app import ZombieApp
-app = ZombieApp(players=4, bot="careful", seed=int(sys.argv[1]))
-app.w_hints.value = True
-app.timings.clear()
-while not app.state.is_terminal():
-    app.w_controls.children[1].children[0].children[1].click()
-app.undo()
-app.new_game()
-print(max(app.timings))
-"""
-
-
-def app_slowest_action_ms(seeds: range = range(1, 9)) -> float:
-    """The slowest click of whole 4-player games against careful bots, hints on, then undo and
-    a new game; each game in a fresh interpreter, like a visitor's fresh kernel (cold caches)."""
-    return max(float(subprocess.run([sys.executable, "-c", APP_GAME, str(seed)], check=True, capture_output=True,
-                                    text=True).stdout) for seed in seeds)
 
 
 def run():
@@ -79,5 +41,4 @@ def run():
         ("zombie", "exact distribution k=3 (cold)", f"{k3 * 1000:.1f} ms", "≤ 50 ms"),
         ("zombie", "exact distribution k=10 (cold)", f"{k10 * 1000:.1f} ms", "≤ 50 ms"),
         ("zombie", f"conformance violations / {total:,} games", f"{bad} ({conf_time:.0f} s; 2-6 players)", "0"),
-        ("zombie", "app slowest action (server side, 8 fresh-kernel games)", f"{app_slowest_action_ms():.1f} ms", "≤ 50 ms"),
     ]

@@ -1,4 +1,5 @@
-"""``make bench``: run every ``bench_*.py`` here and print one table.
+"""``make bench``: run every ``bench_*.py`` here and print one table, then the speed report
+(one row per game: random playouts, slowest app action, Voila first render).
 
 Each module defines ``run() -> list[Row]``; a row is (area, metric, value, target) as text,
 target "" when the issue names none.
@@ -11,6 +12,8 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+import summary  # noqa: E402 - the bench modules' shared summary, from this folder
 
 
 def main(argv: list[str]) -> int:
@@ -22,18 +25,24 @@ def main(argv: list[str]) -> int:
             continue
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.path.insert(0, str(HERE))
         spec.loader.exec_module(module)  # type: ignore[union-attr]
         start = time.perf_counter()
         rows += module.run()
         print(f"# {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
-    widths = [max(len(r[i]) for r in rows + [("area", "metric", "value", "target")]) for i in range(4)]
+    print_table(("area", "metric", "value", "target"), rows)
+    if summary.SUMMARY:
+        print("\nSpeed report, all games (one row each; details above)")
+        print_table(("game", *summary.COLUMNS), summary.table())
+    return 0
+
+
+def print_table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     line = "  ".join("{:<%d}" % w for w in widths)
-    print(line.format("area", "metric", "value", "target"))
+    print(line.format(*header))
     print(line.format(*("-" * w for w in widths)))
     for row in rows:
         print(line.format(*row))
-    return 0
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from __future__ import annotations
 import base64
 import time
 import zlib
+from operator import add
 from dataclasses import dataclass
 from typing import Any, Iterable, NamedTuple, Sequence
 
@@ -215,7 +216,7 @@ class Table:
     def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]:
         """(move numbers, index deltas, Move objects) of the legal moves, cached by the kinds
         of bills the mover holds and the pot."""
-        key = (*[m > 0 for m in mover], *pot)
+        key = (mover[0] > 0, mover[1] > 0, mover[2] > 0, mover[3] > 0, mover[4] > 0, pot)  # spelt out: hot path
         hit = self._legal_cache.get(key)
         if hit is None:
             ks = tuple(k for k, (b, take) in enumerate(self.moves)
@@ -275,13 +276,18 @@ def solve_position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int
     >>> len(s.moves), len(s.winning_moves)
     (5, 0)
     """
+    m, o, p, universe = _position(mover, other, pot)
+    return table_for(universe).solve(m, o, p)
+
+
+def _position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int]):
+    """(mover, other, pot, universe) as counts per denomination; both players must hold money."""
     m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
     if not any(m):
         raise ChangekitError("the mover holds no money: that player is already out")
     if not any(o):
         raise ChangekitError("the other player holds no money: the game is already over")
-    universe = tuple(a + b + c for a, b, c in zip(m, o, p))
-    return table_for(universe).solve(m, o, p)
+    return m, o, p, tuple(map(add, map(add, m, o), p))
 
 
 #: Universes up to this many positions are solved on the spot when a bot or a hint needs them
@@ -299,11 +305,10 @@ def solve_if_quick(mover: Sequence[int], other: Sequence[int], pot: Sequence[int
     >>> solve_if_quick([10] * 3, [10] * 3, [7] * 9 + [5] * 6) is None
     True
     """
-    m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
-    universe = tuple(a + b + c for a, b, c in zip(m, o, p))
+    m, o, p, universe = _position(mover, other, pot)
     if universe not in _TABLES and universe != STANDARD_UNIVERSE and _size(universe) > QUICK_SIZE:
         return None
-    return solve_position(mover, other, pot)
+    return table_for(universe).solve(m, o, p)
 
 
 def mover_wins(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = ()) -> bool:
@@ -312,10 +317,8 @@ def mover_wins(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = 
     >>> mover_wins([10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1], [10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1])
     False
     """
-    m, o, p = counts_of(mover, "mover"), counts_of(other, "other"), counts_of(pot, "pot")
-    if not any(m) or not any(o):
-        raise ChangekitError("both players must hold money for the mover to play")
-    return table_for(tuple(a + b + c for a, b, c in zip(m, o, p))).mover_wins(m, o)
+    m, o, _, universe = _position(mover, other, pot)
+    return table_for(universe).mover_wins(m, o)
 
 
 # ---- the numpy solve ----------------------------------------------------------------------
