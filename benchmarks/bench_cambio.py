@@ -15,7 +15,7 @@ from changekit.games.cambio.analysis import (
 )
 from changekit.games.cambio.bots import MemoryBot
 
-CONFORMANCE_GAMES = 1_200  # 10,000 would take ~15 min here (deep checks replay whole games)
+CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
 def run() -> list[tuple[str, str, str, str]]:
@@ -47,7 +47,5 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("cambio", "exact fresh-grid distribution", f"{grid_ms:.1f} ms", ""))
     low_ms = median_seconds(lambda: two_low_two_unknown(sympy=False), repeat=5) * 1000
     rows.append(("cambio", "exact A,2 + two unknown", f"{low_ms:.1f} ms", ""))
-    bad, total, seconds = conformance_over([Cambio(players=n) for n in (2, 4, 8)], CONFORMANCE_GAMES)
-    rows.append(("cambio", f"conformance violations ({total:,} random games, 2/4/8p)", str(bad),
-                 f"0 ({seconds:.0f} s)"))
+    rows += conformance_over([Cambio(players=n) for n in (2, 4, 8)], CONFORMANCE_GAMES).rows("cambio", "2/4/8p")
     return rows

@@ -20,9 +20,7 @@ from changekit.games.cha_ching.bots import (
     reach_after_changes,
 )
 
-#: Random CHA-CHING games are long (a few hundred actions, replayed by every JSON check): about
-#: 20-25 ms each here, so 5,000 take about two minutes (10,000 would take four or more).
-CONFORMANCE_GAMES = 5_000
+CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
 def run() -> list[tuple[str, str, str, str]]:
@@ -31,9 +29,8 @@ def run() -> list[tuple[str, str, str, str]]:
         games, steps = random_playout_speed(ChaChing(players=players), seconds=3.0)
         rows.append(("play", f"random playout steps/s ({players} players)", f"{steps:,.0f}", ""))
         rows.append(("play", f"random games/s ({players} players)", f"{games:,.1f}", ""))
-    bad, total, seconds = conformance_over([ChaChing(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES)
-    rows.append(("conformance", f"violations over {total:,} random games (2, 3, 4, 6 players)", str(bad), "0"))
-    rows.append(("conformance", "time for those games", f"{seconds:.0f} s", ""))
+    rows += conformance_over([ChaChing(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES).rows(
+        "conformance", "2, 3, 4, 6 players")
 
     hand = ["1", "1", "1", "5", "wild", "wild", "25", "25"]
     rows.append(("exact", "can_reach (8 cards)", f"{median_seconds(lambda: can_reach(hand, 58), number=20000) * 1e6:.1f} µs", ""))

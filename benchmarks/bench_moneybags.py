@@ -18,9 +18,8 @@ from changekit.games.moneybags.analysis import (
 )
 from changekit.games.moneybags.bots import BOTS, BayesianChallenger
 
-# Deep checks apply every legal action (up to 5 × 68 × 2 steals) to a clone: ~8 ms per game on a
-# quiet box, so 10,000 games take about 1.5 minutes (several times longer when the cores are shared).
-CONFORMANCE_GAMES = 10_000
+# A deep check applies every legal action (up to 5 × 68 × 2 steals) to a clone: ~10-15 ms.
+CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
 def run() -> list[tuple[str, str, str, str]]:
@@ -81,7 +80,5 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("moneybags", "steal curve 0-20 coins (floats)", f"{curve_ms:.0f} ms", ""))
     rows.append(("moneybags", "best grab vs 'challenges at 6+'", f"{best.coins} coins, E[height] {best.ev:.2f}", ""))
 
-    bad, total, seconds = conformance_over([Moneybags(players=n) for n in (3, 4, 6)], CONFORMANCE_GAMES)
-    rows.append(("moneybags", f"conformance violations ({total:,} random games, 3/4/6p)", str(bad),
-                 f"0 ({seconds:.0f} s)"))
+    rows += conformance_over([Moneybags(players=n) for n in (3, 4, 6)], CONFORMANCE_GAMES).rows("moneybags", "3/4/6p")
     return rows

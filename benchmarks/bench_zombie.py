@@ -11,6 +11,9 @@ from changekit.games.zombie import Zombie, make_change
 from changekit.games.zombie.analysis import pay_outcomes, points_distribution
 
 
+CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
+
+
 def cold_exact(bill: int, dealt: int) -> float:
     def run():
         pay_outcomes.cache_clear()
@@ -32,7 +35,7 @@ def run():
     yard = yardstick_steps()
     ratio = f"{steps / yard:.2f}x ({yard:,.0f} steps/s)" if yard else "yardstick unavailable"
     k3, k10 = cold_exact(5, 3), cold_exact(5, 10)
-    bad, total, conf_time = conformance_over([Zombie(players=n) for n in (2, 3, 4, 6)], 10_000)
+    conformance = conformance_over([Zombie(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES)
     return [
         ("zombie", "make_change median (DP, uncached)", f"{per_call * 1e6:.1f} µs/call", "fast"),
         ("zombie", "random 4-player games", f"{games:,.0f} games/s", ""),
@@ -40,5 +43,5 @@ def run():
         ("zombie", "vs OpenSpiel python_kuhn_poker", ratio, "≥ 1.00x"),
         ("zombie", "exact distribution k=3 (cold)", f"{k3 * 1000:.1f} ms", "≤ 50 ms"),
         ("zombie", "exact distribution k=10 (cold)", f"{k10 * 1000:.1f} ms", "≤ 50 ms"),
-        ("zombie", f"conformance violations / {total:,} games", f"{bad} ({conf_time:.0f} s; 2-6 players)", "0"),
+        *conformance.rows("zombie", "2/3/4/6 players"),
     ]

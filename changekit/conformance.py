@@ -7,11 +7,12 @@ so the tests can assert on it and the benchmark can count over thousands of game
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from changekit.core.errors import IllegalAction, InvalidSave
 from changekit.core.rng import GameRng
-from changekit.core.state import Action, Game, State
+from changekit.core.state import Action, Game, State, _plain_copy
 
 #: Junk and near-miss actions every engine must refuse cleanly (not with a TypeError).
 JUNK_ACTIONS: tuple[Any, ...] = (
@@ -30,42 +31,107 @@ def check_playout(game: Game, seed: int, *, deep_every: int = 7) -> list[str]:
     problems: list[str] = []
     rng = random.Random(seed)
     state = game.new_state(seed=seed)
+    offset = rng.randrange(deep_every)  # deep checks fall at different moments in each game
+
+    def deep(position: State, steps: int) -> None:
+        if (steps + offset) % deep_every == 0:
+            problems.extend(check_step(position, rng))
+
+    stopped = _play(game, state, rng, deep)
+    if stopped:
+        return problems + stopped
+    return problems + check_end(state)
+
+
+def check_sampled_playout(game: Game, seed: int, *, deep: int = 1, save: bool = True,
+                          tally: dict[str, float] | None = None) -> list[str]:
+    """Play one random game from ``seed`` with the light checks at every step, :func:`check_step`
+    at ``deep`` positions drawn uniformly among the game's non-terminal positions, and the
+    end-of-game checks (with the save round trip of the finished game only if ``save``).
+
+    The game's length is not known in advance, so the positions are chosen by reservoir sampling
+    (a clone is kept, replaced with falling probability) and checked once the game is over. This
+    is how ``make bench`` checks ten thousand games of every engine in minutes: a deep check costs
+    a replay of the game so far, a clone per legal action and determinizations for every player,
+    so one per game at a random moment keeps its cost bounded while many games still reach
+    every phase. ``tally`` (if given) counts what was checked: ``steps`` light-checked, ``deep``
+    positions deep-checked, ``saves`` of finished games.
+    """
+    rng = random.Random(seed)
+    pick = random.Random(f"deep {seed}")  # its own stream: the sampling does not steer the play
+    state = game.new_state(seed=seed)
+    kept: list[State] = []
+    seen = 0
+
+    def sample(position: State, steps: int) -> None:
+        nonlocal seen
+        if not deep:
+            return
+        if len(kept) < deep:
+            kept.append(position.clone())
+        else:
+            slot = pick.randrange(seen + 1)
+            if slot < deep:
+                kept[slot] = position.clone()
+        seen += 1
+
+    problems = _play(game, state, rng, sample)
+    if tally is not None:
+        tally["steps"] = tally.get("steps", 0) + len(state.history)
+    if problems:
+        return problems
+    for position in kept:
+        problems += check_step(position, pick)
+    if tally is not None:
+        tally["deep"] = tally.get("deep", 0) + len(kept)
+        tally["saves"] = tally.get("saves", 0) + save
+    return problems + check_end(state, save=save)
+
+
+def _play(game: Game, state: State, rng: random.Random, visit: Callable[[State, int], None]) -> list[str]:
+    """The light checks, at every step of a random game: whoever must act has a legal action,
+    the inventory is conserved, the game ends within its declared bound. ``visit(state, steps)``
+    sees every non-terminal position before its action is drawn."""
     start_inventory = state.inventory()
     bound = type(game).max_steps(game.options)
-    offset = rng.randrange(deep_every)  # deep checks fall at different moments in each game
     steps = 0
-    while not state.is_terminal():
-        acting = state.current_players()
+    while acting := state.current_players():  # (is_terminal() is "nobody acts")
+        choices = []
         for player in acting:
             legal = state.legal_actions(player)
             if not legal:
-                problems.append(f"step {steps}: player {player} must act but has no legal action")
-                return problems
-        if (steps + offset) % deep_every == 0:
-            problems += check_step(state, rng)
-        player = rng.choice(acting)
-        state.apply(rng.choice(state.legal_actions(player)), player)
+                return [f"step {steps}: player {player} must act but has no legal action"]
+            choices.append(legal)
+        visit(state, steps)
+        i = rng.randrange(len(acting))  # = rng.choice(acting)
+        state.apply(rng.choice(choices[i]), acting[i])
         steps += 1
-        if state.inventory() != start_inventory:
-            problems.append(f"step {steps}: inventory changed to {dict(state.inventory())}")
-            return problems
+        if not _same_counts(state.inventory(), start_inventory):
+            return [f"step {steps}: inventory changed to {dict(state.inventory())}"]
         if steps > bound:
-            problems.append(f"no end within the declared bound of {bound} actions")
-            return problems
+            return [f"no end within the declared bound of {bound} actions"]
+    return []
+
+
+def check_end(state: State, *, save: bool = True) -> list[str]:
+    """A finished game offers no action, has a winner, and (``save``) round-trips through JSON."""
+    problems: list[str] = []
     if state.legal_actions() or state.current_players():
         problems.append("a terminal state still offers actions")
     if not state.winners():
         problems.append("a finished game has no winner")
-    problems += check_json(state)
+    if save:
+        problems += check_json(state)
     return problems
 
 
 def check_step(state: State, rng: random.Random) -> list[str]:
-    """Deep checks at one position: every legal action applies, illegal ones are refused
-    without a trace, JSON round-trips and continues identically, clones are independent,
-    and views hide what they should."""
+    """Deep checks at one position: every legal action applies (each on its own clone, and
+    none of them touches the original), illegal ones are refused without a trace, JSON
+    round-trips and continues identically, and views hide what they should."""
     problems: list[str] = []
     before = state.to_json()
+    mark = _mark(state)
     acting = state.current_players()
     for player in acting:
         legal = state.legal_actions(player)
@@ -75,31 +141,45 @@ def check_step(state: State, rng: random.Random) -> list[str]:
                 trial.apply(action, player)
             except Exception as exc:  # noqa: BLE001 - any failure is the finding
                 problems.append(f"legal action {action!r} of player {player} failed: {exc!r}")
+        if _mark(state, copy=False) != mark or state.to_json() != before:
+            return problems + ["playing on a clone changed the original"]
         for junk in JUNK_ACTIONS:
             if is_legal(junk, legal):
                 continue
-            problems += _refused(state, junk, player, before)
+            problems += _refused(state, junk, player, mark)
+        if state.to_json() != before:  # what the cheap mark cannot tell apart (1 from 1.0 or True)
+            problems.append(f"refusing junk actions for player {player} changed the saved state")
     outsider = next((p for p in range(state.players) if p not in acting), None)
     if outsider is not None:
         some = state.legal_actions(acting[0])
-        problems += _refused(state, some[0], outsider, before)
+        problems += _refused(state, some[0], outsider, mark)
+        if state.to_json() != before:
+            problems.append(f"refusing a move of player {outsider}, not to act, changed the saved state")
     problems += check_json(state)
-    twin = state.clone()
-    player = rng.choice(twin.current_players())
-    twin.apply(rng.choice(twin.legal_actions(player)), player)
-    if state.to_json() != before:
-        problems.append("playing on a clone changed the original")
     problems += check_views(state, rng)
     return problems
 
 
-def _refused(state: State, action: Any, player: int, before: str) -> list[str]:
+def _mark(state: State, *, copy: bool = True) -> tuple[dict[str, Any], Any]:
+    """Everything a refused action must leave alone, as Python data: the position, history,
+    log and the state of the game's random generator (which the JSON text does not show).
+    A copy taken before (``copy=True``) is compared with the live data after (``copy=False``):
+    cheaper than writing the JSON text after every refusal."""
+    keep = _plain_copy if copy else _itself
+    return {k: keep(v) for k, v in vars(state).items() if k != "rng"}, state.rng.getstate()
+
+
+def _itself(value: Any) -> Any:
+    return value
+
+
+def _refused(state: State, action: Any, player: int, mark: tuple[dict[str, Any], Any]) -> list[str]:
     try:
         state.apply(action, player)
     except IllegalAction as exc:
         if not str(exc) or not exc.rule:
             return [f"refusal of {action!r} has no rule or message"]
-        if state.to_json() != before:
+        if _mark(state, copy=False) != mark:
             return [f"refusing {action!r} for player {player} changed the state"]
         return []
     except Exception as exc:  # noqa: BLE001
@@ -114,7 +194,7 @@ def check_json(state: State) -> list[str]:
         loaded = type(state).from_json(text)
     except InvalidSave as exc:
         return [f"own save does not load: {exc}"]
-    if loaded != state:
+    if type(loaded) is not type(state) or loaded.to_json() != text:  # State.__eq__ with one to_json less
         return ["a loaded save differs from the original"]
     original = state.clone()
     for _ in range(5):
@@ -132,16 +212,23 @@ def check_json(state: State) -> list[str]:
 def check_views(state: State, rng: random.Random, tries: int = 3) -> list[str]:
     """``view(p)`` must not change when only what p cannot see changes."""
     problems: list[str] = []
+    inventory = state.inventory()
     for player in range(state.players):
         seen = state.view(player)
         for _ in range(tries):
             twin = state.determinize(player, GameRng(rng.getrandbits(32)))
-            if twin.inventory() != state.inventory():
+            if not _same_counts(twin.inventory(), inventory):
                 problems.append("determinize changed what the game conserves")
             if twin.view(player) != seen:
                 problems.append(f"player {player}'s view changed with cards they cannot see")
                 return problems
     return problems
+
+
+def _same_counts(a: Any, b: Any) -> bool:
+    """``a == b`` for two inventories (Counters: a missing key counts as zero), with the usual
+    case (same keys, same counts) settled by dict's comparison in C, not Counter's Python loop."""
+    return (isinstance(a, dict) and isinstance(b, dict) and dict.__eq__(a, b) is True) or a == b
 
 
 def check_seeds(game: Game, seed: int) -> list[str]:
