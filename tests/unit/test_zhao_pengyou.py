@@ -42,6 +42,7 @@ def play_position(hands, *, trump_suit="C", trump_rank="2", host=0, leader=0, ca
 def test_defaults_and_kitty_sizes():
     state = fresh()
     assert state.options.decks == 3 and state.options.kitty_size == 6 and state.options.players == 4
+    assert state.options.deals is None and state.options.allow_throws is False  # the whole match, no throws
     assert sum(state.inventory().values()) == 162
     assert [auto_kitty(n, 3) for n in (4, 5, 6, 7)] == [6, 7, 6, 8]
     assert [friend_calls(n) for n in (4, 5, 6, 7)] == [1, 1, 2, 2]
@@ -49,8 +50,8 @@ def test_defaults_and_kitty_sizes():
 
 @pytest.mark.parametrize("bad", [
     {"decks": 1}, {"decks": True}, {"kitty": 5}, {"kitty": -2}, {"thresholds": (55, 50, 165, 220)},
-    {"thresholds": (55, 110, 165)}, {"win_at": "never"}, {"deals": 0}, {"allow_throws": True},
-    {"wonky_tractor": 1}, {"players": 8},
+    {"thresholds": (55, 110, 165)}, {"win_at": "never"}, {"deals": 0}, {"allow_throws": 1},
+    {"deals": 1.0}, {"wonky_tractor": 1}, {"players": 8},
 ])
 def test_bad_options_are_refused(bad):
     with pytest.raises(ChangekitError):
@@ -324,7 +325,7 @@ def test_win_at_pass_needs_a_win_while_at_ace():
 
 @pytest.mark.parametrize("players", [4, 5, 6, 7])
 def test_cards_and_points_are_conserved_over_a_deal(players):
-    state = fresh(seed=players, players=players)
+    state = fresh(seed=players, players=players, deals=1)
     rng = random.Random(players)
     while not state.is_terminal():
         state.apply(rng.choice(state.legal_actions()))
@@ -336,7 +337,7 @@ def test_cards_and_points_are_conserved_over_a_deal(players):
 
 
 def test_a_whole_match_plays_to_the_end():
-    game = ZhaoPengyou(deals=None)
+    game = ZhaoPengyou()  # the default: the first player to reach A wins the match
     state = game.new_state(seed=4)
     rng = random.Random(4)
     start = state.inventory()

@@ -95,7 +95,7 @@ def test_figures_build():
 # ---- bots ---------------------------------------------------------------------------------
 def test_heuristic_bots_play_legal_games_to_the_end():
     for seed in range(2):
-        state = ZhaoPengyou().new_state(seed=seed)
+        state = ZhaoPengyou(deals=1).new_state(seed=seed)
         play_out(state, [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], rng=random.Random(seed))
         assert state.is_terminal() and state.winners()
 
@@ -143,7 +143,7 @@ def test_heuristic_calls_an_ace_it_lacks_and_buries_no_points():
 
 
 def test_heuristic_beats_random_over_a_few_deals():
-    game = ZhaoPengyou()
+    game = ZhaoPengyou(deals=1)
     gains = {"heuristic": 0, "random": 0}
     for seed in range(8):
         state = game.new_state(seed=seed)

@@ -61,9 +61,11 @@ def test_only_the_led_shape_can_win():
 
 
 def test_trick_winner_refuses_bad_input():
-    for plays in ([], [[]], "4D", [["4D"], ["3C", "3C"]], [["XX"]], [["4D", "5D"]], [[4]]):
+    for plays in ([], [[]], "4D", [["4D"], ["3C", "3C"]], [["XX"]], [["4D", "5S"]], [[4]], [["4D"] * 4]):
         with pytest.raises(ChangekitError):
             trick_winner(plays, "C", "2")
+    with pytest.raises(ChangekitError, match="throws are off"):
+        trick_winner([["4D", "5D"]], "C", "2", throws=False)  # two singles: a throw, or nothing
     with pytest.raises(ChangekitError):
         trick_winner([["4D"]], "X", "2")
     with pytest.raises(ChangekitError):
@@ -296,4 +298,4 @@ def test_card_by_card_choices_give_exactly_the_legal_follows(split):
 def test_legal_follow_always_exists_and_shortfall_of_nothing_is_fine():
     need = follow_need(H("3D 3D 4D 4D 9D 9S"), H("7D 7D 8D 8D"), CLUBS2)
     assert shortfall(need, Counter()) is None
-    assert need.combos == (("3D", "3D", "4D", "4D"),)
+    assert need.demand == (("tractor", 2),)

@@ -40,8 +40,7 @@ class ZhaoPengyouApp(GameApp):
 
     def __init__(self, **kwargs: Any) -> None:
         self.picked: list[int] = []  # positions in the viewer's sorted hand
-        kwargs.setdefault("deals", None)  # the app plays the whole match, deal after deal
-        super().__init__(**kwargs)
+        super().__init__(**kwargs)  # the game's defaults: the whole match, deal after deal; no throws
 
     # ---- actions -----------------------------------------------------------------------
     def new_game(self) -> None:
@@ -272,8 +271,13 @@ class ZhaoPengyouApp(GameApp):
             return "<b>Call a friend:</b> whoever plays that copy of the card joins you.", [
                 self._w_ordinal, self._w_card, self._call]
         picked = self.picked_cards()
-        need = "lead any single, pair, triple or tractor" if not view["trick"] else (
-            f"follow the lead of {len(view['trick'][0][1])} card(s)")
+        if view["trick"]:
+            need = f"follow the lead of {len(view['trick'][0][1])} card(s)"
+        elif self.state.options.allow_throws:
+            need = ("lead any single, pair, triple or tractor, or throw several of one suit at once "
+                    "(if another player can beat a part, you lead only the lowest such part)")
+        else:
+            need = "lead any single, pair, triple or tractor"
         done = f" (already down: {show(view['selection'])})" if view["selection"] else ""
         return (f"<b>Your play:</b> {need}{done}. Selected: {escape(show(picked)) or 'nothing'}.",
                 [self._play, self._clear])
@@ -317,10 +321,12 @@ class ZhaoPengyouApp(GameApp):
         team = known_team(view)
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
         trumps = sum(1 for c in view["hand"] if ctx.eff[c] == TRUMP)
-        firsts = sorted({a[1] for a in legal})
+        firsts = sorted({a[1] for a in legal if len(a) > 1})
+        bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
+                     else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
         text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
                 f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
-                f"The heuristic bot would play {show(advice[1:])}.")
+                f"The heuristic bot would {bot_would}.")
         return escape(text)
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

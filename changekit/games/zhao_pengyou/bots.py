@@ -4,7 +4,9 @@
 * :class:`HeuristicBot`: declares its longest suit, buries low plain cards (never points),
   calls an ace it does not hold, leads strong combinations and aces, wins tricks that hold
   points when it can, feeds points to a known teammate who is winning, and otherwise throws
-  its cheapest card, keeping trumps.
+  its cheapest card, keeping trumps. When throws are allowed it throws a plain suit's
+  combinations that no card it has not seen can beat (:func:`sure_throw`): such a throw
+  cannot fail.
 """
 from __future__ import annotations
 
@@ -14,9 +16,12 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
-from .tricks import CARD_POINTS, RANK_OF, SUIT_OF, TRUMP, Context, context, shape_of, show, winning_index
+from .tricks import (
+    ALL_CODES, CARD_POINTS, RANK_OF, SUIT_OF, TRUMP, Context, beating_combo, context, lead_parts, points_in,
+    shape_of, show, throw_reading, winning_index,
+)
 
-__all__ = ["HeuristicBot", "RandomBot", "BOTS", "known_team"]
+__all__ = ["HeuristicBot", "RandomBot", "BOTS", "known_team", "sure_throw"]
 
 
 def known_team(view: dict[str, Any]) -> set[int]:
@@ -31,6 +36,38 @@ def known_team(view: dict[str, Any]) -> set[int]:
     if all_found:
         return {p for p in range(len(view["levels"])) if p != host and p not in friends}
     return {me}
+
+
+def unseen(view: dict[str, Any]) -> Counter:
+    """The cards that may still be in other hands (or the kitty), as far as this player knows:
+    every copy, less their own hand (and half-chosen play), the cards played in this deal's
+    tricks, and the kitty if they buried it."""
+    out = Counter({c: view["decks"] for c in ALL_CODES})
+    out -= Counter(view["hand"]) + Counter(view["selection"]) + Counter(view["kitty"] or ())
+    log = view["log"]
+    start = max((i for i, (kind, _) in enumerate(log) if kind == "deal_start"), default=0)
+    for kind, data in log[start:]:
+        if kind == "play":
+            out -= Counter(data["cards"])
+    return out
+
+
+def sure_throw(view: dict[str, Any]) -> list[str]:
+    """The cards of a throw in one plain suit whose every part no unseen card can beat (so it
+    cannot fail), the most points then the most cards; ``[]`` if there is none of two parts or more."""
+    ctx = _ctx(view)
+    mine = list(view["hand"]) + list(view["selection"])
+    others = list(unseen(view).elements())
+    best: list[str] = []
+    for suit in "SHDC":
+        held = [c for c in mine if ctx.eff[c] == suit]
+        if not held:
+            continue
+        cards = [c for part in throw_reading(held, ctx) if beating_combo(part, others, ctx) is None for c in part]
+        parts = lead_parts(cards, ctx, throws=True) or []
+        if len(parts) >= 2 and all(beating_combo(p, others, ctx) is None for p in parts):
+            best = max(best, sorted(cards), key=lambda cs: (points_in(cs), len(cs)))
+    return best
 
 
 def _ctx(view: dict[str, Any]) -> Context:
@@ -94,6 +131,11 @@ class HeuristicBot(Bot):
 
     def _lead(self, view: dict[str, Any], legal: list[Any]) -> Any:
         ctx = _ctx(view)
+        if any(a[0] == "throw" for a in legal):
+            plan = Counter(sure_throw(view)) - Counter(view["selection"])
+            if plan or view["selection"]:  # put the planned cards down one by one, then say done
+                return next((("throw", c) for c in sorted(plan) if ("throw", c) in legal), ("throw",))
+        legal = [a for a in legal if a[0] == "play"]
 
         def strength(action: Any) -> tuple:
             cards = action[1:]
@@ -149,6 +191,8 @@ class HeuristicBot(Bot):
             return "buries a low card"
         if kind == "call":
             return f"calls the copy {action[1]} of {show([action[2]])}: an ace it lacks"
+        if kind == "throw":
+            return "throws cards no unseen card can beat"
         return ""
 
 

@@ -33,17 +33,29 @@ sheet and the decisions are silent are marked *ours*):
 * Only plays of the led shape, wholly in the led suit or wholly trump, can win the trick;
   the highest card decides (big joker, small joker, trump rank in trump suit, trump rank in
   other suits — equal, the first played wins —, trump suit A..2, led suit A..2).
+* Option ``allow_throws`` (default off, as in the decisions): the leader may *throw* several
+  combinations of one suit at once, each claimed unbeatable. *Ours* where the sheet and the
+  decisions are silent: trumps may be thrown too (all trumps are one suit); the cards are
+  read one way only — triples, then runs of two or more consecutive pairs as tractors, then
+  pairs, then singles (no wonky tractors inside a throw). If another player holds a
+  combination of one part's shape in that suit that beats it, the throw fails: the leader
+  takes the cards back and leads only the lowest part that can be beaten (lowest top card,
+  then fewest cards); the log says who could beat it and with what. No point penalty.
+  The leader builds a throw card by card, ``("throw", card)``, then ``("throw",)``; if the
+  cards make one combination, that is simply led. Followers owe a throw its suit and, as far
+  as they hold them, its tractors, then triples, then pairs (a part they cannot match
+  stands in as its pairs and triples). A throw is won by its leader unless a follower void
+  in the suit plays all trumps that can be arranged into the same parts: then the highest
+  strongest part wins (see :func:`~.tricks.trick_winner`).
 * Scoring: the attackers (everyone not in the host's team) count the points they captured.
   If they win the last trick, the kitty's points are added, doubled. Attackers' points: 0 →
   host's team up 3 levels; below 55 → up 2; below 110 → up 1; below 165 → attackers up 1;
   below 220 → up 2; otherwise up 3 (option ``thresholds``). Levels stop at A.
 * *Ours:* each deal's declarations choose its host; the next deal starts one seat to the
-  left of the previous one. Option ``deals`` (default 1) stops after that many deals: the
-  highest level wins, ties share (after one deal: the team that went up). ``deals=None``
-  plays the whole match to A (about ten deals and a thousand actions); the log then keeps
-  every line of the current deal and only the summary lines of earlier ones.
-* Option ``allow_throws`` (leading several top combinations at once) is accepted only as
-  ``False``: throws are not implemented.
+  left of the previous one. By default the match is played to A (about ten deals and over a
+  thousand actions); the log keeps every line of the current deal and only the summary lines
+  of earlier ones. Option ``deals=n`` stops after n deals instead (``deals=1`` for a short
+  game): the highest level wins, ties share (after one deal: the team that went up).
 """
 from __future__ import annotations
 
@@ -57,7 +69,8 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    follow_need, lead_plays, next_cards, shape_of, show, shortfall, trump_sort_key, winning_index,
+    follow_need, lead_parts, lead_plays, next_cards, shape_of, show, shortfall, suit_name, throw_failure,
+    trump_sort_key, winning_index,
 )
 
 SHEET_THRESHOLDS: tuple[int, int, int, int] = (55, 110, 165, 220)
@@ -111,14 +124,20 @@ def _is_int(x: Any) -> bool:
     return type(x) is int
 
 
+def _check_codes(cards: Sequence[Any]) -> None:
+    for c in cards:
+        if not isinstance(c, str) or c not in DECK_ORDER:
+            raise IllegalAction("card", f"cannot read a card from {c!r}; write it like '3C', '10D', 'SJ' or 'BJ'")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ZhaoPengyouOptions(Options):
     """``players`` 4-7; ``decks`` 2 or 3; ``kitty`` (None: smallest ≥ 6 giving equal hands);
     ``wonky_tractor`` (triple + pair leads); ``split_triples_to_follow`` (a pair inside a triple
-    obliges you); ``allow_throws`` (only False); ``thresholds`` (the four attackers' scores at
-    which the outcome changes: host +1 below the 2nd, attackers +1 from it...; the sheet's
-    55/110/165/220 by default); ``win_at`` ("reach" A or "pass" it); ``deals`` (1, or None for
-    the whole match)."""
+    obliges you); ``allow_throws`` (several combinations of one suit led at once); ``thresholds``
+    (the four attackers' scores at which the outcome changes: host +1 below the 2nd, attackers
+    +1 from it...; the sheet's 55/110/165/220 by default); ``win_at`` ("reach" A or "pass" it);
+    ``deals`` (None, the default: the whole match; or stop after that many deals)."""
 
     players: int = 4
     decks: int = 3
@@ -128,7 +147,7 @@ class ZhaoPengyouOptions(Options):
     allow_throws: bool = False
     thresholds: tuple[int, int, int, int] = SHEET_THRESHOLDS
     win_at: str = "reach"
-    deals: int | None = 1
+    deals: int | None = None
 
     def __post_init__(self) -> None:
         if not _is_int(self.decks) or self.decks not in (2, 3):
@@ -136,8 +155,6 @@ class ZhaoPengyouOptions(Options):
         for name in ("wonky_tractor", "split_triples_to_follow", "allow_throws"):
             if type(getattr(self, name)) is not bool:
                 raise ChangekitError(f"{name} is True or False, not {getattr(self, name)!r}")
-        if self.allow_throws:
-            raise ChangekitError("allow_throws=True is not implemented: throws are not part of this engine")
         t = self.thresholds
         if (not isinstance(t, tuple) or len(t) != 4 or not all(_is_int(x) for x in t)
                 or not 0 < t[0] < t[1] < t[2] < t[3]):
@@ -306,10 +323,18 @@ class ZhaoPengyouState(State):
         p = acting[0]
         phase = self.phase
         if phase == "play":
-            if not self.trick:
-                return [("play",) + lead for lead in lead_plays(self.hands[p], self.ctx, wonky=self.options.wonky_tractor)]
-            cards = next_cards(self._need(p), Counter(self.selection), self.hands[p])
-            return [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
+            hand = self.hands[p]
+            if self.trick:
+                cards = next_cards(self._need(p), Counter(self.selection), hand)
+                return [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
+            if self.selection:  # a throw under way: more cards of its suit, or done
+                suit = self.ctx.eff[self.selection[0]]
+                more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
+                return [("throw", c) for c in more] + [("throw",)]
+            leads = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
+            if self.options.allow_throws:
+                leads += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
+            return leads
         if phase in ("deal", "last_call"):
             return ["pass", *self._declarations(p)]
         if phase == "bury":
@@ -361,8 +386,7 @@ class ZhaoPengyouState(State):
                                     f"not switch to {SUIT_SYMBOLS[suit]} ({action!r})")
             self.declaration = [player, suit, k]
             code = level + suit
-            missing = k - self.shown[player].count(code)
-            self.shown[player] += [code] * max(0, missing)
+            self._show(player, [code] * k)
             self.log.append(Event("declare", {"player": player, "suit": suit, "count": k, "card": code}))
             if self.phase == "last_call":
                 self.lap_quiet, self.lap_seat = 0, (player + 1) % self.players
@@ -374,6 +398,10 @@ class ZhaoPengyouState(State):
             self._deal_on()
         else:
             self._last_call_on()
+
+    def _show(self, player: Player, cards: Sequence[str]) -> None:
+        """Everyone has seen ``player`` hold ``cards``: they stay with that player in :meth:`determinize`."""
+        self.shown[player] += list((Counter(cards) - Counter(self.shown[player])).elements())
 
     # ---- kitty and friend call ---------------------------------------------------------
     def _apply_bury(self, player: Player, action: Any) -> None:
@@ -408,14 +436,18 @@ class ZhaoPengyouState(State):
 
     # ---- playing -----------------------------------------------------------------------
     def _apply_play(self, player: Player, action: Any) -> None:
+        if isinstance(action, tuple) and action and action[0] == "throw":
+            self._apply_throw(player, action)
+            return
         if not (isinstance(action, tuple) and len(action) >= 2 and action[0] == "play"):
             raise IllegalAction("play-form", f"a play is ('play', card, ...), not {action!r}")
         cards = action[1:]
-        for c in cards:
-            if not isinstance(c, str) or c not in DECK_ORDER:
-                raise IllegalAction("card", f"cannot read a card from {c!r}; write it like '3C', '10D', 'SJ' or 'BJ'")
+        _check_codes(cards)
         hand = self.hands[player]
         if not self.trick:
+            if self.selection:
+                raise IllegalAction("throw-under-way", f"finish your throw first: ('throw', card) for more "
+                                    f"{suit_name(self.ctx.eff[self.selection[0]])} or ('throw',), not {action!r}")
             problem = self._lead_problem(player, cards)
             if problem:
                 raise IllegalAction(*problem)
@@ -442,15 +474,69 @@ class ZhaoPengyouState(State):
             done, self.selection = canonical(self.selection), []
             self._complete(player, list(done))
 
-    def _lead_problem(self, player: Player, cards: Sequence[str]) -> tuple[str, str] | None:
+    # ---- throws ------------------------------------------------------------------------
+    def _apply_throw(self, player: Player, action: tuple) -> None:
+        if not self.options.allow_throws:
+            raise IllegalAction("throws-off", f"throws are off in this game (option allow_throws): lead one "
+                                f"combination with ('play', card, ...), not {action!r}")
+        if self.trick:
+            raise IllegalAction("throw-lead", f"only the leader throws; follow with ('play', card), not {action!r}")
+        if len(action) > 2:
+            raise IllegalAction("throw-form", f"a throw goes down one card at a time: ('throw', card), then "
+                                f"('throw',) when done; not {action!r}")
+        if len(action) == 1:
+            if not self.selection:
+                raise IllegalAction("throw-empty", "a throw needs cards: ('throw', card) for each, then ('throw',)")
+            self._finish_throw(player)
+            return
+        code = action[1]
+        _check_codes([code])
+        if code not in self.hands[player]:
+            raise IllegalAction("own-card", f"you can only play a card you hold: {show([code])!r} is not in your hand")
+        if self.selection and self.ctx.eff[code] != self.ctx.eff[self.selection[0]]:
+            raise IllegalAction("throw-one-suit", self._one_suit_message(self.selection + [code]))
+        self.hands[player].remove(code)
+        self.selection.append(code)
+
+    def _one_suit_message(self, cards: Sequence[str]) -> str:
+        suits = " and ".join(dict.fromkeys(suit_name(self.ctx.eff[c]) for c in cards))
+        return f"a throw must be one suit (all trumps count as one suit); {show(cards)!r} mixes {suits}"
+
+    def _finish_throw(self, player: Player) -> None:
+        """Lead the cards put down: one combination is simply led; a throw is checked against
+        the other hands and, if some part can be beaten, shrinks to the lowest such part."""
+        cards, self.selection = canonical(self.selection), []
+        parts = lead_parts(cards, self.ctx, wonky=self.options.wonky_tractor) or []  # one suit: always read
+        if len(parts) == 1:
+            self._complete(player, list(cards))
+            return
+        n = self.players
+        others = [(q, self.hands[q]) for q in ((player + i) % n for i in range(1, n))]
+        failure = throw_failure(parts, others, self.ctx)
+        if failure is None:
+            self._complete(player, list(cards), parts=[list(p) for p in parts])
+            return
+        part, seat, beater = failure
+        self.log.append(Event("throw_failed", {"player": player, "parts": [list(p) for p in parts],
+                                               "part": list(part), "by": seat, "beater": list(beater)}))
+        back = Counter(cards) - Counter(part)
+        self.hands[player] += list(back.elements())
+        self._show(player, list(back.elements()))
+        self._show(seat, beater)
+        self._complete(player, list(part))
+
+    def _lead_problem(self, player: Player, cards: Sequence[str], *, throw_ok: bool = False) -> tuple[str, str] | None:
+        """Why ``cards`` cannot be led (``throw_ok``: as a throw either), or ``None``."""
         missing = Counter(cards) - Counter(self.hands[player])
         if missing:
             return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
-        shape = shape_of(cards, self.ctx, wonky=self.options.wonky_tractor)
-        if shape is None:
-            return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit; "
-                             f"{show(cards)!r} is none of these")
-        return None
+        if shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
+            return None
+        if throw_ok:
+            return None if len({self.ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", self._one_suit_message(cards))
+        throws = " (or, as a throw: ('throw', card) for each card, then ('throw',))" if self.options.allow_throws else ""
+        return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit{throws}; "
+                         f"{show(cards)!r} is none of these")
 
     def check_play(self, cards: Sequence[str], player: Player | None = None) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``cards`` is a legal whole play now
@@ -459,13 +545,15 @@ class ZhaoPengyouState(State):
             raise IllegalAction("phase", f"cards are played in the tricks phase; now it is {self.phase!r}")
         player = self._player_for(player)
         cards = tuple(c.upper() if isinstance(c, str) else c for c in cards)
-        for c in cards:
-            if not isinstance(c, str) or c not in DECK_ORDER:
-                raise IllegalAction("card", f"cannot read a card from {c!r}; write it like '3C', '10D', 'SJ' or 'BJ'")
+        _check_codes(cards)
         if not cards:
             raise IllegalAction("empty", "choose at least one card")
         if not self.trick:
-            problem = self._lead_problem(player, cards)
+            problem = self._lead_problem(player, cards, throw_ok=self.options.allow_throws)
+            if problem is None and self.selection:  # a throw under way: the whole of it must be one suit
+                whole = self.selection + list(cards)
+                if len({self.ctx.eff[c] for c in whole}) > 1:
+                    problem = ("throw-one-suit", self._one_suit_message(whole))
         else:
             missing = Counter(cards) - Counter(self.hands[player])
             if missing:
@@ -481,23 +569,28 @@ class ZhaoPengyouState(State):
             raise IllegalAction(*problem)
 
     def play_cards(self, cards: Sequence[str], player: Player | None = None) -> None:
-        """Play a whole play (a lead, or all the cards of a follow), checked first."""
+        """Play a whole play (a lead, a throw, or all the cards of a follow), checked first."""
         self.check_play(cards, player)
         who = self._player_for(player)
         cards = canonical(c.upper() for c in cards)
-        if not self.trick:
+        if self.trick:
+            for c in cards:
+                self.apply(("play", c), who)
+        elif not self.selection and shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
             self.apply(("play",) + cards, who)
         else:
             for c in cards:
-                self.apply(("play", c), who)
+                self.apply(("throw", c), who)
+            self.apply(("throw",), who)
 
-    def _complete(self, player: Player, cards: list[str]) -> None:
+    def _complete(self, player: Player, cards: list[str], parts: list[list[str]] | None = None) -> None:
+        """Put a whole play on the table (``parts``: the parts of a successful throw)."""
         self.trick.append([player, cards])
         shown = self.shown[player]
         for c in cards:
             if c in shown:
                 shown.remove(c)
-        self.log.append(Event("play", {"player": player, "cards": cards}))
+        self.log.append(Event("play", {"player": player, "cards": cards, **({"parts": parts} if parts else {})}))
         for call in self.calls:
             ordinal, code, seen, found = call
             if found is not None:
@@ -605,6 +698,7 @@ class ZhaoPengyouState(State):
             "trump_suit": self.trump_suit,
             "trump_rank": self.trump_rank,
             "kitty_size": self.options.kitty_size,
+            "decks": self.options.decks,
             "kitty": canonical(self.kitty) if self._kitty_known_to(player) else None,
             "to_bury": self.to_bury if self.phase == "bury" else 0,
             "calls": [{"ordinal": o, "card": c, "seen": s, "found_by": f} for o, c, s, f in self.calls],
@@ -686,7 +780,17 @@ class ZhaoPengyouState(State):
             return (f"{names[d['player']]} {verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
                     f"{show([d['card']])}.")
         if kind == "play":
-            return f"{names[d['player']]} {verb(names[d['player']], 'plays', 'play')} {show(d['cards'])}."
+            who = names[d["player"]]
+            if "parts" in d:
+                return (f"{who} {verb(who, 'throws', 'throw')} {' + '.join(show(p) for p in d['parts'])}: "
+                        "nobody can beat any part.")
+            return f"{who} {verb(who, 'plays', 'play')} {show(d['cards'])}."
+        if kind == "throw_failed":
+            who = names[d["player"]]
+            return (f"{who} {verb(who, 'tries', 'try')} to throw {' + '.join(show(p) for p in d['parts'])}, but "
+                    f"{names[d['by']]} {verb(names[d['by']], 'holds', 'hold')} {show(d['beater'])}, which beats "
+                    f"{show(d['part'])}: {who} {verb(who, 'takes', 'take')} the throw back and {verb(who, 'leads', 'lead')} "
+                    f"{show(d['part'])} alone.")
         if kind == "friend":
             what = f"the {ORDINALS[d['ordinal']]} {show([d['card']])}"
             if d["player"] == d["host"]:
@@ -723,7 +827,11 @@ class ZhaoPengyou(Game):
         n, decks = options.players, options.decks
         dealt = decks * 54 - options.kitty_size
         per_deal = 2 * dealt + (decks + 2) * n + options.kitty_size + 3
-        deals = options.deals if options.deals is not None else n * len(RANKS) + 1
+        if options.allow_throws:  # each lead may put down its whole hand card by card and fail
+            hand = dealt // n
+            per_deal += hand * (hand + 1)
+        # every deal but the last raises someone's level, so a match has at most n*12 + 1 deals
+        deals = options.deals if options.deals is not None else n * (len(RANKS) - 1) + 1
         return per_deal * deals * 3  # ×3: room for redeals (nobody declaring is rare)
 
 

@@ -1,13 +1,23 @@
-"""Zhao Pengyou's card logic as pure functions: trumps, play shapes, follow rules, trick winner.
+"""Zhao Pengyou's card logic as pure functions: trumps, play shapes, throws, follow rules, trick winner.
 
 Cards are ASCII codes ("3C", "10D", "SJ" small joker, "BJ" big joker), the notation of
 :class:`changekit.core.cards.Card`. Everything here depends only on the trump suit and the
 trump rank, so the engine, the bots, the app and the tests share one definition.
 
+A lead is one combination (single, pair, triple, tractor, wonky tractor) or, with throws
+allowed, a *throw*: several combinations of one effective suit (all trumps count as one suit,
+so trumps may be thrown too) led at once. *Ours:* a throw's cards are read one way only —
+identical cards three at a time are a triple, runs of two or more consecutive pairs one
+tractor each (as long as the run), other pairs pairs, the rest singles; wonky tractors are
+not formed inside a throw (:func:`lead_parts`). A throw fails when another player holds a
+combination of one part's shape in that suit that beats it (:func:`throw_failure`).
+
 >>> trick_winner([["4D"], ["3C"], ["5S"]], "C", "2")   # the sheet's example: trump ♣, ♦ led
 1
 >>> shape_of(("5D", "5D", "6D", "6D"), context("C", "2"))
 ('tractor', 2)
+>>> lead_parts(("AD", "KD", "KD", "5D", "5D", "5D"), context("C", "2"))   # a throw: triple, pair, single
+[('5D', '5D', '5D'), ('KD', 'KD'), ('AD',)]
 """
 from __future__ import annotations
 
@@ -28,6 +38,10 @@ TRUMP = "T"  # the effective suit of every trump
 
 Play = tuple[str, ...]
 Shape = tuple[str, int]  # (kind, units): ("single", 1), ("pair", 1), ("triple", 1), ("tractor", k), ("wonky", 2)
+PAIR: Shape = ("pair", 1)
+TRIPLE: Shape = ("triple", 1)
+#: strongest kinds first: the order in which a follower owes a lead's parts, and a throw's key part
+KIND_ORDER = {"tractor": 0, "wonky": 1, "triple": 2, "pair": 3, "single": 4}
 
 
 class Context(NamedTuple):
@@ -197,14 +211,183 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list
     return plays
 
 
+def combos_of(shape: Shape, counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> list[Play]:
+    """Every combination of ``shape`` that ``counts`` (cards of one effective suit → copies)
+    holds; pairs, tractors and the pair of a wonky tractor only from ranks passing ``pair_ok``."""
+    kind, units = shape
+    if kind == "single":
+        return [(c,) for c in counts]
+    if kind == "pair":
+        return [(c, c) for c, k in counts.items() if pair_ok(k)]
+    if kind == "triple":
+        return [(c, c, c) for c, k in counts.items() if k >= 3]
+    if kind == "tractor":
+        return tractors(counts, ctx, units, pair_ok)
+    return wonkies(counts, ctx, pair_ok)
+
+
+def top_power(cards: Iterable[str], ctx: Context) -> int:
+    return max(ctx.power[c] for c in cards)
+
+
+def by_strength(shape: Shape) -> tuple[int, int]:
+    """Sort key: tractors (longest first), wonky tractors, triples, pairs, singles."""
+    return (KIND_ORDER[shape[0]], -shape[1])
+
+
+def part_shape(part: Sequence[str], ctx: Context) -> Shape:
+    """The shape of one part of a lead (a combination by construction)."""
+    shape = shape_of(part, ctx)
+    if shape is None:
+        raise ChangekitError(f"{show(part)!r} is not a single, pair, triple, tractor or wonky tractor")
+    return shape
+
+
+Places = dict[Shape, list[dict[str, int]]]  # shape → every spot it can take (code → copies)
+
+
+def places_of(shapes: Iterable[Shape], counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> Places:
+    """Every spot in ``counts`` where each of ``shapes`` can sit (see :func:`combos_of`)."""
+    out: Places = {}
+    for shape in shapes:
+        if shape not in out:
+            out[shape] = [_tally(p) for p in combos_of(shape, counts, ctx, pair_ok)]
+    return out
+
+
+def _tally(cards: Iterable[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) -> int | None:
+    """The fewest cards to add to ``chosen`` so that it holds every combination of ``demand``
+    side by side (no card in two of them), each at one of its ``places``; ``None`` if they
+    cannot all fit. Equal shapes must be next to each other in ``demand``.
+
+    >>> demand, ctx = [("tractor", 2), PAIR], context("C", "2")
+    >>> fit_cost(demand, places_of(demand, {"5D": 2, "6D": 2, "9D": 3}, ctx), {"5D": 1})
+    5
+    >>> fit_cost([PAIR, PAIR], places_of([PAIR], {"5D": 2, "9D": 1}, ctx), {}) is None
+    True
+    """
+    def cost_of(spot: dict[str, int]) -> int:
+        return sum(max(0, k - chosen.get(c, 0)) for c, k in spot.items())
+
+    first = demand[0] if demand else None
+    if first and all(s == first for s in demand) and (len(demand) == 1 or first in (PAIR, TRIPLE)):
+        # one shape, or pairs / triples only (on different ranks, they never overlap): the cheapest spots
+        costs = sorted(cost_of(spot) for spot in places[first])
+        return sum(costs[:len(demand)]) if len(costs) >= len(demand) else None
+    best: int | None = None
+
+    def place(i: int, start: int, used: frozenset, cost: int) -> None:
+        nonlocal best
+        if best is not None and cost >= best:
+            return
+        if i == len(demand):
+            best = cost
+            return
+        shape = demand[i]
+        spots = places[shape]
+        first = start if i and demand[i - 1] == shape else 0  # equal shapes: each set of spots once
+        for j in range(first, len(spots)):
+            spot = spots[j]
+            if used.isdisjoint(spot):
+                place(i + 1, j + 1, used | spot.keys(), cost + cost_of(spot))
+
+    place(0, 0, frozenset(), 0)
+    return best
+
+
+# ---- throws ----------------------------------------------------------------------------------
+def throw_reading(cards: Sequence[str], ctx: Context) -> list[Play]:
+    """The parts of a throw (cards of one effective suit, at most three copies of each): three
+    identical cards are a triple, each run of two or more consecutive pairs one tractor, the
+    other pairs pairs, the rest singles. Strongest first (tractors, triples, pairs, singles)."""
+    counts = Counter(cards)
+    pairs = {c: 2 for c, k in counts.items() if k == 2}
+    parts = [(c, c, c) for c, k in counts.items() if k == 3]
+    in_tractors: set[str] = set()
+    for runs in _runs(pairs, ctx, 2).values():
+        for run in runs:
+            if len(run) >= 2:
+                parts.append(canonical(c for code in run for c in (code, code)))
+                in_tractors.update(run)
+    parts += [(c, c) for c in pairs if c not in in_tractors]
+    parts += [(c,) for c, k in counts.items() if k == 1]
+    return sorted(parts, key=lambda p: (by_strength(part_shape(p, ctx)), -top_power(p, ctx), p))
+
+
+def lead_parts(cards: Sequence[str], ctx: Context, *, wonky: bool = True, throws: bool = True) -> list[Play] | None:
+    """The combinations a lead is made of: one for a single, pair, triple, tractor or wonky
+    tractor; several for a throw (cards of one effective suit, read by :func:`throw_reading`;
+    only when ``throws``); ``None`` when the cards are no lead at all."""
+    if not cards or max(Counter(cards).values()) > 3:
+        return None
+    if shape_of(cards, ctx, wonky=wonky) is not None:
+        return [canonical(cards)]
+    suit = ctx.eff[cards[0]]
+    if not throws or any(ctx.eff[c] != suit for c in cards):
+        return None
+    return throw_reading(cards, ctx)
+
+
+def lead_shapes(lead: Sequence[str], ctx: Context, *, wonky: bool = True) -> tuple[Shape, ...]:
+    """The shapes of a lead's parts, strongest first (a legal lead or throw, else an error)."""
+    return _lead_shapes(tuple(lead), ctx.trump_suit, ctx.trump_rank, wonky)
+
+
+@lru_cache(maxsize=4096)  # every follower's every action asks again about the same lead
+def _lead_shapes(lead: Play, trump_suit: str | None, trump_rank: str, wonky: bool) -> tuple[Shape, ...]:
+    ctx = context(trump_suit, trump_rank)
+    parts = lead_parts(lead, ctx, wonky=wonky)
+    if parts is None:
+        raise ChangekitError(f"{show(lead)!r} is not a legal lead")
+    return tuple(sorted((part_shape(p, ctx) for p in parts), key=by_strength))
+
+
+def beating_combo(part: Sequence[str], hand: Iterable[str], ctx: Context) -> Play | None:
+    """The lowest combination of ``part``'s shape and effective suit in ``hand`` that beats it."""
+    shape = part_shape(part, ctx)
+    suit = ctx.eff[part[0]]
+    counts = Counter(c for c in hand if ctx.eff[c] == suit)
+    top = top_power(part, ctx)
+    better = [p for p in combos_of(shape, counts, ctx) if top_power(p, ctx) > top]
+    return min(better, key=lambda p: (top_power(p, ctx), p)) if better else None
+
+
+def throw_failure(parts: Sequence[Play], hands: Sequence[tuple[int, Sequence[str]]],
+                  ctx: Context) -> tuple[Play, int, Play] | None:
+    """Why a throw fails, or ``None`` if every part is unbeatable: *ours*, the lowest part some
+    other hand can beat (lowest top card, then fewest cards), the first seat of ``hands``
+    (``(seat, cards)`` in play order) able to beat it, and the lowest combination that does.
+
+    >>> ctx = context("C", "2")
+    >>> throw_failure([("AD",), ("QD", "QD")], [(1, ["KD", "KD", "3S"]), (2, ["AD"])], ctx)
+    (('QD', 'QD'), 1, ('KD', 'KD'))
+    >>> throw_failure([("AD",), ("QD", "QD")], [(1, ["KD", "3S"]), (2, ["3C", "3C"])], ctx) is None
+    True
+    """
+    for part in sorted(parts, key=lambda p: (top_power(p, ctx), len(p), p)):
+        for seat, hand in hands:
+            combo = beating_combo(part, hand, ctx)
+            if combo is not None:
+                return part, seat, combo
+    return None
+
+
 # ---- following -----------------------------------------------------------------------------
 class Need(NamedTuple):
     """What a follower owes the lead, worked out from the hand before they play.
 
-    ``short``: fewer led-suit cards than the lead, so all of them must be played (and any
-    others to make up the number). Otherwise the play is all led-suit cards and, when
-    ``combos`` is set, one of those combinations (a tractor or wonky tractor of the lead's
-    kind is held), else it must hold ``triples`` triples and ``pairs`` further pairs.
+    ``short``: no more led-suit cards than the lead, so all of them must be played (and any
+    others to make up the number). Otherwise the play is all led-suit cards holding, side by
+    side, every combination of ``demand`` (strongest first): the lead's parts as far as the
+    hand holds them, its tractors and wonky tractors standing in as their pairs and triples
+    when the hand holds no such combination.
     """
 
     suit: str
@@ -212,19 +395,14 @@ class Need(NamedTuple):
     short: bool
     suit_counts: dict[str, int]
     held: int
-    kind: str
-    combos: tuple[Play, ...] | None
-    triples: int
-    pairs: int
+    demand: tuple[Shape, ...]
+    places: Places  # where each owed shape can sit in the hand
 
 
 def follow_need(hand: Iterable[str], lead: Sequence[str], ctx: Context, *,
                 wonky: bool = True, split_triples: bool = False) -> Need:
-    """The follow obligations of ``hand`` against ``lead`` (a legal lead)."""
-    shape = shape_of(lead, ctx, wonky=wonky)
-    if shape is None:
-        raise ChangekitError(f"{show(lead)!r} is not a legal lead")
-    kind, units = shape
+    """The follow obligations of ``hand`` against ``lead`` (a legal lead or throw)."""
+    shapes = lead_shapes(lead, ctx, wonky=wonky)
     suit = ctx.eff[lead[0]]
     n = len(lead)
     counts: dict[str, int] = {}
@@ -232,29 +410,40 @@ def follow_need(hand: Iterable[str], lead: Sequence[str], ctx: Context, *,
         if ctx.eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     held = sum(counts.values())
-    if held <= n:
-        return Need(suit, n, True, counts, held, kind, None, 0, 0)
+    if held <= n or all(kind == "single" for kind, _ in shapes):
+        return Need(suit, n, held <= n, counts, held, (), {})
 
     def followable(k: int) -> bool:  # a pair the follower can be made to play
         return k >= 2 if split_triples else k == 2
 
-    combos: tuple[Play, ...] | None = None
-    if kind == "tractor" and tractors(counts, ctx, units, followable):
-        combos = tuple(tractors(counts, ctx, units))
-    elif kind == "wonky" and wonkies(counts, ctx, followable):
-        combos = tuple(wonkies(counts, ctx))
+    demand: list[Shape] = []
+    owed_places = places_of([*shapes, TRIPLE, PAIR], counts, ctx, followable)
+
+    def owe(shape: Shape) -> bool:
+        """Add ``shape`` to what is owed if the hand holds it beside what is owed already."""
+        if fit_cost(demand + [shape], owed_places, {}) is None:
+            return False
+        demand.append(shape)
+        return True
+
     triples = pairs = 0
-    if combos is None:
-        lead_triples = 1 if kind in ("triple", "wonky") else 0
-        lead_pairs = {"pair": 1, "tractor": units, "wonky": 1}.get(kind, 0)
-        triples = min(lead_triples, sum(1 for k in counts.values() if k >= 3))
-        pair_ranks = sum(1 for k in counts.values() if followable(k)) - (triples if split_triples else 0)
-        pairs = min(lead_pairs + lead_triples - triples, pair_ranks)
-    return Need(suit, n, False, counts, held, kind, combos, triples, pairs)
-
-
-def _subset(small: dict[str, int], big: Counter) -> bool:
-    return all(big[c] >= k for c, k in small.items())
+    for kind, units in shapes:
+        if kind == "tractor":
+            pairs += 0 if owe((kind, units)) else units
+        elif kind == "wonky":
+            if not owe((kind, units)):
+                triples, pairs = triples + 1, pairs + 1
+        elif kind == "triple":
+            triples += 1
+        elif kind == "pair":
+            pairs += 1
+    for _ in range(triples):
+        if not owe(TRIPLE):
+            pairs += 1  # a triple the hand lacks is owed as a pair
+    for _ in range(pairs):
+        if not owe(PAIR):
+            break
+    return Need(suit, n, False, counts, held, tuple(demand), places_of(demand, counts, ctx))
 
 
 def shortfall(need: Need, chosen: dict[str, int]) -> str | None:
@@ -268,27 +457,17 @@ def shortfall(need: Need, chosen: dict[str, int]) -> str | None:
         return "follow-suit" if size - in_suit > need.size - need.held else None
     if in_suit != size:
         return "follow-suit"
-    if need.combos is not None:
-        return None if any(_subset(chosen, Counter(combo)) for combo in need.combos) else "follow-" + need.kind
-    if not need.triples and not need.pairs:
+    if not need.demand:
         return None
-    best_triple_cost = None
-    best = None
-    candidates = [c for c, k in need.suit_counts.items() if k >= 3] if need.triples else [None]
-    for triple in candidates:
-        cost = max(0, 3 - chosen.get(triple, 0)) if triple else 0
-        if triple and (best_triple_cost is None or cost < best_triple_cost):
-            best_triple_cost = cost
-        extra = sorted(max(0, 2 - chosen.get(c, 0)) for c, k in need.suit_counts.items() if k >= 2 and c != triple)
-        if len(extra) < need.pairs:
-            continue
-        cost += sum(extra[:need.pairs])
-        best = cost if best is None else min(best, cost)
-    if best is not None and size + best <= need.size:
+    room = need.size - size
+    cost = fit_cost(need.demand, need.places, chosen)
+    if cost is not None and cost <= room:
         return None
-    if need.triples and (best_triple_cost is None or size + best_triple_cost > need.size):
-        return "follow-triple"
-    return "follow-pair"
+    for i in range(1, len(need.demand) + 1):  # name the first owed combination that no longer fits
+        cost = fit_cost(need.demand[:i], need.places, chosen)
+        if cost is None or cost > room:
+            return "follow-" + need.demand[i - 1][0]
+    raise AssertionError("unreachable: the whole demand did not fit")  # pragma: no cover
 
 
 def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[str]:
@@ -304,7 +483,7 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
         if off_suit < need.size - need.held:
             return list(codes)
         return [c for c in codes if c in suit]
-    if need.combos is None and not need.triples and not need.pairs:
+    if not need.demand:
         return [c for c in codes if c in suit]
     out = []
     trial = dict(chosen)
@@ -331,18 +510,20 @@ def follow_message(rule: str, need: Need, ctx: Context, cards: Sequence[str]) ->
         off = next((c for c in cards if c not in need.suit_counts), cards[0] if cards else "")
         return f"you must follow {suit}: you hold {need.held} {suit} cards and {show([off])!r} is not one"
     if rule in ("follow-tractor", "follow-wonky"):
-        example = need.combos[0] if need.combos else ()
+        shape = next(s for s in need.demand if s[0] == rule[len("follow-"):])
+        example = combos_of(shape, need.suit_counts, ctx)[0]
         word = "a tractor" if rule == "follow-tractor" else "a wonky tractor"
         return f"you hold {word} in {suit} ({show(example)}) and must play {word}; {show(cards)!r} is not one"
     if rule == "follow-triple":
         triple = next(c for c in mine if need.suit_counts[c] >= 3)
         return f"you hold a triple of {suit} ({show([triple] * 3)}) and must play it; {show(cards)!r} has no triple"
     pairs = [c for c in mine if need.suit_counts[c] >= 2]
-    if need.pairs == 1:
+    owed = need.demand.count(PAIR)
+    if owed == 1:
         return (f"you hold a pair of {suit} ({show(pairs[:1] * 2)}) and must play it; "
                 f"{show(cards)!r} does not include a pair")
-    return (f"you hold {need.pairs} pairs of {suit} ({', '.join(show([p, p]) for p in pairs)}) and must play "
-            f"{need.pairs} pairs; {show(cards)!r} does not")
+    return (f"you hold {owed} pairs of {suit} ({', '.join(show([p, p]) for p in pairs)}) and must play "
+            f"{owed} pairs; {show(cards)!r} does not")
 
 
 def follow_problem(hand: Sequence[str], lead: Sequence[str], play: Sequence[str], ctx: Context, *,
@@ -396,32 +577,49 @@ def _parse_play(play: object, i: int) -> Play:
     return tuple(c.upper() for c in play)
 
 
+def play_key(play: Sequence[str], shapes: Sequence[Shape], ctx: Context) -> int | None:
+    """How strongly ``play`` copies a lead made of ``shapes`` (strongest first): the top card of
+    its strongest part, the cards arranged as favourably as they allow; ``None`` when they cannot
+    be arranged into those parts (the play cannot win). Any card can stand as a single."""
+    counts = Counter(play)
+    strongest, rest = shapes[0], [s for s in shapes[1:] if s[0] != "single"]
+    for combo in sorted(combos_of(strongest, counts, ctx), key=lambda p: -top_power(p, ctx)):
+        if not rest or fit_cost(rest, places_of(rest, dict(counts - Counter(combo)), ctx), {}) is not None:
+            return top_power(combo, ctx)
+    return None
+
+
 def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) -> int:
     """Index of the winning play (engine version: plays already checked)."""
     lead = plays[0]
-    shape = shape_of(lead, ctx, wonky=wonky)
+    shapes = lead_shapes(lead, ctx, wonky=wonky)
     led = ctx.eff[lead[0]]
-    power = ctx.power
-    best, best_power = 0, max(power[c] for c in lead)
+    best, best_key = 0, play_key(lead, shapes, ctx) or 0
     for i in range(1, len(plays)):
         play = plays[i]
         suit = ctx.eff[play[0]]
-        if suit != led and suit != TRUMP:
+        if (suit != led and suit != TRUMP) or any(ctx.eff[c] != suit for c in play):
             continue
-        if shape_of(play, ctx, wonky=wonky) != shape:  # also checks the play is in one suit
-            continue
-        top = max(power[c] for c in play)
-        if top > best_power:
-            best, best_power = i, top
+        key = play_key(play, shapes, ctx)
+        if key is not None and key > best_key:
+            best, best_key = i, key
     return best
 
 
-def trick_winner(plays: Sequence[Sequence[str]], trump_suit: str | None, trump_rank: str) -> int:
+def trick_winner(plays: Sequence[Sequence[str]], trump_suit: str | None, trump_rank: str, *,
+                 throws: bool = True) -> int:
     """Index of the winning play of a trick; ``plays`` in play order, the lead first.
 
     Only plays of the led shape, all in the led suit or all trumps, can win; among them the
     highest card decides (big joker, small joker, trump rank in the trump suit, trump rank in
     other suits — equal, the earlier play wins —, trump suit A..2, led suit A..2).
+
+    A lead that is no single combination but cards of one suit is a *throw* (unless
+    ``throws=False``), read into parts by :func:`throw_reading`. A play beats a throw only if
+    it is all trumps (or all the led suit) and its cards can be arranged into the same parts;
+    then the top cards of the strongest parts (tractors, then triples, pairs, singles)
+    compare. Whether the throw was allowed (nobody could beat a part) is the engine's
+    business, not this function's.
 
     >>> trick_winner([["4D"], ["3C"], ["5S"]], "C", "2")     # 3♣ is a trump
     1
@@ -431,13 +629,17 @@ def trick_winner(plays: Sequence[Sequence[str]], trump_suit: str | None, trump_r
     0
     >>> trick_winner([["5D", "5D"], ["AD", "KD"], ["3C", "3C"]], "C", "2")  # only pairs win
     2
+    >>> trick_winner([["AD", "KD", "KD"], ["3C", "4C", "4C"], ["5C", "5C", "SJ"]], "C", "2")  # a throw ruffed twice
+    2
     """
     if isinstance(plays, str) or not isinstance(plays, (list, tuple)) or not plays:
         raise ChangekitError(f"plays must be a non-empty list of plays, not {plays!r}")
     parsed = [_parse_play(p, i) for i, p in enumerate(plays)]
     ctx = context(trump_suit, trump_rank)
-    if shape_of(parsed[0], ctx) is None:
-        raise ChangekitError(f"the lead {show(parsed[0])!r} is not a single, pair, triple, tractor or wonky tractor")
+    if lead_parts(parsed[0], ctx, throws=throws) is None:
+        what = "a throw of one suit" if throws else "a throw (throws are off)"
+        raise ChangekitError(f"the lead {show(parsed[0])!r} is not a single, pair, triple, tractor, wonky tractor "
+                             f"or {what}")
     for i, p in enumerate(parsed):
         if len(p) != len(parsed[0]):
             raise ChangekitError(f"play {i} has {len(p)} cards but the lead has {len(parsed[0])}")
