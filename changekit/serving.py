@@ -18,6 +18,10 @@ from typing import Self
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: In a page Voila rendered: the app's widgets made it in; and signs of a cell that failed.
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+ERROR_MARKERS = ("Traceback (most recent call last)", "application/vnd.jupyter.stderr",
+                 "jp-OutputArea-output jp-mod-error", "There was an error when executing cell")
 #: Debian's Chromium, headless, without any background traffic (see STACK_NOTES, Browser tests).
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from changekit.serving import ERROR_MARKERS, WIDGET_MIME
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-ERROR_MARKERS = ("Traceback (most recent call last)", "application/vnd.jupyter.stderr", "jp-OutputArea-output jp-mod-error",
-                 "There was an error when executing cell")
 
 pytestmark = pytest.mark.slow
 
@@ -24,4 +24,4 @@ def test_notebook_renders_without_errors(voila_url, path):
     assert status == 200
     found = [m for m in ERROR_MARKERS if m in page]
     assert found == [], f"{path.name}: {found}"
-    assert "application/vnd.jupyter.widget-view+json" in page  # the app's widgets made it into the page
+    assert WIDGET_MIME in page  # the app's widgets made it into the page
