@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: app test bench install chromium clean site site-test
+.PHONY: app test bench install bytecode chromium clean site site-test
 
 # The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
 $(VENV)/.installed: pyproject.toml
@@ -16,7 +16,15 @@ $(VENV)/.installed: pyproject.toml
 	@# jsonschema imports rfc3987-syntax if present, which builds an Earley parser (3+ CPU-seconds)
 	@# in every kernel that shows a plotly figure; it only checks IRI formats of Jupyter event schemas.
 	$(BIN)/uv pip uninstall --quiet --python $(BIN)/python rfc3987-syntax lark || true
+	$(MAKE) --no-print-directory bytecode
 	touch $@
+
+# Every kernel, test and page imports plotly, ipywidgets and friends; where Python may not write
+# bytecode (PYTHONDONTWRITEBYTECODE, as on our build machines) it compiles them from source each
+# time: 2+ CPU-seconds per Voila visitor. Compile once here. (Some packages ship files that are
+# not valid Python on purpose, so compileall's exit status is not a verdict.)
+bytecode:
+	$(BIN)/python -m compileall -q -j 0 $(VENV)/lib >/dev/null 2>&1 || true
 
 install: $(VENV)/.installed
 
@@ -39,6 +47,7 @@ test: install chromium
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'
 	$(BIN)/uv pip uninstall --quiet --python $(BIN)/python rfc3987-syntax lark || true
+	$(MAKE) --no-print-directory bytecode
 	touch $@
 
 bench: $(VENV)/.bench-installed
