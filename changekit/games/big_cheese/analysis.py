@@ -182,7 +182,8 @@ def exact30_finish(score: int, projects: int, *, target: int = EXACT_TARGET,
     """
     if not 0 <= score <= target:
         raise ValueError(f"a score in the exactly-{target} game is 0..{target}, not {score!r}")
-    return _exact30_table(projects, target, tuple(cards))[projects][score]
+    # one table serves every horizon up to 30 (rows are prefixes): a figure asks for t = 0..20
+    return _exact30_table(max(projects, 30), target, tuple(cards))[projects][score]
 
 
 def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: int = 30,
