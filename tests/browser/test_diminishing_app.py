@@ -32,5 +32,10 @@ def test_make_a_move_see_the_bot_answer_and_the_hints(page, voila_url):
     page.get_by_role("button", name=re.compile(r"— (wins|loses)$")).first.wait_for(timeout=30_000)
     traces = charts_with_traces(page)
     assert len(traces) >= 1 and all(n > 0 for n in traces), traces
+    # the count of games is paid for on demand: the button shows it (about 1.13e+40)
+    page.get_by_role("button", name="How many different games? Predict, then count").click()
+    shown = page.get_by_text(re.compile(r"About \d\.\d\de\+40 different games"))
+    shown.wait_for(timeout=60_000)
+    assert "1.13e+40" in shown.inner_text()
     screenshot(page, "diminishing")
     assert [e for e in errors if "setData" in e] == []
