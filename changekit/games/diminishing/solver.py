@@ -213,12 +213,17 @@ class Table:
 
     def index(self, mover: Sequence[int], other: Sequence[int]) -> int:
         """The number of the position (mover counts, other counts); the pot is the rest."""
-        i = 0
-        for s, off, c, m, o in zip(self.strides, self._offsets, self.universe, mover, other):
+        for c, m, o in zip(self.universe, mover, other):
             if m < 0 or o < 0 or m + o > c:
                 raise ChangekitError(f"purses {mover} and {other} do not fit the universe {self.universe}")
-            i += s * (off[m] + o)
-        return i
+        return self._number(mover, other)
+
+    def _number(self, mover: Sequence[int], other: Sequence[int]) -> int:
+        # index() without its check, spelt out for the five denominations: the lookups' hot path,
+        # for purses that fit by construction (solve_position builds the universe from them)
+        (s0, s1, s2, s3, s4), (f0, f1, f2, f3, f4) = self.strides, self._offsets
+        return (s0 * (f0[mover[0]] + other[0]) + s1 * (f1[mover[1]] + other[1]) + s2 * (f2[mover[2]] + other[2])
+                + s3 * (f3[mover[3]] + other[3]) + s4 * (f4[mover[4]] + other[4]))
 
     def mover_wins(self, mover: Sequence[int], other: Sequence[int]) -> bool:
         return self.wins[self.index(mover, other)] == 1
@@ -227,25 +232,26 @@ class Table:
         """Numbers (into ``self.moves``) of the moves legal for ``mover`` with ``pot``."""
         return list(self._legal(mover, pot)[0])
 
-    def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]:
-        """(move numbers, index deltas, Move objects) of the legal moves, cached by the kinds
-        of bills the mover holds and the pot."""
+    def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[tuple[int, Move], ...], tuple[Move, ...]]:
+        """(move numbers, (index delta, Move) pairs, Move objects) of the legal moves, cached by
+        the kinds of bills the mover holds and the pot."""
         key = (mover[0] > 0, mover[1] > 0, mover[2] > 0, mover[3] > 0, mover[4] > 0, pot)  # spelt out: hot path
         hit = self._legal_cache.get(key)
         if hit is None:
             ks = tuple(k for k, (b, take) in enumerate(self.moves)
                        if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot)))
-            hit = (ks, tuple(self._deltas[k] for k in ks),
-                   tuple(Move(self.moves[k][0], bills_of(self.moves[k][1])) for k in ks))
+            moves = tuple(Move(self.moves[k][0], bills_of(self.moves[k][1])) for k in ks)
+            hit = (ks, tuple(zip((self._deltas[k] for k in ks), moves)), moves)
             if len(self._legal_cache) < 200_000:
                 self._legal_cache[key] = hit
         return hit
 
     def solve(self, mover: Sequence[int], other: Sequence[int], pot: Sequence[int]) -> Solution:
-        swapped = self.index(other, mover)  # this position with the roles swapped
+        """The verdict on a position whose purses and pot make up this table's universe."""
+        swapped = self._number(other, mover)  # this position with the roles swapped
         wins = self.wins
-        _, deltas, moves = self._legal(mover, pot)
-        winning = [move for d, move in zip(deltas, moves) if not wins[swapped + d]]
+        _, pairs, moves = self._legal(mover, pot)
+        winning = [move for d, move in pairs if not wins[swapped + d]]
         return Solution(bool(winning), winning, moves)
 
     def nbytes(self) -> int:
