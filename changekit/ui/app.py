@@ -10,8 +10,8 @@ import os
 import random
 import time
 from html import escape
-from urllib.parse import parse_qs
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
+from urllib.parse import parse_qs
 
 import ipywidgets as w
 

@@ -249,8 +249,9 @@ class MoneybagsApp(GameApp):
             thief = view["pending"]["thief"]
             self._start_clock(viewer)
             when = f" before the count of {self.countdown}" if self.countdown else ""
-            self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags are emptied: if your stack is as tall as the thief's or "
-                                   "taller, <i>you</i> are out; if the thief's is taller, the thief is out.")
+            self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags "
+                                   "are emptied: if your stack is as tall as the thief's or taller, <i>you</i> are "
+                                   "out; if the thief's is taller, the thief is out.")
             self.b_feel_mine.disabled = viewer not in jiggles
             self.b_feel_thief.description = f"Jiggle {names[thief]}\u2019s bag"
             self.b_feel_thief.disabled = thief not in jiggles
