@@ -4,10 +4,10 @@ from .cards import Card, standard_deck
 from .errors import ChangekitError, IllegalAction, InvalidSave
 from .money import DENOMINATIONS, Bill, Dollars, Money, change_deck
 from .rng import GameRng
-from .state import Event, Game, Options, Player, State, default_names
+from .state import Event, Game, Options, Player, State, default_names, leaders
 
 __all__ = [
     "Bill", "Bot", "Card", "RandomBot", "play_out", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
     "IllegalAction", "InvalidSave", "Money", "Options", "Player", "State", "change_deck",
-    "default_names", "standard_deck",
+    "default_names", "leaders", "standard_deck",
 ]

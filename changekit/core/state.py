@@ -293,6 +293,16 @@ class State:
         return f"<{type(self).__name__} seed={self.seed} after {len(self.history)} actions>"
 
 
+def leaders(values: Sequence[float], *, lowest: bool = False) -> tuple[Player, ...]:
+    """The seats holding the best of ``values`` (the highest, or with ``lowest`` the lowest); ties share.
+
+    >>> leaders([3, 7, 7]), leaders([3, 7, 7], lowest=True)
+    ((1, 2), (0,))
+    """
+    best = min(values) if lowest else max(values)
+    return tuple(p for p, v in enumerate(values) if v == best)
+
+
 def default_names(players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, Sequence
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.words import winners_text
 
 WORKERS = 10
@@ -365,10 +365,7 @@ class BigCheeseState(State):
         return tuple(self.points)
 
     def winners(self) -> tuple[Player, ...]:
-        if self.phase != "over":
-            return ()
-        top = max(self.points)
-        return tuple(p for p, s in enumerate(self.points) if s == top)
+        return leaders(self.points) if self.phase == "over" else ()
 
     def _view(self, player: Player | None) -> dict[str, Any]:
         return {

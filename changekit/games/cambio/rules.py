@@ -43,7 +43,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal, Sequence
 
-from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.cards import standard_deck
 
 GRID = 4
@@ -422,9 +422,7 @@ class CambioState(State):
     def winners(self) -> tuple[Player, ...]:
         if self.phase != "over":
             return ()
-        totals = self.scores()
-        low = min(totals)
-        best = [p for p, t in enumerate(totals) if t == low]
+        best = list(leaders(self.scores(), lowest=True))
         if self.options.ties == "caller_loses" and len(best) > 1 and self.caller in best:
             best.remove(self.caller)
         return tuple(best)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 
 HAND_SIZE = 8
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
@@ -323,10 +323,7 @@ class ChaChingState(State):
         return tuple(self.points)
 
     def winners(self) -> tuple[Player, ...]:
-        if self.turn is not None:
-            return ()
-        low = min(self.points)
-        return tuple(p for p, s in enumerate(self.points) if s == low)
+        return leaders(self.points, lowest=True) if self.turn is None else ()
 
     def _view(self, player: Player | None) -> dict[str, Any]:
         return {

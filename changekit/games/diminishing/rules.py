@@ -27,7 +27,7 @@ from functools import lru_cache
 from typing import Any, Literal, Sequence
 
 from changekit.core import (
-    DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State,
+    DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders,
 )
 from changekit.core.words import dollars, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
@@ -203,9 +203,7 @@ class DiminishingState(State):
             return ()
         if self.options.end == "last_standing":
             return tuple(p for p in range(self.players) if not self.out[p])
-        money = self.scores()
-        top = max(money)
-        return tuple(p for p, m in enumerate(money) if m == top)
+        return leaders(self.scores())
 
     def _view(self, player: Player | None) -> dict[str, Any]:
         # money is kept face up: everyone sees everything

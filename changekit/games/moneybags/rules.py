@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.words import winners_text
 
 COINS = 67
@@ -419,10 +419,7 @@ class MoneybagsState(State):
         return tuple(self.points)
 
     def winners(self) -> tuple[Player, ...]:
-        if self.phase != "over":
-            return ()
-        top = max(self.points)
-        return tuple(p for p, s in enumerate(self.points) if s == top)
+        return leaders(self.points) if self.phase == "over" else ()
 
     # ---- what a player sees ------------------------------------------------------------
     def _view(self, player: Player | None) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Literal, Sequence
 
 from changekit.core import (
-    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck,
+    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
 from changekit.core.words import dollars, winners_text
 
@@ -216,10 +216,7 @@ class ZombieState(State):
         return tuple(self.points)
 
     def winners(self) -> tuple[Player, ...]:
-        if self.turn is not None:
-            return ()
-        top = max(self.points)
-        return tuple(p for p, s in enumerate(self.points) if s == top)
+        return leaders(self.points) if self.turn is None else ()
 
     def _view(self, player: Player | None) -> dict[str, Any]:
         return {
