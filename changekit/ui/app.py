@@ -233,11 +233,16 @@ class GameApp:
         if not humans:
             self.error = "nothing of yours to undo yet"
         else:
-            self.state.undo(len(history) - humans[-1])
+            self.rewind(humans[-1])
             self.error = ""
             self.notes = []
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
+
+    def rewind(self, actions: int) -> None:
+        """Go back to the position after the first ``actions`` actions (a game with very long
+        histories can keep checkpoints instead of replaying from the start)."""
+        self.state.undo(len(self.state.history) - actions)
 
     def reveal(self, seat: int) -> None:
         self._revealed_to = seat

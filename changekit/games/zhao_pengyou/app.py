@@ -55,27 +55,21 @@ class ZhaoPengyouApp(GameApp):
         super().refresh()
 
     def undo(self) -> None:
-        """Like the frame's undo, but replaying from the start of the current deal, not of the
-        match (a whole match is over a thousand actions)."""
-        start = time.perf_counter()
-        history = self.state.history
-        humans = [i for i, (p, _) in enumerate(history) if self.is_human(p)]
-        if not humans:
-            self.error = "nothing of yours to undo yet"
-        else:
-            target = humans[-1]
-            self._checkpoints = [c for c in self._checkpoints if c[0] <= target]
-            if self._checkpoints:
-                done, saved = self._checkpoints[-1]
-                twin = saved.clone()
-                for player, action in history[done:target]:
-                    twin.apply(action, player)
-                self.state = twin
-            else:
-                self.state.undo(len(history) - target)
-            self.error, self.notes, self.picked = "", [], []
-        self.refresh()
-        self.timings.append((time.perf_counter() - start) * 1000)
+        self.picked = []
+        super().undo()
+
+    def rewind(self, actions: int) -> None:
+        """Replay from the start of the current deal, not of the match (a whole match is over a
+        thousand actions)."""
+        self._checkpoints = [c for c in self._checkpoints if c[0] <= actions]
+        if not self._checkpoints:
+            super().rewind(actions)
+            return
+        done, saved = self._checkpoints[-1]
+        twin = saved.clone()
+        for player, action in self.state.history[done:actions]:
+            twin.apply(action, player)
+        self.state = twin
 
     def act(self, action: Any, player: int | None = None) -> None:
         self.picked = []
