@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
-from changekit.core.words import winners_text
+from changekit.core.words import verb, winners_text
 
 WORKERS = 10
 NUMBER_CARDS: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20)
@@ -419,11 +419,11 @@ class BigCheeseState(State):
         you = who == "You"
 
         def does(third: str, base: str) -> str:  # "Ann bids" / "You bid"
-            return f"{who} {base if you else third}"
+            return f"{who} {verb(who, third, base)}"
 
         whose = "Your" if you else f"{who}'s"
         if k == "start":
-            return f"{names[d['leader']]} {'lead' if names[d['leader']] == 'You' else 'leads'} first. " \
+            return f"{names[d['leader']]} {verb(names[d['leader']], 'leads', 'lead')} first. " \
                    f"First to {d['goal']} points wins."
         if k == "reshuffle":
             return f"The deck ran out: {d['cards']} discards were shuffled into a new deck."
