@@ -71,7 +71,7 @@ class Loopback:
             await route.abort()
 
 
-async def first_render(browser, url: str, guard: Loopback, *, keep: list | None = None, gallery: bool = False,
+async def first_render(browser, url: str, guard: Loopback, *, gallery: bool = False,
                        timeout_s: float = PAGE_TIMEOUT_S) -> dict:
     """Open ``url`` in a fresh context (a new visitor) and time it until an app button (for the gallery:
     its list of games) is visible."""
@@ -92,10 +92,7 @@ async def first_render(browser, url: str, guard: Loopback, *, keep: list | None 
     except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
         result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
         result["seconds"] = time.perf_counter() - start
-    if keep is None:
-        await context.close()
-    else:
-        keep.append(context)
+    await context.close()
     return result
 
 
