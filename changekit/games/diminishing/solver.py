@@ -34,11 +34,14 @@ False
 from __future__ import annotations
 
 import base64
+import struct
 import time
 import zlib
-from operator import add
 from dataclasses import dataclass
-from typing import Any, Iterable, NamedTuple, Sequence
+from itertools import compress
+from math import prod
+from operator import itemgetter
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from changekit.core.errors import ChangekitError
 
@@ -97,6 +100,26 @@ class Solution(NamedTuple):
         return [m for m in self.moves if m not in self.winning_moves]
 
 
+_new_solution = tuple.__new__  # Solution(...) without NamedTuple's Python-level __new__: the hot path
+
+
+class _Legal(NamedTuple):
+    """The legal moves of one kind of position (see ``_kind_share``), and how to read their
+    verdicts.
+
+    Move k leads to position ``swapped + delta[k]`` (see ``Table``). ``read(table, swapped +
+    lowest)`` is a compiled ``struct`` that picks the verdict byte of every legal move in one C
+    call (fields in increasing delta order, skipping the bytes between them); ``reorder`` puts
+    those verdicts back in the order of ``moves``.
+    """
+
+    numbers: tuple[int, ...]
+    lowest: int
+    read: Callable[[bytes, int], tuple[bool, ...]]
+    reorder: Callable[[tuple[bool, ...]], tuple[bool, ...]]
+    moves: tuple[Move, ...]
+
+
 # ---- bundles of bills ------------------------------------------------------------------
 def counts_of(bills: Iterable[Any], what: str = "bills") -> tuple[int, ...]:
     """Counts per denomination ($1, $3, $5, $7, $10) of a bundle of bills.
@@ -105,21 +128,21 @@ def counts_of(bills: Iterable[Any], what: str = "bills") -> tuple[int, ...]:
     (2, 0, 0, 1, 1)
     """
     if type(bills) is tuple or type(bills) is list:
-        # the lookups' hot path, spelt out for the five denominations (a third faster than a
-        # dict per bill); anything else falls through to the checked loop and its error
+        # the lookups' hot path, spelt out for the five denominations. It tests identity: CPython
+        # keeps one object per small int, so `b is one` holds for the int 1 and for nothing else
+        # (not True, not 1.0). Whatever fails here goes to the checked loop below and its error.
         c1 = c3 = c5 = c7 = c10 = 0
+        one, three, five, seven, ten = 1, 3, 5, 7, 10
         for b in bills:
-            if b.__class__ is not int:
-                break
-            if b == 1:
+            if b is one:
                 c1 += 1
-            elif b == 3:
+            elif b is three:
                 c3 += 1
-            elif b == 5:
+            elif b is five:
                 c5 += 1
-            elif b == 7:
+            elif b is seven:
                 c7 += 1
-            elif b == 10:
+            elif b is ten:
                 c10 += 1
             else:
                 break
@@ -179,6 +202,21 @@ def move_types(universe: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
+#: A take-back is worth at most $9 (under the $10 bill), so at most 9 // d bills of value d: the
+#: pot's counts above that never change which take-backs are possible.
+_TAKE_CAP: tuple[int, ...] = tuple(9 // d for d in DENOMS)
+_KIND_RADIX: tuple[int, ...] = tuple(32 * prod(c + 1 for c in _TAKE_CAP[:i]) for i in range(len(DENOMS)))
+_KIND_BITS = 13  # kinds number 32 * 160 = 5,120 < 2 ** 13
+_KIND_MASK = (1 << _KIND_BITS) - 1
+
+
+def _kind_share(i: int, held: int, in_pot: int) -> int:
+    """Denomination ``i``'s share of the *kind* of a position: which denominations the mover
+    holds (5 bits) and the pot capped at ``_TAKE_CAP`` (a mixed radix above them). Positions
+    of one kind have the same legal moves."""
+    return (held > 0) << i | min(in_pot, _TAKE_CAP[i]) * _KIND_RADIX[i]
+
+
 # ---- one solved universe ----------------------------------------------------------------
 class Table:
     """Win/loss for the mover at every position of one universe, with fast lookups.
@@ -186,6 +224,10 @@ class Table:
     ``wins[i]`` is 1 when the mover wins at position number ``i``; a position whose other
     purse is empty counts as won (the other player is out), one whose mover purse is empty
     as lost.
+
+    ``solve`` answers in a few microseconds: one pass over the five denominations gives the
+    number of the position with the roles swapped and the position's *kind* (``_link``); the
+    kind picks the legal moves and a compiled reader of their verdicts (``_Legal``).
     """
 
     def __init__(self, universe: Sequence[int], wins: bytes, seconds: float = 0.0, method: str = "") -> None:
@@ -203,13 +245,20 @@ class Table:
         if len(wins) != self.size:
             raise ChangekitError(f"a table for {self.universe} has {self.size} positions, not {len(wins)}")
         self._offsets = [[a * (c + 1) - a * (a - 1) // 2 for a in range(c + 1)] for c in n]
+        # _links[i][x][y]: denomination i's share of _link(x, y) (see there), for x + y <= c
+        self._links = tuple([[(s * (f[x] + y) << _KIND_BITS) + _kind_share(i, y, c - x - y) for y in range(c + 1 - x)]
+                             for x in range(c + 1)]
+                            for i, (s, f, c) in enumerate(zip(self.strides, self._offsets, n)))
         self.moves = move_types(n)
         self._deltas = []
         for b, take in self.moves:
             delta = list(take)
             delta[_POS[b]] -= 1
             self._deltas.append(sum(s * d for s, d in zip(self.strides, delta)))
-        self._legal_cache: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...], tuple[Move, ...]]] = {}
+        self._move_objects = tuple(Move(b, bills_of(take)) for b, take in self.moves)  # shared by all lookups
+        self._by_kind: list[_Legal | None] = [None] * (1 << _KIND_BITS)
+        self._by_numbers: dict[tuple[int, ...], _Legal] = {}
+        self._loses: bytes | None = None  # made on the first solve (see solve)
 
     def index(self, mover: Sequence[int], other: Sequence[int]) -> int:
         """The number of the position (mover counts, other counts); the pot is the rest."""
@@ -218,41 +267,67 @@ class Table:
                 raise ChangekitError(f"purses {mover} and {other} do not fit the universe {self.universe}")
         return self._number(mover, other)
 
+    def _link(self, first: Sequence[int], second: Sequence[int]) -> int:
+        """``number(first, second) << _KIND_BITS | kind(second, pot)``: the number of the position
+        where ``first`` moves against ``second``, and the kind (see ``_kind_share``) of the
+        position where ``second`` moves against ``first``. Both are sums of one term per
+        denomination, so one table lookup per denomination gives both: the lookups' hot path,
+        for purses that fit the universe by construction (``index`` checks)."""
+        t0, t1, t2, t3, t4 = self._links
+        return (t0[first[0]][second[0]] + t1[first[1]][second[1]] + t2[first[2]][second[2]]
+                + t3[first[3]][second[3]] + t4[first[4]][second[4]])
+
     def _number(self, mover: Sequence[int], other: Sequence[int]) -> int:
-        # index() without its check, spelt out for the five denominations: the lookups' hot path,
-        # for purses that fit by construction (solve_position builds the universe from them)
-        (s0, s1, s2, s3, s4), (f0, f1, f2, f3, f4) = self.strides, self._offsets
-        return (s0 * (f0[mover[0]] + other[0]) + s1 * (f1[mover[1]] + other[1]) + s2 * (f2[mover[2]] + other[2])
-                + s3 * (f3[mover[3]] + other[3]) + s4 * (f4[mover[4]] + other[4]))
+        return self._link(mover, other) >> _KIND_BITS
 
     def mover_wins(self, mover: Sequence[int], other: Sequence[int]) -> bool:
         return self.wins[self.index(mover, other)] == 1
 
     def legal(self, mover: Sequence[int], pot: Sequence[int]) -> list[int]:
         """Numbers (into ``self.moves``) of the moves legal for ``mover`` with ``pot``."""
-        return list(self._legal(mover, pot)[0])
+        return list(self._legal(mover, pot).numbers)
 
-    def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> tuple[tuple[int, ...], tuple[tuple[int, Move], ...], tuple[Move, ...]]:
-        """(move numbers, (index delta, Move) pairs, Move objects) of the legal moves, cached by
-        the kinds of bills the mover holds and the pot."""
-        key = (mover[0] > 0, mover[1] > 0, mover[2] > 0, mover[3] > 0, mover[4] > 0, pot)  # spelt out: hot path
-        hit = self._legal_cache.get(key)
-        if hit is None:
-            ks = tuple(k for k, (b, take) in enumerate(self.moves)
-                       if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot)))
-            moves = tuple(Move(self.moves[k][0], bills_of(self.moves[k][1])) for k in ks)
-            hit = (ks, tuple(zip((self._deltas[k] for k in ks), moves)), moves)
-            if len(self._legal_cache) < 200_000:
-                self._legal_cache[key] = hit
-        return hit
+    def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> _Legal:
+        """The legal moves of a mover holding ``mover`` with ``pot`` in the middle."""
+        kind = sum(_kind_share(i, held, in_pot) for i, (held, in_pot) in enumerate(zip(mover, pot)))
+        return self._by_kind[kind] or self._learn(kind, mover, pot)
+
+    def _learn(self, kind: int, mover: Sequence[int], pot: Sequence[int]) -> _Legal:
+        numbers = tuple(k for k, (b, take) in enumerate(self.moves)
+                        if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot)))
+        # many kinds share one set of legal moves: share its reader too (fewer objects to fetch
+        # from memory on the hot path)
+        legal = self._by_numbers.get(numbers) or self._by_numbers.setdefault(numbers, self._reader(numbers))
+        self._by_kind[kind] = legal
+        return legal
+
+    def _reader(self, numbers: tuple[int, ...]) -> _Legal:
+        if not numbers:  # an empty purse (the pure-Python solve visits those)
+            return _Legal((), 0, struct.Struct("").unpack_from, tuple, ())
+        by_delta = sorted(range(len(numbers)), key=lambda j: self._deltas[numbers[j]])
+        deltas = [self._deltas[numbers[j]] for j in by_delta]
+        fields, at = [], deltas[0]
+        for d in deltas:
+            fields.append(f"{d - at}x?")
+            at = d + 1
+        slot = {j: n for n, j in enumerate(by_delta)}
+        # itemgetter of one index returns a bare value, of two a tuple: compress() needs a tuple
+        reorder = itemgetter(*[slot[j] for j in range(len(numbers))] * (2 if len(numbers) == 1 else 1))
+        return _Legal(numbers, deltas[0], struct.Struct("<" + "".join(fields)).unpack_from, reorder,
+                      tuple(self._move_objects[k] for k in numbers))
 
     def solve(self, mover: Sequence[int], other: Sequence[int], pot: Sequence[int]) -> Solution:
         """The verdict on a position whose purses and pot make up this table's universe."""
-        swapped = self._number(other, mover)  # this position with the roles swapped
-        wins = self.wins
-        _, pairs, moves = self._legal(mover, pot)
-        winning = [move for d, move in pairs if not wins[swapped + d]]
-        return Solution(bool(winning), winning, moves)
+        link = self._link(other, mover)
+        swapped, kind = link >> _KIND_BITS, link & _KIND_MASK  # this position with roles swapped; its kind
+        _, lowest, read, reorder, moves = self._by_kind[kind] or self._learn(kind, mover, pot)  # unpacked: fast
+        # a move wins when it leads to a loss for the next mover: read the flipped table
+        winning = list(compress(moves, reorder(read(self._loses or self._flip(), swapped + lowest))))
+        return _new_solution(Solution, (bool(winning), winning, moves))
+
+    def _flip(self) -> bytes:
+        self._loses = self.wins.translate(bytes.maketrans(b"\0\1", b"\1\0"))
+        return self._loses
 
     def nbytes(self) -> int:
         return len(self.wins)
@@ -307,7 +382,8 @@ def _position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int]):
         raise ChangekitError("the mover holds no money: that player is already out")
     if not any(o):
         raise ChangekitError("the other player holds no money: the game is already over")
-    return m, o, p, tuple(map(add, map(add, m, o), p))
+    universe = (m[0] + o[0] + p[0], m[1] + o[1] + p[1], m[2] + o[2] + p[2], m[3] + o[3] + p[3], m[4] + o[4] + p[4])
+    return m, o, p, universe
 
 
 #: Universes up to this many positions are solved on the spot when a bot or a hint needs them
