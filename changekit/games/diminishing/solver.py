@@ -206,7 +206,7 @@ def move_types(universe: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
 #: pot's counts above that never change which take-backs are possible.
 _TAKE_CAP: tuple[int, ...] = tuple(9 // d for d in DENOMS)
 _KIND_RADIX: tuple[int, ...] = tuple(32 * prod(c + 1 for c in _TAKE_CAP[:i]) for i in range(len(DENOMS)))
-_KIND_BITS = 13  # kinds number 32 * 160 = 5,120 < 2 ** 13
+_KIND_BITS = (_KIND_RADIX[-1] * (_TAKE_CAP[-1] + 1) - 1).bit_length()  # 5,120 kinds: 13 bits
 _KIND_MASK = (1 << _KIND_BITS) - 1
 
 
@@ -330,7 +330,8 @@ class Table:
         return self._loses
 
     def nbytes(self) -> int:
-        return len(self.wins)
+        """Bytes held: the table, and its flipped copy once ``solve`` has made it."""
+        return len(self.wins) + len(self._loses or b"")
 
 
 _TABLES: dict[tuple[int, ...], Table] = {}
