@@ -116,6 +116,8 @@ class GameApp:
     bots: ClassVar[dict[str, type[Bot]]]
     default_bot: ClassVar[str]
     default_players: ClassVar[int] = 4
+    #: True for a game played face up (nothing hidden): hot-seat then needs no "look away" screen
+    face_up: ClassVar[bool] = False
 
     def __init__(self, *, players: int | None = None, bot: str | None = None, seed: int = 1,
                  hot_seat: bool = False, **options: Any) -> None:
@@ -252,7 +254,7 @@ class GameApp:
     def refresh(self) -> None:
         state, names = self.state, self.names()
         viewer = self.viewer
-        needs_screen = self.hot_seat and not state.is_terminal() and self._revealed_to != viewer
+        needs_screen = self.hot_seat and not self.face_up and not state.is_terminal() and self._revealed_to != viewer
         if needs_screen:
             self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> Everyone else, look away."),
                                       button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),

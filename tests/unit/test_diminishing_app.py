@@ -36,6 +36,16 @@ def test_a_move_is_a_bill_then_a_legal_take_back_and_the_bot_answers():
     assert any("Perfect bot" in n for n in app.notes)  # the explain line
 
 
+def test_take_back_buttons_name_the_bills_and_add_up_only_several():
+    app = DiminishingApp(hot_seat=True, seed=1)
+    app.act((3,))  # whoever starts feeds a $3, the next player a $1
+    app.act((1,))
+    assert not app.w_screen.children  # face up: hot-seat needs no "look away" screen
+    bill_buttons(app)[2].click()  # $5: up to $4 back from the pot's $3 and $1
+    labels = [b.description for b in take_buttons(app)]
+    assert labels == ["Take back nothing", "Take back $1", "Take back $3", "Take back $3 $1 ($4)"]
+
+
 def test_hints_mark_exactly_the_winning_moves():
     app = DiminishingApp(seed=5)
     app.w_hints.value = True

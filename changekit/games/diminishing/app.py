@@ -24,6 +24,7 @@ class DiminishingApp(GameApp):
     bots = BOTS
     default_bot = "perfect"
     default_players = 2
+    face_up = True  # every purse and the pot lie open on the table
 
     def __init__(self, **kwargs: Any) -> None:
         self.chosen: int | None = None  # the bill picked, waiting for the take-back choice
@@ -118,7 +119,9 @@ class DiminishingApp(GameApp):
         shown = []
         for i, take in enumerate(takes_within(pot, bill - 1)):
             action = (bill, *take)
-            caption = f"Take back {_bills(take)} (${sum(take)})" if take else "Take back nothing"
+            caption = f"Take back {_bills(take)}" if take else "Take back nothing"
+            if len(take) > 1:
+                caption += f" (${sum(take)})"  # the total, when there is something to add up
             if marks is not None:
                 caption += " — wins" if marks.get(action) else " — loses"
             btn = self._take_button(i)
