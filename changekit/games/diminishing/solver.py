@@ -17,7 +17,7 @@ The bills of each value are split between mover, other and pot, so a position is
 the pair (mover's count, other's count). Positions of one universe are numbered in a mixed
 radix over those pairs, laid out so that after a move (mover and other swap roles) the new
 position's number is the old position's swapped number plus a constant that depends only on
-the move. That turns the whole solve into a few thousand numpy gathers (``_solve_numpy``).
+the move. That turns the whole solve into a few thousand numpy gathers (``solve_universe_numpy``).
 
 ``solve_position`` answers for any purses and pot made of the five denominations. The
 standard two-player universe (two starting purses: 6, 6, 4, 4, 2 bills of $1, $3, $5, $7,
