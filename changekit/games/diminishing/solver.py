@@ -202,9 +202,9 @@ def move_types(universe: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-#: A take-back is worth at most $9 (under the $10 bill), so at most 9 // d bills of value d: the
-#: pot's counts above that never change which take-backs are possible.
-_TAKE_CAP: tuple[int, ...] = tuple(9 // d for d in DENOMS)
+#: A take-back is worth at most $9 (under the highest bill, $10), so at most 9 // d bills of value
+#: d: the pot's counts above that never change which take-backs are possible.
+_TAKE_CAP: tuple[int, ...] = tuple((max(DENOMS) - 1) // d for d in DENOMS)
 _KIND_RADIX: tuple[int, ...] = tuple(32 * prod(c + 1 for c in _TAKE_CAP[:i]) for i in range(len(DENOMS)))
 _KIND_BITS = (_KIND_RADIX[-1] * (_TAKE_CAP[-1] + 1) - 1).bit_length()  # 5,120 kinds: 13 bits
 _KIND_MASK = (1 << _KIND_BITS) - 1
