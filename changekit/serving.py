@@ -1,22 +1,39 @@
-"""A local Voila server for the tests and benchmarks: free loopback port, own session, stopped by PID.
+"""Serving the kit with Voila: one configuration for ``changekit serve``, the tests and the benchmarks.
 
-Used by ``tests/conftest.py`` (the ``voila_url`` fixture) and ``benchmarks/bench_voila_load.py``.
-Voila reads ``voila.json`` from its working directory, so servers start in the repository root.
+``changekit serve`` runs :class:`ClassVoila` (Voila with the kit's settings, see docs/serving.md):
+
+* plotly.js is served once from the kit's own server (:func:`plotly_asset`) and every chart on a
+  page shares it (``changekit.ui.charts``);
+* on any address but loopback a token is required, generated unless given, and a request without
+  it gets 403, never a page; tracebacks are shown only with ``debug``;
+* live kernels are capped (``max_kernels``): past the cap a visitor gets a short "the class server
+  is full" page (503); a kernel whose page never opened its websocket is shut down after
+  ``UNCONNECTED_TIMEOUT_S``;
+* ``class_size`` pre-starts and pre-renders that many kernels of each lesson notebook (Voila's
+  ``preheat_kernel`` pool) and prints what they cost in memory once they are ready.
+
+:class:`VoilaServer` starts the same server on a free loopback port for tests and benchmarks,
+and stops it (and its kernels) by PID.
 """
 from __future__ import annotations
 
+import json
 import os
+import secrets
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
+#: The notebooks ship inside the package (in a clone, a link to the repository's notebooks/).
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 #: In a page Voila rendered: the app's widgets made it in; and signs of a cell that failed.
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
@@ -27,8 +44,329 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: What one app kernel holds once its notebook has run (measured: 110-140 MB), with headroom.
+KERNEL_MB = 160
+#: A page that never opens its kernel's websocket (a plain GET, a crawler) frees its kernel after this.
+UNCONNECTED_TIMEOUT_S = 120
+FULL_MESSAGE = "The class server is full: try again in a minute"
+TOKEN_MESSAGE = "This class server needs its token: open the link your teacher shared"
 
 
+# ---- settings ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ServeOptions:
+    """What ``changekit serve`` takes; :meth:`voila_argv` turns it into Voila's settings."""
+
+    folder: Path = NOTEBOOKS
+    host: str = "127.0.0.1"
+    port: int = 8866
+    token: str | None = None  # None: none on loopback, generated on any other address
+    debug: bool = False
+    class_size: int = 0
+    lessons: tuple[str, ...] = ()  # notebooks (relative to folder) that get class_size kernels
+    max_kernels: int | None = None  # None: derived from the machine's memory
+    open_browser: bool = False
+    extra: tuple[str, ...] = field(default=())  # more Voila flags (tests)
+
+    @property
+    def on_loopback(self) -> bool:
+        return self.host in LOOPBACK
+
+    def resolved(self) -> ServeOptions:
+        """Fill in the token and the kernel cap; check the lessons exist."""
+        token = self.token
+        if token is None and not self.on_loopback:
+            token = secrets.token_urlsafe(12)
+        cap = self.max_kernels if self.max_kernels is not None else default_max_kernels()
+        lessons = tuple(lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb" for lesson in self.lessons)
+        for lesson in lessons:
+            if not (self.folder / lesson).is_file():
+                names = ", ".join(sorted(p.stem for p in self.folder.glob("*.ipynb")))
+                raise SystemExit(f"changekit: no lesson {lesson!r} in {self.folder} (there are: {names})")
+        if self.class_size and not lessons:
+            raise SystemExit("changekit: --class-size needs --lesson NAME: the page the class will open "
+                             "(for example --lesson zombie)")
+        pooled = self.class_size * len(lessons)
+        if pooled and cap < pooled + 2:
+            raise SystemExit(f"changekit: --class-size {self.class_size} for {len(lessons)} lesson(s) needs "
+                             f"{pooled} kernels, more than --max-kernels {cap} allows")
+        return ServeOptions(folder=self.folder, host=self.host, port=self.port, token=token, debug=self.debug,
+                            class_size=self.class_size, lessons=lessons, max_kernels=cap,
+                            open_browser=self.open_browser, extra=self.extra)
+
+    def voila_argv(self, plotly_root: Path) -> list[str]:
+        """Voila's command line (after ``resolved()``); no voila.json is read from anywhere."""
+        argv = [
+            str(self.folder), f"--port={self.port}", f"--Voila.ip={self.host}",
+            f"--show_tracebacks={self.debug}",
+            f"--Voila.token={self.token or ''}",
+            f"--Voila.config_file_paths={_empty_config_dir()}",  # no voila.json from the working folder
+            "--VoilaConfiguration.multi_kernel_manager_class=changekit.serving.ClassKernelManager",
+            f"--VoilaConfiguration.extra_labextensions_path={plotly_root}",
+            # one cell while the page first renders; a kernel start when many start at once; a
+            # cell's last outputs under load (the 4 s default lost outputs in a 20-visit run)
+            "--VoilaExecutor.timeout=120", "--VoilaExecutor.startup_timeout=120",
+            "--VoilaExecutor.iopub_timeout=30",
+            # a page still connected is never culled; one lost for 30 minutes is
+            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60",
+            "--MappingKernelManager.cull_connected=False",
+            f"--ClassKernelManager.max_kernels={self.max_kernels or 0}",
+            f"--ClassKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT_S}",
+        ]
+        if self.class_size:
+            pools = {"default": {"pool_size": 0}} | {lesson: {"pool_size": self.class_size} for lesson in self.lessons}
+            argv += ["--preheat_kernel=True", f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+                     # refill after the class has arrived, not while its pages are being delivered
+                     "--VoilaKernelManager.fill_delay=60"]
+        if not self.open_browser:
+            argv.append("--no-browser")
+        return argv + list(self.extra)
+
+
+def default_max_kernels() -> int:
+    """How many app kernels fit in 80 % of the memory available now (at least 4)."""
+    available_kb = None
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                available_kb = int(line.split()[1])
+    except OSError:
+        pass
+    if available_kb is None:
+        return 40
+    return max(4, int(available_kb / 1024 * 0.8 / KERNEL_MB))
+
+
+def _empty_config_dir() -> Path:
+    folder = cache_dir() / "voila-config"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def cache_dir() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "changekit"
+
+
+def plotly_asset() -> tuple[Path, str]:
+    """plotly.min.js in a folder Voila serves as a lab-extension path; returns (folder, URL path).
+
+    The file is plotly.py's own copy of plotly.js, named with its version so a browser that has
+    it cached never uses a stale one. A folder without a package.json is not loaded as an
+    extension, only served."""
+    import plotly
+
+    source = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
+    root = cache_dir() / "voila-assets"
+    name = f"plotly-{plotly.__version__}.min.js"
+    target = root / "changekit-assets" / name
+    if not target.exists() or target.stat().st_size != source.stat().st_size:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_suffix(f".{os.getpid()}.part")
+        shutil.copyfile(source, partial)
+        os.replace(partial, target)  # atomic: two servers starting at once both see a whole file
+    return root, f"voila/labextensions/changekit-assets/{name}"
+
+
+def share_links(options: ServeOptions, page: str = "index.ipynb") -> list[str]:
+    """The addresses to give the class, with the token."""
+    query = f"?token={options.token}" if options.token else ""
+    hosts = [options.host]
+    if options.host in ("0.0.0.0", "::", ""):
+        hosts = sorted({ip for ip in _local_addresses() if not ip.startswith("127.")}) or ["127.0.0.1"]
+    return [f"http://{host}:{options.port}/voila/render/{page}{query}" for host in hosts]
+
+
+def _local_addresses() -> list[str]:
+    try:
+        return [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        return []
+
+
+# ---- the server -------------------------------------------------------------------------------
+def _kernel_manager_class() -> type:
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from jupyter_server.utils import ensure_async
+    from tornado import web
+    from traitlets import Float, Int
+
+    class ClassKernelManager(AsyncMappingKernelManager):
+        """Kernels for a class: a cap on how many live at once, and no kernel kept for a page
+        that never connected (Voila starts a kernel for every GET of a notebook)."""
+
+        max_kernels = Int(0, config=True, help="refuse new kernels past this many (0: no cap)")
+        unconnected_timeout = Float(UNCONNECTED_TIMEOUT_S, config=True,
+                                    help="shut down a never-connected kernel idle this long (s)")
+
+        def __init__(self, **kwargs: Any) -> None:
+            super().__init__(**kwargs)
+            self._connected_once: set[str] = set()
+            self._first_seen: dict[str, float] = {}
+
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+            if self.max_kernels and len(self._kernels) >= self.max_kernels:
+                self.log.warning("Refusing a kernel: %d live, the cap is %d", len(self._kernels), self.max_kernels)
+                raise web.HTTPError(503, reason=FULL_MESSAGE)
+            return await super().start_kernel(*args, **kwargs)
+
+        def notify_connect(self, kernel_id: str) -> None:
+            self._connected_once.add(kernel_id)
+            super().notify_connect(kernel_id)
+
+        async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+            # Voila's pool subclass returns before this for kernels still in a pool
+            kernel = self._kernels.get(kernel_id)
+            if kernel is not None and kernel_id not in self._connected_once:
+                now = time.monotonic()
+                seen = self._first_seen.setdefault(kernel_id, now)
+                last = getattr(kernel, "last_activity", None)
+                idle_since_activity = (
+                    (_utcnow() - last).total_seconds() if last is not None else float("inf"))
+                idle = min(idle_since_activity, now - seen)
+                if idle > self.unconnected_timeout and getattr(kernel, "execution_state", "") != "busy":
+                    self.log.warning("Culling kernel %s: its page never connected (%d s)", kernel_id, idle)
+                    await ensure_async(self.shutdown_kernel(kernel_id))
+                    return
+            await super().cull_kernel_if_idle(kernel_id)
+
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+            self._connected_once.discard(kernel_id)
+            self._first_seen.pop(kernel_id, None)
+            await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+
+    return ClassKernelManager
+
+
+def _utcnow():
+    from jupyter_server.utils import utcnow
+
+    return utcnow()
+
+
+def __getattr__(name: str) -> Any:
+    # Voila imports the kernel manager by dotted name; build the class (and import
+    # jupyter_server) only then, so tests and the CLI import this module cheaply.
+    if name == "ClassKernelManager":
+        cls = _kernel_manager_class()
+        globals()[name] = cls
+        return cls
+    raise AttributeError(name)
+
+
+def _forbidden_without_token(self: Any) -> str:
+    from tornado import web
+
+    raise web.HTTPError(403, reason=TOKEN_MESSAGE)
+
+
+def _voila_class() -> type:
+    from jupyter_server.base.handlers import JupyterHandler
+    from voila.app import Voila
+
+    class ClassVoila(Voila):
+        """Voila with the kit's rules: refusals instead of a login page, a report when the class
+        pool is ready."""
+
+        def init_handlers(self) -> list:
+            handlers = []
+            for spec in super().init_handlers():
+                pattern, handler, *rest = spec
+                if isinstance(handler, type) and issubclass(handler, JupyterHandler):
+                    # Jupyter's handlers redirect to a login page; a class server refuses instead
+                    handler = type(handler.__name__, (handler,), {"get_login_url": _forbidden_without_token})
+                handlers.append((pattern, handler, *rest))
+            return handlers
+
+        def start(self) -> None:
+            from tornado.ioloop import IOLoop
+
+            if self.voila_configuration.preheat_kernel:
+                IOLoop.current().add_callback(self._report_pool)
+            super().start()
+
+        async def _report_pool(self) -> None:
+            import asyncio
+
+            started = time.monotonic()
+            pools = getattr(self.kernel_manager, "_pools", {})
+            futures = [f for pool in pools.values() for f in list(pool)]
+            results = await asyncio.gather(*futures, return_exceptions=True)
+            ids = [r["kernel_id"] for r in results if isinstance(r, dict)]
+            failed = len(results) - len(ids)
+            pids = [pid for pid in (_kernel_pid(self.kernel_manager, kid) for kid in ids) if pid]
+            # pre-rendered = every pooled kernel has run its notebook (or waits for its visitor's
+            # address): their CPU time stops growing
+            last, steady = None, 0
+            while steady < 3 and time.monotonic() - started < 900:
+                await asyncio.sleep(1)
+                now = sum(cpu_seconds(pid) for pid in pids)
+                steady = steady + 1 if now == last else 0
+                last = now
+            sizes = [rss_mb(pid) or 0.0 for pid in pids]
+            total = sum(sizes)
+            print(f"changekit: the class is ready: {len(pids)} pre-rendered pages in "
+                  f"{time.monotonic() - started:.0f} s, holding {total / 1024:.2f} GB of memory "
+                  f"({total / max(1, len(sizes)):.0f} MB each)" + (f"; {failed} failed to start" if failed else ""),
+                  flush=True)
+
+    return ClassVoila
+
+
+def _kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
+    try:
+        provisioner = kernel_manager.get_kernel(kernel_id).provisioner
+        return provisioner.process.pid if provisioner and provisioner.process else None
+    except Exception:  # a kernel gone meanwhile
+        return None
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), 0 when gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float | None:
+    """Resident memory of a process in MB (Linux /proc), or None."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def serve(options: ServeOptions) -> None:
+    """Run the class server in this process until it is stopped (Ctrl-C)."""
+    options = options.resolved()
+    root, url_path = plotly_asset()
+    os.environ["CHANGEKIT_PLOTLY_JS"] = "/" + url_path  # kernels inherit it: see changekit.ui.charts
+    links = share_links(options)
+    print(f"changekit: serving {options.folder}", flush=True)
+    print("changekit: the gallery is at " + " or ".join(links), flush=True)
+    if options.token:
+        print("changekit: share that link: pages opened without the token are refused", flush=True)
+    print(f"changekit: at most {options.max_kernels} pages at once (--max-kernels)", flush=True)
+    if options.class_size:
+        print(f"changekit: preparing {options.class_size} pre-rendered pages of {', '.join(options.lessons)}: "
+              f"about {options.class_size * len(options.lessons) * KERNEL_MB / 1024:.1f} GB; "
+              "ready when the line 'the class is ready' appears", flush=True)
+    _voila_class().launch_instance(argv=options.voila_argv(root))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m changekit.serving`` takes the same arguments as ``changekit serve``."""
+    from .cli import main as cli_main
+
+    return cli_main(["serve", *(argv if argv is not None else sys.argv[1:])])
+
+
+# ---- for tests and benchmarks -----------------------------------------------------------------
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,30 +396,42 @@ def child_pids(pid: int) -> list[int]:
 
 
 class VoilaServer:
-    """``voila <folder>`` on 127.0.0.1:<free port>, started in ``cwd`` (default: the repository root)."""
+    """``changekit serve <folder>`` on 127.0.0.1:<free port> (or ``host``), stopped by PID.
 
-    def __init__(self, folder: Path, log_path: Path, *, cwd: Path = ROOT, start_timeout: float = 60,
-                 extra_args: tuple[str, ...] = ()):
+    ``ready`` names a line of the server's output to wait for (``"the class is ready"`` for a
+    class pool)."""
+
+    def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
+                 serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
+                 ready: str | None = None):
         self.port = free_port()
+        self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = log_path
         self._log = open(log_path, "w")  # noqa: SIM115 - open for the server's lifetime, closed in stop()
+        extra = [f"--voila-arg={arg}" for arg in extra_args]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(folder), f"--port={self.port}", "--Voila.ip=127.0.0.1",
-             "--no-browser", "--show_tracebacks=True", *extra_args],
-            cwd=cwd, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
+             f"--host={host}", "--no-browser", *serve_args, *extra],
+            cwd=cwd or log_path.parent, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
         self.pid = self.proc.pid
         deadline = time.time() + start_timeout
         while True:
             try:
-                urllib.request.urlopen(self.url + "/", timeout=2)
-                break
+                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=2)
+                if ready is None or ready in self.log_text():
+                    break
             except OSError:
-                if self.proc.poll() is not None or time.time() > deadline:
-                    self.stop()
-                    raise RuntimeError(f"voila did not start; see {log_path}") from None
-                time.sleep(0.3)
+                pass
+            if self.proc.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start; see {log_path}")
+            time.sleep(0.3)
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
 
     def kernel_pids(self) -> list[int]:
         """The kernels this server started (each runs in its own session, as jupyter_client does)."""
@@ -122,5 +472,9 @@ class VoilaServer:
     def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: Any) -> None:
         self.stop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

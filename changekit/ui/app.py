@@ -41,10 +41,28 @@ CSS = """
 """
 
 
+_VISITOR_ARRIVED = False
+
+
+def wait_for_visitor() -> None:
+    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once)."""
+    global _VISITOR_ARRIVED
+    if _VISITOR_ARRIVED or os.environ.get("VOILA_PREHEAT") != "True":
+        return
+    from voila.utils import wait_for_request
+
+    wait_for_request()
+    _VISITOR_ARRIVED = True
+
+
 def page_number(name: str, default: int, *, low: int, high: int) -> int:
     """A whole number from the Voila page's address (``.../moneybags.ipynb?countdown=10``), so a
     teacher can tune an app by link. Voila hands the query string to the kernel as ``QUERY_STRING``;
-    in JupyterLab, or when the value is missing or not a whole number in [low, high], ``default``."""
+    in JupyterLab, or when the value is missing or not a whole number in [low, high], ``default``.
+
+    A page pre-rendered for a class (``changekit serve --class-size``) runs before its visitor
+    arrives: it waits here for the visitor's request, so the rest of it runs with the address."""
+    wait_for_visitor()
     values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
     try:
         number = int(values[-1]) if values else default
@@ -326,24 +344,16 @@ class GameApp:
 
 
 def show_figure(out: w.Output, figure) -> None:
-    """Draw a plotly figure into ``out`` from a callback.
+    """Draw a plotly figure (or a table, a note) into ``out`` from a callback.
 
-    Measured here (voila 0.5, plotly 7.1, anywidget 0.11): after the page has rendered, a
-    FigureWidget created or changed in a callback never reaches the page (its traces stay
-    empty), while a plain figure shown through plotly's own renderer into an Output does.
-    Only callbacks may use this: writing into an Output while the page first renders can
-    hang Voila (STACK_NOTES), so figures shown at load stay FigureWidgets.
-    """
-    import plotly.graph_objects as go
+    Under the kit's server a figure becomes a small chart widget (``changekit.ui.charts``);
+    elsewhere plotly's own renderer draws it. Only callbacks may use this: writing into an
+    Output while the page first renders can hang Voila (STACK_NOTES)."""
     from IPython.display import display
-    from plotly.basedatatypes import BaseFigure
 
     with out:
         out.clear_output()
-        if isinstance(figure, BaseFigure):
-            go.Figure(figure).show()
-        else:  # a table or a note: shown as it is
-            display(figure)
+        display(figure)
 
 
 def figure_on_click(label: str, make_figure, *, note: str = "") -> w.VBox:

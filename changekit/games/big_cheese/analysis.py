@@ -2,7 +2,7 @@
 per worker, the "exactly 30" endgame as a Markov chain, and bot tournaments.
 
 The exact part is pure Python (``fractions``); the ``*_figure`` functions build plotly
-``FigureWidget``s and import plotly only when called.
+plotly figures and import plotly only when called.
 """
 from __future__ import annotations
 
@@ -257,7 +257,7 @@ def payout_figure(card: int = 20):
 
     from changekit.ui.theme import style
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for dice in ("d6", "polyhedral"):
         dist = payout_distribution(card, dice)
         fig.add_bar(x=list(dist), y=[float(p) for p in dist.values()], name=f"{dice} (mean {float(mean(dist)):.1f})")
@@ -273,7 +273,7 @@ def risk_figure(dice: str = "d6"):
     from changekit.ui.theme import style
 
     rows = payout_table(dice)
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_scatter(x=[r["sd"] for r in rows], y=[float(r["mean"]) for r in rows], mode="markers+text",
                     text=[str(r["card"]) for r in rows], textposition="top center", name="one roll")
     fig.add_scatter(x=[math.sqrt(r["variance_with_cheese"]) for r in rows],
@@ -288,7 +288,7 @@ def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[st
 
     from changekit.ui.theme import style
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     rows = value_per_worker_table(dice)
     for card in NUMBER_CARDS:
         mine = [r for r in rows if r["card"] == card]
@@ -312,7 +312,7 @@ def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 
 
     from changekit.ui.theme import style
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for s in scores:
         fig.add_scatter(x=list(range(projects + 1)), y=[float(exact30_finish(s, t)) for t in range(projects + 1)],
                         mode="lines", name=f"from {s}")
@@ -334,7 +334,7 @@ def tournament_figure(result: TournamentResult):
 
     rates = result.win_rates()
     names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
                 error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
                          "arrayminus": [e.value - e.low for e in rates]})

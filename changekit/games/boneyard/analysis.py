@@ -428,7 +428,7 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     rows = sorted(mixes)
     z = [[mixes[n][t] for t in shown] for n in rows]
     text = [[f"{v:.3f}" if v else "" for v in row] for row in z]
-    fig = go.FigureWidget(go.Heatmap(
+    fig = go.Figure(go.Heatmap(
         z=z, x=[f"${t}" for t in shown], y=[f"{n} players" for n in rows], text=text,
         texttemplate="%{text}", colorscale="Blues", colorbar={"title": "probability"},
         hovertemplate="%{y}, bid %{x}: %{z:.4f}<extra></extra>",
@@ -445,7 +445,7 @@ def convergence_figure(result: Equilibrium) -> Any:
     k = result.newton_from
     from changekit.ui.theme import style
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_scatter(x=list(range(k)), y=h[:k], mode="lines", name="exponential weights")
     fig.add_scatter(x=list(range(k - 1, len(h))), y=h[k - 1:], mode="lines+markers", name="Newton on the support")
     style(fig, title=f"Solving the {result.n_players}-player first round", x="solver step", y="exploitability ($)")
@@ -458,7 +458,7 @@ def class_figure(report: ClassReport) -> Any:
     import plotly.graph_objects as go
     from plotly.subplots import make_subplots
 
-    fig = go.FigureWidget(make_subplots(rows=1, cols=2, subplot_titles=(
+    fig = go.Figure(make_subplots(rows=1, cols=2, subplot_titles=(
         "what the class bid", f"expected payoff against it ({report.n_players} players)")))
     xs = list(report.distribution)
     fig.add_bar(x=xs, y=[float(v) for v in report.distribution.values()], name="share of bids", row=1, col=1)
@@ -478,7 +478,7 @@ def tournament_figure(result: Any) -> Any:
     import plotly.graph_objects as go
 
     rows = result.rows()
-    fig = go.FigureWidget(go.Bar(
+    fig = go.Figure(go.Bar(
         x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
         error_y={"type": "data", "symmetric": False,
                  "array": [r["high"] - r["win_rate"] for r in rows],

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from changekit.ui.app import GameApp, PictureRow, Slot, button
+from changekit.ui.charts import LiveChart
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
@@ -245,7 +246,7 @@ class BoneyardApp(GameApp):
 class ClassExplorer:
     """Type the bids a class made; see their distribution, each bid's exact expected payoff
     against it, and the best response. ``widget`` holds the controls and the verdict; show
-    ``figure`` (a FigureWidget, updated in place) in its own cell."""
+    ``figure`` (a chart widget, redrawn in place) in its own cell."""
 
     def __init__(self, bids: str = "1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players: int = 4) -> None:
         self.w_bids = w.Textarea(value=bids, description="Class bids", layout=w.Layout(width="520px", height="60px"))
@@ -255,7 +256,8 @@ class ClassExplorer:
         self.w_go = button("Analyse the class's bids", self.update, style="info")
         self.w_text = w.HTML()
         report = best_response_to_class(parse_bids(bids), n_players)
-        self.figure = class_figure(report)
+        self.chart = LiveChart(class_figure(report))
+        self.figure = self.chart.widget
         self._show(report)
         self.widget = w.VBox([w.HBox([self.w_bids, w.VBox([self.w_players, self.w_go])]), self.w_text])
 
@@ -265,13 +267,7 @@ class ClassExplorer:
         except ValueError as exc:
             self.w_text.value = f'<span style="color:#b3261e">{escape(str(exc))}</span>'
             return
-        fresh = class_figure(report)
-        with self.figure.batch_update():
-            for old, new in zip(self.figure.data, fresh.data):
-                old.x, old.y = new.x, new.y
-                old.marker.color = new.marker.color
-            self.figure.layout.title.text = fresh.layout.title.text
-            self.figure.layout.annotations[1].text = fresh.layout.annotations[1].text
+        self.chart.show(class_figure(report))
         self._show(report)
 
     def _show(self, report: Any) -> None:

@@ -3,7 +3,7 @@ information (peek powers) and of snapping, and how often the top discard can be 
 
 Exact results are sympy ``Rational`` (``sympy=False`` gives ``fractions.Fraction``); Monte
 Carlo results come from bot games via :mod:`changekit.stats`, with 95 % Wilson intervals.
-The ``*_figure`` functions build plotly ``FigureWidget`` objects and import plotly when called.
+The ``*_figure`` functions build plotly figures and import plotly when called.
 """
 from __future__ import annotations
 
@@ -219,7 +219,7 @@ def distribution_figure(dists: Mapping[str, Mapping], *, title: str = "Grid tota
     """Bars of one or more exact distributions ``{label: {total: probability}}`` with their means."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for label, dist in dists.items():
         xs = sorted(dist)
         m = float(mean({k: Fraction(str(v)) for k, v in dist.items()}))
@@ -234,7 +234,7 @@ def threshold_figure(rows: Sequence[Mapping[str, Any]]):
 
     xs = [r["threshold"] for r in rows]
     ys = [r["win_rate"] for r in rows]
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_scatter(x=xs, y=ys, mode="lines+markers", name="win rate",
                     error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
                              "arrayminus": [r["win_rate"] - r["low"] for r in rows]})
@@ -250,7 +250,7 @@ def comparison_figure(rows: Sequence[Mapping[str, Any]], *, title: str):
     """Win rates of a head-to-head (value of information, value of a snap)."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows], name="win rate",
                 error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
                          "arrayminus": [r["win_rate"] - r["low"] for r in rows]})
@@ -260,7 +260,7 @@ def comparison_figure(rows: Sequence[Mapping[str, Any]], *, title: str):
 def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     xs = [r["round"] for r in rows]
     for key, label in (("own", "one of my own known cards"), ("any", "any card I know")):
         fig.add_scatter(x=xs, y=[r[key] for r in rows], mode="lines+markers", name=label,

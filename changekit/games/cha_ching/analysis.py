@@ -10,7 +10,7 @@ The default deck (15 of each kind) is an ASSUMPTION: the rule sheet gives no cou
 :data:`COMPOSITIONS` holds it and two other plausible 120-card decks.
 
 Pure functions return data (``Fraction`` for exact values); the ``*_figure`` functions build
-plotly ``FigureWidget``s and import plotly inside.
+plotly figures and import plotly inside.
 """
 from __future__ import annotations
 
@@ -368,7 +368,7 @@ def hit_probability_figure(decks: Mapping[str, Deck] | None = None) -> Any:
     import plotly.graph_objects as go
 
     decks = decks if decks is not None else {"15 of each (default)": None}
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for name, deck in decks.items():
         probs = hit_probabilities(deck)
         fig.add_bar(x=list(probs), y=[float(p) for p in probs.values()], name=name)
@@ -382,7 +382,7 @@ def turns_figure(estimates: Mapping[int, Estimate] | None = None) -> Any:
     :func:`update_turns_figure` fills it when ``estimates`` is None."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget(go.Scatter(x=[], y=[], mode="markers+lines", name="mean turns"))
+    fig = go.Figure(go.Scatter(x=[], y=[], mode="markers+lines", name="mean turns"))
     fig.update_layout(title="Turns a greedy player needs to go out", xaxis_title="target",
                       yaxis_title="turns (mean, 95 % interval)", height=340)
     if estimates:
@@ -391,8 +391,7 @@ def turns_figure(estimates: Mapping[int, Estimate] | None = None) -> Any:
 
 
 def update_turns_figure(fig: Any, estimates: Mapping[int, Estimate]) -> None:
-    """Put ``estimates`` into a chart made by :func:`turns_figure` (a displayed FigureWidget
-    updates in place)."""
+    """Put ``estimates`` into a chart made by :func:`turns_figure`, in place."""
     ts = list(estimates)
     with fig.batch_update():
         fig.data[0].x = ts
@@ -407,7 +406,7 @@ def wild_value_figure(deck: Deck = None) -> Any:
     import plotly.graph_objects as go
 
     data = wild_value(deck)
-    fig = go.FigureWidget(go.Bar(x=[f"{w} × $" for w in data], y=[float(d["hits_fresh_target"]) for d in data.values()],
+    fig = go.Figure(go.Bar(x=[f"{w} × $" for w in data], y=[float(d["hits_fresh_target"]) for d in data.values()],
                                  text=[f"{float(d['chance']):.1%} of hands" for d in data.values()]))
     fig.update_layout(title="What a wild is worth: hit chance by number of $ cards", yaxis_title="probability",
                       height=340)

@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.ui.app import GameApp, button
+from changekit.ui.charts import LiveChart
 from changekit.ui.pictures import token_svg
 
 from .analysis import explain_hand
@@ -187,12 +188,11 @@ class ChaChingApp(GameApp):
 def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, Any]:
     """Number boxes for the deck's counts, and a bar chart of the exact hit chances that follows them
     (each change recounts all 90 targets exactly: tens of milliseconds). Returns (controls,
-    chart): show the chart as a cell's own output — a FigureWidget nested in a box did not
-    render in Voila here."""
-    from .analysis import COMPOSITIONS, fresh_hit_chance, hit_probability_figure, hit_probabilities
+    chart widget); the chart is redrawn in place (:class:`~changekit.ui.charts.LiveChart`)."""
+    from .analysis import COMPOSITIONS, fresh_hit_chance, hit_probability_figure
 
     counts = dict(start or COMPOSITIONS["15 of each (default)"])
-    fig = hit_probability_figure({"your deck": counts, "15 of each (default)": None})
+    chart = LiveChart(hit_probability_figure({"your deck": counts, "15 of each (default)": None}))
     # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe)
     sliders = {card: w.BoundedIntText(value=counts.get(card, 0), min=0, max=40, description=_NAMES[card],
                                       continuous_update=False, layout=w.Layout(width="300px"))
@@ -205,9 +205,8 @@ def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, A
         if size < 8:
             readout.value = f"<i>The deck has {size} cards: it needs at least 8 to deal a hand.</i>"
             return
-        if redraw:  # not before the chart is first shown: a FigureWidget changed then may not render
-            probs = hit_probabilities(deck)
-            fig.data[0].y = [float(p) for p in probs.values()]
+        if redraw:
+            chart.show(hit_probability_figure({"your deck": deck, "15 of each (default)": None}))
         p = fresh_hit_chance(deck)
         readout.value = (f"Your deck: {size} cards. Chance a fresh hand hits a fresh target: "
                          f"<b>{float(p):.2%}</b> (default deck: {float(fresh_hit_chance()):.2%}).")
@@ -216,4 +215,4 @@ def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, A
         s.observe(update, names="value")
     update(redraw=False)
     grid = w.GridBox(list(sliders.values()), layout=w.Layout(grid_template_columns="repeat(2, 320px)"))
-    return w.VBox([grid, readout]), fig
+    return w.VBox([grid, readout]), chart.widget

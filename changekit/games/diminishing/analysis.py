@@ -1,7 +1,7 @@
 """Diminishing Returns analyses: the exact solution, why bills are turns, game lengths, bots.
 
 Pure functions returning data; the ``*_figure`` functions turn that data into plotly
-``FigureWidget``s (plotly is imported inside them). numpy is used only inside the functions
+figures (plotly is imported inside them). numpy is used only inside the functions
 that scan the whole game (``take_less_positions``), never on the app's play path.
 """
 from __future__ import annotations
@@ -302,7 +302,7 @@ def lengths_figure(series: dict[str, Counter]):
     """Bars: how many turns games last, one series per pairing."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for name, lengths in series.items():
         n = sum(lengths.values())
         xs = sorted(lengths)
@@ -316,7 +316,7 @@ def matchups_figure(matchups: Sequence[Matchup]):
     """Win rate of each heuristic bot against the perfect bot, with 95 % intervals."""
     import plotly.graph_objects as go
 
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(
         x=[m.bot for m in matchups], y=[m.rate.value for m in matchups],
         error_y=dict(type="data", symmetric=False,
@@ -342,7 +342,7 @@ def tree_figure(tree: GameTree):
     for c, (key, members) in enumerate(sorted(column.items())):
         for r, i in enumerate(members):
             xs[i], ys[i] = c, r - (len(members) - 1) / 2
-    fig = go.FigureWidget()
+    fig = go.Figure()
     for a, b, label, good in tree.edges:
         fig.add_scatter(x=[xs[a], xs[b]], y=[ys[a], ys[b]], mode="lines", hoverinfo="text", text=label,
                         line=dict(width=4 if good else 1, color="#2a9d8f" if good else "#bbbbbb"), showlegend=False)

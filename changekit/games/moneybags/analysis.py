@@ -383,7 +383,7 @@ def posterior_figure(steps: Sequence[JiggleStep]):
 
     from changekit.ui.theme import style
 
-    fig = style(go.FigureWidget(), title="What the bags hold: belief after each step",
+    fig = style(go.Figure(), title="What the bags hold: belief after each step",
                 x="stack height (coins, the diamond counts 10)", y="probability", height=420)
     for i, step in enumerate(steps):
         last = i == len(steps) - 1
@@ -401,7 +401,7 @@ def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | N
 
     from changekit.ui.theme import style
 
-    fig = style(go.FigureWidget(), title="Stealing k coins: the thief's expected stack (★ best grab)",
+    fig = style(go.Figure(), title="Stealing k coins: the thief's expected stack (★ best grab)",
                 x="coins grabbed", y="expected height afterwards", height=420)
     for name, curve in curves.items():
         fig.add_scatter(x=[v.coins for v in curve], y=[float(v.ev) for v in curve], mode="lines+markers", name=name)
@@ -419,7 +419,7 @@ def boss_figure(study: Mapping[str, Sequence[Estimate]]):
 
     from changekit.ui.theme import style
 
-    fig = style(go.FigureWidget(layout=dict(barmode="group")),
+    fig = style(go.Figure(layout=dict(barmode="group")),
                 title="Who wins the round, by seat, for each way the Boss pours",
                 x="turn position (last = the Boss)", y="P(win the round)")
     for policy, ests in study.items():
@@ -436,7 +436,7 @@ def tournament_figure(result):
     from changekit.ui.theme import style
 
     rows = result.rows()
-    fig = style(go.FigureWidget(), title=f"Bot tournament ({result.games} games, 95 % intervals)", x="bot",
+    fig = style(go.Figure(), title=f"Bot tournament ({result.games} games, 95 % intervals)", x="bot",
                 y="win rate", height=340)
     fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
                 error_y=dict(type="data", symmetric=False, array=[r["high"] - r["win_rate"] for r in rows],

@@ -179,7 +179,7 @@ def trump_count_figure(*, players: int = 4, decks: int = 3):
 
     dist = trump_count(players=players, decks=decks)
     xs = sorted(dist)
-    fig = go.FigureWidget(go.Bar(x=xs, y=[float(dist[k]) for k in xs], name="exact"))
+    fig = go.Figure(go.Bar(x=xs, y=[float(dist[k]) for k in xs], name="exact"))
     return style(fig, title=f"Trumps in a hand of {players}-player Zhao Pengyou (exact)",
                  x="trumps in the hand", y="probability")
 
@@ -191,7 +191,7 @@ def friend_seat_figure(*, ordinal: int = 1, host_copies: int = 0, buried: int = 
 
     dist = friend_seat(ordinal=ordinal, host_copies=host_copies, buried=buried)
     keys = list(dist)
-    fig = go.FigureWidget(go.Bar(x=keys, y=[float(dist[k]) for k in keys]))
+    fig = go.Figure(go.Bar(x=keys, y=[float(dist[k]) for k in keys]))
     return style(fig, title=f"Who plays the {ordinal}. copy? (host holds {host_copies}, buried {buried})",
                  x="", y="probability")
 
@@ -208,7 +208,7 @@ def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] =
 
     results = _cached_deals(deals, seed)
     points = [r["attackers_points"] for r in results]
-    fig = go.FigureWidget(go.Histogram(x=points, xbins={"start": 0, "end": 320, "size": 10}, name="deals"))
+    fig = go.Figure(go.Histogram(x=points, xbins={"start": 0, "end": 320, "size": 10}, name="deals"))
     for t in (0, *thresholds):
         fig.add_vline(x=t if t else 0.5, line_dash="dash", line_color="#888")
     style(fig, title=f"Attackers' points in {deals} heuristic-bot deals (dashed: level thresholds)",
@@ -223,7 +223,7 @@ def level_change_figure(*, deals: int = 60, seed: int = 0):
     from changekit.ui.theme import style
 
     counts = level_change_counts(_cached_deals(deals, seed))
-    fig = go.FigureWidget(go.Bar(x=list(counts), y=list(counts.values())))
+    fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
     return style(fig, title=f"Level changes in {deals} heuristic-bot deals", x="who goes up", y="deals")
 
 

@@ -165,7 +165,7 @@ def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 50
     exact = points_distribution(bill, dealt=dealt)
     sims = Counter(simulated_points(bill, samples, seed=seed, dealt=dealt))
     xs = sorted(set(exact) | set(sims))
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(x=xs, y=[float(exact.get(x, 0)) for x in xs], name="exact")
     fig.add_scatter(x=xs, y=[sims.get(x, 0) / samples for x in xs], mode="markers", name=f"simulated ({samples:,})",
                     marker={"size": 11, "symbol": "diamond"})
@@ -179,7 +179,7 @@ def expected_points_figure(*, dealt: int = ZOMBIE_START):
     from changekit.ui.theme import style
 
     table = expected_points_table(dealt=dealt)
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(x=[f"${b}" for b in table], y=[float(v) for v in table.values()],
                 text=[f"{float(v):.3f}" for v in table.values()], name="expected points")
     return style(fig, title=f"Expected points per bill against a fresh Zombie ({dealt} bills)",
@@ -194,7 +194,7 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
 
     exact = float(mean(points_distribution(bill, dealt=dealt)))
     avg = running_mean(simulated_points(bill, samples, seed=seed, dealt=dealt))
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_scatter(x=list(range(1, samples + 1)), y=avg, mode="lines", name="running average (simulation)")
     fig.add_scatter(x=[1, samples], y=[exact, exact], mode="lines", name=f"exact = {exact:.4f}",
                     line={"dash": "dash"})
@@ -209,7 +209,7 @@ def tournament_figure(result):
 
     rates = result.win_rates()
     names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
-    fig = go.FigureWidget()
+    fig = go.Figure()
     fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
                 error_y={"type": "data", "symmetric": False,
                          "array": [e.high - e.value for e in rates], "arrayminus": [e.value - e.low for e in rates]})

@@ -1,0 +1,183 @@
+"""Charts on served pages: plotly.js reaches a page once, each chart is a small widget.
+
+A plotly ``FigureWidget`` carries its own 5 MB copy of plotly's widget code over the page's
+kernel websocket, once per chart, and a page with four of them missed ipywidgets' start-up
+window under load. Under ``changekit serve`` (which sets ``CHANGEKIT_PLOTLY_JS`` to the address
+of ``plotly.min.js`` on its own server, see :mod:`changekit.serving`) every displayed
+``go.Figure`` becomes a :class:`Chart` instead: a few KB of figure JSON plus a tiny loader that
+fetches plotly.js once per page, from the kit's server (no CDN), which the browser caches across
+pages. Everywhere else (JupyterLab, Binder, the zero-server site) figures display through
+plotly's own renderer and live charts are ``FigureWidget``s, exactly as plotly ships them.
+
+Analyses return plain ``go.Figure`` objects; a chart that Python redraws in place is a
+:class:`LiveChart`.
+"""
+from __future__ import annotations
+
+import json
+import os
+from functools import cache
+from typing import Any
+
+#: Set by the kit's Voila server: the URL path of plotly.min.js (see ``changekit.serving``).
+PLOTLY_JS_ENV = "CHANGEKIT_PLOTLY_JS"
+
+# Loaded as a module by anywidget (a blob URL: relative imports cannot work), so plotly.js comes
+# in through one <script> tag per page, shared by every chart on it.
+_ESM = r"""
+function loadPlotly(src) {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!window.__changekitPlotly) {
+    window.__changekitPlotly = new Promise((resolve, reject) => {
+      // plotly.min.js is UMD: with an AMD loader on the page it would register there instead
+      const amd = window.define;
+      window.define = undefined;
+      const tag = document.createElement("script");
+      tag.src = src;
+      tag.onload = () => { window.define = amd; window.Plotly ? resolve(window.Plotly)
+                                               : reject(new Error("plotly.js did not start: " + src)); };
+      tag.onerror = () => { window.define = amd; reject(new Error("plotly.js could not be loaded from " + src)); };
+      document.head.appendChild(tag);
+    });
+  }
+  return window.__changekitPlotly;
+}
+
+async function render({ model, el }) {
+  const box = document.createElement("div");
+  box.className = "ck-chart";
+  box.setAttribute("role", "figure");
+  el.appendChild(box);
+  let Plotly;
+  try {
+    Plotly = await loadPlotly(model.get("src"));
+  } catch (error) {
+    box.textContent = "This chart could not be drawn: " + error.message;
+    throw error;
+  }
+  const draw = () => {
+    const figure = model.get("figure") || {};
+    box.setAttribute("aria-label", model.get("label") || "chart");
+    return Plotly.react(box, figure.data || [], figure.layout || {},
+                        { responsive: true, displaylogo: false, ...(figure.config || {}) });
+  };
+  await draw();
+  model.on("change:figure", draw);
+  // drawn before the page laid it out (a chart made by a button, in an Output), plotly falls
+  // back to 700 px: follow the box's real width
+  let width = box.clientWidth;
+  const resized = new ResizeObserver(() => {
+    if (box.clientWidth && box.clientWidth !== width) { width = box.clientWidth; Plotly.Plots.resize(box); }
+  });
+  resized.observe(box);
+  return () => { resized.disconnect(); model.off("change:figure", draw); Plotly.purge(box); };
+}
+
+export default { render };
+"""
+
+
+def plotly_js_url() -> str | None:
+    """Where this page's server offers plotly.js, or None when not served by the kit."""
+    return os.environ.get(PLOTLY_JS_ENV) or None
+
+
+def figure_json(figure: Any) -> dict[str, Any]:
+    """A plotly figure as plain JSON (plotly's own encoder: numpy arrays, dates, NaN)."""
+    return json.loads(figure.to_json())
+
+
+def chart_label(figure: Any) -> str:
+    """The chart's accessible name: its title, else a generic one."""
+    title = figure.layout.title.text if figure.layout.title else None
+    return f"chart: {title}" if title else "chart"
+
+
+@cache
+def _chart_class() -> type:
+    # anywidget and traitlets are imported only when a chart is drawn
+    import anywidget
+    import traitlets
+
+    class Chart(anywidget.AnyWidget):
+        """A plotly figure drawn by the page's one copy of plotly.js."""
+
+        _esm = _ESM
+        figure = traitlets.Dict().tag(sync=True)
+        src = traitlets.Unicode().tag(sync=True)
+        label = traitlets.Unicode().tag(sync=True)
+
+    return Chart
+
+
+def Chart(figure: Any) -> Any:  # noqa: N802 - reads as the widget class it builds
+    """A chart widget for ``figure`` (needs the kit's server: :func:`plotly_js_url`)."""
+    src = plotly_js_url()
+    if src is None:
+        raise RuntimeError(f"{PLOTLY_JS_ENV} is not set: charts as widgets need `changekit serve`")
+    return _chart_class()(figure=figure_json(figure), src=src, label=chart_label(figure))
+
+
+class LiveChart:
+    """A chart that Python redraws in place: ``widget`` to display, :meth:`show` to redraw.
+
+    A :func:`Chart` under the kit's server, a plotly ``FigureWidget`` elsewhere."""
+
+    def __init__(self, figure: Any) -> None:
+        if plotly_js_url():
+            self.widget = Chart(figure)
+        else:
+            import plotly.graph_objects as go
+
+            self.widget = go.FigureWidget(figure)
+
+    def show(self, figure: Any) -> None:
+        if plotly_js_url():
+            self.widget.label = chart_label(figure)
+            self.widget.figure = figure_json(figure)
+            return
+        with self.widget.batch_update():
+            self.widget.data = ()
+            self.widget.add_traces(list(figure.data))
+            self.widget.layout = figure.layout
+
+    @property
+    def figure(self) -> Any:
+        """The figure now drawn, as a plotly ``go.Figure`` (for tests and readers)."""
+        import plotly.graph_objects as go
+
+        if plotly_js_url():
+            return go.Figure(self.widget.figure)
+        return go.Figure(self.widget)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _display_as_chart(figure: Any) -> None:
+    from IPython.display import display
+
+    display(Chart(figure))
+
+
+def install() -> bool:
+    """Under the kit's server, display every ``go.Figure`` in this IPython kernel as a :func:`Chart`.
+
+    Called when changekit is imported in a served kernel; returns whether it took effect."""
+    if not plotly_js_url():
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    # plotly figures display themselves through _ipython_display_, which this formatter
+    # overrides; by name, so plotly is imported only when a figure is first shown; go.Figure
+    # only: a FigureWidget keeps its own (widget) display
+    shell.display_formatter.ipython_display_formatter.for_type_by_name(
+        "plotly.graph_objs._figure", "Figure", _display_as_chart)
+    return True
