@@ -121,7 +121,9 @@ class ServeOptions:
                      "--VoilaKernelManager.fill_delay=60"]
         if not self.open_browser:
             argv.append("--no-browser")
-        return argv + list(self.extra)
+        # an extra flag replaces the default of the same name (traitlets refuses a setting twice)
+        replaced = {flag.split("=", 1)[0] for flag in self.extra}
+        return [flag for flag in argv if flag.split("=", 1)[0] not in replaced] + list(self.extra)
 
 
 def default_max_kernels() -> int:
@@ -239,7 +241,7 @@ def _kernel_manager_class() -> type:
 
 
 def _utcnow():
-    from jupyter_server.utils import utcnow
+    from jupyter_server._tz import utcnow  # what jupyter_server stamps last_activity with
 
     return utcnow()
 
@@ -355,7 +357,7 @@ def serve(options: ServeOptions) -> None:
     if options.class_size:
         print(f"changekit: preparing {options.class_size} pre-rendered pages of {', '.join(options.lessons)}: "
               f"about {options.class_size * len(options.lessons) * KERNEL_MB / 1024:.1f} GB; "
-              "ready when the line 'the class is ready' appears", flush=True)
+              "a line says when they are ready", flush=True)
     _voila_class().launch_instance(argv=options.voila_argv(root))
 
 

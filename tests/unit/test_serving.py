@@ -1,0 +1,119 @@
+"""changekit serve's settings and the changekit command (no server started here; see tests/voila)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import plotly
+import pytest
+
+from changekit import cli
+from changekit.serving import NOTEBOOKS, ServeOptions, plotly_asset, share_links
+
+GAMES = {"big_cheese", "boneyard", "cambio", "cha_ching", "diminishing_returns", "moneybags", "zhao_pengyou", "zombie"}
+
+
+def flags(argv: list[str]) -> dict[str, str]:
+    return dict(arg[2:].split("=", 1) for arg in argv if arg.startswith("--") and "=" in arg)
+
+
+def test_the_notebooks_ship_inside_the_package():
+    assert NOTEBOOKS.parent.name == "changekit"
+    assert {p.stem for p in NOTEBOOKS.glob("*.ipynb")} == GAMES | {"index"}
+
+
+def test_on_loopback_no_token_and_no_tracebacks():
+    options = ServeOptions(max_kernels=10).resolved()
+    argv = flags(options.voila_argv(Path("/assets")))
+    assert options.token is None and argv["Voila.token"] == ""
+    assert argv["show_tracebacks"] == "False"
+    assert argv["Voila.ip"] == "127.0.0.1"
+    assert "preheat_kernel" not in argv
+
+
+def test_off_loopback_a_token_is_generated_unless_given():
+    generated = ServeOptions(host="0.0.0.0", max_kernels=10).resolved()
+    other = ServeOptions(host="0.0.0.0", max_kernels=10).resolved()
+    assert generated.token and len(generated.token) >= 16 and generated.token != other.token
+    assert flags(generated.voila_argv(Path("/a")))["Voila.token"] == generated.token
+    given = ServeOptions(host="0.0.0.0", token="class-7b", max_kernels=10).resolved()
+    assert given.token == "class-7b"
+    assert all(link.endswith("?token=class-7b") for link in share_links(given))
+
+
+def test_debug_shows_tracebacks():
+    assert flags(ServeOptions(debug=True, max_kernels=4).resolved().voila_argv(Path("/a")))["show_tracebacks"] == "True"
+
+
+def test_class_size_preheats_only_the_lessons():
+    options = ServeOptions(class_size=30, lessons=("zombie",), max_kernels=100).resolved()
+    assert options.lessons == ("zombie.ipynb",)
+    argv = flags(options.voila_argv(Path("/a")))
+    assert argv["preheat_kernel"] == "True"
+    import json
+
+    assert json.loads(argv["VoilaKernelManager.kernel_pools_config"]) == {
+        "default": {"pool_size": 0}, "zombie.ipynb": {"pool_size": 30}}
+    assert argv["ClassKernelManager.max_kernels"] == "100"
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (ServeOptions(class_size=30, max_kernels=100), "--class-size needs --lesson"),
+    (ServeOptions(class_size=3, lessons=("chess",), max_kernels=100), "no lesson 'chess.ipynb'"),
+    (ServeOptions(class_size=30, lessons=("zombie", "cambio"), max_kernels=40), "needs 60 kernels"),
+])
+def test_impossible_class_settings_are_refused_with_a_reason(options, message):
+    with pytest.raises(SystemExit, match=message):
+        options.resolved()
+
+
+def test_the_default_kernel_cap_follows_the_memory():
+    from changekit.serving import KERNEL_MB, default_max_kernels
+
+    available_mb = next(int(line.split()[1]) for line in Path("/proc/meminfo").read_text().splitlines()
+                        if line.startswith("MemAvailable:")) / 1024
+    assert abs(default_max_kernels() - max(4, int(available_mb * 0.8 / KERNEL_MB))) <= 2
+
+
+def test_plotly_js_is_served_from_a_copy_of_plotlys_own(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    root, url = plotly_asset()
+    served = root / url.removeprefix("voila/labextensions/")
+    source = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+    assert served.read_bytes() == source.read_bytes()
+    assert url == f"voila/labextensions/changekit-assets/plotly-{plotly.__version__}.min.js"
+    assert not (served.parent / "package.json").exists()  # served as a file, not loaded as an extension
+
+
+def test_changekit_notebooks_copies_them_out_and_never_overwrites(tmp_path, capsys):
+    target = tmp_path / "lessons"
+    assert cli.main(["notebooks", str(target)]) == 0
+    assert {p.stem for p in target.glob("*.ipynb")} == GAMES | {"index"}
+    assert (target / "zombie.ipynb").read_bytes() == (NOTEBOOKS / "zombie.ipynb").read_bytes()
+    assert "changekit serve" in capsys.readouterr().out
+    (target / "zombie.ipynb").write_text("edited")
+    with pytest.raises(SystemExit, match="not overwriting"):
+        cli.main(["notebooks", str(target)])
+    assert (target / "zombie.ipynb").read_text() == "edited"
+
+
+def test_changekit_serve_refuses_a_folder_without_notebooks(tmp_path):
+    with pytest.raises(SystemExit, match="no notebooks"):
+        cli.main(["serve", str(tmp_path)])
+
+
+def test_changekit_without_a_command_prints_help(capsys):
+    assert cli.main([]) == 0
+    out = capsys.readouterr().out
+    assert "serve" in out and "notebooks" in out
+
+
+def test_serve_flags_reach_the_options(monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setattr("changekit.serving.serve", seen.append)
+    cli.main(["serve", "--host", "0.0.0.0", "--port", "9001", "--token", "abc", "--class-size", "5",
+              "--lesson", "zombie", "--max-kernels", "50", "--debug", "--no-browser"])
+    (options,) = seen
+    assert (options.host, options.port, options.token, options.class_size, options.lessons,
+            options.max_kernels, options.debug, options.open_browser) == (
+        "0.0.0.0", 9001, "abc", 5, ("zombie",), 50, True, False)
+    assert options.folder == NOTEBOOKS.resolve()

@@ -1,0 +1,159 @@
+"""changekit serve as a class server: tokens off loopback, hidden tracebacks, the kernel cap, culling of
+pages that never connect, pre-rendered class pools, and an install outside the repository."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from changekit.serving import ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer
+
+pytestmark = pytest.mark.slow
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+
+def fetch(url: str, timeout: float = 300) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def wait_for(condition, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"gave up waiting for {what} after {timeout} s")
+        time.sleep(0.5)
+
+
+def notebook(folder: Path, name: str, source: str) -> None:
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None, "source": source}]
+    (folder / name).write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+
+
+def test_off_loopback_pages_need_the_token(tmp_path):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with VoilaServer(NOTEBOOKS, ARTIFACTS / "serve-token.log", host="0.0.0.0",
+                     serve_args=("--token", "t0k-class")) as server:
+        for path in ("/voila/render/zombie.ipynb", "/voila/render/index.ipynb", "/voila/tree", "/"):
+            status, page = fetch(server.url + path)
+            assert status == 403, path
+            assert WIDGET_MIME not in page and "needs its token" in page
+        assert server.kernel_pids() == []  # a refused visitor costs no kernel
+        status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=wrong")
+        assert status == 403
+        status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=t0k-class")
+        assert status == 200 and WIDGET_MIME in page
+        assert "?token=t0k-class" in server.log_text()  # the link to share is printed
+
+
+def test_tracebacks_are_shown_only_with_debug(tmp_path):
+    notebook(tmp_path, "broken.ipynb", "raise ValueError('the secret detail 4471')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-quiet.log") as server:
+        status, page = fetch(server.url + "/voila/render/broken.ipynb")
+        assert "the secret detail 4471" not in page and "Traceback" not in page
+        assert "There was an error when executing cell" in page
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-debug.log", serve_args=("--debug",)) as server:
+        status, page = fetch(server.url + "/voila/render/broken.ipynb")
+        assert "the secret detail 4471" in page
+
+
+def test_past_the_kernel_cap_a_visitor_is_told_the_server_is_full(tmp_path):
+    notebook(tmp_path, "small.ipynb", "import ipywidgets\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-cap.log", serve_args=("--max-kernels", "1")) as server:
+        status, page = fetch(server.url + "/voila/render/small.ipynb")
+        assert status == 200 and WIDGET_MIME in page
+        status, page = fetch(server.url + "/voila/render/small.ipynb")
+        assert status == 503 and "The class server is full: try again in a minute" in page
+        assert WIDGET_MIME not in page
+        assert len(server.kernel_pids()) == 1
+
+
+def test_a_page_that_never_connects_frees_its_kernel(tmp_path):
+    notebook(tmp_path, "small.ipynb", "import ipywidgets\nipywidgets.Button(description='hi')")
+    short = ("--ClassKernelManager.unconnected_timeout=2", "--MappingKernelManager.cull_interval=1")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-cull.log", extra_args=short) as server:
+        status, page = fetch(server.url + "/voila/render/small.ipynb")  # a GET, never a websocket
+        assert status == 200 and len(server.kernel_pids()) == 1
+        wait_for(lambda: server.kernel_pids() == [], 60, "the unconnected kernel to be shut down")
+        assert "its page never connected" in server.log_text()
+
+
+def test_a_class_pool_is_pre_rendered_and_reports_its_memory():
+    with VoilaServer(NOTEBOOKS, ARTIFACTS / "serve-pool.log", start_timeout=240,
+                     serve_args=("--class-size", "2", "--lesson", "zombie"), ready="the class is ready:") as server:
+        report = next(line for line in server.log_text().splitlines() if "the class is ready:" in line)
+        assert "2 pre-rendered pages" in report and " GB of memory" in report
+        assert len(server.kernel_pids()) == 2  # only the lesson's pool: no kernel for other notebooks
+        status, page = fetch(server.url + "/voila/render/zombie.ipynb")
+        assert status == 200 and WIDGET_MIME in page and not [m for m in ERROR_MARKERS if m in page]
+        assert "Using pre-heated kernel" in server.log_text()
+
+
+def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
+    """pip install into a fresh venv in another folder, then `changekit serve` from a third one."""
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT)],
+                   check=True, cwd=tmp_path)
+    venv = tmp_path / "venv"
+    uv = Path(sys.executable).parent / "uv"
+    subprocess.run([str(uv), "venv", "--quiet", "--python", sys.executable, str(venv)], check=True, cwd=tmp_path)
+    (wheel,) = wheels.glob("changekit-*.whl")
+    subprocess.run([str(uv), "pip", "install", "--quiet", "--python", str(venv / "bin" / "python"), str(wheel)],
+                   check=True, cwd=tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    installed = subprocess.run([str(venv / "bin" / "python"), "-c", "import changekit.serving as s; print(s.NOTEBOOKS)"],
+                               check=True, capture_output=True, text=True, cwd=elsewhere).stdout.strip()
+    assert str(venv) in installed and str(ROOT) not in installed
+    import os
+
+    env_path = f"{venv / 'bin'}:{os.environ['PATH']}"
+    server = VoilaServer.__new__(VoilaServer)  # the installed changekit, not this checkout's
+    with _installed_server(venv, elsewhere, env_path) as url:
+        for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+            status, page = fetch(f"{url}/voila/render/{path.name}")
+            assert status == 200, path.name
+            assert WIDGET_MIME in page and not [m for m in ERROR_MARKERS if m in page], path.name
+    del server
+
+
+class _installed_server:  # noqa: N801 - used as a context manager
+    def __init__(self, venv: Path, cwd: Path, path: str):
+        from changekit.serving import free_port
+
+        self.port = free_port()
+        self.log = open(ARTIFACTS / "serve-installed.log", "w")  # noqa: SIM115
+        self.proc = subprocess.Popen([str(venv / "bin" / "changekit"), "serve", f"--port={self.port}", "--no-browser"],
+                                     cwd=cwd, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
+                                     env={"PATH": path, "HOME": str(cwd)})
+
+    def __enter__(self) -> str:
+        url = f"http://127.0.0.1:{self.port}"
+        wait_for(lambda: _up(url + "/voila/static/voila.js") or self.proc.poll() is not None, 90, "the installed server")
+        assert self.proc.poll() is None, (ARTIFACTS / "serve-installed.log").read_text()
+        return url
+
+    def __exit__(self, *exc) -> None:
+        import os
+        import signal
+
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        self.log.close()
+
+
+def _up(url: str) -> bool:
+    try:
+        urllib.request.urlopen(url, timeout=2)
+        return True
+    except OSError:
+        return False
