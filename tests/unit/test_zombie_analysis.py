@@ -117,3 +117,12 @@ def test_chance_of_points_is_the_tail_of_the_distribution():
     dist = points_distribution(5)
     assert chance_of_points(5) == sum(p for k, p in dist.items() if k >= 1)
     assert 0 < chance_of_points(5) < 1
+
+
+def test_a_tournament_reports_its_progress_and_the_same_result():
+    from changekit.games.zombie.analysis import bot_tournament
+
+    seen = []
+    with_bar = bot_tournament(games=6, seed=3, progress=seen.append)
+    assert seen == [i / 6 for i in range(1, 7)]
+    assert bot_tournament(games=6, seed=3).wins == with_bar.wins

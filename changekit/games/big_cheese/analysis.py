@@ -212,11 +212,13 @@ def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: 
 
 
 def bot_tournament(*, players: int = 3, games: int = 300, seed: int = 2026, dice: str = "d6",
-                   exactly_30: bool = False, bots: Sequence[Bot] | None = None) -> TournamentResult:
+                   exactly_30: bool = False, bots: Sequence[Bot] | None = None,
+                   progress=None) -> TournamentResult:
     """Random, value-per-worker and cautious bots (then more value bots if more seats)."""
     if bots is None:
         bots = [RandomBot(), ValueBot(), CautiousBot()] + [ValueBot()] * (players - 3)
-    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed)
+    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed,
+                      progress=progress)
 
 
 def bid_hint(view: Mapping[str, Any]) -> str:

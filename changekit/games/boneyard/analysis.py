@@ -366,7 +366,7 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
 
 # ---- whole games ---------------------------------------------------------------------------
 def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid", "history"), *,
-                   games: int = 200, seed: int = 0, claim: str = "largest") -> Any:
+                   games: int = 200, seed: int = 0, claim: str = "largest", progress=None) -> Any:
     """Win rates (with 95 % Wilson intervals) of bots over whole games to $40, seats rotated.
     Returns a :class:`changekit.stats.montecarlo.TournamentResult`."""
     from changekit.stats.montecarlo import tournament
@@ -375,7 +375,7 @@ def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid"
     from .rules import Boneyard
 
     bots = [BOTS[name]() for name in bot_names]
-    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed)
+    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed, progress=progress)
 
 
 # ---- figures -------------------------------------------------------------------------------

@@ -367,13 +367,14 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
 
 
 def bot_tournament(names: Sequence[str] = ("random", "cautious", "bold", "bayesian"), *, games: int = 200,
-                   seed: int = 0, **options: Any):
+                   seed: int = 0, progress=None, **options: Any):
     """Win rates (Wilson 95 %) of the bots in ``names`` round one table, seats rotating."""
     from changekit.stats.montecarlo import tournament
 
     from .bots import BOTS
 
-    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed)
+    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed,
+                      progress=progress)
 
 
 # ---- figures ---------------------------------------------------------------------------

@@ -139,7 +139,7 @@ def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
 
 
 # ---- tournaments ------------------------------------------------------------------------
-def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None):
+def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None, progress=None):
     """Careful vs greedy vs random (seats rotated): win rates with 95 % intervals."""
     from changekit.stats.montecarlo import tournament
 
@@ -152,7 +152,7 @@ def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots
         while len(lineup) < players:
             lineup.append(RandomBot())
         bots = lineup
-    return tournament(Zombie(players=players), bots, games=games, seed=seed)
+    return tournament(Zombie(players=players), bots, games=games, seed=seed, progress=progress)
 
 
 # ---- figures ----------------------------------------------------------------------------
