@@ -252,6 +252,34 @@ def payout_table_html(dice: str = "d6") -> str:
             f"{rows}</table>")
 
 
+# ---- answers shown by the notebook's questions ---------------------------------------------
+def payout_tables_html() -> str:
+    """Both dice schemes' payout tables, one under the other."""
+    return ("<b>d6 × card</b>" + payout_table_html("d6") + "<br><b>polyhedral</b>" + payout_table_html("polyhedral"))
+
+
+def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
+    """The best Big Cheese re-roll rule for ``card``, against never and always re-rolling."""
+    threshold, value = best_reroll(card, dice)
+    table = reroll_thresholds(card, dice)
+    return (f"Best rule: re-roll anything below <b>{threshold}</b> — expected payout <b>{value}</b> "
+            f"(never re-roll: {float(table[1])}, always re-roll: {float(table[max(table)])}).")
+
+
+EXACT30_CASES = ((0, 10), (0, 20), (20, 5), (25, 3), (29, 5))
+
+
+def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
+    """The "exactly 30" chain against simulations of the real deck: a figure and a table."""
+    sims = {(s, t): simulated_exact30_finish(s, t, n=n, seed=s * 100 + t) for s, t in cases}
+    rows = "".join(f"<tr><td>{s}</td><td>{t}</td><td>{float(exact30_finish(s, t)):.4f}</td><td>{e}</td></tr>"
+                   for (s, t), e in sims.items())
+    table = ("<table><tr><th>score</th><th>within t</th><th>exact chain</th><th>simulated [95 % interval]</th></tr>"
+             + rows + "</table>")
+    scores = tuple(sorted({s for s, _ in cases}))
+    return [exact30_figure(scores=scores, projects=max(t for _, t in cases), simulated=sims), table]
+
+
 # ---- figures ---------------------------------------------------------------------------------
 def payout_figure(card: int = 20):
     """The payout distribution of one card under both schemes, as bars."""

@@ -155,6 +155,12 @@ def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots
     return tournament(Zombie(players=players), bots, games=games, seed=seed, progress=progress)
 
 
+# ---- answers shown by the notebook's questions ------------------------------------------
+def chance_of_points_html(bill: int = 5) -> str:
+    p = chance_of_points(bill)
+    return f"Exact chance of at least one point with a ${bill}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>"
+
+
 # ---- figures ----------------------------------------------------------------------------
 def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 5000, seed: int = 1):
     """Exact point distribution (bars) beside the simulated frequencies (markers)."""
