@@ -201,7 +201,9 @@ class Question:
     def _part(result: Any) -> w.Widget:
         if isinstance(result, str):
             return w.HTML(result)
-        if isinstance(result, w.Widget):
+        # A plotly FigureWidget is a widget too, but one made in a callback never draws in Voila:
+        # figures go through show_figure, like every figure shown from a callback.
+        if isinstance(result, w.Widget) and not _is_figure(result):
             return result
         out = w.Output()
         show_figure(out, result)
@@ -211,3 +213,9 @@ class Question:
         from IPython.display import display
 
         display(self.widget)
+
+
+def _is_figure(result: Any) -> bool:
+    from plotly.basedatatypes import BaseFigure
+
+    return isinstance(result, BaseFigure)

@@ -30,7 +30,7 @@ def make(calls=None, **how):
     def answer():
         if calls is not None:
             calls.append(1)
-        return [f"<b>{ANSWER}</b>", go.Figure(go.Bar(x=[1], y=[2]))]
+        return [f"<b>{ANSWER}</b>", go.Figure(go.Bar(x=[1], y=[2])), go.FigureWidget(go.Bar(x=[2], y=[1]))]
 
     return Question("test.q1", "Which bill wins?", answer=answer, reading=f"*Reading:* {READING}.",
                     **(how or {"choices": ["$1", "$3", "$10"]}))
@@ -46,7 +46,8 @@ def test_answer_and_reading_are_absent_until_check_and_present_after():
     q.check_button.click()
     text = page_text(q)
     assert ANSWER in text and READING in text and calls == [1]
-    assert any(isinstance(x, w.Output) for x in q.answer_box.children)  # the figure's place
+    # figures (FigureWidgets too) are drawn through show_figure into Outputs, the reading follows
+    assert [type(x) for x in q.answer_box.children] == [w.HTML, w.Output, w.Output, w.HTML]
     assert q.check_button.disabled and q.checked
 
 
