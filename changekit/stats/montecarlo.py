@@ -52,9 +52,11 @@ class TournamentResult:
         ]
 
 
-def tournament(game: Game, bots: Sequence[Bot], *, games: int, seed: int) -> TournamentResult:
+def tournament(game: Game, bots: Sequence[Bot], *, games: int, seed: int,
+               progress: Callable[[float], None] | None = None) -> TournamentResult:
     """Play ``games`` games with ``bots`` (one per seat), rotating seats so no bot keeps the
-    first-player advantage. A win shared by k players counts 1/k to each."""
+    first-player advantage. A win shared by k players counts 1/k to each. ``progress`` (if given)
+    is called with the fraction of games played after each game (a progress bar)."""
     n = len(bots)
     if n != game.options.players:
         raise ValueError(f"{len(bots)} bots for a {game.options.players}-player game")
@@ -72,4 +74,6 @@ def tournament(game: Game, bots: Sequence[Bot], *, games: int, seed: int) -> Tou
             if seat in winners:
                 wins[b] += 1 / len(winners)
             points[b] += scores[seat]
+        if progress is not None:
+            progress((g + 1) / games)
     return TournamentResult([type(b).__name__ if not b.name else b.name for b in bots], games, wins, points)

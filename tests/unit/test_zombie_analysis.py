@@ -8,7 +8,7 @@ from itertools import permutations
 import pytest
 
 from changekit.games.zombie.analysis import (
-    chance_of_points, expected_points_table, pay_outcomes, points_distribution, pool_of, simulated_points,
+    chance_of_points, expected_points_table, fresh_hand_rests, pay_outcomes, points_distribution, pool_of, simulated_points,
 )
 from changekit.games.zombie.rules import make_change
 from changekit.stats.exact import mean
@@ -50,16 +50,17 @@ def test_pay_outcomes_match_brute_force_on_small_decks(bill, known, deck, dealt)
     assert dict(sorted(mixture(parts).items())) == brute_force(bill, known, deck, dealt)
 
 
-def fresh_zombie_by_deck_positions(bill):
-    """Independent check on the real 50-bill deck: every 3 of the 50 physical bills, then
-    every next bill of the register (each remaining one equally likely) while short."""
+def fresh_zombie_by_deck_positions(bill, out=()):
+    """Independent exact check on the real 50-bill deck less the bills ``out`` (a known hand):
+    every 3 of the physical bills left, then every next bill of the register (each remaining
+    one equally likely) while short."""
     from itertools import combinations
-
-    from changekit.core import change_deck
 
     from functools import lru_cache
 
-    deck = change_deck()
+    deck = [value for value in (1, 3, 5, 7, 10) for _ in range(10)]
+    for value in out:
+        deck.remove(value)
 
     @lru_cache(maxsize=None)
     def after_draws(hand, left):  # hand: sorted tuple; left: sorted tuple of register bills
@@ -70,24 +71,73 @@ def fresh_zombie_by_deck_positions(bill):
             total += after_draws(tuple(sorted(hand + (value,))), left[:i] + left[i + 1:])
         return total / len(left)
 
-    triples = list(combinations(range(50), 3))
+    triples = list(combinations(range(len(deck)), 3))
     total = Fraction(0)
     for t in triples:
         hand = tuple(sorted(deck[i] for i in t))
-        left = tuple(sorted(deck[i] for i in range(50) if i not in t))
+        left = tuple(sorted(deck[i] for i in range(len(deck)) if i not in t))
         total += after_draws(hand, left)
     return total / len(triples)
 
 
 @pytest.mark.parametrize("bill", [1, 3, 5, 7, 10])
 def test_fresh_zombie_expectations_match_the_physical_deck(bill):
-    assert expected_points_table()[bill] == fresh_zombie_by_deck_positions(bill)
+    assert expected_points_table(from_hand=False)[bill] == fresh_zombie_by_deck_positions(bill)
+
+
+@pytest.mark.parametrize(("bill", "rest"), [(5, (1, 1, 3, 10, 10)), (1, (5, 5, 5, 5, 5))])
+def test_a_known_hand_leaves_the_zombie_the_rest_of_the_deck(bill, rest):
+    exact = mean(points_distribution(bill, hand=rest))
+    assert exact == fresh_zombie_by_deck_positions(bill, out=(bill, *rest))
 
 
 def test_fresh_zombie_table_ordering():
     table = expected_points_table()
-    assert table[1] == Fraction(109, 70)
     assert table[1] > table[3] > table[5] > table[7] > table[10]
+    assert table[1] - table[3] < Fraction(1, 100)  # the near tie the notebook's reading names
+
+
+def test_the_first_play_averages_over_hands_that_hold_the_bill():
+    from math import comb
+
+    for bill in (1, 5):
+        rests = fresh_hand_rests(bill)
+        assert sum(p for _, p in rests) == 1
+        # P(rest) = P(hand = rest + bill) / P(a hand holds the bill), counted here by binomials
+        holding = 1 - Fraction(comb(40, 6), comb(50, 6))
+        for rest, p in rests:
+            counts = Counter((bill, *rest))
+            ways = 1
+            for value in (1, 3, 5, 7, 10):
+                ways *= comb(10, counts[value])
+            assert p == Fraction(ways, comb(50, 6)) / holding
+        table = expected_points_table()
+        assert table[bill] == sum(p * mean(points_distribution(bill, hand=rest)) for rest, p in rests)
+
+
+def first_play_by_simulation(bill, games, seed, players=4):
+    """Independent simulation (no package code) of the first play of a fresh game: shuffle the
+    50 bills, deal 6 to each player and 3 face up to the Zombie, keep the deal only if the first
+    player holds ``bill``; the Zombie draws from the register top while his hand is short, then
+    gives the smallest total of his bills that covers the bill; points = that total - bill."""
+    import random
+    from itertools import combinations
+
+    rng = random.Random(seed)
+    deck = [value for value in (1, 3, 5, 7, 10) for _ in range(10)]
+    points = []
+    while len(points) < games:
+        rng.shuffle(deck)
+        hands = [deck[6 * i:6 * i + 6] for i in range(players)]
+        zombie = deck[6 * players:6 * players + 3]
+        register = deck[6 * players + 3:]
+        if bill not in hands[0]:
+            continue  # the first player must hold the bill to pay it
+        while sum(zombie) < bill:
+            zombie.append(register.pop(0))
+        cover = min(sum(c) for k in range(1, len(zombie) + 1) for c in combinations(zombie, k) if sum(c) >= bill)
+        points.append(cover - bill)
+    return points
 
 
 def test_distribution_sums_to_one_and_k10_works():
@@ -103,17 +153,46 @@ def test_known_removed_bills_change_the_answer():
     assert no_tens < plain
 
 
-def test_monte_carlo_agrees_with_exact_within_tolerance():
+@pytest.mark.parametrize("bill", [1, 5, 10])
+def test_exact_first_play_agrees_with_an_independent_simulation(bill):
+    exact = points_distribution(bill)
+    sims = first_play_by_simulation(bill, 20000, seed=bill)
+    freq = Counter(sims)
+    assert set(freq) <= set(exact)
+    for points, p in exact.items():
+        se = (float(p) * (1 - float(p)) / len(sims)) ** 0.5
+        assert abs(freq[points] / len(sims) - float(p)) < 4 * se + 1e-9, points
+    sd = (sum((k - float(mean(exact))) ** 2 * float(p) for k, p in exact.items()) / len(sims)) ** 0.5
+    assert abs(sum(sims) / len(sims) - float(mean(exact))) < 4 * sd
+
+
+def test_the_kits_own_simulation_models_the_same_first_play():
     exact = points_distribution(5)
     sims = simulated_points(5, 20000, seed=3)
     freq = Counter(sims)
     for points, p in exact.items():
         se = (float(p) * (1 - float(p)) / len(sims)) ** 0.5
         assert abs(freq[points] / len(sims) - float(p)) < 4 * se + 1e-9, points
-    assert abs(sum(sims) / len(sims) - float(mean(exact))) < 0.05
 
 
 def test_chance_of_points_is_the_tail_of_the_distribution():
     dist = points_distribution(5)
     assert chance_of_points(5) == sum(p for k, p in dist.items() if k >= 1)
     assert 0 < chance_of_points(5) < 1
+
+
+def test_a_tournament_reports_its_progress_and_the_same_result():
+    from changekit.games.zombie.analysis import bot_tournament
+
+    seen = []
+    with_bar = bot_tournament(games=6, seed=3, progress=seen.append)
+    assert seen == [i / 6 for i in range(1, 7)]
+    assert bot_tournament(games=6, seed=3).wins == with_bar.wins
+
+
+def test_the_notebooks_zombie_readings_hold():
+    table = expected_points_table()
+    assert (round(float(table[1]), 3), round(float(table[3]), 3)) == (1.609, 1.605)
+    assert round(float(chance_of_points(5)) * 100) == 49
+    assert round(float(sum(p for k, p in points_distribution(5, from_hand=False).items() if k >= 1)), 3) == 0.478
+    assert sum(make_change([1, 5, 7], 10)) == 12  # a 10 scores 2 without any draw

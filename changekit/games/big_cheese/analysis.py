@@ -212,11 +212,13 @@ def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: 
 
 
 def bot_tournament(*, players: int = 3, games: int = 300, seed: int = 2026, dice: str = "d6",
-                   exactly_30: bool = False, bots: Sequence[Bot] | None = None) -> TournamentResult:
+                   exactly_30: bool = False, bots: Sequence[Bot] | None = None,
+                   progress=None) -> TournamentResult:
     """Random, value-per-worker and cautious bots (then more value bots if more seats)."""
     if bots is None:
         bots = [RandomBot(), ValueBot(), CautiousBot()] + [ValueBot()] * (players - 3)
-    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed)
+    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed,
+                      progress=progress)
 
 
 def bid_hint(view: Mapping[str, Any]) -> str:
@@ -248,6 +250,34 @@ def payout_table_html(dice: str = "d6") -> str:
     return (f'<table aria-label="payouts under {dice}"><tr><th>card</th><th>mean</th><th>variance</th><th>sd</th>'
             "<th>sd / mean</th><th>Big Cheese: re-roll</th><th>mean with it</th><th>variance with it</th></tr>"
             f"{rows}</table>")
+
+
+# ---- answers shown by the notebook's questions ---------------------------------------------
+def payout_tables_html() -> str:
+    """Both dice schemes' payout tables, one under the other."""
+    return ("<b>d6 × card</b>" + payout_table_html("d6") + "<br><b>polyhedral</b>" + payout_table_html("polyhedral"))
+
+
+def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
+    """The best Big Cheese re-roll rule for ``card``, against never and always re-rolling."""
+    threshold, value = best_reroll(card, dice)
+    table = reroll_thresholds(card, dice)
+    return (f"Best rule: re-roll anything below <b>{threshold}</b> — expected payout <b>{value}</b> "
+            f"(never re-roll: {float(table[1])}, always re-roll: {float(table[max(table)])}).")
+
+
+EXACT30_CASES = ((0, 10), (0, 20), (20, 5), (25, 3), (29, 5))
+
+
+def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
+    """The "exactly 30" chain against simulations of the real deck: a figure and a table."""
+    sims = {(s, t): simulated_exact30_finish(s, t, n=n, seed=s * 100 + t) for s, t in cases}
+    rows = "".join(f"<tr><td>{s}</td><td>{t}</td><td>{float(exact30_finish(s, t)):.4f}</td><td>{e}</td></tr>"
+                   for (s, t), e in sims.items())
+    table = ("<table><tr><th>score</th><th>within t</th><th>exact chain</th><th>simulated [95 % interval]</th></tr>"
+             + rows + "</table>")
+    scores = tuple(sorted({s for s, _ in cases}))
+    return [exact30_figure(scores=scores, projects=max(t for _, t in cases), simulated=sims), table]
 
 
 # ---- figures ---------------------------------------------------------------------------------

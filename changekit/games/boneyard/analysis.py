@@ -366,7 +366,7 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
 
 # ---- whole games ---------------------------------------------------------------------------
 def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid", "history"), *,
-                   games: int = 200, seed: int = 0, claim: str = "largest") -> Any:
+                   games: int = 200, seed: int = 0, claim: str = "largest", progress=None) -> Any:
     """Win rates (with 95 % Wilson intervals) of bots over whole games to $40, seats rotated.
     Returns a :class:`changekit.stats.montecarlo.TournamentResult`."""
     from changekit.stats.montecarlo import tournament
@@ -375,7 +375,19 @@ def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid"
     from .rules import Boneyard
 
     bots = [BOTS[name]() for name in bot_names]
-    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed)
+    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed, progress=progress)
+
+
+# ---- answers shown by the notebook's questions -----------------------------------------------
+def class_answer(bids: str, n_players: int = 4) -> list:
+    """The best response to a class's bids: a sentence and the class figure."""
+    report = best_response_to_class(parse_bids(bids), n_players)
+    best = ", ".join(f"${t}" for t in report.best)
+    value = report.payoffs[report.best[0]]
+    html = (f"Against {report.n_players - 1} opponents drawn from this class, the best bid is <b>{best}</b>, earning "
+            f"<b>{value}</b> ≈ {float(value):+.3f} on average; the class's own bids average "
+            f"{float(report.class_average):+.3f}.")
+    return [html, class_figure(report)]
 
 
 # ---- figures -------------------------------------------------------------------------------

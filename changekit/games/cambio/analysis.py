@@ -205,6 +205,29 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
     return rows
 
 
+# ---- answers shown by the notebook's questions --------------------------------------------
+def unseen_card_html() -> str:
+    """One unseen card: its exact distribution and expected value."""
+    one = unseen_card_distribution()
+    ev = expected_value(one)
+    return ("Exact distribution of one unseen card: " + ", ".join(f"{v}: {p}" for v, p in one.items())
+            + f"<br>Expected value: <b>{ev} ≈ {float(ev):.3f}</b>")
+
+
+def grids_answer(known: Sequence[str] = ("AS", "2H")) -> list:
+    """A fresh grid against one with ``known`` cards seen: their expected totals, and both
+    distributions as a figure."""
+    fresh, low = fresh_grid_distribution(), two_low_two_unknown(tuple(known))
+    e_fresh, e_low = expected_value(fresh), expected_value(low)
+    p10 = sum(p for total, p in fresh.items() if total <= 10)
+    html = (f"Fresh grid: expected total <b>{e_fresh} ≈ {float(e_fresh):.2f}</b>; "
+            f"P(total ≤ 10) = {p10} ≈ {float(p10):.3f}.<br>"
+            f"{' + '.join(known)} known, two unseen: expected total <b>{e_low} ≈ {float(e_low):.2f}</b>.")
+    figure = distribution_figure({"fresh grid (4 unseen)": fresh, f"{' + '.join(known)} known, 2 unseen": low},
+                                 title="Exact distribution of a grid's total")
+    return [html, figure]
+
+
 # ---- figures ----------------------------------------------------------------------------
 def _style(fig, *, title: str, x: str, y: str):
     try:

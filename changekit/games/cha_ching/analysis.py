@@ -362,6 +362,44 @@ def _is_turn(event: Event) -> int:
     return int(event.kind == "draw")
 
 
+# ---- answers shown by the notebook's questions -----------------------------------------------
+def hit_chances_html(targets: Iterable[int] = (10, 55, 96), deck: Deck = None) -> str:
+    """A table of the exact chance that a fresh hand already makes each of ``targets``."""
+    rows = "".join(f"<tr><td>{t}</td><td>{p} ≈ {float(p):.4f}</td></tr>"
+                   for t in targets for p in [prob_hand_hits(t, deck)])
+    return f"<table><tr><th>target</th><th>exact chance</th></tr>{rows}</table>"
+
+
+def fresh_hit_html() -> str:
+    dist = target_distribution()
+    p = fresh_hit_chance()
+    return (f"Each of the {len(dist)} targets has chance <b>{dist[10]}</b> (re-rolling a black 0 leaves 90 equally "
+            f"likely pairs). A fresh hand makes a fresh target with chance <b>{p.numerator:,}/{p.denominator:,} ≈ "
+            f"{float(p):.4f}</b>, about 1 in {round(1 / float(p))}.")
+
+
+def wild_value_html(most: int = 4) -> str:
+    """By number of `$` cards: share of fresh hands and chance to make a fresh target; and the
+    exact expected penalty of a fresh hand."""
+    rows = "".join(f"<tr><td>{k}</td><td>{float(d['chance']):.2%}</td><td>{float(d['hits_fresh_target']):.2%}</td></tr>"
+                   for k, d in wild_value().items() if k <= most)
+    e = expected_penalty()
+    return ("<table><tr><th>$ cards</th><th>share of hands</th><th>makes a fresh target</th></tr>" + rows + "</table>"
+            f"Expected penalty of a fresh 8-card hand: <b>{float(e):.2f}</b> points (exact: {e.numerator:,}/{e.denominator:,}).")
+
+
+def round_statistics_html(**where: Any) -> str:
+    stats = round_statistics(**where)
+    return "<ul>" + "".join(f"<li>{name.replace('_', ' ')}: {est}</li>" for name, est in stats.items()) + "</ul>"
+
+
+def compositions_html() -> str:
+    """The plausible decks side by side: counts and the chance a fresh hand hits a fresh target."""
+    rows = "".join(f"<tr><td>{name}</td><td>{', '.join(f'{k}: {v}' for k, v in deck.items())}</td>"
+                   f"<td>{float(fresh_hit_chance(deck)):.2%}</td></tr>" for name, deck in COMPOSITIONS.items())
+    return "<table><tr><th>deck</th><th>counts</th><th>fresh hand hits fresh target</th></tr>" + rows + "</table>"
+
+
 # ---- figures ------------------------------------------------------------------------------
 def hit_probability_figure(decks: Mapping[str, Deck] | None = None) -> Any:
     """Bar chart: chance a fresh hand hits each target 10..99, one trace per deck."""

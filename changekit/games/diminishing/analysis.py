@@ -297,6 +297,51 @@ def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
     return {m.action: m.action in winning for m in solved.moves}
 
 
+# ---- answers shown by the notebook's questions ----------------------------------------------------
+def tiny_game_html(purse: Sequence[int] = TINY_PURSE) -> str:
+    """Every position of a small game with its verdict, and who wins from the start."""
+    tree = game_tree(purse)
+    rows = "".join(
+        f"<tr><td>{_show(n.mover)}</td><td>{_show(n.other)}</td><td>{_show(n.pot)}</td>"
+        f"<td><b>{'out: the mover has won' if n.finished else ('W' if n.mover_wins else 'L')}</b></td></tr>"
+        for n in tree.nodes)
+    start = solve_start(purse)
+    verdict = ("First player " + ("wins" if start.first_player_wins else "<b>loses</b>") + " this game. "
+               + " ".join(f"If they open with <i>{o.move}</i>, the answer <i>{'; '.join(map(str, o.winning_replies))}"
+                          "</i> wins." for o in start.openings))
+    return ("<table><tr><th>player to move</th><th>opponent</th><th>pot</th><th>verdict</th></tr>" + rows
+            + f"</table><p>{verdict}</p>")
+
+
+def start_html(purse: Sequence[int] = STANDARD_PURSE) -> str:
+    """Who wins the game from the start, how many positions are wins, and each opening's answers."""
+    full = solve_start(purse)
+    first = "the first player wins" if full.first_player_wins else "the second player wins"
+    openings = "".join(f"<tr><td>{o.move}</td><td>{len(o.winning_replies)} of {o.replies}</td>"
+                       f"<td>{'; '.join(map(str, o.winning_replies))}</td></tr>" for o in full.openings)
+    return (f"<p>With perfect play <b>{first}</b>. From the start, <b>{full.positions:,}</b> positions can be reached "
+            f"(with both players still holding money); the player to move wins <b>{full.mover_wins:,}</b> of them "
+            f"({full.mover_win_share:.1%}), and {full.finished:,} finished positions end a game.</p>"
+            "<table><tr><th>opening</th><th>winning replies</th><th>which</th></tr>" + openings + "</table>")
+
+
+def games_count_html() -> str:
+    from .solver import START_COUNTS, count_games
+
+    return (f"About <b>{count_games(START_COUNTS):.2e}</b> different games (sequences of moves): the same positions "
+            "come back again and again in different orders, which is why solving position by position is possible "
+            "and listing games is not.")
+
+
+def take_less_html(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 5) -> str:
+    """How often the only winning move takes back less than it could, with examples."""
+    s = take_less_positions(purse, examples=examples)
+    return (f"<p>Purses {_show(purse)}: {s.only_move_takes_less} of {s.positions:,} reachable positions have a single "
+            f"winning move that takes back less money than it could ({s.no_full_take_wins} where no largest take-back "
+            f"wins); in {s.more_bills} of those the winning move brings back <b>more bills</b>.</p><ul>"
+            + "".join(f"<li>{e}</li>" for e in s.examples) + "</ul>")
+
+
 # ---- figures ------------------------------------------------------------------------------------
 def lengths_figure(series: dict[str, Counter]):
     """Bars: how many turns games last, one series per pairing."""

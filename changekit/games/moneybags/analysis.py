@@ -367,13 +367,61 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
 
 
 def bot_tournament(names: Sequence[str] = ("random", "cautious", "bold", "bayesian"), *, games: int = 200,
-                   seed: int = 0, **options: Any):
+                   seed: int = 0, progress=None, **options: Any):
     """Win rates (Wilson 95 %) of the bots in ``names`` round one table, seats rotating."""
     from changekit.stats.montecarlo import tournament
 
     from .bots import BOTS
 
-    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed)
+    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed,
+                      progress=progress)
+
+
+# ---- answers shown by the notebook's questions -----------------------------------------
+def robbed_answer(*, held: int = 12, taken: int = 4, heavy: int = 24, light: int = 10) -> list:
+    """Lesson 1: your bag held ``held`` coins and ``taken`` went: the exact chance a challenge
+    wins, what a ``heavy`` and a ``light`` jiggle of the thief's bag change (a table), and the
+    beliefs as a figure."""
+    prior = pair_prior(67, 4)
+    mine = {s: p for s, p in prior.items() if s[0] == held}
+    total = sum(mine.values())
+    mine = {s: p / total for s, p in mine.items()}
+    story = challenge_story(taken=taken, prior=mine, readings=[("B", heavy)])
+    light_story = challenge_story(taken=taken, prior=mine, readings=[("B", light)])
+    rows = "".join(
+        f"<tr><td>{s.label}</td><td>{float(s.value.p_win):.3f}</td><td>{float(s.value.ev_challenge):.1f}</td>"
+        f"<td>{float(s.value.ev_accept):.1f}</td><td>{'challenge' if s.value.should_challenge else 'let it go'}</td></tr>"
+        for s in [*story[1:], light_story[-1]])
+    exact = story[1].value.p_win
+    html = (f"<p>Exact chance the challenge wins right after the steal: <b>{exact.numerator}/{exact.denominator} "
+            f"≈ {float(exact):.3f}</b></p><table><tr><th>what you know</th><th>P(challenge wins)</th>"
+            f"<th>E[height] if you challenge</th><th>E[height] if you let it go</th><th>better</th></tr>{rows}</table>")
+    return [html, posterior_figure(story[1:])]
+
+
+def unknown_grab_html() -> str:
+    """Before any steal, and after a grab of 0-8 coins (each equally likely, feeling for the
+    diamond half the time): the chance the robbed bag's challenge wins."""
+    fresh = challenge_story(taken={k: 1 / 9 for k in range(9)}, felt_for_diamond=0.5, prior=dict(float_prior(67, 4)))
+    before, after = fresh[0].value.p_win, fresh[1].value.p_win
+    return (f"Before any steal: P(the other bag is strictly taller) = <b>{float(before):.3f}</b>; after a grab of 0–8 "
+            f"coins (each equally likely, feeling for the diamond half the time): <b>{float(after):.3f}</b>.")
+
+
+def steal_curves(*, max_coins: int = 15) -> dict[str, Any]:
+    """Expected height after grabbing k coins, against four victims (4 players, random pour)."""
+    prior = dict(float_prior(67, 4))
+    six = ChallengeIfLossAtLeast(6)
+    return {
+        "challenges at 6+ lost": steal_curve(prior, six, max_coins=max_coins),
+        "challenges at 6+, you take the diamond too": steal_curve(prior, six, max_coins=max_coins, diamond=True),
+        "challenges when the bag jiggles under 12": steal_curve(prior, ChallengeIfFeelsLight(12), max_coins=max_coins),
+        "never challenges": steal_curve(prior, NEVER, max_coins=max_coins),
+    }
+
+
+def steal_curves_figure(*, max_coins: int = 15):
+    return steal_figure(steal_curves(max_coins=max_coins), baseline=stand_value(dict(float_prior(67, 4))))
 
 
 # ---- figures ---------------------------------------------------------------------------

@@ -171,6 +171,35 @@ def level_change_counts(results: Sequence[dict[str, Any]]) -> dict[str, int]:
     return out
 
 
+# ---- answers shown by the notebook's questions -------------------------------------------------
+def trump_count_html(*, players: int = 4, decks: int = 3) -> str:
+    dist = trump_count(players=players, decks=decks)
+    rich = sum(p for k, p in dist.items() if k >= 18)
+    likeliest = max(dist, key=dist.get)
+    return (f"Expected trumps: <b>{mean(dist)}</b>; most likely count: {likeliest} "
+            f"(probability {float(dist[likeliest]):.3f}); P(18 or more) = {float(rich):.3f}.")
+
+
+def declare_chances_html(*, deals: int = 400, seed: int = 0) -> str:
+    rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: <b>{float(declare_chance_exact(copies=k)):.3f}</b>"
+            for k in (1, 2, 3)]
+    sim = declare_chance_simulated(deals=deals, seed=seed)
+    return "Exact: " + "; ".join(rows) + f"<br>Simulated deals (seat 1 offered a declaration at some point): {sim}"
+
+
+def friend_calls_html() -> str:
+    """Who plays the called copy for three calls, and how the three unseen copies lie."""
+    calls = {
+        "call the 1st A♠, holding none": friend_seat(ordinal=1, host_copies=0),
+        "call the 2nd A♠, holding one": friend_seat(ordinal=2, host_copies=1),
+        "call the 1st A♠, holding one": friend_seat(ordinal=1, host_copies=1),
+    }
+    joint = called_copies(host_copies=0)
+    return ("<br>".join(f"{name}: " + ", ".join(f"{k} {v}" for k, v in d.items() if v) for name, d in calls.items())
+            + f"<br>P(one player holds all three copies) = {float(sum(p for k, p in joint.items() if 3 in k)):.4f}; "
+            f"P(one each) = {float(joint[(1, 1, 1)]):.4f}")
+
+
 # ---- figures ---------------------------------------------------------------------------------
 def trump_count_figure(*, players: int = 4, decks: int = 3):
     import plotly.graph_objects as go

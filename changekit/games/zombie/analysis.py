@@ -16,7 +16,7 @@ from changekit.core import DENOMINATIONS, change_deck
 from changekit.stats.exact import draws_without_replacement, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
 
-from .rules import ZOMBIE_START, points_for, serve
+from .rules import HAND_SIZE, ZOMBIE_START, points_for, serve
 
 Number = Fraction | float
 # A pool of unseen bills as counts per denomination, in DENOMINATIONS order (a cache key).
@@ -75,10 +75,17 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
 
 
 def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
-                        removed: Iterable[int] = ()) -> dict[int, Fraction]:
+                        removed: Iterable[int] = (), from_hand: bool = True,
+                        hand: Sequence[int] | None = None) -> dict[int, Fraction]:
     """Exact distribution of the points for paying ``bill`` to a Zombie holding the known
     bills ``zombie`` plus ``dealt`` bills dealt at random from the deck less ``removed`` and
     ``zombie``; further draws come from what is left.
+
+    By default this is the first play of a fresh game (``from_hand``): you were dealt a random
+    hand of 6 that holds ``bill``, so that bill and the rest of your hand are out of the Zombie's
+    reach; the answer averages over every such hand. ``hand`` gives the rest of your hand
+    instead, when it is known. ``removed``: other bills known to be out of his reach (discards).
+    ``from_hand=False`` leaves the paid bill in the deck the Zombie's bills come from.
 
     >>> points_distribution(1, zombie=[10], dealt=0)
     {9: Fraction(1, 1)}
@@ -86,8 +93,45 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
     >>> float(sum(dist.values())), float(mean(dist)) > 0
     (1.0, True)
     """
-    known = tuple(sorted(zombie))
-    pool = unseen_pool([*removed, *known])
+    removed = list(removed)
+    if not from_hand:
+        return dict(_points_distribution(bill, tuple(sorted(zombie)), dealt, tuple(sorted(removed))))
+    if hand is not None:
+        return dict(_points_distribution(bill, tuple(sorted(zombie)), dealt, tuple(sorted([bill, *hand, *removed]))))
+    dist: dict[int, Fraction] = {}
+    for rest, weight in fresh_hand_rests(bill, out=[*removed, *zombie]):
+        out = tuple(sorted([bill, *rest, *removed]))
+        for points, p in _points_distribution(bill, tuple(sorted(zombie)), dealt, out).items():
+            dist[points] = dist.get(points, 0) + weight * p
+    return dict(sorted(dist.items()))
+
+
+def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[int, ...], Fraction]]:
+    """The other 5 bills of a random 6-bill hand dealt from the deck less ``out``, given that
+    it holds ``bill`` (one copy set aside), as ``[(bills, probability)]``."""
+    return list(_fresh_hand_rests(bill, tuple(sorted(out))))
+
+
+@lru_cache(maxsize=256)
+def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
+    counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
+    holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
+    if not holding:
+        raise ValueError(f"no hand can hold a ${bill}: every one is out of play")
+    total = sum(p for _, p in holding)
+    rests = []
+    for h, p in holding:
+        rest = Counter(h)
+        rest[bill] -= 1
+        rests.append((tuple(sorted(rest.elements())), p / total))
+    return tuple(rests)
+
+
+@lru_cache(maxsize=4096)
+def _points_distribution(bill: int, known: tuple[int, ...], dealt: int, out: tuple[int, ...]) -> dict[int, Fraction]:
+    """Points for ``bill`` against the Zombie ``known`` + ``dealt`` random bills from the deck
+    less ``out`` and ``known``."""
+    pool = unseen_pool([*out, *known])
     counts = dict(zip(DENOMINATIONS, pool))
     # Most deals cover the bill at once: count those by integer ways, and use Fractions only
     # for the deals that make the Zombie draw (this keeps k = 10 well under 50 ms).
@@ -108,10 +152,12 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
     return dict(sorted(dist.items()))
 
 
-def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] = ()) -> dict[int, Fraction]:
-    """Expected points of each bill against a fresh Zombie (``dealt`` random bills)."""
+def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] = (),
+                          from_hand: bool = True) -> dict[int, Fraction]:
+    """Expected points of each bill against a fresh Zombie (``dealt`` random bills): by default
+    the first play of a fresh game, the bill paid coming from your hand (see :func:`points_distribution`)."""
     removed = list(removed)
-    return {b: mean(points_distribution(b, dealt=dealt, removed=removed)) for b in DENOMINATIONS}
+    return {b: mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)) for b in DENOMINATIONS}
 
 
 def hand_hints(view: Mapping) -> dict[int, Fraction]:
@@ -125,9 +171,16 @@ def hand_hints(view: Mapping) -> dict[int, Fraction]:
 
 # ---- Monte Carlo of the same quantity ---------------------------------------------------
 def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
-                  removed: Iterable[int] = ()) -> int:
-    """One simulated payment: deal, draw as the engine does, return the points."""
-    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool([*removed, *zombie])) for _ in range(n)]
+                  removed: Iterable[int] = (), from_hand: bool = True, hand: Sequence[int] | None = None) -> int:
+    """One simulated payment: deal, draw as the engine does, return the points (the same
+    situation as :func:`points_distribution`)."""
+    out = [*removed, *zombie]
+    if from_hand:  # a random fresh hand holding the bill, or the known rest of it
+        if hand is None:
+            rests = fresh_hand_rests(bill, out=out)
+            hand = rng.choices([r for r, _ in rests], weights=[float(p) for _, p in rests])[0]
+        out += [bill, *hand]
+    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool(out)) for _ in range(n)]
     rng.shuffle(pool)
     hand = sorted([*zombie, *pool[:dealt]])
     change, _ = serve(hand, bill, pool[dealt:].pop)
@@ -139,7 +192,7 @@ def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
 
 
 # ---- tournaments ------------------------------------------------------------------------
-def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None):
+def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None, progress=None):
     """Careful vs greedy vs random (seats rotated): win rates with 95 % intervals."""
     from changekit.stats.montecarlo import tournament
 
@@ -152,7 +205,13 @@ def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots
         while len(lineup) < players:
             lineup.append(RandomBot())
         bots = lineup
-    return tournament(Zombie(players=players), bots, games=games, seed=seed)
+    return tournament(Zombie(players=players), bots, games=games, seed=seed, progress=progress)
+
+
+# ---- answers shown by the notebook's questions ------------------------------------------
+def chance_of_points_html(bill: int = 5) -> str:
+    p = chance_of_points(bill)
+    return f"Exact chance of at least one point with a ${bill}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>"
 
 
 # ---- figures ----------------------------------------------------------------------------

@@ -1,0 +1,221 @@
+"""Predict first, then check: a question whose answer is computed and shown only after the
+student has committed a prediction.
+
+In Voila a student cannot hide a cell, so an answer printed at page load is read before anyone
+guesses. A :class:`Question` keeps the answer and its reading out of the page (they are not even
+computed) until **Check** is pressed, and **Check** stays disabled until a prediction is locked in.
+
+>>> q = Question("demo.q1", "Which is bigger?", choices=["2", "3"],
+...              answer=lambda: "<b>3</b>", reading="Three is one more than two.")
+>>> q.check_button.disabled, q.prediction
+(True, None)
+>>> q.predict("3")
+>>> q.check_button.disabled, q.prediction
+(False, '3')
+>>> q.check()
+>>> "Three is one more" in q.reading_html.value
+True
+"""
+from __future__ import annotations
+
+import inspect
+import re
+import traceback
+from html import escape
+from typing import Any, Callable, ClassVar, Sequence
+
+import ipywidgets as w
+
+from changekit.core.errors import ChangekitError
+
+from .app import button, show_figure
+
+_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
+_INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
+    (re.compile(r"\*\*(.+?)\*\*", re.S), r"<b>\1</b>"),
+    (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"<i>\1</i>"),
+    (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
+]
+
+
+def reading_to_html(text: str) -> str:
+    """A reading written like the notebook's markdown (paragraphs, ``**bold**``, ``*italic*``,
+    backticks) as HTML. HTML tags in the text pass through.
+
+    >>> reading_to_html("A *small* bill.\\n\\nThe `$1` **wins**.")
+    '<p>A <i>small</i> bill.</p><p>The <code>$1</code> <b>wins</b>.</p>'
+    """
+    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text) if p.strip()]
+    html = []
+    for paragraph in paragraphs:
+        for pattern, replacement in _INLINE:
+            paragraph = pattern.sub(replacement, paragraph)
+        html.append(f"<p>{' '.join(paragraph.split())}</p>")
+    return "".join(html)
+
+
+class Question:
+    """A predict-then-check question with a stable ``qid`` (e.g. ``"zombie.q1"``).
+
+    The prediction is one of ``choices`` (buttons), a ``number`` in ``(low, high)`` (a box), or a
+    ``slider`` ``(low, high, step)``; ``unit`` labels a number. **Lock in my prediction** commits it
+    (then it cannot change) and enables **Check**. **Check** calls ``answer()`` and shows what it
+    returns: a figure, an HTML string, a widget, or a list of those; then the ``reading`` (markdown-like
+    text, see :func:`reading_to_html`). If ``answer`` takes a ``progress`` argument it is passed a
+    function to call with the fraction done (0..1), which moves the progress bar.
+
+    Hooks for a class session: ``on_predict`` and ``on_check`` are lists of callables, called with
+    the question after a prediction is locked in and after the answer is shown; every new question
+    is passed to each callable in ``Question.on_create``.
+    """
+
+    on_create: ClassVar[list[Callable[["Question"], None]]] = []
+
+    def __init__(self, qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
+                 choices: Sequence[Any] | None = None, number: tuple[float, float] | None = None,
+                 slider: tuple[float, float, float] | None = None, unit: str = "") -> None:
+        if not isinstance(qid, str) or not _ID.fullmatch(qid):
+            raise ChangekitError(f"a question id is lower-case words joined by dots, like 'zombie.q1': got {qid!r}")
+        kinds = [k for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None]
+        if len(kinds) != 1:
+            raise ChangekitError(f"question {qid!r} needs exactly one way to predict (choices, number or slider): "
+                                 f"got {kinds or 'none'}")
+        if not callable(answer):
+            raise ChangekitError(f"question {qid!r}: answer must be a function computing the result, got {answer!r}")
+        self.qid, self.text, self.reading = qid, text, reading
+        self._answer = answer
+        self.kind = kinds[0]
+        self.prediction: Any = None
+        self.checked = False
+        self.on_predict: list[Callable[[Question], None]] = []
+        self.on_check: list[Callable[[Question], None]] = []
+        self.input = self._make_input(choices, number, slider, unit)
+        self.lock_button = button("Lock in my prediction", self._lock, style="warning")
+        self.lock_button.disabled = self.kind == "choices"  # nothing chosen yet
+        self.check_button = button("Check", self.check, style="success",
+                                   tooltip="Show the exact answer (lock in a prediction first)")
+        self.check_button.disabled = True
+        self.status = w.HTML()
+        self.progress = w.FloatProgress(value=0, min=0, max=1, description="Computing…",
+                                        bar_style="info", layout=w.Layout(display="none"))
+        self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before
+        self.reading_html = w.HTML()  # filled on Check, and only then put into the page
+        self.widget = w.VBox(
+            [w.HTML(f'<div class="ck-question" id="{escape(qid)}">{reading_to_html(text)}</div>'),
+             w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+             w.HBox([self.check_button, self.status], layout=w.Layout(align_items="center")),
+             self.progress, self.answer_box],
+            layout=w.Layout(border="1px solid #ccc", padding="6px 10px", margin="8px 0"))
+        self.widget.add_class("ck-question-box")
+        for hook in self.on_create:
+            hook(self)
+
+    def _make_input(self, choices, number, slider, unit) -> w.Widget:
+        label = w.Layout(width="auto")
+        if choices is not None:
+            choices = list(choices)
+            if len(choices) < 2:
+                raise ChangekitError(f"question {self.qid!r} needs at least two choices, got {choices!r}")
+            widget = w.ToggleButtons(options=[(str(c), c) for c in choices], value=None, description="My guess:",
+                                     style={"button_width": "auto"})
+            widget.observe(lambda change: setattr(self.lock_button, "disabled",
+                                                  change["new"] is None or self.prediction is not None),
+                           names="value")
+            return widget
+        if number is not None:
+            low, high = number
+            return w.BoundedFloatText(value=low, min=low, max=high, description=f"My guess{' (' + unit + ')' if unit else ''}:",
+                                      style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+        low, high, step = slider
+        return w.FloatSlider(value=low, min=low, max=high, step=step, description=f"My guess{' (' + unit + ')' if unit else ''}:",
+                             style={"description_width": "initial"}, layout=w.Layout(width="420px"),
+                             continuous_update=False)
+
+    # ---- predicting ----------------------------------------------------------------------
+    def predict(self, value: Any) -> None:
+        """Lock in ``value`` as the prediction (what the Lock button does with the input's value)."""
+        if self.prediction is not None:
+            raise ChangekitError(f"question {self.qid!r}: the prediction is already locked in ({self.prediction!r})")
+        try:
+            self.input.value = value
+        except Exception as exc:  # a traitlets error names the widget, not the question
+            raise ChangekitError(f"question {self.qid!r}: {value!r} is not a possible prediction") from exc
+        if self.input.value != value:  # a bounded box clamps instead of refusing
+            raise ChangekitError(f"question {self.qid!r}: {value!r} is outside the allowed range "
+                                 f"{self.input.min}..{self.input.max}")
+        self._lock()
+
+    def _lock(self) -> None:
+        if self.prediction is not None or self.input.value is None:
+            return
+        self.prediction = self.input.value
+        self.input.disabled = self.lock_button.disabled = True
+        self.check_button.disabled = False
+        self.status.value = f"<i>Your prediction: <b>{escape(self._shown(self.prediction))}</b>. Now press Check.</i>"
+        for hook in self.on_predict:
+            hook(self)
+
+    @staticmethod
+    def _shown(value: Any) -> str:
+        return f"{value:g}" if isinstance(value, float) else str(value)
+
+    # ---- checking ------------------------------------------------------------------------
+    def check(self) -> None:
+        """Compute the answer and show it with the reading (refused before a prediction)."""
+        if self.prediction is None:
+            raise ChangekitError(f"question {self.qid!r}: lock in a prediction before checking the answer")
+        if self.checked:
+            return
+        self.check_button.disabled = True
+        self.progress.value = 0
+        self.progress.layout.display = None
+        try:
+            if "progress" in inspect.signature(self._answer).parameters:
+                result = self._answer(progress=self._advance)
+            else:
+                result = self._answer()
+        except Exception as exc:  # show the failure in the page: a silent button teaches nothing
+            self.progress.layout.display = "none"
+            last = traceback.extract_tb(exc.__traceback__)[-1]
+            self.answer_box.children = [w.HTML(
+                f'<div class="ck-error" role="alert" style="color:#b00020">Could not compute the answer: '
+                f"<b>{escape(type(exc).__name__)}: {escape(str(exc))}</b> "
+                f"(in {escape(last.name)}, line {last.lineno}). Press Check to try again.</div>")]
+            self.check_button.disabled = False
+            return
+        self.progress.layout.display = "none"
+        parts = [self._part(r) for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+        if self.reading:
+            self.reading_html.value = f'<div class="ck-reading"><b>Reading.</b> {reading_to_html(self.reading)}</div>'
+            parts.append(self.reading_html)
+        self.answer_box.children = parts
+        self.checked = True
+        self.status.value = f"<i>Your prediction was <b>{escape(self._shown(self.prediction))}</b>.</i>"
+        for hook in self.on_check:
+            hook(self)
+
+    def _advance(self, fraction: float) -> None:
+        self.progress.value = min(max(float(fraction), 0.0), 1.0)
+
+    @staticmethod
+    def _part(result: Any) -> w.Widget:
+        if isinstance(result, str):
+            return w.HTML(result)
+        # A plotly FigureWidget is a widget too, but one made in a callback never draws in Voila:
+        # figures go through show_figure, like every figure shown from a callback.
+        if isinstance(result, w.Widget) and not _is_figure(result):
+            return result
+        out = w.Output()
+        show_figure(out, result)
+        return out
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _is_figure(result: Any) -> bool:
+    from plotly.basedatatypes import BaseFigure
+
+    return isinstance(result, BaseFigure)

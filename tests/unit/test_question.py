@@ -1,0 +1,145 @@
+"""changekit.ui.Question: the answer and its reading stay out of the page until a locked-in
+prediction is checked; a failing answer says why."""
+from __future__ import annotations
+
+import ipywidgets as w
+import plotly.graph_objects as go
+import pytest
+
+from changekit.core.errors import ChangekitError
+from changekit.ui import Question
+
+from .widget_tree import widgets
+
+ANSWER = "The exact answer is 109/70"
+READING = "the small bills win"
+
+
+def page_text(question):
+    """Everything a browser could show: every HTML widget's text and every button label."""
+    texts = []
+    for x in widgets(question.widget):
+        if isinstance(x, w.HTML):
+            texts.append(x.value)
+        if isinstance(x, (w.Button, w.ToggleButtons)):
+            texts.append(getattr(x, "description", ""))
+    return " ".join(texts)
+
+
+def make(calls=None, **how):
+    def answer():
+        if calls is not None:
+            calls.append(1)
+        return [f"<b>{ANSWER}</b>", go.Figure(go.Bar(x=[1], y=[2])), go.FigureWidget(go.Bar(x=[2], y=[1]))]
+
+    return Question("test.q1", "Which bill wins?", answer=answer, reading=f"*Reading:* {READING}.",
+                    **(how or {"choices": ["$1", "$3", "$10"]}))
+
+
+def test_answer_and_reading_are_absent_until_check_and_present_after():
+    calls = []
+    q = make(calls)
+    assert ANSWER not in page_text(q) and READING not in page_text(q)
+    assert q.answer_box.children == () and calls == []  # not even computed
+    q.predict("$3")
+    assert ANSWER not in page_text(q) and READING not in page_text(q) and calls == []
+    q.check_button.click()
+    text = page_text(q)
+    assert ANSWER in text and READING in text and calls == [1]
+    # figures (FigureWidgets too) are drawn through show_figure into Outputs, the reading follows
+    assert [type(x) for x in q.answer_box.children] == [w.HTML, w.Output, w.Output, w.HTML]
+    assert q.check_button.disabled and q.checked
+
+
+def test_check_is_disabled_until_a_prediction_is_locked_in():
+    q = make()
+    assert q.check_button.disabled and q.lock_button.disabled  # no choice made yet
+    q.input.value = "$10"  # choosing is not committing
+    assert q.check_button.disabled and not q.lock_button.disabled and q.prediction is None
+    with pytest.raises(ChangekitError, match="lock in a prediction"):
+        q.check()
+    assert q.answer_box.children == ()
+    q.lock_button.click()
+    assert not q.check_button.disabled and q.prediction == "$10"
+
+
+@pytest.mark.parametrize("how, value", [({"number": (0, 100)}, 42.5), ({"slider": (0, 1, 0.05)}, 0.35)])
+def test_numbers_and_sliders_keep_the_prediction(how, value):
+    q = make(**how)
+    seen = []
+    q.on_predict.append(lambda question: seen.append(question.prediction))
+    assert q.check_button.disabled and not q.lock_button.disabled
+    q.input.value = value
+    q.lock_button.click()
+    assert q.prediction == value and seen == [value] and q.input.disabled
+    q.check()
+    assert q.prediction == value and str(value) in q.status.value
+    with pytest.raises(ChangekitError, match="already locked in"):
+        q.predict(1)
+
+
+def test_a_prediction_outside_the_range_is_refused_and_changes_nothing():
+    q = make(number=(0, 100))
+    with pytest.raises(ChangekitError, match="outside the allowed range"):
+        q.predict(150)
+    q2 = make()
+    with pytest.raises(ChangekitError, match="not a possible prediction"):
+        q2.predict("$7")
+    assert q2.prediction is None and q2.check_button.disabled
+
+
+def test_a_failing_answer_shows_a_readable_error_and_can_be_retried():
+    attempts = []
+
+    def answer():
+        attempts.append(1)
+        if len(attempts) == 1:
+            raise ChangekitError("the Zombie must draw but no unseen bill is left")
+        return ANSWER
+
+    q = Question("test.q2", "?", answer=answer, reading=READING, choices=["a", "b"])
+    q.predict("a")
+    q.check_button.click()
+    text = page_text(q)
+    assert "Could not compute the answer" in text and "no unseen bill is left" in text
+    assert READING not in text and not q.check_button.disabled and not q.checked
+    q.check_button.click()
+    assert ANSWER in page_text(q) and READING in page_text(q)
+
+
+def test_progress_is_passed_to_an_answer_that_accepts_it():
+    fractions = []
+
+    def answer(progress):
+        for i in range(1, 5):
+            progress(i / 4)
+            fractions.append(q.progress.value)
+        return "done"
+
+    q = Question("test.q3", "?", answer=answer, number=(0, 10))
+    q.predict(3)
+    assert q.progress.layout.display == "none"
+    q.check()
+    assert fractions == [0.25, 0.5, 0.75, 1.0] and q.progress.layout.display == "none"
+
+
+def test_ids_and_prediction_kinds_are_checked():
+    for bad in ("", "Zombie Q1", "zombie", 17):
+        with pytest.raises(ChangekitError, match="question id"):
+            Question(bad, "?", answer=lambda: "", choices=["a", "b"])
+    with pytest.raises(ChangekitError, match="exactly one way to predict"):
+        Question("a.b", "?", answer=lambda: "")
+    with pytest.raises(ChangekitError, match="exactly one way to predict"):
+        Question("a.b", "?", answer=lambda: "", choices=["a", "b"], number=(0, 1))
+    with pytest.raises(ChangekitError, match="answer must be a function"):
+        Question("a.b", "?", answer="42", choices=["a", "b"])
+
+
+def test_new_questions_are_announced_to_class_session_hooks():
+    created = []
+    Question.on_create.append(created.append)
+    try:
+        q = make()
+    finally:
+        Question.on_create.remove(created.append)
+    assert created == [q] and q.qid == "test.q1"
