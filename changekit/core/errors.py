@@ -24,3 +24,17 @@ class IllegalAction(ChangekitError):
 
 class InvalidSave(ChangekitError):
     """A saved game (JSON) that cannot be loaded; nothing is half-loaded."""
+
+
+class ClassroomError(ChangekitError):
+    """A class-session request the store refuses (unknown code, wrong key, closed question, ...);
+    nothing is written. ``reason`` is a short name of the refusal, the message says it in words.
+
+    >>> err = ClassroomError("unknown-session", "no class session has the code 'ABC234'")
+    >>> err.reason
+    'unknown-session'
+    """
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason

@@ -1,0 +1,138 @@
+"""A throwaway PostgreSQL server for the tests and the benchmark: a fresh cluster in a temporary
+folder, listening only on a Unix socket in that folder (no port to collide with), stopped by PID.
+
+The server binaries come from PyPI's ``pgserver`` (the test extra; it ships PostgreSQL 16) or else
+from Debian's ``postgresql`` package. PostgreSQL refuses to run as root, so as root the cluster
+belongs to an unprivileged user (``postgres`` if it exists, else ``nobody``).
+"""
+from __future__ import annotations
+
+import importlib.util
+import os
+import pwd
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+READY_TIMEOUT_S = 30.0
+STOP_TIMEOUT_S = 10.0
+
+
+class PostgresUnavailable(RuntimeError):
+    """No PostgreSQL server binaries here, or the server would not start."""
+
+
+def find_binaries() -> Path:
+    """The folder holding ``initdb`` and ``postgres``."""
+    # found, not imported: importing pgserver sets up its own server machinery (and warns)
+    spec = importlib.util.find_spec("pgserver")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        if (Path(folder) / "pginstall" / "bin" / "postgres").exists():
+            return Path(folder) / "pginstall" / "bin"
+    debian = sorted(Path("/usr/lib/postgresql").glob("*/bin/postgres"), key=lambda p: int(p.parts[-3]))
+    if debian:
+        return debian[-1].parent
+    raise PostgresUnavailable(
+        "no PostgreSQL server binaries found: the class-store tests need PyPI's pgserver (in the test extra: "
+        "`make install`) or Debian's postgresql package (`apt-get install postgresql`)")
+
+
+class TemporaryPostgres:
+    """``with TemporaryPostgres() as pg: connect(pg.url())``; ``pg.new_database()`` gives each test
+    an empty database."""
+
+    def __init__(self, *, max_connections: int = 200):
+        self.bin = find_binaries()
+        self.folder = Path(tempfile.mkdtemp(prefix="changekit-pg-"))
+        self.data = self.folder / "data"
+        self.log = self.folder / "postgres.log"
+        self.user = _server_user()
+        self._databases = 0
+        self.process: subprocess.Popen | None = None
+        try:
+            self._start(max_connections)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self, max_connections: int) -> None:
+        run_as = {}
+        if self.user is not None:
+            entry = pwd.getpwnam(self.user)
+            os.chown(self.folder, entry.pw_uid, entry.pw_gid)
+            run_as = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+        init = subprocess.run([self.bin / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust",
+                               "--encoding=UTF8", "--no-instructions"],
+                              capture_output=True, text=True, cwd=self.folder, **run_as)
+        if init.returncode != 0:
+            raise PostgresUnavailable(f"initdb failed ({self.bin}): {init.stderr.strip()}")
+        with open(self.log, "wb") as log:
+            self.process = subprocess.Popen(
+                [self.bin / "postgres", "-D", self.data, "-k", self.folder, "-c", "listen_addresses=",
+                 "-c", f"max_connections={max_connections}"],
+                stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, start_new_session=True, **run_as)
+        self._wait_ready()
+
+    def _wait_ready(self) -> None:
+        """Until the server accepts a connection (it writes ``ready`` into postmaster.pid first)."""
+        import psycopg
+
+        deadline = time.monotonic() + READY_TIMEOUT_S
+        while True:
+            if self.process.poll() is not None:
+                raise PostgresUnavailable(f"postgres exited with {self.process.returncode}: {self.log.read_text()[-2000:]}")
+            try:
+                psycopg.connect(self.url(), connect_timeout=2).close()
+                return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise PostgresUnavailable(f"postgres did not accept connections in {READY_TIMEOUT_S:.0f} s: "
+                                              f"{self.log.read_text()[-2000:]}") from None
+                time.sleep(0.05)
+
+    def url(self, database: str = "postgres") -> str:
+        return f"postgresql://postgres@/{database}?host={self.folder}"
+
+    def new_database(self) -> str:
+        """The URL of a new, empty database on this server."""
+        import psycopg
+
+        self._databases += 1
+        name = f"test_{self._databases}"
+        with psycopg.connect(self.url(), autocommit=True) as conn:
+            conn.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def stop(self) -> None:
+        """Fast shutdown (clients disconnected, nothing half-written) by PID; SIGKILL if it hangs.
+        Then the folder goes."""
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGINT)
+            try:
+                self.process.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def __enter__(self) -> TemporaryPostgres:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _server_user() -> str | None:
+    if os.geteuid() != 0:
+        return None
+    for name in ("postgres", "nobody"):
+        try:
+            pwd.getpwnam(name)
+            return name
+        except KeyError:
+            continue
+    raise PostgresUnavailable("running as root, and neither a 'postgres' nor a 'nobody' user exists to own "
+                              "the test database server")

@@ -1,0 +1,105 @@
+"""The class store's schema, as an ordered list of migrations.
+
+``MIGRATIONS[i]`` takes a database from version ``i`` to ``i + 1``; the ``schema_version`` table
+holds the version reached. Never edit a migration that has shipped: append a new one. ``{id}`` is
+the backend's id column (SQLite and PostgreSQL spell "an integer the database assigns" apart);
+everything else is SQL both understand.
+"""
+from __future__ import annotations
+
+from .backends import Backend, Transaction
+
+MIGRATIONS: list[list[str]] = [
+    # 1: sessions, students and their answers; game tables as append-only logs of moves.
+    [
+        """CREATE TABLE sessions (
+            id {id},
+            code TEXT NOT NULL UNIQUE,
+            title TEXT NOT NULL,
+            teacher_key_hash TEXT NOT NULL,
+            opened_at DOUBLE PRECISION NOT NULL,
+            closed_at DOUBLE PRECISION
+        )""",
+        """CREATE TABLE students (
+            id {id},
+            session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            joined_at DOUBLE PRECISION NOT NULL,
+            UNIQUE (session_id, name_key)
+        )""",
+        # a question exists from its first submission (or the teacher opening it) on
+        """CREATE TABLE questions (
+            session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            question_id TEXT NOT NULL,
+            opened_at DOUBLE PRECISION NOT NULL,
+            closed_at DOUBLE PRECISION,
+            PRIMARY KEY (session_id, question_id)
+        )""",
+        # one answer per student and question: a new submission replaces the old (value is JSON)
+        """CREATE TABLE answers (
+            session_id BIGINT NOT NULL,
+            question_id TEXT NOT NULL,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            value TEXT NOT NULL,
+            submitted_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, question_id, student_id),
+            FOREIGN KEY (session_id, question_id) REFERENCES questions (session_id, question_id)
+                ON DELETE CASCADE
+        )""",
+        # settings (JSON): what the networked table needs to replay the game (options, seed, seats)
+        """CREATE TABLE tables (
+            id {id},
+            session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            settings TEXT NOT NULL,
+            opened_at DOUBLE PRECISION NOT NULL,
+            closed_at DOUBLE PRECISION
+        )""",
+        "CREATE INDEX tables_by_session ON tables (session_id)",
+        # the primary key is the guard: two students acting at once cannot both append move N;
+        # student_id NULL is a move made from the teacher's page (a bot seat)
+        """CREATE TABLE moves (
+            table_id BIGINT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+            move_number INTEGER NOT NULL,
+            student_id BIGINT REFERENCES students (id) ON DELETE SET NULL,
+            action TEXT NOT NULL,
+            made_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (table_id, move_number)
+        )""",
+    ],
+]
+
+#: the version this changekit writes and reads
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def schema_version(tx: Transaction) -> int:
+    """The version the database is at (0: empty)."""
+    tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    row = tx.one("SELECT version FROM schema_version")
+    return row[0] if row else 0
+
+
+def migrate(backend: Backend, migrations: list[list[str]] = MIGRATIONS) -> int:
+    """Bring the database up to ``len(migrations)``, all pending steps in one transaction (all or
+    nothing), other connections waiting meanwhile. Returns the version reached. A database newer
+    than this changekit is refused, not touched."""
+    from ..core.errors import ClassroomError
+
+    with backend.transaction(write=True) as tx:
+        backend.lock_schema(tx)
+        version = schema_version(tx)
+        if version > len(migrations):
+            raise ClassroomError("store-too-new",
+                                 f"the class store {backend.where} has schema version {version}, newer than this "
+                                 f"changekit knows ({len(migrations)}): upgrade changekit on this machine")
+        for step in migrations[version:]:
+            for statement in step:
+                tx.execute(statement.replace("{id}", backend.id_column))
+        if version == 0:
+            tx.execute("INSERT INTO schema_version (version) VALUES (?)", (len(migrations),))
+        elif version < len(migrations):
+            tx.execute("UPDATE schema_version SET version = ?", (len(migrations),))
+    return len(migrations)

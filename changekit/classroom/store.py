@@ -1,0 +1,535 @@
+"""The class store: sessions, students, their answers and game tables, shared by every kernel.
+
+Every method is one transaction, committed before it returns (nothing is lost when a kernel or the
+server stops right after). Secrets (the teacher key, each student's token) leave the store once,
+when made; it keeps only their SHA-256 hashes and compares with ``hmac.compare_digest``. A student
+token is ``<student id>.<secret>``, so the store finds the student by id and compares one hash.
+
+>>> import tempfile, pathlib
+>>> folder = tempfile.mkdtemp()
+>>> store = connect(f"sqlite:///{folder}/class.db")
+>>> session = store.open_session("Period 3")
+>>> ada = store.join(session.code, "Ada")
+>>> store.submit(session.code, ada.token, "zombie-q1", 0.25)
+>>> store.submit(session.code, ada.token, "zombie-q1", 0.5)   # replaces her first answer
+>>> store.answers(session.code, session.teacher_key, "zombie-q1")
+{'Ada': 0.5}
+>>> store.close()
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import hmac
+import io
+import json
+import os
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ClassroomError
+from ..registry import GAME_MODULES
+from .backends import Backend, Transaction, open_backend
+from .schema import migrate
+
+#: join codes: no 0/O or 1/I, so a code read off the projector types right on a phone
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
+CODE_LENGTH = 6
+#: an answer's or a move's JSON, in UTF-8 bytes
+MAX_VALUE_BYTES = 4096
+MAX_NAME_CHARS = 40
+MAX_TITLE_CHARS = 100
+#: question ids come from notebooks: short, and safe in a CSV cell and a URL
+QUESTION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/-]{0,99}")
+#: environment variable naming the store for every kernel on a machine (a hub sets it)
+STORE_VARIABLE = "CHANGEKIT_CLASS_STORE"
+
+
+def default_url() -> str:
+    """Where ``changekit serve`` keeps the class store: ``$CHANGEKIT_CLASS_STORE`` when set (a hub
+    points every kernel at one PostgreSQL database that way), else the SQLite file
+    ``changekit/class.db`` in the user's data folder (``$XDG_DATA_HOME``, or ``~/.local/share``).
+
+    >>> os.environ.get(STORE_VARIABLE) or default_url().endswith("/changekit/class.db")
+    True
+    """
+    if os.environ.get(STORE_VARIABLE):
+        return os.environ[STORE_VARIABLE]
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return f"sqlite:///{Path(data).absolute() / 'changekit' / 'class.db'}"
+
+
+def connect(url: str | None = None) -> Store:
+    """Open the class store at ``url`` (default: :func:`default_url`), creating or upgrading its
+    schema: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db`` or
+    ``postgresql://user:password@host:port/database``."""
+    return Store(open_backend(url if url is not None else default_url()))
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    """A class session. ``teacher_key`` is the secret for teacher actions (only the teacher's
+    page should see it)."""
+
+    code: str
+    title: str
+    teacher_key: str
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Student:
+    """A joined student. ``token`` lets the same student rejoin (keep it in the page address)."""
+
+    code: str
+    name: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question of a session as the teacher sees it: open or closed, how many answered."""
+
+    question_id: str
+    closed: bool
+    answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameTable:
+    """A networked table: a game, its settings (JSON: options, seed, seats), its log of moves."""
+
+    table_id: int
+    game: str
+    settings: Any
+    closed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One entry of a table's log. ``number`` counts the moves before it (the first is 0);
+    ``student`` is who made it, None for the teacher's page (bot seats)."""
+
+    number: int
+    action: Any
+    student: str | None
+    made_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class _SessionRow:
+    id: int
+    code: str
+    title: str
+    teacher_key_hash: str
+    closed: bool
+
+
+class Store:
+    """The class store on one database connection (thread-safe: one transaction at a time).
+    Open it with :func:`connect`; close it with :meth:`close` or a ``with`` block."""
+
+    def __init__(self, backend: Backend):
+        self._db = backend
+        migrate(backend)
+
+    @property
+    def where(self) -> str:
+        """The store's URL, without a password."""
+        return self._db.where
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<class store {self.where}>"
+
+    # -- sessions ---------------------------------------------------------------------------------
+
+    def open_session(self, title: str) -> Session:
+        """Start a session: a fresh join code and teacher key."""
+        title = _clean_text(title, "title", MAX_TITLE_CHARS)
+        teacher_key = secrets.token_urlsafe(24)
+        while True:  # a code already in use (1 in a billion per session) is drawn again
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            try:
+                with self._write() as tx:
+                    tx.execute("INSERT INTO sessions (code, title, teacher_key_hash, opened_at) VALUES (?, ?, ?, ?)",
+                               (code, title, _hash(teacher_key), time.time()))
+            except self._db.unique_violation:
+                continue
+            return Session(code, title, teacher_key)
+
+    def resume_session(self, code: str, teacher_key: str) -> Session:
+        """The session again, for the teacher's page after a reload (also once it is closed)."""
+        with self._read() as tx:
+            row = self._teacher(tx, code, teacher_key)
+        return Session(row.code, row.title, teacher_key, row.closed)
+
+    def close_session(self, code: str, teacher_key: str) -> None:
+        """No more joining or answering; the teacher can still read and export it."""
+        with self._write() as tx:
+            row = self._teacher(tx, code, teacher_key)
+            tx.execute("UPDATE sessions SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), row.id))
+
+    def delete_session(self, code: str, teacher_key: str) -> None:
+        """Remove the session and everything in it (students, answers, tables, moves)."""
+        with self._write() as tx:
+            row = self._teacher(tx, code, teacher_key)
+            tx.execute("DELETE FROM sessions WHERE id = ?", (row.id,))
+
+    # -- students ---------------------------------------------------------------------------------
+
+    def join(self, code: str, name: str) -> Student:
+        """Join an open session under ``name`` (unique in the session, whatever the letter case)."""
+        name = _clean_text(name, "name", MAX_NAME_CHARS)
+        secret = secrets.token_urlsafe(18)
+        try:
+            with self._write() as tx:
+                session = self._open_session(tx, code)
+                if tx.one("SELECT 1 FROM students WHERE session_id = ? AND name_key = ?",
+                          (session.id, _name_key(name))):
+                    raise _name_taken(name)
+                (student_id,) = tx.one(
+                    "INSERT INTO students (session_id, name, name_key, token_hash, joined_at) "
+                    "VALUES (?, ?, ?, ?, ?) RETURNING id",
+                    (session.id, name, _name_key(name), _hash(secret), time.time()))
+        except self._db.unique_violation:  # the same name joining at the same moment elsewhere
+            raise _name_taken(name) from None
+        return Student(session.code, name, f"{student_id}.{secret}")
+
+    def rejoin(self, code: str, token: str) -> Student:
+        """The student whose token this is, back in their open session (after a reload)."""
+        with self._read() as tx:
+            session = self._open_session(tx, code)
+            _, name = self._student(tx, session, token)
+        return Student(session.code, name, token)
+
+    def students(self, code: str, teacher_key: str) -> list[str]:
+        """Names of the students who joined, in the order they joined."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            rows = tx.execute("SELECT name FROM students WHERE session_id = ? ORDER BY id", (session.id,))
+        return [name for (name,) in rows]
+
+    # -- questions and answers --------------------------------------------------------------------
+
+    def submit(self, code: str, token: str, question_id: str, value: Any) -> None:
+        """Store the student's answer (any JSON value up to MAX_VALUE_BYTES) to the question,
+        replacing their earlier one. The question takes answers from its first submission on,
+        until the teacher closes it."""
+        question_id = _check_question_id(question_id)
+        encoded = _encode(value, "an answer")
+        now = time.time()
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, _ = self._student(tx, session, token)
+            tx.execute("INSERT INTO questions (session_id, question_id, opened_at) VALUES (?, ?, ?) "
+                       "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
+            (closed_at,) = tx.one("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?"
+                                  + tx.for_share, (session.id, question_id))
+            if closed_at is not None:
+                raise ClassroomError("question-closed", f"question {question_id!r} is closed: the teacher "
+                                                        "stopped taking answers")
+            tx.execute("INSERT INTO answers (session_id, question_id, student_id, value, submitted_at) "
+                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) "
+                       "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at",
+                       (session.id, question_id, student_id, encoded, now))
+
+    def open_question(self, code: str, teacher_key: str, question_id: str) -> None:
+        """Open a question before anyone answers it, or take answers again after closing it."""
+        self._set_question(code, teacher_key, question_id, closed=False)
+
+    def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
+        """Stop taking answers to the question (those in are kept)."""
+        self._set_question(code, teacher_key, question_id, closed=True)
+
+    def answers(self, code: str, teacher_key: str, question_id: str) -> dict[str, Any]:
+        """``{student name: value}`` for the question, in the order the students joined."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            rows = tx.execute("SELECT s.name, a.value FROM answers a JOIN students s ON s.id = a.student_id "
+                              "WHERE a.session_id = ? AND a.question_id = ? ORDER BY s.id",
+                              (session.id, question_id))
+        return {name: json.loads(value) for name, value in rows}
+
+    def questions(self, code: str, teacher_key: str) -> list[Question]:
+        """The session's questions in the order they opened, each open or closed, with its count."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            rows = tx.execute(
+                "SELECT q.question_id, q.closed_at, COUNT(a.student_id) FROM questions q "
+                "LEFT JOIN answers a ON a.session_id = q.session_id AND a.question_id = q.question_id "
+                "WHERE q.session_id = ? GROUP BY q.question_id, q.closed_at, q.opened_at "
+                "ORDER BY q.opened_at, q.question_id", (session.id,))
+        return [Question(qid, closed_at is not None, count) for qid, closed_at, count in rows]
+
+    # -- game tables ------------------------------------------------------------------------------
+
+    def open_table(self, code: str, teacher_key: str, game: str, settings: Any = None) -> GameTable:
+        """A new table of ``game`` (a name of the kit's registry) with its JSON ``settings``."""
+        if game not in GAME_MODULES:
+            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        encoded = _encode(settings, "table settings")
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            (table_id,) = tx.one("INSERT INTO tables (session_id, game, settings, opened_at) VALUES (?, ?, ?, ?) "
+                                 "RETURNING id", (session.id, game, encoded, time.time()))
+        return GameTable(table_id, game, json.loads(encoded))
+
+    def tables(self, code: str, secret: str) -> list[GameTable]:
+        """The session's tables, oldest first (for its teacher or any of its students)."""
+        with self._read() as tx:
+            session = self._session(tx, code)
+            self._player(tx, session, secret)
+            rows = tx.execute("SELECT id, game, settings, closed_at FROM tables WHERE session_id = ? ORDER BY id",
+                              (session.id,))
+        return [GameTable(tid, game, json.loads(settings), closed_at is not None)
+                for tid, game, settings, closed_at in rows]
+
+    def append_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> Move:
+        """Append ``action`` to the table's log as move ``move_number``, which must be the next one
+        (the number of moves already made): a move made for a position another move has already
+        left is refused, so of two students acting at once only one succeeds. ``secret`` is the
+        mover's student token, or the teacher key (a bot seat played from the teacher's page)."""
+        if isinstance(move_number, bool) or not isinstance(move_number, int) or move_number < 0:
+            raise ClassroomError("bad-move-number", f"a move number counts the moves before it (0, 1, ...), "
+                                                    f"not {move_number!r}")
+        encoded = _encode(action, "a move")
+        now = time.time()
+        try:
+            with self._write() as tx:
+                session = self._open_session(tx, code)
+                student_id, student = self._player(tx, session, secret)
+                self._table(tx, session, table_id, must_be_open=True)
+                (made,) = tx.one("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
+                if move_number != made:
+                    raise _move_refused(table_id, move_number, made)
+                tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) "
+                           "VALUES (?, ?, ?, ?, ?)", (table_id, move_number, student_id, encoded, now))
+        except self._db.unique_violation:  # another move N committed between our count and insert
+            raise _move_refused(table_id, move_number, move_number + 1) from None
+        return Move(move_number, json.loads(encoded), student, now)
+
+    def moves(self, code: str, secret: str, table_id: int, since: int = 0) -> list[Move]:
+        """The table's moves from number ``since`` on (a page polls with the count it has)."""
+        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+            raise ClassroomError("bad-move-number", f"'since' counts moves (0, 1, ...), not {since!r}")
+        with self._read() as tx:
+            session = self._session(tx, code)
+            self._player(tx, session, secret)
+            self._table(tx, session, table_id)
+            rows = tx.execute("SELECT m.move_number, m.action, s.name, m.made_at FROM moves m "
+                              "LEFT JOIN students s ON s.id = m.student_id "
+                              "WHERE m.table_id = ? AND m.move_number >= ? ORDER BY m.move_number",
+                              (table_id, since))
+        return [Move(number, json.loads(action), name, made_at) for number, action, name, made_at in rows]
+
+    def close_table(self, code: str, teacher_key: str, table_id: int) -> None:
+        """No more moves at the table (a finished or abandoned game); its log stays."""
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            self._table(tx, session, table_id)
+            tx.execute("UPDATE tables SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), table_id))
+
+    # -- export -----------------------------------------------------------------------------------
+
+    EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time")
+
+    def export_csv(self, code: str, teacher_key: str) -> str:
+        """The whole session as CSV: a ``joined`` row per student, an ``answer`` row per answer, a
+        ``move`` row per move of every table; values as JSON, times in UTC (ISO 8601)."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            joined = tx.execute("SELECT name, joined_at FROM students WHERE session_id = ? ORDER BY id",
+                                (session.id,))
+            answers = tx.execute(
+                "SELECT s.name, a.question_id, a.value, a.submitted_at FROM answers a "
+                "JOIN students s ON s.id = a.student_id "
+                "JOIN questions q ON q.session_id = a.session_id AND q.question_id = a.question_id "
+                "WHERE a.session_id = ? ORDER BY q.opened_at, a.question_id, s.id", (session.id,))
+            moves = tx.execute(
+                "SELECT s.name, t.id, t.game, m.move_number, m.action, m.made_at FROM moves m "
+                "JOIN tables t ON t.id = m.table_id LEFT JOIN students s ON s.id = m.student_id "
+                "WHERE t.session_id = ? ORDER BY t.id, m.move_number", (session.id,))
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.EXPORT_COLUMNS)
+        for name, at in joined:
+            writer.writerow(("joined", _cell(name), "", "", "", "", "", _iso(at)))
+        for name, question_id, value, at in answers:
+            writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at)))
+        for name, table_id, game, number, action, at in moves:
+            writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at)))
+        return out.getvalue()
+
+    # -- checks shared by the methods -------------------------------------------------------------
+
+    @contextmanager
+    def _write(self) -> Iterator[Transaction]:
+        with self._db.transaction(write=True) as tx:
+            yield tx
+
+    @contextmanager
+    def _read(self) -> Iterator[Transaction]:
+        with self._db.transaction(write=False) as tx:
+            yield tx
+
+    def _session(self, tx: Transaction, code: str, *, share: bool = False) -> _SessionRow:
+        """The session of ``code``; ``share``: and it stays as it is (open) until ``tx`` commits."""
+        code = _normal_code(code)
+        row = tx.one("SELECT id, code, title, teacher_key_hash, closed_at FROM sessions WHERE code = ?"
+                     + (tx.for_share if share else ""), (code,))
+        if row is None:
+            raise ClassroomError("unknown-session", f"no class session has the code {code!r}: check the code "
+                                                    "on the teacher's screen")
+        return _SessionRow(row[0], row[1], row[2], row[3], row[4] is not None)
+
+    def _open_session(self, tx: Transaction, code: str) -> _SessionRow:
+        session = self._session(tx, code, share=True)
+        if session.closed:
+            raise ClassroomError("session-closed", f"class session {session.code} is closed")
+        return session
+
+    def _teacher(self, tx: Transaction, code: str, teacher_key: str, *, must_be_open: bool = False) -> _SessionRow:
+        session = self._open_session(tx, code) if must_be_open else self._session(tx, code)
+        if not _matches(teacher_key, session.teacher_key_hash):
+            raise ClassroomError("wrong-teacher-key", f"that is not the teacher key of session {session.code}")
+        return session
+
+    def _student(self, tx: Transaction, session: _SessionRow, token: str) -> tuple[int, str]:
+        """(student id, name) of the token's student in this session."""
+        student_id, _, secret = token.partition(".") if isinstance(token, str) else ("", "", "")
+        row = None
+        if student_id.isdigit() and secret:
+            row = tx.one("SELECT name, token_hash FROM students WHERE id = ? AND session_id = ?",
+                         (int(student_id), session.id))
+        if row is None or not _matches(secret, row[1]):
+            raise ClassroomError("unknown-student", f"that is not the token of a student of session {session.code}: "
+                                                    "join again with your name")
+        return int(student_id), row[0]
+
+    def _player(self, tx: Transaction, session: _SessionRow, secret: str) -> tuple[int | None, str | None]:
+        """(student id, name) for a student's token; (None, None) for the teacher key."""
+        if _matches(secret, session.teacher_key_hash):
+            return None, None
+        try:
+            return self._student(tx, session, secret)
+        except ClassroomError:
+            raise ClassroomError("unknown-player", f"that is neither a student token nor the teacher key of "
+                                                   f"session {session.code}") from None
+
+    def _table(self, tx: Transaction, session: _SessionRow, table_id: int, *, must_be_open: bool = False) -> None:
+        row = None
+        if isinstance(table_id, int) and not isinstance(table_id, bool):
+            row = tx.one("SELECT closed_at FROM tables WHERE id = ? AND session_id = ?"
+                         + (tx.for_share if must_be_open else ""),
+                         (table_id, session.id))
+        if row is None:
+            raise ClassroomError("unknown-table", f"session {session.code} has no table {table_id!r}")
+        if must_be_open and row[0] is not None:
+            raise ClassroomError("table-closed", f"table {table_id} is closed: its game is over")
+
+    def _set_question(self, code: str, teacher_key: str, question_id: str, *, closed: bool) -> None:
+        question_id = _check_question_id(question_id)
+        now = time.time()
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at) VALUES (?, ?, ?, ?) "
+                       "ON CONFLICT (session_id, question_id) DO UPDATE SET closed_at = excluded.closed_at",
+                       (session.id, question_id, now, now if closed else None))
+
+
+def _hash(secret: str) -> str:
+    # the secrets are 144+ random bits: a plain hash is enough (no password stretching)
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _matches(secret: object, stored_hash: str) -> bool:
+    return isinstance(secret, str) and hmac.compare_digest(_hash(secret), stored_hash)
+
+
+def _normal_code(code: object) -> str:
+    """Upper case, without the spaces or dashes people type; refused unless 6 code characters."""
+    if isinstance(code, str):
+        cleaned = re.sub(r"[\s-]", "", code).upper()
+        if len(cleaned) == CODE_LENGTH and all(c in CODE_ALPHABET for c in cleaned):
+            return cleaned
+    raise ClassroomError("bad-code", f"a join code is {CODE_LENGTH} letters and digits (never 0, O, 1 or I): "
+                                     f"{code!r} is not one")
+
+
+def _clean_text(text: object, what: str, limit: int) -> str:
+    """``text`` with its spaces trimmed and runs of spaces made one; refused if empty, longer
+    than ``limit`` or holding control characters."""
+    if not isinstance(text, str):
+        raise ClassroomError(f"bad-{what}", f"a {what} is text, not {text!r}")
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise ClassroomError(f"bad-{what}", f"the {what} is empty: type one")
+    if len(cleaned) > limit:
+        raise ClassroomError(f"bad-{what}", f"a {what} has at most {limit} characters; {cleaned[:20]!r}... has "
+                                            f"{len(cleaned)}")
+    if any(unicodedata.category(c).startswith("C") for c in cleaned):
+        raise ClassroomError(f"bad-{what}", f"the {what} {cleaned!r} holds control characters")
+    return cleaned
+
+
+def _name_key(name: str) -> str:
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _name_taken(name: str) -> ClassroomError:
+    return ClassroomError("name-taken", f"the name {name!r} is already taken in this session: pick another "
+                                        "(or, if it is you, open your own join link again)")
+
+
+def _check_question_id(question_id: object) -> str:
+    if isinstance(question_id, str) and QUESTION_ID.fullmatch(question_id):
+        return question_id
+    raise ClassroomError("bad-question", f"a question id is 1-100 letters, digits and _.:/- (starting with a "
+                                         f"letter or digit), not {question_id!r}")
+
+
+def _encode(value: Any, what: str) -> str:
+    try:
+        encoded = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
+    except (TypeError, ValueError) as err:
+        raise ClassroomError("bad-value", f"{what} must be a JSON value (numbers, text, lists, dicts): {err}") from None
+    size = len(encoded.encode())
+    if size > MAX_VALUE_BYTES:
+        raise ClassroomError("value-too-large", f"{what} is at most {MAX_VALUE_BYTES} bytes as JSON; this one is "
+                                                f"{size}")
+    return encoded
+
+
+def _move_refused(table_id: int, move_number: int, made: int) -> ClassroomError:
+    if move_number < made:
+        return ClassroomError("move-taken", f"move {move_number} at table {table_id} has already been made "
+                                            f"(by another player acting at the same time?): reload the table")
+    return ClassroomError("move-ahead", f"table {table_id} has {made} moves, so the next is move {made}, "
+                                        f"not {move_number}")
+
+
+def _cell(name: str) -> str:
+    """A student's name made safe for spreadsheets, which run a cell starting with = + - @ as a formula."""
+    return "'" + name if name[:1] in ("=", "+", "-", "@") else name
+
+
+def _iso(at: float) -> str:
+    return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds")
