@@ -1,0 +1,393 @@
+"""The class store's API and every refusal, on SQLite and on PostgreSQL (see conftest)."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from changekit.classroom import CODE_ALPHABET, MAX_VALUE_BYTES, ClassroomError, GameTable, Question, connect
+from changekit.core.errors import ChangekitError
+
+
+@contextmanager
+def refused(reason: str, *words: str):
+    """The block raises a ClassroomError (a ChangekitError) for ``reason`` whose message has ``words``."""
+    with pytest.raises(ChangekitError) as caught:
+        yield caught
+    assert isinstance(caught.value, ClassroomError)
+    assert caught.value.reason == reason, str(caught.value)
+    for word in words:
+        assert word in str(caught.value), (word, str(caught.value))
+
+
+@pytest.fixture
+def session(store):
+    return store.open_session("Period 3")
+
+
+def other_code(code: str) -> str:
+    """A well-formed code that is not ``code``."""
+    return ("2" if code[0] != "2" else "3") + code[1:]
+
+
+# -- sessions and joining ---------------------------------------------------------------------------
+
+def test_codes_are_six_easy_characters_and_keys_are_secret(store):
+    assert not set(CODE_ALPHABET) & set("0O1I")
+    sessions = [store.open_session(f"class {i}") for i in range(30)]
+    for s in sessions:
+        assert re.fullmatch(f"[{CODE_ALPHABET}]{{6}}", s.code), s.code
+        assert len(s.teacher_key) >= 24
+    assert len({s.code for s in sessions}) == 30
+    assert len({s.teacher_key for s in sessions}) == 30
+    assert sessions[0].title == "class 0" and not sessions[0].closed
+
+
+def test_join_and_rejoin_with_the_token(store, session):
+    ada = store.join(session.code, "  Ada   Lovelace ")
+    assert ada.name == "Ada Lovelace" and ada.code == session.code
+    again = store.rejoin(session.code, ada.token)
+    assert again == ada
+    # the code as people type it: lower case, with a space or a dash
+    messy = session.code.lower()[:3] + " -" + session.code.lower()[3:]
+    assert store.rejoin(messy, ada.token).name == "Ada Lovelace"
+    assert store.students(session.code, session.teacher_key) == ["Ada Lovelace"]
+
+
+def test_students_in_join_order(store, session):
+    names = ["Zoe", "ada", "Émile", "李雷", "Bob"]
+    tokens = {store.join(session.code, n).token for n in names}
+    assert len(tokens) == 5
+    assert store.students(session.code, session.teacher_key) == names
+
+
+def test_resume_session_for_the_teacher(store, session):
+    again = store.resume_session(session.code.lower(), session.teacher_key)
+    assert (again.code, again.title, again.teacher_key, again.closed) == (
+        session.code, "Period 3", session.teacher_key, False)
+    store.close_session(session.code, session.teacher_key)
+    assert store.resume_session(session.code, session.teacher_key).closed
+
+
+# -- answers ----------------------------------------------------------------------------------------
+
+def test_submit_replaces_and_answers_map_names_to_values(store, session):
+    ada = store.join(session.code, "Ada")
+    bob = store.join(session.code, "Bob")
+    store.submit(session.code, ada.token, "zombie-q1", 0.25)
+    store.submit(session.code, bob.token, "zombie-q1", {"bid": [3, 5], "note": "ünïcode ✓"})
+    store.submit(session.code, ada.token, "zombie-q1", 0.75)
+    store.submit(session.code, ada.token, "zombie-q2", None)
+    store.submit(session.code, bob.token, "zombie-q2", "heads")
+    assert store.answers(session.code, session.teacher_key, "zombie-q1") == {
+        "Ada": 0.75, "Bob": {"bid": [3, 5], "note": "ünïcode ✓"}}
+    assert store.answers(session.code, session.teacher_key, "zombie-q2") == {"Ada": None, "Bob": "heads"}
+    assert list(store.answers(session.code, session.teacher_key, "zombie-q1")) == ["Ada", "Bob"]
+    assert store.answers(session.code, session.teacher_key, "never-asked") == {}
+
+
+def test_a_question_takes_answers_until_the_teacher_closes_it(store, session):
+    ada = store.join(session.code, "Ada")
+    bob = store.join(session.code, "Bob")
+    store.submit(session.code, ada.token, "q1", 1)
+    store.submit(session.code, ada.token, "q2", 2)
+    store.close_question(session.code, session.teacher_key, "q1")
+    with refused("question-closed", "'q1'", "closed"):
+        store.submit(session.code, bob.token, "q1", 5)
+    with refused("question-closed"):
+        store.submit(session.code, ada.token, "q1", 9)  # nor may she change hers
+    assert store.answers(session.code, session.teacher_key, "q1") == {"Ada": 1}
+    store.submit(session.code, bob.token, "q2", 3)  # the other question is still open
+    assert store.questions(session.code, session.teacher_key) == [Question("q1", True, 1), Question("q2", False, 2)]
+    store.close_question(session.code, session.teacher_key, "q1")  # closing twice is harmless
+    store.open_question(session.code, session.teacher_key, "q1")  # the teacher takes answers again
+    store.submit(session.code, bob.token, "q1", 5)
+    assert store.answers(session.code, session.teacher_key, "q1") == {"Ada": 1, "Bob": 5}
+
+
+def test_a_question_closed_before_anyone_answered_takes_none(store, session):
+    ada = store.join(session.code, "Ada")
+    store.close_question(session.code, session.teacher_key, "later")
+    with refused("question-closed"):
+        store.submit(session.code, ada.token, "later", 1)
+    store.open_question(session.code, session.teacher_key, "poll")
+    assert store.questions(session.code, session.teacher_key) == [Question("later", True, 0),
+                                                                  Question("poll", False, 0)]
+
+
+def test_value_size_cap(store, session):
+    ada = store.join(session.code, "Ada")
+    fits = "x" * (MAX_VALUE_BYTES - 2)  # the JSON string's quotes make it exactly the cap
+    store.submit(session.code, ada.token, "q", fits)
+    with refused("value-too-large", str(MAX_VALUE_BYTES), str(MAX_VALUE_BYTES + 1)):
+        store.submit(session.code, ada.token, "q", fits + "x")
+    with refused("value-too-large"):
+        store.submit(session.code, ada.token, "q", ["é" * 3000])  # counted in UTF-8 bytes
+    assert store.answers(session.code, session.teacher_key, "q") == {"Ada": fits}
+
+
+@pytest.mark.parametrize("value", [{1, 2}, float("nan"), float("inf"), object()])
+def test_values_must_be_json(store, session, value):
+    ada = store.join(session.code, "Ada")
+    with refused("bad-value", "JSON"):
+        store.submit(session.code, ada.token, "q", value)
+    assert store.questions(session.code, session.teacher_key) == []
+
+
+@pytest.mark.parametrize("question_id", ["", "-q", "q 1", "q\n", "=cmd", "x" * 101, 7, None])
+def test_bad_question_ids(store, session, question_id):
+    ada = store.join(session.code, "Ada")
+    with refused("bad-question", "question id"):
+        store.submit(session.code, ada.token, question_id, 1)
+    with refused("bad-question"):
+        store.close_question(session.code, session.teacher_key, question_id)
+
+
+# -- refusals ---------------------------------------------------------------------------------------
+
+def test_unknown_and_malformed_codes(store, session):
+    ada = store.join(session.code, "Ada")
+    stranger = other_code(session.code)
+    with refused("unknown-session", repr(stranger)):
+        store.join(stranger, "Bob")
+    with refused("unknown-session"):
+        store.submit(stranger, ada.token, "q", 1)
+    with refused("unknown-session"):
+        store.answers(stranger, session.teacher_key, "q")
+    for bad in ["", "ABC", "ABCDEFG", "ABC10O", "ABCDI2", None, 123456]:
+        with refused("bad-code", "never 0, O, 1 or I"):
+            store.join(bad, "Bob")
+    assert store.students(session.code, session.teacher_key) == ["Ada"]
+
+
+def test_a_closed_session_refuses_students_but_not_its_teacher(store, session):
+    ada = store.join(session.code, "Ada")
+    store.submit(session.code, ada.token, "q", 1)
+    table = store.open_table(session.code, session.teacher_key, "zombie")
+    store.close_session(session.code, session.teacher_key)
+    for attempt in (lambda: store.join(session.code, "Bob"),
+                    lambda: store.rejoin(session.code, ada.token),
+                    lambda: store.submit(session.code, ada.token, "q", 2),
+                    lambda: store.append_move(session.code, ada.token, table.table_id, 0, "a"),
+                    lambda: store.open_table(session.code, session.teacher_key, "zombie")):
+        with refused("session-closed", session.code, "closed"):
+            attempt()
+    assert store.answers(session.code, session.teacher_key, "q") == {"Ada": 1}
+    assert store.students(session.code, session.teacher_key) == ["Ada"]
+    assert "answer,Ada,q" in store.export_csv(session.code, session.teacher_key)
+    store.close_session(session.code, session.teacher_key)  # again: harmless
+
+
+def test_wrong_teacher_keys(store, session):
+    ada = store.join(session.code, "Ada")
+    store.submit(session.code, ada.token, "q", 1)
+    elsewhere = store.open_session("Period 4")
+    wrong_keys = ["", "not-the-key", session.teacher_key[:-1], session.teacher_key + "x",
+                  ada.token,                 # a student's token is no teacher key
+                  elsewhere.teacher_key,     # nor is another session's key
+                  None]
+    teacher_actions = [
+        lambda key: store.answers(session.code, key, "q"),
+        lambda key: store.students(session.code, key),
+        lambda key: store.questions(session.code, key),
+        lambda key: store.close_question(session.code, key, "q"),
+        lambda key: store.open_question(session.code, key, "q2"),
+        lambda key: store.resume_session(session.code, key),
+        lambda key: store.export_csv(session.code, key),
+        lambda key: store.open_table(session.code, key, "zombie"),
+        lambda key: store.close_session(session.code, key),
+        lambda key: store.delete_session(session.code, key),
+    ]
+    for key in wrong_keys:
+        for action in teacher_actions:
+            with refused("wrong-teacher-key", session.code):
+                action(key)
+    # nothing changed
+    assert store.questions(session.code, session.teacher_key) == [Question("q", False, 1)]
+    assert not store.resume_session(session.code, session.teacher_key).closed
+    assert store.tables(session.code, session.teacher_key) == []
+
+
+def test_wrong_student_tokens(store, session):
+    ada = store.join(session.code, "Ada")
+    elsewhere = store.open_session("Period 4")
+    bob_elsewhere = store.join(elsewhere.code, "Bob")
+    student_id, secret = ada.token.split(".")
+    forged = [bob_elsewhere.token,            # a token of another session
+              session.teacher_key,            # the teacher key is no student token
+              f"{student_id}.{secret[:-1]}x", f"{int(student_id) + 1}.{secret}", student_id, secret,
+              "", "..", "x.y", None]
+    for token in forged:
+        with refused("unknown-student", session.code):
+            store.submit(session.code, token, "q", 1)
+        with refused("unknown-student"):
+            store.rejoin(session.code, token)
+    assert store.questions(session.code, session.teacher_key) == []
+
+
+def test_names_unique_in_a_session_whatever_the_case(store, session):
+    store.join(session.code, "Ada")
+    for same in ["Ada", "ada", " ADA ", "Ａｄａ"]:  # the last in full-width letters
+        with refused("name-taken", "already taken"):
+            store.join(session.code, same)
+    store.join(session.code, "Ada L")
+    elsewhere = store.open_session("Period 4")
+    store.join(elsewhere.code, "Ada")  # another session may have its own Ada
+    assert store.students(session.code, session.teacher_key) == ["Ada", "Ada L"]
+
+
+@pytest.mark.parametrize("name", ["", "   ", "x" * 41, "Ada\x00", "Bob\u200b", 7, None])
+def test_bad_names(store, session, name):
+    with refused("bad-name", "name"):
+        store.join(session.code, name)
+    assert store.students(session.code, session.teacher_key) == []
+
+
+def test_longest_name_and_bad_titles(store, session):
+    assert store.join(session.code, "x" * 40).name == "x" * 40
+    for title in ["", "  ", "t" * 101, None]:
+        with refused("bad-title", "title"):
+            store.open_session(title)
+
+
+# -- tables and moves -------------------------------------------------------------------------------
+
+def test_tables_log_moves_in_order(store, session):
+    ada = store.join(session.code, "Ada")
+    bob = store.join(session.code, "Bob")
+    table = store.open_table(session.code, session.teacher_key, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
+    assert table == GameTable(table.table_id, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
+    assert store.append_move(session.code, ada.token, table.table_id, 0, {"pay": 5}).student == "Ada"
+    assert store.append_move(session.code, bob.token, table.table_id, 1, ["take", 3]).student == "Bob"
+    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, "bot").student is None
+    moves = store.moves(session.code, bob.token, table.table_id)
+    assert [(m.number, m.action, m.student) for m in moves] == [
+        (0, {"pay": 5}, "Ada"), (1, ["take", 3], "Bob"), (2, "bot", None)]
+    assert [m.number for m in store.moves(session.code, session.teacher_key, table.table_id, since=2)] == [2]
+    assert store.moves(session.code, ada.token, table.table_id, since=3) == []
+    assert store.tables(session.code, ada.token) == [table]
+
+
+def test_a_move_must_be_the_next_one(store, session):
+    ada = store.join(session.code, "Ada")
+    table = store.open_table(session.code, session.teacher_key, "zombie")
+    store.append_move(session.code, ada.token, table.table_id, 0, "a")
+    with refused("move-taken", "move 0", "already"):
+        store.append_move(session.code, ada.token, table.table_id, 0, "b")
+    with refused("move-ahead", "next is move 1", "not 2"):
+        store.append_move(session.code, ada.token, table.table_id, 2, "c")
+    for bad in [-1, 1.0, "1", True, None]:
+        with refused("bad-move-number"):
+            store.append_move(session.code, ada.token, table.table_id, bad, "d")
+    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == ["a"]
+
+
+def test_table_refusals(store, session):
+    ada = store.join(session.code, "Ada")
+    with refused("unknown-game", "'chess'"):
+        store.open_table(session.code, session.teacher_key, "chess")
+    with refused("value-too-large"):
+        store.open_table(session.code, session.teacher_key, "zombie", {"x": "y" * MAX_VALUE_BYTES})
+    table = store.open_table(session.code, session.teacher_key, "zombie")
+    elsewhere = store.open_session("Period 4")
+    their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie")
+    with refused("unknown-table", repr(their_table.table_id)):
+        store.append_move(session.code, ada.token, their_table.table_id, 0, "a")
+    with refused("unknown-table"):
+        store.moves(session.code, ada.token, "1")
+    with refused("unknown-player", "neither"):
+        store.append_move(session.code, elsewhere.teacher_key, table.table_id, 0, "a")
+    with refused("unknown-player"):
+        store.moves(session.code, "nobody", table.table_id)
+    with refused("value-too-large"):
+        store.append_move(session.code, ada.token, table.table_id, 0, "z" * MAX_VALUE_BYTES)
+    store.close_table(session.code, session.teacher_key, table.table_id)
+    with refused("table-closed"):
+        store.append_move(session.code, ada.token, table.table_id, 0, "a")
+    assert store.moves(session.code, ada.token, table.table_id) == []
+    assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
+
+
+# -- export, delete, secrets, restart ---------------------------------------------------------------
+
+def test_export_csv(store, session):
+    ada = store.join(session.code, "Ada")
+    mallory = store.join(session.code, "=HYPERLINK(1)")
+    store.submit(session.code, ada.token, "q1", [1, "two"])
+    store.submit(session.code, mallory.token, "q1", 3)
+    store.submit(session.code, ada.token, "q2", {"a": 1})
+    table = store.open_table(session.code, session.teacher_key, "boneyard", {"seed": 1})
+    store.append_move(session.code, ada.token, table.table_id, 0, {"bid": 4})
+    store.append_move(session.code, session.teacher_key, table.table_id, 1, "pass")
+    rows = list(csv.DictReader(io.StringIO(store.export_csv(session.code, session.teacher_key))))
+    simple = [(r["kind"], r["student"], r["question"], r["table"], r["game"], r["move"], r["value"]) for r in rows]
+    t = str(table.table_id)
+    assert simple == [
+        ("joined", "Ada", "", "", "", "", ""),
+        ("joined", "'=HYPERLINK(1)", "", "", "", "", ""),  # a spreadsheet must not run it
+        ("answer", "Ada", "q1", "", "", "", '[1,"two"]'),
+        ("answer", "'=HYPERLINK(1)", "q1", "", "", "", "3"),
+        ("answer", "Ada", "q2", "", "", "", '{"a":1}'),
+        ("move", "Ada", "", t, "boneyard", "0", '{"bid":4}'),
+        ("move", "", "", t, "boneyard", "1", '"pass"'),
+    ]
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["time"]) for r in rows)
+    assert json.loads(rows[2]["value"]) == [1, "two"]
+
+
+def count_rows(store, table: str) -> int:
+    with store._db.transaction(write=False) as tx:
+        return tx.one(f"SELECT COUNT(*) FROM {table}")[0]
+
+
+def test_delete_session_removes_everything_in_it(store, session):
+    keep = store.open_session("Period 4")
+    for s in (session, keep):
+        student = store.join(s.code, "Ada")
+        store.submit(s.code, student.token, "q", 1)
+        table = store.open_table(s.code, s.teacher_key, "zombie")
+        store.append_move(s.code, student.token, table.table_id, 0, "a")
+    store.delete_session(session.code, session.teacher_key)
+    with refused("unknown-session"):
+        store.answers(session.code, session.teacher_key, "q")
+    counts = {name: count_rows(store, name) for name in ("sessions", "students", "questions", "answers", "tables",
+                                                         "moves")}
+    assert counts == dict.fromkeys(counts, 1)
+    assert store.answers(keep.code, keep.teacher_key, "q") == {"Ada": 1}
+
+
+def test_only_hashes_of_secrets_are_stored(store, session):
+    ada = store.join(session.code, "Ada")
+    with store._db.transaction(write=False) as tx:
+        stored = repr(tx.execute("SELECT * FROM sessions")) + repr(tx.execute("SELECT * FROM students"))
+    secret = ada.token.split(".")[1]
+    assert session.teacher_key not in stored and secret not in stored
+    assert "Ada" in stored and session.code in stored
+
+
+def test_everything_is_there_after_a_reopen(store_url):
+    with connect(store_url) as first:
+        session = first.open_session("Period 3")
+        ada = first.join(session.code, "Ada")
+        first.submit(session.code, ada.token, "q", 42)
+        table = first.open_table(session.code, session.teacher_key, "zombie")
+        first.append_move(session.code, ada.token, table.table_id, 0, "a")
+    with connect(store_url) as second:
+        assert second.rejoin(session.code, ada.token).name == "Ada"
+        assert second.answers(session.code, session.teacher_key, "q") == {"Ada": 42}
+        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == ["a"]
+
+
+def test_a_store_in_use_by_two_connections(store_url):
+    with connect(store_url) as teacher, connect(store_url) as student:
+        session = teacher.open_session("Period 3")
+        ada = student.join(session.code, "Ada")
+        student.submit(session.code, ada.token, "q", 1)
+        assert teacher.answers(session.code, session.teacher_key, "q") == {"Ada": 1}
+        teacher.close_question(session.code, session.teacher_key, "q")
+        with refused("question-closed"):
+            student.submit(session.code, ada.token, "q", 2)
