@@ -1,0 +1,136 @@
+"""The schema's versioned migrations, store URLs and the default location."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from changekit.classroom import ClassroomError, connect, default_url
+from changekit.classroom.backends import open_backend
+from changekit.classroom.schema import MIGRATIONS, SCHEMA_VERSION, migrate
+
+
+def version_of(store) -> int:
+    with store._db.transaction(write=False) as tx:
+        rows = tx.execute("SELECT version FROM schema_version")
+    assert len(rows) == 1
+    return rows[0][0]
+
+
+def test_a_new_store_is_at_the_current_version_and_reopening_changes_nothing(store_url):
+    with connect(store_url) as store:
+        assert version_of(store) == SCHEMA_VERSION == len(MIGRATIONS)
+        session = store.open_session("P3")
+    with connect(store_url) as store:
+        assert version_of(store) == SCHEMA_VERSION
+        assert store.resume_session(session.code, session.teacher_key).title == "P3"
+
+
+def test_a_later_migration_is_applied_once_on_open(store_url):
+    with connect(store_url) as store:
+        session = store.open_session("P3")
+    later = [*MIGRATIONS, ["ALTER TABLE questions ADD COLUMN revealed_at DOUBLE PRECISION",
+                           "CREATE TABLE notes (body TEXT NOT NULL)"]]
+    backend = open_backend(store_url)
+    try:
+        assert migrate(backend, later) == SCHEMA_VERSION + 1
+        assert migrate(backend, later) == SCHEMA_VERSION + 1  # nothing left to do: no error
+        with backend.transaction(write=True) as tx:
+            assert tx.execute("SELECT version FROM schema_version") == [(SCHEMA_VERSION + 1,)]
+            tx.execute("INSERT INTO notes (body) VALUES (?)", ("kept",))
+            assert tx.execute("SELECT revealed_at FROM questions") == []
+            assert tx.execute("SELECT title FROM sessions WHERE code = ?", (session.code,)) == [("P3",)]
+    finally:
+        backend.close()
+
+
+def test_a_failing_migration_changes_nothing(store_url):
+    connect(store_url).close()
+    broken = [*MIGRATIONS, ["CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL"]]
+    backend = open_backend(store_url)
+    try:
+        with pytest.raises(Exception, match="(?i)syntax"):
+            migrate(backend, broken)
+        with backend.transaction(write=False) as tx:
+            assert tx.execute("SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+        with pytest.raises(Exception, match="half_done"):
+            with backend.transaction(write=False) as tx:
+                tx.execute("SELECT * FROM half_done")
+    finally:
+        backend.close()
+
+
+def test_a_store_newer_than_this_changekit_is_refused_untouched(store_url):
+    newer = [*MIGRATIONS, ["CREATE TABLE from_the_future (x INTEGER)"]]
+    backend = open_backend(store_url)
+    try:
+        migrate(backend, newer)
+    finally:
+        backend.close()
+    with pytest.raises(ClassroomError, match=f"schema version {SCHEMA_VERSION + 1}, newer .* upgrade changekit") as err:
+        connect(store_url)
+    assert err.value.reason == "store-too-new"
+
+
+def test_sqlite_store_is_in_wal_mode_with_a_busy_timeout(tmp_path):
+    path = tmp_path / "deep" / "folder" / "class.db"  # folders are made as needed
+    with connect(f"sqlite:///{path}") as store:
+        store.open_session("P3")
+        conn = store._db._conn
+        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] >= 5000
+        assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
+    # WAL is a property of the file: any other program opening it sees it
+    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_relative_and_absolute_sqlite_urls(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    connect("sqlite:///relative/class.db").close()
+    assert (tmp_path / "relative" / "class.db").exists()
+    connect(f"sqlite:///{tmp_path}/absolute.db").close()  # sqlite:////tmp/...: four slashes
+    assert (tmp_path / "absolute.db").exists()
+
+
+@pytest.mark.parametrize("url, words", [
+    ("mysql://x/y", "unknown class store URL"),
+    ("sqlite:///", "names no file"),
+    ("sqlite:///:memory:", "names no file"),
+    ("class.db", "unknown class store URL"),
+    (7, "is a string"),
+])
+def test_bad_urls(url, words):
+    with pytest.raises(ClassroomError, match=words) as err:
+        connect(url)
+    assert err.value.reason == "bad-url"
+
+
+def test_unreachable_postgres_names_the_url_without_its_password(tmp_path):
+    url = f"postgresql://teacher:hunter2@/class?host={tmp_path}&port=1"
+    with pytest.raises(ClassroomError, match="cannot reach the class store") as err:
+        connect(url)
+    assert err.value.reason == "store-unreachable"
+    assert "hunter2" not in str(err.value) and "teacher:***@" in str(err.value)
+
+
+def test_unwritable_sqlite_folder(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(ClassroomError, match="cannot open the class store") as err:
+        connect(f"sqlite:///{blocker}/class.db")
+    assert err.value.reason == "store-unreachable"
+
+
+def test_default_url(monkeypatch, tmp_path):
+    monkeypatch.delenv("CHANGEKIT_CLASS_STORE", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_url() == f"sqlite:///{tmp_path}/data/changekit/class.db"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_url() == f"sqlite:///{tmp_path}/home/.local/share/changekit/class.db"
+    with connect() as store:  # no URL: the default
+        assert store.where == default_url()
+    assert Path(tmp_path / "home/.local/share/changekit/class.db").exists()
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", "postgresql://hub-db/class")
+    assert default_url() == "postgresql://hub-db/class"
