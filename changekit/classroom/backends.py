@@ -6,6 +6,7 @@ transactions and names what differs.
 from __future__ import annotations
 
 import fcntl
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -80,21 +81,26 @@ class SQLiteBackend(Backend):
     def __init__(self, path: Path):
         self.path = path
         self.where = f"sqlite:///{path}"
+        self._conn = None
+        self._writer = -1
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                          check_same_thread=False)
             mode = self._conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            # read-only is enough to lock it, so users sharing one store need not own it
+            self._writer = os.open(path.with_name(path.name + "-writer"), os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC,
+                                   0o666)
         except (OSError, sqlite3.Error) as err:
+            self.close()
             raise ClassroomError("store-unreachable", f"cannot open the class store {self.where}: {err}") from None
         if mode != "wal":
-            self._conn.close()
+            self.close()
             raise ClassroomError("store-unsupported",
                                  f"SQLite cannot use WAL mode for {path} (journal mode {mode!r}; a network "
                                  "folder?): keep the file on a local disk, or use a postgresql:// store")
         self._conn.execute("PRAGMA synchronous=FULL")
         self._conn.execute("PRAGMA foreign_keys=ON")
-        self._writer = open(path.with_name(path.name + "-writer"), "a+b")  # noqa: SIM115 - held until close
         self._lock = threading.Lock()
 
     @contextmanager
@@ -118,8 +124,11 @@ class SQLiteBackend(Backend):
             fcntl.flock(self._writer, fcntl.LOCK_UN)
 
     def close(self) -> None:
-        self._conn.close()
-        self._writer.close()
+        if self._conn is not None:
+            self._conn.close()
+        if self._writer >= 0:
+            os.close(self._writer)
+            self._writer = -1
 
 
 class PostgresBackend(Backend):

@@ -17,6 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
+#: where Debian's postgresql packages put each version's server binaries
+DEBIAN_ROOT = Path("/usr/lib/postgresql")
 READY_TIMEOUT_S = 30.0
 STOP_TIMEOUT_S = 10.0
 
@@ -32,7 +34,7 @@ def find_binaries() -> Path:
     for folder in (spec.submodule_search_locations or []) if spec else []:
         if (Path(folder) / "pginstall" / "bin" / "postgres").exists():
             return Path(folder) / "pginstall" / "bin"
-    debian = sorted(Path("/usr/lib/postgresql").glob("*/bin/postgres"), key=lambda p: int(p.parts[-3]))
+    debian = sorted(DEBIAN_ROOT.glob("*/bin/postgres"), key=lambda p: int(p.parts[-3]))
     if debian:
         return debian[-1].parent
     raise PostgresUnavailable(

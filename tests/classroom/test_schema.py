@@ -134,3 +134,24 @@ def test_default_url(monkeypatch, tmp_path):
     assert Path(tmp_path / "home/.local/share/changekit/class.db").exists()
     monkeypatch.setenv("CHANGEKIT_CLASS_STORE", "postgresql://hub-db/class")
     assert default_url() == "postgresql://hub-db/class"
+
+
+def test_closing_twice_is_harmless(store_url):
+    store = connect(store_url)
+    store.close()
+    store.close()
+
+
+def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
+    """The conftest turns this into a failed test (never a skip) when the machine has neither."""
+    from changekit.classroom import pgtemp
+
+    monkeypatch.setattr(pgtemp.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(pgtemp, "DEBIAN_ROOT", tmp_path)
+    with pytest.raises(pgtemp.PostgresUnavailable, match="pgserver .* or Debian's postgresql package"):
+        pgtemp.TemporaryPostgres()
+    (tmp_path / "16" / "bin").mkdir(parents=True)
+    (tmp_path / "16" / "bin" / "postgres").touch()
+    (tmp_path / "9" / "bin").mkdir(parents=True)
+    (tmp_path / "9" / "bin" / "postgres").touch()
+    assert pgtemp.find_binaries() == tmp_path / "16" / "bin"  # the newest version (by number, not text)
