@@ -27,19 +27,29 @@ class PostgresUnavailable(RuntimeError):
     """No PostgreSQL server binaries here, or the server would not start."""
 
 
-def find_binaries() -> Path:
-    """The folder holding ``initdb`` and ``postgres``."""
+def find_binaries(run_as: dict | None = None) -> Path:
+    """The first folder holding ``initdb`` and ``postgres`` whose ``postgres`` runs (as the user
+    ``run_as`` names, for ``subprocess``): pgserver's, then Debian's, newest version first."""
+    candidates = []
     # found, not imported: importing pgserver sets up its own server machinery (and warns)
     spec = importlib.util.find_spec("pgserver")
     for folder in (spec.submodule_search_locations or []) if spec else []:
-        if (Path(folder) / "pginstall" / "bin" / "postgres").exists():
-            return Path(folder) / "pginstall" / "bin"
-    debian = sorted(DEBIAN_ROOT.glob("*/bin/postgres"), key=lambda p: int(p.parts[-3]))
-    if debian:
-        return debian[-1].parent
+        candidates.append(Path(folder) / "pginstall" / "bin")
+    candidates += sorted((p.parent for p in DEBIAN_ROOT.glob("*/bin/postgres")), key=lambda p: -int(p.parts[-2]))
+    problems = []
+    for folder in candidates:
+        try:
+            subprocess.run([folder / "postgres", "--version"], check=True, capture_output=True, timeout=30,
+                           **(run_as or {}))
+            return folder
+        except (OSError, subprocess.SubprocessError) as err:
+            problems.append(f"{folder}: {err}")
     raise PostgresUnavailable(
-        "no PostgreSQL server binaries found: the class-store tests need PyPI's pgserver (in the test extra: "
-        "`make install`) or Debian's postgresql package (`apt-get install postgresql`)")
+        "no PostgreSQL server binaries that run here: the class-store tests need PyPI's pgserver (in the test "
+        "extra: `make install`) or Debian's postgresql package (`apt-get install postgresql`)"
+        + "".join(f"\n  {problem}" for problem in problems)
+        + ("\n  (as root the server runs as an unprivileged user, who must be able to read the binaries)"
+           if problems and os.geteuid() == 0 else ""))
 
 
 class TemporaryPostgres:
@@ -54,11 +64,15 @@ class TemporaryPostgres:
 
     def __init__(self, *, durable: bool = True, max_connections: int = 200):
         self.durable = durable
-        self.bin = find_binaries()
+        self.user = _server_user()
+        self._run_as = {}
+        if self.user is not None:
+            entry = pwd.getpwnam(self.user)
+            self._run_as = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+        self.bin = find_binaries(self._run_as)
         self.folder = Path(tempfile.mkdtemp(prefix="changekit-pg-"))
         self.data = self.folder / "data"
         self.log = self.folder / "postgres.log"
-        self.user = _server_user()
         self._schemas = 0
         self.process: subprocess.Popen | None = None
         try:
@@ -68,11 +82,9 @@ class TemporaryPostgres:
             raise
 
     def _start(self, max_connections: int) -> None:
-        run_as = {}
-        if self.user is not None:
-            entry = pwd.getpwnam(self.user)
-            os.chown(self.folder, entry.pw_uid, entry.pw_gid)
-            run_as = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+        run_as = self._run_as
+        if run_as:
+            os.chown(self.folder, run_as["user"], run_as["group"])
         init = subprocess.run([self.bin / "initdb", "-D", self.data, "-U", "postgres", "--auth=trust",
                                "--encoding=UTF8", "--no-instructions", *([] if self.durable else ["--no-sync"])],
                               capture_output=True, text=True, cwd=self.folder, **run_as)

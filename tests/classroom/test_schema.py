@@ -150,8 +150,10 @@ def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
     monkeypatch.setattr(pgtemp, "DEBIAN_ROOT", tmp_path)
     with pytest.raises(pgtemp.PostgresUnavailable, match="pgserver .* or Debian's postgresql package"):
         pgtemp.TemporaryPostgres()
-    (tmp_path / "16" / "bin").mkdir(parents=True)
-    (tmp_path / "16" / "bin" / "postgres").touch()
-    (tmp_path / "9" / "bin").mkdir(parents=True)
-    (tmp_path / "9" / "bin" / "postgres").touch()
-    assert pgtemp.find_binaries() == tmp_path / "16" / "bin"  # the newest version (by number, not text)
+    for version, runs in (("9", True), ("16", True), ("17", False)):
+        postgres = tmp_path / version / "bin" / "postgres"
+        postgres.parent.mkdir(parents=True)
+        postgres.write_text(f"#!/bin/sh\nexit {0 if runs else 1}\n")
+        postgres.chmod(0o755)
+    # the newest version (by number, not text) that runs
+    assert pgtemp.find_binaries() == tmp_path / "16" / "bin"
