@@ -58,7 +58,7 @@ def default_url() -> str:
     points every kernel at one PostgreSQL database that way), else the SQLite file
     ``changekit/class.db`` in the user's data folder (``$XDG_DATA_HOME``, or ``~/.local/share``).
 
-    >>> os.environ.get(STORE_VARIABLE) or default_url().endswith("/changekit/class.db")
+    >>> default_url().split("://")[0] in ("sqlite", "postgresql", "postgres")
     True
     """
     if os.environ.get(STORE_VARIABLE):
