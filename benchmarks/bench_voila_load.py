@@ -1,59 +1,68 @@
-"""Many visitors on one Voila server (issue 10): first-render times and memory, on loopback only.
+"""Serving a class (issue 14): page weight, first renders, widgets under load, a pre-rendered class.
+
+All on loopback, servers started by ``changekit.serving.VoilaServer`` (the settings of
+``changekit serve``) and stopped by PID with their kernels.
 
 1. Reference: a trivial one-cell notebook (``voila_trivial/trivial.ipynb``, one ipywidgets Button)
-   on its own Voila server, loaded 3 times in Chromium; median first render.
-2. ``voila notebooks/`` from the repository root (so ``voila.json`` applies, as ``changekit serve``):
-   the gallery once, to warm the server up, then each game's notebook alone on the idle server in
-   Chromium: first render (until an app button shows), and its ratio to the trivial one (skipped
-   when fewer than LOAD_RESERVE_S seconds of the budget are left).
-3. 20 concurrent visitors on that server, round-robin over the games, as the server sees them: 20
-   HTTP requests at once; each is done when Voila has started a kernel, run the whole notebook and
-   sent the last byte of the page (checked: the app's widgets in it, no error output). The
-   browsers' share of a first render runs on each student's own machine, so it is measured alone
-   in 2, not as 20 tabs on the server's two cores (that measures the test machine, and did not
-   finish in 3 minutes here). RSS of every kernel and of the server once all pages are in, peaks.
+   on its own server, opened 3 times in Chromium; median first render.
+2. The kit's notebooks: the gallery, then each app alone as a new visitor: first render (until
+   its first button shows and every chart on the page has drawn), its ratio to the trivial one,
+   and the bytes that came over the page's kernel websocket (target ≤ 1.5 MB per page).
+3. Widgets under load: the chart-heaviest app opened 40 times in Chromium (LOAD_TABS at a time)
+   while the server keeps rendering 20 other visits (HTTP visits to the other apps, each kernel
+   shut down once its page is in, another started in its place). A load fails if any widget
+   shows ipywidgets' error box or a chart does not draw (target: 0 of 40).
+4. Ready before the bell: ``--class-size 30 --lesson <that app>``; once the pool reports ready
+   (with its memory), 30 visits arrive spread over 10 s; each is delivered whole (HTTP 200, the
+   app's widgets, no error output) in ≤ 5 s; 3 of them are real Chromium visitors, timed until
+   every chart has drawn.
 
-Every browser request to a host other than 127.0.0.1 is aborted and counted (Voila asks a CDN for
-Font Awesome). Bounded: 3 + 1 + games page loads and 20 requests, an overall deadline (6 minutes
-unless CHANGEKIT_VOILA_LOAD_DEADLINE says otherwise), and the servers are stopped by PID in any
-case (their kernels too).
+Why HTTP for the crowd: each student's browser runs on the student's own machine; 20 Chromium
+tabs on the server's two cores measure the test box (docs/serving.md). Every browser request to
+a host other than 127.0.0.1 is aborted and counted. Bounded by an overall deadline
+(CHANGEKIT_VOILA_LOAD_DEADLINE seconds, 900 by default) and by counts.
 """
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import statistics
 import sys
+import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.parse import urlparse
 
 from summary import note
 
-from changekit import all_games
-from changekit.serving import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer
+from changekit.serving import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer, rss_mb
 
 HERE = Path(__file__).resolve().parent
 TRIVIAL = HERE / "voila_trivial"
 LOGS = ROOT / "tests" / "artifacts"
-SESSIONS = 20
-#: the whole benchmark, servers included; CHANGEKIT_VOILA_LOAD_DEADLINE (seconds) overrides it
-DEADLINE_S = int(os.environ.get("CHANGEKIT_VOILA_LOAD_DEADLINE", "360"))
-PAGE_TIMEOUT_S = 300      # one page load (the load test's pages get the rest of the budget)
-LOAD_RESERVE_S = 150  # of the deadline, kept for the concurrent sessions
+DEADLINE_S = int(os.environ.get("CHANGEKIT_VOILA_LOAD_DEADLINE", "900"))
+PAGE_TIMEOUT_S = 240
+HEAVY_LOADS, LOAD_TABS, BACKGROUND = 40, 5, 20
+CLASS_SIZE, CLASS_WINDOW_S, DELIVERY_TARGET_S = 30, 10.0, 5.0
+WS_TARGET_MB, RATIO_TARGET = 1.5, 1.5
 READY = "button.widget-button"  # every app and the trivial notebook show an ipywidgets Button
+WIDGET_ERROR = ".jupyter-widgets-error-widget"
+#: JS: (charts on the page, charts drawn with traces, widgets that failed)
+PAGE_STATE_JS = """() => {
+  const charts = [...document.querySelectorAll('.js-plotly-plot')];
+  const drawn = charts.filter(c => c.querySelector('g.trace, g.hm, g.barlayer g.point, g.scatterlayer path'));
+  const failed = document.querySelectorAll('%s').length
+    + [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes('Error displaying widget')).length;
+  return [charts.length, drawn.length, failed];
+}""" % WIDGET_ERROR
 
 
-def rss_mb(pid: int) -> float | None:
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
+def log(msg: str) -> None:
+    print(f"[voila_load {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
 class Loopback:
@@ -71,52 +80,81 @@ class Loopback:
             await route.abort()
 
 
-async def first_render(browser, url: str, guard: Loopback, *, gallery: bool = False,
-                       timeout_s: float = PAGE_TIMEOUT_S) -> dict:
-    """Open ``url`` in a fresh context (a new visitor) and time it until an app button (for the gallery:
-    its list of games) is visible."""
+async def visit_in_browser(browser, url: str, guard: Loopback, *, charts: int | None = None,
+                           gallery: bool = False, timeout_s: float = PAGE_TIMEOUT_S) -> dict:
+    """A new visitor in a fresh context. Done when its first button (the gallery: its list of games)
+    shows and ``charts`` charts (if None: every chart the page holds once it settles) have drawn.
+    Counts the bytes received over the kernel websocket."""
     context = await browser.new_context(viewport={"width": 1200, "height": 1400})
     await context.route("**/*", guard.route)
     page = await context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("pageerror", lambda exc: errors.append(str(exc)[:200]))
+    received = [0]
+    cdp = await context.new_cdp_session(page)
+    await cdp.send("Network.enable")
+    cdp.on("Network.webSocketFrameReceived", lambda e: received.__setitem__(0, received[0] + len(e["response"]["payloadData"])))
     start = time.perf_counter()
-    result = {"url": url, "ok": False, "seconds": None, "errors": errors}
+    result = {"url": url, "ok": False, "seconds": None, "errors": errors, "charts": 0, "failed_widgets": 0}
     try:
-        # Voila streams the page while the notebook runs: wait for the first bytes only, then for the app
         await page.goto(url, timeout=timeout_s * 1000, wait_until="commit")
         ready = page.get_by_role("navigation", name="games") if gallery else page.locator(READY).first
-        left_ms = max(1000, (timeout_s - (time.perf_counter() - start)) * 1000)
-        await ready.wait_for(state="visible", timeout=left_ms)
-        result.update(ok=True, seconds=time.perf_counter() - start)
-    except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
-        result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+        await ready.wait_for(state="visible", timeout=max(1000, (timeout_s - (time.perf_counter() - start)) * 1000))
+        seen, settled_at, last = None, None, None
+        while time.perf_counter() - start < timeout_s:
+            state = await page.evaluate(PAGE_STATE_JS)
+            total, drawn, failed = state
+            if failed:
+                result["failed_widgets"] = failed
+                raise RuntimeError(f"{failed} widget(s) failed to display")
+            if charts is not None and drawn >= charts:
+                settled_at = time.perf_counter()
+                break
+            if charts is None:  # learning the page: settled when nothing changed for 3 s
+                if state != last:
+                    last, seen = state, time.perf_counter()
+                elif drawn == total and time.perf_counter() - seen > 3:
+                    settled_at = seen
+                    break
+            await asyncio.sleep(0.1)
+        else:
+            raise TimeoutError(f"charts drawn {drawn} of {charts if charts is not None else total}")
+        result.update(ok=True, seconds=settled_at - start, charts=drawn)
+    except Exception as exc:  # noqa: BLE001 - a timeout or a failed widget is a measurement
+        result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:160] if str(exc) else ''}"
         result["seconds"] = time.perf_counter() - start
+    result["ws_mb"] = received[0] / 1e6
     await context.close()
     return result
 
 
-def server_render(url: str, timeout_s: float) -> dict:
-    """One visitor's page as the server delivers it: Voila starts a kernel, runs the whole notebook
-    and streams the page; done when the last byte is in. Ok: HTTP 200, the app's widgets in the page,
-    no error output (the markers of ``tests/voila``)."""
+def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> dict:
+    """One visitor's page as the server delivers it: done when the last byte is in. Ok: HTTP 200,
+    the app's widgets in the page, no error output. ``shut_down`` then frees its kernel as the
+    page's unload handler would."""
     start = time.perf_counter()
     result = {"url": url, "ok": False, "seconds": None, "errors": []}
+    jar = CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     try:
-        with urllib.request.urlopen(url, timeout=timeout_s) as response:
+        with opener.open(url, timeout=timeout_s) as response:
             page = response.read().decode("utf-8", "replace")
+        result["seconds"] = time.perf_counter() - start
         result["errors"] = [m for m in ERROR_MARKERS if m in page]
         result["ok"] = response.status == 200 and WIDGET_MIME in page and not result["errors"]
         if not result["ok"]:
             result["failure"] = f"HTTP {response.status}, errors {result['errors']}, widgets {WIDGET_MIME in page}"
+        kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
+        if shut_down and kernel:
+            xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+            base = url.split("/voila/render/")[0]
+            request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}", data=b"", method="POST",
+                                             headers={"X-XSRFToken": xsrf})
+            opener.open(request, timeout=30).close()
     except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
         result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
-    result["seconds"] = time.perf_counter() - start
+        result["seconds"] = result["seconds"] or time.perf_counter() - start
     return result
-
-
-def log(msg: str) -> None:
-    print(f"[voila_load {time.strftime('%H:%M:%S')}] {msg}", file=sys.stderr, flush=True)
 
 
 async def measure(out: dict) -> None:
@@ -125,69 +163,77 @@ async def measure(out: dict) -> None:
     guard = Loopback()
     out["guard"] = guard
     LOGS.mkdir(parents=True, exist_ok=True)
-    games = [(g.name, g.notebook_file()) for g in all_games()]
+    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index")
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            # 1. the trivial reference, on its own server (same voila.json: started in the repo root)
+            # 1. the trivial reference
             with VoilaServer(TRIVIAL, LOGS / "voila-bench-trivial.log") as server:
-                runs = [await first_render(browser, f"{server.url}/voila/render/trivial.ipynb", guard) for _ in range(3)]
-            out["trivial"] = runs
-            log(f"trivial: {[round(r['seconds'], 2) for r in runs]}")
-            # 2. each notebook alone, then 3. 20 at once, on `voila notebooks/`
-            server = VoilaServer(NOTEBOOKS, LOGS / "voila-bench-load.log")
-            out["server"] = server
-            out["server_rss_start"] = rss_mb(server.pid)
-            gallery = await first_render(browser, f"{server.url}/voila/render/index.ipynb", guard, gallery=True)
-            out["gallery"] = gallery
-            # 3. each notebook alone on the idle server (skipped when the deadline is near: the load test comes first)
-            alone = {}
-            out["alone"] = alone
-            for name, nb in games:
-                if time.perf_counter() - out["t0"] > DEADLINE_S - LOAD_RESERVE_S:
-                    log(f"skipping {name} alone: keeping the time left for the load test")
-                    continue
-                alone[name] = await first_render(browser, f"{server.url}/voila/render/{nb}", guard)
-                log(f"alone {name}: {alone[name]['seconds']:.2f} s ok={alone[name]['ok']}")
-            await asyncio.sleep(2)
-            before = set(server.kernel_pids())  # the gallery's and the single visits'
-            peak = {"server": 0.0, "kernels_total": 0.0}
+                out["trivial"] = [await visit_in_browser(browser, f"{server.url}/voila/render/trivial.ipynb", guard)
+                                  for _ in range(3)]
+            log(f"trivial: {[round(r['seconds'], 2) for r in out['trivial']]}")
+            # 2. each app alone
+            with VoilaServer(NOTEBOOKS, LOGS / "voila-bench-load.log") as server:
+                out["server_rss_start"] = rss_mb(server.pid)
+                out["gallery"] = await visit_in_browser(browser, f"{server.url}/voila/render/index.ipynb", guard,
+                                                        gallery=True, charts=0)
+                out["alone"] = {}
+                for nb in notebooks:
+                    r = await visit_in_browser(browser, f"{server.url}/voila/render/{nb}", guard)
+                    out["alone"][nb] = r
+                    log(f"alone {nb}: {r['seconds']:.2f} s, {r['ws_mb']:.2f} MB, {r['charts']} charts, ok={r['ok']}")
+                heavy = max(notebooks, key=lambda nb: out["alone"][nb]["charts"])
+                out["heavy"] = heavy
+                charts = out["alone"][heavy]["charts"]
+                # 3. the heavy app 40 times while the server renders 20 other visits
+                others = [nb for nb in notebooks if nb != heavy]
+                stop = threading.Event()
+                out["background"] = []
 
-            async def sample():
-                while True:
-                    s = rss_mb(server.pid) or 0.0
-                    per_kernel = [m for m in (rss_mb(p) for p in server.kernel_pids() if p not in before) if m]
-                    k = sum(per_kernel)
-                    out["kernel_rss"] = per_kernel  # overwritten by the final snapshot below
-                    peak["server"] = max(peak["server"], s)
-                    peak["kernels_total"] = max(peak["kernels_total"], k)
-                    await asyncio.sleep(1)
+                def background(slot: int) -> None:
+                    k = slot
+                    while not stop.is_set():
+                        nb = others[k % len(others)]
+                        k += BACKGROUND
+                        out["background"].append(visit_over_http(f"{server.url}/voila/render/{nb}", PAGE_TIMEOUT_S,
+                                                                 shut_down=True))
 
-            out["peak"] = peak
-            sampler = asyncio.create_task(sample())
-            plan = [games[i % len(games)] for i in range(SESSIONS)]
-            page_s = max(30.0, DEADLINE_S - (time.perf_counter() - out["t0"]) - 20)  # the rest of the budget
-            out["page_timeout"] = page_s
-            out["load"] = []  # filled as pages come up, so a deadline still leaves the finished ones
-            loop = asyncio.get_running_loop()
-            load_start = time.perf_counter()
-            with ThreadPoolExecutor(SESSIONS) as visitors:
+                loop = asyncio.get_running_loop()
+                out["heavy_loads"] = []
+                with ThreadPoolExecutor(BACKGROUND) as pool:
+                    crowd = [loop.run_in_executor(pool, background, slot) for slot in range(BACKGROUND)]
+                    await asyncio.sleep(3)  # the crowd's kernels are starting
+                    for wave in range(HEAVY_LOADS // LOAD_TABS):
+                        if time.perf_counter() - out["t0"] > DEADLINE_S - 180:
+                            log("deadline near: stopping the heavy loads")
+                            break
+                        results = await asyncio.gather(*(visit_in_browser(
+                            browser, f"{server.url}/voila/render/{heavy}", guard, charts=charts)
+                            for _ in range(LOAD_TABS)))
+                        out["heavy_loads"].extend(results)
+                        log(f"wave {wave + 1}: {[round(r['seconds'], 1) for r in results]} "
+                            f"ok={sum(r['ok'] for r in results)}/{LOAD_TABS}, background so far {len(out['background'])}")
+                    stop.set()
+                    await asyncio.gather(*crowd)
+            # 4. a class of 30 arrives at a pre-rendered lesson
+            lesson = heavy.removesuffix(".ipynb")
+            with VoilaServer(NOTEBOOKS, LOGS / "voila-bench-class.log", start_timeout=600,
+                             serve_args=("--class-size", str(CLASS_SIZE), "--lesson", lesson),
+                             ready="the class is ready:") as server:
+                out["class_report"] = next(line for line in server.log_text().splitlines() if "the class is ready:" in line)
+                out["class_kernels_mb"] = [m for m in (rss_mb(p) for p in server.kernel_pids()) if m]
+                log(out["class_report"])
+                url = f"{server.url}/voila/render/{heavy}"
+                browsers_at = {0, CLASS_SIZE // 2, CLASS_SIZE - 1}
 
-                async def visit(name: str, nb: str) -> None:
-                    r = await loop.run_in_executor(visitors, server_render, f"{server.url}/voila/render/{nb}", page_s)
-                    out["load"].append(dict(r, game=name))
+                async def arrive(i: int) -> dict:
+                    await asyncio.sleep(i * CLASS_WINDOW_S / CLASS_SIZE)
+                    if i in browsers_at:
+                        return dict(await visit_in_browser(browser, url, guard, charts=charts), browser=True)
+                    return dict(await asyncio.to_thread(visit_over_http, url, PAGE_TIMEOUT_S), browser=False)
 
-                await asyncio.gather(*(visit(name, nb) for name, nb in plan))
-            out["load_wall"] = time.perf_counter() - load_start
-            log(f"{SESSIONS} concurrent: {sorted(round(r['seconds'], 1) for r in out['load'])}")
-            for r in out["load"]:
-                if not r["ok"]:
-                    log(f"failed: {r['game']}: {r.get('failure')}")
-            await asyncio.sleep(2)
-            kernels = [p for p in server.kernel_pids() if p not in before]
-            out["kernel_rss"] = [m for m in (rss_mb(p) for p in kernels) if m is not None]
-            out["server_rss_loaded"] = rss_mb(server.pid)
-            sampler.cancel()
+                out["class"] = await asyncio.gather(*(arrive(i) for i in range(CLASS_SIZE)))
+                log(f"class: {sorted(round(r['seconds'], 2) for r in out['class'])}")
         finally:
             await browser.close()
 
@@ -197,16 +243,12 @@ def run():
         return [("voila", "load test", f"skipped: no Chromium at {CHROMIUM}", "")]
     out: dict = {"t0": time.perf_counter()}
     load1 = os.getloadavg()[0]
-    started = time.perf_counter()
     try:
         asyncio.run(asyncio.wait_for(measure(out), DEADLINE_S))
     except TimeoutError:  # asyncio.wait_for's, since Python 3.11
         log(f"overall deadline of {DEADLINE_S} s reached; reporting what was measured")
         out["deadline_hit"] = True
-    finally:
-        if "server" in out:
-            out["server"].stop()
-    return rows(out, load1, time.perf_counter() - started)
+    return rows(out, load1, time.perf_counter() - out["t0"])
 
 
 def fmt(seconds: float | None) -> str:
@@ -221,41 +263,43 @@ def rows(out: dict, load1: float, wall: float) -> list[tuple[str, str, str, str]
     r.append(("voila", "trivial notebook first render (median of 3)", fmt(ref), "reference"))
     if "gallery" in out:
         g = out["gallery"]
-        r.append(("voila", "gallery (index) first render, idle server", fmt(g["seconds"]) if g["ok"] else "FAILED", ""))
-    for name, x in out.get("alone", {}).items():
-        ratio = f" ({x['seconds'] / ref:.1f}x trivial)" if ref and x["ok"] else ""
-        r.append(("voila", f"{name} first render, idle server", (fmt(x["seconds"]) + ratio) if x["ok"] else "FAILED", ""))
-        note(name, "Voila first render", (fmt(x["seconds"]) + ratio) if x["ok"] else "FAILED")
-    load = out.get("load", [])
-    if "load" in out:
-        ok = [x["seconds"] for x in load if x["ok"]]
-        pending = SESSIONS - len(load)
-        r.append(("voila", f"{SESSIONS} concurrent sessions rendered by the server", f"{len(ok)}/{SESSIONS}"
-                  + (f" ({pending} still loading at the deadline)" if pending else "")
-                  + (f", {out['page_timeout']:.0f} s limit each" if "page_timeout" in out else ""), f"{SESSIONS}/{SESSIONS}"))
-        if ok:
-            r.append(("voila", f"{SESSIONS} concurrent: server render median / max (kernel start + notebook)",
-                      f"{statistics.median(ok):.1f} s / {max(ok):.1f} s", ""))
-        r.append(("voila", f"{SESSIONS} concurrent: load phase wall time", fmt(out.get("load_wall")), ""))
-        for name in dict.fromkeys(x["game"] for x in load):
-            times = [x["seconds"] for x in load if x["game"] == name and x["ok"]]
-            fails = sum(1 for x in load if x["game"] == name and not x["ok"])
-            text = ", ".join(filter(None, [" / ".join(f"{t:.1f}" for t in times) + " s" if times else "",
-                                           f"{fails} not rendered" if fails else ""]))
-            r.append(("voila", f"  {name} under load", text, ""))
-        errors = sum(1 for x in load if x["errors"])
-        r.append(("voila", f"{SESSIONS} concurrent: pages with error output", str(errors), "0"))
-    k = out.get("kernel_rss", [])
-    if k:
-        r.append(("voila", f"kernel RSS median / max ({len(k)} kernels)",
-                  f"{statistics.median(k):.0f} MB / {max(k):.0f} MB", ""))
-        r.append(("voila", "kernels RSS total (peak while loading)",
-                  f"{sum(k):.0f} MB ({out.get('peak', {}).get('kernels_total', 0):.0f} MB)", ""))
-    if out.get("server_rss_start") is not None:
-        loaded = out.get("server_rss_loaded")
-        peak = out.get("peak", {}).get("server")
-        r.append(("voila", "server RSS start / with all kernels / peak",
-                  f"{out['server_rss_start']:.0f} / {f'{loaded:.0f}' if loaded else '-'} / {peak or 0:.0f} MB", ""))
+        r.append(("voila", "gallery first render", fmt(g["seconds"]) if g["ok"] else "FAILED", ""))
+    for nb, x in out.get("alone", {}).items():
+        ratio = f" ({x['seconds'] / ref:.2f}x trivial)" if ref and x["ok"] else ""
+        text = (fmt(x["seconds"]) + ratio) if x["ok"] else f"FAILED ({x.get('failure')})"
+        r.append(("voila", f"{nb}: first render, idle server ({x['charts']} charts)", text, f"≤ {RATIO_TARGET}x"))
+        r.append(("voila", f"{nb}: kernel websocket bytes", f"{x['ws_mb']:.2f} MB", f"≤ {WS_TARGET_MB} MB"))
+        note(nb.removesuffix(".ipynb").replace("diminishing_returns", "diminishing"), "Voila first render",
+             text + f", {x['ws_mb']:.2f} MB")
+    loads = out.get("heavy_loads", [])
+    if "heavy" in out:
+        failed = sum(1 for x in loads if not x["ok"])
+        widget_errors = sum(x["failed_widgets"] for x in loads)
+        ok_times = [x["seconds"] for x in loads if x["ok"]]
+        r.append(("voila", f"{out['heavy']} loaded {len(loads)} times under a crowd of {BACKGROUND}: failed loads "
+                  f"(widget errors)", f"{failed} ({widget_errors})", f"0 of {HEAVY_LOADS}"))
+        if ok_times:
+            r.append(("voila", "  those loads: median / max until every chart drew",
+                      f"{statistics.median(ok_times):.1f} s / {max(ok_times):.1f} s", ""))
+        bg = out.get("background", [])
+        r.append(("voila", "  the crowd's visits rendered meanwhile (ok / all)",
+                  f"{sum(x['ok'] for x in bg)} / {len(bg)}", ""))
+        for x in loads:
+            if not x["ok"]:
+                log(f"failed heavy load: {x.get('failure')}; page errors {x['errors'][:3]}")
+    if "class_report" in out:
+        r.append(("voila", f"class pool ({CLASS_SIZE} pre-rendered pages)", out["class_report"].removeprefix("changekit: "), ""))
+    if "class" in out:
+        visits = out["class"]
+        delivered = [x["seconds"] for x in visits if x["ok"]]
+        r.append(("voila", f"{CLASS_SIZE} visits within {CLASS_WINDOW_S:.0f} s: delivered whole",
+                  f"{len(delivered)}/{CLASS_SIZE}, max {max(delivered):.2f} s, median {statistics.median(delivered):.2f} s"
+                  if delivered else f"0/{CLASS_SIZE}", f"all ≤ {DELIVERY_TARGET_S:.0f} s"))
+        seen = [x["seconds"] for x in visits if x["browser"] and x["ok"]]
+        r.append(("voila", f"  of them in Chromium, until every chart drew", " / ".join(f"{t:.1f} s" for t in seen) or "FAILED", ""))
+        for x in visits:
+            if not x["ok"]:
+                log(f"class visit failed: {x.get('failure')}")
     guard = out.get("guard")
     if guard is not None:
         blocked = ", ".join(f"{h} x{n}" for h, n in sorted(guard.blocked.items())) or "none"
