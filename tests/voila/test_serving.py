@@ -3,6 +3,9 @@ pages that never connect, pre-rendered class pools, and an install outside the r
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -12,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from changekit.serving import ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer
+from changekit.serving import ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer, free_port
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -100,8 +103,11 @@ def test_a_class_pool_is_pre_rendered_and_reports_its_memory():
 
 def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
     """pip install into a fresh venv in another folder, then `changekit serve` from a third one."""
+    source = tmp_path / "source"  # built from a copy: an in-tree build would leave build/ in the checkout
+    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
+        ".git", ".venv*", "site", "build", "*.egg-info", "artifacts", "__pycache__", ".hypothesis"))
     wheels = tmp_path / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(ROOT)],
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels), str(source)],
                    check=True, cwd=tmp_path)
     venv = tmp_path / "venv"
     uv = Path(sys.executable).parent / "uv"
@@ -114,22 +120,16 @@ def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
     installed = subprocess.run([str(venv / "bin" / "python"), "-c", "import changekit.serving as s; print(s.NOTEBOOKS)"],
                                check=True, capture_output=True, text=True, cwd=elsewhere).stdout.strip()
     assert str(venv) in installed and str(ROOT) not in installed
-    import os
-
     env_path = f"{venv / 'bin'}:{os.environ['PATH']}"
-    server = VoilaServer.__new__(VoilaServer)  # the installed changekit, not this checkout's
     with _installed_server(venv, elsewhere, env_path) as url:
         for path in sorted(NOTEBOOKS.glob("*.ipynb")):
             status, page = fetch(f"{url}/voila/render/{path.name}")
             assert status == 200, path.name
             assert WIDGET_MIME in page and not [m for m in ERROR_MARKERS if m in page], path.name
-    del server
 
 
 class _installed_server:  # noqa: N801 - used as a context manager
     def __init__(self, venv: Path, cwd: Path, path: str):
-        from changekit.serving import free_port
-
         self.port = free_port()
         self.log = open(ARTIFACTS / "serve-installed.log", "w")  # noqa: SIM115
         self.proc = subprocess.Popen([str(venv / "bin" / "changekit"), "serve", f"--port={self.port}", "--no-browser"],
@@ -143,9 +143,6 @@ class _installed_server:  # noqa: N801 - used as a context manager
         return url
 
     def __exit__(self, *exc) -> None:
-        import os
-        import signal
-
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=10)
         self.log.close()
