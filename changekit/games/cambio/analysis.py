@@ -291,3 +291,44 @@ def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
                                  "array": [r[f"{key}_high"] - r[key] for r in rows],
                                  "arrayminus": [r[key] - r[f"{key}_low"] for r in rows]})
     return _style(fig, title="Can I snap the top discard from what I know?", x="round", y="probability")
+
+
+# ---- the explorer: the calling threshold ----------------------------------------------------------
+def parse_cards(text: str) -> list[str]:
+    """Cards typed like ``"AS 2H, KD"`` (spaces or commas), each checked against the deck."""
+    cards = [c for c in text.replace(",", " ").split() if c]
+    for card in cards:
+        try:
+            _code(card)
+        except Exception as exc:
+            raise ValueError(f"cannot read the card {card!r}: write it like AS, 10H, KD") from exc
+    return cards
+
+
+def under_threshold(threshold: int, *, known: Sequence[str] = (), unknown: int = 4) -> Fraction:
+    """Exact chance that a grid of the ``known`` cards and ``unknown`` unseen ones totals at most
+    ``threshold``: how often such a grid is already good enough to call Cambio with."""
+    if not 0 <= unknown <= 4 or len(known) + unknown > 4 or len(known) + unknown == 0:
+        raise ValueError(f"a grid holds 1 to 4 cards: {len(known)} known and {unknown} unseen will not do")
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    return sum((p for total, p in dist.items() if total <= threshold), Fraction(0))
+
+
+def threshold_grid_figure(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4):
+    """The grid total's exact distribution, bars at or under the threshold in green."""
+    import plotly.graph_objects as go
+
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    xs = sorted(dist)
+    fig = go.Figure(go.Bar(x=xs, y=[float(dist[x]) for x in xs], name="grid total",
+                           marker_color=["#2e7d32" if x <= threshold else "#9e9e9e" for x in xs]))
+    shown = " ".join(known) + (" + " if known else "") + f"{unknown} unseen"
+    return _style(fig, title=f"Grid total ({shown}); green: at most t = {threshold}", x="total", y="probability")
+
+
+def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4) -> str:
+    p = under_threshold(threshold, known=known, unknown=unknown)
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    m = mean(dist)
+    return (f"Chance the grid totals at most {threshold}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+            f"Its mean total is {float(m):.2f}.")

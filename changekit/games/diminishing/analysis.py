@@ -402,3 +402,46 @@ def tree_figure(tree: GameTree):
                       xaxis=dict(visible=False), yaxis=dict(visible=False), height=360,
                       margin=dict(l=20, r=20, t=50, b=20))
     return fig
+
+
+# ---- the explorer: small purses ---------------------------------------------------------------
+#: The largest purse the explorer solves: 8 bills solve in tens of milliseconds.
+EXPLORER_MAX_BILLS = 8
+
+
+def parse_purse(text: str) -> tuple[int, ...]:
+    """A purse typed like ``"7 5 3 1"`` (spaces or commas), largest first; bills are $1, $3, $5, $7, $10."""
+    from .solver import counts_of
+
+    try:
+        bills = [int(t) for t in text.replace(",", " ").replace("$", " ").split()]
+    except ValueError as exc:
+        raise ValueError(f"a purse is bills separated by spaces, like 7 5 3 1: cannot read {text!r}") from exc
+    if not 1 <= len(bills) <= EXPLORER_MAX_BILLS:
+        raise ValueError(f"a purse here holds 1 to {EXPLORER_MAX_BILLS} bills, not {len(bills)}")
+    counts_of(bills)  # the solver's own check of the denominations
+    return tuple(sorted(bills, reverse=True))
+
+
+def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
+    """Each opening of the game from two ``purse``s: how many answers the second player has, and
+    how many of them win (an opening with no winning answer wins for the first player)."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    start = solve_start(purse)
+    names = [str(o.move) for o in start.openings]
+    fig = go.Figure()
+    fig.add_bar(x=names, y=[o.replies for o in start.openings], name="answers")
+    fig.add_bar(x=names, y=[len(o.winning_replies) for o in start.openings], name="winning answers")
+    return style(fig, title=f"Openings from two purses of {_show(start.purse)}", x="first move",
+                 y="second player's answers")
+
+
+def purse_readout(purse: Sequence[int] = (7, 5, 3, 1)) -> str:
+    start = solve_start(purse)
+    first = "the first player" if start.first_player_wins else "the second player"
+    return (f"Two purses of {_show(start.purse)}: with perfect play <b>{first} wins</b>. "
+            f"{start.positions:,} positions can be reached; the player to move wins {start.mover_wins:,} of them "
+            f"({start.mover_win_share:.1%}).")

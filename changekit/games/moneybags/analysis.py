@@ -490,3 +490,54 @@ def tournament_figure(result):
                 error_y=dict(type="data", symmetric=False, array=[r["high"] - r["win_rate"] for r in rows],
                              arrayminus=[r["win_rate"] - r["low"] for r in rows]))
     return fig
+
+
+# ---- the explorer: jiggle noise and coins ---------------------------------------------------
+def robbed_story(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15,
+                 coins: int = COINS, players: int = 4) -> list[JiggleStep]:
+    """Lesson 1's story for any numbers: your bag held ``held`` coins (the prior is the random
+    pour given that), ``taken`` went to the thief, then the thief's bag jiggles ``reading`` under
+    the ``noise`` model. Steps: after the steal (exact), after the jiggle (floats)."""
+    if not 1 <= held <= coins - players + 1:
+        raise ValueError(f"your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
+    if not 0 <= taken <= held:
+        raise ValueError(f"the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
+    if not 0 < noise <= 1:
+        raise ValueError(f"the jiggle noise is a fraction of the bag above 0 and at most 1, not {noise!r}")
+    return list(_robbed_story(held, taken, reading, noise, coins, players))
+
+
+@lru_cache(maxsize=32)  # the explorer's figure and readout share one computation
+def _robbed_story(held: int, taken: int, reading: int, noise: float, coins: int, players: int) -> tuple[JiggleStep, ...]:
+    return tuple(challenge_story(taken=taken, prior=held_prior(held, coins, players), readings=[("B", reading)],
+                                 noise=noise)[1:])
+
+
+def held_prior(held: int, coins: int = COINS, players: int = 4) -> Belief:
+    """:func:`pair_prior` given that bag A holds ``held`` coins, computed directly: P(B=b | A=held)
+    is proportional to C(coins-held-b-1, players-3) (the other bags share the rest), and the
+    diamond is where it was, independently.
+
+    >>> prior = pair_prior(9, 4)
+    >>> given = {s: p for s, p in prior.items() if s[0] == 3}
+    >>> held_prior(3, 9, 4) == {s: p / sum(given.values()) for s, p in given.items()}
+    True
+    """
+    weights = {b: comb(coins - held - b - 1, players - 3) for b in range(1, coins - held - players + 3)}
+    total = sum(weights.values())
+    where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
+    return {(held, b, d): Fraction(w, total) * q for b, w in weights.items() for d, q in where.items()}
+
+
+def robbed_figure(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15):
+    return posterior_figure(robbed_story(held=held, taken=taken, reading=reading, noise=noise))
+
+
+def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15) -> str:
+    steal, jiggle = robbed_story(held=held, taken=taken, reading=reading, noise=noise)
+    p = steal.value.p_win
+    verdict = "challenge" if jiggle.value.should_challenge else "let it go"
+    return (f"After the steal: P(challenge wins) = <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+            f"After the thief's bag jiggles {reading} (noise {noise:g}): <b>{float(jiggle.value.p_win):.3f}</b>; "
+            f"expected height {float(jiggle.value.ev_challenge):.1f} if you challenge, "
+            f"{float(jiggle.value.ev_accept):.1f} if not: <b>{verdict}</b>.")

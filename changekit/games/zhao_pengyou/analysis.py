@@ -259,3 +259,29 @@ def level_change_figure(*, deals: int = 60, seed: int = 0):
 def mean_points(results: Sequence[dict[str, Any]]) -> Fraction:
     """Average attackers' points over the given deals (exact)."""
     return Fraction(sum(r["attackers_points"] for r in results), max(1, len(results)))
+
+
+# ---- the explorer: players and decks ------------------------------------------------------------
+def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
+    """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
+    ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
+    distribution, and the chance of holding a card of your level (to declare)."""
+    from .rules import ZhaoPengyouOptions
+
+    if type(players) is not int or not 4 <= players <= 7:
+        raise ValueError(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
+    ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
+    kitty = auto_kitty(players, decks)
+    hand = (decks * 54 - kitty) // players
+    return {"players": players, "decks": decks, "cards": decks * 54, "kitty": kitty, "hand": hand,
+            "trumps": decks * 18, "distribution": trump_count(players=players, decks=decks),
+            "declare": declare_chance_exact(players=players, decks=decks)}
+
+
+def deal_readout(*, players: int = 4, decks: int = 3) -> str:
+    s = deal_summary(players=players, decks=decks)
+    m = mean(s["distribution"])
+    half = sum((p for k, p in s["distribution"].items() if 2 * k >= s["hand"]), Fraction(0))
+    return (f"{s['cards']} cards, kitty {s['kitty']}, hands of <b>{s['hand']}</b>; {s['trumps']} trumps. Expected "
+            f"trumps in your hand: <b>{m} ≈ {float(m):.2f}</b>; half your hand or more: {float(half):.3f}. "
+            f"Chance you hold a card of your level: <b>{float(s['declare']):.3f}</b>.")
