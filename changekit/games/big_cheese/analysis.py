@@ -398,3 +398,27 @@ def card_readout(card: int = 20, dice: str = "d6") -> str:
     return (f"The {card} under <b>{dice}</b>: mean <b>{m}</b>, variance <b>{v}</b> (standard deviation "
             f"{math.sqrt(v):.2f}, {math.sqrt(v) / m:.0%} of the mean). With a Big Cheese, re-roll anything below "
             f"<b>{threshold}</b>: the card is then worth <b>{best}</b> ≈ {float(best):.2f} on average.")
+
+
+# ---- a closed form: the variance of a dice scheme ---------------------------------------------------
+def variance_closed_form(card: int = 20, dice: str = "d6"):
+    """The variance of what a card of value ``v`` pays, derived with sympy from the die's faces:
+    ``v·D`` with D uniform on 1..6 (d6), or uniform on 1..v (polyhedral)."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    payout_distribution(card, dice)  # the rules' own check of the card and the scheme
+    v, i = sympy.symbols("v i", positive=True, integer=True)
+    if dice == "d6":
+        faces, count = v * i, 6
+    else:
+        faces, count = i, v
+    mean_ = sympy.summation(faces, (i, 1, count)) / count
+    second = sympy.summation(faces ** 2, (i, 1, count)) / count
+    general = sympy.factor(sympy.simplify(second - mean_ ** 2))
+    return ClosedForm(f"Under {dice}, a card of value v pays "
+                      + ("v times a d6 roll" if dice == "d6" else "a number from 1 to v, each equally likely")
+                      + f"; its variance is E[X²] − E[X]², summed with sympy, here for v = {card}:",
+                      r"\operatorname{Var}(X)", general, general.subs(v, sympy.Symbol(str(card))),
+                      general.subs(v, card))

@@ -332,3 +332,24 @@ def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown:
     m = mean(dist)
     return (f"Chance the grid totals at most {threshold}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
             f"Its mean total is {float(m):.2f}.")
+
+
+# ---- a closed form: the hypergeometric probability --------------------------------------------------
+def low_pair_closed_form(known: Sequence[str] = ("AS", "2H"), *, at_most: int = 2):
+    """The chance that both unseen cards of a grid whose other two cards are ``known`` are worth at
+    most ``at_most``: a hypergeometric probability C(K,2)/C(N,2), derived with sympy."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    counts = value_counts(removed=known)
+    good = sum(n for v, n in counts.items() if v <= at_most)
+    N, K = sympy.symbols("N K", positive=True, integer=True)
+    general = sympy.binomial(K, 2) / sympy.binomial(N, 2)
+    values = {N: sum(counts.values()), K: good}
+    substituted = sympy.Mul(sympy.binomial(good, 2, evaluate=False),
+                            sympy.Pow(sympy.binomial(values[N], 2, evaluate=False), -1, evaluate=False), evaluate=False)
+    return ClosedForm(f"You know {' and '.join(known)}; {values[N]} cards are unseen and {good} of them are worth at most "
+                      f"{at_most} (red kings, aces, twos). Both unseen cards of your grid are among them with the "
+                      "hypergeometric probability:", r"P(\text{both low})", sympy.expand_func(general),
+                      substituted, sympy.expand_func(general).subs(values))

@@ -445,3 +445,31 @@ def purse_readout(purse: Sequence[int] = (7, 5, 3, 1)) -> str:
     return (f"Two purses of {_show(start.purse)}: with perfect play <b>{first} wins</b>. "
             f"{start.positions:,} positions can be reached; the player to move wins {start.mover_wins:,} of them "
             f"({start.mover_win_share:.1%}).")
+
+
+# ---- a closed form: how many positions ----------------------------------------------------------------
+def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
+    """How many ways the bills of two ``purse``s can lie between the two players and the pot: for
+    a denomination with m bills in play, the number of ways to split m identical bills into three
+    piles is a sum that sympy solves in closed form, (m+1)(m+2)/2; the splits of different
+    denominations multiply."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    from .solver import counts_of
+
+    m, k = sympy.symbols("m k", nonnegative=True, integer=True)
+    # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
+    splits = sympy.factor(sympy.summation(m - k + 1, (k, 0, m)))
+    kinds = [(d, 2 * c) for d, c in zip((1, 3, 5, 7, 10), counts_of(purse)) if c]
+    counts = [n for _, n in kinds]
+    value = sympy.Mul(*[splits.subs(m, n) for n in counts])
+    substituted = sympy.Mul(*[sympy.Integer(splits.subs(m, n)) for n in counts], evaluate=False)
+    return ClosedForm(
+        f"Both purses {_show(sorted(purse, reverse=True))}: "
+        f"{', '.join(f'{n} bills of ${d}' for d, n in kinds)} are in play. m identical bills split into three piles (mover, opponent, pot) in a sum of "
+        "ways that sympy solves; the denominations multiply:",
+        r"\text{splits}", sympy.Product(splits.subs(m, sympy.Symbol("m_i")), (sympy.Symbol("i"), 1, len(counts))),
+        substituted, value, steps=(("ways to split m bills into three piles",
+                                    sympy.Eq(sympy.Sum(m - k + 1, (k, 0, m)), splits)),))

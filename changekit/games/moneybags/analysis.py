@@ -541,3 +541,28 @@ def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: 
             f"After the thief's bag jiggles {reading} (noise {noise:g}): <b>{float(jiggle.value.p_win):.3f}</b>; "
             f"expected height {float(jiggle.value.ev_challenge):.1f} if you challenge, "
             f"{float(jiggle.value.ev_accept):.1f} if not: <b>{verdict}</b>.")
+
+
+# ---- closed forms: the prior over the bags and Bayes' rule ------------------------------------------
+def prior_closed_form(held: int = 12, *, coins: int = COINS, players: int = 4):
+    """The prior over the thief's bag, given yours held ``held``: the random pour shares the other
+    c − a coins among the other p − 1 bags (at least one each), so P(B = b | A = a) =
+    C(c−a−b−1, p−3) / C(c−a−1, p−2); sympy simplifies it for the table's number of players. The
+    value is the chance the thief's bag held more coins than yours before the steal."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    c, a, b = sympy.symbols("c a b", positive=True, integer=True)
+    pmf = sympy.simplify(sympy.expand_func(sympy.binomial(c - a - b - 1, players - 3)
+                                           / sympy.binomial(c - a - 1, players - 2)))
+    top = coins - held - players + 2  # the thief's largest possible bag
+    more = sympy.summation(pmf.subs({c: coins, a: held}), (b, held + 1, top))
+    return ClosedForm(
+        f"The prior: every way the Boss can pour {coins} coins into {players} bags (at least one each) is equally "
+        f"likely. Given that yours held a = {held}, the thief's bag holds b coins with probability P(B = b | A = a) "
+        f"(shown), and the chance it held more than yours is the sum over b from {held + 1} to {top}:",
+        r"P(B > a \mid A = a) = \sum_{b > a} P(B = b \mid A = a)", sympy.Sum(pmf, (b, a + 1, c - a - players + 2)),
+        sympy.Sum(pmf.subs({c: coins, a: held}), (b, held + 1, top)), more,
+        steps=((f"the prior for {players} players", sympy.Eq(sympy.Symbol("P(B=b | A=a)"), pmf)),))
+

@@ -285,3 +285,26 @@ def deal_readout(*, players: int = 4, decks: int = 3) -> str:
     return (f"{s['cards']} cards, kitty {s['kitty']}, hands of <b>{s['hand']}</b>; {s['trumps']} trumps. Expected "
             f"trumps in your hand: <b>{m} ≈ {float(m):.2f}</b>; half your hand or more: {float(half):.3f}. "
             f"Chance you hold a card of your level: <b>{float(s['declare']):.3f}</b>.")
+
+
+# ---- a closed form: the hypergeometric mean ---------------------------------------------------------
+def trumps_closed_form(*, players: int = 4, decks: int = 3):
+    """The expected number of trumps in a hand: sympy sums k times the hypergeometric probability
+    over every k and simplifies the sum to n·K/N (hand size times the share of trumps)."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    s = deal_summary(players=players, decks=decks)
+    N, K, n, k = sympy.symbols("N K n k", positive=True, integer=True)
+    pmf = sympy.binomial(K, k) * sympy.binomial(N - K, n - k) / sympy.binomial(N, n)
+    # the value is sympy's exact sum over every k; the test checks it equals n·K/N and the trump_count mean
+    values = {N: s["cards"], K: s["trumps"], n: s["hand"]}
+    total = sympy.summation(k * pmf.subs(values), (k, 0, s["hand"]))
+    general = n * K / N
+    return ClosedForm(f"Your {s['hand']} cards are drawn without replacement from {s['cards']} cards holding "
+                      f"{s['trumps']} trumps. The chance of exactly k trumps, and the mean number:",
+                      r"E[T] = \sum_k k\,P(T=k)", general,
+                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False), evaluate=False),
+                                evaluate=False),
+                      total, steps=(("the hypergeometric probability", sympy.Eq(sympy.Symbol("P(T=k)"), pmf)),))

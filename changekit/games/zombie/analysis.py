@@ -388,3 +388,27 @@ def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
     return (f"Paying <b>${bill}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
             f"<b>{average.numerator}/{average.denominator} ≈ {float(average):.3f}</b>; at least one point "
             f"with probability <b>{float(scoring):.3f}</b>.")
+
+
+# ---- a closed form: the hypergeometric probability ------------------------------------------------
+def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMBIE_START):
+    """The chance that a Zombie dealt ``dealt`` bills holds at least one $10 when you hold ``hand``
+    (6 bills, known to you): his bills come from the other 44, a *hypergeometric* count (draws
+    without replacement from a pile with a known number of tens). Derived with sympy."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    if len(hand) != HAND_SIZE:
+        raise ValueError(f"a hand holds {HAND_SIZE} bills, not {len(hand)}")
+    left = unseen_pool(hand)
+    N, K, n = sympy.symbols("N K n", positive=True, integer=True)
+    general = 1 - sympy.binomial(N - K, n) / sympy.binomial(N, n)
+    values = {N: sum(left), K: left[DENOMINATIONS.index(10)], n: dealt}
+    substituted = 1 - sympy.Mul(sympy.binomial(values[N] - values[K], dealt, evaluate=False),
+                                sympy.Pow(sympy.binomial(values[N], dealt, evaluate=False), -1, evaluate=False),
+                                evaluate=False)
+    return ClosedForm(f"You hold {', '.join(f'${b}' for b in hand)}: the Zombie's {dealt} bills come from the other "
+                      f"{values[N]}, of which {values[K]} are $10 bills. The chance he holds at least one $10 is one "
+                      "minus the chance that all his bills come from the rest:",
+                      r"P(\text{at least one } \$10)", general, substituted, general.subs(values))
