@@ -17,7 +17,7 @@ from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
-from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty
+from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty, level_change
 
 __all__ = [
     "trump_count", "hypergeometric", "called_copies", "friend_seat", "declare_chance_exact",
@@ -162,12 +162,17 @@ def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict
     return dict(sorted(out.items()))
 
 
-def level_change_counts(results: Sequence[dict[str, Any]]) -> dict[str, int]:
-    """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``."""
-    order = [f"host +{k}" for k in (3, 2, 1)] + [f"attackers +{k}" for k in (1, 2, 3)]
+def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[int] | str | None = None,
+                        *, decks: int = 3) -> dict[str, int]:
+    """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``: as the deals were scored, or,
+    given ``thresholds`` (four scores or ``"stepped"``), rescored from their attackers' points."""
+    order = [f"host +{k}" for k in (3, 2, 1)] + [f"attackers +{k}" for k in (0, 1, 2, 3)]
     out = {k: 0 for k in order}
     for r in results:
-        out[f"{r['side']} +{r['steps']}"] += 1
+        side, steps = ((r["side"], r["steps"]) if thresholds is None
+                       else level_change(r["attackers_points"], thresholds, decks=decks))
+        key = f"{side} +{steps}"
+        out[key] = out.get(key, 0) + 1
     return out
 
 
@@ -245,15 +250,20 @@ def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] =
     return fig
 
 
-def level_change_figure(*, deals: int = 60, seed: int = 0):
-    """Bar chart of who went up and by how much, over the same bot deals as ``points_figure``."""
+def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
+    """Who went up and by how much over the same bot deals as ``points_figure``, under the sheet's
+    table (as played) and under the stepped table (the same points rescored)."""
     import plotly.graph_objects as go
 
     from changekit.ui.theme import style
 
-    counts = level_change_counts(_cached_deals(deals, seed))
-    fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
-    return style(fig, title=f"Level changes in {deals} heuristic-bot deals", x="who goes up", y="deals")
+    results = _cached_deals(deals, seed)
+    fig = go.Figure()
+    for name, thresholds in (("sheet table (55/110/165/220)", SHEET_THRESHOLDS), (f"stepped table (s = {20 * decks})", "stepped")):
+        counts = level_change_counts(results, thresholds, decks=decks)
+        fig.add_bar(x=list(counts), y=list(counts.values()), name=name)
+    return style(fig, title=f"Level changes in {deals} heuristic-bot deals, two scoring tables",
+                 x="who goes up", y="deals")
 
 
 def mean_points(results: Sequence[dict[str, Any]]) -> Fraction:
