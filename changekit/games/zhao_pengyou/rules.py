@@ -1,6 +1,6 @@
 """Zhao Pengyou (找朋友, "find a friend"): trick-taking with levels, trumps, a called friend and tractors.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md; the choices we made where the
+Rules in our words (the kit's decisions, docs/rules.md; the choices we made where the
 sheet and the decisions are silent are marked *ours*):
 
 * 4 players (4-7), three decks with their six jokers (162 cards). Each player has a level,
