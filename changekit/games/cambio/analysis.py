@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from changekit.core.cards import standard_deck
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
@@ -126,18 +126,22 @@ def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: int = 2, games: int = 300,
-                    seed: int = 2026, opponent_threshold: float = 5) -> list[dict[str, Any]]:
+                    seed: int = 2026, opponent_threshold: float = 5,
+                    progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """Win rate of a memory bot calling Cambio when its believed total ≤ t, against
-    ``players - 1`` memory bots with the default threshold; seats rotate.
+    ``players - 1`` memory bots with the default threshold; seats rotate. ``progress`` (if given)
+    is called with the fraction of the sweep done (a progress bar).
 
     One row per t: ``threshold, win_rate, low, high, games, mean_points``.
     """
     from .bots import MemoryBot
 
     out = []
+    thresholds = list(thresholds)
     for i, t in enumerate(thresholds):
         bots = [MemoryBot(threshold=t)] + [MemoryBot(threshold=opponent_threshold) for _ in range(players - 1)]
-        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i).rows()[0]
+        part = None if progress is None else (lambda f, i=i: progress((i + f) / len(thresholds)))
+        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i, progress=part).rows()[0]
         out.append({"threshold": t, **{k: row[k] for k in ("win_rate", "low", "high", "games", "mean_points")}})
     return out
 
@@ -147,23 +151,25 @@ def best_threshold(rows: Sequence[Mapping[str, Any]]) -> Any:
     return max(rows, key=lambda r: r["win_rate"])["threshold"]
 
 
-def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7) -> list[dict[str, Any]]:
+def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
+                         progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that uses its powers against one that skips them (seats rotate)."""
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
     result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
-                        games=games, seed=seed)
+                        games=games, seed=seed, progress=progress)
     return _rows(result, ["uses powers", "ignores powers"] + ["memory"] * len(extra))
 
 
-def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8) -> list[dict[str, Any]]:
+def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
+                      progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that snaps when sure against one that never snaps."""
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
     result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
-                        games=games, seed=seed)
+                        games=games, seed=seed, progress=progress)
     return _rows(result, ["snaps when sure", "never snaps"] + ["memory"] * len(extra))
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
@@ -241,8 +241,10 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
 
 
 # ---- game lengths and bots ----------------------------------------------------------------------
-def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE) -> Counter:
-    """How many turns two-player games last with these ``bots`` (seats alternate)."""
+def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE,
+                 progress: Callable[[float], None] | None = None) -> Counter:
+    """How many turns two-player games last with these ``bots`` (seats alternate). ``progress``
+    (if given) is called with the fraction of games played (a progress bar)."""
     game = GAME(players=2, purse=tuple(purse))
     master = random.Random(seed)
     lengths: Counter = Counter()
@@ -251,6 +253,8 @@ def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[
         state = game.new_state(seed=master.getrandbits(32))
         play_out(state, seats, rng=random.Random(master.getrandbits(64)))
         lengths[state.turns] += 1
+        if progress is not None:
+            progress((g + 1) / games)
     return lengths
 
 
@@ -473,3 +477,16 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
         r"\text{splits}", sympy.Product(splits.subs(m, sympy.Symbol("m_i")), (sympy.Symbol("i"), 1, len(counts))),
         substituted, value, steps=(("ways to split m bills into three piles",
                                     sympy.Eq(sympy.Sum(m - k + 1, (k, 0, m)), splits)),))
+
+
+def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
+    """Question 5's answer: game lengths of perfect against perfect and random against random
+    (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
+    from .bots import PerfectBot
+
+    def half(start: float):
+        return None if progress is None else (lambda f: progress(start + f / 2))
+
+    return lengths_figure({
+        "perfect vs perfect": game_lengths([PerfectBot(), PerfectBot()], games=games, seed=1, progress=half(0)),
+        "random vs random": game_lengths([RandomBot(), RandomBot()], games=games, seed=2, progress=half(0.5))})

@@ -343,25 +343,29 @@ def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, 
 
 # ---- the Boss's pour, and bots against each other (Monte Carlo) ---------------------------
 def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "random"), *, players: int = 4,
-                      games: int = 200, seed: int = 0, bot: str = "bayesian") -> dict[str, list[Estimate]]:
+                      games: int = 200, seed: int = 0, bot: str = "bayesian",
+                      progress: Callable[[float], None] | None = None) -> dict[str, list[Estimate]]:
     """P(winning the round) by turn position (0 = the Boss's left ... players-1 = the Boss) when
     the Boss pours by each policy and every seat plays ``bot``; one round per game, seeded.
-    Returns policy → one Wilson 95 % estimate per turn position."""
+    Returns policy → one Wilson 95 % estimate per turn position. ``progress`` (if given) is called
+    with the fraction of games played (a progress bar)."""
     from changekit.core.bots import play_out
 
     from .bots import BOTS
 
     out: dict[str, list[Estimate]] = {}
-    for policy in policies:
+    for done, policy in enumerate(policies):
         wins = [0] * players
         master = random.Random(seed)
-        for _ in range(games):
+        for g in range(games):
             state = Moneybags(players=players, rounds=1, pour="boss").new_state(seed=master.getrandbits(32))
             seats = [BOTS[bot](boss_policy=policy) for _ in range(players)]
             play_out(state, seats, rng=random.Random(master.getrandbits(64)))
             first = state.round_results[0]["ranking"]
             if first:
                 wins[(first[0] - state.boss - 1) % players] += 1
+            if progress is not None:
+                progress((done * games + g + 1) / (len(policies) * games))
         out[policy] = [wilson(w, games) for w in wins]
     return out
 
