@@ -370,3 +370,55 @@ def tournament_figure(result: TournamentResult):
                          "arrayminus": [e.value - e.low for e in rates]})
     fig.add_scatter(x=names, y=[1 / len(names)] * len(names), mode="lines", name="fair share", line={"dash": "dot"})
     return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
+
+
+# ---- the explorer: card value and dice scheme --------------------------------------------------
+def card_figure(card: int = 20, dice: str = "d6"):
+    """One card under one scheme: what one roll pays, and what it pays with a Big Cheese used by
+    the best re-roll rule (bars, exact)."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    one = payout_distribution(card, dice)
+    threshold, _ = best_reroll(card, dice)
+    cheese = with_reroll(card, dice, threshold)
+    xs = sorted(set(one) | set(cheese))
+    fig = go.Figure()
+    fig.add_bar(x=xs, y=[float(one.get(x, 0)) for x in xs], name=f"one roll (mean {float(mean(one)):.2f})")
+    fig.add_bar(x=xs, y=[float(cheese.get(x, 0)) for x in xs],
+                name=f"with a Big Cheese, re-roll below {threshold} (mean {float(mean(cheese)):.2f})")
+    return style(fig, title=f"What the {card} card pays ({dice})", x="payout (points)", y="probability")
+
+
+def card_readout(card: int = 20, dice: str = "d6") -> str:
+    one = payout_distribution(card, dice)
+    m, v = mean(one), variance(one)
+    threshold, best = best_reroll(card, dice)
+    return (f"The {card} under <b>{dice}</b>: mean <b>{m}</b>, variance <b>{v}</b> (standard deviation "
+            f"{math.sqrt(v):.2f}, {math.sqrt(v) / m:.0%} of the mean). With a Big Cheese, re-roll anything below "
+            f"<b>{threshold}</b>: the card is then worth <b>{best}</b> ≈ {float(best):.2f} on average.")
+
+
+# ---- a closed form: the variance of a dice scheme ---------------------------------------------------
+def variance_closed_form(card: int = 20, dice: str = "d6"):
+    """The variance of what a card of value ``v`` pays, derived with sympy from the die's faces:
+    ``v·D`` with D uniform on 1..6 (d6), or uniform on 1..v (polyhedral)."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    payout_distribution(card, dice)  # the rules' own check of the card and the scheme
+    v, i = sympy.symbols("v i", positive=True, integer=True)
+    if dice == "d6":
+        faces, count = v * i, 6
+    else:
+        faces, count = i, v
+    mean_ = sympy.summation(faces, (i, 1, count)) / count
+    second = sympy.summation(faces ** 2, (i, 1, count)) / count
+    general = sympy.factor(sympy.simplify(second - mean_ ** 2))
+    return ClosedForm(f"Under {dice}, a card of value v pays "
+                      + ("v times a d6 roll" if dice == "d6" else "a number from 1 to v, each equally likely")
+                      + f"; its variance is E[X²] − E[X]², summed with sympy, here for v = {card}:",
+                      r"\operatorname{Var}(X)", general, general.subs(v, sympy.Symbol(str(card))),
+                      general.subs(v, card))

@@ -174,3 +174,18 @@ class BigCheeseApp(GameApp):
 
 
 __all__ = ["BigCheeseApp", "card_picture", "die_picture"]
+
+
+def card_explorer(card: int = 20, dice: str = "d6"):
+    """Choose a number card and a dice scheme: its exact payout distribution, with and without a
+    Big Cheese re-roll, and its mean, variance and best re-roll rule."""
+    from changekit.ui.explorer import Explorer, dropdown
+
+    from .analysis import card_figure, card_readout
+    from .rules import DICE, NUMBER_CARDS
+
+    def compute(card: int, dice: str):
+        return card_figure(card, dice), card_readout(card, dice)
+
+    return Explorer({"card": dropdown("Card value", list(NUMBER_CARDS), card),
+                     "dice": dropdown("Dice scheme", list(DICE), dice)}, compute)

@@ -1,6 +1,6 @@
 """The Big Cheese: bid your workers on projects; when the last worker walks off, roll for points.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * 3-6 players, 10 workers each. The 36-card deck (four each of 2, 4, 6, 8, 10, 12 and 20, four
   Vetoes and four Big Cheeses; option ``specials=False`` leaves the last eight out) lies face

@@ -502,3 +502,34 @@ def tournament_figure(result: Any) -> Any:
     fig.update_yaxes(range=[0, 1])
     fig.add_hline(y=1 / len(rows), line_dash="dot", annotation_text="fair share")
     return fig
+
+
+# ---- a closed form: the indifference equation of a small table --------------------------------------
+def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
+    """A small table: ``players`` players, each bidding only ``low`` or ``high`` (first round),
+    ``low`` with probability p. Each bid's expected payoff is a polynomial in p of degree at most the
+    number of opponents; sympy interpolates it exactly from :func:`expected_payoffs` at that many
+    + 1 values of p, and solves the indifference equation u(low) = u(high) for the mix where
+    neither bid is better: the equilibrium of this small game."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    opponents = players - 1
+    p = sympy.Symbol("p")
+    points = [Fraction(i, opponents) for i in range(opponents + 1)]
+    u = {}
+    for bid in (low, high):
+        samples = [(sympy.Rational(x.numerator, x.denominator),
+                    sympy.Rational(str(expected_payoffs({low: x, high: 1 - x}, opponents, bids=[low, high])[bid])))
+                   for x in points]
+        u[bid] = sympy.expand(sympy.interpolate(samples, p))
+    roots = [r for r in sympy.solve(sympy.Eq(u[low], u[high]), p) if r.is_real and 0 < r < 1]
+    if len(roots) != 1:
+        raise ValueError(f"bids ${low} and ${high} at {players} players have no single mixed equilibrium: {roots}")
+    return ClosedForm(
+        f"{players} players, first round; everyone bids only ${low} (with probability p) or ${high}. Each bid's "
+        "expected gain against the others is a polynomial in p; in equilibrium both bids must earn the same "
+        "(otherwise everyone would play the better one):",
+        "", sympy.Eq(u[low], u[high]), None, roots[0], solves="p",
+        steps=((f"u(${low})", u[low]), (f"u(${high})", u[high])))

@@ -1,6 +1,6 @@
 """Boneyard: a silent-bid auction for five buckets of money.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * Every player starts with five bills, $1, $3, $5, $7 and $10, and so does the Boneyard in the
   middle: five buckets holding one of those bills each.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from changekit.core.cards import standard_deck
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
@@ -126,18 +126,22 @@ def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
 
 
 def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: int = 2, games: int = 300,
-                    seed: int = 2026, opponent_threshold: float = 5) -> list[dict[str, Any]]:
+                    seed: int = 2026, opponent_threshold: float = 5,
+                    progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """Win rate of a memory bot calling Cambio when its believed total ≤ t, against
-    ``players - 1`` memory bots with the default threshold; seats rotate.
+    ``players - 1`` memory bots with the default threshold; seats rotate. ``progress`` (if given)
+    is called with the fraction of the sweep done (a progress bar).
 
     One row per t: ``threshold, win_rate, low, high, games, mean_points``.
     """
     from .bots import MemoryBot
 
     out = []
+    thresholds = list(thresholds)
     for i, t in enumerate(thresholds):
         bots = [MemoryBot(threshold=t)] + [MemoryBot(threshold=opponent_threshold) for _ in range(players - 1)]
-        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i).rows()[0]
+        part = None if progress is None else (lambda f, i=i: progress((i + f) / len(thresholds)))
+        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i, progress=part).rows()[0]
         out.append({"threshold": t, **{k: row[k] for k in ("win_rate", "low", "high", "games", "mean_points")}})
     return out
 
@@ -147,23 +151,25 @@ def best_threshold(rows: Sequence[Mapping[str, Any]]) -> Any:
     return max(rows, key=lambda r: r["win_rate"])["threshold"]
 
 
-def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7) -> list[dict[str, Any]]:
+def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
+                         progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that uses its powers against one that skips them (seats rotate)."""
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
     result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
-                        games=games, seed=seed)
+                        games=games, seed=seed, progress=progress)
     return _rows(result, ["uses powers", "ignores powers"] + ["memory"] * len(extra))
 
 
-def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8) -> list[dict[str, Any]]:
+def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
+                      progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that snaps when sure against one that never snaps."""
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
     result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
-                        games=games, seed=seed)
+                        games=games, seed=seed, progress=progress)
     return _rows(result, ["snaps when sure", "never snaps"] + ["memory"] * len(extra))
 
 
@@ -291,3 +297,65 @@ def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
                                  "array": [r[f"{key}_high"] - r[key] for r in rows],
                                  "arrayminus": [r[key] - r[f"{key}_low"] for r in rows]})
     return _style(fig, title="Can I snap the top discard from what I know?", x="round", y="probability")
+
+
+# ---- the explorer: the calling threshold ----------------------------------------------------------
+def parse_cards(text: str) -> list[str]:
+    """Cards typed like ``"AS 2H, KD"`` (spaces or commas), each checked against the deck."""
+    cards = [c for c in text.replace(",", " ").split() if c]
+    for card in cards:
+        try:
+            _code(card)
+        except Exception as exc:
+            raise ValueError(f"cannot read the card {card!r}: write it like AS, 10H, KD") from exc
+    return cards
+
+
+def under_threshold(threshold: int, *, known: Sequence[str] = (), unknown: int = 4) -> Fraction:
+    """Exact chance that a grid of the ``known`` cards and ``unknown`` unseen ones totals at most
+    ``threshold``: how often such a grid is already good enough to call Cambio with."""
+    if not 0 <= unknown <= 4 or len(known) + unknown > 4 or len(known) + unknown == 0:
+        raise ValueError(f"a grid holds 1 to 4 cards: {len(known)} known and {unknown} unseen will not do")
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    return sum((p for total, p in dist.items() if total <= threshold), Fraction(0))
+
+
+def threshold_grid_figure(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4):
+    """The grid total's exact distribution, bars at or under the threshold in green."""
+    import plotly.graph_objects as go
+
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    xs = sorted(dist)
+    fig = go.Figure(go.Bar(x=xs, y=[float(dist[x]) for x in xs], name="grid total",
+                           marker_color=["#2e7d32" if x <= threshold else "#9e9e9e" for x in xs]))
+    shown = " ".join(known) + (" + " if known else "") + f"{unknown} unseen"
+    return _style(fig, title=f"Grid total ({shown}); green: at most t = {threshold}", x="total", y="probability")
+
+
+def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4) -> str:
+    p = under_threshold(threshold, known=known, unknown=unknown)
+    dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
+    m = mean(dist)
+    return (f"Chance the grid totals at most {threshold}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+            f"Its mean total is {float(m):.2f}.")
+
+
+# ---- a closed form: the hypergeometric probability --------------------------------------------------
+def low_pair_closed_form(known: Sequence[str] = ("AS", "2H"), *, at_most: int = 2):
+    """The chance that both unseen cards of a grid whose other two cards are ``known`` are worth at
+    most ``at_most``: a hypergeometric probability C(K,2)/C(N,2), derived with sympy."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    counts = value_counts(removed=known)
+    good = sum(n for v, n in counts.items() if v <= at_most)
+    N, K = sympy.symbols("N K", positive=True, integer=True)
+    general = sympy.binomial(K, 2) / sympy.binomial(N, 2)
+    values = {N: sum(counts.values()), K: good}
+    substituted = sympy.Mul(sympy.binomial(good, 2, evaluate=False),
+                            sympy.Pow(sympy.binomial(values[N], 2, evaluate=False), -1, evaluate=False), evaluate=False)
+    return ClosedForm(f"You know {' and '.join(known)}; {values[N]} cards are unseen and {good} of them are worth at most "
+                      f"{at_most} (red kings, aces, twos). Both unseen cards of your grid are among them with the "
+                      "hypergeometric probability:", r"P(\text{both low})", sympy.expand_func(general),
+                      substituted, sympy.expand_func(general).subs(values))

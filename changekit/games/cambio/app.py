@@ -343,3 +343,23 @@ class CambioApp(GameApp):
 
 
 __all__ = ["CambioApp"]
+
+
+def threshold_explorer(threshold: int = 5, known: str = "AS 2H", unknown: int = 2):
+    """Choose a calling threshold t, the cards you know and how many are unseen: the grid total's
+    exact distribution and the chance it is already at most t."""
+    import ipywidgets as w
+
+    from changekit.ui.explorer import Explorer, number_box
+
+    from .analysis import parse_cards, threshold_grid_figure, threshold_readout
+
+    def compute(threshold: int, known: str, unknown: int):
+        cards = parse_cards(known)
+        return (threshold_grid_figure(threshold, known=cards, unknown=unknown),
+                threshold_readout(threshold, known=cards, unknown=unknown))
+
+    return Explorer({"threshold": number_box("Threshold t", threshold, -2, 50),
+                     "known": w.Text(value=known, description="Cards you know", style={"description_width": "initial"},
+                                     continuous_update=False, layout=w.Layout(width="260px")),
+                     "unknown": number_box("Unseen cards", unknown, 0, 4)}, compute)

@@ -1,6 +1,6 @@
 """Cambio: a memory card game about what you know and what you only believe.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * 2-8 players, one 52-card deck (option ``jokers`` adds two jokers worth 0). Everyone gets four
   cards face down in a 2×2 grid (positions 0 1 on the far row, 2 3 on the near row) and peeks

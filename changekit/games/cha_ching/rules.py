@@ -1,6 +1,6 @@
 """CHA-CHING!: race to make your eight cards add up exactly to a target rolled on two dice.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * The deck has cards worth 1, 5, 10, 25 and 50, cent cards (¢, worth 0), dollar cards ($, wild:
   each one counts as any one of 1, 5, 10, 25, 50) and CHA-CHING cards (worth 0). The rule sheet

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
@@ -241,8 +241,10 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
 
 
 # ---- game lengths and bots ----------------------------------------------------------------------
-def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE) -> Counter:
-    """How many turns two-player games last with these ``bots`` (seats alternate)."""
+def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE,
+                 progress: Callable[[float], None] | None = None) -> Counter:
+    """How many turns two-player games last with these ``bots`` (seats alternate). ``progress``
+    (if given) is called with the fraction of games played (a progress bar)."""
     game = GAME(players=2, purse=tuple(purse))
     master = random.Random(seed)
     lengths: Counter = Counter()
@@ -251,6 +253,8 @@ def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[
         state = game.new_state(seed=master.getrandbits(32))
         play_out(state, seats, rng=random.Random(master.getrandbits(64)))
         lengths[state.turns] += 1
+        if progress is not None:
+            progress((g + 1) / games)
     return lengths
 
 
@@ -402,3 +406,87 @@ def tree_figure(tree: GameTree):
                       xaxis=dict(visible=False), yaxis=dict(visible=False), height=360,
                       margin=dict(l=20, r=20, t=50, b=20))
     return fig
+
+
+# ---- the explorer: small purses ---------------------------------------------------------------
+#: The largest purse the explorer solves: 8 bills solve in tens of milliseconds.
+EXPLORER_MAX_BILLS = 8
+
+
+def parse_purse(text: str) -> tuple[int, ...]:
+    """A purse typed like ``"7 5 3 1"`` (spaces or commas), largest first; bills are $1, $3, $5, $7, $10."""
+    from .solver import counts_of
+
+    try:
+        bills = [int(t) for t in text.replace(",", " ").replace("$", " ").split()]
+    except ValueError as exc:
+        raise ValueError(f"a purse is bills separated by spaces, like 7 5 3 1: cannot read {text!r}") from exc
+    if not 1 <= len(bills) <= EXPLORER_MAX_BILLS:
+        raise ValueError(f"a purse here holds 1 to {EXPLORER_MAX_BILLS} bills, not {len(bills)}")
+    counts_of(bills)  # the solver's own check of the denominations
+    return tuple(sorted(bills, reverse=True))
+
+
+def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
+    """Each opening of the game from two ``purse``s: how many answers the second player has, and
+    how many of them win (an opening with no winning answer wins for the first player)."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    start = solve_start(purse)
+    names = [str(o.move) for o in start.openings]
+    fig = go.Figure()
+    fig.add_bar(x=names, y=[o.replies for o in start.openings], name="answers")
+    fig.add_bar(x=names, y=[len(o.winning_replies) for o in start.openings], name="winning answers")
+    return style(fig, title=f"Openings from two purses of {_show(start.purse)}", x="first move",
+                 y="second player's answers")
+
+
+def purse_readout(purse: Sequence[int] = (7, 5, 3, 1)) -> str:
+    start = solve_start(purse)
+    first = "the first player" if start.first_player_wins else "the second player"
+    return (f"Two purses of {_show(start.purse)}: with perfect play <b>{first} wins</b>. "
+            f"{start.positions:,} positions can be reached; the player to move wins {start.mover_wins:,} of them "
+            f"({start.mover_win_share:.1%}).")
+
+
+# ---- a closed form: how many positions ----------------------------------------------------------------
+def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
+    """How many ways the bills of two ``purse``s can lie between the two players and the pot: for
+    a denomination with m bills in play, the number of ways to split m identical bills into three
+    piles is a sum that sympy solves in closed form, (m+1)(m+2)/2; the splits of different
+    denominations multiply."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    from .solver import counts_of
+
+    m, k = sympy.symbols("m k", nonnegative=True, integer=True)
+    # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
+    splits = sympy.factor(sympy.summation(m - k + 1, (k, 0, m)))
+    kinds = [(d, 2 * c) for d, c in zip((1, 3, 5, 7, 10), counts_of(purse)) if c]
+    counts = [n for _, n in kinds]
+    value = sympy.Mul(*[splits.subs(m, n) for n in counts])
+    substituted = sympy.Mul(*[sympy.Integer(splits.subs(m, n)) for n in counts], evaluate=False)
+    return ClosedForm(
+        f"Both purses {_show(sorted(purse, reverse=True))}: "
+        f"{', '.join(f'{n} bills of ${d}' for d, n in kinds)} are in play. m identical bills split into three piles (mover, opponent, pot) in a sum of "
+        "ways that sympy solves; the denominations multiply:",
+        r"\text{splits}", sympy.Product(splits.subs(m, sympy.Symbol("m_i")), (sympy.Symbol("i"), 1, len(counts))),
+        substituted, value, steps=(("ways to split m bills into three piles",
+                                    sympy.Eq(sympy.Sum(m - k + 1, (k, 0, m)), splits)),))
+
+
+def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
+    """Question 5's answer: game lengths of perfect against perfect and random against random
+    (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
+    from .bots import PerfectBot
+
+    def half(start: float):
+        return None if progress is None else (lambda f: progress(start + f / 2))
+
+    return lengths_figure({
+        "perfect vs perfect": game_lengths([PerfectBot(), PerfectBot()], games=games, seed=1, progress=half(0)),
+        "random vs random": game_lengths([RandomBot(), RandomBot()], games=games, seed=2, progress=half(0.5))})

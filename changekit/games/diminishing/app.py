@@ -157,3 +157,19 @@ class DiminishingApp(GameApp):
 
     def score_label(self) -> str:
         return "Money"
+
+
+def purse_explorer(purse: str = "7 5 3 1"):
+    """Type a small purse (up to 8 bills): the game from two such purses is solved exactly on each
+    change; the chart shows every opening and its winning answers, the readout who wins."""
+    from changekit.ui.explorer import Explorer
+
+    from .analysis import parse_purse, purse_figure, purse_readout
+
+    def compute(purse: str):
+        bills = parse_purse(purse)
+        return purse_figure(bills), purse_readout(bills)
+
+    return Explorer({"purse": w.Text(value=purse, description="Each player's purse",
+                                     style={"description_width": "initial"}, continuous_update=False,
+                                     layout=w.Layout(width="300px"))}, compute)

@@ -1,6 +1,6 @@
 """Diminishing Returns: feed the pot one bill a turn, take back a little less; last with money wins.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * 2-6 players. Everyone starts with the same purse, kept face up: three $1, three $3, two $5,
   two $7 and one $10 ($46). The pot in the middle starts empty. One Change! deck holds enough

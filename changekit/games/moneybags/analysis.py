@@ -343,25 +343,29 @@ def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, 
 
 # ---- the Boss's pour, and bots against each other (Monte Carlo) ---------------------------
 def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "random"), *, players: int = 4,
-                      games: int = 200, seed: int = 0, bot: str = "bayesian") -> dict[str, list[Estimate]]:
+                      games: int = 200, seed: int = 0, bot: str = "bayesian",
+                      progress: Callable[[float], None] | None = None) -> dict[str, list[Estimate]]:
     """P(winning the round) by turn position (0 = the Boss's left ... players-1 = the Boss) when
     the Boss pours by each policy and every seat plays ``bot``; one round per game, seeded.
-    Returns policy → one Wilson 95 % estimate per turn position."""
+    Returns policy → one Wilson 95 % estimate per turn position. ``progress`` (if given) is called
+    with the fraction of games played (a progress bar)."""
     from changekit.core.bots import play_out
 
     from .bots import BOTS
 
     out: dict[str, list[Estimate]] = {}
-    for policy in policies:
+    for done, policy in enumerate(policies):
         wins = [0] * players
         master = random.Random(seed)
-        for _ in range(games):
+        for g in range(games):
             state = Moneybags(players=players, rounds=1, pour="boss").new_state(seed=master.getrandbits(32))
             seats = [BOTS[bot](boss_policy=policy) for _ in range(players)]
             play_out(state, seats, rng=random.Random(master.getrandbits(64)))
             first = state.round_results[0]["ranking"]
             if first:
                 wins[(first[0] - state.boss - 1) % players] += 1
+            if progress is not None:
+                progress((done * games + g + 1) / (len(policies) * games))
         out[policy] = [wilson(w, games) for w in wins]
     return out
 
@@ -490,3 +494,79 @@ def tournament_figure(result):
                 error_y=dict(type="data", symmetric=False, array=[r["high"] - r["win_rate"] for r in rows],
                              arrayminus=[r["win_rate"] - r["low"] for r in rows]))
     return fig
+
+
+# ---- the explorer: jiggle noise and coins ---------------------------------------------------
+def robbed_story(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15,
+                 coins: int = COINS, players: int = 4) -> list[JiggleStep]:
+    """Lesson 1's story for any numbers: your bag held ``held`` coins (the prior is the random
+    pour given that), ``taken`` went to the thief, then the thief's bag jiggles ``reading`` under
+    the ``noise`` model. Steps: after the steal (exact), after the jiggle (floats)."""
+    if not 1 <= held <= coins - players + 1:
+        raise ValueError(f"your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
+    if not 0 <= taken <= held:
+        raise ValueError(f"the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
+    if not 0 < noise <= 1:
+        raise ValueError(f"the jiggle noise is a fraction of the bag above 0 and at most 1, not {noise!r}")
+    return list(_robbed_story(held, taken, reading, noise, coins, players))
+
+
+@lru_cache(maxsize=32)  # the explorer's figure and readout share one computation
+def _robbed_story(held: int, taken: int, reading: int, noise: float, coins: int, players: int) -> tuple[JiggleStep, ...]:
+    return tuple(challenge_story(taken=taken, prior=held_prior(held, coins, players), readings=[("B", reading)],
+                                 noise=noise)[1:])
+
+
+def held_prior(held: int, coins: int = COINS, players: int = 4) -> Belief:
+    """:func:`pair_prior` given that bag A holds ``held`` coins, computed directly: P(B=b | A=held)
+    is proportional to C(coins-held-b-1, players-3) (the other bags share the rest), and the
+    diamond is where it was, independently.
+
+    >>> prior = pair_prior(9, 4)
+    >>> given = {s: p for s, p in prior.items() if s[0] == 3}
+    >>> held_prior(3, 9, 4) == {s: p / sum(given.values()) for s, p in given.items()}
+    True
+    """
+    weights = {b: comb(coins - held - b - 1, players - 3) for b in range(1, coins - held - players + 3)}
+    total = sum(weights.values())
+    where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
+    return {(held, b, d): Fraction(w, total) * q for b, w in weights.items() for d, q in where.items()}
+
+
+def robbed_figure(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15):
+    return posterior_figure(robbed_story(held=held, taken=taken, reading=reading, noise=noise))
+
+
+def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15) -> str:
+    steal, jiggle = robbed_story(held=held, taken=taken, reading=reading, noise=noise)
+    p = steal.value.p_win
+    verdict = "challenge" if jiggle.value.should_challenge else "let it go"
+    return (f"After the steal: P(challenge wins) = <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+            f"After the thief's bag jiggles {reading} (noise {noise:g}): <b>{float(jiggle.value.p_win):.3f}</b>; "
+            f"expected height {float(jiggle.value.ev_challenge):.1f} if you challenge, "
+            f"{float(jiggle.value.ev_accept):.1f} if not: <b>{verdict}</b>.")
+
+
+# ---- closed forms: the prior over the bags and Bayes' rule ------------------------------------------
+def prior_closed_form(held: int = 12, *, coins: int = COINS, players: int = 4):
+    """The prior over the thief's bag, given yours held ``held``: the random pour shares the other
+    c − a coins among the other p − 1 bags (at least one each), so P(B = b | A = a) =
+    C(c−a−b−1, p−3) / C(c−a−1, p−2); sympy simplifies it for the table's number of players. The
+    value is the chance the thief's bag held more coins than yours before the steal."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    c, a, b = sympy.symbols("c a b", positive=True, integer=True)
+    pmf = sympy.simplify(sympy.expand_func(sympy.binomial(c - a - b - 1, players - 3)
+                                           / sympy.binomial(c - a - 1, players - 2)))
+    top = coins - held - players + 2  # the thief's largest possible bag
+    more = sympy.summation(pmf.subs({c: coins, a: held}), (b, held + 1, top))
+    return ClosedForm(
+        f"The prior: every way the Boss can pour {coins} coins into {players} bags (at least one each) is equally "
+        f"likely. Given that yours held a = {held}, the thief's bag holds b coins with probability P(B = b | A = a) "
+        f"(shown), and the chance it held more than yours is the sum over b from {held + 1} to {top}:",
+        r"P(B > a \mid A = a) = \sum_{b > a} P(B = b \mid A = a)", sympy.Sum(pmf, (b, a + 1, c - a - players + 2)),
+        sympy.Sum(pmf.subs({c: coins, a: held}), (b, held + 1, top)), more,
+        steps=((f"the prior for {players} players", sympy.Eq(sympy.Symbol("P(B=b | A=a)"), pmf)),))
+

@@ -312,3 +312,20 @@ class MoneybagsApp(GameApp):
         return "Points"
 
 
+
+
+def jiggle_explorer(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15):
+    """Robbed, then jiggle the thief's bag: change the coins, the reading and the jiggle noise and
+    watch both beliefs and the chance a challenge wins (exact until the jiggle)."""
+    from changekit.ui.explorer import Explorer, number_box
+
+    from .analysis import robbed_figure, robbed_readout
+
+    def compute(held: int, taken: int, reading: int, noise: float):
+        values = dict(held=held, taken=taken, reading=reading, noise=noise)
+        return robbed_figure(**values), robbed_readout(**values)
+
+    return Explorer({"held": number_box("Coins in your bag", held, 1, 64),
+                     "taken": number_box("Coins taken", taken, 0, 64),
+                     "reading": number_box("Thief's bag jiggles", reading, 0, 80),
+                     "noise": number_box("Jiggle noise", noise, 0.05, 1.0, step=0.05)}, compute, columns=2)

@@ -1,6 +1,6 @@
 """Moneybags: pirates share out the loot in bags nobody may look into, then rob each other.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * 3-6 players, 67 coins and one diamond (it stacks as tall as ``diamond_height`` coins, 10 by
   default). The Boss pours the loot secretly into every bag, the Boss's own included: at least

@@ -17,7 +17,7 @@ from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
-from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty
+from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty, level_change
 
 __all__ = [
     "trump_count", "hypergeometric", "called_copies", "friend_seat", "declare_chance_exact",
@@ -162,12 +162,17 @@ def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict
     return dict(sorted(out.items()))
 
 
-def level_change_counts(results: Sequence[dict[str, Any]]) -> dict[str, int]:
-    """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``."""
-    order = [f"host +{k}" for k in (3, 2, 1)] + [f"attackers +{k}" for k in (1, 2, 3)]
+def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[int] | str | None = None,
+                        *, decks: int = 3) -> dict[str, int]:
+    """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``: as the deals were scored, or,
+    given ``thresholds`` (four scores or ``"stepped"``), rescored from their attackers' points."""
+    order = [f"host +{k}" for k in (3, 2, 1)] + [f"attackers +{k}" for k in (0, 1, 2, 3)]
     out = {k: 0 for k in order}
     for r in results:
-        out[f"{r['side']} +{r['steps']}"] += 1
+        side, steps = ((r["side"], r["steps"]) if thresholds is None
+                       else level_change(r["attackers_points"], thresholds, decks=decks))
+        key = f"{side} +{steps}"
+        out[key] = out.get(key, 0) + 1
     return out
 
 
@@ -245,17 +250,71 @@ def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] =
     return fig
 
 
-def level_change_figure(*, deals: int = 60, seed: int = 0):
-    """Bar chart of who went up and by how much, over the same bot deals as ``points_figure``."""
+def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
+    """Who went up and by how much over the same bot deals as ``points_figure``, under the sheet's
+    table (as played) and under the stepped table (the same points rescored)."""
     import plotly.graph_objects as go
 
     from changekit.ui.theme import style
 
-    counts = level_change_counts(_cached_deals(deals, seed))
-    fig = go.Figure(go.Bar(x=list(counts), y=list(counts.values())))
-    return style(fig, title=f"Level changes in {deals} heuristic-bot deals", x="who goes up", y="deals")
+    results = _cached_deals(deals, seed)
+    fig = go.Figure()
+    for name, thresholds in (("sheet table (55/110/165/220)", SHEET_THRESHOLDS), (f"stepped table (s = {20 * decks})", "stepped")):
+        counts = level_change_counts(results, thresholds, decks=decks)
+        fig.add_bar(x=list(counts), y=list(counts.values()), name=name)
+    return style(fig, title=f"Level changes in {deals} heuristic-bot deals, two scoring tables",
+                 x="who goes up", y="deals")
 
 
 def mean_points(results: Sequence[dict[str, Any]]) -> Fraction:
     """Average attackers' points over the given deals (exact)."""
     return Fraction(sum(r["attackers_points"] for r in results), max(1, len(results)))
+
+
+# ---- the explorer: players and decks ------------------------------------------------------------
+def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
+    """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
+    ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
+    distribution, and the chance of holding a card of your level (to declare)."""
+    from .rules import ZhaoPengyouOptions
+
+    if type(players) is not int or not 4 <= players <= 7:
+        raise ValueError(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
+    ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
+    kitty = auto_kitty(players, decks)
+    hand = (decks * 54 - kitty) // players
+    return {"players": players, "decks": decks, "cards": decks * 54, "kitty": kitty, "hand": hand,
+            "trumps": decks * 18, "distribution": trump_count(players=players, decks=decks),
+            "declare": declare_chance_exact(players=players, decks=decks)}
+
+
+def deal_readout(*, players: int = 4, decks: int = 3) -> str:
+    s = deal_summary(players=players, decks=decks)
+    m = mean(s["distribution"])
+    half = sum((p for k, p in s["distribution"].items() if 2 * k >= s["hand"]), Fraction(0))
+    return (f"{s['cards']} cards, kitty {s['kitty']}, hands of <b>{s['hand']}</b>; {s['trumps']} trumps. Expected "
+            f"trumps in your hand: <b>{m} ≈ {float(m):.2f}</b>; half your hand or more: {float(half):.3f}. "
+            f"Chance you hold a card of your level: <b>{float(s['declare']):.3f}</b>.")
+
+
+# ---- a closed form: the hypergeometric mean ---------------------------------------------------------
+def trumps_closed_form(*, players: int = 4, decks: int = 3):
+    """The expected number of trumps in a hand: sympy sums k times the hypergeometric probability
+    over every k and simplifies the sum to n·K/N (hand size times the share of trumps)."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    s = deal_summary(players=players, decks=decks)
+    N, K, n, k = sympy.symbols("N K n k", positive=True, integer=True)
+    pmf = sympy.binomial(K, k) * sympy.binomial(N - K, n - k) / sympy.binomial(N, n)
+    # the value is sympy's exact sum over every k; the test checks it equals n·K/N and the trump_count mean
+    values = {N: s["cards"], K: s["trumps"], n: s["hand"]}
+    total = sympy.summation(k * pmf.subs(values), (k, 0, s["hand"]))
+    general = n * K / N
+    return ClosedForm(f"Your {s['hand']} cards are drawn without replacement from {s['cards']} cards holding "
+                      f"{s['trumps']} trumps. The chance of exactly k trumps, and the mean number:",
+                      r"E[T] = \sum_k k\,P(T=k)", general,
+                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False), evaluate=False),
+                                evaluate=False),
+                      total, steps=(("the hypergeometric probability", sympy.Eq(sympy.Symbol("P(T=k)"), pmf)),))

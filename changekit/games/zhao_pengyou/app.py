@@ -334,3 +334,17 @@ class ZhaoPengyouApp(GameApp):
 
 
 __all__ = ["ZhaoPengyouApp"]
+
+
+def deal_explorer(players: int = 4, decks: int = 3):
+    """Change the number of players and decks: the exact (hypergeometric) distribution of the
+    trumps in your hand, its mean, and the chance you can declare."""
+    from changekit.ui.explorer import Explorer, number_box
+
+    from .analysis import deal_readout, trump_count_figure
+
+    def compute(players: int, decks: int):
+        return trump_count_figure(players=players, decks=decks), deal_readout(players=players, decks=decks)
+
+    return Explorer({"players": number_box("Players", players, 4, 7),
+                     "decks": number_box("Decks", decks, 2, 3)}, compute)

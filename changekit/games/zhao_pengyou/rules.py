@@ -1,6 +1,6 @@
 """Zhao Pengyou (找朋友, "find a friend"): trick-taking with levels, trumps, a called friend and tractors.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md; the choices we made where the
+Rules in our words (the kit's decisions, docs/rules.md; the choices we made where the
 sheet and the decisions are silent are marked *ours*):
 
 * 4 players (4-7), three decks with their six jokers (162 cards). Each player has a level,
@@ -94,13 +94,35 @@ def auto_kitty(players: int, decks: int) -> int:
     return k
 
 
-def level_change(points: int, thresholds: Sequence[int] = SHEET_THRESHOLDS) -> tuple[str, int]:
+#: The stepped table's step, in points per deck (see :func:`level_change`).
+STEP_PER_DECK = 20
+
+
+def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS, *, decks: int = 3) -> tuple[str, int]:
     """Who goes up after a deal, and by how many levels, from the attackers' points.
+
+    ``thresholds`` is the sheet's four scores (55/110/165/220 by default) or ``"stepped"``: the
+    table of a widely played open-source online Sheng Ji server, scaled by ``decks`` with a step
+    s = 20 points per deck: 0 → host's team up 3; 5 to s−5 → up 2; s to 2s−5 → up 1; 2s to 3s−5 →
+    the attackers win the deal but go up no level (``("attackers", 0)``); each further s → one
+    level more for the attackers.
 
     >>> [level_change(p) for p in (0, 5, 50, 55, 105, 110, 160, 165, 215, 220)]  # doctest: +NORMALIZE_WHITESPACE
     [('host', 3), ('host', 2), ('host', 2), ('host', 1), ('host', 1), ('attackers', 1),
      ('attackers', 1), ('attackers', 2), ('attackers', 2), ('attackers', 3)]
+    >>> [level_change(p, "stepped", decks=2) for p in (0, 35, 40, 75, 80, 115, 120, 160)]  # doctest: +NORMALIZE_WHITESPACE
+    [('host', 3), ('host', 2), ('host', 1), ('host', 1), ('attackers', 0), ('attackers', 0),
+     ('attackers', 1), ('attackers', 2)]
     """
+    if thresholds == "stepped":
+        if not _is_int(decks) or decks < 1:
+            raise ChangekitError(f"decks is a whole number ≥ 1, not {decks!r}")
+        step = STEP_PER_DECK * decks
+        if points <= 0:
+            return "host", 3
+        if points < 2 * step:
+            return "host", 2 if points < step else 1
+        return "attackers", (points - 2 * step) // step
     t1, t2, t3, t4 = thresholds
     if points <= 0:
         return "host", 3
@@ -136,7 +158,8 @@ class ZhaoPengyouOptions(Options):
     ``wonky_tractor`` (triple + pair leads); ``split_triples_to_follow`` (a pair inside a triple
     obliges you); ``allow_throws`` (several combinations of one suit led at once); ``thresholds``
     (the four attackers' scores at which the outcome changes: host +1 below the 2nd, attackers
-    +1 from it...; the sheet's 55/110/165/220 by default); ``win_at`` ("reach" A or "pass" it);
+    +1 from it...; the sheet's 55/110/165/220 by default; or ``"stepped"``, see :func:`level_change`);
+    ``win_at`` ("reach" A or "pass" it);
     ``deals`` (None, the default: the whole match; or stop after that many deals)."""
 
     players: int = 4
@@ -145,7 +168,7 @@ class ZhaoPengyouOptions(Options):
     wonky_tractor: bool = True
     split_triples_to_follow: bool = False
     allow_throws: bool = False
-    thresholds: tuple[int, int, int, int] = SHEET_THRESHOLDS
+    thresholds: tuple[int, int, int, int] | str = SHEET_THRESHOLDS
     win_at: str = "reach"
     deals: int | None = None
 
@@ -156,9 +179,11 @@ class ZhaoPengyouOptions(Options):
             if type(getattr(self, name)) is not bool:
                 raise ChangekitError(f"{name} is True or False, not {getattr(self, name)!r}")
         t = self.thresholds
-        if (not isinstance(t, tuple) or len(t) != 4 or not all(_is_int(x) for x in t)
+        if t == "stepped":
+            pass
+        elif (not isinstance(t, tuple) or len(t) != 4 or not all(_is_int(x) for x in t)
                 or not 0 < t[0] < t[1] < t[2] < t[3]):
-            raise ChangekitError(f"thresholds are four increasing positive whole numbers, not {t!r}")
+            raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {t!r}")
         if self.win_at not in WIN_AT:
             raise ChangekitError(f"win_at is one of {WIN_AT}, not {self.win_at!r}")
         if self.deals is not None and (not _is_int(self.deals) or self.deals < 1):
@@ -633,7 +658,7 @@ class ZhaoPengyouState(State):
         kitty_points = sum(CARD_POINTS[c] for c in self.kitty)
         bonus = 2 * kitty_points if self.last_winner in attackers else 0
         total = won + bonus
-        side, steps = level_change(total, self.options.thresholds)
+        side, steps = level_change(total, self.options.thresholds, decks=self.options.decks)
         risers = team if side == "host" else attackers
         before = list(self.levels)
         for p in risers:

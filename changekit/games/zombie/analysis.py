@@ -289,3 +289,126 @@ def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
 def chance_of_points(bill: int, at_least: int = 1, *, dealt: int = ZOMBIE_START) -> Fraction:
     """Exact probability of scoring at least ``at_least`` points with ``bill`` on a fresh Zombie."""
     return sum((p for pts, p in points_distribution(bill, dealt=dealt).items() if pts >= at_least), Fraction(0))
+
+
+# ---- the explorer: the bill and the Zombie's hand size ----------------------------------
+def first_play_distribution(bill: int, dealt: int = ZOMBIE_START) -> dict[int, Fraction]:
+    """The same answer as ``points_distribution(bill, dealt=dealt)`` (the first play of a fresh
+    game), computed the other way round so that it takes milliseconds, not seconds.
+
+    :func:`points_distribution` averages over the 5 other bills of your hand, then over the
+    Zombie's ``dealt`` bills. Here the Zombie's bills come first: a multiset *z* of ``dealt`` bills
+    has its hypergeometric chance from the full deck times the chance that a 6-bill hand dealt
+    from the rest holds ``bill`` (Bayes: we condition on your hand holding it). When *z* covers the
+    bill the points depend on *z* alone (nearly every deal). When the Zombie must draw, the bills
+    he draws and your hand are two disjoint parts of one shuffle of the rest, so the draws are
+    weighed the same way: their chance from the deck less *z*, times the chance that a hand from
+    what is still left holds ``bill``.
+
+    >>> first_play_distribution(5, 3) == points_distribution(5, dealt=3)
+    True
+    """
+    if bill not in DENOMINATIONS:
+        raise ValueError(f"a bill is one of {', '.join(f'${d}' for d in DENOMINATIONS)}, not {bill!r}")
+    if not isinstance(dealt, int) or not 0 <= dealt <= len(change_deck()) - HAND_SIZE:
+        raise ValueError(f"the Zombie's hand size is a whole number from 0 to {len(change_deck()) - HAND_SIZE}, "
+                         f"not {dealt!r}")
+    return dict(_first_play_distribution(bill, dealt))
+
+
+def _hand_holds(bill_copies: int, left: int) -> Fraction:
+    """Chance that 6 bills dealt from ``left`` bills, ``bill_copies`` of them the bill, hold one."""
+    if left < HAND_SIZE:
+        return Fraction(0)
+    return 1 - Fraction(comb(left - bill_copies, HAND_SIZE), comb(left, HAND_SIZE))
+
+
+@lru_cache(maxsize=128)
+def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction], ...]:
+    deck = len(change_deck())
+    copies = change_deck().count(bill)
+    left = deck - dealt
+    # Deals that cover the bill are counted in whole numbers over the common denominator
+    # comb(deck, dealt) * comb(left, 6): Fractions only for the few deals that make him draw.
+    ways: Counter[int] = Counter()
+    drawing: dict[int, Fraction] = {}
+    denominator = comb(deck, dealt) * comb(left, HAND_SIZE)
+    for zombie, count in _zombie_deals(dealt):
+        copies_left = copies - zombie.count(bill)
+        if sum(zombie) >= bill:
+            ways[points_for(zombie, bill)] += count * (comb(left, HAND_SIZE) - comb(left - copies_left, HAND_SIZE))
+            continue
+        p = Fraction(count, comb(deck, dealt))
+        for (points, _, drawn), q in pay_outcomes(bill, zombie, unseen_pool(zombie)).items():
+            weight = p * q * _hand_holds(copies_left - drawn.count(bill), left - len(drawn))
+            drawing[points] = drawing.get(points, 0) + weight
+    joint = {points: Fraction(w, denominator) for points, w in ways.items()}
+    for points, q in drawing.items():
+        joint[points] = joint.get(points, 0) + q
+    evidence = sum(joint.values())  # P(your hand holds the bill)
+    return tuple(sorted((points, p / evidence) for points, p in joint.items()))
+
+
+def _zombie_deals(dealt: int) -> list[tuple[tuple[int, ...], int]]:
+    """Every sorted hand of ``dealt`` bills from the full deck, with its number of ways."""
+    full = unseen_pool()
+    out: list[tuple[tuple[int, ...], int]] = []
+
+    def rec(i: int, need: int, bills: tuple[int, ...], count: int) -> None:
+        if i == len(full):
+            if need == 0:
+                out.append((bills, count))
+            return
+        for take in range(min(need, full[i]) + 1):
+            rec(i + 1, need - take, bills + (DENOMINATIONS[i],) * take, count * comb(full[i], take))
+
+    rec(0, dealt, (), 1)
+    return out
+
+
+def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
+    """The exact points distribution of a first play (bars), for the explorer."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    dist = first_play_distribution(bill, dealt)
+    xs = list(range(0, max(dist) + 1))
+    fig = go.Figure()
+    fig.add_bar(x=xs, y=[float(dist.get(x, 0)) for x in xs], name="exact",
+                text=[f"{float(dist.get(x, 0)):.3f}" if dist.get(x) else "" for x in xs])
+    return style(fig, title=f"Points for paying ${bill} to a Zombie dealt {dealt} bills (first play)",
+                 x="points scored", y="probability")
+
+
+def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
+    dist = first_play_distribution(bill, dealt)
+    average = mean(dist)
+    scoring = sum((p for pts, p in dist.items() if pts >= 1), Fraction(0))
+    return (f"Paying <b>${bill}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
+            f"<b>{average.numerator}/{average.denominator} ≈ {float(average):.3f}</b>; at least one point "
+            f"with probability <b>{float(scoring):.3f}</b>.")
+
+
+# ---- a closed form: the hypergeometric probability ------------------------------------------------
+def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMBIE_START):
+    """The chance that a Zombie dealt ``dealt`` bills holds at least one $10 when you hold ``hand``
+    (6 bills, known to you): his bills come from the other 44, a *hypergeometric* count (draws
+    without replacement from a pile with a known number of tens). Derived with sympy."""
+    import sympy
+
+    from changekit.ui.maths import ClosedForm
+
+    if len(hand) != HAND_SIZE:
+        raise ValueError(f"a hand holds {HAND_SIZE} bills, not {len(hand)}")
+    left = unseen_pool(hand)
+    N, K, n = sympy.symbols("N K n", positive=True, integer=True)
+    general = 1 - sympy.binomial(N - K, n) / sympy.binomial(N, n)
+    values = {N: sum(left), K: left[DENOMINATIONS.index(10)], n: dealt}
+    substituted = 1 - sympy.Mul(sympy.binomial(values[N] - values[K], dealt, evaluate=False),
+                                sympy.Pow(sympy.binomial(values[N], dealt, evaluate=False), -1, evaluate=False),
+                                evaluate=False)
+    return ClosedForm(f"You hold {', '.join(f'${b}' for b in hand)}: the Zombie's {dealt} bills come from the other "
+                      f"{values[N]}, of which {values[K]} are $10 bills. The chance he holds at least one $10 is one "
+                      "minus the chance that all his bills come from the rest:",
+                      r"P(\text{at least one } \$10)", general, substituted, general.subs(values))

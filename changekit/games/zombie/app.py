@@ -63,3 +63,19 @@ class ZombieApp(GameApp):
 
     def score_label(self) -> str:
         return "Points"
+
+
+def first_play_explorer(bill: int = 5, dealt: int = 3):
+    """Choose the bill you pay and how many bills the Zombie was dealt; the chart shows the exact
+    points distribution of that first play and the readout its mean and the chance of a point
+    (see :func:`~changekit.games.zombie.analysis.first_play_distribution`: milliseconds a redraw)."""
+    from changekit.core import DENOMINATIONS
+    from changekit.ui.explorer import Explorer, dropdown, number_box
+
+    from .analysis import first_play_figure, first_play_readout
+
+    def compute(bill: int, dealt: int):
+        return first_play_figure(bill, dealt), first_play_readout(bill, dealt)
+
+    return Explorer({"bill": dropdown("Bill you pay", [(f"${d}", d) for d in DENOMINATIONS], bill),
+                     "dealt": number_box("Bills the Zombie was dealt", dealt, 0, 12)}, compute)

@@ -1,6 +1,6 @@
 """Make Your Own Change Night ("Zombie"): pay the Zombie cashier one bill, keep the extra change.
 
-Rules in our words (decisions from shared/rules/DECISIONS.md):
+Rules in our words (the kit's decisions, docs/rules.md):
 
 * The 50-bill Change! deck is shuffled; each of 2-6 players gets 6 bills (secret) and the
   Zombie gets 3 face up. The rest is the register.

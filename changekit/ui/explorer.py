@@ -1,0 +1,102 @@
+"""Things to move and watch: a few input boxes, a chart that follows them, and a short readout.
+
+Every game's notebook has one (``<game>.app.*_explorer``). Inputs are number boxes and dropdowns,
+not sliders: an ipywidgets slider's handle has no accessible name (the axe scan).
+
+>>> import ipywidgets as w
+>>> def square(n):
+...     if n < 0:
+...         raise ValueError("n must not be negative")
+...     return None, f"{n} squared is {n * n}"
+>>> ex = Explorer({"n": w.BoundedIntText(value=3, min=-5, max=9, description="n")}, square, chart=False)
+>>> ex.readout.value
+'3 squared is 9'
+>>> ex.inputs["n"].value = -2
+>>> "must not be negative" in ex.readout.value
+True
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Callable, Mapping
+
+import ipywidgets as w
+
+from changekit.core.errors import ChangekitError
+
+
+class Explorer:
+    """``compute(**values)`` returns ``(figure, readout_html)`` from the inputs' values; it runs
+    again whenever an input changes, and the chart is redrawn in place
+    (:class:`~changekit.ui.charts.LiveChart`). An input that ``compute`` refuses
+    (:class:`ChangekitError` or ``ValueError``) shows its message in the readout and leaves the
+    chart as it was. ``widget`` holds the inputs, the readout and the chart."""
+
+    def __init__(self, inputs: Mapping[str, w.ValueWidget], compute: Callable[..., tuple[Any, str]], *,
+                 chart: bool = True, columns: int = 3) -> None:
+        self.inputs = dict(inputs)
+        self.compute = compute
+        self.readout = w.HTML()
+        self.readout.add_class("ck-readout")
+        self.chart = None
+        figure = self._run()
+        if chart:
+            from .charts import LiveChart
+
+            if figure is None:
+                raise ChangekitError("an explorer's starting inputs must give a chart")
+            self.chart = LiveChart(figure)
+        for box in self.inputs.values():
+            box.observe(self.update, names="value")
+        grid = w.GridBox(list(self.inputs.values()),
+                         layout=w.Layout(grid_template_columns=f"repeat({columns}, max-content)", grid_gap="4px 16px"))
+        parts: list[w.Widget] = [grid, self.readout]
+        if self.chart is not None:
+            parts.append(self.chart.widget)
+        self.widget = w.VBox(parts)
+        self.widget.add_class("ck-explorer")
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return {name: box.value for name, box in self.inputs.items()}
+
+    def _run(self) -> Any:
+        try:
+            figure, text = self.compute(**self.values)
+        except (ChangekitError, ValueError) as exc:
+            self.readout.value = f'<span role="alert" style="color:#b3261e">{escape(str(exc))}</span>'
+            return None
+        self.readout.value = text
+        return figure
+
+    def update(self, _: Any = None) -> None:
+        """Recompute from the inputs and redraw (what every change of an input does)."""
+        figure = self._run()
+        if figure is not None and self.chart is not None:
+            self.chart.show(figure)
+
+    @property
+    def figure(self) -> Any:
+        """The figure now drawn (a plotly ``go.Figure``)."""
+        return self.chart.figure if self.chart is not None else None
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def number_box(description: str, value: float, low: float, high: float, *, step: float | None = None,
+               width: str = "230px") -> w.Widget:
+    """A bounded number box (integers unless ``step`` is given), labelled for screen readers."""
+    style = {"description_width": "initial"}
+    layout = w.Layout(width=width)
+    if step is None:
+        return w.BoundedIntText(value=value, min=low, max=high, description=description, style=style, layout=layout)
+    return w.BoundedFloatText(value=value, min=low, max=high, step=step, description=description, style=style,
+                              layout=layout)
+
+
+def dropdown(description: str, options: Any, value: Any, *, width: str = "230px") -> w.Dropdown:
+    return w.Dropdown(options=options, value=value, description=description, style={"description_width": "initial"},
+                      layout=w.Layout(width=width))
