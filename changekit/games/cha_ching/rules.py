@@ -29,7 +29,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
+)
+from changekit.core.checks import MAX_COPIES, shown
 
 HAND_SIZE = 8
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
@@ -45,6 +48,7 @@ _ORDER = {c: i for i, c in enumerate(CARDS)}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
 DICE = ("black", "white", "both")
+MAX_GAME_TO = 100_000
 
 
 def _card(card: Any) -> str:
@@ -128,14 +132,15 @@ def normal_deck(deck: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tu
     try:
         pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in deck]
     except TypeError:
-        raise ChangekitError(f"a deck is a dict card → count, not {deck!r}") from None
+        raise InvalidArgument(f"deck is a dict card → count, not {shown(deck)}") from None
     counts = dict.fromkeys(CARDS, 0)
     for pair in pairs:
         if len(pair) != 2:
-            raise ChangekitError(f"a deck entry is (card, count), not {pair!r}")
+            raise InvalidArgument(f"deck: an entry is (card, count), not {shown(pair)}")
         card, count = _card(pair[0]), pair[1]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ChangekitError(f"a card count is a whole number ≥ 0, not {count!r} for {card!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+            raise InvalidArgument(f"deck: a card count is a whole number from 0 to {MAX_COPIES}, "
+                                  f"not {shown(count)} for {card!r}")
         counts[card] += count
     return tuple(counts.items())
 
@@ -157,8 +162,8 @@ class ChaChingOptions(Options):
                 raise ChangekitError(
                     f"a deck of {total} cards is too small for {self.players} players: "
                     f"it needs at least {HAND_SIZE * self.players + 2}")
-        if isinstance(self.game_to, bool) or not isinstance(self.game_to, int) or self.game_to < 1:
-            raise ChangekitError(f"game_to is a whole number ≥ 1, not {self.game_to!r}")
+        if isinstance(self.game_to, bool) or not isinstance(self.game_to, int) or not 1 <= self.game_to <= MAX_GAME_TO:
+            raise ChangekitError(f"game_to is a whole number from 1 to {MAX_GAME_TO}, not {shown(self.game_to)}")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -213,7 +218,7 @@ class ChaChingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
         if self.phase == "draw":
@@ -228,7 +233,7 @@ class ChaChingState(State):
         return actions
 
     def _apply(self, player: Player, action: Any) -> None:
-        legal = self.legal_actions(player)
+        legal = self._legal_actions(player)
         if not any(_same(action, a) for a in legal):
             raise IllegalAction(f"{self.phase}-phase", self._refusal(player, action))
         if self.phase == "draw":

@@ -229,7 +229,7 @@ class MoneybagsState(State):
             return (self.pending["victim"],)
         return ()
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting or (player is not None and player != acting[0]):
             return []

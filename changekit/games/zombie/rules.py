@@ -166,7 +166,7 @@ class ZombieState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[int]:
+    def _legal_actions(self, player: Player | None = None) -> list[int]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
         return sorted(set(self.hands[self.turn]))
