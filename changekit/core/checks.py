@@ -7,13 +7,15 @@ second and a few MB.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import numbers
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import Any
 
-from .errors import InvalidArgument
+from .errors import ChangekitError, InvalidArgument
 
 #: Cards or bills in one collection passed to a helper (a hand, a pot, a purse, a pile).
 MAX_HAND = 64
@@ -138,3 +140,170 @@ def _range(low: float | None, high: float | None) -> str:
     if high is not None:
         return f" ≤ {high}"
     return ""
+
+
+# ---- rules for @checked: each takes (value, name) and returns the plain value --------------
+Rule = Callable[[Any, str], Any]
+
+
+def is_whole(low: int | None = None, high: int | None = None) -> Rule:
+    return lambda value, name: whole(value, name, low=low, high=high)
+
+
+def is_real(low: float | None = None, high: float | None = None) -> Rule:
+    return lambda value, name: real(value, name, low=low, high=high)
+
+
+def is_bills(limit: int = MAX_HAND, allowed: Iterable[int] | None = None) -> Rule:
+    return lambda value, name: bills(value, name, limit=limit, allowed=allowed)
+
+
+def is_items(limit: int = MAX_HAND, what: str = "items", each: Rule | None = None) -> Rule:
+    def rule(value: Any, name: str) -> tuple:
+        items = collection(value, name, limit=limit, what=what)
+        return items if each is None else tuple(each(item, f"{name}: an item") for item in items)
+    return rule
+
+
+def is_text(limit: int = 10_000) -> Rule:
+    def rule(value: Any, name: str) -> str:
+        if not isinstance(value, str):
+            raise InvalidArgument(f"{name} is text (a str), not {shown(value)}")
+        if len(value) > limit:
+            raise InvalidArgument(f"{name} is at most {limit} characters, not {len(value)}")
+        return value
+    return rule
+
+
+def is_flag(value: Any, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidArgument(f"{name} is True or False, not {shown(value)}")
+    return value
+
+
+def is_one_of(*choices: Any) -> Rule:
+    return lambda value, name: one_of(value, name, choices)
+
+
+def is_instance(kind: type | tuple[type, ...], what: str) -> Rule:
+    def rule(value: Any, name: str) -> Any:
+        if not isinstance(value, kind):
+            raise InvalidArgument(f"{name} is {what}, not {shown(value)}")
+        return value
+    return rule
+
+
+def optional(rule: Rule) -> Rule:
+    return lambda value, name: None if value is None else rule(value, name)
+
+
+def is_mapping(limit: int = 10_000, key: Rule | None = None, value: Rule | None = None, what: str = "a dict") -> Rule:
+    def rule(mapping: Any, name: str) -> dict:
+        if not isinstance(mapping, Mapping):
+            raise InvalidArgument(f"{name} is {what}, not {shown(mapping)}")
+        if len(mapping) > limit:
+            raise InvalidArgument(f"{name} holds at most {limit} entries, not {len(mapping)}")
+        out = {}
+        for k, v in mapping.items():
+            k = key(k, f"{name}: a key") if key else k
+            out[k] = value(v, f"{name}[{shown(k, 20)}]") if value else v
+        return out
+    return rule
+
+
+def is_probability(value: Any, name: str) -> Any:
+    """An exact or float probability from 0 to 1 (Fractions and sympy Rationals kept as they are)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        try:
+            import sympy  # analyses hand sympy Rationals around; only look when one shows up
+
+            if isinstance(value, sympy.Rational):
+                return value if 0 <= value <= 1 else _bad_probability(value, name)
+        except ImportError:  # pragma: no cover - Pyodide without sympy
+            pass
+        return _bad_probability(value, name)
+    if (isinstance(value, float) and not math.isfinite(value)) or not 0 <= value <= 1:
+        return _bad_probability(value, name)
+    return value
+
+
+def _bad_probability(value: Any, name: str) -> Any:
+    raise InvalidArgument(f"{name} is a probability from 0 to 1, not {shown(value)}")
+
+
+#: The count of games, deals or samples of a simulation.
+is_runs = is_whole(0, MAX_RUNS)
+is_seed = is_whole(0, MAX_SEED)
+
+
+def checked(**rules: Rule) -> Callable:
+    """Check (and normalize) the named arguments with their rules before the function runs.
+
+    >>> @checked(target=is_whole(0, 99))
+    ... def half(target): return target / 2
+    >>> half(50), half(target=10)
+    (25.0, 5.0)
+    >>> half("50")
+    Traceback (most recent call last):
+    ...
+    changekit.core.errors.InvalidArgument: target is a whole number from 0 to 99, not '50'
+    """
+    def wrap(function: Callable) -> Callable:
+        signature = inspect.signature(function)
+        unknown = set(rules) - set(signature.parameters)
+        if unknown:  # a typo here would silently check nothing
+            raise TypeError(f"{function.__qualname__} has no parameters {sorted(unknown)}")
+
+        @functools.wraps(function)
+        def call(*args: Any, **kwargs: Any) -> Any:
+            try:
+                bound = signature.bind(*args, **kwargs)
+            except TypeError as exc:
+                raise InvalidArgument(f"{function.__name__}(): {exc}") from None
+            arguments = bound.arguments
+            for name, rule in rules.items():
+                if name in arguments:
+                    arguments[name] = rule(arguments[name], name)
+            return function(*bound.args, **bound.kwargs)
+
+        call.__wrapped_rules__ = rules  # type: ignore[attr-defined]
+        return call
+    return wrap
+
+
+def checked_view(function: Callable) -> Callable:
+    """For helpers that read a player's ``view`` (the dict ``state.view(player)`` returns): a
+    dict that is not such a view is refused as an :class:`InvalidArgument`, whatever it lacks."""
+
+    @functools.wraps(function)
+    def call(view: Any, *args: Any, **kwargs: Any) -> Any:
+        if not isinstance(view, Mapping):
+            raise InvalidArgument(f"view is the dict state.view(player) returns, not {shown(view)}")
+        try:
+            return function(view, *args, **kwargs)
+        except ChangekitError:
+            raise
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+            raise InvalidArgument(f"view is not a view of this game ({type(exc).__name__}: {shown(str(exc), 60)})") from None
+    return call
+
+
+def is_hashable(value: Any, name: str) -> Any:
+    try:
+        hash(value)
+    except TypeError:
+        raise InvalidArgument(f"{name} is a plain value (hashable), not {shown(value)}") from None
+    return value
+
+
+def is_callable(value: Any, name: str) -> Any:
+    if not callable(value):
+        raise InvalidArgument(f"{name} is a function, not {shown(value)}")
+    return value
+
+
+#: A distribution: outcome → probability, at most 100,000 outcomes.
+is_distribution = is_mapping(100_000, key=is_hashable, value=is_probability, what="a dict outcome → probability")
+#: A distribution over numbers (for means and sums).
+is_number_distribution = is_mapping(100_000, key=is_real(), value=is_probability,
+                                    what="a dict number → probability")
