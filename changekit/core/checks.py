@@ -307,3 +307,33 @@ is_distribution = is_mapping(100_000, key=is_hashable, value=is_probability, wha
 #: A distribution over numbers (for means and sums).
 is_number_distribution = is_mapping(100_000, key=is_real(), value=is_probability,
                                     what="a dict number → probability")
+
+
+def is_change_bills(limit: int = MAX_HAND) -> Rule:
+    """Bills of the Change! deck (1, 3, 5, 7, 10)."""
+    from .money import DENOMINATIONS  # money imports this module
+
+    return is_bills(limit, allowed=DENOMINATIONS)
+
+
+def is_change_bill(value: Any, name: str) -> int:
+    from .money import DENOMINATIONS
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) not in DENOMINATIONS:
+        raise InvalidArgument(f"{name} is a Change! bill, one of {DENOMINATIONS}, not {shown(value)}")
+    return int(value)
+
+
+def is_bots(limit: int = 16) -> Rule:
+    """A list of Bot objects (None: the function's default line-up)."""
+    from .bots import Bot  # bots imports state, which imports this module
+
+    return optional(is_items(limit, "bots", each=is_instance(Bot, "a Bot (say RandomBot())")))
+
+
+def is_rng(value: Any, name: str) -> Any:
+    import random
+
+    if not isinstance(value, random.Random):
+        raise InvalidArgument(f"{name} is a random.Random, not {shown(value)}")
+    return value

@@ -39,7 +39,7 @@ GAME_NAMES = ["big_cheese", "boneyard", "cambio", "cha_ching", "diminishing", "m
 CORE_MODULES = ["changekit.core.money", "changekit.core.cards", "changekit.core.words",
                 "changekit.stats.exact", "changekit.stats.intervals", "changekit.stats.montecarlo"]
 #: Seconds one case may take and bytes a worker may add to its address space.
-CASE_SECONDS = 3.0
+CASE_SECONDS = 2.0
 EXTRA_MEMORY = 1_500_000_000
 
 
