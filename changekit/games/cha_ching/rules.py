@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
 )
-from changekit.core.checks import MAX_COPIES, shown
+from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 
 HAND_SIZE = 8
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
@@ -57,6 +57,11 @@ def _card(card: Any) -> str:
     return _ALIASES[card]
 
 
+def _card_rule(card: Any, name: str) -> str:
+    _card(card)
+    return card
+
+
 @lru_cache(maxsize=None)
 def wild_sums(wilds: int) -> int:
     """Bit mask of the totals ``wilds`` $ cards can make (bit t set: total t is possible).
@@ -70,6 +75,7 @@ def wild_sums(wilds: int) -> int:
     return mask
 
 
+@checked(hand=is_items(MAX_HAND, "cards"), target=is_whole(-MAX_DOLLARS, MAX_DOLLARS))
 def can_reach(hand: Iterable[str], target: int) -> bool:
     """Whether ``hand`` adds up to exactly ``target`` with each $ ("wild") valued freely.
 
@@ -81,8 +87,6 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     >>> can_reach(["1", "1", "1", "5", "10", "wild", "25", "25"], 70)
     False
     """
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise ChangekitError(f"a target is a whole number, not {target!r}")
     fixed, wilds = 0, 0
     for card in hand:
         name = _card(card)
@@ -96,6 +100,7 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     return rest >= 0 and bool(wild_sums(wilds) >> rest & 1)
 
 
+@checked(hand=is_items(MAX_HAND, "cards"))
 def penalty(hand: Iterable[str]) -> int:
     """Penalty points a hand scores when somebody else goes out.
 
@@ -113,11 +118,13 @@ def penalty(hand: Iterable[str]) -> int:
     return sum(numbers) + 50 * names.count("chaching") + top * names.count("wild")
 
 
+@checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def sort_hand(hand: Iterable[str]) -> list[str]:
     """Cards in display order (1, 5, 10, 25, 50, ¢, $, CHA-CHING)."""
     return sorted(hand, key=_ORDER.__getitem__)
 
 
+@checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def label(hand: Iterable[str]) -> str:
     """A hand as written on the table, e.g. ``1, 25, $``."""
     return ", ".join(LABELS[c] for c in hand)
@@ -130,7 +137,7 @@ def normal_deck(deck: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tu
     (('1', 3), ('5', 0), ('10', 0), ('25', 0), ('50', 0), ('cent', 0), ('wild', 2), ('chaching', 0))
     """
     try:
-        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in deck]
+        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
     except TypeError:
         raise InvalidArgument(f"deck is a dict card → count, not {shown(deck)}") from None
     counts = dict.fromkeys(CARDS, 0)

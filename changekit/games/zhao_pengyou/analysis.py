@@ -18,6 +18,7 @@ from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
 from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty
+from changekit.core.errors import InvalidArgument
 
 __all__ = [
     "trump_count", "hypergeometric", "called_copies", "friend_seat", "declare_chance_exact",
@@ -63,7 +64,7 @@ def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, bur
     """
     unseen = decks - host_copies - buried
     if unseen < 0:
-        raise ValueError(f"{host_copies} + {buried} copies is more than {decks}")
+        raise InvalidArgument(f"{host_copies} + {buried} copies is more than {decks}")
     hand = (decks * 54 - auto_kitty(players, decks)) // players
     pool = {seat: hand for seat in range(players - 1)}
     total_cards = hand * (players - 1)
