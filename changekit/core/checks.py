@@ -302,10 +302,10 @@ def is_callable(value: Any, name: str) -> Any:
     return value
 
 
-#: A distribution: outcome → probability, at most 100,000 outcomes.
-is_distribution = is_mapping(100_000, key=is_hashable, value=is_probability, what="a dict outcome → probability")
+#: A distribution: outcome → probability, at most 10,000 outcomes.
+is_distribution = is_mapping(10_000, key=is_hashable, value=is_probability, what="a dict outcome → probability")
 #: A distribution over numbers (for means and sums).
-is_number_distribution = is_mapping(100_000, key=is_real(), value=is_probability,
+is_number_distribution = is_mapping(10_000, key=is_real(), value=is_probability,
                                     what="a dict number → probability")
 
 

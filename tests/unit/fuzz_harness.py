@@ -38,8 +38,10 @@ from changekit.core import ChangekitError
 GAME_NAMES = ["big_cheese", "boneyard", "cambio", "cha_ching", "diminishing", "moneybags", "zhao_pengyou", "zombie"]
 CORE_MODULES = ["changekit.core.money", "changekit.core.cards", "changekit.core.words",
                 "changekit.stats.exact", "changekit.stats.intervals", "changekit.stats.montecarlo"]
-#: Seconds one case may take and bytes a worker may add to its address space.
-CASE_SECONDS = 2.0
+#: Seconds one case may take (a safety net against hangs, generous so a loaded machine never
+#: trips it: no helper inside the limits takes a tenth of it) and bytes a worker may add to its
+#: address space.
+CASE_SECONDS = 10.0
 EXTRA_MEMORY = 1_500_000_000
 
 
