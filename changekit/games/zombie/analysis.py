@@ -127,7 +127,7 @@ def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int,
     counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
     holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
     if not holding:
-        raise ValueError(f"no hand can hold a ${bill}: every one is out of play")
+        raise InvalidArgument(f"no hand can hold a ${bill}: every one is out of play")
     total = sum(p for _, p in holding)
     rests = []
     for h, p in holding:
