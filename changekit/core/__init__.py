@@ -1,13 +1,13 @@
 """The pieces every game is built from."""
 from .bots import Bot, RandomBot, play_out
 from .cards import Card, standard_deck
-from .errors import ChangekitError, IllegalAction, InvalidSave
+from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .money import DENOMINATIONS, Bill, Dollars, Money, change_deck
 from .rng import GameRng
 from .state import Event, Game, Options, Player, State, default_names, leaders
 
 __all__ = [
     "Bill", "Bot", "Card", "RandomBot", "play_out", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
-    "IllegalAction", "InvalidSave", "Money", "Options", "Player", "State", "change_deck",
+    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "State", "change_deck",
     "default_names", "leaders", "standard_deck",
 ]

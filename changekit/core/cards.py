@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ChangekitError
+from .checks import checked, is_flag, is_whole
 
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -70,6 +71,7 @@ class Card:
         return card_svg(self)
 
 
+@checked(decks=is_whole(0, 100), jokers=is_flag)
 def standard_deck(*, decks: int = 1, jokers: bool = False) -> list[Card]:
     """``decks`` 52-card decks (and their two jokers each when ``jokers``), in a fixed order.
 

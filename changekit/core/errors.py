@@ -1,9 +1,18 @@
 """Errors: every one is a ``ValueError`` whose message names the rule that was broken."""
 from __future__ import annotations
 
+#: Longest message an error keeps: a huge bad input is never echoed back whole.
+MESSAGE_LIMIT = 600
+
 
 class ChangekitError(ValueError):
     """Base class of every error changekit raises on bad input."""
+
+    def __init__(self, *args: object) -> None:
+        if len(args) == 1 and isinstance(args[0], str) and len(args[0]) > MESSAGE_LIMIT:
+            text = args[0]
+            args = (f"{text[:MESSAGE_LIMIT - 120]} … ({len(text)} characters in all) … {text[-80:]}",)
+        super().__init__(*args)
 
 
 class IllegalAction(ChangekitError):
@@ -38,3 +47,11 @@ class ClassroomError(ChangekitError):
     def __init__(self, reason: str, message: str) -> None:
         super().__init__(message)
         self.reason = reason
+
+
+class InvalidArgument(ChangekitError):
+    """An argument of the wrong type, size or value; the message names the argument.
+
+    >>> str(InvalidArgument("hand: a hand is a collection of cards, not the string '15'"))
+    "hand: a hand is a collection of cards, not the string '15'"
+    """

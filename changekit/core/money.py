@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from .errors import ChangekitError
+from .checks import checked, is_whole
 
 Dollars = int
 #: The five denominations of the Change! deck, ten bills of each.
@@ -46,6 +47,7 @@ class Bill:
         return bill_svg(self.value)
 
 
+@checked(decks=is_whole(0, 100))
 def change_deck(decks: int = 1) -> list[Dollars]:
     """The bills of ``decks`` Change! decks, in a fixed order (shuffle with the game's RNG).
 

@@ -12,11 +12,13 @@ attributes (ints, strings, tuples, lists and dicts of those), which gives them `
 from __future__ import annotations
 
 import json
+import numbers
 from collections import Counter
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
 
-from .errors import ChangekitError, IllegalAction, InvalidSave
+from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
+from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .rng import GameRng
 
 Player = int
@@ -110,11 +112,11 @@ class State:
     game: ClassVar[type[Game]]
 
     def __init__(self, options: Options, *, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise ChangekitError(f"a seed is a whole number ≥ 0, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
+            raise InvalidArgument(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
         self.options = options
-        self.seed = seed
-        self.rng = GameRng(seed)
+        self.seed = int(seed)
+        self.rng = GameRng(self.seed)
         self.history: list[tuple[Player, Action]] = []
         self.log: list[Event] = []
         self._setup()
@@ -128,7 +130,8 @@ class State:
         """Who must act now: one player, several for simultaneous moves, none at the end."""
         raise NotImplementedError
 
-    def legal_actions(self, player: Player | None = None) -> list[Action]:
+    def _legal_actions(self, player: Player | None) -> list[Action]:
+        """The actions ``player`` (a checked seat; ``None``: whoever acts) may take now."""
         raise NotImplementedError
 
     def _apply(self, player: Player, action: Action) -> None:
@@ -178,7 +181,29 @@ class State:
             raise ChangekitError(f"there is no single player to move now (acting: {acting})")
         return acting[0]
 
+    def check_seat(self, player: Any) -> Player:
+        """``player`` as a seat number: a plain ``int`` from 0 to ``players - 1`` (a numpy
+        integer is converted), anything else an :class:`IllegalAction`.
+
+        The one seat rule: ``apply``, ``legal_actions`` and ``view`` start with it, so a bad
+        seat is refused before anything changes.
+        """
+        if type(player) is int and 0 <= player < self.options.players:
+            return player
+        if not isinstance(player, bool) and isinstance(player, numbers.Integral) \
+                and 0 <= player < self.options.players:
+            return int(player)
+        raise IllegalAction(
+            "seat", f"a player is a seat number from 0 to {self.options.players - 1}, not {shown(player)}")
+
+    def legal_actions(self, player: Player | None = None) -> list[Action]:
+        """The actions ``player`` may take now (``None``: the one player to move); ``[]`` when
+        it is not their turn."""
+        return self._legal_actions(None if player is None else self.check_seat(player))
+
     def _player_for(self, player: Player | None) -> Player:
+        if player is not None:
+            player = self.check_seat(player)
         acting = self.current_players()
         if not acting:
             raise IllegalAction("game-over", "the game is over: nobody can act")
@@ -202,6 +227,8 @@ class State:
 
     def view(self, player: Player | None) -> dict[str, Any]:
         """What ``player`` may see, including the log lines meant for them."""
+        if player is not None:
+            player = self.check_seat(player)
         seen = self._view(player)
         seen["to_act"] = list(self.current_players())
         seen["log"] = [[e.kind, e.data] for e in self.log if e.seen_by(player)]
@@ -222,8 +249,11 @@ class State:
 
     def undo(self, steps: int = 1) -> None:
         """Take back the last ``steps`` actions (by replaying the others from the seed)."""
+        if isinstance(steps, bool) or not isinstance(steps, numbers.Integral):
+            raise InvalidArgument(f"steps is a whole number of actions to take back, not {shown(steps)}")
         if not 0 <= steps <= len(self.history):
-            raise ChangekitError(f"cannot undo {steps} actions: only {len(self.history)} were played")
+            raise InvalidArgument(f"cannot undo {shown(steps)} actions: only {len(self.history)} were played")
+        steps = int(steps)
         replayed = self.replay(self.options, self.seed, self.history[: len(self.history) - steps])
         self.__dict__.update(replayed.__dict__)
 
@@ -253,32 +283,34 @@ class State:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> "State":
-        """Load a saved game: replay its actions and check the saved position matches."""
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise InvalidSave(f"a saved game is JSON text: {exc}") from None
-        if not isinstance(data, dict):
-            raise InvalidSave("a saved game is a JSON object")
-        missing = {"game", "format", "options", "seed", "history", "position"} - set(data)
-        if missing:
-            raise InvalidSave(f"the save lacks {sorted(missing)}")
+        """Load a saved game: replay its actions and check the saved position matches.
+
+        Sizes and structure are checked before anything is built (see docs/limits.md); any
+        failure is an :class:`InvalidSave`, whose message never quotes more than a little
+        of the input.
+        """
+        data = _parse_save(text)
         if data["game"] != cls.game.name:
-            raise InvalidSave(f"this is a save of {data['game']!r}, not {cls.game.name!r}")
-        if data["format"] != SAVE_FORMAT:
-            raise InvalidSave(f"save format {data['format']!r} is not {SAVE_FORMAT}")
+            raise InvalidSave(f"this is a save of {shown(data['game'])}, not {cls.game.name!r}")
+        if data["format"] != SAVE_FORMAT or type(data["format"]) is not int:
+            raise InvalidSave(f"save format {shown(data['format'])} is not {SAVE_FORMAT}")
         if not isinstance(data["options"], dict) or not isinstance(data["history"], list):
             raise InvalidSave("options must be an object and history a list")
+        if len(data["history"]) > MAX_SAVE_ACTIONS:
+            raise InvalidSave(f"a save holds at most {MAX_SAVE_ACTIONS} actions, not {len(data['history'])}")
         try:
             options = cls.game.Options.from_json(data["options"])
             check_player_count(cls.game, options.players)
             moves = [_move(m) for m in data["history"]]
             state = cls.replay(options, data["seed"], moves)
+            same = _normal(state.snapshot()) == _normal(data["position"])
         except InvalidSave:
             raise
-        except (ChangekitError, TypeError) as exc:
+        except ChangekitError as exc:
             raise InvalidSave(f"the save does not replay: {exc}") from None
-        if _normal(state.snapshot()) != _normal(data["position"]):
+        except Exception as exc:  # whatever a malformed save trips over, it is a bad save
+            raise InvalidSave(f"the save does not replay: {type(exc).__name__}: {shown(str(exc), 200)}") from None
+        if not same:
             raise InvalidSave("the saved position does not match its own history of actions")
         return state
 
@@ -307,9 +339,44 @@ def default_names(players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 
 
+def _parse_save(text: Any) -> dict[str, Any]:
+    """The JSON object of a save, checked for size and nesting before anything is built."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidSave(f"a saved game is JSON text (str or bytes), not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise InvalidSave(f"a saved game is at most {MAX_SAVE_CHARS} characters long, not {len(text)}")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise InvalidSave(f"a saved game nests at most {MAX_SAVE_DEPTH} levels deep") from None
+    except (TypeError, ValueError) as exc:  # UnicodeDecodeError and JSONDecodeError too
+        raise InvalidSave(f"a saved game is JSON text: {shown(str(exc), 200)}") from None
+    if _depth(data) > MAX_SAVE_DEPTH:
+        raise InvalidSave(f"a saved game nests at most {MAX_SAVE_DEPTH} levels deep")
+    if not isinstance(data, dict):
+        raise InvalidSave("a saved game is a JSON object")
+    missing = {"game", "format", "options", "seed", "history", "position"} - set(data)
+    if missing:
+        raise InvalidSave(f"the save lacks {sorted(missing)}")
+    return data
+
+
+def _depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (without recursion: any depth is safe)."""
+    deepest, todo = 0, [(data, 1)]
+    while todo:
+        value, level = todo.pop()
+        if isinstance(value, (list, dict)):
+            if level > MAX_SAVE_DEPTH:
+                return level
+            deepest = max(deepest, level)
+            todo.extend((v, level + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return deepest
+
+
 def _move(entry: Any) -> tuple[Player, Action]:
-    if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)):
-        raise InvalidSave(f"each history entry is [player, action], not {entry!r}")
+    if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int):
+        raise InvalidSave(f"each history entry is [player, action], not {shown(entry)}")
     return entry[0], _tuples(entry[1])
 
 

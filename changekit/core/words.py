@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 from typing import Iterable, Sequence
+from .checks import checked, is_bills, is_items, is_text, is_whole
+from .errors import InvalidArgument
 
 
+@checked(bills=is_bills(10_000), empty=is_text(200))
 def dollars(bills: Iterable[int], *, empty: str = "nothing") -> str:
     """Bills as written on the table.
 
@@ -13,6 +16,7 @@ def dollars(bills: Iterable[int], *, empty: str = "nothing") -> str:
     return ", ".join(f"${b}" for b in bills) or empty
 
 
+@checked(name=is_text(200), third_person=is_text(200), base=is_text(200))
 def verb(name: str, third_person: str, base: str) -> str:
     """'You play' but 'Ann plays' (the apps call the human "You").
 
@@ -22,12 +26,15 @@ def verb(name: str, third_person: str, base: str) -> str:
     return base if name == "You" else third_person
 
 
+@checked(winners=is_items(16, "seats", each=is_whole(0, 15)), names=is_items(16, "names", each=is_text(200)))
 def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
     """Who won, as a clause: one winner wins, several share the win.
 
     >>> winners_text([1], ["You", "Ann"]), winners_text([0], ["You", "Ann"]), winners_text([0, 1], ["You", "Ann"])
     ('Ann wins', 'You win', 'You and Ann share the win')
     """
+    if any(p >= len(names) for p in winners):
+        raise InvalidArgument(f"winners: seats {winners} but only {len(names)} names")
     who = " and ".join(names[p] for p in winners)
     if len(winners) == 1:
         return f"{who} {verb(who, 'wins', 'win')}"

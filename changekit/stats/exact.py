@@ -9,13 +9,26 @@ from collections import defaultdict
 from fractions import Fraction
 from itertools import product
 from math import comb
-from typing import Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, TypeVar
+from changekit.core.checks import (
+    MAX_COPIES, MAX_HAND, checked, is_callable, is_distribution, is_hashable, is_items, is_mapping,
+    is_number_distribution, is_probability, is_whole, shown,
+)
+from changekit.core.errors import InvalidArgument
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
 Distribution = dict  # {outcome: Fraction}, probabilities summing to 1
 
 
+def _weighted(part: Any, name: str) -> tuple[Any, dict]:
+    """One (weight, distribution) pair of a mixture."""
+    if not isinstance(part, tuple) or len(part) != 2:
+        raise InvalidArgument(f"{name} is a (weight, distribution) pair, not {shown(part)}")
+    return is_probability(part[0], f"{name}: a weight"), is_distribution(part[1], f"{name}: a distribution")
+
+
+@checked(outcomes=is_items(100_000, "outcomes", each=is_hashable))
 def uniform(outcomes: Iterable[K]) -> dict[K, Fraction]:
     """Each outcome equally likely (repeats add up).
 
@@ -29,11 +42,13 @@ def uniform(outcomes: Iterable[K]) -> dict[K, Fraction]:
     return dict(dist)
 
 
+@checked(sides=is_whole(1, 10_000))
 def die(sides: int) -> dict[int, Fraction]:
     """A fair die with faces 1..sides."""
     return uniform(range(1, sides + 1))
 
 
+@checked(dist=is_number_distribution)
 def mean(dist: Mapping[K, Fraction]) -> Fraction:
     """Expected value.
 
@@ -43,6 +58,7 @@ def mean(dist: Mapping[K, Fraction]) -> Fraction:
     return sum((Fraction(o) * p for o, p in dist.items()), Fraction(0))  # type: ignore[arg-type]
 
 
+@checked(dist=is_number_distribution)
 def variance(dist: Mapping[K, Fraction]) -> Fraction:
     """Variance.
 
@@ -53,6 +69,7 @@ def variance(dist: Mapping[K, Fraction]) -> Fraction:
     return sum(((Fraction(o) - m) ** 2 * p for o, p in dist.items()), Fraction(0))  # type: ignore[arg-type]
 
 
+@checked(dist=is_distribution, f=is_callable)
 def push(dist: Mapping[K, Fraction], f: Callable[[K], V]) -> dict[V, Fraction]:
     """The distribution of ``f(outcome)``.
 
@@ -65,6 +82,7 @@ def push(dist: Mapping[K, Fraction], f: Callable[[K], V]) -> dict[V, Fraction]:
     return dict(out)
 
 
+@checked(parts=is_items(10_000, "(weight, distribution) pairs", each=_weighted))
 def mixture(parts: Iterable[tuple[Fraction, Mapping[K, Fraction]]]) -> dict[K, Fraction]:
     """Weighted mixture of distributions (weights sum to 1)."""
     out: dict[K, Fraction] = defaultdict(Fraction)
@@ -74,6 +92,7 @@ def mixture(parts: Iterable[tuple[Fraction, Mapping[K, Fraction]]]) -> dict[K, F
     return {o: p for o, p in out.items() if p}
 
 
+@checked(a=is_number_distribution, b=is_number_distribution)
 def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
     """Distribution of the sum of two independent variables.
 
@@ -86,6 +105,7 @@ def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, 
     return dict(sorted(out.items()))
 
 
+@checked(pool=is_mapping(MAX_HAND, key=is_hashable, value=is_whole(0, MAX_COPIES)), k=is_whole(0, MAX_HAND))
 def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[dict[K, int], Fraction]]:
     """Every multiset of ``k`` items drawn from ``pool`` (item → count), with its exact
     (multivariate hypergeometric) probability.
@@ -96,7 +116,7 @@ def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[d
     kinds = [(item, n) for item, n in pool.items() if n > 0]
     total = sum(n for _, n in kinds)
     if not 0 <= k <= total:
-        raise ValueError(f"cannot draw {k} from a pool of {total}")
+        raise InvalidArgument(f"k: cannot draw {k} from a pool of {total}")
     denominator = comb(total, k)
 
     def rec(i: int, left: int, ways: int, chosen: dict[K, int]) -> Iterator[tuple[dict[K, int], Fraction]]:
@@ -115,6 +135,7 @@ def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[d
     yield from rec(0, k, 1, {})
 
 
+@checked(dist=is_distribution)
 def to_sympy(dist: Mapping[K, Fraction]) -> dict[K, object]:
     """The same distribution with sympy ``Rational`` probabilities (for pretty display)."""
     import sympy

@@ -4,6 +4,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from changekit.core.checks import MAX_RUNS, checked, is_items, is_real, is_whole, shown
+from changekit.core.errors import InvalidArgument
+
 Z95 = 1.959963984540054
 
 
@@ -20,6 +23,7 @@ class Estimate:
         return f"{self.value:.3f} [{self.low:.3f}, {self.high:.3f}] (n={self.n})"
 
 
+@checked(successes=is_real(0), n=is_whole(0, 10**12), z=is_real(0, 10))
 def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     """Wilson score interval for a proportion (good near 0 and 1, unlike value ± 2 se).
 
@@ -29,6 +33,8 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     >>> wilson(0, 20).low, wilson(20, 20).high
     (0.0, 1.0)
     """
+    if successes > n:
+        raise InvalidArgument(f"successes ({shown(successes)}) cannot exceed n ({n})")
     if n <= 0:
         return Estimate(math.nan, 0.0, 1.0, 0)
     p = successes / n
@@ -41,6 +47,7 @@ def wilson(successes: float, n: int, z: float = Z95) -> Estimate:
     return Estimate(p, low, high, n)
 
 
+@checked(values=is_items(10 * MAX_RUNS, "values", each=is_real()), z=is_real(0, 10))
 def mean_interval(values: list[float], z: float = Z95) -> Estimate:
     """Mean with a normal-approximation interval.
 

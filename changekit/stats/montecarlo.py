@@ -9,16 +9,22 @@ from changekit.core.bots import Bot, play_out
 from changekit.core.state import Game
 
 from .intervals import Estimate, wilson
+from changekit.core.checks import (
+    MAX_RUNS, checked, is_callable, is_instance, is_items, is_real, is_runs, is_seed, optional,
+)
+from changekit.core.errors import InvalidArgument
 
 T = TypeVar("T")
 
 
+@checked(trial=is_callable, n=is_runs, seed=is_seed)
 def simulate(trial: Callable[[random.Random], T], n: int, *, seed: int) -> list[T]:
     """Run ``trial`` ``n`` times, each with its own RNG drawn from ``seed``."""
     master = random.Random(seed)
     return [trial(random.Random(master.getrandbits(64))) for _ in range(n)]
 
 
+@checked(values=is_items(10 * MAX_RUNS, "values", each=is_real()))
 def running_mean(values: Sequence[float]) -> list[float]:
     """The average of the first 1, 2, ... values (for convergence plots).
 
@@ -52,6 +58,8 @@ class TournamentResult:
         ]
 
 
+@checked(game=is_instance(Game, "a Game (say ChaChing(players=4))"), bots=is_items(16, "bots", each=is_instance(Bot, "a Bot")),
+         games=is_runs, seed=is_seed, progress=optional(is_callable))
 def tournament(game: Game, bots: Sequence[Bot], *, games: int, seed: int,
                progress: Callable[[float], None] | None = None) -> TournamentResult:
     """Play ``games`` games with ``bots`` (one per seat), rotating seats so no bot keeps the
@@ -59,7 +67,7 @@ def tournament(game: Game, bots: Sequence[Bot], *, games: int, seed: int,
     is called with the fraction of games played after each game (a progress bar)."""
     n = len(bots)
     if n != game.options.players:
-        raise ValueError(f"{len(bots)} bots for a {game.options.players}-player game")
+        raise InvalidArgument(f"bots: {len(bots)} bots for a {game.options.players}-player game")
     master = random.Random(seed)
     wins = [0.0] * n
     points = [0.0] * n

@@ -20,6 +20,7 @@ from changekit.stats.montecarlo import TournamentResult, simulate, tournament
 
 from .bots import CautiousBot, RandomBot, ValueBot, worker_placements
 from .rules import EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
+from changekit.core.errors import InvalidArgument
 
 __all__ = [
     "payout_table", "with_reroll", "best_reroll", "reroll_thresholds", "value_per_worker_table",
@@ -181,7 +182,7 @@ def exact30_finish(score: int, projects: int, *, target: int = EXACT_TARGET,
     (Fraction(1, 1), Fraction(0, 1))
     """
     if not 0 <= score <= target:
-        raise ValueError(f"a score in the exactly-{target} game is 0..{target}, not {score!r}")
+        raise InvalidArgument(f"a score in the exactly-{target} game is 0..{target}, not {score!r}")
     # one table serves every horizon up to 30 (rows are prefixes): a figure asks for t = 0..20
     return _exact30_table(max(projects, 30), target, tuple(cards))[projects][score]
 

@@ -46,7 +46,10 @@ from fractions import Fraction
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core.checks import MAX_DOLLARS, shown
 from changekit.core.words import verb, winners_text
+
+MAX_TURNS = 100_000
 
 WORKERS = 10
 NUMBER_CARDS: tuple[int, ...] = (2, 4, 6, 8, 10, 12, 20)
@@ -128,10 +131,11 @@ class BigCheeseOptions(Options):
                 raise ChangekitError(f"{flag} is True or False, not {getattr(self, flag)!r}")
         if self.exactly_30 and self.dice != "polyhedral":
             raise ChangekitError(f"exactly_30 is a polyhedral variant, not for dice={self.dice!r}")
-        if self.target is not None and (type(self.target) is not int or self.target < 1):
-            raise ChangekitError(f"target is a whole number ≥ 1 (or None for the usual), not {self.target!r}")
-        if type(self.turn_limit) is not int or self.turn_limit < 1:
-            raise ChangekitError(f"turn_limit is a whole number ≥ 1, not {self.turn_limit!r}")
+        if self.target is not None and (type(self.target) is not int or not 1 <= self.target <= MAX_DOLLARS):
+            raise ChangekitError(
+                f"target is a whole number from 1 to {MAX_DOLLARS} (or None for the usual), not {shown(self.target)}")
+        if type(self.turn_limit) is not int or not 1 <= self.turn_limit <= MAX_TURNS:
+            raise ChangekitError(f"turn_limit is a whole number from 1 to {MAX_TURNS}, not {shown(self.turn_limit)}")
 
     @property
     def goal(self) -> int:
@@ -292,7 +296,7 @@ class BigCheeseState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         p = self.turn
         if p is None or (player is not None and player != p):
             return []

@@ -28,6 +28,7 @@ from math import factorial
 from typing import Any, Mapping, Sequence
 
 from .rules import START_BILLS, bid_totals
+from changekit.core.errors import InvalidArgument
 
 #: The buckets of the first round, richest first.
 FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
@@ -52,12 +53,12 @@ def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
     (Fraction(3, 1), Fraction(-5, 1), Fraction(4, 1))
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 0:
-        raise ValueError(f"opponents is a whole number ≥ 0, not {opponents!r}")
+        raise InvalidArgument(f"opponents is a whole number ≥ 0, not {opponents!r}")
     exact = all(isinstance(v, (int, Fraction)) for v in strategy.values())
     one = Fraction(1) if exact else 1.0
     probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
     if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
-        raise ValueError(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
+        raise InvalidArgument(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
     values = sorted(buckets, reverse=True)
     n_buckets = len(values)
     m = opponents
@@ -252,7 +253,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     import numpy as np
 
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
-        raise ValueError(f"n_players is 2 to 8, not {n_players!r}")
+        raise InvalidArgument(f"n_players is 2 to 8, not {n_players!r}")
     start = time.perf_counter()
     m = n_players - 1
     T = len(FIRST_ROUND_BIDS)
@@ -323,16 +324,16 @@ def parse_bids(text: str) -> list[int]:
     >>> parse_bids("1, 2")
     Traceback (most recent call last):
     ...
-    ValueError: 2 is not a total a full starting hand can bid (1, 3-23, 25, 26)
+    changekit.core.errors.InvalidArgument: 2 is not a total a full starting hand can bid (1, 3-23, 25, 26)
     """
     out = []
     for word in text.replace(",", " ").split():
         try:
             value = int(word)
         except ValueError:
-            raise ValueError(f"{word!r} is not a whole number of dollars") from None
+            raise InvalidArgument(f"{word!r} is not a whole number of dollars") from None
         if value not in FIRST_ROUND_BIDS:
-            raise ValueError(f"{value} is not a total a full starting hand can bid (1, 3-23, 25, 26)")
+            raise InvalidArgument(f"{value} is not a total a full starting hand can bid (1, 3-23, 25, 26)")
         out.append(value)
     return out
 
@@ -351,12 +352,12 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
     """
     totals = list(bids)
     if not totals:
-        raise ValueError("type at least one bid")
+        raise InvalidArgument("type at least one bid")
     for t in totals:
         if t not in FIRST_ROUND_BIDS:
-            raise ValueError(f"{t!r} is not a total a full starting hand can bid")
+            raise InvalidArgument(f"{t!r} is not a total a full starting hand can bid")
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
-        raise ValueError(f"n_players is 2 to 8, not {n_players!r}")
+        raise InvalidArgument(f"n_players is 2 to 8, not {n_players!r}")
     counts = Counter(totals)
     dist = {t: Fraction(c, len(totals)) for t, c in sorted(counts.items())}
     pay = expected_payoffs(dist, n_players - 1)

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from changekit.core import Bot, RandomBot
 
 from .rules import possible_bids
+from changekit.core.errors import InvalidArgument
 
 #: The first round's symmetric equilibrium for 2-8 players (bid total → probability), as
 #: computed by :func:`changekit.games.boneyard.analysis.first_round_equilibrium` (the tests
@@ -49,11 +50,11 @@ def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
     >>> bills_for([10, 7, 5, 3, 1], 2)
     Traceback (most recent call last):
     ...
-    ValueError: the hand [10, 7, 5, 3, 1] cannot make $2
+    changekit.core.errors.InvalidArgument: the hand [10, 7, 5, 3, 1] cannot make $2
     """
     options = [b for b in possible_bids(hand) if sum(b) == total]
     if not options:
-        raise ValueError(f"the hand {list(hand)} cannot make ${total}")
+        raise InvalidArgument(f"the hand {list(hand)} cannot make ${total}")
     return min(options, key=lambda b: (len(b), b))
 
 

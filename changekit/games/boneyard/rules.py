@@ -32,12 +32,16 @@ from itertools import product
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.checks import checked, is_bills, shown
 from changekit.core.words import dollars, verb, winners_text
 
 #: Every player and the Boneyard start with one bill of each of these.
 START_BILLS: tuple[int, ...] = (10, 7, 5, 3, 1)
 BUCKETS = 5
 TARGET = 40
+MAX_ROUNDS = 10_000
+#: Bills a hand may hold for possible_bids (30 bills: up to 16,806 bids, about 0.1 s).
+MAX_BID_HAND = 30
 Claim = Literal["largest", "choose"]
 CLAIMS: tuple[str, ...] = ("largest", "choose")
 
@@ -159,6 +163,7 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
     return tuple(sorted(out, key=lambda b: (sum(b), b)))
 
 
+@checked(hand=is_bills(MAX_BID_HAND))
 def possible_bids(hand: Sequence[int]) -> list[Bid]:
     """Every bid (bills from the highest down) a hand can make, by total, then bills.
 
@@ -170,6 +175,7 @@ def possible_bids(hand: Sequence[int]) -> list[Bid]:
     return list(_bids_of(tuple(sorted(Counter(hand).items()))))
 
 
+@checked(hand=is_bills(MAX_BID_HAND))
 def bid_totals(hand: Sequence[int]) -> list[int]:
     """The totals a hand can bid.
 
@@ -189,8 +195,9 @@ class BoneyardOptions(Options):
     def __post_init__(self) -> None:
         if self.claim not in CLAIMS:
             raise ChangekitError(f"claim is one of {CLAIMS}, not {self.claim!r}")
-        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) or self.max_rounds < 1:
-            raise ChangekitError(f"max_rounds is a whole number ≥ 1, not {self.max_rounds!r}")
+        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) \
+                or not 1 <= self.max_rounds <= MAX_ROUNDS:
+            raise ChangekitError(f"max_rounds is a whole number from 1 to {MAX_ROUNDS}, not {shown(self.max_rounds)}")
 
 
 class BoneyardState(State):
@@ -222,7 +229,7 @@ class BoneyardState(State):
             return (self.claim_queue[0],)
         return ()
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting:
             return []

@@ -18,6 +18,7 @@ from changekit.stats.intervals import wilson
 from changekit.stats.montecarlo import tournament
 
 from .rules import _VALUES, Cambio, card_value, rank_of
+from changekit.core.errors import InvalidArgument
 
 __all__ = [
     "value_counts", "unseen_card_distribution", "grid_total_distribution", "expected_value",
@@ -38,7 +39,7 @@ def value_counts(*, jokers: bool = False, removed: Iterable[str] = ()) -> dict[i
     for card in removed:
         code = card if card in _VALUES else _code(card)
         if deck[code] <= 0:
-            raise ValueError(f"{card!r} is not in the deck (or removed twice)")
+            raise InvalidArgument(f"{card!r} is not in the deck (or removed twice)")
         deck[code] -= 1
         counts[_VALUES[code]] -= 1
     return {v: n for v, n in sorted(counts.items()) if n}

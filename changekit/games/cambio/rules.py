@@ -232,7 +232,7 @@ class CambioState(State):
             return (self.snapper,)  # type: ignore[return-value]
         return (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting or (player is not None and player not in acting):
             return []
@@ -274,7 +274,7 @@ class CambioState(State):
         return [("snap", q, j) for q in range(self.players) if not self._locked(q) for j in self._places(q)]
 
     def _apply(self, player: Player, action: Any) -> None:
-        if not _plain_action(action) or action not in self.legal_actions(player):
+        if not _plain_action(action) or action not in self._legal_actions(player):
             raise IllegalAction(self._rule(), f"{action!r} is not a legal action now: {self._hint(player)}")
         phase = self.phase
         kind = action if isinstance(action, str) else action[0]
@@ -410,7 +410,7 @@ class CambioState(State):
                 "snap": "snap-window", "give": "give-back"}.get(self.phase, "game-over")
 
     def _hint(self, player: Player) -> str:
-        legal = self.legal_actions(player)
+        legal = self._legal_actions(player)
         shown = ", ".join(repr(a) for a in legal[:6]) + (", ..." if len(legal) > 6 else "")
         return f"in phase {self.phase!r} the choices are {shown}"
 

@@ -29,7 +29,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Mapping, Sequence
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
+)
+from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 
 HAND_SIZE = 8
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
@@ -45,12 +48,18 @@ _ORDER = {c: i for i, c in enumerate(CARDS)}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
 DICE = ("black", "white", "both")
+MAX_GAME_TO = 100_000
 
 
 def _card(card: Any) -> str:
     if not isinstance(card, str) or card not in _ALIASES:
         raise ChangekitError(f"a CHA-CHING! card is one of {list(CARDS)}, not {card!r}")
     return _ALIASES[card]
+
+
+def _card_rule(card: Any, name: str) -> str:
+    _card(card)
+    return card
 
 
 @lru_cache(maxsize=None)
@@ -66,6 +75,7 @@ def wild_sums(wilds: int) -> int:
     return mask
 
 
+@checked(hand=is_items(MAX_HAND, "cards"), target=is_whole(-MAX_DOLLARS, MAX_DOLLARS))
 def can_reach(hand: Iterable[str], target: int) -> bool:
     """Whether ``hand`` adds up to exactly ``target`` with each $ ("wild") valued freely.
 
@@ -77,8 +87,6 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     >>> can_reach(["1", "1", "1", "5", "10", "wild", "25", "25"], 70)
     False
     """
-    if isinstance(target, bool) or not isinstance(target, int):
-        raise ChangekitError(f"a target is a whole number, not {target!r}")
     fixed, wilds = 0, 0
     for card in hand:
         name = _card(card)
@@ -92,6 +100,7 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     return rest >= 0 and bool(wild_sums(wilds) >> rest & 1)
 
 
+@checked(hand=is_items(MAX_HAND, "cards"))
 def penalty(hand: Iterable[str]) -> int:
     """Penalty points a hand scores when somebody else goes out.
 
@@ -109,11 +118,13 @@ def penalty(hand: Iterable[str]) -> int:
     return sum(numbers) + 50 * names.count("chaching") + top * names.count("wild")
 
 
+@checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def sort_hand(hand: Iterable[str]) -> list[str]:
     """Cards in display order (1, 5, 10, 25, 50, ¢, $, CHA-CHING)."""
     return sorted(hand, key=_ORDER.__getitem__)
 
 
+@checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def label(hand: Iterable[str]) -> str:
     """A hand as written on the table, e.g. ``1, 25, $``."""
     return ", ".join(LABELS[c] for c in hand)
@@ -126,16 +137,17 @@ def normal_deck(deck: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tu
     (('1', 3), ('5', 0), ('10', 0), ('25', 0), ('50', 0), ('cent', 0), ('wild', 2), ('chaching', 0))
     """
     try:
-        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in deck]
+        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
     except TypeError:
-        raise ChangekitError(f"a deck is a dict card → count, not {deck!r}") from None
+        raise InvalidArgument(f"deck is a dict card → count, not {shown(deck)}") from None
     counts = dict.fromkeys(CARDS, 0)
     for pair in pairs:
         if len(pair) != 2:
-            raise ChangekitError(f"a deck entry is (card, count), not {pair!r}")
+            raise InvalidArgument(f"deck: an entry is (card, count), not {shown(pair)}")
         card, count = _card(pair[0]), pair[1]
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ChangekitError(f"a card count is a whole number ≥ 0, not {count!r} for {card!r}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+            raise InvalidArgument(f"deck: a card count is a whole number from 0 to {MAX_COPIES}, "
+                                  f"not {shown(count)} for {card!r}")
         counts[card] += count
     return tuple(counts.items())
 
@@ -157,8 +169,8 @@ class ChaChingOptions(Options):
                 raise ChangekitError(
                     f"a deck of {total} cards is too small for {self.players} players: "
                     f"it needs at least {HAND_SIZE * self.players + 2}")
-        if isinstance(self.game_to, bool) or not isinstance(self.game_to, int) or self.game_to < 1:
-            raise ChangekitError(f"game_to is a whole number ≥ 1, not {self.game_to!r}")
+        if isinstance(self.game_to, bool) or not isinstance(self.game_to, int) or not 1 <= self.game_to <= MAX_GAME_TO:
+            raise ChangekitError(f"game_to is a whole number from 1 to {MAX_GAME_TO}, not {shown(self.game_to)}")
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -213,7 +225,7 @@ class ChaChingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
         if self.phase == "draw":
@@ -228,7 +240,7 @@ class ChaChingState(State):
         return actions
 
     def _apply(self, player: Player, action: Any) -> None:
-        legal = self.legal_actions(player)
+        legal = self._legal_actions(player)
         if not any(_same(action, a) for a in legal):
             raise IllegalAction(f"{self.phase}-phase", self._refusal(player, action))
         if self.phase == "draw":

@@ -132,7 +132,7 @@ class DiminishingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[tuple[int, ...]]:
+    def _legal_actions(self, player: Player | None = None) -> list[tuple[int, ...]]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
         return legal_moves(self.purses[self.turn], self.pot)

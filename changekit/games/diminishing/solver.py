@@ -43,7 +43,8 @@ from math import prod
 from operator import itemgetter
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
-from changekit.core.errors import ChangekitError
+from changekit.core.checks import collection
+from changekit.core.errors import ChangekitError, InvalidArgument
 
 DENOMS: tuple[int, ...] = (1, 3, 5, 7, 10)  # counts_of spells these out: change both together
 _POS = {d: i for i, d in enumerate(DENOMS)}
@@ -121,6 +122,10 @@ class _Legal(NamedTuple):
 
 
 # ---- bundles of bills ------------------------------------------------------------------
+#: Bills one bundle (a purse, a pot) may hold: every bill of four decks.
+MAX_BILLS = 200
+
+
 def counts_of(bills: Iterable[Any], what: str = "bills") -> tuple[int, ...]:
     """Counts per denomination ($1, $3, $5, $7, $10) of a bundle of bills.
 
@@ -149,10 +154,7 @@ def counts_of(bills: Iterable[Any], what: str = "bills") -> tuple[int, ...]:
         else:
             return (c1, c3, c5, c7, c10)
     counts = [0] * len(DENOMS)
-    try:
-        items = list(bills)
-    except TypeError:
-        raise ChangekitError(f"{what} must be a sequence of bill values, not {bills!r}") from None
+    items = collection(bills, what, limit=MAX_BILLS, what="bills")  # no text or bytes read as bills
     for b in items:
         if type(b) is not int or b not in _POS:
             raise ChangekitError(f"{what}: a bill is one of {DENOMS}, not {b!r}")
@@ -373,6 +375,7 @@ def solve_position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int
     (5, 0)
     """
     m, o, p, universe = _position(mover, other, pot)
+    _check_solvable(universe)
     return table_for(universe).solve(m, o, p)
 
 
@@ -385,6 +388,18 @@ def _position(mover: Sequence[int], other: Sequence[int], pot: Sequence[int]):
         raise ChangekitError("the other player holds no money: the game is already over")
     universe = (m[0] + o[0] + p[0], m[1] + o[1] + p[1], m[2] + o[2] + p[2], m[3] + o[3] + p[3], m[4] + o[4] + p[4])
     return m, o, p, universe
+
+
+#: Positions a new universe may have for solve_position to solve it (about half a second);
+#: the standard game's universe is shipped, and universes solved before are kept.
+SOLVE_LIMIT = 600_000
+
+
+def _check_solvable(universe: tuple[int, ...]) -> None:
+    if universe not in _TABLES and universe != STANDARD_UNIVERSE and _size(universe) > SOLVE_LIMIT:
+        raise InvalidArgument(
+            f"mover, other, pot: the bills {universe} (counts of $1 $3 $5 $7 $10) make a game of "
+            f"{_size(universe):,} positions; solve_position solves new ones up to {SOLVE_LIMIT:,}")
 
 
 #: Universes up to this many positions are solved on the spot when a bot or a hint needs them
@@ -415,6 +430,7 @@ def mover_wins(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = 
     False
     """
     m, o, _, universe = _position(mover, other, pot)
+    _check_solvable(universe)
     return table_for(universe).mover_wins(m, o)
 
 

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from changekit.stats.intervals import Estimate, wilson
 
 from .rules import COINS, Moneybags, height, jiggle_likelihood
+from changekit.core.errors import InvalidArgument
 
 Number = Any  # Fraction or float
 Belief = dict  # {(coins_a, coins_b, diamond): probability}
@@ -45,7 +46,7 @@ def pair_prior(coins: int = COINS, players: int = 4, *, exact: bool = True) -> B
     (Fraction(1, 18), Fraction(1, 1))
     """
     if players < 3 or coins < players:
-        raise ValueError(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
+        raise InvalidArgument(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
     ways = comb(coins - 1, players - 1)
     out: Belief = {}
     where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
@@ -89,7 +90,7 @@ def add_coins(belief: Mapping[tuple[int, int, int], Number], bag: str, coins: in
     {(8, 4, 2): Fraction(1, 1)}
     """
     if bag not in ("A", "B"):
-        raise ValueError(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
+        raise InvalidArgument(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
     return {((a + coins, b, d) if bag == "A" else (a, b + coins, d)): p for (a, b, d), p in belief.items()}
 
 
@@ -109,7 +110,7 @@ def posterior_after_jiggle(belief: Mapping[tuple[int, int, int], Number], bag: s
     True
     """
     if bag not in ("A", "B"):
-        raise ValueError(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
+        raise InvalidArgument(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
     which = 0 if bag == "A" else 1
     cache: dict[int, float] = {}
     weighted = {}
@@ -121,7 +122,7 @@ def posterior_after_jiggle(belief: Mapping[tuple[int, int, int], Number], bag: s
             weighted[s] = float(p) * cache[coins]
     total = sum(weighted.values())
     if total <= 0:
-        raise ValueError(f"a reading of {reading!r} is impossible under this belief")
+        raise InvalidArgument(f"a reading of {reading!r} is impossible under this belief")
     return {s: w / total for s, w in weighted.items()}
 
 
@@ -330,7 +331,7 @@ def stand_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height
 def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, int, int], float], ...]:
     """:func:`pair_prior` in floats, computed directly (cached; fast enough for bots and hints)."""
     if players < 3 or coins < players:
-        raise ValueError(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
+        raise InvalidArgument(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
     ways = comb(coins - 1, players - 1)
     out = []
     for a in range(1, coins - players + 3):

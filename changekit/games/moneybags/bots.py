@@ -25,6 +25,7 @@ from math import comb
 from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
+from changekit.core.errors import InvalidArgument
 
 BOSS_POLICIES: tuple[str, ...] = ("even", "front", "back", "random")
 
@@ -42,7 +43,7 @@ def pour_plan(coins: int, players: int, policy: str) -> list[int]:
     elif policy == "back":
         weights = list(range(1, players + 1))
     else:
-        raise ValueError(f"pour_plan takes 'even', 'front' or 'back', not {policy!r}")
+        raise InvalidArgument(f"pour_plan takes 'even', 'front' or 'back', not {policy!r}")
     spare = coins - players  # one coin each first, the rest by weight (largest remainders)
     total = sum(weights)
     shares = [1 + spare * w // total for w in weights]
@@ -66,7 +67,7 @@ class MoneybagsBot(Bot):
 
     def __init__(self, boss_policy: str = "random") -> None:
         if boss_policy not in BOSS_POLICIES:
-            raise ValueError(f"boss_policy is one of {BOSS_POLICIES}, not {boss_policy!r}")
+            raise InvalidArgument(f"boss_policy is one of {BOSS_POLICIES}, not {boss_policy!r}")
         self.boss_policy = boss_policy
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:

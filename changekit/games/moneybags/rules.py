@@ -37,12 +37,15 @@ what they poured at the start of the round.
 from __future__ import annotations
 
 import math
+import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core.checks import MAX_DOLLARS, real, shown, whole
+from changekit.core.errors import InvalidArgument
 from changekit.core.words import winners_text
 
 COINS = 67
@@ -58,7 +61,22 @@ def height(coins: Coins, has_diamond: bool, diamond_height: int) -> int:
     >>> height(12, True, 10), height(12, False, 10)
     (22, 12)
     """
+    coins, diamond_height = _coin_count(coins, "coins"), _coin_count(diamond_height, "diamond_height")
     return coins + (diamond_height if has_diamond else 0)
+
+
+def _coin_count(value: Any, name: str) -> int:
+    """A number of coins (checked on the hot path: a plain int in range passes at once)."""
+    if type(value) is int and -MAX_DOLLARS <= value <= MAX_DOLLARS:
+        return value
+    return whole(value, name, low=-MAX_DOLLARS, high=MAX_DOLLARS)
+
+
+def _noise(value: Any) -> float:
+    """A jiggle's relative error, 0 to 2: NaN or a negative noise would give probabilities of 0 and 1."""
+    if type(value) is float and 0.0 <= value <= 2.0:
+        return value
+    return real(value, "noise", low=0, high=2)
 
 
 def jiggle(true_coins: int, noise: float, rng: Any) -> int:
@@ -72,6 +90,9 @@ def jiggle(true_coins: int, noise: float, rng: Any) -> int:
     >>> 19.5 < sum(readings) / len(readings) < 20.5
     True
     """
+    true_coins, noise = _coin_count(true_coins, "true_coins"), _noise(noise)
+    if not isinstance(rng, random.Random):
+        raise InvalidArgument(f"rng is a random.Random (the game's GameRng), not {shown(rng)}")
     if true_coins <= 0 or noise <= 0:
         return max(0, true_coins)
     return max(0, math.floor(true_coins + rng.gauss(0.0, noise * true_coins) + 0.5))
@@ -86,6 +107,7 @@ def jiggle_likelihood(reading: int, true_coins: int, noise: float) -> float:
     >>> jiggle_likelihood(7, 7, 0.0), jiggle_likelihood(6, 7, 0.0)
     (1.0, 0.0)
     """
+    reading, true_coins, noise = _coin_count(reading, "reading"), _coin_count(true_coins, "true_coins"), _noise(noise)
     if reading < 0:
         return 0.0
     if true_coins <= 0 or noise <= 0:
@@ -229,7 +251,7 @@ class MoneybagsState(State):
             return (self.pending["victim"],)
         return ()
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting or (player is not None and player != acting[0]):
             return []

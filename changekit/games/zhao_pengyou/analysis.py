@@ -12,6 +12,7 @@ from math import comb
 from typing import Any, Sequence
 
 from changekit.core.bots import Bot, play_out
+from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import draws_without_replacement, mean  # noqa: F401 (doctest)
 from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
@@ -63,7 +64,7 @@ def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, bur
     """
     unseen = decks - host_copies - buried
     if unseen < 0:
-        raise ValueError(f"{host_copies} + {buried} copies is more than {decks}")
+        raise InvalidArgument(f"{host_copies} + {buried} copies is more than {decks}")
     hand = (decks * 54 - auto_kitty(players, decks)) // players
     pool = {seat: hand for seat in range(players - 1)}
     total_cards = hand * (players - 1)

@@ -186,8 +186,8 @@ class ZhaoPengyouOptions(Options):
             raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {t!r}")
         if self.win_at not in WIN_AT:
             raise ChangekitError(f"win_at is one of {WIN_AT}, not {self.win_at!r}")
-        if self.deals is not None and (not _is_int(self.deals) or self.deals < 1):
-            raise ChangekitError(f"deals is None (play the whole match) or a whole number ≥ 1, not {self.deals!r}")
+        if self.deals is not None and (not _is_int(self.deals) or not 1 <= self.deals <= 10_000):
+            raise ChangekitError(f"deals is None (play the whole match) or a whole number from 1 to 10000, not {self.deals!r}")
         if _is_int(self.players) and self.players > 0 and self.kitty is not None:
             total = self.decks * 54
             if not _is_int(self.kitty) or not 0 <= self.kitty < total or (total - self.kitty) % self.players:
@@ -341,7 +341,7 @@ class ZhaoPengyouState(State):
             return (self.host,)  # type: ignore[return-value]
         return ()
 
-    def legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting or (player is not None and player != acting[0]):
             return []

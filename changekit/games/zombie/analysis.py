@@ -16,24 +16,31 @@ from changekit.core import DENOMINATIONS, change_deck
 from changekit.stats.exact import draws_without_replacement, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
 
-from .rules import HAND_SIZE, ZOMBIE_START, points_for, serve
+from .rules import GAME, HAND_SIZE, ZOMBIE_START, points_for, serve
+from changekit.core.checks import (
+    MAX_DOLLARS, MAX_HAND, checked, checked_view, is_bills, is_bots, is_callable, is_change_bill, is_change_bills,
+    is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, optional,
+)
+from changekit.core.errors import InvalidArgument
 
 Number = Fraction | float
 # A pool of unseen bills as counts per denomination, in DENOMINATIONS order (a cache key).
 Pool = tuple[int, ...]
 
 
+@checked(bills=is_change_bills())
 def pool_of(bills: Iterable[int]) -> Pool:
     counts = Counter(bills)
     return tuple(counts.get(d, 0) for d in DENOMINATIONS)
 
 
+@checked(removed=is_change_bills())
 def unseen_pool(removed: Iterable[int] = ()) -> Pool:
     """The full deck less ``removed`` bills (those you can see: your hand, the Zombie, discards)."""
     left = Counter(change_deck())
     left.subtract(removed)
     if any(n < 0 for n in left.values()):
-        raise ValueError(f"more bills removed than the deck holds: {sorted(removed)}")
+        raise InvalidArgument(f"removed: more bills than the deck holds: {sorted(removed)}")
     return tuple(left[d] for d in DENOMINATIONS)
 
 
@@ -60,7 +67,7 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
         return {(sum(change) - bill, tuple(after), ()): one}
     left = sum(pool)
     if left == 0:
-        raise ValueError("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
+        raise InvalidArgument("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
     out: dict[Outcome, Number] = {}
     for i, count in enumerate(pool):
         if not count:
@@ -74,6 +81,8 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
     return out
 
 
+@checked(bill=is_change_bill, zombie=is_change_bills(), dealt=is_whole(0, 10), removed=is_change_bills(),
+         from_hand=is_flag, hand=optional(is_change_bills()))
 def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
                         removed: Iterable[int] = (), from_hand: bool = True,
                         hand: Sequence[int] | None = None) -> dict[int, Fraction]:
@@ -106,6 +115,7 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
     return dict(sorted(dist.items()))
 
 
+@checked(bill=is_change_bill, out=is_change_bills())
 def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[int, ...], Fraction]]:
     """The other 5 bills of a random 6-bill hand dealt from the deck less ``out``, given that
     it holds ``bill`` (one copy set aside), as ``[(bills, probability)]``."""
@@ -117,7 +127,7 @@ def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int,
     counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
     holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
     if not holding:
-        raise ValueError(f"no hand can hold a ${bill}: every one is out of play")
+        raise InvalidArgument(f"no hand can hold a ${bill}: every one is out of play")
     total = sum(p for _, p in holding)
     rests = []
     for h, p in holding:
@@ -152,6 +162,7 @@ def _points_distribution(bill: int, known: tuple[int, ...], dealt: int, out: tup
     return dict(sorted(dist.items()))
 
 
+@checked(dealt=is_whole(0, 10), removed=is_change_bills(), from_hand=is_flag)
 def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] = (),
                           from_hand: bool = True) -> dict[int, Fraction]:
     """Expected points of each bill against a fresh Zombie (``dealt`` random bills): by default
@@ -160,6 +171,7 @@ def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] =
     return {b: mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)) for b in DENOMINATIONS}
 
 
+@checked_view
 def hand_hints(view: Mapping) -> dict[int, Fraction]:
     """For the player whose ``view`` this is: the exact expected points of each bill in hand,
     given the Zombie's hand and all bills the player has seen."""
@@ -170,6 +182,8 @@ def hand_hints(view: Mapping) -> dict[int, Fraction]:
 
 
 # ---- Monte Carlo of the same quantity ---------------------------------------------------
+@checked(bill=is_change_bill, rng=is_rng, zombie=is_change_bills(), dealt=is_whole(0, 10), removed=is_change_bills(),
+         from_hand=is_flag, hand=optional(is_change_bills()))
 def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), dealt: int = ZOMBIE_START,
                   removed: Iterable[int] = (), from_hand: bool = True, hand: Sequence[int] | None = None) -> int:
     """One simulated payment: deal, draw as the engine does, return the points (the same
@@ -187,11 +201,14 @@ def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), 
     return sum(change) - bill
 
 
+@checked(bill=is_change_bill, n=is_runs, seed=is_seed)
 def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
     return simulate(lambda rng: sample_points(bill, rng, **where), n, seed=seed)
 
 
 # ---- tournaments ------------------------------------------------------------------------
+@checked(players=is_whole(GAME.min_players, GAME.max_players), games=is_runs, seed=is_seed, bots=is_bots(),
+         progress=optional(is_callable))
 def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None, progress=None):
     """Careful vs greedy vs random (seats rotated): win rates with 95 % intervals."""
     from changekit.stats.montecarlo import tournament
@@ -209,6 +226,7 @@ def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots
 
 
 # ---- answers shown by the notebook's questions ------------------------------------------
+@checked(bill=is_change_bill)
 def chance_of_points_html(bill: int = 5) -> str:
     p = chance_of_points(bill)
     return f"Exact chance of at least one point with a ${bill}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>"
@@ -276,6 +294,7 @@ def tournament_figure(result):
     return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
 
 
+@checked(dealt=is_whole(0, 10))
 def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
     """The expected-points table as HTML: exact fraction and decimal for each bill."""
     rows = "".join(
@@ -286,6 +305,7 @@ def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
             f"<th>decimal</th></tr>{rows}</table>")
 
 
+@checked(bill=is_change_bill, at_least=is_whole(-MAX_DOLLARS, MAX_DOLLARS), dealt=is_whole(0, 10))
 def chance_of_points(bill: int, at_least: int = 1, *, dealt: int = ZOMBIE_START) -> Fraction:
     """Exact probability of scoring at least ``at_least`` points with ``bill`` on a fresh Zombie."""
     return sum((p for pts, p in points_distribution(bill, dealt=dealt).items() if pts >= at_least), Fraction(0))

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
+from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_whole
 from changekit.core.words import dollars, winners_text
 
 HAND_SIZE = 6
@@ -36,6 +37,7 @@ Tiebreak = Literal["high", "low"]
 TIEBREAKS: tuple[str, ...] = ("high", "low")
 
 
+@checked(hand=is_bills(), bill=is_whole(1, MAX_DOLLARS), tiebreak=is_one_of(*TIEBREAKS))
 def make_change(hand: Iterable[int], bill: int, *, tiebreak: Tiebreak = "high") -> tuple[int, ...]:
     """The bills the Zombie hands back for ``bill`` out of ``hand``, from the highest down.
 
@@ -123,6 +125,7 @@ def serve(zombie: list[int], bill: int, draw: Callable[[], int] | None,
     return change, drawn
 
 
+@checked(hand=is_bills(), bill=is_whole(1, MAX_DOLLARS))
 def points_for(hand: Iterable[int], bill: int) -> int:
     """Points scored paying ``bill`` to a Zombie holding ``hand`` (which covers it)."""
     return sum(make_change(hand, bill)) - bill
@@ -166,7 +169,7 @@ class ZombieState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def legal_actions(self, player: Player | None = None) -> list[int]:
+    def _legal_actions(self, player: Player | None = None) -> list[int]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
         return sorted(set(self.hands[self.turn]))

@@ -1,0 +1,29 @@
+"""Issue 16: a larger run of the input fuzzer (tests/unit/fuzz_harness.py) than the unit test's.
+
+Every public function and every game's apply/view/undo/from_json gets junk and near-miss
+inputs in a forked worker capped in memory and time per case. The rows count the inputs
+tried, the clean refusals (a ChangekitError, nothing changed), the accepted ones (an answer;
+for games, a state that saves and reloads) and anything else, which must be 0.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tests.unit.fuzz_harness import all_jobs, run_jobs  # noqa: E402
+
+FUNCTION_EXAMPLES = 60  # per public function
+GAME_EXAMPLES = 300  # per game (each example: apply, view, legal_actions, undo, from_json)
+
+
+def run():
+    totals, problems = run_jobs(all_jobs(FUNCTION_EXAMPLES, GAME_EXAMPLES), timeout=600)
+    for line in problems[:20]:
+        print(f"# fuzz problem: {line}", file=sys.stderr)
+    return [
+        ("fuzz (issue 16)", "inputs tried", f"{totals['tried']:,}", ""),
+        ("fuzz (issue 16)", "clean refusals (ChangekitError)", f"{totals['refused']:,}", ""),
+        ("fuzz (issue 16)", "accepted (answer; games save and reload)", f"{totals['accepted']:,}", ""),
+        ("fuzz (issue 16)", "anything else", f"{totals['other']:,}", "0"),
+    ]
