@@ -27,13 +27,13 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import secrets
 import statistics
 import sys
 import threading
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
-from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -134,10 +134,8 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
     page's unload handler would."""
     start = time.perf_counter()
     result = {"url": url, "ok": False, "seconds": None, "errors": []}
-    jar = CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
     try:
-        with opener.open(url, timeout=timeout_s) as response:
+        with urllib.request.urlopen(url, timeout=timeout_s) as response:
             page = response.read().decode("utf-8", "replace")
         result["seconds"] = time.perf_counter() - start
         result["errors"] = [m for m in ERROR_MARKERS if m in page]
@@ -145,12 +143,12 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
         if not result["ok"]:
             result["failure"] = f"HTTP {response.status}, errors {result['errors']}, widgets {WIDGET_MIME in page}"
         kernel = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', page)
-        if shut_down and kernel:
-            xsrf = next((c.value for c in jar if c.name == "_xsrf"), "")
+        if shut_down and kernel:  # what the page's unload handler sends: a form whose _xsrf matches the cookie
+            xsrf = secrets.token_hex(16)
             base = url.split("/voila/render/")[0]
-            request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}", data=b"", method="POST",
-                                             headers={"X-XSRFToken": xsrf})
-            opener.open(request, timeout=30).close()
+            request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}", data=f"_xsrf={xsrf}".encode(),
+                                             method="POST", headers={"Cookie": f"_xsrf={xsrf}"})
+            urllib.request.urlopen(request, timeout=30).close()
     except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
         result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
         result["seconds"] = result["seconds"] or time.perf_counter() - start
@@ -195,8 +193,10 @@ async def measure(out: dict) -> None:
                     while not stop.is_set():
                         nb = others[k % len(others)]
                         k += BACKGROUND
-                        out["background"].append(visit_over_http(f"{server.url}/voila/render/{nb}", PAGE_TIMEOUT_S,
-                                                                 shut_down=True))
+                        visit = visit_over_http(f"{server.url}/voila/render/{nb}", PAGE_TIMEOUT_S, shut_down=True)
+                        out["background"].append(visit)
+                        if not visit["ok"]:
+                            stop.wait(2)  # a refused visit comes back at once: do not spin
 
                 loop = asyncio.get_running_loop()
                 out["heavy_loads"] = []

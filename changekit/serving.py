@@ -222,7 +222,10 @@ def _kernel_manager_class() -> type:
             if kernel is not None and kernel_id not in self._connected_once:
                 now = time.monotonic()
                 seen = self._first_seen.setdefault(kernel_id, now)
-                last = getattr(kernel, "last_activity", None)
+                try:
+                    last = kernel.last_activity
+                except Exception:  # a kernel still starting has none yet (a TraitError, not None)
+                    last = None
                 idle_since_activity = (
                     (_utcnow() - last).total_seconds() if last is not None else float("inf"))
                 idle = min(idle_since_activity, now - seen)
