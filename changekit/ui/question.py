@@ -126,10 +126,12 @@ class Question:
             low, high = number
             return w.BoundedFloatText(value=low, min=low, max=high, description=f"My guess{' (' + unit + ')' if unit else ''}:",
                                       style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+        # a range with a step: drawn as a number box with arrows, because an ipywidgets slider's
+        # handle has no accessible name (axe: aria-input-field-name), as elsewhere in the kit
         low, high, step = slider
-        return w.FloatSlider(value=low, min=low, max=high, step=step, description=f"My guess{' (' + unit + ')' if unit else ''}:",
-                             style={"description_width": "initial"}, layout=w.Layout(width="420px"),
-                             continuous_update=False)
+        return w.BoundedFloatText(value=low, min=low, max=high, step=step,
+                                  description=f"My guess{' (' + unit + ')' if unit else ''}, {low:g} to {high:g}:",
+                                  style={"description_width": "initial"}, layout=w.Layout(width="320px"))
 
     # ---- predicting ----------------------------------------------------------------------
     def predict(self, value: Any) -> None:
