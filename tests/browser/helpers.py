@@ -1,32 +1,214 @@
-"""What every app's browser test needs: open a Voila page, wait for it, check charts, screenshot."""
+"""What every browser test needs: open a Voila page, wait on it without hanging, and fail with a
+diagnosis (the page's errors, its console, a screenshot) instead of a bare timeout.
+
+Every wait goes through :func:`wait_until`, which polls its condition together with the page's
+error signals: ipywidgets' error box ("Error displaying widget"), an error or stderr output, a
+JavaScript page error or an unexpected console error. The first signal stops the wait at once.
+"""
 from __future__ import annotations
 
+import re
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 RENDER_TIMEOUT_MS = 240_000  # a cold kernel on a loaded 2-core CI box
+STEP_TIMEOUT_MS = 30_000  # one click's round trip to the kernel and back
+POLL_MS = 100
 
 
-def open_app(page, voila_url: str, notebook: str, ready_text: str):
-    """Open ``notebook`` in Voila and wait until a control labelled ``ready_text`` shows."""
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
-    page.get_by_role("button", name=ready_text).first.wait_for(timeout=RENDER_TIMEOUT_MS)
-    return errors
+@dataclass(frozen=True)
+class Expected:
+    """A console error the kit expects, and why."""
+    text: re.Pattern[str]
+    url: re.Pattern[str]  # where the browser says it came from
+    why: str
 
 
-def charts_with_traces(page) -> list[int]:
-    """For each plotly chart on the page, how many traces it drew."""
-    page.wait_for_timeout(500)
-    return page.eval_on_selector_all(
-        ".js-plotly-plot",
-        "els => els.map(e => e.querySelectorAll('g.trace, g.hm, g.barlayer g.point').length)",
-    )
+#: The console errors a kit page may show. Everything else (any page error, any other console
+#: error) fails the test. Measured on every page under `voila notebooks/`, offline: Voila's
+#: "Unsatisfied version 4.2.5 ... (required ^4.6.2)" lines (its built-in JupyterLab is 4.2, the
+#: installed extensions ask for 4.6) are console *warnings*, not errors, so they are not listed.
+EXPECTED_CONSOLE_ERRORS = (
+    Expected(re.compile(r"^Failed to load resource: net::ERR_[A-Z_]+$"),
+             re.compile(r"^https://cdn\.jsdelivr\.net/npm/@fortawesome/fontawesome-free@"),
+             "Voila's page links Font Awesome's CSS from a CDN; offline (CI, a school network) the request "
+             "fails. No kit control relies on an icon: every button has a text label (STACK_NOTES)."),
+)
+
+#: One step of the page-level check, run in the page: the first problem it sees, or "".
+PROBLEMS_JS = """() => {
+  const box = document.querySelector('.jupyter-widgets-error-widget');
+  if (box) return 'ipywidgets error box: ' + box.textContent.trim().slice(0, 300);
+  for (const e of document.querySelectorAll('.jp-OutputArea-output, .jp-OutputArea-output .jupyter-widgets')) {
+    if (!e.firstElementChild && e.textContent.startsWith('Error displaying widget'))
+      return e.textContent.trim().slice(0, 300);
+  }
+  const err = document.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+  if (err) return 'an error or stderr output: ' + err.textContent.trim().slice(0, 600);
+  return '';
+}"""
+
+#: The page's own "everything rendered" condition: Voila ran the notebook and revealed its outputs,
+#: no widget view is pending, and every plotly chart is drawn with all its visible traces.
+#: A pending view shows as an output with no element in it (the widget renderer's "Loading
+#: widget..." text) or a bare, empty ``div.lm-Widget`` (a box's placeholder for a child view still
+#: being created, or a view whose render has not run). A chart is a ``.js-plotly-plot`` div, whichever
+#: way it was displayed (FigureWidget, plotly's mime renderer, or a chart widget): drawn when its
+#: ``main-svg`` exists and it has a ``g.trace`` (bars, scatter, histogram) or ``g.hm`` (heatmap)
+#: group for every trace plotly marks visible.
+RENDERED_JS = """() => {
+  if (document.querySelector('#loading')) return false;
+  const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
+  if (outputs.length === 0 || outputs.some(e => !e.firstElementChild)) return false;
+  for (const e of document.querySelectorAll('.jp-OutputArea-output .lm-Widget')) {
+    if (e.className.trim() === 'lm-Widget' && !e.firstElementChild) return false;
+  }
+  return [...document.querySelectorAll('.js-plotly-plot')].every(chart => {
+    if (!chart.querySelector('.main-svg') || !chart._fullData) return false;
+    const visible = chart._fullData.filter(t => t.visible === true).length;
+    return visible > 0 && chart.querySelectorAll('g.trace, g.hm').length >= visible;
+  });
+}"""
+
+#: For each chart on the page, how many trace groups it drew.
+TRACES_JS = "els => els.map(e => e.querySelectorAll('g.trace, g.hm').length)"
+
+
+@dataclass
+class Watch:
+    """Everything one page said: its console, its page errors, and those the kit does not expect."""
+    name: str
+    console: list[str] = field(default_factory=list)
+    unexpected: list[str] = field(default_factory=list)
+
+    def on_console(self, message) -> None:
+        url = (message.location or {}).get("url", "")
+        line = f"[{message.type}] {message.text} ({url})" if url else f"[{message.type}] {message.text}"
+        self.console.append(line)
+        if message.type == "error" and not any(e.text.search(message.text) and e.url.search(url)
+                                                for e in EXPECTED_CONSOLE_ERRORS):
+            self.unexpected.append("console error: " + line)
+
+    def on_page_error(self, error) -> None:
+        self.console.append(f"[pageerror] {error}")
+        self.unexpected.append(f"page error: {error}")
+
+
+_WATCHES: dict[int, Watch] = {}
+
+
+def watch(page, name: str) -> Watch:
+    """Start recording ``page``'s console and errors (before it navigates, to miss nothing)."""
+    found = _WATCHES.get(id(page))
+    if found is None:
+        found = _WATCHES[id(page)] = Watch(name)
+        page.on("console", found.on_console)
+        page.on("pageerror", found.on_page_error)
+    return found
 
 
 def screenshot(page, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def diagnose(page, problem: str) -> AssertionError:
+    """An AssertionError naming ``problem``, with the page's errors, console tail and a screenshot."""
+    seen = _WATCHES.get(id(page)) or Watch("page")
+    try:
+        shot = str(screenshot(page, f"failed-{seen.name}"))
+    except Exception as exc:  # noqa: BLE001 - a dead page still deserves its console in the report
+        shot = f"(no screenshot: {exc})"
+    console = "\n  ".join(seen.console[-40:]) or "(nothing)"
+    unexpected = "\n  ".join(seen.unexpected) or "(none)"
+    return AssertionError(f"{seen.name}: {problem}\nunexpected errors:\n  {unexpected}\n"
+                          f"console (last 40 lines):\n  {console}\nscreenshot: {shot}\nurl: {page.url}")
+
+
+def check_page(page) -> None:
+    """Fail now if the page shows an error box or error output, or logged an unexpected error."""
+    seen = _WATCHES.get(id(page))
+    if seen and seen.unexpected:
+        raise diagnose(page, "the page reported errors the kit does not expect")
+    problem = page.evaluate(PROBLEMS_JS)
+    if problem:
+        raise diagnose(page, problem)
+
+
+def wait_until(page, condition, *, what: str, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """Poll ``condition`` until it holds; stop at the first error signal of the page.
+
+    ``condition`` is a JavaScript function source (``"() => ..."``), a Playwright locator (true
+    once its first match is visible) or a Python callable returning a truth value. ``what`` says in
+    words what was awaited, for the failure message.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        check_page(page)
+        if _holds(page, condition):
+            return
+        if time.monotonic() > deadline:
+            raise diagnose(page, f"timed out after {timeout_ms / 1000:.0f} s waiting for {what}")
+        page.wait_for_timeout(POLL_MS)
+
+
+def _holds(page, condition) -> bool:
+    if isinstance(condition, str):
+        return bool(page.evaluate(condition))
+    if hasattr(condition, "is_visible") and hasattr(condition, "first"):  # a Locator
+        return condition.count() > 0 and condition.first.is_visible()
+    return bool(condition())
+
+
+def visible(locator, *, what: str = "", timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """Wait until ``locator`` shows (its page's errors stop the wait)."""
+    wait_until(locator.page, locator, what=what or str(locator), timeout_ms=timeout_ms)
+
+
+def wait_rendered(page, *, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """Wait for the page's "everything rendered" condition (:data:`RENDERED_JS`)."""
+    wait_until(page, RENDERED_JS, what="every output, widget view and chart to be drawn", timeout_ms=timeout_ms)
+
+
+def open_page(page, voila_url: str, notebook: str) -> Watch:
+    """Open ``notebook`` in Voila and wait until it is fully rendered."""
+    seen = watch(page, re.sub(r"\W+", "-", notebook.removesuffix(".ipynb").split("?")[0]))
+    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
+    wait_rendered(page, timeout_ms=RENDER_TIMEOUT_MS)
+    return seen
+
+
+def open_app(page, voila_url: str, notebook: str, ready_text) -> Watch:
+    """Open an app's notebook, wait until it is fully rendered and a button ``ready_text`` shows."""
+    seen = open_page(page, voila_url, notebook)
+    visible(page.get_by_role("button", name=ready_text), what=f"a button {ready_text!r}")
+    return seen
+
+
+def log_count(page) -> int:
+    """How many events the game log holds (its ``<ol start>``: the list shows only the last 60)."""
+    return int(page.locator(".ck-log ol").first.get_attribute("start"))
+
+
+def wait_log_grows(page, before: int, *, by: int = 1, what: str = "") -> None:
+    """Wait until the game log counted at least ``by`` more events than ``before``."""
+    wait_until(page, lambda: log_count(page) >= before + by,
+               what=what or f"the game log to grow past {before} events by {by}")
+
+
+def charts_with_traces(page) -> list[int]:
+    """Once everything is rendered: for each plotly chart on the page, how many traces it drew."""
+    wait_rendered(page)
+    return page.eval_on_selector_all(".js-plotly-plot", TRACES_JS)
+
+
+def finish(page, name: str) -> Path:
+    """End of a test: everything rendered, a screenshot for the record, and no unexpected error."""
+    wait_rendered(page)
+    path = screenshot(page, name)
+    check_page(page)
     return path
