@@ -50,26 +50,31 @@ PROBLEMS_JS = """() => {
   return '';
 }"""
 
-#: The page's own "everything rendered" condition: Voila ran the notebook and revealed its outputs,
+#: The page's own "everything rendered" condition (what is still pending, "" once everything is): Voila ran the notebook and revealed its outputs,
 #: no widget view is pending, and every plotly chart is drawn with all its visible traces.
-#: A pending view shows as an output with no element in it (the widget renderer's "Loading
-#: widget..." text) or a bare, empty ``div.lm-Widget`` (a box's placeholder for a child view still
+#: A pending view shows as an output with nothing in it but the widget renderer's "Loading
+#: widget..." text, or a bare, empty ``div.lm-Widget`` (a box's placeholder for a child view still
 #: being created, or a view whose render has not run). A chart is a ``.js-plotly-plot`` div, whichever
 #: way it was displayed (FigureWidget, plotly's mime renderer, or a chart widget): drawn when its
 #: ``main-svg`` exists and it has a ``g.trace`` (bars, scatter, histogram) or ``g.hm`` (heatmap)
 #: group for every trace plotly marks visible.
-RENDERED_JS = """() => {
-  if (document.querySelector('#loading')) return false;
+PENDING_JS = """() => {
+  if (document.querySelector('#loading')) return 'Voila is still running the notebook';
   const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
-  if (outputs.length === 0 || outputs.some(e => !e.firstElementChild)) return false;
-  for (const e of document.querySelectorAll('.jp-OutputArea-output .lm-Widget')) {
-    if (e.className.trim() === 'lm-Widget' && !e.firstElementChild) return false;
-  }
-  return [...document.querySelectorAll('.js-plotly-plot')].every(chart => {
-    if (!chart.querySelector('.main-svg') || !chart._fullData) return false;
+  if (outputs.length === 0) return 'no output shown yet';
+  const empty = outputs.findIndex(e => !e.firstElementChild && ['', 'Loading widget...'].includes(e.textContent.trim()));
+  if (empty >= 0) return `output ${empty + 1} of ${outputs.length} is empty: "${outputs[empty].textContent.slice(0, 80)}"`;
+  const bare = [...document.querySelectorAll('.jp-OutputArea-output .lm-Widget')]
+    .filter(e => e.className.trim() === 'lm-Widget' && !e.firstElementChild).length;
+  if (bare) return `${bare} widget view(s) not rendered yet`;
+  const charts = [...document.querySelectorAll('.js-plotly-plot')];
+  const undrawn = charts.map((chart, i) => {
+    if (!chart.querySelector('.main-svg') || !chart._fullData) return `chart ${i + 1}: not drawn`;
     const visible = chart._fullData.filter(t => t.visible === true).length;
-    return visible > 0 && chart.querySelectorAll('g.trace, g.hm').length >= visible;
-  });
+    const drawn = chart.querySelectorAll('g.trace, g.hm').length;
+    return visible > 0 && drawn >= visible ? '' : `chart ${i + 1}: ${drawn} of ${visible} traces drawn`;
+  }).filter(Boolean);
+  return undrawn.join('; ');
 }"""
 
 #: For each chart on the page, how many trace groups it drew.
@@ -170,22 +175,34 @@ def visible(locator, *, what: str = "", timeout_ms: int = STEP_TIMEOUT_MS) -> No
 
 
 def wait_rendered(page, *, timeout_ms: int = STEP_TIMEOUT_MS) -> None:
-    """Wait for the page's "everything rendered" condition (:data:`RENDERED_JS`)."""
-    wait_until(page, RENDERED_JS, what="every output, widget view and chart to be drawn", timeout_ms=timeout_ms)
+    """Wait for the page's "everything rendered" condition (:data:`PENDING_JS` says nothing is pending)."""
+    pending = [""]
+
+    def rendered() -> bool:
+        pending[0] = page.evaluate(PENDING_JS)
+        return not pending[0]
+
+    try:
+        wait_until(page, rendered, what="every output, widget view and chart to be drawn", timeout_ms=timeout_ms)
+    except AssertionError as failure:
+        raise AssertionError(f"{failure}\nstill pending: {pending[0]}") from None
 
 
-def open_page(page, voila_url: str, notebook: str) -> Watch:
-    """Open ``notebook`` in Voila and wait until it is fully rendered."""
+def open_page(page, voila_url: str, notebook: str, *, rendered: bool = True) -> Watch:
+    """Open ``notebook`` in Voila and (unless ``rendered`` is False) wait until it is fully rendered."""
     seen = watch(page, re.sub(r"\W+", "-", notebook.removesuffix(".ipynb").split("?")[0]))
     page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
-    wait_rendered(page, timeout_ms=RENDER_TIMEOUT_MS)
+    if rendered:
+        wait_rendered(page, timeout_ms=RENDER_TIMEOUT_MS)
     return seen
 
 
-def open_app(page, voila_url: str, notebook: str, ready_text) -> Watch:
-    """Open an app's notebook, wait until it is fully rendered and a button ``ready_text`` shows."""
-    seen = open_page(page, voila_url, notebook)
-    visible(page.get_by_role("button", name=ready_text), what=f"a button {ready_text!r}")
+def open_app(page, voila_url: str, notebook: str, ready_text, *, rendered: bool = True) -> Watch:
+    """Open an app's notebook, wait until it is fully rendered (unless ``rendered`` is False: a
+    test racing a clock in the page) and a button ``ready_text`` shows."""
+    seen = open_page(page, voila_url, notebook, rendered=rendered)
+    visible(page.get_by_role("button", name=ready_text), what=f"a button {ready_text!r}",
+            timeout_ms=RENDER_TIMEOUT_MS)
     return seen
 
 

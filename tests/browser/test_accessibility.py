@@ -14,7 +14,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 
 from changekit import all_games
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS
+from .helpers import ARTIFACTS, check_page, open_page, visible
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -53,22 +53,17 @@ def page_id(notebook: str) -> str:
 
 @pytest.fixture(scope="module", params=PAGES, ids=page_id)
 def rendered(request, browser, browser_context_args, voila_url):
-    """A page with ``notebook`` fully rendered in Voila: (notebook, page)."""
+    """A page with ``notebook`` fully rendered in Voila (every output, widget view and chart drawn,
+    so axe never scans a half-drawn page): (notebook, page). Its errors fail both tests."""
     notebook = request.param
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
-    page.goto(f"{voila_url}/voila/render/{notebook}", timeout=RENDER_TIMEOUT_MS)
-    # Voila reveals the cells only once the whole notebook ran; the widgets then render
+    open_page(page, voila_url, notebook)
     if notebook == "index.ipynb":
-        page.get_by_role("navigation", name="games").wait_for(timeout=RENDER_TIMEOUT_MS)
+        visible(page.get_by_role("navigation", name="games"), what="the gallery's navigation")
     else:
-        page.get_by_role("button", name="New game").first.wait_for(timeout=RENDER_TIMEOUT_MS)
-        page.locator(".ck-app .ck-score").first.wait_for(timeout=RENDER_TIMEOUT_MS)
-        # the widgets of the later cells (analyses, figure buttons) render after the app's
-        page.wait_for_function(
-            "() => document.querySelectorAll('.jp-OutputArea-output .lm-Widget, .jp-OutputArea-output .jupyter-widgets').length > 0",
-            timeout=RENDER_TIMEOUT_MS)
-    page.wait_for_timeout(1500)
+        visible(page.get_by_role("button", name="New game"), what="the app")
+        visible(page.locator(".ck-app .ck-score"), what="the scoreboard")
     yield notebook, page
     context.close()
 
@@ -88,6 +83,7 @@ def test_axe_finds_no_serious_or_critical_violation(rendered):
         "\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
     blocking = [describe(v) for v in violations if v["impact"] in BLOCKING]
     assert blocking == [], f"{notebook}:\n" + "\n".join(blocking)
+    check_page(page)
 
 
 def focus_walk(page, presses: int = TAB_PRESSES) -> list[dict]:
@@ -116,6 +112,7 @@ def test_main_controls_are_reachable_by_keyboard(rendered):
         links = {s["label"] for s in seen if s["tag"] == "a"}
         missing = [g.title for g in all_games() if f"Play {g.title}" not in links]
         assert missing == [], f"gallery links never focused: {missing}"
+        check_page(page)
         return
     game = next(name for name, file in GAMES.items() if file == notebook)
     buttons = [s["text"] for s in seen if s["tag"] == "button" and s["in_app"]]
@@ -123,3 +120,4 @@ def test_main_controls_are_reachable_by_keyboard(rendered):
     missing = [str(want) for want in wanted if not any(matches(b, want) for b in buttons)]
     assert missing == [], f"{notebook}: never focused by Tab: {missing}; focused buttons: {buttons}"
     assert any("ck-log" in str(s["cls"]) for s in seen), f"{notebook}: the game log is not focusable"
+    check_page(page)

@@ -5,37 +5,35 @@ import re
 
 import pytest
 
-from .helpers import charts_with_traces, open_app, screenshot
+from .helpers import charts_with_traces, finish, log_count, open_app, visible, wait_log_grows
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 def test_bid_then_see_a_payout(page, voila_url):
-    errors = open_app(page, voila_url, "big_cheese.ipynb", "Pass")
+    open_app(page, voila_url, "big_cheese.ipynb", "Pass")
     log = page.locator(".ck-log")
-    items = page.locator(".ck-log li")
-    before = items.count()
+    before = log_count(page)
     assert before >= 2 and "Up for bidding" in log.inner_text()
     # bid the most we can: we take the card (the bots cannot go higher than 10)
     bids = page.get_by_role("button", name=re.compile(r"^Bid \d+$"))
     bids.last.click()
-    page.wait_for_function(f"document.querySelectorAll('.ck-log li').length > {before}", timeout=30_000)
+    wait_log_grows(page, before, what="the log to count our bid")
     assert re.search(r"You (bid|take)", log.inner_text())
     # pass until some project matures: its die is drawn and the log tells the score
     for _ in range(30):
         if page.locator("[aria-label='last payouts']").count() or "Game over" in log.inner_text():
             break
-        count = items.count()
+        count = log_count(page)
         keep = page.get_by_role("button", name="Keep the rolls")
         (keep if keep.count() else page.get_by_role("button", name="Pass", exact=True)).click()
-        page.wait_for_function(f"document.querySelectorAll('.ck-log li').length > {count}", timeout=30_000)
+        wait_log_grows(page, count, what="the log to count our pass")
     payouts = page.locator("[aria-label='last payouts']")
     assert payouts.count() == 1
     assert payouts.locator("svg[aria-label^='die for the']").count() >= 1
     assert re.search(r"scores? \d+ for the \d+", log.inner_text())
     page.get_by_role("checkbox", name="Show hints").check()
-    page.get_by_text(re.compile("pays .* on average|special card")).first.wait_for(timeout=30_000)
+    visible(page.get_by_text(re.compile("pays .* on average|special card")), what="the hints")
     traces = charts_with_traces(page)
     assert len(traces) >= 4 and all(n > 0 for n in traces), traces
-    screenshot(page, "big_cheese")
-    assert [e for e in errors if "setData" in e] == []
+    finish(page, "big_cheese")

@@ -5,37 +5,35 @@ import re
 
 import pytest
 
-from .helpers import charts_with_traces, open_app, screenshot
+from .helpers import charts_with_traces, finish, log_count, open_app, visible, wait_log_grows
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
 def test_make_a_move_see_the_bot_answer_and_the_hints(page, voila_url):
-    errors = open_app(page, voila_url, "diminishing_returns.ipynb", re.compile(r"^Play \$\d+"))
-    log = page.locator(".ck-log li")
-    before = log.count()
+    open_app(page, voila_url, "diminishing_returns.ipynb", re.compile(r"^Play \$\d+"))
+    before = log_count(page)
     assert before >= 1  # the start is narrated
     page.get_by_role("button", name=re.compile(r"^Play \$5")).first.click()
     take = page.get_by_role("button", name=re.compile(r"^Take back"))
-    take.first.wait_for(timeout=30_000)
+    visible(take, what="the take-back buttons")
     take.last.click()
     # our move and the bot's answer are both in the log, with the bot's reason
-    page.wait_for_function(f"document.querySelectorAll('.ck-log li').length >= {before + 2}", timeout=30_000)
+    wait_log_grows(page, before, by=2, what="our move and the bot's answer in the log")
     text = page.locator(".ck-log").inner_text()
     assert "You played $5" in text
     assert re.search(r"Perfect bot 1 played \$\d+", text)
     assert "Bots' reasons" in text
     page.get_by_role("checkbox", name="Show hints").check()
-    page.get_by_role("button", name=re.compile(r"^Play \$\d+ \((can win|loses)\)")).first.wait_for(timeout=30_000)
-    page.get_by_text("against perfect play").first.wait_for(timeout=30_000)
+    visible(page.get_by_role("button", name=re.compile(r"^Play \$\d+ \((can win|loses)\)")), what="hint marks")
+    visible(page.get_by_text("against perfect play"), what="the hints")
     page.get_by_role("button", name=re.compile(r"^Play \$\d+ \(")).first.click()
-    page.get_by_role("button", name=re.compile(r"— (wins|loses)$")).first.wait_for(timeout=30_000)
+    visible(page.get_by_role("button", name=re.compile(r"— (wins|loses)$")), what="marked take-backs")
     traces = charts_with_traces(page)
     assert len(traces) >= 1 and all(n > 0 for n in traces), traces
     # the count of games is paid for on demand: the button shows it (about 1.13e+40)
     page.get_by_role("button", name="How many different games? Predict, then count").click()
     shown = page.get_by_text(re.compile(r"About \d\.\d\de\+40 different games"))
-    shown.wait_for(timeout=60_000)
+    visible(shown, what="the count of games", timeout_ms=60_000)
     assert "1.13e+40" in shown.inner_text()
-    screenshot(page, "diminishing")
-    assert [e for e in errors if "setData" in e] == []
+    finish(page, "diminishing")

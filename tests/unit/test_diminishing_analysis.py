@@ -2,14 +2,16 @@
 the examples they report."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
-from changekit.core import RandomBot
+from changekit.core import RandomBot, play_out
 from changekit.games.diminishing import analysis as A
 from changekit.games.diminishing import solve_position
 from changekit.games.diminishing.bots import MaxTakeBot, PerfectBot
+from changekit.games.diminishing.rules import GAME
 
 from .test_diminishing_solver import brute_moves, brute_reachable, brute_wins
 
@@ -89,6 +91,14 @@ def test_heuristic_bots_lose_to_the_perfect_bot():
 
 
 def test_perfect_bot_as_second_player_always_beats_a_perfect_first_player():
+    # the standard game is a second-player win (solve_start): whoever moves second wins every game
+    game = GAME(players=2)
+    master = random.Random(1)
+    for _ in range(6):
+        state = game.new_state(seed=master.getrandbits(32))
+        first = state.current_players()[0]
+        play_out(state, [PerfectBot(), PerfectBot()], rng=random.Random(master.getrandbits(64)))
+        assert state.winners() == (1 - first,), state.log[-3:]
     lengths = A.game_lengths([PerfectBot(), PerfectBot()], games=6, seed=1)
     assert sum(lengths.values()) == 6
 
@@ -102,9 +112,18 @@ def test_hints_mark_exactly_the_winning_moves():
     assert A.hints({"you": 0, "purses": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
 
 
-def test_figures_build():
-    pytest.importorskip("plotly")
-    assert A.tree_figure(A.game_tree()).data
-    assert A.lengths_figure({"random": Counter({10: 2, 12: 1})}).data
+def test_figures_plot_their_numbers():
+    tree = A.game_tree()
+    fig = A.tree_figure(tree)
+    *edges, nodes = fig.data
+    assert len(edges) == len(tree.edges) and len(nodes.x) == len(tree.nodes)
+    # a thick green line exactly for each winning move; node letters say who wins
+    assert [e.line.width == 4 for e in edges] == [good for *_, good in tree.edges]
+    assert list(nodes.text) == [("out" if n.finished else ("W" if n.mover_wins else "L")) for n in tree.nodes]
+    lengths = A.lengths_figure({"random": Counter({10: 2, 12: 1})})
+    [bars] = lengths.data
+    assert (bars.name, list(bars.x), list(bars.y)) == ("random", [10, 12], [2 / 3, 1 / 3])
     rows = A.against_perfect(games=4, seed=1, bots=[RandomBot()])
-    assert A.matchups_figure(rows).data
+    [bar] = A.matchups_figure(rows).data
+    assert list(bar.x) == [r.bot for r in rows] and list(bar.y) == [r.rate.value for r in rows]
+    assert list(bar.error_y.array) == [r.rate.high - r.rate.value for r in rows]
