@@ -1,12 +1,9 @@
-"""The Big Cheese app without a browser: buttons fire, bids and payouts show, actions stay fast."""
+"""The Big Cheese app without a browser: buttons fire, bids and payouts show (time per action:
+`make bench`, apps rows)."""
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("ipywidgets")
-
-from changekit.games.big_cheese.app import BigCheeseApp, card_picture, die_picture  # noqa: E402
-from changekit.games.big_cheese.rules import CHEESE, VETO  # noqa: E402
+from changekit.games.big_cheese.app import BigCheeseApp, card_picture, die_picture
+from changekit.games.big_cheese.rules import CHEESE, VETO
 
 
 def visible_buttons(app):
@@ -30,7 +27,6 @@ def test_bid_buttons_match_the_legal_bids_and_a_bid_moves_the_game():
     assert len(app.state.history) > before
     assert any(e.kind == "take" and e.data["player"] == 0 for e in app.state.log)
     assert "You take the" in app.w_log.value
-    assert max(app.timings) < 2000  # generous on a shared box; the benchmark measures properly
 
 
 def rigged_app(**table):

@@ -28,7 +28,6 @@ def test_build_a_bid_reveal_and_see_the_round():
     reveal = [d for k, d in app.state.view(0)["log"] if k == "reveal"][0]
     assert reveal["bids"][0] == [5, 1]
     assert sum(app.state.inventory().elements()) == 5 * 26
-    assert max(app.timings[1:]) < 500  # generous on a shared box; the benchmark measures it
 
 
 def test_hints_and_undo():

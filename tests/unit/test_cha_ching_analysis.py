@@ -141,8 +141,6 @@ def test_simulations_are_seeded_and_sensible():
 
 
 def test_figures_build():
-    pytest.importorskip("plotly")
-    pytest.importorskip("anywidget")
     fig = a.hit_probability_figure({"default": None, "fewer wilds": a.COMPOSITIONS["fewer wilds"]})
     assert len(fig.data) == 2 and len(fig.data[0].x) == 90
     assert len(a.wild_value_figure().data[0].x) == 9

@@ -1,12 +1,9 @@
-"""The CHA-CHING! app without a browser: buttons fire, the game moves, actions stay fast."""
+"""The CHA-CHING! app without a browser: buttons fire, the game moves (time per action:
+`make bench`, apps rows)."""
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("ipywidgets")
-
-from changekit.games.cha_ching.app import ChaChingApp, card_picture, composition_explorer  # noqa: E402
-from changekit.games.cha_ching.rules import CARDS  # noqa: E402
+from changekit.games.cha_ching.app import ChaChingApp, card_picture, composition_explorer
+from changekit.games.cha_ching.rules import CARDS
 
 
 def buttons(box):
@@ -26,7 +23,7 @@ def press(app, text):
 
 def test_draw_discard_and_end_a_turn_by_clicking():
     app = ChaChingApp(players=3, seed=4)
-    assert app.state.current_players() == (0,) or app.state.is_terminal() is False
+    assert app.state.current_players() == (0,) and app.state.phase == "draw"  # seat 0 opens
     assert "Draw a card" in app.w_status.value
     press(app, "Draw from the deck")
     assert len(app.state.hands[0]) == 9 and "Discard a card" in app.w_status.value
@@ -37,7 +34,6 @@ def test_draw_discard_and_end_a_turn_by_clicking():
     press(app, "End my turn")
     assert app.state.current_players() == (0,) and app.state.phase == "draw"  # the bots played
     assert "discarded" in app.w_log.value
-    assert max(app.timings) < 2000  # generous: the box is shared; the benchmark measures properly
 
 
 def test_go_out_explains_a_false_claim_and_charges_the_target():
@@ -73,7 +69,6 @@ def test_hints_and_pictures():
 
 
 def test_the_composition_sliders_redraw_the_chart():
-    pytest.importorskip("plotly")
     box, fig = composition_explorer()
     grid, readout = box.children
     before = list(fig.data[0].y)

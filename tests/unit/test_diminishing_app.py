@@ -1,12 +1,8 @@
 """The Diminishing Returns app without a browser: buttons fire their callbacks in plain Python."""
 from __future__ import annotations
 
-import pytest
-
-pytest.importorskip("ipywidgets")
-
-from changekit.games.diminishing import solve_position  # noqa: E402
-from changekit.games.diminishing.app import DiminishingApp  # noqa: E402
+from changekit.games.diminishing import solve_position
+from changekit.games.diminishing.app import DiminishingApp
 
 
 def bill_buttons(app):
@@ -77,16 +73,13 @@ def test_cancel_undo_and_new_game():
     assert app.state.turns == len(app.state.history)
 
 
-def test_a_whole_game_against_the_random_bot_stays_fast():
+def test_a_whole_game_against_the_random_bot_with_hints_on():
     app = DiminishingApp(seed=4, bot="random")
     app.w_hints.value = True
     while not app.state.is_terminal():
         bill_buttons(app)[0].click()
         take_buttons(app)[-1].click()
-    assert "Game over" in app.w_status.value
-    # ms per click, bot answer included; the target is 50 ms (see the benchmark): loose here,
-    # only a pathology (a slow solve on the play path) would break it on a shared box
-    assert max(app.timings[1:]) < 1000
+    assert "Game over" in app.w_status.value  # ms per click: `make bench`, apps rows (≤ 50 ms)
 
 
 def test_four_players_with_search_bots():

@@ -4,12 +4,14 @@ from __future__ import annotations
 import inspect
 import random
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
 from changekit.conformance import check_playout, check_seeds, check_step
 from changekit.core import ChangekitError, GameRng, IllegalAction, RandomBot, play_out
 from changekit.games.diminishing import GAME, legal_moves
+from changekit.games.diminishing import bots as bots_module
 from changekit.games.diminishing.bots import KeepSmallBot, MaxNBot, MaxTakeBot, PerfectBot, kept
 from changekit.games.diminishing.rules import STANDARD_PURSE, takes_within
 
@@ -234,18 +236,36 @@ def test_max_n_bot_finds_the_immediate_knockout_with_three_players():
     assert move == (3, 1)
 
 
-def test_max_n_bot_respects_its_time_limit():
-    import time
+class Clock:
+    """A stand-in for ``time.perf_counter`` that moves ``step`` seconds at every read."""
 
+    def __init__(self, step: float) -> None:
+        self.step, self.now, self.reads = step, 0.0, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.step
+        return self.now
+
+
+def test_max_n_bot_respects_its_time_limit(monkeypatch):
     state = GAME(players=5).new_state(seed=3)
     rng = random.Random(0)
     for _ in range(12):
         state.apply(rng.choice(state.legal_actions()))
-    bot = MaxNBot(depth=6, seconds=0.03)
-    start = time.perf_counter()
-    move = bot.choose(state.view(state.current_player), state.legal_actions(), rng=rng)
-    assert time.perf_counter() - start < 0.5
-    assert move in state.legal_actions()
+    view, legal = state.view(state.current_player), state.legal_actions()
+    # a clock that moves 10 ms each time the bot reads it: with a 30 ms limit the search must stop
+    # after a few reads and still answer (one ply always completes); a frozen clock lets it finish
+    clock = Clock(step=0.01)
+    monkeypatch.setattr(bots_module, "time", SimpleNamespace(perf_counter=clock))
+    move = MaxNBot(depth=6, seconds=0.03).choose(view, legal, rng=rng)
+    # reads: the deadline, the first ply (its root and each of the moves), then the one read at
+    # depth 2 that finds the time is up
+    assert move in legal and len(legal) <= 6 and clock.reads == 1 + (1 + len(legal)) + 1
+    frozen = Clock(step=0.0)
+    monkeypatch.setattr(bots_module, "time", SimpleNamespace(perf_counter=frozen))
+    assert MaxNBot(depth=6, seconds=0.03).choose(view, legal, rng=rng) in legal
+    assert frozen.reads > 100  # the whole depth-6 search ran (its wall time: `make bench`)
 
 
 def test_two_survivors_of_a_three_player_game_fall_back_to_search():

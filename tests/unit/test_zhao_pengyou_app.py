@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import escape
 
 import ipywidgets as w
 
@@ -53,23 +54,24 @@ def test_every_button_has_a_text_label_and_the_hand_is_drawn_as_pictures():
 
 
 def test_select_and_play_a_legal_card_and_see_a_refusal_explained():
-    rng = random.Random(5)
-    app = ZhaoPengyouApp(seed=5)
+    # seed 8: seat 0 first plays following a single-card lead while holding cards it may not play
+    rng = random.Random(8)
+    app = ZhaoPengyouApp(seed=8)
     view = to_play_phase(app, rng)
-    state = app.state
     hand = view["hand"]
-    if view["trick"]:
-        lead = view["trick"][0][1]
-        # find an illegal single-card choice if there is one (a card off the led suit while holding it)
-        need_size = len(lead)
-        legal_firsts = {a[1] for a in state.legal_actions(0)}
-        bad = [i for i, c in enumerate(hand) if c not in legal_firsts]
-        if bad and need_size == 1:
-            app.toggle(bad[0])
-            press(app, "Play selected cards")
-            assert app.error and "must" in app.error
-            assert len(state.history) == len(app.state.history)
-            app.picked = []
+    lead = view["trick"][0][1]
+    assert len(lead) == 1
+    legal_firsts = {a[1] for a in app.state.legal_actions(0)}
+    bad = [i for i, c in enumerate(hand) if c not in legal_firsts]
+    assert bad, "every card is playable: this seed no longer reaches the refusal"
+    # an illegal single card (off the led suit while holding it) is refused, in words, changing nothing
+    before = app.state.to_json()
+    app.toggle(bad[0])
+    press(app, "Play selected cards")
+    assert "you must follow" in app.error, app.error
+    assert escape(app.error) in app.w_status.value
+    assert app.state.to_json() == before
+    app.picked = []
     before = len(app.state.history)
     # play the first legal action (a lead, or a follow built card by card)
     probe = app.state.clone()
@@ -99,7 +101,7 @@ def test_empty_selection_is_refused_with_words():
     assert "click the cards" in app.error
 
 
-def test_the_table_never_shows_another_players_hand_and_actions_are_fast():
+def test_the_table_never_shows_another_players_hand():
     rng = random.Random(9)
     app = ZhaoPengyouApp(seed=9)
     app.w_hints.value = True
@@ -126,8 +128,7 @@ def test_the_table_never_shows_another_players_hand_and_actions_are_fast():
             choices = [b for b in buttons(app) if b.description not in ("New game", "Undo my last move",
                                                                         "Play selected cards", "Clear selection")]
             rng.choice(choices).click()
-    timings = sorted(app.timings[1:])
-    assert timings[len(timings) // 2] < 50  # median server-side time per action, in ms
+    assert app.state.history  # the loop played (time per action: `make bench`, apps rows)
 
 
 def test_hot_seat_hides_the_hand_until_the_player_says_who_they_are():
@@ -193,5 +194,4 @@ def test_undo_in_the_second_deal_replays_from_that_deal():
     humans = [i for i, (p, _) in enumerate(reference.history) if p == 0]
     reference.undo(len(reference.history) - humans[-1])
     app.undo()
-    assert app.state.to_json() == reference.to_json()
-    assert app.timings[-1] < 1000
+    assert app.state.to_json() == reference.to_json()  # its time: `make bench`, zhao_pengyou rows

@@ -24,8 +24,16 @@ def test_clicking_a_bill_pays_it_and_the_bots_answer():
 
 def test_buttons_are_labelled_and_disabled_when_it_is_not_your_turn():
     app = ZombieApp(players=2, hot_seat=False, seed=1)
+    assert app.state.current_player == 0
     for button in pay_buttons(app):
         assert button.description.startswith("Pay $") and not button.disabled
+    # the same table drawn for the seat that is not to act: every bill shown, none payable
+    waiting = 1
+    app.draw(app.state.view(waiting), waiting)
+    buttons = pay_buttons(app)
+    assert [b.description for b in buttons] == [f"Pay ${v}" for v in app.state.view(waiting)["hand"]]
+    assert buttons and all(b.disabled for b in buttons)
+    assert "(wait for your turn)" in app.w_controls.children[0].value
 
 
 def test_undo_takes_back_your_move_and_the_bots_replies():
