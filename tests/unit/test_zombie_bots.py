@@ -1,0 +1,73 @@
+"""Zombie's greedy and careful bots, on views from real games."""
+from __future__ import annotations
+
+import random
+
+from changekit.games.zombie.bots import CarefulBot, GreedyBot, expected_points
+from changekit.games.zombie.rules import Zombie, make_change
+
+
+def views(seeds=range(30), players=3):
+    """(view, legal) at every turn of random games."""
+    for seed in seeds:
+        state = Zombie(players=players).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            player = state.current_player
+            legal = state.legal_actions(player)
+            yield state.view(player), legal
+            state.apply(rng.choice(legal), player)
+
+
+def test_greedy_pays_the_bill_with_the_most_change_when_the_zombie_covers_every_bill():
+    # the Zombie's hand is face up: when it covers the bill it draws nothing, so the points are
+    # certain: the change it must give (make_change, checked against brute force) minus the bill
+    checked = 0
+    for view, legal in views():
+        if sum(view["zombie"]) < max(legal):
+            continue
+        gain = {b: sum(make_change(list(view["zombie"]), b)) - b for b in legal}
+        best = max(gain.values())
+        choice = GreedyBot().choose(view, legal, rng=random.Random(0))
+        assert gain[choice] == best and choice == min(b for b in legal if gain[b] == best), (view, gain)
+        checked += 1
+    assert checked > 50
+
+
+def test_greedy_takes_the_most_expected_points_and_says_so():
+    for view, legal in views(range(5)):
+        choice = GreedyBot().choose(view, legal, rng=random.Random(0))
+        assert choice in legal
+        assert f"expects {expected_points_of(view, choice):.2f} points now" == GreedyBot().explain(view, choice)
+        assert all(expected_points_of(view, b) <= expected_points_of(view, choice) for b in legal), view
+
+
+def expected_points_of(view, bill):
+    from changekit.games.zombie.bots import _position
+
+    zombie, pool = _position(view)
+    return expected_points(bill, zombie, pool)
+
+
+def test_careful_without_caution_is_greedy_and_with_it_sometimes_gives_up_points():
+    differ = 0
+    for view, legal in views():
+        rng = random.Random(0)
+        greedy = GreedyBot().choose(view, legal, rng=rng)
+        assert CarefulBot(caution=0).choose(view, legal, rng=rng) == greedy
+        careful = CarefulBot().choose(view, legal, rng=rng)
+        assert careful in legal
+        if careful != greedy:  # no more points now, for less left to the next player
+            differ += 1
+            assert expected_points_of(view, careful) <= expected_points_of(view, greedy)
+            assert CarefulBot().value(careful, view) > CarefulBot().value(greedy, view)
+    assert differ > 10  # the caution changes real choices (233 of 2,160 turns in 40 such games)
+
+
+def test_careful_is_greedy_when_the_next_player_has_no_bills_left():
+    for view, legal in views():
+        nxt = (view["you"] + 1) % len(view["hand_sizes"])
+        if view["hand_sizes"][nxt] == 0:
+            assert CarefulBot().choose(view, legal, rng=random.Random(0)) == GreedyBot().choose(
+                view, legal, rng=random.Random(0))
+            assert CarefulBot().value(legal[0], view) == expected_points_of(view, legal[0])
