@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import charts_with_traces, open_app, screenshot
+from .helpers import charts_with_traces, finish, open_app, visible, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -13,9 +13,9 @@ READING = "the simulated diamonds sit on the exact bars"  # and its reading
 
 
 def test_the_answer_appears_only_after_check(page, voila_url):
-    errors = open_app(page, voila_url, "zombie.ipynb", "Lock in my prediction")
+    open_app(page, voila_url, "zombie.ipynb", "Lock in my prediction")
     question = page.locator(".ck-question-box").filter(has_text="You pay a $5 to a fresh Zombie")
-    question.wait_for()
+    visible(question, what="the question")
     body = page.locator("body")
     assert ANSWER not in body.inner_text() and READING not in body.inner_text()
     check = question.get_by_role("button", name="Check")
@@ -23,12 +23,12 @@ def test_the_answer_appears_only_after_check(page, voila_url):
     charts_before = len(charts_with_traces(page))
 
     question.get_by_role("button", name="Lock in my prediction").click()
-    question.get_by_text("Your prediction:").wait_for()
+    visible(question.get_by_text("Your prediction:"), what="the locked-in prediction")
     assert ANSWER not in body.inner_text()
     check.click()
-    page.get_by_text(ANSWER).wait_for(timeout=60_000)
-    page.get_by_text(READING).wait_for()
-    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot').length > {charts_before}", timeout=60_000)
+    visible(page.get_by_text(ANSWER), what="the answer", timeout_ms=60_000)
+    visible(page.get_by_text(READING), what="the reading")
+    wait_until(page, f"() => document.querySelectorAll('.js-plotly-plot').length > {charts_before}",
+               what="the answer's chart", timeout_ms=60_000)
     assert max(charts_with_traces(page)) >= 2  # bars and diamonds
-    screenshot(page, "zombie-question-checked")
-    assert errors == []
+    finish(page, "zombie-question-checked")

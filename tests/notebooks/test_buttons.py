@@ -1,11 +1,12 @@
-"""Every on-demand button of every notebook (``figure_on_click(...)``: tournaments, simulations,
-counts) is pressed, and what it draws is checked.
+"""Every on-demand button of every notebook is pressed, and what it draws is checked: the
+``figure_on_click(...)`` buttons and each ``Question``'s Check (tournaments, simulations, counts).
 
 The buttons are found in the notebooks' code, so a new one is covered without touching this file.
 Each notebook's code cells run here in plain Python (no kernel, no browser): ``figure_on_click``
-is wrapped to note the buttons it makes, ``show_figure`` to keep what a click would draw, and the
-test presses the button with ``Button.click()``, which fires its callback (STACK_NOTES, "Notebook
-tests"). The browser side of drawing is the browser tests' job.
+is wrapped to note the buttons it makes, ``Question.on_create`` notes the questions,
+``show_figure`` is wrapped to keep what a click would draw, and the test presses the button with
+``Button.click()``, which fires its callback (STACK_NOTES, "Notebook tests"). The browser side of
+drawing is the browser tests' job.
 """
 from __future__ import annotations
 
@@ -16,40 +17,46 @@ import re
 from functools import cache
 from pathlib import Path
 
+import ipywidgets as w
 import nbformat
 import pytest
+from plotly.basedatatypes import BaseFigure
 
 import changekit.ui.app as ui_app
+import changekit.ui.question as ui_question
+from changekit.ui import Question
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def button_labels(path: Path) -> list[str]:
-    """The label of every ``figure_on_click("label", ...)`` call in the notebook's code cells."""
-    labels = []
+def buttons_of(path: Path) -> list[str]:
+    """The first argument of every ``figure_on_click("label", ...)`` and ``Question("qid", ...)`` call
+    in the notebook's code cells: the button's label, the question's id."""
+    found = []
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type != "code":
             continue
         for node in ast.walk(ast.parse(cell.source)):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "figure_on_click"):
+            if (isinstance(node, ast.Call)
+                    and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("figure_on_click", "Question")):
                 first = node.args[0]
-                assert isinstance(first, ast.Constant), f"{path.name}: a figure_on_click label is not a literal"
-                labels.append(first.value)
-    return labels
+                assert isinstance(first, ast.Constant), f"{path.name}: a button's label is not a literal"
+                found.append(first.value)
+    return found
 
 
-BUTTONS = [(path.name, label) for path in sorted(NOTEBOOKS.glob("*.ipynb")) for label in button_labels(path)]
+BUTTONS = [(path.name, label) for path in sorted(NOTEBOOKS.glob("*.ipynb")) for label in buttons_of(path)]
 
 
 def test_the_notebooks_have_their_on_demand_buttons():
-    # the count when this test was written (issue 19): fewer means a button was lost unnoticed
-    assert len(BUTTONS) >= 20, BUTTONS
+    # 43 when this test was written (42 questions, one figure button): fewer means one was lost unnoticed
+    assert len(BUTTONS) >= 43, BUTTONS
     assert len(set(BUTTONS)) == len(BUTTONS), "two buttons of one notebook share a label"
 
 
 @cache
 def run_notebook(name: str) -> dict[str, object]:
-    """Run the notebook's code cells here; {label: the box figure_on_click returned}."""
+    """Run the notebook's code cells here; {label: figure_on_click's box, qid: the Question}."""
     made: dict[str, object] = {}
     real = ui_app.figure_on_click
 
@@ -57,9 +64,13 @@ def run_notebook(name: str) -> dict[str, object]:
         made[label] = box = real(label, make_figure, **options)
         return box
 
+    def noting_question(question):
+        made[question.qid] = question
+
     namespace = {"__name__": "__main__"}
     here = os.getcwd()
     ui_app.figure_on_click = noting
+    Question.on_create.append(noting_question)
     try:
         os.chdir(NOTEBOOKS)  # as Voila runs it
         for cell in nbformat.read(NOTEBOOKS / name, as_version=4).cells:
@@ -67,25 +78,48 @@ def run_notebook(name: str) -> dict[str, object]:
                 exec(compile(cell.source, f"{name} cell", "exec"), namespace)  # noqa: S102 - our own notebooks
     finally:
         ui_app.figure_on_click = real
+        Question.on_create.remove(noting_question)
         os.chdir(here)
     return made
 
 
-def press(name: str, label: str, monkeypatch):
-    """Press the button; (what it drew, the status line under it)."""
-    box = run_notebook(name)[label]
-    button, status, _out = box.children
+def press(name: str, label: str, monkeypatch) -> list:
+    """Press the button (a question's Check, after locking in its first choice); what it drew."""
+    made = run_notebook(name)[label]
     drawn = []
-    monkeypatch.setattr(ui_app, "show_figure", lambda out, figure: drawn.append(figure))
+
+    def keep(out, figure):
+        drawn.append(figure)
+
+    monkeypatch.setattr(ui_app, "show_figure", keep)
+    monkeypatch.setattr(ui_question, "show_figure", keep)
+    if isinstance(made, Question):
+        made.predict(made.input.options[0][1] if made.kind == "choices" else made.input.min)
+        assert not made.check_button.disabled
+        made.check_button.click()
+        shown = " ".join(x.value for x in made.answer_box.children if isinstance(x, w.HTML))
+        assert made.checked and "Could not compute" not in shown, shown
+        if made.reading:
+            assert made.answer_box.children[-1] is made.reading_html
+        return drawn + [x for x in made.answer_box.children
+                        if isinstance(x, w.HTML) and x is not made.reading_html]
+    button, status, _out = made.children
     assert not button.disabled
     button.click()
     assert len(drawn) == 1, f"{label!r} drew {len(drawn)} results"
     assert not button.disabled and re.fullmatch(r"<i>Done in \d+\.\d s\.</i>", status.value), status.value
-    return drawn[0]
+    return drawn
 
 
 def numbers(trace) -> list[float]:
-    values = [v for axis in ("x", "y", "z") for v in (getattr(trace, axis, None) or ())]
+    """Every number a trace plots on x, y or z (a heatmap's z is a list of rows)."""
+    def flat(values):
+        for v in values:
+            if isinstance(v, (list, tuple)):
+                yield from flat(v)
+            else:
+                yield v
+    values = [v for axis in ("x", "y", "z") for v in flat(getattr(trace, axis, None) or ())]
     return [float(v) for v in values if isinstance(v, (int, float))]
 
 
@@ -110,80 +144,108 @@ def bars(figure) -> dict[str, float]:
     return dict(zip(bar.x, bar.y))
 
 
-#: What particular buttons must show, beyond a well-formed chart: the numbers the reading cites.
-def _count_of_games(result):
+def figures(results) -> list:
+    return [r for r in results if isinstance(r, BaseFigure)]
+
+
+def shown(results) -> str:
+    return " ".join(text_of(r) for r in results if not isinstance(r, BaseFigure))
+
+
+def reading(notebook: str, qid: str) -> str:
+    return run_notebook(notebook)[qid].reading
+
+
+def says(*fragments: str, cited: tuple[str, ...] = ()):
+    """The answer shows ``fragments``; the question's reading cites ``cited`` (the same numbers, rounded)."""
+    def check(notebook, qid, results):
+        text = shown(results)
+        for fragment in fragments:
+            assert fragment in text, (fragment, text[:500])
+        for number in cited:
+            assert number in reading(notebook, qid), (number, reading(notebook, qid))
+    return check
+
+
+def _count_of_games(notebook, qid, results):
     from tests.unit.test_diminishing_solver import STANDARD_GAMES
 
-    assert f"About <b>{float(STANDARD_GAMES):.2e}</b> different games" in text_of(result)
-
-
-def _full_scan(result):
-    from changekit.games.diminishing import analysis
-
-    text = text_of(result)
-    assert "of 375,160 reachable positions" in text  # the note on the button promises all of them
-    scan = analysis.take_less_positions(examples=5)
-    assert f"Standard game: {scan.only_move_takes_less} of" in text and text.count("<li>") == 5
+    assert f"About <b>{float(STANDARD_GAMES):.2e}</b> different games" in shown(results)
 
 
 def _tournament(seats: int):
-    def check(figure):
+    def check(notebook, qid, results):
+        [figure] = figures(results)
         rates = bars(figure)
         assert len(rates) == seats, rates
         assert sum(rates.values()) == pytest.approx(1, abs=0.02)  # someone wins each game (ties share)
     return check
 
 
-def _round_table(result):
-    text = text_of(result)
+def _round_table(notebook, qid, results):
+    text = shown(results)
     assert re.search(r"turns per round: \d+\.\d+ \[\d+\.\d+, \d+\.\d+\] \(n=\d+\)", text), text
     assert re.search(r"penalty per losing hand: \d+\.\d+ \[", text), text
 
 
-def _generating_functions(result):
-    text = text_of(result)
+def _generating_functions(notebook, label, results):
+    text = shown(results)
     # two $ cards: each is worth 1, 5, 10, 25 or 50 (x^2 ... x^100); 15 sums, 25 ordered pairs in all
     assert "x^{100}" in text and "2 x^{75}" in text and "x^{2}" in text
     assert "chance" in text
 
 
-def _level_changes(figure):
-    changes = bars(figure)
-    assert sum(changes.values()) == 60 and list(changes)[0] == "host +3"  # the 60 deals, each counted once
-
-
-def _points_histogram(figure):
-    [hist] = [t for t in figure.data if t.type == "histogram"]
+def _sixty_deals(notebook, qid, results):
+    points, levels = figures(results)
+    [hist] = [t for t in points.data if t.type == "histogram"]
     assert len(hist.x) == 60 and all(0 <= p <= 300 and p % 5 == 0 for p in hist.x)  # 300 points in three decks
+    changes = bars(levels)
+    assert sum(changes.values()) == 60 and list(changes)[0] == "host +3"  # the same 60 deals, each counted once
 
 
-def _matchups(figure):
+def _matchups(notebook, qid, results):
+    [figure] = figures(results)
     rates = bars(figure)
     assert set(rates) == {"max take-back", "keep small bills", "random"} and max(rates.values()) < 0.2
 
 
+#: What particular buttons must show, beyond well-formed results: the numbers their reading cites.
 SPECIFIC = {
-    ("diminishing_returns.ipynb", "How many different games? Predict, then count"): _count_of_games,
-    ("diminishing_returns.ipynb", "Scan the full game"): _full_scan,
-    ("diminishing_returns.ipynb", "Run 100 games per bot"): _matchups,
-    ("big_cheese.ipynb", "Run a tournament of 300 games (3 players, d6)"): _tournament(3),
-    ("boneyard.ipynb", "Run a tournament of 200 games"): _tournament(4),
-    ("moneybags.ipynb", "Run a tournament of 200 games"): _tournament(4),
-    ("zombie.ipynb", "Run a tournament of 200 games"): _tournament(4),
-    ("cha_ching.ipynb", "Play 10 games of four greedy bots"): _round_table,
+    ("zombie.ipynb", "zombie.q1"): says("<td>1.6086</td>", "<td>1.6054</td>", cited=("1.609", "1.605")),
+    ("zombie.ipynb", "zombie.q2"): says("≈ 0.494", cited=("about 49 %",)),
+    ("zombie.ipynb", "zombie.q4"): _tournament(4),
+    ("cambio.ipynb", "cambio.q1"): says("84/13 ≈ 6.462", cited=("84/13 ≈ 6.46",)),
+    ("cambio.ipynb", "cambio.q2"): says("336/13 ≈ 25.85", "408/25 ≈ 16.32", cited=("336/13 ≈ 25.85", "408/25 = 16.32")),
+    ("diminishing_returns.ipynb", "diminishing.q2"): says("<b>375,160</b>", "<b>191,057</b>", "the second player wins"),
+    ("diminishing_returns.ipynb", "diminishing.q3"): _count_of_games,
+    ("diminishing_returns.ipynb", "diminishing.q4"): says("149 of 375,160 reachable positions"),
+    ("diminishing_returns.ipynb", "diminishing.q6"): _matchups,
+    ("moneybags.ipynb", "moneybags.q1"): says("4661/5724 ≈ 0.814", cited=("4661/5724", "81 %")),
+    ("moneybags.ipynb", "moneybags.q5"): _tournament(4),
+    ("zhao_pengyou.ipynb", "zhao_pengyou.q1"): says("Expected trumps: <b>13</b>", "P(18 or more) = 0.041",
+                                                   cited=("Exactly 13", "4.1 %")),
+    ("zhao_pengyou.ipynb", "zhao_pengyou.q2"): says("<b>0.968</b>", "<b>0.470</b>", "<b>0.052</b>",
+                                                   cited=("97 %", "47 %", "5 %")),
+    ("zhao_pengyou.ipynb", "zhao_pengyou.q4"): _sixty_deals,
+    ("cha_ching.ipynb", "cha_ching.q2"): says("about 1 in 29", cited=("1 deal in 29",)),
+    ("cha_ching.ipynb", "cha_ching.q5"): _round_table,
     ("cha_ching.ipynb", "Expand the generating functions"): _generating_functions,
-    ("zhao_pengyou.ipynb", "Show the level changes of the same 60 deals"): _level_changes,
-    ("zhao_pengyou.ipynb", "Simulate 60 deals with heuristic bots"): _points_histogram,
+    ("big_cheese.ipynb", "big_cheese.q2"): says("re-roll anything below <b>11</b> — expected payout <b>13</b>",
+                                               cited=("(10.5)", "pays 13")),
+    ("big_cheese.ipynb", "big_cheese.q6"): _tournament(3),
+    ("boneyard.ipynb", "boneyard.q5"): _tournament(4),
 }
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("notebook", "label"), BUTTONS, ids=[f"{n.removesuffix('.ipynb')}: {lab}" for n, lab in BUTTONS])
 def test_pressing_the_button_draws_its_result(notebook, label, monkeypatch):
-    result = press(notebook, label, monkeypatch)
-    if hasattr(result, "data") and hasattr(result, "layout"):
-        check_figure(result)
-    else:
-        assert re.search(r"\d", text_of(result)), f"{label!r} shows no number: {text_of(result)[:200]}"
+    results = press(notebook, label, monkeypatch)
+    assert results, f"{label!r} showed nothing"
+    for result in results:
+        if isinstance(result, BaseFigure):
+            check_figure(result)
+        else:
+            assert re.search(r"\d", text_of(result)), f"{label!r} shows no number: {text_of(result)[:200]}"
     if (notebook, label) in SPECIFIC:
-        SPECIFIC[notebook, label](result)
+        SPECIFIC[notebook, label](notebook, label, results)

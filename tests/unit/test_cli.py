@@ -1,17 +1,19 @@
-"""``changekit`` on the command line: help, version, and ``serve`` handing over to Voila."""
+"""``changekit`` on the command line: help, version, ``notebooks`` (copy them out) and ``serve``
+handing its options to the server."""
 from __future__ import annotations
 
-import sys
+from pathlib import Path
 
 import pytest
 
+import changekit.serving as serving
 from changekit import __version__, cli
 
 
 def test_without_a_command_it_prints_help_and_succeeds(capsys):
     assert cli.main([]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("usage: changekit") and "serve" in out
+    assert out.startswith("usage: changekit") and "serve" in out and "notebooks" in out
 
 
 def test_version(capsys):
@@ -20,30 +22,54 @@ def test_version(capsys):
     assert done.value.code == 0 and capsys.readouterr().out.strip() == f"changekit {__version__}"
 
 
-def test_a_bad_option_is_refused_with_its_name(capsys):
+@pytest.mark.parametrize(("argv", "named"), [(["serve", "--port", "eighty"], "--port"),
+                                             (["serve", "--class-size", "-3"], "--class-size")])
+def test_a_bad_option_is_refused_with_its_name(argv, named, capsys):
     with pytest.raises(SystemExit) as done:
-        cli.main(["serve", "--port", "eighty"])
-    assert done.value.code == 2 and "--port" in capsys.readouterr().err
+        cli.main(argv)
+    assert done.value.code == 2 and named in capsys.readouterr().err
 
 
-def test_serve_replaces_itself_with_voila_on_the_gallery(monkeypatch, capsys):
-    calls = []
-    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append((path, argv)))
-    monkeypatch.setattr(cli.os, "chdir", lambda folder: calls.append(("chdir", folder)))
-    assert cli.main(["serve", "--port", "8123", "--host", "0.0.0.0", "--no-browser"]) == 0
-    folder = cli.notebooks_dir()
-    assert ("chdir", folder.parent) in calls  # voila.json (timeouts, culling) is read from there
-    [(path, argv)] = [c for c in calls if c[0] != "chdir"]
-    assert path == sys.executable and argv[:4] == [sys.executable, "-m", "voila", str(folder)]
-    assert {"--port=8123", "--Voila.ip=0.0.0.0", "--no-browser"} <= set(argv)
-    assert "http://0.0.0.0:8123/voila/render/index.ipynb" in capsys.readouterr().out
-    assert (folder / "index.ipynb").exists()
+def served(monkeypatch, argv) -> serving.ServeOptions:
+    got = []
+    monkeypatch.setattr(serving, "serve", got.append)
+    assert cli.main(argv) == 0
+    [options] = got
+    return options
 
 
-def test_serve_opens_a_browser_unless_told_not_to(monkeypatch, capsys):
-    calls = []
-    monkeypatch.setattr(cli.os, "execv", lambda path, argv: calls.append(argv))
-    monkeypatch.setattr(cli.os, "chdir", lambda folder: None)
-    assert cli.main(["serve"]) == 0
-    [argv] = calls
-    assert "--no-browser" not in argv and "--port=8866" in argv and "--Voila.ip=127.0.0.1" in argv
+def test_serve_defaults_to_the_kits_gallery_on_loopback(monkeypatch):
+    options = served(monkeypatch, ["serve"])
+    assert options.folder == serving.NOTEBOOKS.resolve() and (options.folder / "index.ipynb").exists()
+    assert (options.host, options.port, options.token, options.debug) == ("127.0.0.1", 8866, None, False)
+    assert options.open_browser and options.class_size == 0 and options.lessons == ()
+
+
+def test_serve_passes_every_option_on(monkeypatch, tmp_path):
+    (tmp_path / "mine.ipynb").write_text("{}", encoding="utf-8")
+    options = served(monkeypatch, ["serve", str(tmp_path), "--host", "0.0.0.0", "--port", "8123",
+                                   "--token", "t0k", "--class-size", "30", "--lesson", "zombie",
+                                   "--lesson", "cambio", "--max-kernels", "40", "--debug", "--no-browser"])
+    assert options.folder == tmp_path.resolve()
+    assert (options.host, options.port, options.token, options.debug) == ("0.0.0.0", 8123, "t0k", True)
+    assert (options.class_size, options.lessons, options.max_kernels) == (30, ("zombie", "cambio"), 40)
+    assert not options.open_browser
+
+
+def test_serve_refuses_a_folder_without_notebooks(monkeypatch, tmp_path):
+    monkeypatch.setattr(serving, "serve", lambda options: pytest.fail("served an empty folder"))
+    with pytest.raises(SystemExit, match="no notebooks in"):
+        cli.main(["serve", str(tmp_path)])
+
+
+def test_notebooks_copies_every_notebook_and_never_overwrites(tmp_path, capsys):
+    target = tmp_path / "lessons"
+    assert cli.main(["notebooks", str(target)]) == 0
+    names = sorted(p.name for p in target.glob("*.ipynb"))
+    assert names == sorted(p.name for p in serving.NOTEBOOKS.glob("*.ipynb")) and "index.ipynb" in names
+    assert (target / "zombie.ipynb").read_bytes() == (serving.NOTEBOOKS / "zombie.ipynb").read_bytes()
+    assert f"copied {len(names)} notebooks" in capsys.readouterr().out
+    (target / "zombie.ipynb").write_text("edited", encoding="utf-8")
+    with pytest.raises(SystemExit, match="not overwriting"):
+        cli.main(["notebooks", str(target)])
+    assert Path(target / "zombie.ipynb").read_text(encoding="utf-8") == "edited"
