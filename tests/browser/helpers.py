@@ -229,3 +229,27 @@ def finish(page, name: str) -> Path:
     path = screenshot(page, name)
     check_page(page)
     return path
+
+
+def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_000) -> list[int]:
+    """Lock in a prediction on Question ``qid`` (its first choice, or its input's default), press
+    Check, wait until its answer and reading (and, with ``chart``, its chart) are in the page and
+    everything on the page is drawn; traces per chart of the question's answer."""
+    question = page.locator(".ck-question-box").filter(has=page.locator(f'[id="{qid}"]'))
+    visible(question, what=f"question {qid}")
+    assert question.locator(".js-plotly-plot").count() == 0, f"{qid}: a chart before Check"
+    choices = question.locator(".widget-toggle-button")
+    if choices.count():  # a multiple-choice guess starts unset: pick the first choice
+        choices.first.click()
+    lock = question.get_by_role("button", name="Lock in my prediction")
+    wait_until(page, lock.is_enabled, what=f"{qid}'s Lock button to be enabled")
+    lock.click()
+    check = question.get_by_role("button", name="Check")
+    wait_until(page, check.is_enabled, what=f"{qid}'s Check button to be enabled")
+    check.click()
+    visible(question.locator(".ck-reading"), what=f"{qid}'s answer and reading", timeout_ms=timeout_ms)
+    if chart:
+        wait_until(page, lambda: question.locator(".js-plotly-plot").count() > 0, what=f"{qid}'s chart",
+                   timeout_ms=timeout_ms)
+    wait_rendered(page)
+    return question.locator(".js-plotly-plot").evaluate_all(TRACES_JS)
