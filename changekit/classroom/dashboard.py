@@ -22,6 +22,7 @@ import ipywidgets as w
 from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
+from ..ui.question import Question
 from .lessons import LessonQuestion, lesson_questions, lessons
 from .live import Poller, page_address, page_value
 from .store import Question as QuestionState
@@ -104,8 +105,9 @@ class _QuestionRow:
 class Dashboard:
     """The teacher's page. ``widget`` to display; ``start()`` to follow the class live."""
 
-    def __init__(self, store: Store | None = None, *, lesson: str | None = None) -> None:
+    def __init__(self, store: Store | None = None, *, lesson: str | None = None, live: bool = True) -> None:
         self.store = store if store is not None else connect()
+        self.live = live  # follow the class on the kernel's event loop (off in unit tests: tick by hand)
         self.session: Session | None = None
         self.students: list[str] = []
         self.states: dict[str, QuestionState] = {}
@@ -137,9 +139,9 @@ class Dashboard:
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
         self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
-        self.answer_out = w.Output(layout=w.Layout(min_width="320px", max_width="560px"))
+        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", max_width="560px"))
         self.reveal_title = w.HTML()
-        self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_out],
+        self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_box],
                                                             layout=w.Layout(flex_flow="row wrap"))],
                                  layout=w.Layout(display="none"))
         self.reveal_box.add_class("ck-reveal")
@@ -176,10 +178,10 @@ class Dashboard:
         return self.session
 
     def _open_clicked(self) -> None:
-        self._guarded(lambda: (self.open_session(self.title_box.value), self.start()))
+        self._guarded(lambda: self.open_session(self.title_box.value))
 
     def _resume_clicked(self) -> None:
-        self._guarded(lambda: (self.resume(self.code_box.value, self.key_box.value), self.start()))
+        self._guarded(lambda: self.resume(self.code_box.value, self.key_box.value))
 
     def _guarded(self, action) -> None:
         try:
@@ -209,6 +211,8 @@ class Dashboard:
             revealed = [qid for qid, s in self.states.items() if s.revealed and qid in self.rows]
             if revealed:
                 self.show_results(revealed[-1])
+        if self.live:
+            self.start()
 
     def _game_panels(self) -> list[w.Widget]:
         panels = []
@@ -307,8 +311,10 @@ class Dashboard:
         self.reveal_box.layout.display = None
 
     def _show_answer(self, question: LessonQuestion) -> None:
-        self.answer_out.clear_output()
+        """The exact answer as the question's Check shows it (its figures through an Output, as
+        every figure shown from a callback)."""
         if question.answer is None:
+            self.answer_box.children = []
             return
         try:
             if "progress" in inspect.signature(question.answer).parameters:
@@ -316,16 +322,10 @@ class Dashboard:
             else:
                 result = question.answer()
         except Exception as exc:  # noqa: BLE001 - the teacher sees why, the class goes on
-            result = f'<p style="color:#b00020">Could not compute the answer: {escape(type(exc).__name__)}: ' \
-                     f"{escape(str(exc))}</p>"
-        from IPython.display import HTML, display
-
-        # from a button's callback only (never while the page first renders: STACK_NOTES)
-        with self.answer_out:
-            display(HTML("<b>The exact answer</b>"))
-            for part in result if isinstance(result, (list, tuple)) else [result]:
-                if part is not None:
-                    display(HTML(part) if isinstance(part, str) else part)
+            result = (f'<p style="color:#b00020">Could not compute the answer: {escape(type(exc).__name__)}: '
+                      f"{escape(str(exc))}</p>")
+        parts = [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+        self.answer_box.children = [w.HTML("<b>The exact answer</b>"), *map(Question._part, parts)]
 
     # -- after the lesson -------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ else of the notebook runs (no app, no figure at load).
 from __future__ import annotations
 
 import ast
+import functools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,12 @@ def lesson_questions(notebook: str | Path) -> list[LessonQuestion]:
         path = NOTEBOOKS / path
     if not path.exists():
         raise ClassroomError("unknown-lesson", f"no lesson notebook {str(notebook)!r} in {NOTEBOOKS}")
+    return list(_read_questions(path.resolve(), path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=16)
+def _read_questions(path: Path, mtime_ns: int) -> tuple[LessonQuestion, ...]:
+    """(Once per version of the file: switching lessons back and forth costs nothing.)"""
     cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
     found: list[LessonQuestion] = []
 
@@ -70,7 +77,7 @@ def lesson_questions(notebook: str | Path) -> list[LessonQuestion]:
                 namespace["Question"] = record  # after the import that brought the real one
                 exec(compile(ast.Module([node], []), str(path), "exec"), namespace)  # noqa: S102 - the kit's own notebooks
                 namespace["Question"] = record
-    return found
+    return tuple(found)
 
 
 def lessons() -> dict[str, str]:

@@ -286,8 +286,9 @@ class StudentPage:
     """The student's page (``notebooks/join.ipynb``): join with the code and a name (or come back
     with ``?code=...&token=...``), then answer whatever question the teacher has opened."""
 
-    def __init__(self, store: Store | None = None) -> None:
+    def __init__(self, store: Store | None = None, *, live: bool = True) -> None:
         self.store = store if store is not None else connect()
+        self.live = live  # follow the store on the kernel's event loop (off in unit tests: refresh by hand)
         self.link: ClassLink | None = None
         self.code_box = w.Text(description="Class code:", placeholder="e.g. K7PQ3M",
                                style={"description_width": "initial"}, layout=w.Layout(width="260px"))
@@ -334,10 +335,8 @@ class StudentPage:
                              f"after a reload.</p>")
         self.current.children = [w.HTML("<i>Waiting for your teacher to open a question…</i>")]
         link.refresh()
-
-    def start(self) -> None:
-        if self.link is not None:
-            self.link.start()
+        if self.live:
+            link.start()
 
     def _stopped(self, reason: str) -> None:
         note = "paused (no activity for a while)" if reason == "idle" else escape(reason)
@@ -346,7 +345,8 @@ class StudentPage:
 
     def _resume(self) -> None:
         self.resume_button.layout.display = "none"
-        self.start()
+        if self.link is not None:
+            self.link.start()
 
     def show(self, polls: list[Poll]) -> None:
         """Show the question the teacher opened last (or revealed last), built once per id."""
