@@ -69,6 +69,15 @@ def histogram_figure(question: LessonQuestion, answers: dict[str, Any]):
     return figure
 
 
+def _loopback_note(address: str) -> str:
+    """A page opened on this machine's own address gives one no phone can reach: say so."""
+    if "://127." in address or "://localhost" in address:
+        return ('<p class="ck-loopback" style="color:#92400e">This page was opened at this computer\'s own '
+                "address: students need the one their devices reach (see <code>changekit serve --host</code> "
+                "in docs/serving.md), so open this dashboard through that address too.</p>")
+    return ""
+
+
 def _plain(text: str, limit: int = 110) -> str:
     """A question's text without its markdown, cut to ``limit`` characters."""
     plain = " ".join(re.sub(r"[*`]", "", text).split())
@@ -198,8 +207,8 @@ class Dashboard:
             '<div class="ck-join" style="display:flex;gap:24px;align-items:center;flex-wrap:wrap">'
             f'<div><div style="font-size:1.1em">{escape(session.title)} — students join at</div>'
             f'<div style="font-family:monospace">{escape(join)}</div><div>with the code</div>'
-            f'<div class="ck-join-code" style="font-size:64px;font-weight:bold;letter-spacing:0.15em;'
-            f'font-family:monospace">{escape(session.code)}</div>'
+            f'<div class="ck-join-code" style="font-size:64px;line-height:1.2;font-weight:bold;letter-spacing:0.15em;'
+            f'font-family:monospace">{escape(session.code)}</div>{_loopback_note(join)}'
             '<details><summary>Teacher key (keep it private: with the code it resumes this page)</summary>'
             f'<code class="ck-teacher-key">{escape(session.teacher_key)}</code></details></div>'
             f'<div class="ck-qr">{qr_svg(join)}</div></div>')
