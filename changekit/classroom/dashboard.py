@@ -115,7 +115,7 @@ class Dashboard:
     """The teacher's page. ``widget`` to display; ``start()`` to follow the class live."""
 
     def __init__(self, store: Store | None = None, *, lesson: str | None = None, live: bool = True) -> None:
-        self.store = store if store is not None else connect()
+        self._store = store  # the default store opens on first use: a visit alone writes nothing
         self.live = live  # follow the class on the kernel's event loop (off in unit tests: tick by hand)
         self.session: Session | None = None
         self.students: list[str] = []
@@ -175,6 +175,12 @@ class Dashboard:
         self.widget.add_class("ck-dashboard")
         if self.lesson_picker.value:
             self.show_lesson(self.lesson_picker.value)
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = connect()
+        return self._store
 
     # -- session ----------------------------------------------------------------------------------
 

@@ -287,7 +287,7 @@ class StudentPage:
     with ``?code=...&token=...``), then answer whatever question the teacher has opened."""
 
     def __init__(self, store: Store | None = None, *, live: bool = True) -> None:
-        self.store = store if store is not None else connect()
+        self._store = store  # the default store opens on first use: a visit alone writes nothing
         self.live = live  # follow the store on the kernel's event loop (off in unit tests: refresh by hand)
         self.link: ClassLink | None = None
         self.code_box = w.Text(description="Class code:", placeholder="e.g. K7PQ3M",
@@ -313,6 +313,12 @@ class StudentPage:
                 self._connect(ClassLink.rejoin(self.store, code, token))
             except ClassroomError as err:
                 self.message.value = f'<span style="color:#b00020">{escape(str(err))}</span>'
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = connect()
+        return self._store
 
     def join(self, code: str, name: str) -> None:
         """What the Join button does with the two boxes."""

@@ -143,3 +143,17 @@ def test_the_class_games_slot_builds_the_panels_it_finds(board, store, monkeypat
     session = opened(board)
     assert built == [(store, session)]
     assert [c.value for c in board.games_box.children] == ["auction here"]
+
+
+def test_the_gallery_links_the_class_pages_and_a_visit_opens_no_store(tmp_path, monkeypatch):
+    from changekit.classroom.lessons import NOTEBOOKS
+    from changekit.classroom.live import StudentPage
+    from changekit.ui.gallery import gallery_html
+
+    for page in ("class.ipynb", "join.ipynb"):
+        assert f'href="{page}"' in gallery_html() and (NOTEBOOKS / page).exists()
+        assert page not in gallery_html(class_pages=False)
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", f"sqlite:///{tmp_path}/class.db")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    Dashboard(lesson="zombie.ipynb", live=False), StudentPage(live=False)
+    assert not (tmp_path / "class.db").exists()
