@@ -75,7 +75,12 @@ class Poller(Generic[T]):
     and pass each new result that differs from the last to ``apply`` on the event loop (where
     widget values may be set). Stops after ``idle_limit`` seconds without a change or a
     :meth:`poke` (a click on the page), or when ``fetch`` raises a :class:`ClassroomError` (the
-    session was deleted); ``on_stop`` gets the reason. Keep the poller: it holds its task."""
+    session was deleted) or anything else; ``on_stop`` gets the reason. Keep the poller: it
+    holds its task.
+
+    A quiet poll sends nothing to the browser (``apply`` runs only on a change), so a kernel whose
+    page went away without closing it stays idle for the server's culler; ``idle_limit`` bounds
+    the polling itself."""
 
     def __init__(self, fetch: Callable[[], T], apply: Callable[[T], None], *, every: float = POLL_SECONDS,
                  idle_limit: float = IDLE_LIMIT_SECONDS, on_stop: Callable[[str], None] | None = None) -> None:
@@ -127,11 +132,13 @@ class Poller(Generic[T]):
     async def _run(self) -> None:
         while True:
             try:
-                state = await asyncio.to_thread(self.fetch)
-            except ClassroomError as err:
+                self._take(await asyncio.to_thread(self.fetch))
+            except ClassroomError as err:  # the session was closed or deleted meanwhile
                 self._stopped(str(err))
                 return
-            self._take(state)
+            except Exception as err:  # noqa: BLE001 - a task's error is seen by nobody: say it on the page
+                self._stopped(f"the class store did not answer ({type(err).__name__}: {err})")
+                return
             if time.monotonic() - self._quiet_since > self.idle_limit:
                 self._stopped("idle")
                 return

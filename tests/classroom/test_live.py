@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import pytest
 
@@ -110,18 +111,30 @@ def test_the_poller_applies_changes_only_and_stops_when_idle_or_refused():
             raise ClassroomError("session-closed", "class session X is closed")
         return value
 
-    async def run(poller):
+    async def follow(poller):
         poller.start()
         await poller.task
 
+    def run(poller):
+        # a loop of its own, in a thread: the test process may already run one (Playwright's)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, follow(poller)).result(timeout=60)
+
     poller = Poller(fetch, seen.append, every=0, idle_limit=3600, on_stop=stops.append)
-    asyncio.run(run(poller))
+    run(poller)
     assert seen == [1, 2] and stops == ["class session X is closed"] and not poller.running
 
     seen.clear()
     quiet = Poller(lambda: 7, seen.append, every=0, idle_limit=0, on_stop=stops.append)
-    asyncio.run(run(quiet))
+    run(quiet)
     assert seen == [7] and stops[-1] == "idle" and quiet.stopped_because == "idle"
+
+    def broken():
+        raise OSError("disk gone")
+
+    failing = Poller(broken, seen.append, every=0, on_stop=stops.append)
+    run(failing)
+    assert stops[-1] == "the class store did not answer (OSError: disk gone)" and not failing.running
 
 
 def test_prompts_round_trip_to_questions():
