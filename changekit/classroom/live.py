@@ -266,6 +266,20 @@ class ClassLink:
         self.poller.start()
 
 
+def join_from_address(store: Store | None = None, *, live: bool = True) -> ClassLink | None:
+    """For a lesson notebook's first cell: when the page was opened with ``?code=...&token=...``
+    (a student's seat), make every Question on it a class poll and follow the store; otherwise
+    (a student alone, JupyterLab) do nothing and return None."""
+    link = ClassLink.from_page(store)
+    if link is None:
+        return None
+    link.attach()
+    link.refresh()
+    if live:
+        link.start()
+    return link
+
+
 # -- the student page -----------------------------------------------------------------------------
 
 PROMPT_KINDS = ("choices", "number", "slider")

@@ -7,8 +7,8 @@ import concurrent.futures
 import pytest
 
 from changekit.classroom import ClassroomError, connect
-from changekit.classroom.live import (ClassLink, Poller, StudentPage, page_address, question_from_prompt,
-                                      question_prompt)
+from changekit.classroom.live import (ClassLink, Poller, StudentPage, join_from_address, page_address,
+                                      question_from_prompt, question_prompt)
 from changekit.ui import Question
 
 
@@ -183,3 +183,16 @@ def test_the_student_page_refuses_clearly_and_rejoins_from_the_address(store, se
     monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
     back = StudentPage(store, live=False)
     assert back.link.name == "Ada" and back.form.layout.display == "none"
+
+
+def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, session, monkeypatch, attached):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert join_from_address(store, live=False) is None
+    ada = store.join(session.code, "Ada")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+    link = join_from_address(store, live=False)
+    attached(link)
+    question = make_question("zombie.q1")
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
+    assert question.check_button.disabled
