@@ -18,7 +18,8 @@ from typing import Any, Callable
 from ..core.errors import ClassroomError
 from .live import question_prompt
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+#: the notebooks ship inside the package (in a clone, a link to the repository's notebooks/)
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 
 
 @dataclass(frozen=True)
