@@ -161,6 +161,7 @@ class ClassLink:
         self.on_change: list[Callable[[list[Poll]], None]] = []
         self.poller: Poller[list[Poll]] = Poller(self.fetch, self.apply)
         self._restoring = False
+        self._refused: set[str] = set()  # questions whose prediction the store refused (closed)
 
     @property
     def code(self) -> str:
@@ -220,9 +221,14 @@ class ClassLink:
             try:
                 self.store.submit(self.code, self.token, question.qid, question.prediction)
             except ClassroomError as err:
-                question.check_button.disabled = True
+                # too late for the class (closed), but once the answer is out a student may still check
+                poll = self.polls.get(question.qid)
+                revealed = poll is not None and poll.revealed
+                self._refused.add(question.qid)
+                question.check_button.disabled = not revealed
                 question.status.value = (f'<span class="ck-error" role="alert" style="color:#b00020">'
-                                         f"Your prediction did not reach the class: {escape(str(err))}</span>")
+                                         f"Your prediction did not reach the class: {escape(str(err))}</span>"
+                                         + (" <i>The answer is out: press Check.</i>" if revealed else ""))
                 return
         self._follow(question)
 
@@ -242,6 +248,8 @@ class ClassLink:
             return
         revealed = poll is not None and poll.revealed
         question.check_button.disabled = not revealed
+        if question.qid in self._refused and not revealed:
+            return  # the refusal stays on show
         question.status.value = ("<i>Your teacher revealed the answer: press <b>Check</b>.</i>" if revealed
                                  else _waiting(question.prediction))
 

@@ -76,6 +76,19 @@ def test_a_prediction_to_a_closed_question_is_refused_on_the_page(store, session
     question.predict("3")
     assert question.check_button.disabled
     assert "did not reach the class" in question.status.value and "closed" in question.status.value
+    link.refresh()  # the refusal stays: the page does not claim the prediction is in
+    assert "did not reach the class" in question.status.value and question.check_button.disabled
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {}
+
+
+def test_a_late_prediction_after_the_reveal_is_not_counted_but_may_check(store, session):
+    link = ClassLink.join(store, session.code, "Ada")
+    question = link.adopt(make_question())
+    store.reveal_question(session.code, session.teacher_key, "demo.q1")
+    link.refresh()
+    question.predict("3")
+    assert "did not reach the class" in question.status.value and "press Check" in question.status.value
+    assert not question.check_button.disabled
     assert store.answers(session.code, session.teacher_key, "demo.q1") == {}
 
 
