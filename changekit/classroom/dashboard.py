@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import importlib
 import inspect
+import math
 import re
 from collections import Counter
 from html import escape
@@ -64,7 +65,10 @@ def histogram_figure(question: LessonQuestion, answers: dict[str, Any]):
         unit = question.how.get("unit", "")
         xaxis = {"range": [low, high + size], "title": f"prediction{' (' + unit + ')' if unit else ''}"}
     figure = go.Figure(trace)
-    figure.update_layout(title=title, xaxis=xaxis, yaxis={"title": "students", "rangemode": "tozero"},
+    most = max(Counter(map(str, values)).values(), default=1) if question.kind == "choices" else len(values)
+    # whole students: a tick per student, or per few students in a big class
+    yaxis = {"title": "students", "rangemode": "tozero", "tickformat": ",d", "dtick": max(1, math.ceil(most / 8))}
+    figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis,
                          height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
     return figure
 
@@ -148,7 +152,7 @@ class Dashboard:
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
         self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
-        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", max_width="560px"))
+        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", flex="1 1 480px"))  # beside the histogram, or under it when narrow
         self.reveal_title = w.HTML()
         self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_box],
                                                             layout=w.Layout(flex_flow="row wrap"))],

@@ -81,6 +81,9 @@ def test_three_students_answer_a_poll_and_the_teacher_reveals_it(browser, class_
     drawn = teacher.eval_on_selector(".ck-reveal .js-plotly-plot", "c => [c.data[0].x, c.data[0].y]")
     assert drawn == [["$1", "$3", "$5", "$7", "$10"], [2, 1, 0, 0, 0]]
     assert teacher.locator(".ck-reveal .js-plotly-plot g.point").count() >= 2  # the bars are drawn
+    # beside it, the exact answer as the lesson's Check shows it (its table of expected points)
+    teacher.locator(".ck-reveal").get_by_text("The exact answer").wait_for(timeout=120_000)
+    teacher.locator(".ck-reveal table[aria-label='expected points per bill']").wait_for(timeout=LIVE_MS)
 
     for page in students.values():
         check = page.locator(".ck-question-box").get_by_role("button", name="Check")
@@ -88,5 +91,6 @@ def test_three_students_answer_a_poll_and_the_teacher_reveals_it(browser, class_
         check.click()
         page.get_by_text("The small bills win").wait_for(timeout=LIVE_MS)
     screenshot(teacher, "class-poll-teacher")
+    teacher.locator(".ck-reveal").screenshot(path=str(ARTIFACTS / "class-poll-reveal.png"))
     screenshot(students["Ada"], "class-poll-student")
     assert errors == []
