@@ -157,3 +157,20 @@ def test_the_gallery_links_the_class_pages_and_a_visit_opens_no_store(tmp_path, 
     monkeypatch.delenv("QUERY_STRING", raising=False)
     Dashboard(lesson="zombie.ipynb", live=False), StudentPage(live=False)
     assert not (tmp_path / "class.db").exists()
+
+
+def test_every_lesson_question_can_be_opened_and_drawn_on_a_student_page(store):
+    from changekit.classroom.lessons import lessons
+    from changekit.classroom.live import question_from_prompt
+
+    session = store.open_session("all lessons")
+    opened_ids = []
+    for notebook in lessons():
+        for question in lesson_questions(notebook):
+            store.open_question(session.code, session.teacher_key, question.qid, question.prompt())
+            drawn = question_from_prompt(question.qid, question.prompt(), answer=lambda: "")
+            assert (drawn.qid, drawn.kind) == (question.qid, question.kind) and callable(question.answer)
+            opened_ids.append(question.qid)
+    assert len(opened_ids) == len(set(opened_ids)) >= 8 * 3
+    polls = store.polls(session.code, session.teacher_key)
+    assert sorted(p.question_id for p in polls) == sorted(opened_ids) and all(p.prompt for p in polls)
