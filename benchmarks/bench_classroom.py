@@ -109,9 +109,54 @@ def rows_for(area: str, url: str) -> list[tuple[str, str, str, str]]:
     return rows
 
 
+def dashboard_rows(url: str) -> list[tuple[str, str, str, str]]:
+    """The teacher's dashboard with a class of 60 who answered two questions: one live update (read
+    the roster and the counts, redraw them) and one Reveal redraw (read the answers, build the
+    histogram, hand it to the chart widget as the kit's server does), against the same with one
+    student (the reference)."""
+    from changekit.ui import charts
+
+    before = os.environ.get(charts.PLOTLY_JS_ENV)
+    os.environ[charts.PLOTLY_JS_ENV] = before or "/bench/plotly.min.js"  # the served path: a Chart widget
+    try:
+        medians = _dashboard_medians(url)
+    finally:
+        if before is None:
+            del os.environ[charts.PLOTLY_JS_ENV]
+    alone, crowd = medians[1], medians[STUDENTS]
+    names = ("live update (roster, answer counts)", "Reveal redraw, choices (bars)", "Reveal redraw, slider (histogram)")
+    return [("classroom dashboard", f"{name}, {STUDENTS} answers",
+             f"{c * 1000:.2f} ms ({c / a:.1f}x one answer: {a * 1000:.2f} ms)", "≤ 200 ms")
+            for name, a, c in zip(names, alone, crowd)]
+
+
+def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
+    from changekit.classroom.dashboard import Dashboard
+    from timing import median_seconds
+
+    medians = {}
+    for size in (1, STUDENTS):
+        with connect(url) as store:
+            board = Dashboard(store, lesson="zombie.ipynb", live=False)
+            session = board.open_session(f"bench dashboard {size}")
+            rng = random.Random(size)
+            for i in range(size):
+                token = store.join(session.code, f"student {i:02d}").token
+                store.submit(session.code, token, "zombie.q1", rng.choice(["$1", "$3", "$5", "$7", "$10"]))
+                store.submit(session.code, token, "zombie.q2", rng.randint(0, 100))
+            for qid in ("zombie.q1", "zombie.q2"):
+                store.reveal_question(session.code, session.teacher_key, qid)
+                board.show_results(qid)  # warm up (plotly's validators load on first use)
+            medians[size] = (median_seconds(lambda: board.apply(board.fetch()), repeat=15),
+                             median_seconds(lambda: board.show_results("zombie.q1"), repeat=15),
+                             median_seconds(lambda: board.show_results("zombie.q2"), repeat=15))
+    return medians
+
+
 def run() -> list[tuple[str, str, str, str]]:
     with tempfile.TemporaryDirectory(prefix="changekit-bench-") as folder:
-        rows = rows_for("classroom sqlite", f"sqlite:///{Path(folder) / 'class.db'}")
+        rows = dashboard_rows(f"sqlite:///{Path(folder) / 'dashboard.db'}")
+        rows += rows_for("classroom sqlite", f"sqlite:///{Path(folder) / 'class.db'}")
     try:
         with TemporaryPostgres(durable=True) as server:
             rows += rows_for("classroom postgresql", server.empty_store_url())

@@ -69,6 +69,13 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (table_id, move_number)
         )""",
     ],
+    # 2: class polls. What the teacher opened (the question's text and how to answer, JSON, so a
+    # student page can draw it) and when the teacher revealed the exact answer (JSON) to the class.
+    [
+        "ALTER TABLE questions ADD COLUMN prompt TEXT",
+        "ALTER TABLE questions ADD COLUMN revealed_at DOUBLE PRECISION",
+        "ALTER TABLE questions ADD COLUMN revealed_answer TEXT",
+    ],
 ]
 
 #: the version this changekit writes and reads

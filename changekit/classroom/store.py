@@ -101,6 +101,22 @@ class Question:
     question_id: str
     closed: bool
     answered: int
+    revealed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Poll:
+    """A question as any member of the session sees it: ``prompt`` is what the teacher opened it
+    with (JSON: its text and how to answer, or None); ``answer`` is the exact answer, None until the
+    teacher reveals it; ``mine`` is the asking student's own answer (None for the teacher or when
+    they have not answered)."""
+
+    question_id: str
+    prompt: Any
+    closed: bool
+    revealed: bool
+    answer: Any = None
+    mine: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,9 +266,40 @@ class Store:
                        "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at",
                        (session.id, question_id, student_id, encoded, now))
 
-    def open_question(self, code: str, teacher_key: str, question_id: str) -> None:
-        """Open a question before anyone answers it, or take answers again after closing it."""
-        self._set_question(code, teacher_key, question_id, closed=False)
+    def open_question(self, code: str, teacher_key: str, question_id: str, prompt: Any = None) -> None:
+        """Open a question before anyone answers it, or take answers again after closing it (which
+        hides a revealed answer again). ``prompt`` (JSON, e.g. the text and the choices) is kept for
+        the students' pages; None keeps the one it has."""
+        encoded = None if prompt is None else _encode(prompt, "a question's prompt")
+        self._set_question(code, teacher_key, question_id, closed=False, prompt=encoded)
+
+    def reveal_question(self, code: str, teacher_key: str, question_id: str, answer: Any = None) -> None:
+        """Close the question and show the class its exact ``answer`` (JSON, e.g. the text to show)."""
+        question_id = _check_question_id(question_id)
+        encoded = _encode(answer, "a revealed answer")
+        now = time.time()
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at, revealed_at, "
+                       "revealed_answer) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id) DO UPDATE "
+                       "SET closed_at = COALESCE(questions.closed_at, excluded.closed_at), "
+                       "revealed_at = excluded.revealed_at, revealed_answer = excluded.revealed_answer",
+                       (session.id, question_id, now, now, now, encoded))
+
+    def polls(self, code: str, secret: str) -> list[Poll]:
+        """The session's questions in the order they opened, as the student whose token ``secret``
+        is (or the teacher) sees them: answers only once revealed. A page polls this."""
+        with self._read() as tx:
+            session = self._session(tx, code)
+            student_id, _ = self._player(tx, session, secret)
+            rows = tx.execute(
+                "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value "
+                "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
+                "AND a.question_id = q.question_id AND a.student_id = ? "
+                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (student_id, session.id))
+        return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
+                     _decode(answer) if revealed_at is not None else None, _decode(mine))
+                for qid, prompt, closed_at, revealed_at, answer, mine in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -273,11 +320,12 @@ class Store:
         with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
             rows = tx.execute(
-                "SELECT q.question_id, q.closed_at, COUNT(a.student_id) FROM questions q "
+                "SELECT q.question_id, q.closed_at, COUNT(a.student_id), q.revealed_at FROM questions q "
                 "LEFT JOIN answers a ON a.session_id = q.session_id AND a.question_id = q.question_id "
-                "WHERE q.session_id = ? GROUP BY q.question_id, q.closed_at, q.opened_at "
+                "WHERE q.session_id = ? GROUP BY q.question_id, q.closed_at, q.opened_at, q.revealed_at "
                 "ORDER BY q.opened_at, q.question_id", (session.id,))
-        return [Question(qid, closed_at is not None, count) for qid, closed_at, count in rows]
+        return [Question(qid, closed_at is not None, count, revealed_at is not None)
+                for qid, closed_at, count, revealed_at in rows]
 
     # -- game tables ------------------------------------------------------------------------------
 
@@ -445,14 +493,18 @@ class Store:
         if must_be_open and row[0] is not None:
             raise ClassroomError("table-closed", f"table {table_id} is closed: its game is over")
 
-    def _set_question(self, code: str, teacher_key: str, question_id: str, *, closed: bool) -> None:
+    def _set_question(self, code: str, teacher_key: str, question_id: str, *, closed: bool,
+                      prompt: str | None = None) -> None:
         question_id = _check_question_id(question_id)
         now = time.time()
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key)
-            tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at) VALUES (?, ?, ?, ?) "
-                       "ON CONFLICT (session_id, question_id) DO UPDATE SET closed_at = excluded.closed_at",
-                       (session.id, question_id, now, now if closed else None))
+            # opening again starts a new round: a revealed answer is hidden again
+            tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at, prompt) "
+                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id) DO UPDATE "
+                       "SET closed_at = excluded.closed_at, prompt = COALESCE(excluded.prompt, questions.prompt)"
+                       + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL"),
+                       (session.id, question_id, now, now if closed else None, prompt))
 
 
 def _hash(secret: str) -> str:
@@ -516,6 +568,10 @@ def _encode(value: Any, what: str) -> str:
         raise ClassroomError("value-too-large", f"{what} is at most {MAX_VALUE_BYTES} bytes as JSON; this one is "
                                                 f"{size}")
     return encoded
+
+
+def _decode(encoded: str | None) -> Any:
+    return None if encoded is None else json.loads(encoded)
 
 
 def _move_refused(table_id: int, move_number: int, made: int) -> ClassroomError:

@@ -6,9 +6,10 @@ from html import escape
 from changekit.registry import all_games
 
 
-def gallery_html() -> str:
+def gallery_html(*, class_pages: bool = True) -> str:
     """Cards with relative links, so they work under ``voila``, Binder's ``/voila/render``
-    and JupyterLab alike."""
+    and JupyterLab alike; ``class_pages``: and the links to the class-session pages (which need
+    the kit's server: the zero-server static site leaves them out)."""
     cards = []
     for game in all_games():
         link = escape(game.notebook_file())
@@ -20,7 +21,14 @@ def gallery_html() -> str:
             f'<p style="margin:4px 0;color:#555">{game.min_players}–{game.max_players} players · '
             f'<a href="{link}" aria-label="Play {escape(game.title)}">Play and explore →</a></p></div>'
         )
-    return ('<nav aria-label="games" style="display:flex;flex-wrap:wrap;gap:12px">' + "".join(cards) + "</nav>")
+    return ('<nav aria-label="games" style="display:flex;flex-wrap:wrap;gap:12px">' + "".join(cards) + "</nav>"
+            + (CLASS_LINKS if class_pages else ""))
+
+
+#: the class-session pages (they need the kit's server: the static site stays single-player)
+CLASS_LINKS = ('<p class="ck-class-links" style="margin-top:14px"><b>Teaching a class?</b> '
+               '<a href="class.ipynb">Open a class session</a> (teacher) · '
+               '<a href="join.ipynb">Join a class</a> (students)</p>')
 
 
 def gallery():

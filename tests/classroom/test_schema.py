@@ -30,7 +30,7 @@ def test_a_new_store_is_at_the_current_version_and_reopening_changes_nothing(sto
 def test_a_later_migration_is_applied_once_on_open(store_url):
     with connect(store_url) as store:
         session = store.open_session("P3")
-    later = [*MIGRATIONS, ["ALTER TABLE questions ADD COLUMN revealed_at DOUBLE PRECISION",
+    later = [*MIGRATIONS, ["ALTER TABLE questions ADD COLUMN later_note TEXT",
                            "CREATE TABLE notes (body TEXT NOT NULL)"]]
     backend = open_backend(store_url)
     try:
@@ -39,7 +39,7 @@ def test_a_later_migration_is_applied_once_on_open(store_url):
         with backend.transaction(write=True) as tx:
             assert tx.execute("SELECT version FROM schema_version") == [(SCHEMA_VERSION + 1,)]
             tx.execute("INSERT INTO notes (body) VALUES (?)", ("kept",))
-            assert tx.execute("SELECT revealed_at FROM questions") == []
+            assert tx.execute("SELECT later_note FROM questions") == []
             assert tx.execute("SELECT title FROM sessions WHERE code = ?", (session.code,)) == [("P3",)]
     finally:
         backend.close()

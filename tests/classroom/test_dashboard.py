@@ -1,0 +1,176 @@
+"""The teacher's dashboard (changekit.classroom.dashboard) driven by its buttons, on a SQLite store."""
+from __future__ import annotations
+
+import base64
+import re
+import sys
+import types
+
+import pytest
+
+from changekit.classroom import ClassroomError, connect
+from changekit.classroom.dashboard import Dashboard, histogram_figure
+from changekit.classroom.lessons import LessonQuestion, lesson_questions
+
+
+@pytest.fixture
+def store(tmp_path):
+    with connect(f"sqlite:///{tmp_path}/class.db") as opened:
+        yield opened
+
+
+@pytest.fixture
+def board(store, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    return Dashboard(store, lesson="zombie.ipynb", live=False)
+
+
+def opened(board):
+    board.title_box.value = "Period 3"
+    board.open_button.click()
+    return board.session
+
+
+def test_the_lesson_questions_come_from_the_notebook():
+    questions = lesson_questions("zombie.ipynb")
+    assert [q.qid for q in questions] == ["zombie.q1", "zombie.q2", "zombie.q3", "zombie.q4"]
+    assert questions[0].how == {"choices": ["$1", "$3", "$5", "$7", "$10"]}
+    assert questions[1].how == {"slider": [0, 100, 1], "unit": "%"} and questions[1].reading.startswith("On a first")
+    assert callable(questions[0].answer)
+    with pytest.raises(ClassroomError):
+        lesson_questions("nowhere.ipynb")
+
+
+def test_opening_a_session_shows_the_code_the_qr_code_and_who_joins(board, store):
+    session = opened(board)
+    assert board.start_panel.layout.display == "none" and board.session_panel.layout.display is None
+    assert f">{session.code}</div>" in board.join_html.value and "<svg" in board.join_html.value
+    assert f"join.ipynb?code={session.code}" in board.join_html.value
+    assert session.teacher_key in board.join_html.value  # shown once, folded, to write down
+    for name in ("Ada", "Bo"):
+        store.join(session.code, name)
+    board.poller.tick()
+    assert board.students == ["Ada", "Bo"] and '<b class="ck-student-count">2</b>' in board.students_html.value
+
+
+def test_open_close_reveal_and_the_class_histogram(board, store):
+    session = opened(board)
+    row = board.rows["zombie.q1"]
+    assert row.reveal_button.disabled and not row.open_button.disabled and "not opened" in row.status.value
+    row.open_button.click()
+    (poll,) = store.polls(session.code, session.teacher_key)
+    assert poll.prompt["choices"] == ["$1", "$3", "$5", "$7", "$10"] and not poll.closed
+    assert row.open_button.disabled and not row.close_button.disabled
+    students = [store.join(session.code, n) for n in ("Ada", "Bo", "Cy")]
+    for student, guess in zip(students, ["$1", "$3", "$1"]):
+        store.submit(session.code, student.token, "zombie.q1", guess)
+    board.poller.tick()
+    assert "3 answers" in row.count.value
+    row.reveal_button.click()
+    assert "revealed" in row.status.value and row.open_button.disabled is False
+    (bars,) = board.chart.figure.data
+    assert list(bars.x) == ["$1", "$3", "$5", "$7", "$10"] and list(bars.y) == [2, 1, 0, 0, 0]
+    assert board.reveal_box.layout.display is None and "3 predictions" in board.reveal_title.value
+    title, table, _figure = board.answer_box.children  # what the students' Check shows: a table, a figure
+    assert "exact answer" in title.value and "<td>1.6086</td>" in table.value
+    (poll,) = store.polls(session.code, students[0].token)
+    assert poll.revealed and poll.closed and poll.answer["reading"].startswith("The small bills win")
+
+
+def test_a_number_question_is_a_histogram_over_its_range():
+    question = LessonQuestion("demo.q2", "?", {"slider": [0, 100, 1], "unit": "%"})
+    figure = histogram_figure(question, {"Ada": 40, "Bo": 55.5, "Cy": 41, "Di": "not a number"})
+    (trace,) = figure.data
+    assert trace.type == "histogram" and list(trace.x) == [40.0, 55.5, 41.0]
+    assert trace.xbins.start == 0 and trace.xbins.size == 5
+    assert figure.layout.xaxis.title.text == "prediction (%)"
+
+
+def test_resume_needs_the_teacher_key_and_a_student_token_is_not_one(board, store):
+    session = store.open_session("P3")
+    ada = store.join(session.code, "Ada")
+    for wrong in (ada.token, "guess", ""):
+        board.code_box.value, board.key_box.value = session.code, wrong
+        board.resume_button.click()
+        assert board.session is None and board.session_panel.layout.display == "none"
+        assert "not the teacher key" in board.message.value
+        with pytest.raises(ClassroomError):
+            board.open_question("zombie.q1")
+    board.key_box.value = session.teacher_key
+    board.resume_button.click()
+    assert board.session.code == session.code and board.message.value == "" and board.key_box.value == ""
+
+
+def test_resume_shows_the_last_revealed_question_again(board, store):
+    session = store.open_session("P3")
+    ada = store.join(session.code, "Ada")
+    store.submit(session.code, ada.token, "zombie.q3", "100")
+    store.reveal_question(session.code, session.teacher_key, "zombie.q3")
+    board.resume(session.code, session.teacher_key)
+    assert board.revealed_qid == "zombie.q3" and list(board.chart.figure.data[0].y) == [0, 1, 0, 0]
+    assert "revealed" in board.rows["zombie.q3"].status.value
+
+
+def test_export_is_a_download_of_the_csv_and_delete_asks_first(board, store):
+    session = opened(board)
+    ada = store.join(session.code, "Ada")
+    store.submit(session.code, ada.token, "zombie.q1", "$3")
+    board.export_button.click()
+    (encoded,) = re.findall(r"base64,([A-Za-z0-9+/=]+)\"", board.export_link.value)
+    assert base64.b64decode(encoded).decode() == store.export_csv(session.code, session.teacher_key)
+    board.delete_button.click()  # not confirmed: nothing happens
+    assert store.students(session.code, session.teacher_key) == ["Ada"] and "Tick the box" in board.message.value
+    board.delete_confirm.value = True
+    board.delete_button.click()
+    assert board.session is None and board.start_panel.layout.display is None
+    with pytest.raises(ClassroomError) as caught:
+        store.resume_session(session.code, session.teacher_key)
+    assert caught.value.reason == "unknown-session"
+
+
+def test_the_class_games_slot_builds_the_panels_it_finds(board, store, monkeypatch):
+    import ipywidgets as w
+
+    built = []
+
+    class AuctionPanel:
+        def __init__(self, store_, session):
+            built.append((store_, session))
+            self.widget = w.HTML("auction here")
+
+    monkeypatch.setitem(sys.modules, "changekit.classroom.auction", types.SimpleNamespace(AuctionPanel=AuctionPanel))
+    monkeypatch.setitem(sys.modules, "changekit.classroom.tables", types.SimpleNamespace())  # no panel yet
+    session = opened(board)
+    assert built == [(store, session)]
+    assert [c.value for c in board.games_box.children] == ["auction here"]
+
+
+def test_the_gallery_links_the_class_pages_and_a_visit_opens_no_store(tmp_path, monkeypatch):
+    from changekit.classroom.lessons import NOTEBOOKS
+    from changekit.classroom.live import StudentPage
+    from changekit.ui.gallery import gallery_html
+
+    for page in ("class.ipynb", "join.ipynb"):
+        assert f'href="{page}"' in gallery_html() and (NOTEBOOKS / page).exists()
+        assert page not in gallery_html(class_pages=False)
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", f"sqlite:///{tmp_path}/class.db")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    Dashboard(lesson="zombie.ipynb", live=False), StudentPage(live=False)
+    assert not (tmp_path / "class.db").exists()
+
+
+def test_every_lesson_question_can_be_opened_and_drawn_on_a_student_page(store):
+    from changekit.classroom.lessons import lessons
+    from changekit.classroom.live import question_from_prompt
+
+    session = store.open_session("all lessons")
+    opened_ids = []
+    for notebook in lessons():
+        for question in lesson_questions(notebook):
+            store.open_question(session.code, session.teacher_key, question.qid, question.prompt())
+            drawn = question_from_prompt(question.qid, question.prompt(), answer=lambda: "")
+            assert (drawn.qid, drawn.kind) == (question.qid, question.kind) and callable(question.answer)
+            opened_ids.append(question.qid)
+    assert len(opened_ids) == len(set(opened_ids)) >= 8 * 3
+    polls = store.polls(session.code, session.teacher_key)
+    assert sorted(p.question_id for p in polls) == sorted(opened_ids) and all(p.prompt for p in polls)

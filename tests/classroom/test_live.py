@@ -1,0 +1,211 @@
+"""A student's page joined to a class session (changekit.classroom.live), on a SQLite store."""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+
+import pytest
+
+from changekit.classroom import ClassroomError, connect
+from changekit.classroom.live import (ClassLink, Poller, StudentPage, join_from_address, page_address,
+                                      question_from_prompt, question_prompt)
+from changekit.ui import Question
+
+
+@pytest.fixture
+def store(tmp_path):
+    with connect(f"sqlite:///{tmp_path}/class.db") as opened:
+        yield opened
+
+
+@pytest.fixture
+def session(store):
+    return store.open_session("Period 3")
+
+
+@pytest.fixture
+def attached():
+    """Undo every ClassLink.attach a test makes (Question.on_create is shared by the kernel)."""
+    links: list[ClassLink] = []
+    yield links.append
+    for link in links:
+        link.detach()
+    assert all(getattr(h, "__self__", None) not in links for h in Question.on_create)
+
+
+def make_question(qid="demo.q1"):
+    return Question(qid, "Which is bigger?", choices=["2", "3"], answer=lambda: "<b>3</b>", reading="Three wins.")
+
+
+def test_every_new_question_becomes_a_poll_and_check_waits_for_the_teacher(store, session, attached):
+    link = ClassLink.join(store, session.code, "Ada").attach()
+    attached(link)
+    question = make_question()
+    assert link.questions == {"demo.q1": question}
+    question.predict("3")
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {"Ada": "3"}
+    assert question.check_button.disabled
+    assert "Waiting for your teacher" in question.status.value
+    link.refresh()  # nothing revealed yet: still shut
+    assert question.check_button.disabled
+    store.reveal_question(session.code, session.teacher_key, "demo.q1")
+    link.refresh()
+    assert not question.check_button.disabled and "revealed" in question.status.value
+    question.check()
+    assert "Three wins." in question.reading_html.value
+
+
+def test_a_reloaded_page_gets_its_prediction_back_without_sending_it_again(store, session, attached):
+    ada = store.join(session.code, "Ada")
+    first = ClassLink(store, ada).adopt(make_question())
+    first.predict("2")
+    store.close_question(session.code, session.teacher_key, "demo.q1")
+    again = ClassLink.rejoin(store, session.code, ada.token).attach()  # the reloaded page
+    attached(again)
+    question = make_question()
+    again.refresh()
+    assert question.prediction == "2" and question.input.disabled  # restored, and no refusal shown
+    assert "Waiting for your teacher" in question.status.value and question.check_button.disabled
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {"Ada": "2"}
+
+
+def test_a_prediction_to_a_closed_question_is_refused_on_the_page(store, session):
+    link = ClassLink.join(store, session.code, "Ada")
+    store.close_question(session.code, session.teacher_key, "demo.q1")
+    question = link.adopt(make_question())
+    question.predict("3")
+    assert question.check_button.disabled
+    assert "did not reach the class" in question.status.value and "closed" in question.status.value
+    link.refresh()  # the refusal stays: the page does not claim the prediction is in
+    assert "did not reach the class" in question.status.value and question.check_button.disabled
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {}
+
+
+def test_a_late_prediction_after_the_reveal_is_not_counted_but_may_check(store, session):
+    link = ClassLink.join(store, session.code, "Ada")
+    question = link.adopt(make_question())
+    store.reveal_question(session.code, session.teacher_key, "demo.q1")
+    link.refresh()
+    question.predict("3")
+    assert "did not reach the class" in question.status.value and "press Check" in question.status.value
+    assert not question.check_button.disabled
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {}
+
+
+def test_the_page_address_carries_the_seat(store, session, monkeypatch):
+    ada = store.join(session.code, "Ada")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert ClassLink.from_page(store) is None
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code.lower()}&token={ada.token}")
+    link = ClassLink.from_page(store)
+    assert (link.name, link.code, link.token) == ("Ada", session.code, ada.token)
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token=1.wrong")
+    with pytest.raises(ClassroomError) as caught:
+        ClassLink.from_page(store)
+    assert caught.value.reason == "unknown-student"
+
+
+def test_page_address_beside_the_served_page(monkeypatch):
+    monkeypatch.setenv("SERVER_NAME", "10.0.0.5")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/class.ipynb")
+    assert page_address("join.ipynb", code="K7PQ3M") == "http://10.0.0.5:8866/voila/render/join.ipynb?code=K7PQ3M"
+    monkeypatch.delenv("SCRIPT_NAME")
+    assert page_address("join.ipynb", code="K7PQ3M") == "join.ipynb?code=K7PQ3M"
+
+
+def test_the_poller_applies_changes_only_and_stops_when_idle_or_refused():
+    states = iter([1, 1, 2, 2, 2])
+    seen, stops = [], []
+
+    def fetch():
+        value = next(states, None)
+        if value is None:
+            raise ClassroomError("session-closed", "class session X is closed")
+        return value
+
+    async def follow(poller):
+        poller.start()
+        await poller.task
+
+    def run(poller):
+        # a loop of its own, in a thread: the test process may already run one (Playwright's)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            pool.submit(asyncio.run, follow(poller)).result(timeout=60)
+
+    poller = Poller(fetch, seen.append, every=0, idle_limit=3600, on_stop=stops.append)
+    run(poller)
+    assert seen == [1, 2] and stops == ["class session X is closed"] and not poller.running
+
+    seen.clear()
+    quiet = Poller(lambda: 7, seen.append, every=0, idle_limit=0, on_stop=stops.append)
+    run(quiet)
+    assert seen == [7] and stops[-1] == "idle" and quiet.stopped_because == "idle"
+
+    def broken():
+        raise OSError("disk gone")
+
+    failing = Poller(broken, seen.append, every=0, on_stop=stops.append)
+    run(failing)
+    assert stops[-1] == "the class store did not answer (OSError: disk gone)" and not failing.running
+
+
+def test_prompts_round_trip_to_questions():
+    for how in ({"choices": ["a", "b"]}, {"number": (0, 10)}, {"slider": (0, 100, 5)}):
+        prompt = question_prompt("demo.q9", "How many?", unit="%", **how)
+        question = question_from_prompt("demo.q9", prompt, answer=lambda: "")
+        assert question.kind == next(iter(how)) and question.qid == "demo.q9"
+    assert question.input.min == 0 and question.input.max == 100 and question.input.step == 5
+    with pytest.raises(ClassroomError):
+        question_prompt("demo.q9", "?", choices=["a"], number=(0, 1))
+    with pytest.raises(ClassroomError):
+        question_from_prompt("demo.q9", {"kind": "essay"}, answer=lambda: "")
+
+
+def test_the_student_page_follows_what_the_teacher_opens(store, session):
+    page = StudentPage(store, live=False)
+    page.code_box.value, page.name_box.value = session.code, "  Ada "
+    page.join_button.click()
+    assert page.link.name == "Ada" and page.form.layout.display == "none"
+    assert f"token={page.link.token}" in page.header.value
+    prompt = question_prompt("demo.q1", "2 or 3?", choices=["2", "3"])
+    store.open_question(session.code, session.teacher_key, "demo.q1", prompt)
+    page.link.refresh()
+    (shown,) = page.current.children
+    question = page.link.questions["demo.q1"]
+    assert shown is question.widget
+    question.predict("3")
+    assert store.answers(session.code, session.teacher_key, "demo.q1") == {"Ada": "3"}
+    store.reveal_question(session.code, session.teacher_key, "demo.q1", {"reading": "**Three** it is."})
+    page.link.refresh()
+    question.check_button.click()
+    assert "<b>Three</b> it is." in question.answer_box.children[0].value
+    # the next question replaces it
+    store.open_question(session.code, session.teacher_key, "demo.q2", question_prompt("demo.q2", "?", number=(0, 9)))
+    page.link.refresh()
+    assert page.current.children == (page.link.questions["demo.q2"].widget,)
+
+
+def test_the_student_page_refuses_clearly_and_rejoins_from_the_address(store, session, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    page = StudentPage(store, live=False)
+    page.code_box.value, page.name_box.value = "AAAAAA", "Ada"
+    page.join_button.click()
+    assert page.link is None and "no class session has the code" in page.message.value
+    ada = store.join(session.code, "Ada")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+    back = StudentPage(store, live=False)
+    assert back.link.name == "Ada" and back.form.layout.display == "none"
+
+
+def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, session, monkeypatch, attached):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert join_from_address(store, live=False) is None
+    ada = store.join(session.code, "Ada")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+    link = join_from_address(store, live=False)
+    attached(link)
+    question = make_question("zombie.q1")
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
+    assert question.check_button.disabled
