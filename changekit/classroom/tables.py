@@ -306,5 +306,272 @@ class TableClient:
             return f"Table {self.table_id} · {self.game.title} · {', '.join(names)} · {self.made} moves · {where}"
 
 
-__all__ = ["POLL_SECONDS", "LoggedMove", "TableClient", "app_class", "bot_seat", "decode_action", "encode_action",
+# ---- pages: the student's networked app, the teacher's tables panel --------------------------------
+class Poller:
+    """Call ``step`` (a blocking function, run in a worker thread) every ``period`` seconds on the
+    kernel's asyncio loop, then ``changed`` on the loop (widgets are set there) when ``step``
+    returned True; stops when ``done()`` is True or on :meth:`stop` (a kernel whose page has gone
+    must not poll for ever: jupyter_server counts every message as activity)."""
+
+    def __init__(self, step, changed, *, period: float = POLL_SECONDS, done=lambda: False) -> None:
+        self.step, self.changed, self.period, self.done = step, changed, period, done
+        self.task: asyncio.Task | None = None  # kept: an unreferenced task may be collected
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_event_loop().create_task(self.run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    async def once(self) -> bool:
+        news = await asyncio.to_thread(self.step)
+        if news:
+            self.changed()
+        return bool(news)
+
+    async def run(self) -> None:
+        while not self.done():
+            try:
+                await self.once()
+            except ChangekitError:
+                pass  # a closed session or table: the next look says so again, or the page stops it
+            await asyncio.sleep(self.period)
+
+
+def _networked_class(game: str) -> type:
+    from ..ui.app import GameApp
+
+    base = app_class(game)
+
+    class Networked(GameApp):
+        """The game's app with its moves going through a :class:`TableClient`: the table is
+        drawn for the client's seat, ``act`` writes to the store, the position comes from the
+        log (polled every POLL_SECONDS), bots are moved by whichever page sees their turn."""
+
+        def __init__(self, *, client: TableClient, **kwargs: Any) -> None:
+            self.client = client
+            super().__init__(**kwargs)
+            for child in self.widget.children:  # no new game, seed or seat set-up at a shared table
+                if self.w_new in getattr(child, "children", ()):
+                    child.layout.display = "none"
+            self.w_undo.layout.display = "none"
+            self.poller = Poller(self._step, self.reload, done=lambda: self.client.state.is_terminal())
+
+        @property
+        def hot_seat(self) -> bool:
+            return False
+
+        def is_human(self, seat: int) -> bool:
+            return seat == self.client.seat
+
+        @property
+        def viewer(self) -> int:
+            return self.client.seat
+
+        def names(self) -> list[str]:
+            return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
+
+        def new_game(self) -> None:  # the table's game: read it from the store
+            self.client.sync()
+            self.client.play_bots()
+            self.state = self.client.state
+            self.bot_players = {}
+            self.notes, self.error = [], ""
+            self.refresh()
+
+        def run_bots(self) -> None:
+            """Bots move through the table (see ``act``), never on this page's copy."""
+
+        def act(self, action: Any, player: int | None = None) -> None:
+            try:
+                self.client.move(action, player)
+                self.error = ""
+                self.client.play_bots()
+            except ChangekitError as err:
+                self.error = str(err)
+            self.reload()
+
+        def undo(self) -> None:
+            self.error = "moves at a shared table cannot be taken back"
+            self.refresh()
+
+        def reload(self) -> None:
+            """Draw the latest position the client has read."""
+            self.state = self.client.state
+            self.refresh()
+
+        def _step(self) -> bool:
+            news = self.client.sync()
+            return self.client.play_bots() > 0 or news
+
+    return type(f"Networked{base.__name__}", (base, Networked), {})
+
+
+def networked_app(client: TableClient, *, poll: bool = True) -> Any:
+    """The game's own app for the client's seat at a networked table (a student's page): only
+    their view, only their moves; other pages' moves appear within a second (``poll``)."""
+    if client.seat is None:
+        raise ClassroomError("not-seated", "only a seated student plays a table; the teacher watches it in TablesPanel")
+    cls = _networked_class(client.table.game)
+    kwargs: dict[str, Any] = {"players": len(client.seats), "seed": client.seed, **client.options}
+    if client.table.game == "cambio":
+        kwargs["auto_pass"] = False  # its automatic pass would move for the student without the table
+    app = cls(client=client, **kwargs)
+    if poll:
+        app.poller.start()
+    return app
+
+
+class StudentTables:
+    """A student's page: waits for a table with their seat, then shows it (the newest one they sit
+    at, as the teacher opens tables)."""
+
+    def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
+        import ipywidgets as w
+
+        self.store, self.code, self.token = store, code, token
+        self.name = store.rejoin(code, token).name
+        self.app: Any = None
+        self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you.</i>")
+        self.widget = w.VBox([self.w_note])
+        self._poll = poll
+        self.poller = Poller(self._find, self._show, period=1.0, done=lambda: self.app is not None)
+        self._found: TableClient | None = None
+        if self._find():
+            self._show()
+        elif poll:
+            self.poller.start()
+
+    def _find(self) -> bool:
+        mine = [t for t in self.store.tables(self.code, self.token)
+                if not t.closed and any(s.get("student") == self.name for s in t.settings.get("seats", []))]
+        if not mine:
+            return False
+        self._found = TableClient(self.store, self.code, self.token, mine[-1].table_id)
+        return True
+
+    def _show(self) -> None:
+        client = self._found
+        self.app = networked_app(client, poll=self._poll)
+        self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
+            ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
+        self.widget.children = [self.w_note, self.app.widget]
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class TablesPanel:
+    """The teacher's tables: open a table (a game, its seats from the joined students and bots, a
+    seed) and follow every table of the session (who sits where, moves, whose turn, who won).
+    The panel also moves bots whose turn it is, so a table of bots and one student never stalls."""
+
+    def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
+        import ipywidgets as w
+
+        from ..ui.app import button
+
+        self.store, self.code, self.teacher_key = store, code, teacher_key
+        self.clients: dict[int, TableClient] = {}
+        games = [(load_game(g).title, g) for g in GAME_MODULES]
+        self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
+                                 layout=w.Layout(width="340px"))
+        self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
+        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.w_open = button("Open the table", self.open, style="primary")
+        self.w_message = w.HTML()
+        self.w_tables = w.HTML()
+        self.w_game.observe(lambda _: self._seat_pickers(), names="value")
+        self.w_count.observe(lambda _: self._seat_pickers(), names="value")
+        self.widget = w.VBox([w.HBox([self.w_game, self.w_count, self.w_seed], layout=w.Layout(flex_flow="row wrap")),
+                              self.w_seats, w.HBox([self.w_open, button("Refresh", self.refresh)]),
+                              self.w_message, self.w_tables])
+        self._seat_pickers()
+        self.refresh()
+        self.poller = Poller(self.update, self.draw, period=1.0)
+        if poll:
+            self.poller.start()
+
+    def choices(self) -> list[tuple[str, dict[str, str]]]:
+        game = self.w_game.value
+        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(game)]
+        students = [(name, {"student": name}) for name in self.store.students(self.code, self.teacher_key)]
+        return students + bots
+
+    def _seat_pickers(self) -> None:
+        import ipywidgets as w
+
+        game = load_game(self.w_game.value)
+        self.w_count.min, self.w_count.max = game.min_players, game.max_players
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        default = f"{app_class(self.w_game.value).default_bot} bot"
+        pickers = []
+        for i in range(self.w_count.value):
+            value = labels[i] if i < len(labels) and not labels[i].endswith(" bot") else default
+            pickers.append(w.Dropdown(options=labels, value=value, description=f"Seat {i + 1}",
+                                      layout=w.Layout(width="240px")))
+        self._choices = dict(choices)
+        self.w_seats.children = pickers
+
+    def open(self) -> GameTable | None:
+        seats = [self._choices[p.value] for p in self.w_seats.children]
+        try:
+            table = open_table(self.store, self.code, self.teacher_key, self.w_game.value, seats, seed=self.w_seed.value)
+        except ChangekitError as err:
+            self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
+            return None
+        self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
+        self.refresh()
+        return table
+
+    def update(self) -> bool:
+        """Read every table's new moves and move due bots (blocking: the poller runs it in a thread)."""
+        changed = False
+        for table in self.store.tables(self.code, self.teacher_key):
+            client = self.clients.get(table.table_id)
+            if client is None:
+                client = self.clients[table.table_id] = TableClient(self.store, self.code, self.teacher_key,
+                                                                    table.table_id)
+                changed = True
+            changed |= client.sync()
+            if not table.closed:
+                changed |= client.play_bots() > 0
+        return changed
+
+    def draw(self) -> None:
+        rows = "".join(f"<li>{escape(c.summary())}</li>" for c in self.clients.values())
+        self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
+
+    def refresh(self) -> None:
+        try:
+            self.update()
+        except ChangekitError as err:
+            self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
+        self._seat_pickers_students()
+        self.draw()
+
+    def _seat_pickers_students(self) -> None:
+        """New students appear in the seat pickers (keeping what is picked)."""
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        self._choices = dict(choices)
+        for picker in self.w_seats.children:
+            if list(picker.options) != labels:
+                value = picker.value
+                picker.options = labels
+                picker.value = value if value in labels else labels[-1]
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+__all__ = ["POLL_SECONDS", "LoggedMove", "Poller", "StudentTables", "TableClient", "TablesPanel", "networked_app", "app_class", "bot_seat", "decode_action", "encode_action",
            "game_bots", "open_table", "student_seat"]

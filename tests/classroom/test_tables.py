@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from changekit.classroom import ClassroomError, connect
-from changekit.classroom.tables import (TableClient, app_class, bot_seat, decode_action, encode_action, game_bots,
+from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat, decode_action, encode_action, game_bots,
                                         open_table, student_seat)
 from changekit.registry import GAME_MODULES, load_game
 
@@ -274,3 +274,60 @@ def test_actions_survive_json():
         encode_action([1, 2])  # a list would come back a tuple
     with pytest.raises(Exception, match="cannot go"):
         encode_action({"a": 1})
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url, session, game):
+    import asyncio
+
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=3,
+                           options=SHORT.get(game))
+        a = networked_app(TableClient(store_a, opened.code, ada.token, table.table_id), poll=False)
+        b = networked_app(TableClient(store_b, opened.code, bo.token, table.table_id), poll=False)
+        assert a.viewer == 0 and b.viewer == 2 and a.names()[0] == "You" and a.names()[2] == "Bo"
+        for app, seat in ((a, 0), (b, 2)):
+            assert app.state.view(app.viewer) == app.client.state.view(seat)
+        # play until Bo has moved once from his page; Ada's page follows by polling
+        for _ in range(40):
+            for app in (a, b):
+                asyncio.run(app.poller.once())
+                state = app.state
+                if not state.is_terminal() and app.viewer in state.current_players():
+                    app.act(student_choice(state, app.viewer, 3, app.client.made, game))
+                    assert app.error == ""
+            if any(p == 2 for p, _ in b.state.history):
+                break
+        assert any(p == 2 for p, _ in b.state.history)
+        asyncio.run(a.poller.once())
+        b.client.sync()
+        assert a.state.to_json() == b.state.to_json()
+        # a move for the wrong turn shows an error on the page and writes nothing
+        made = b.client.made
+        if not b.state.is_terminal() and 2 not in b.state.current_players():
+            b.act(b.state.legal_actions(b.state.current_players()[0])[0])
+            assert "turn" in b.error and b.client.made == made
+
+
+def test_pages_find_their_table_and_the_teacher_panel_lists_it(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        waiting = StudentTables(store, opened.code, ada.token, poll=False)
+        assert waiting.app is None
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        panel.w_game.value = "boneyard"
+        panel.w_count.value = 3
+        labels = [p.value for p in panel.w_seats.children]
+        assert labels == ["Ada", "Bo", "equilibrium bot"]
+        table = panel.open()
+        assert table is not None and table.settings["seats"][2] == {"bot": "equilibrium"}
+        assert waiting._find()
+        waiting._show()
+        assert waiting.app.viewer == 0 and "Table" in waiting.w_note.value
+        waiting.app.act((10,))
+        bo_page = StudentTables(store, opened.code, bo.token, poll=False)
+        bo_page.app.act((7,))
+        panel.refresh()
+        assert "Ada, Bo, Equilibrium bot" in panel.w_tables.value
+        assert len(panel.clients[table.table_id].state.history) >= 3  # the bot bid too (from some page)
