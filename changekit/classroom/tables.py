@@ -425,8 +425,8 @@ def networked_app(client: TableClient, *, poll: bool = True) -> Any:
 
 
 class StudentTables:
-    """A student's page: waits for a table with their seat, then shows it (the newest one they sit
-    at, as the teacher opens tables)."""
+    """A student's page: waits for a table with their seat, then shows it; when the teacher seats
+    them at a newer table, that one replaces it (looked for every second)."""
 
     def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
         import ipywidgets as w
@@ -437,16 +437,19 @@ class StudentTables:
         self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you.</i>")
         self.widget = w.VBox([self.w_note])
         self._poll = poll
-        self.poller = Poller(self._find, self._show, period=1.0, done=lambda: self.app is not None)
         self._found: TableClient | None = None
+        self.poller = Poller(self._find, self._show, period=1.0)
         if self._find():
             self._show()
-        elif poll:
+        if poll:
             self.poller.start()
 
     def _find(self) -> bool:
+        """True when a table newer than the one shown has a seat for this student."""
+        shown = self.app.client.table_id if self.app is not None else -1
         mine = [t for t in self.store.tables(self.code, self.token)
-                if not t.closed and any(s.get("student") == self.name for s in t.settings.get("seats", []))]
+                if not t.closed and t.table_id > shown
+                and any(s.get("student") == self.name for s in t.settings.get("seats", []))]
         if not mine:
             return False
         self._found = TableClient(self.store, self.code, self.token, mine[-1].table_id)
@@ -454,10 +457,18 @@ class StudentTables:
 
     def _show(self) -> None:
         client = self._found
+        if self.app is not None:
+            self.app.poller.stop()
         self.app = networked_app(client, poll=self._poll)
         self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
             ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
         self.widget.children = [self.w_note, self.app.widget]
+
+    def stop(self) -> None:
+        """Stop looking for tables and moves (the page is closing)."""
+        self.poller.stop()
+        if self.app is not None:
+            self.app.poller.stop()
 
     def _ipython_display_(self) -> None:
         from IPython.display import display

@@ -331,3 +331,11 @@ def test_pages_find_their_table_and_the_teacher_panel_lists_it(store_url, sessio
         panel.refresh()
         assert "Ada, Bo, Equilibrium bot" in panel.w_tables.value
         assert len(panel.clients[table.table_id].state.history) >= 3  # the bot bid too (from some page)
+        # seated at a newer table, the page moves there; with none newer it stays
+        assert not waiting._find()
+        panel.w_game.value = "zombie"
+        panel.w_count.value = 2
+        newer = panel.open()
+        assert waiting._find()
+        waiting._show()
+        assert waiting.app.client.table_id == newer.table_id and waiting.app.game.name == "zombie"
