@@ -124,8 +124,7 @@ def move_to_update(url: str) -> tuple[list[float], list[float]]:
         session = teacher.open_session("bench tables")
         ada, bo = teacher.join(session.code, "Ada"), teacher.join(session.code, "Bo")
         table = open_table(teacher, session.code, session.teacher_key, "diminishing",
-                           [student_seat("Ada"), student_seat("Bo")], seed=1,
-                           )
+                           [student_seat("Ada"), student_seat("Bo")], seed=1)
         apps = [networked_app(TableClient(s, session.code, t.token, table.table_id), poll=False)
                 for s, t in ((store_a, ada), (store_b, bo))]
         seen: dict[tuple[int, int], float] = {}

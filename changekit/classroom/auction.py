@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..core import ChangekitError
 from ..core.errors import ClassroomError

@@ -174,7 +174,9 @@ class TableClient:
         self._bots = game_bots(self.table.game)
         try:
             self.student: str | None = store.rejoin(code, secret).name
-        except ClassroomError:
+        except ClassroomError as err:
+            if err.reason != "unknown-student":
+                raise
             self.student = None  # the teacher key (store.tables accepted it)
         mine = [i for i, s in enumerate(self.seats) if self.student is not None and s.get("student") == self.student]
         self.seat: int | None = mine[0] if mine else None
@@ -224,6 +226,12 @@ class TableClient:
             else:
                 self.state, counted = trial, True
         self.log.append(LoggedMove(move.number, seat if isinstance(seat, int) else -1, action, move.student, counted))
+
+    def closed(self) -> bool:
+        """True once the teacher has closed the table (no more moves can come); read from the store."""
+        closed = any(t.closed for t in self.store.tables(self.code, self.secret) if t.table_id == self.table_id)
+        self.table = GameTable(self.table.table_id, self.table.game, self.table.settings, closed)
+        return closed
 
     def _may_move(self, student: str | None, seat: int) -> bool:
         """A student moves for their own seat and for bots; the teacher's page only for bots."""
@@ -335,8 +343,8 @@ class Poller:
         while not self.done():
             try:
                 await self.once()
-            except ChangekitError:
-                pass  # a closed session or table: the next look says so again, or the page stops it
+            except ClassroomError:
+                return  # the session or the table was closed (or deleted): nothing more will come
             await asyncio.sleep(self.period)
 
 
@@ -357,7 +365,8 @@ def _networked_class(game: str) -> type:
                 if self.w_new in getattr(child, "children", ()):
                     child.layout.display = "none"
             self.w_undo.layout.display = "none"
-            self.poller = Poller(self._step, self.reload, done=lambda: self.client.state.is_terminal())
+            self.poller = Poller(self._step, self.reload,
+                                 done=lambda: self.client.state.is_terminal() or self.client.table.closed)
 
         @property
         def hot_seat(self) -> bool:
@@ -404,6 +413,8 @@ def _networked_class(game: str) -> type:
 
         def _step(self) -> bool:
             news = self.client.sync()
+            if not news and self.client.closed():
+                return True  # drawn once more, then the poller stops
             return self.client.play_bots() > 0 or news
 
     return type(f"Networked{base.__name__}", (base, Networked), {})

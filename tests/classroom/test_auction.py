@@ -6,6 +6,9 @@ import random
 
 import pytest
 
+from changekit.classroom import ClassroomError, connect
+from changekit.classroom.auction import AuctionBidder, AuctionPanel, auction_question, check_bid, resolve_auction
+from changekit.core import ChangekitError
 from changekit.games.boneyard.analysis import (FIRST_ROUND_BIDS, MAX_CLASS_PLAYERS, expected_payoffs,
                                                first_round_equilibrium)
 from changekit.games.boneyard.bots import EQUILIBRIUM_TABLE
@@ -55,10 +58,6 @@ def test_class_sizes_out_of_range_are_refused():
 
 
 # ---- the auction through the store -------------------------------------------------------------
-from changekit.classroom import ClassroomError, connect  # noqa: E402
-from changekit.classroom.auction import (AuctionBidder, AuctionPanel, auction_question, check_bid,  # noqa: E402
-                                         resolve_auction)
-from changekit.core import ChangekitError  # noqa: E402
 
 
 def test_resolving_the_sheet_s_way():

@@ -339,3 +339,24 @@ def test_pages_find_their_table_and_the_teacher_panel_lists_it(store_url, sessio
         assert waiting._find()
         waiting._show()
         assert waiting.app.client.table_id == newer.table_id and waiting.app.game.name == "zombie"
+
+
+def test_polling_stops_when_the_table_closes(store_url, session):
+    import asyncio
+
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        table = open_table(store, opened.code, opened.teacher_key, "zombie",
+                           [student_seat("Ada"), student_seat("Bo")], seed=3)
+        first = TableClient(store, opened.code, ada.token, table.table_id).state.current_player
+        app = networked_app(TableClient(store, opened.code, (ada, bo)[first].token, table.table_id), poll=False)
+        app.poller.period = 0.01
+        store.close_table(opened.code, opened.teacher_key, table.table_id)
+
+        async def run():
+            await asyncio.wait_for(app.poller.run(), timeout=60)  # returns by itself: no more moves can come
+
+        asyncio.run(run())
+        assert app.client.table.closed
+        app.act(app.state.legal_actions(first)[0])
+        assert "closed" in app.error and app.client.made == 0
