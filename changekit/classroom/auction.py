@@ -157,7 +157,8 @@ class AuctionPanel:
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
         self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_count, self.w_results, self.chart.widget,
                               self.explorer.widget, self.explorer.figure])
-        self.poller = Poller(self.count, lambda: None, period=1.0, done=lambda: self.question_id is None)
+        self._counts: tuple[str | None, int, int] = (None, 0, 0)
+        self.poller = Poller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None)
         self._poll = poll
 
     def start(self) -> str:
@@ -174,14 +175,26 @@ class AuctionPanel:
             self.poller.start()
         return self.question_id
 
-    def count(self) -> bool:
-        """Show how many have bid (the poller calls it every second)."""
-        if self.question_id is None:
+    def count(self) -> None:
+        """Show how many have bid (the poller does it every second)."""
+        if self._read_count():
+            self._draw_count()
+
+    def _read_count(self) -> bool:
+        """Read (bids in, students joined) from the store; True if they changed. Blocking: the
+        poller runs it in a worker thread and draws on the kernel's loop."""
+        question = self.question_id
+        if question is None:
             return False
         answered = {q.question_id: q.answered for q in self.store.questions(self.code, self.teacher_key)}
-        self.w_count.value = (f"<b>Auction {self.question_id}</b>: {answered.get(self.question_id, 0)} of "
-                              f"{len(self.store.students(self.code, self.teacher_key))} students have bid.")
-        return False
+        counts = (question, answered.get(question, 0), len(self.store.students(self.code, self.teacher_key)))
+        changed = counts != self._counts
+        self._counts = counts
+        return changed
+
+    def _draw_count(self) -> None:
+        question, bids, students = self._counts
+        self.w_count.value = f"<b>Auction {question}</b>: {bids} of {students} students have bid."
 
     def close(self) -> AuctionResult | None:
         if self.question_id is None:
