@@ -11,6 +11,11 @@ PostgreSQL (a throwaway server with its durable defaults: fsync on):
 Latency is measured around the call in the student's process: from the call to the commit being
 durable and the call returning. The reference is one student alone on the same store (its cost is
 the disk's sync, which the crowd shares).
+
+Also: the time from a move at a networked table to the other page's update (two pages, each on
+its own connection, polling as under Voila; the reference is the poll period), and the solve of
+the class auction's equilibrium for 60 bidders (the reference: 8 players, the game's largest
+table). ``python benchmarks/bench_classroom.py tables`` runs only these.
 """
 from __future__ import annotations
 
