@@ -508,11 +508,14 @@ class TablesPanel:
         self.w_open = button("Open the table", self.open, style="primary")
         self.w_message = w.HTML()
         self.w_tables = w.HTML()
+        self.w_which = w.Dropdown(options=[], description="Table", layout=w.Layout(width="200px"))
+        self.w_end = button("Close this table", self.close_table,
+                            tooltip="No more moves at it (a finished or abandoned game); its log stays")
         self.w_game.observe(lambda _: self._seat_pickers(), names="value")
         self.w_count.observe(lambda _: self._seat_pickers(), names="value")
         self.widget = w.VBox([w.HBox([self.w_game, self.w_count, self.w_seed], layout=w.Layout(flex_flow="row wrap")),
                               self.w_seats, w.HBox([self.w_open, button("Refresh", self.refresh)]),
-                              self.w_message, self.w_tables])
+                              self.w_message, self.w_tables, w.HBox([self.w_which, self.w_end])])
         self._seat_pickers()
         self.refresh()
         self.poller = Poller(self.update, self.draw, period=1.0)
@@ -561,14 +564,28 @@ class TablesPanel:
                 client = self.clients[table.table_id] = TableClient(self.store, self.code, self.teacher_key,
                                                                     table.table_id)
                 changed = True
-            changed |= client.sync()
+            changed |= client.sync() or client.table.closed != table.closed
+            client.table = table
             if not table.closed:
                 changed |= client.play_bots() > 0
         return changed
 
     def draw(self) -> None:
-        rows = "".join(f"<li>{escape(c.summary())}</li>" for c in self.clients.values())
+        rows = "".join(f"<li>{escape(c.summary())}{' (closed)' if c.table.closed else ''}</li>"
+                       for c in self.clients.values())
         self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
+        open_ids = [tid for tid, c in self.clients.items() if not c.table.closed]
+        if list(self.w_which.options) != open_ids:
+            self.w_which.options = open_ids
+
+    def close_table(self) -> None:
+        table_id = self.w_which.value
+        if table_id is None:
+            return
+        self.store.close_table(self.code, self.teacher_key, table_id)
+        self.clients[table_id].closed()
+        self.w_message.value = f"Table {table_id} is closed."
+        self.draw()
 
     def refresh(self) -> None:
         try:

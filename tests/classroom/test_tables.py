@@ -339,6 +339,14 @@ def test_pages_find_their_table_and_the_teacher_panel_lists_it(store_url, sessio
         assert waiting._find()
         waiting._show()
         assert waiting.app.client.table_id == newer.table_id and waiting.app.game.name == "zombie"
+        # the teacher closes the first table: no more moves there
+        assert list(panel.w_which.options) == [table.table_id, newer.table_id]
+        panel.w_which.value = table.table_id
+        panel.close_table()
+        assert [t.closed for t in store.tables(opened.code, opened.teacher_key)] == [True, False]
+        assert list(panel.w_which.options) == [newer.table_id] and "(closed)" in panel.w_tables.value
+        with pytest.raises(ClassroomError, match="closed"):
+            TableClient(store, opened.code, bo.token, table.table_id).move((5,))
 
 
 def test_polling_stops_when_the_table_closes(store_url, session):
