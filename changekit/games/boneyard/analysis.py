@@ -1,5 +1,5 @@
 """Boneyard analyses: exact expected payoffs of a bid, the first round's symmetric mixed
-equilibrium for 2-8 players, the best response to a class's bids, and bot tournaments.
+equilibrium for 2-60 players (a whole class bidding in one round), the best response to a class's bids, and bot tournaments.
 
 The structure that makes the expected payoff cheap: against opponents who bid independently
 with the same mixed strategy, a bid of ``t`` earns
@@ -36,6 +36,8 @@ FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
 FIRST_ROUND_BIDS: tuple[int, ...] = tuple(bid_totals(START_BILLS))
 
 Number = Any  # Fraction or float
+#: the most bidders the equilibrium is solved for: a whole class bidding in one round
+MAX_CLASS_PLAYERS = 60
 
 
 # ---- exact expected payoffs (pure Python) ---------------------------------------------------
@@ -173,17 +175,21 @@ def _payoffs_np(P: Any, m: int, values: Sequence[int] = FIRST_ROUND_BUCKETS,
     # the c = 1 case also moves s up by one (capped at K: "K or more unmatched above")
     W = P[:, :, None] ** ks * inv_fact
     offset = ks[:, None] - ks[None, :]
-    A0 = np.where((offset >= 0) & (offset != 1), W[:, :, np.clip(offset, 0, m)], 0)
+    placed = (offset >= 0) & (offset != 1)
+    gather = np.clip(offset, 0, m)
     w1 = W[:, :, 1] if m >= 1 else np.zeros((B, T), dtype=P.dtype)
     D = np.zeros((B, m + 1, K + 1), dtype=P.dtype)
     D[:, 0, 0] = 1
     before = np.empty((B, T, m + 1, K + 1), dtype=P.dtype)  # the table before absorbing total j
     for j in range(T - 1, -1, -1):
         before[:, j] = D
+        if not P[:, j].any():
+            continue  # nobody bids this total: the table passes through unchanged
+        A0 = np.where(placed, W[:, j][:, gather], 0)
         one = np.zeros_like(D)
         one[:, 1:, 1:] = D[:, :-1, :-1]
         one[:, 1:, K] += D[:, :-1, K]
-        D = A0[:, j] @ D + w1[:, j, None, None] * one
+        D = A0 @ D + w1[:, j, None, None] * one
     below = np.cumsum(P, axis=1) - P  # probability mass strictly below each total
     Q = falling * below[:, :, None] ** (m - ks)  # (B, T, m+1)
     none_s = np.einsum("btk,btks->bts", Q, before)[:, :, :K]  # total j not hit, s unmatched above
@@ -240,7 +246,8 @@ def _newton(p: Any, m: int, support: list[int], history: list[float], steps: int
 @lru_cache(maxsize=None)
 def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_size: float = 0.4,
                             tol: float = 1e-9) -> Equilibrium:
-    """The symmetric mixed equilibrium of the first round's bidding for ``n_players`` (2-8).
+    """The symmetric mixed equilibrium of the first round's bidding for ``n_players`` (2 to
+    MAX_CLASS_PLAYERS: a game's table, or a whole class in one round).
 
     Exponential weights (each bid's weight grows with its expected payoff) find the shape;
     Newton's method on the support, with the support adjusted until no bid outside it pays
@@ -252,8 +259,8 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     """
     import numpy as np
 
-    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
-        raise InvalidArgument(f"n_players is 2 to 8, not {n_players!r}")
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= MAX_CLASS_PLAYERS:
+        raise InvalidArgument(f"n_players is 2 to {MAX_CLASS_PLAYERS}, not {n_players!r}")
     start = time.perf_counter()
     m = n_players - 1
     T = len(FIRST_ROUND_BIDS)
@@ -356,8 +363,8 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
     for t in totals:
         if t not in FIRST_ROUND_BIDS:
             raise InvalidArgument(f"{t!r} is not a total a full starting hand can bid")
-    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= 8:
-        raise InvalidArgument(f"n_players is 2 to 8, not {n_players!r}")
+    if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= MAX_CLASS_PLAYERS:
+        raise InvalidArgument(f"n_players is 2 to {MAX_CLASS_PLAYERS}, not {n_players!r}")
     counts = Counter(totals)
     dist = {t: Fraction(c, len(totals)) for t, c in sorted(counts.items())}
     pay = expected_payoffs(dist, n_players - 1)

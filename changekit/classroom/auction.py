@@ -1,0 +1,267 @@
+"""The class auction: one Boneyard first round with the whole class as bidders (2 to 60).
+
+Every student starts the round as in the game, with one bill each of $10, $7, $5, $3 and $1,
+and bids some of them (the store's answer to the question ``auction.<n>``); the Boneyard holds
+the same five bills, one per bucket. When the teacher closes bidding the engine's
+``resolve_round`` settles it: equal totals cancel, the highest unmatched bid takes the richest
+bucket, and so on. The dashboard shows who won which bucket, the class's bid totals beside the
+symmetric equilibrium for that many bidders, and the best response to the class.
+
+>>> result = resolve_auction({"Ada": [10], "Bo": [7], "Cy": [7], "Di": [1]})
+>>> [(o.name, o.outcome, o.net) for o in result.outcomes]
+[('Ada', 'took the $10 bucket', 0), ('Bo', 'cancelled', -7), ('Cy', 'cancelled', -7), ('Di', 'took the $7 bucket', 6)]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Any, Mapping
+
+from ..core import ChangekitError
+from ..core.errors import ClassroomError
+from ..games.boneyard.analysis import (FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, ClassReport,
+                                       best_response_to_class, first_round_equilibrium)
+from ..games.boneyard.rules import START_BILLS, resolve_round
+from .store import Store
+from .tables import Poller
+
+#: the store's question ids of a session's auctions: auction.1, auction.2, ...
+QUESTION_PREFIX = "auction."
+
+
+def auction_question(number: int) -> str:
+    """The question id of a session's ``number``-th auction."""
+    return f"{QUESTION_PREFIX}{number}"
+
+
+def check_bid(bid: Any) -> tuple[int, ...]:
+    """A bid as the store keeps it (a list of bills) checked: some of the starting bills, each at
+    most once; returned highest first."""
+    if isinstance(bid, (str, bytes)) or not isinstance(bid, (list, tuple)):
+        raise ChangekitError(f"a bid is a list of bills, not {bid!r}")
+    if not bid:
+        raise ChangekitError("a bid has at least one bill")
+    bills = sorted(bid, reverse=True)
+    for bill in bills:
+        if isinstance(bill, bool) or bill not in START_BILLS:
+            raise ChangekitError(f"you hold one bill each of {', '.join(f'${b}' for b in START_BILLS)}: "
+                                 f"{bill!r} is not one of them")
+    if len(set(bills)) != len(bills):
+        raise ChangekitError(f"you hold only one of each bill: {bills} uses one twice")
+    return tuple(bills)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One bidder's round: the bills bid, their total, what happened, the change in money."""
+
+    name: str
+    bid: tuple[int, ...]
+    total: int
+    outcome: str
+    net: int
+
+
+@dataclass(frozen=True)
+class AuctionResult:
+    """A settled class auction. ``equilibrium``: the symmetric equilibrium for this many bidders
+    (None with fewer than two); ``report``: the best response to the class's totals."""
+
+    outcomes: tuple[Outcome, ...]
+    buckets: tuple[tuple[int, ...], ...]
+    equilibrium: Any
+    report: ClassReport | None
+
+    @property
+    def bidders(self) -> int:
+        return len(self.outcomes)
+
+    @property
+    def totals(self) -> list[int]:
+        return [o.total for o in self.outcomes]
+
+
+def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
+    """Settle the class's bids (``{name: bills}``, as ``store.answers`` gives them) with the
+    engine, the buckets holding the starting bills richest first."""
+    if len(answers) > MAX_CLASS_PLAYERS:
+        raise ChangekitError(f"a class auction has at most {MAX_CLASS_PLAYERS} bidders, not {len(answers)}")
+    names = list(answers)
+    bids = [check_bid(answers[name]) for name in names]
+    buckets = [(b,) for b in FIRST_ROUND_BUCKETS]
+    outcomes: list[Outcome] = []
+    result = resolve_round(buckets, bids) if bids else None
+    for p, (name, bid) in enumerate(zip(names, bids)):
+        claim = result.claims[p]
+        if claim is not None:
+            what = f"took the ${sum(buckets[claim])} bucket"
+        elif p in result.cancelled:
+            what = "cancelled"
+        else:
+            what = "no bucket left: bid returned"
+        outcomes.append(Outcome(name, bid, sum(bid), what, result.net[p]))
+    n = len(bids)
+    equilibrium = first_round_equilibrium(n) if n >= 2 else None
+    report = best_response_to_class([sum(b) for b in bids], n) if n >= 2 else None
+    return AuctionResult(tuple(outcomes), result.buckets if result else tuple(buckets), equilibrium, report)
+
+
+def auction_figure(result: AuctionResult) -> Any:
+    """Bars: the share of the class that bid each total beside the equilibrium's probability of
+    it for this many bidders."""
+    import plotly.graph_objects as go
+
+    from ..ui.theme import style
+
+    n = result.bidders
+    totals = list(FIRST_ROUND_BIDS)
+    share = [sum(1 for x in result.totals if x == t) / n if n else 0 for t in totals]
+    fig = go.Figure()
+    fig.add_bar(x=totals, y=share, name=f"the class ({n} bids)")
+    if result.equilibrium is not None:
+        fig.add_bar(x=totals, y=[result.equilibrium.strategy[t] for t in totals],
+                    name=f"equilibrium for {n} bidders")
+    style(fig, title="The class's bids and the equilibrium", x="bid total ($)", y="share of bids")
+    return fig
+
+
+def outcomes_html(result: AuctionResult) -> str:
+    rows = "".join(f"<tr><td>{escape(o.name)}</td><td>${o.total}</td><td>{' + '.join(f'${b}' for b in o.bid)}</td>"
+                   f"<td>{escape(o.outcome)}</td><td>{o.net:+d}</td></tr>" for o in result.outcomes)
+    return ('<table class="ck-auction" aria-label="auction results"><tr><th>Student</th><th>Bid</th><th>Bills</th>'
+            f"<th>Result</th><th>Money</th></tr>{rows}</table>")
+
+
+class AuctionPanel:
+    """The teacher's class auction: start one (students bid from their pages), watch the count,
+    close bidding; then who won which bucket, the class's bids beside the equilibrium for that
+    many bidders, and the best response to the class (the Boneyard class explorer, fed live)."""
+
+    def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
+        import ipywidgets as w
+
+        from ..games.boneyard.app import ClassExplorer
+        from ..ui.app import button
+        from ..ui.charts import LiveChart
+
+        self.store, self.code, self.teacher_key = store, code, teacher_key
+        self.question_id: str | None = None
+        self.result: AuctionResult | None = None
+        self.w_start = button("Start a class auction", self.start, style="primary")
+        self.w_close = button("Close bidding and settle", self.close, style="warning")
+        self.w_close.disabled = True
+        self.w_count = w.HTML()
+        self.w_results = w.HTML()
+        self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
+        self.explorer = ClassExplorer()
+        self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
+        self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_count, self.w_results, self.chart.widget,
+                              self.explorer.widget, self.explorer.figure])
+        self._counts: tuple[str | None, int, int] = (None, 0, 0)
+        self.poller = Poller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None)
+        self._poll = poll
+
+    def start(self) -> str:
+        """Open the next auction question (``auction.<n>``): students bid to it."""
+        taken = [q.question_id for q in self.store.questions(self.code, self.teacher_key)
+                 if q.question_id.startswith(QUESTION_PREFIX)]
+        self.question_id = auction_question(len(taken) + 1)
+        self.store.open_question(self.code, self.teacher_key, self.question_id)
+        self.result = None
+        self.w_close.disabled = False
+        self.w_results.value = ""
+        self.count()
+        if self._poll:
+            self.poller.start()
+        return self.question_id
+
+    def count(self) -> None:
+        """Show how many have bid (the poller does it every second)."""
+        if self._read_count():
+            self._draw_count()
+
+    def _read_count(self) -> bool:
+        """Read (bids in, students joined) from the store; True if they changed. Blocking: the
+        poller runs it in a worker thread and draws on the kernel's loop."""
+        question = self.question_id
+        if question is None:
+            return False
+        answered = {q.question_id: q.answered for q in self.store.questions(self.code, self.teacher_key)}
+        counts = (question, answered.get(question, 0), len(self.store.students(self.code, self.teacher_key)))
+        changed = counts != self._counts
+        self._counts = counts
+        return changed
+
+    def _draw_count(self) -> None:
+        question, bids, students = self._counts
+        self.w_count.value = f"<b>Auction {question}</b>: {bids} of {students} students have bid."
+
+    def close(self) -> AuctionResult | None:
+        if self.question_id is None:
+            return None
+        self.store.close_question(self.code, self.teacher_key, self.question_id)
+        answers = self.store.answers(self.code, self.teacher_key, self.question_id)
+        valid = {}
+        for name, bid in answers.items():
+            try:
+                valid[name] = check_bid(bid)
+            except ChangekitError:
+                pass  # only the student widget writes here; anything else is left out
+        self.result = result = resolve_auction(valid)
+        self.w_close.disabled = True
+        self.count()
+        self.question_id = None
+        self.w_results.value = outcomes_html(result)
+        self.chart.show(auction_figure(result))
+        if result.bidders >= 2:
+            self.explorer.w_bids.value = " ".join(str(t) for t in result.totals)
+            self.explorer.w_players.value = result.bidders
+            self.explorer.update()
+        return result
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class AuctionBidder:
+    """A student's bid in the class auction ``question_id``: pick bills, submit (again to change
+    it, until the teacher closes bidding)."""
+
+    def __init__(self, store: Store, code: str, token: str, question_id: str) -> None:
+        import ipywidgets as w
+
+        from ..ui.app import button
+
+        if not question_id.startswith(QUESTION_PREFIX):
+            raise ClassroomError("bad-question", f"{question_id!r} is not a class auction")
+        self.store, self.code, self.token, self.question_id = store, code, token, question_id
+        self.w_bills = [w.ToggleButton(value=False, description=f"${b}", tooltip=f"bid your ${b} bill",
+                                       layout=w.Layout(width="70px")) for b in START_BILLS]
+        self.w_submit = button("Submit my bid", self.submit, style="success")
+        self.w_status = w.HTML('<div role="status">You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>')
+        self.widget = w.VBox([w.HTML("<b>Class auction</b>: one Boneyard round with the whole class."),
+                              w.HBox(self.w_bills), self.w_submit, self.w_status])
+
+    def bid(self) -> tuple[int, ...]:
+        return tuple(b for b, t in zip(START_BILLS, self.w_bills) if t.value)
+
+    def submit(self) -> None:
+        try:
+            bid = check_bid(list(self.bid()))
+            self.store.submit(self.code, self.token, self.question_id, list(bid))
+        except ChangekitError as err:
+            self.w_status.value = f'<div role="status" style="color:#b3261e">{escape(str(err))}</div>'
+            return
+        self.w_status.value = (f'<div role="status">Your bid: <b>${sum(bid)}</b> ({" + ".join(f"${b}" for b in bid)}). '
+                               "You can change it until the teacher closes bidding.</div>")
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+__all__ = ["AuctionBidder", "AuctionPanel", "AuctionResult", "Outcome", "auction_figure", "auction_question",
+           "check_bid", "resolve_auction"]

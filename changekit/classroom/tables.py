@@ -1,0 +1,616 @@
+"""Networked tables: students of a class session play one game of any of the kit's eight games
+from their own devices, with bots in the empty seats.
+
+A table is the store's append-only log of moves; every page rebuilds the position by replaying
+the log from the table's seed (the engines are deterministic), so there is nothing else to keep
+in step. A page writes a move only after checking it against the position it has replayed, as
+the next move number: the store takes one move per number, so of two pages acting at once only
+one gets it; the other replays the winner's move and checks its own again (refused with a
+clear error if the new position no longer allows it, appended next if it still does).
+
+Seats are students (by name) or bots (by name from the game's ``BOTS``). A bot's move is made
+by whichever page sees it is the bot's turn; it is ``bot.choose(view, legal, rng)`` with the
+random generator seeded by the table's seed and the move number, so every page would make the
+same one, and the store keeps the first.
+
+>>> import tempfile
+>>> from changekit.classroom import connect
+>>> store = connect(f"sqlite:///{tempfile.mkdtemp()}/class.db")
+>>> session = store.open_session("Period 3")
+>>> ada, bo = store.join(session.code, "Ada"), store.join(session.code, "Bo")
+>>> table = open_table(store, session.code, session.teacher_key, "zombie",
+...                    [student_seat("Ada"), student_seat("Bo")], seed=7)
+>>> client = TableClient(store, session.code, ada.token, table.table_id)
+>>> client.seat, client.names()
+(0, ['Ada', 'Bo'])
+>>> store.close()
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+from dataclasses import dataclass
+from html import escape
+from importlib import import_module
+from typing import Any, Sequence
+
+from ..core import Bot, ChangekitError, State
+from ..core.errors import ClassroomError
+from ..registry import GAME_MODULES, load_game
+from .store import GameTable, Move, Store
+
+#: how often a page looks for other pages' moves (seconds): another page's move shows within 1 s
+POLL_SECONDS = 0.25
+SETTINGS_FORMAT = 1
+
+
+# ---- seats and settings --------------------------------------------------------------------------
+def student_seat(name: str) -> dict[str, str]:
+    """A seat for the joined student called ``name``."""
+    return {"student": name}
+
+
+def bot_seat(bot: str | None = None) -> dict[str, str]:
+    """A seat for a bot (default: the game's usual bot, filled in when the table opens)."""
+    return {"bot": bot or ""}
+
+
+def game_bots(game: str) -> dict[str, type[Bot]]:
+    """The bots a game offers, by name."""
+    load_game(game)  # a clear error for an unknown game
+    return import_module(f"changekit.games.{game}.bots").BOTS
+
+
+def app_class(game: str) -> type:
+    """The game's app (the :class:`~changekit.ui.app.GameApp` subclass in its ``app.py``)."""
+    from ..ui.app import GameApp
+
+    cls = load_game(game)
+    module = import_module(f"changekit.games.{game}.app")
+    for value in vars(module).values():
+        if isinstance(value, type) and issubclass(value, GameApp) and getattr(value, "game", None) is cls:
+            return value
+    raise ChangekitError(f"the game {game!r} has no app")  # pragma: no cover - every game has one
+
+
+def open_table(store: Store, code: str, teacher_key: str, game: str, seats: Sequence[dict[str, str]], *,
+               seed: int = 1, options: dict[str, Any] | None = None) -> GameTable:
+    """Open a table of ``game`` with these seats (in order; see :func:`student_seat`,
+    :func:`bot_seat`). Students must have joined the session, each sits once; the seat count
+    must suit the game (2-8 for some games, fewer for others); ``options`` are the game's own."""
+    if game not in GAME_MODULES:
+        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ClassroomError("bad-table", f"a table's seed is a whole number ≥ 0, not {seed!r}")
+    options = dict(options or {})
+    if "players" in options:
+        raise ClassroomError("bad-table", "the number of players is the number of seats: do not pass it as an option")
+    bots = game_bots(game)
+    default_bot = app_class(game).default_bot
+    joined = {name.casefold(): name for name in store.students(code, teacher_key)}
+    filled: list[dict[str, str]] = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or len(seat) != 1 or not ({"student", "bot"} & set(seat)):
+            raise ClassroomError("bad-table", f"seat {i + 1} is {{'student': name}} or {{'bot': name}}, not {seat!r}")
+        if "student" in seat:
+            name = seat["student"]
+            if not isinstance(name, str) or name.casefold() not in joined:
+                raise ClassroomError("bad-table", f"seat {i + 1}: no student called {name!r} has joined the session")
+            if any(s.get("student") == joined[name.casefold()] for s in filled):
+                raise ClassroomError("bad-table", f"{joined[name.casefold()]} already has a seat at this table")
+            filled.append({"student": joined[name.casefold()]})
+        else:
+            bot = seat["bot"] or default_bot
+            if bot not in bots:
+                raise ClassroomError("bad-table", f"seat {i + 1}: {game} has no bot called {bot!r}; it has {sorted(bots)}")
+            filled.append({"bot": bot})
+    try:
+        load_game(game)(players=len(filled), **options)
+    except ChangekitError as err:
+        raise ClassroomError("bad-table", f"cannot seat this table: {err}") from None
+    settings = {"format": SETTINGS_FORMAT, "seed": seed, "options": options, "seats": filled}
+    return store.open_table(code, teacher_key, game, settings)
+
+
+# ---- actions through JSON ------------------------------------------------------------------------
+def encode_action(action: Any) -> Any:
+    """An engine's action as JSON data (tuples become lists); refused if it would not come back
+    the same from :func:`decode_action`."""
+    data = _plain(action)
+    if decode_action(json.loads(json.dumps(data))) != action:
+        raise ChangekitError(f"the action {action!r} does not survive JSON")
+    return data
+
+
+def decode_action(data: Any) -> Any:
+    """JSON data back to an engine's action: lists to tuples (engines' actions are immutable)."""
+    if isinstance(data, list):
+        return tuple(decode_action(v) for v in data)
+    return data
+
+
+def _plain(action: Any) -> Any:
+    if isinstance(action, tuple):
+        return [_plain(v) for v in action]
+    if action is None or isinstance(action, (bool, int, float, str)):
+        return action
+    raise ChangekitError(f"the action {action!r} is not made of numbers, text and tuples: it cannot go "
+                         "through the class store")
+
+
+# ---- a table as one page sees it -----------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """A move of the log as replayed: who made it for which seat, and whether it counted."""
+
+    number: int
+    seat: int
+    action: Any
+    student: str | None
+    counted: bool
+
+
+class TableClient:
+    """One page's handle on a networked table: the position replayed from the store's log, and
+    moves made through it. ``secret`` is the student's token (their seat is the one with their
+    name; they act only for it, and for bot seats) or the teacher key (a spectator who may move
+    the bots). Thread-safe: the page's polling task and its buttons may call it at once."""
+
+    def __init__(self, store: Store, code: str, secret: str, table_id: int) -> None:
+        self.store, self.code, self.secret, self.table_id = store, code, secret, table_id
+        tables = {t.table_id: t for t in store.tables(code, secret)}
+        if table_id not in tables:
+            raise ClassroomError("unknown-table", f"session {code} has no table {table_id!r}")
+        self.table = tables[table_id]
+        settings = self.table.settings
+        if not isinstance(settings, dict) or settings.get("format") != SETTINGS_FORMAT:
+            raise ClassroomError("bad-table", f"table {table_id} was not opened by changekit.classroom.tables")
+        self.game = load_game(self.table.game)
+        self.seats: list[dict[str, str]] = settings["seats"]
+        self.seed: int = settings["seed"]
+        self.options: dict[str, Any] = {k: decode_action(v) for k, v in settings["options"].items()}
+        self._bots = game_bots(self.table.game)
+        try:
+            self.student: str | None = store.rejoin(code, secret).name
+        except ClassroomError as err:
+            if err.reason != "unknown-student":
+                raise
+            self.student = None  # the teacher key (store.tables accepted it)
+        mine = [i for i, s in enumerate(self.seats) if self.student is not None and s.get("student") == self.student]
+        self.seat: int | None = mine[0] if mine else None
+        self._lock = threading.RLock()
+        self.state: State = self.game(players=len(self.seats), **self.options).new_state(seed=self.seed)
+        self.log: list[LoggedMove] = []
+
+    # -- reading ----------------------------------------------------------------------------------
+    @property
+    def made(self) -> int:
+        """How many moves the log holds (as far as this page has read)."""
+        return len(self.log)
+
+    def names(self) -> list[str]:
+        return [s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats]
+
+    def is_bot(self, seat: int) -> bool:
+        return "bot" in self.seats[seat]
+
+    def view(self) -> dict[str, Any]:
+        """What this page may see: its seat's view (a spectator's for the teacher)."""
+        with self._lock:
+            return self.state.view(self.seat)
+
+    def sync(self) -> bool:
+        """Read the moves other pages made since the last sync; True if there were any."""
+        with self._lock:
+            new = self.store.moves(self.code, self.secret, self.table_id, since=self.made)
+            for move in new:
+                self._replay(move)
+            return bool(new)
+
+    def _replay(self, move: Move) -> None:
+        """Apply one logged move. A move that the position does not allow, or that a student made
+        for someone else's seat, is void: counted in the log, ignored by every page alike (only
+        a page bypassing this module can write one)."""
+        data = move.action
+        seat, action = (data.get("seat"), decode_action(data.get("action"))) if isinstance(data, dict) else (None, None)
+        counted = False
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats) \
+                and self._may_move(move.student, seat):
+            trial = self.state.clone()
+            try:
+                trial.apply(action, seat)
+            except (ChangekitError, TypeError):
+                pass
+            else:
+                self.state, counted = trial, True
+        self.log.append(LoggedMove(move.number, seat if isinstance(seat, int) else -1, action, move.student, counted))
+
+    def closed(self) -> bool:
+        """True once the teacher has closed the table (no more moves can come); read from the store."""
+        closed = any(t.closed for t in self.store.tables(self.code, self.secret) if t.table_id == self.table_id)
+        self.table = GameTable(self.table.table_id, self.table.game, self.table.settings, closed)
+        return closed
+
+    def _may_move(self, student: str | None, seat: int) -> bool:
+        """A student moves for their own seat and for bots; the teacher's page only for bots."""
+        return self.is_bot(seat) or (student is not None and self.seats[seat].get("student") == student)
+
+    # -- moving -----------------------------------------------------------------------------------
+    def move(self, action: Any, seat: int | None = None) -> Move:
+        """Make ``action`` for ``seat`` (default: this page's seat). It is checked against the
+        latest position; if another page's move got in first, it is checked again against the
+        position after that move, and refused if that no longer allows it."""
+        seat = self.seat if seat is None else seat
+        if seat is None:
+            raise ClassroomError("not-seated", "you have no seat at this table: you can only watch")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise ClassroomError("bad-seat", f"the table has seats 0 to {len(self.seats) - 1}, not {seat!r}")
+        if not self._may_move(self.student, seat):
+            raise ClassroomError("not-your-seat", f"seat {seat + 1} is {self.names()[seat]}'s: you act only for your own")
+        data = {"seat": seat, "action": encode_action(action)}
+        with self._lock:
+            self.sync()
+            while True:
+                self._check(action, seat)
+                try:
+                    move = self.store.append_move(self.code, self.secret, self.table_id, self.made, data)
+                except ClassroomError as err:
+                    if err.reason != "move-taken":
+                        raise
+                    self.sync()  # another page's move got this number: check ours against it
+                    continue
+                self._replay(move)
+                return move
+
+    def _check(self, action: Any, seat: int) -> None:
+        state = self.state
+        if state.is_terminal():
+            raise ClassroomError("game-over", "the game at this table is over")
+        if seat not in state.current_players():
+            raise ClassroomError("not-your-turn", f"it is not {self.names()[seat]}'s turn now "
+                                                   f"(another player may just have moved)")
+        try:
+            state.clone().apply(action, seat)
+        except ChangekitError as err:
+            raise ClassroomError("illegal-move", f"that move is not allowed in the position now: {err}") from None
+
+    def bot_action(self, seat: int) -> Any:
+        """The bot's move for ``seat`` now: the same on every page (seeded by table and move)."""
+        bot = self._bots[self.seats[seat]["bot"]]()
+        rng = random.Random(f"{self.seed}:{self.made}")
+        return bot.choose(self.state.view(seat), self.state.legal_actions(seat), rng=rng)
+
+    def play_bots(self) -> int:
+        """Make the bots' moves while it is some bot's turn (the lowest bot seat first); returns
+        how many this page wrote (another page may have written some of them first)."""
+        written = 0
+        with self._lock:
+            self.sync()
+            while not self.state.is_terminal():
+                bots = [p for p in self.state.current_players() if self.is_bot(p)]
+                if not bots:
+                    break
+                data = {"seat": bots[0], "action": encode_action(self.bot_action(bots[0]))}
+                try:
+                    self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
+                    written += 1
+                except ClassroomError as err:
+                    if err.reason != "move-taken":
+                        raise
+                    self.sync()
+        return written
+
+    def summary(self) -> str:
+        """One line for the teacher's list: the game, who sits where, whose turn or who won."""
+        with self._lock:
+            names, state = self.names(), self.state
+            if state.is_terminal():
+                from ..core.words import winners_text
+                where = f"over: {winners_text(state.winners(), names)}"
+            else:
+                where = "to act: " + ", ".join(names[p] for p in state.current_players())
+            return f"Table {self.table_id} · {self.game.title} · {', '.join(names)} · {self.made} moves · {where}"
+
+
+# ---- pages: the student's networked app, the teacher's tables panel --------------------------------
+class Poller:
+    """Call ``step`` (a blocking function, run in a worker thread) every ``period`` seconds on the
+    kernel's asyncio loop, then ``changed`` on the loop (widgets are set there) when ``step``
+    returned True; stops when ``done()`` is True or on :meth:`stop` (a kernel whose page has gone
+    must not poll for ever: jupyter_server counts every message as activity)."""
+
+    def __init__(self, step, changed, *, period: float = POLL_SECONDS, done=lambda: False) -> None:
+        self.step, self.changed, self.period, self.done = step, changed, period, done
+        self.task: asyncio.Task | None = None  # kept: an unreferenced task may be collected
+
+    def start(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_event_loop().create_task(self.run())
+
+    def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+
+    async def once(self) -> bool:
+        news = await asyncio.to_thread(self.step)
+        if news:
+            self.changed()
+        return bool(news)
+
+    async def run(self) -> None:
+        while not self.done():
+            try:
+                await self.once()
+            except ClassroomError:
+                return  # the session or the table was closed (or deleted): nothing more will come
+            await asyncio.sleep(self.period)
+
+
+def _networked_class(game: str) -> type:
+    from ..ui.app import GameApp
+
+    base = app_class(game)
+
+    class Networked(GameApp):
+        """The game's app with its moves going through a :class:`TableClient`: the table is
+        drawn for the client's seat, ``act`` writes to the store, the position comes from the
+        log (polled every POLL_SECONDS), bots are moved by whichever page sees their turn."""
+
+        def __init__(self, *, client: TableClient, **kwargs: Any) -> None:
+            self.client = client
+            super().__init__(**kwargs)
+            for child in self.widget.children:  # no new game, seed or seat set-up at a shared table
+                if self.w_new in getattr(child, "children", ()):
+                    child.layout.display = "none"
+            self.w_undo.layout.display = "none"
+            self.poller = Poller(self._step, self.reload,
+                                 done=lambda: self.client.state.is_terminal() or self.client.table.closed)
+
+        @property
+        def hot_seat(self) -> bool:
+            return False
+
+        def is_human(self, seat: int) -> bool:
+            return seat == self.client.seat
+
+        @property
+        def viewer(self) -> int:
+            return self.client.seat
+
+        def names(self) -> list[str]:
+            return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
+
+        def new_game(self) -> None:  # the table's game: read it from the store
+            self.client.sync()
+            self.client.play_bots()
+            self.state = self.client.state
+            self.bot_players = {}
+            self.notes, self.error = [], ""
+            self.refresh()
+
+        def run_bots(self) -> None:
+            """Bots move through the table (see ``act``), never on this page's copy."""
+
+        def act(self, action: Any, player: int | None = None) -> None:
+            try:
+                self.client.move(action, player)
+                self.error = ""
+                self.client.play_bots()
+            except ChangekitError as err:
+                self.error = str(err)
+            self.reload()
+
+        def undo(self) -> None:
+            self.error = "moves at a shared table cannot be taken back"
+            self.refresh()
+
+        def reload(self) -> None:
+            """Draw the latest position the client has read."""
+            self.state = self.client.state
+            self.refresh()
+
+        def _step(self) -> bool:
+            news = self.client.sync()
+            if not news and self.client.closed():
+                return True  # drawn once more, then the poller stops
+            return self.client.play_bots() > 0 or news
+
+    return type(f"Networked{base.__name__}", (base, Networked), {})
+
+
+def networked_app(client: TableClient, *, poll: bool = True) -> Any:
+    """The game's own app for the client's seat at a networked table (a student's page): only
+    their view, only their moves; other pages' moves appear within a second (``poll``)."""
+    if client.seat is None:
+        raise ClassroomError("not-seated", "only a seated student plays a table; the teacher watches it in TablesPanel")
+    cls = _networked_class(client.table.game)
+    kwargs: dict[str, Any] = {"players": len(client.seats), "seed": client.seed, **client.options}
+    if client.table.game == "cambio":
+        kwargs["auto_pass"] = False  # its automatic pass would move for the student without the table
+    app = cls(client=client, **kwargs)
+    if poll:
+        app.poller.start()
+    return app
+
+
+class StudentTables:
+    """A student's page: waits for a table with their seat, then shows it; when the teacher seats
+    them at a newer table, that one replaces it (looked for every second)."""
+
+    def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
+        import ipywidgets as w
+
+        self.store, self.code, self.token = store, code, token
+        self.name = store.rejoin(code, token).name
+        self.app: Any = None
+        self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you.</i>")
+        self.widget = w.VBox([self.w_note])
+        self._poll = poll
+        self._found: TableClient | None = None
+        self.poller = Poller(self._find, self._show, period=1.0)
+        if self._find():
+            self._show()
+        if poll:
+            self.poller.start()
+
+    def _find(self) -> bool:
+        """True when a table newer than the one shown has a seat for this student."""
+        shown = self.app.client.table_id if self.app is not None else -1
+        mine = [t for t in self.store.tables(self.code, self.token)
+                if not t.closed and t.table_id > shown
+                and any(s.get("student") == self.name for s in t.settings.get("seats", []))]
+        if not mine:
+            return False
+        self._found = TableClient(self.store, self.code, self.token, mine[-1].table_id)
+        return True
+
+    def _show(self) -> None:
+        client = self._found
+        if self.app is not None:
+            self.app.poller.stop()
+        self.app = networked_app(client, poll=self._poll)
+        self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
+            ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
+        self.widget.children = [self.w_note, self.app.widget]
+
+    def stop(self) -> None:
+        """Stop looking for tables and moves (the page is closing)."""
+        self.poller.stop()
+        if self.app is not None:
+            self.app.poller.stop()
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+class TablesPanel:
+    """The teacher's tables: open a table (a game, its seats from the joined students and bots, a
+    seed) and follow every table of the session (who sits where, moves, whose turn, who won).
+    The panel also moves bots whose turn it is, so a table of bots and one student never stalls."""
+
+    def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
+        import ipywidgets as w
+
+        from ..ui.app import button
+
+        self.store, self.code, self.teacher_key = store, code, teacher_key
+        self.clients: dict[int, TableClient] = {}
+        games = [(load_game(g).title, g) for g in GAME_MODULES]
+        self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
+                                 layout=w.Layout(width="340px"))
+        self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
+        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.w_open = button("Open the table", self.open, style="primary")
+        self.w_message = w.HTML()
+        self.w_tables = w.HTML()
+        self.w_which = w.Dropdown(options=[], description="Table", layout=w.Layout(width="200px"))
+        self.w_end = button("Close this table", self.close_table,
+                            tooltip="No more moves at it (a finished or abandoned game); its log stays")
+        self.w_game.observe(lambda _: self._seat_pickers(), names="value")
+        self.w_count.observe(lambda _: self._seat_pickers(), names="value")
+        self.widget = w.VBox([w.HBox([self.w_game, self.w_count, self.w_seed], layout=w.Layout(flex_flow="row wrap")),
+                              self.w_seats, w.HBox([self.w_open, button("Refresh", self.refresh)]),
+                              self.w_message, self.w_tables, w.HBox([self.w_which, self.w_end])])
+        self._seat_pickers()
+        self.refresh()
+        self.poller = Poller(self.update, self.draw, period=1.0)
+        if poll:
+            self.poller.start()
+
+    def choices(self) -> list[tuple[str, dict[str, str]]]:
+        game = self.w_game.value
+        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(game)]
+        students = [(name, {"student": name}) for name in self.store.students(self.code, self.teacher_key)]
+        return students + bots
+
+    def _seat_pickers(self) -> None:
+        import ipywidgets as w
+
+        game = load_game(self.w_game.value)
+        self.w_count.min, self.w_count.max = game.min_players, game.max_players
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        default = f"{app_class(self.w_game.value).default_bot} bot"
+        pickers = []
+        for i in range(self.w_count.value):
+            value = labels[i] if i < len(labels) and not labels[i].endswith(" bot") else default
+            pickers.append(w.Dropdown(options=labels, value=value, description=f"Seat {i + 1}",
+                                      layout=w.Layout(width="240px")))
+        self._choices = dict(choices)
+        self.w_seats.children = pickers
+
+    def open(self) -> GameTable | None:
+        seats = [self._choices[p.value] for p in self.w_seats.children]
+        try:
+            table = open_table(self.store, self.code, self.teacher_key, self.w_game.value, seats, seed=self.w_seed.value)
+        except ChangekitError as err:
+            self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
+            return None
+        self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
+        self.refresh()
+        return table
+
+    def update(self) -> bool:
+        """Read every table's new moves and move due bots (blocking: the poller runs it in a thread)."""
+        changed = False
+        for table in self.store.tables(self.code, self.teacher_key):
+            client = self.clients.get(table.table_id)
+            if client is None:
+                client = self.clients[table.table_id] = TableClient(self.store, self.code, self.teacher_key,
+                                                                    table.table_id)
+                changed = True
+            changed |= client.sync() or client.table.closed != table.closed
+            client.table = table
+            if not table.closed:
+                changed |= client.play_bots() > 0
+        return changed
+
+    def draw(self) -> None:
+        rows = "".join(f"<li>{escape(c.summary())}{' (closed)' if c.table.closed else ''}</li>"
+                       for c in self.clients.values())
+        self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
+        open_ids = [tid for tid, c in self.clients.items() if not c.table.closed]
+        if list(self.w_which.options) != open_ids:
+            self.w_which.options = open_ids
+
+    def close_table(self) -> None:
+        table_id = self.w_which.value
+        if table_id is None:
+            return
+        self.store.close_table(self.code, self.teacher_key, table_id)
+        self.clients[table_id].closed()
+        self.w_message.value = f"Table {table_id} is closed."
+        self.draw()
+
+    def refresh(self) -> None:
+        try:
+            self.update()
+        except ChangekitError as err:
+            self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
+        self._seat_pickers_students()
+        self.draw()
+
+    def _seat_pickers_students(self) -> None:
+        """New students appear in the seat pickers (keeping what is picked)."""
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        self._choices = dict(choices)
+        for picker in self.w_seats.children:
+            if list(picker.options) != labels:
+                value = picker.value
+                picker.options = labels
+                picker.value = value if value in labels else labels[-1]
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display(self.widget)
+
+
+__all__ = ["POLL_SECONDS", "LoggedMove", "Poller", "StudentTables", "TableClient", "TablesPanel", "networked_app", "app_class", "bot_seat", "decode_action", "encode_action",
+           "game_bots", "open_table", "student_seat"]

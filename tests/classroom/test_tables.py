@@ -1,0 +1,370 @@
+"""Networked tables: two pages (two store connections) play every game to the end through the
+store and get exactly the game played locally; a race for one move; a reloaded page."""
+from __future__ import annotations
+
+import json
+import random
+import threading
+
+import pytest
+
+from changekit.classroom import ClassroomError, connect
+from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat, decode_action, encode_action, game_bots,
+                                        open_table, student_seat)
+from changekit.registry import GAME_MODULES, load_game
+
+#: options that keep a whole game short enough for a test
+SHORT = {"zhao_pengyou": {"deals": 1}}
+
+
+@pytest.fixture
+def session(store):
+    opened = store.open_session("Period 3")
+    ada = store.join(opened.code, "Ada")
+    bo = store.join(opened.code, "Bo")
+    return opened, ada, bo
+
+
+def seats_for(game: str) -> list[dict[str, str]]:
+    """Ada in seat 0, Bo in seat 2, bots elsewhere (3 seats, or the game's minimum)."""
+    n = max(3, load_game(game).min_players)
+    seats = [bot_seat() for _ in range(n)]
+    seats[0], seats[2] = student_seat("Ada"), student_seat("Bo")
+    return seats
+
+
+def student_choice(state, seat, seed, made, game):
+    """How the test's 'students' choose: the game's usual bot, seeded by the move number."""
+    bot = game_bots(game)[app_class(game).default_bot]()
+    return bot.choose(state.view(seat), state.legal_actions(seat), rng=random.Random(f"student:{seed}:{made}"))
+
+
+def play_locally(game: str, seed: int):
+    """The same game without the store: bots in seats 1.., the students in turn (the order the
+    networked test drives its two pages in), every choice seeded by the move number."""
+    seats = seats_for(game)
+    bots = game_bots(game)
+    default = app_class(game).default_bot
+    state = load_game(game)(players=len(seats), **SHORT.get(game, {})).new_state(seed=seed)
+    made = 0
+    while not state.is_terminal():
+        for student in (0, 2):
+            while not state.is_terminal():
+                acting = [p for p in state.current_players() if "bot" in seats[p]]
+                if not acting:
+                    break
+                p = acting[0]
+                bot = bots[seats[p]["bot"] or default]()
+                state.apply(bot.choose(state.view(p), state.legal_actions(p), rng=random.Random(f"{seed}:{made}")), p)
+                made += 1
+            if not state.is_terminal() and student in state.current_players():
+                state.apply(student_choice(state, student, seed, made, game), student)
+                made += 1
+    return state, made
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_two_pages_play_every_game_as_it_plays_locally(store_url, game):
+    seed = 11
+    with connect(store_url) as teacher_store, connect(store_url) as store_a, connect(store_url) as store_b:
+        opened = teacher_store.open_session("Period 3")
+        ada, bo = teacher_store.join(opened.code, "Ada"), teacher_store.join(opened.code, "Bo")
+        table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=seed,
+                           options=SHORT.get(game))
+        pages = [TableClient(store_a, opened.code, ada.token, table.table_id),
+                 TableClient(store_b, opened.code, bo.token, table.table_id)]
+        assert [p.seat for p in pages] == [0, 2]
+        while not pages[0].state.is_terminal() or not pages[1].state.is_terminal():
+            for page in pages:
+                page.play_bots()
+                page.sync()
+                state = page.state
+                if not state.is_terminal() and page.seat in state.current_players():
+                    page.move(student_choice(state, page.seat, seed, page.made, game))
+        for page in pages:
+            page.sync()
+        local, made = play_locally(game, seed)
+        assert pages[0].made == pages[1].made == made
+        assert pages[0].state.to_json() == pages[1].state.to_json() == local.to_json()
+        assert pages[0].state.scores() == local.scores()
+        assert all(m.counted for m in pages[0].log)
+        # each page sees its own seat's view of that final position
+        assert pages[0].view() == local.view(0) and pages[1].view() == local.view(2)
+        # and every action there went through JSON and came back as it was
+        for _, action in local.history:
+            assert decode_action(json.loads(json.dumps(encode_action(action)))) == action
+
+
+class StaleOnce:
+    """A store whose first read of moves misses the newest ones: the page then checks its move
+    against the position another page's move has just left, as when both act at the same time."""
+
+    def __init__(self, store):
+        self.store, self.stale, self.refusals = store, True, []
+
+    def moves(self, *args, **kwargs):
+        if self.stale:
+            self.stale = False
+            return []
+        return self.store.moves(*args, **kwargs)
+
+    def append_move(self, *args):
+        try:
+            return self.store.append_move(*args)
+        except ClassroomError as err:
+            self.refusals.append(err.reason)
+            raise
+
+    def __getattr__(self, name):
+        return getattr(self.store, name)
+
+
+def test_simultaneous_moves_only_one_succeeds(store_url, session):
+    """Two pages move for the bot's seat (either may) at the same moment: exactly one move is
+    written; the other page is refused once it has seen the winner's move."""
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, "diminishing",
+                           [bot_seat("random"), student_seat("Ada"), student_seat("Bo")], seed=2)
+        pages = [TableClient(s, opened.code, t.token, table.table_id) for s, t in ((store_a, ada), (store_b, bo))]
+        assert pages[0].state.current_players() == (0,)
+        legal = pages[0].state.legal_actions(0)
+        barrier = threading.Barrier(2)
+        results: list[object] = [None, None]
+
+        def go(i):
+            barrier.wait()
+            try:
+                results[i] = pages[i].move(legal[-i], 0)
+            except ClassroomError as err:
+                results[i] = err
+
+        threads = [threading.Thread(target=go, args=(i,)) for i in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        refused = [r for r in results if isinstance(r, ClassroomError)]
+        assert len(refused) == 1 and refused[0].reason == "not-your-turn"
+        assert len(teacher_store.moves(opened.code, opened.teacher_key, table.table_id)) == 1
+        for page in pages:
+            page.sync()
+        assert pages[0].made == pages[1].made == 1
+        assert pages[0].state.to_json() == pages[1].state.to_json()
+
+
+def test_race_for_one_move_number_rechecks_the_loser(store_url, session):
+    """A page that checked its move against a position another page's move has since left: the
+    store refuses its move number; it reads the new position, checks again and is refused
+    there, with nothing written."""
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, "diminishing",
+                           [bot_seat("random"), student_seat("Ada"), student_seat("Bo")], seed=2)
+        stale = StaleOnce(store_a)
+        a = TableClient(stale, opened.code, ada.token, table.table_id)
+        b = TableClient(store_b, opened.code, bo.token, table.table_id)
+        legal = a.state.legal_actions(0)
+        b.move(legal[0], 0)
+        with pytest.raises(ClassroomError) as refused:
+            a.move(legal[-1], 0)
+        assert stale.refusals == ["move-taken"]  # the store's one-move-per-number guard spoke first
+        assert refused.value.reason == "not-your-turn" and "another player may just have moved" in str(refused.value)
+        assert [m.number for m in teacher_store.moves(opened.code, opened.teacher_key, table.table_id)] == [0]
+        assert a.made == 1 and a.state.to_json() == b.state.to_json()
+
+
+def test_loser_of_a_race_still_moves_when_the_new_position_allows_it(store_url, session):
+    """In Boneyard's bidding everybody bids at once: a bid that lost the race for a move number
+    is checked again after the winner's bid, still allowed, and written as the next move."""
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, "boneyard",
+                           [student_seat("Ada"), student_seat("Bo")], seed=4)
+        a = TableClient(store_a, opened.code, ada.token, table.table_id)
+        stale = StaleOnce(store_b)
+        b = TableClient(stale, opened.code, bo.token, table.table_id)
+        assert set(a.state.current_players()) == {0, 1}
+        a.move((10,))
+        b.move((7,))
+        assert stale.refusals == ["move-taken"]
+        moves = teacher_store.moves(opened.code, opened.teacher_key, table.table_id)
+        assert [(m.number, m.action, m.student) for m in moves] == [
+            (0, {"seat": 0, "action": [10]}, "Ada"), (1, {"seat": 1, "action": [7]}, "Bo")]
+        a.sync()
+        assert a.state.to_json() == b.state.to_json()
+        assert a.state.history == [(0, (10,)), (1, (7,))]
+
+
+def test_pages_act_only_for_their_own_seat(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        table = open_table(store, opened.code, opened.teacher_key, "boneyard",
+                           [student_seat("Ada"), student_seat("Bo"), bot_seat("random")], seed=4)
+        a = TableClient(store, opened.code, ada.token, table.table_id)
+        with pytest.raises(ClassroomError) as other:
+            a.move((10,), 1)
+        assert other.value.reason == "not-your-seat"
+        with pytest.raises(ClassroomError) as illegal:
+            a.move((2,))  # nobody holds a $2 bill
+        assert illegal.value.reason == "illegal-move"
+        teacher = TableClient(store, opened.code, opened.teacher_key, table.table_id)
+        assert teacher.seat is None
+        with pytest.raises(ClassroomError) as watching:
+            teacher.move((10,))
+        assert watching.value.reason == "not-seated"
+        assert store.moves(opened.code, opened.teacher_key, table.table_id) == []
+        # a move written past this module (for someone else's seat) is void on every page
+        store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        a.sync()
+        assert a.made == 1 and a.state.history == [] and not a.log[0].counted
+        a.move((10,))
+        assert a.state.history == [(0, (10,))]
+        # the teacher's page moves the bot seat
+        teacher.play_bots()
+        assert [p for p, _ in teacher.state.history] == [0, 2]
+
+
+def test_a_reloaded_page_rejoins_its_seat_and_sees_the_same_view(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        table = open_table(store, opened.code, opened.teacher_key, "cambio",
+                           [student_seat("Ada"), student_seat("Bo")], seed=9)
+        page = TableClient(store, opened.code, bo.token, table.table_id)
+        mover = TableClient(store, opened.code, ada.token, table.table_id)
+        for _ in range(6):
+            for p in (mover, page):
+                p.sync()
+                if not p.state.is_terminal() and p.seat in p.state.current_players():
+                    p.move(p.state.legal_actions(p.seat)[0])
+        page.sync()
+    with connect(store_url) as store:  # a new kernel: new connection, the token from the page address
+        reloaded = TableClient(store, opened.code, bo.token, table.table_id)
+        reloaded.sync()
+        assert reloaded.seat == 1 and reloaded.student == "Bo"
+        assert reloaded.view() == page.view() and reloaded.made == page.made > 0
+        assert reloaded.view() != reloaded.state.view(0)  # Bo's own view, not Ada's
+
+
+def test_opening_a_table_refuses_bad_seats(store, session):
+    opened, ada, bo = session
+    code, key = opened.code, opened.teacher_key
+    cases = [
+        ("zombie", [student_seat("Ada"), student_seat("Cy")], "no student called 'Cy'"),
+        ("zombie", [student_seat("Ada"), student_seat("ada")], "Ada already has a seat"),
+        ("zombie", [student_seat("Ada"), bot_seat("genius")], "no bot called 'genius'"),
+        ("zombie", [student_seat("Ada")], "2 to 6 players"),
+        ("zhao_pengyou", [student_seat("Ada"), student_seat("Bo")], "4 to 7 players"),
+        ("chess", [student_seat("Ada"), student_seat("Bo")], "no game called 'chess'"),
+    ]
+    for game, seats, message in cases:
+        with pytest.raises(ClassroomError, match=message):
+            open_table(store, code, key, game, seats)
+    with pytest.raises(ClassroomError, match="wrong|not the teacher key"):
+        open_table(store, code, ada.token, "zombie", [student_seat("Ada"), student_seat("Bo")])
+    assert store.tables(code, key) == []
+    table = open_table(store, code, key, "zombie", [student_seat("ada"), bot_seat()], seed=3)
+    assert table.settings["seats"] == [{"student": "Ada"}, {"bot": app_class("zombie").default_bot}]
+
+
+def test_actions_survive_json():
+    for action in (3, "deck", (10, 7), ("discard", "5H"), ("steal", 2, 3, 1), ("chaching", "trade", 1), ((1, 2), 3)):
+        assert decode_action(json.loads(json.dumps(encode_action(action)))) == action
+    with pytest.raises(Exception, match="does not survive JSON|cannot go"):
+        encode_action([1, 2])  # a list would come back a tuple
+    with pytest.raises(Exception, match="cannot go"):
+        encode_action({"a": 1})
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url, session, game):
+    import asyncio
+
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=3,
+                           options=SHORT.get(game))
+        a = networked_app(TableClient(store_a, opened.code, ada.token, table.table_id), poll=False)
+        b = networked_app(TableClient(store_b, opened.code, bo.token, table.table_id), poll=False)
+        assert a.viewer == 0 and b.viewer == 2 and a.names()[0] == "You" and a.names()[2] == "Bo"
+        for app, seat in ((a, 0), (b, 2)):
+            assert app.state.view(app.viewer) == app.client.state.view(seat)
+        # play until Bo has moved once from his page; Ada's page follows by polling
+        for _ in range(40):
+            for app in (a, b):
+                asyncio.run(app.poller.once())
+                state = app.state
+                if not state.is_terminal() and app.viewer in state.current_players():
+                    app.act(student_choice(state, app.viewer, 3, app.client.made, game))
+                    assert app.error == ""
+            if any(p == 2 for p, _ in b.state.history):
+                break
+        assert any(p == 2 for p, _ in b.state.history)
+        asyncio.run(a.poller.once())
+        b.client.sync()
+        assert a.state.to_json() == b.state.to_json()
+        # a move for the wrong turn shows an error on the page and writes nothing
+        made = b.client.made
+        if not b.state.is_terminal() and 2 not in b.state.current_players():
+            b.act(b.state.legal_actions(b.state.current_players()[0])[0])
+            assert "turn" in b.error and b.client.made == made
+
+
+def test_pages_find_their_table_and_the_teacher_panel_lists_it(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        waiting = StudentTables(store, opened.code, ada.token, poll=False)
+        assert waiting.app is None
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        panel.w_game.value = "boneyard"
+        panel.w_count.value = 3
+        labels = [p.value for p in panel.w_seats.children]
+        assert labels == ["Ada", "Bo", "equilibrium bot"]
+        table = panel.open()
+        assert table is not None and table.settings["seats"][2] == {"bot": "equilibrium"}
+        assert waiting._find()
+        waiting._show()
+        assert waiting.app.viewer == 0 and "Table" in waiting.w_note.value
+        waiting.app.act((10,))
+        bo_page = StudentTables(store, opened.code, bo.token, poll=False)
+        bo_page.app.act((7,))
+        panel.refresh()
+        assert "Ada, Bo, Equilibrium bot" in panel.w_tables.value
+        assert len(panel.clients[table.table_id].state.history) >= 3  # the bot bid too (from some page)
+        # seated at a newer table, the page moves there; with none newer it stays
+        assert not waiting._find()
+        panel.w_game.value = "zombie"
+        panel.w_count.value = 2
+        newer = panel.open()
+        assert waiting._find()
+        waiting._show()
+        assert waiting.app.client.table_id == newer.table_id and waiting.app.game.name == "zombie"
+        # the teacher closes the first table: no more moves there
+        assert list(panel.w_which.options) == [table.table_id, newer.table_id]
+        panel.w_which.value = table.table_id
+        panel.close_table()
+        assert [t.closed for t in store.tables(opened.code, opened.teacher_key)] == [True, False]
+        assert list(panel.w_which.options) == [newer.table_id] and "(closed)" in panel.w_tables.value
+        with pytest.raises(ClassroomError, match="closed"):
+            TableClient(store, opened.code, bo.token, table.table_id).move((5,))
+
+
+def test_polling_stops_when_the_table_closes(store_url, session):
+    import asyncio
+
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        table = open_table(store, opened.code, opened.teacher_key, "zombie",
+                           [student_seat("Ada"), student_seat("Bo")], seed=3)
+        first = TableClient(store, opened.code, ada.token, table.table_id).state.current_player
+        app = networked_app(TableClient(store, opened.code, (ada, bo)[first].token, table.table_id), poll=False)
+        app.poller.period = 0.01
+        store.close_table(opened.code, opened.teacher_key, table.table_id)
+
+        async def run():
+            await asyncio.wait_for(app.poller.run(), timeout=60)  # returns by itself: no more moves can come
+
+        asyncio.run(run())
+        assert app.client.table.closed
+        app.act(app.state.legal_actions(first)[0])
+        assert "closed" in app.error and app.client.made == 0
