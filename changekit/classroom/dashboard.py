@@ -10,7 +10,6 @@ student's token is not one).
 from __future__ import annotations
 
 import base64
-import importlib
 import inspect
 import math
 import re
@@ -29,9 +28,6 @@ from .live import Poller, page_address, page_value
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 
-#: where the other class activities plug in: (module, panel class); each is built as
-#: ``Panel(store, session)`` and shown by its ``widget`` (or as the widget itself)
-CLASS_GAME_PANELS = (("changekit.classroom.auction", "AuctionPanel"), ("changekit.classroom.tables", "TablesPanel"))
 STATUS_WORDS = {None: "not opened", "open": "open", "closed": "closed", "revealed": "revealed"}
 
 
@@ -235,19 +231,14 @@ class Dashboard:
 
     def _game_panels(self) -> list[w.Widget]:
         panels = []
-        for module_name, class_name in CLASS_GAME_PANELS:
-            try:
-                module = importlib.import_module(module_name)
-            except ModuleNotFoundError as err:
-                if err.name == module_name:
-                    continue
-                raise
-            panel_class = getattr(module, class_name, None)
-            if panel_class is None:
-                continue
-            panel = panel_class(self.store, self.session)
+        from .auction import AuctionPanel
+        from .tables import TablesPanel
+
+        code, key = self._teacher()
+        for panel_class in (AuctionPanel, TablesPanel):
+            panel = panel_class(self.store, code, key, poll=self.live)
             panels.append(panel if isinstance(panel, w.Widget) else panel.widget)
-        return panels or [w.HTML("<i>The class auction and networked tables appear here.</i>")]
+        return panels
 
     def _teacher(self) -> tuple[str, str]:
         if self.session is None:
