@@ -1,0 +1,57 @@
+"""The class server in a real browser: a pre-rendered page still honours its address, a page that
+is connected keeps its kernel while unconnected ones are culled, charts share one plotly.js."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+
+from .helpers import check_question, finish, open_app, visible, wait_until
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+
+
+def test_a_pre_rendered_moneybags_page_takes_its_countdown_from_the_address(page):
+    with VoilaServer(NOTEBOOKS, ARTIFACTS / "class-pool-browser.log", start_timeout=240,
+                     serve_args=("--class-size", "1", "--lesson", "moneybags"), ready="the class is ready:") as server:
+        open_app(page, server.url, "moneybags.ipynb?countdown=37", "Challenge", rendered=False)
+        assert "Using pre-heated kernel" in server.log_text()
+        # 37 from the address, not the default 5: the pre-rendered kernel waited for its visitor
+        assert "before the count of 37?" in page.locator(".ck-app").inner_text()
+        visible(page.get_by_text(re.compile(r"^(3[0-7]|[12]\d) s left$")), what="the countdown of 37 ticking")
+        finish(page, "class-pool-moneybags")
+
+
+def test_a_connected_page_keeps_its_kernel_while_a_bare_get_is_culled(page):
+    import urllib.request
+
+    short = ("--ClassKernelManager.unconnected_timeout=2", "--MappingKernelManager.cull_interval=1")
+    with VoilaServer(NOTEBOOKS, ARTIFACTS / "class-cull-browser.log", extra_args=short) as server:
+        open_app(page, server.url, "zombie.ipynb", re.compile(r"^Pay \$"))
+        kernels = set(server.kernel_pids())
+        assert len(kernels) == 1
+        with urllib.request.urlopen(f"{server.url}/voila/render/diminishing_returns.ipynb", timeout=120) as response:
+            response.read()  # a visitor that never opens the websocket
+        wait_until(page, lambda: "its page never connected" in server.log_text(), what="the bare GET's kernel culled",
+                   timeout_ms=60_000)
+        # the culled kernel's process exits; the browser's kernel lives on ...
+        wait_until(page, lambda: set(server.kernel_pids()) == kernels, what="only the browser's kernel left",
+                   timeout_ms=30_000)
+        traces = check_question(page, "zombie.q1")  # ... and still answers clicks
+        assert traces and all(t > 0 for t in traces)
+        finish(page, "class-cull-connected")
+
+
+def test_charts_load_plotly_once_from_the_kits_server(page, voila_url):
+    scripts = []
+    page.on("request", lambda request: scripts.append(request.url) if "plotly" in request.url else None)
+    open_app(page, voila_url, "cha_ching.ipynb", "Draw from the deck")
+    traces = check_question(page, "cha_ching.q1")
+    assert traces and all(t > 0 for t in traces)
+    plotly_js = [url for url in scripts if url.endswith(".min.js")]
+    assert len(plotly_js) == 1 and "/voila/labextensions/changekit-assets/plotly-" in plotly_js[0]
+    assert page.locator("[role=figure][aria-label^='chart']").count() >= 2  # the explorer's and the answer's
+    finish(page, "class-plotly-once")
