@@ -14,7 +14,7 @@ from changekit.games.zhao_pengyou.analysis import (
     trump_count,
 )
 from changekit.games.zhao_pengyou.bots import HeuristicBot
-from changekit.stats.montecarlo import tournament
+from changekit.stats.tournaments import bot_tournament
 
 CONFORMANCE_GAMES = 10_000  # issue 2; one deal each, light-checked at every step, some deep-checked: see timing.py
 ONE_DEAL = {"deals": 1}  # the engine's default is the whole match (about ten deals)
@@ -79,7 +79,7 @@ def run() -> list[tuple[str, str, str, str]]:
         play_out(ZhaoPengyou(**ONE_DEAL).new_state(seed=n), [HeuristicBot() for _ in range(4)], rng=random.Random(n))
         n += 1
     rows.append(("zhao_pengyou", "heuristic-bot deals 4p", f"{n / (time.perf_counter() - start):.1f} deals/s", ""))
-    result = tournament(ZhaoPengyou(**ONE_DEAL), [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], games=100, seed=7)
+    result = bot_tournament(ZhaoPengyou(**ONE_DEAL), [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], games=100, seed=7)
     rates = result.win_rates()
     rows.append(("zhao_pengyou", "heuristic vs random (100 deals, seats alternate)",
                  f"heuristic seat wins {rates[0]} / random seat wins {rates[1]}", "heuristic > random"))

@@ -70,6 +70,7 @@ class Game:
     max_players: ClassVar[int]
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
     perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
+    lower_is_better: ClassVar[bool] = False  # scores count against the player (penalties, totals)
     Options: ClassVar[type[Options]]
     State: ClassVar[type["State"]]
 

@@ -313,9 +313,9 @@ def test_greedy_rerolls_when_the_target_is_hopeless_for_its_hand():
 
 
 def test_greedy_beats_random():
-    from changekit.stats.montecarlo import tournament
+    from changekit.stats.tournaments import bot_tournament
 
-    result = tournament(ChaChing(players=2, game_to=300), [GreedyBot(), RandomBot()], games=20, seed=1)
+    result = bot_tournament(ChaChing(players=2, game_to=300), [GreedyBot(), RandomBot()], games=20, seed=1)
     assert result.wins[0] >= 18
 
 

@@ -16,7 +16,9 @@ from typing import Any, Mapping, Sequence
 from changekit.core import Bot, GameRng
 from changekit.stats.exact import mean, variance
 from changekit.stats.intervals import Estimate, mean_interval, wilson
-from changekit.stats.montecarlo import TournamentResult, simulate, tournament
+from changekit.stats.montecarlo import simulate
+from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .bots import CautiousBot, RandomBot, ValueBot, worker_placements
 from .rules import EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
@@ -212,14 +214,15 @@ def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: 
     return wilson(sum(hits), n)
 
 
-def bot_tournament(*, players: int = 3, games: int = 300, seed: int = 2026, dice: str = "d6",
-                   exactly_30: bool = False, bots: Sequence[Bot] | None = None,
-                   progress=None) -> TournamentResult:
-    """Random, value-per-worker and cautious bots (then more value bots if more seats)."""
-    if bots is None:
-        bots = [RandomBot(), ValueBot(), CautiousBot()] + [ValueBot()] * (players - 3)
-    return tournament(BigCheese(players=players, dice=dice, exactly_30=exactly_30), bots, games=games, seed=seed,
-                      progress=progress)
+#: The usual line-up: random, value per worker and cautious.
+LINEUP = ("random", "value", "cautious")
+
+
+def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 300, seed: int = 2026,
+                   progress=None, **options: Any) -> TournamentResult:
+    """The bots (Bot objects or names) round one table, seats rotated: win rates with 95 % intervals."""
+    return tournament_of(BigCheese(**{"players": len(bots), **options}), bots, games=games, seed=seed,
+                         progress=progress)
 
 
 def bid_hint(view: Mapping[str, Any]) -> str:
@@ -355,22 +358,6 @@ def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 
                                                    "arrayminus": [simulated[k].value - simulated[k].low for k in keys]})
     return style(fig, title="Exactly 30: chance to finish within t projects (exact chain, simulated points)",
                  x="number projects matured (t)", y="probability")
-
-
-def tournament_figure(result: TournamentResult):
-    """Win rates with 95 % Wilson intervals."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
-
-    rates = result.win_rates()
-    names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
-    fig = go.Figure()
-    fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
-                error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
-                         "arrayminus": [e.value - e.low for e in rates]})
-    fig.add_scatter(x=names, y=[1 / len(names)] * len(names), mode="lines", name="fair share", line={"dash": "dot"})
-    return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
 
 
 # ---- the explorer: card value and dice scheme --------------------------------------------------

@@ -25,7 +25,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
+
+from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import START_BILLS, bid_totals
 from changekit.core.errors import InvalidArgument
@@ -373,17 +376,18 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
 
 
 # ---- whole games ---------------------------------------------------------------------------
-def bot_tournament(bot_names: Sequence[str] = ("random", "equilibrium", "outbid", "history"), *,
-                   games: int = 200, seed: int = 0, claim: str = "largest", progress=None) -> Any:
-    """Win rates (with 95 % Wilson intervals) of bots over whole games to $40, seats rotated.
-    Returns a :class:`changekit.stats.montecarlo.TournamentResult`."""
-    from changekit.stats.montecarlo import tournament
+#: The usual line-up: every bot once.
+LINEUP = ("random", "equilibrium", "outbid", "history")
 
-    from .bots import BOTS
+
+def bot_tournament(bots: Sequence[Any] = LINEUP, *, games: int = 200, seed: int = 0,
+                   progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
+    """Win rates (with 95 % Wilson intervals) of the bots (Bot objects or names) over whole games
+    to $40, seats rotated."""
     from .rules import Boneyard
 
-    bots = [BOTS[name]() for name in bot_names]
-    return tournament(Boneyard(players=len(bots), claim=claim), bots, games=games, seed=seed, progress=progress)
+    return tournament_of(Boneyard(**{"players": len(bots), **options}), bots, games=games, seed=seed,
+                         progress=progress)
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------------
@@ -490,25 +494,6 @@ def class_figure(report: ClassReport) -> Any:
 
     style(fig, title=f"Best response: bid ${', $'.join(map(str, report.best))}", x="bid total", y="")
     fig.update_layout(showlegend=False)
-    return fig
-
-
-def tournament_figure(result: Any) -> Any:
-    """Win rates with 95 % intervals."""
-    import plotly.graph_objects as go
-
-    rows = result.rows()
-    fig = go.Figure(go.Bar(
-        x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
-        error_y={"type": "data", "symmetric": False,
-                 "array": [r["high"] - r["win_rate"] for r in rows],
-                 "arrayminus": [r["win_rate"] - r["low"] for r in rows]},
-    ))
-    from changekit.ui.theme import style
-
-    style(fig, title=f"Win rate over {result.games} games to $40 (95 % intervals)", x="bot", y="win rate")
-    fig.update_yaxes(range=[0, 1])
-    fig.add_hline(y=1 / len(rows), line_dash="dot", annotation_text="fair share")
     return fig
 
 

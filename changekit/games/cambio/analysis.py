@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from changekit.core.cards import standard_deck
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
 from changekit.stats.intervals import wilson
-from changekit.stats.montecarlo import tournament
+from changekit.stats.tournaments import bot_tournament
 
 from .rules import _VALUES, Cambio, card_value, rank_of
 from changekit.core.errors import InvalidArgument
@@ -142,7 +142,7 @@ def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: in
     for i, t in enumerate(thresholds):
         bots = [MemoryBot(threshold=t)] + [MemoryBot(threshold=opponent_threshold) for _ in range(players - 1)]
         part = None if progress is None else (lambda f, i=i: progress((i + f) / len(thresholds)))
-        row = tournament(Cambio(players=players), bots, games=games, seed=seed + i, progress=part).rows()[0]
+        row = bot_tournament(Cambio(players=players), bots, games=games, seed=seed + i, progress=part).rows()[0]
         out.append({"threshold": t, **{k: row[k] for k in ("win_rate", "low", "high", "games", "mean_points")}})
     return out
 
@@ -158,7 +158,7 @@ def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
-    result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
+    result = bot_tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
                         games=games, seed=seed, progress=progress)
     return _rows(result, ["uses powers", "ignores powers"] + ["memory"] * len(extra))
 
@@ -169,7 +169,7 @@ def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
     from .bots import MemoryBot
 
     extra = [MemoryBot() for _ in range(players - 2)]
-    result = tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
+    result = bot_tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
                         games=games, seed=seed, progress=progress)
     return _rows(result, ["snaps when sure", "never snaps"] + ["memory"] * len(extra))
 

@@ -573,6 +573,7 @@ class Cambio(Game):
     teaches = "Expected value of unseen cards, the value of information, and when to stop."
     min_players = 2
     max_players = 8
+    lower_is_better = True  # grid totals
     Options = CambioOptions
     State = CambioState
 

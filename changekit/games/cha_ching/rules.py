@@ -422,6 +422,7 @@ class ChaChing(Game):
     teaches = "Sums and counting: exact hit probabilities by enumeration and generating functions."
     min_players = 2
     max_players = 6
+    lower_is_better = True  # penalty points
     Options = ChaChingOptions
     State = ChaChingState
 

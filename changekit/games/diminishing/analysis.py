@@ -275,12 +275,12 @@ class Matchup:
 def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | None = None) -> list[Matchup]:
     """Each heuristic bot against the perfect bot over ``games`` two-player games (seats
     alternate, so each side starts half the time)."""
-    from changekit.stats.montecarlo import tournament
+    from changekit.stats.tournaments import bot_tournament
 
     bots = list(bots) if bots is not None else [MaxTakeBot(), KeepSmallBot(), RandomBot()]
     out = []
     for i, bot in enumerate(bots):
-        result = tournament(GAME(players=2), [bot, PerfectBot()], games=games, seed=seed + i)
+        result = bot_tournament(GAME(players=2), [bot, PerfectBot()], games=games, seed=seed + i)
         out.append(Matchup(bot.name, games, result.wins[0], wilson(result.wins[0], games)))
     return out
 

@@ -26,6 +26,8 @@ from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import COINS, Moneybags, height, jiggle_likelihood
 from changekit.core.errors import InvalidArgument
@@ -371,15 +373,15 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
     return out
 
 
-def bot_tournament(names: Sequence[str] = ("random", "cautious", "bold", "bayesian"), *, games: int = 200,
-                   seed: int = 0, progress=None, **options: Any):
-    """Win rates (Wilson 95 %) of the bots in ``names`` round one table, seats rotating."""
-    from changekit.stats.montecarlo import tournament
+#: The usual line-up: every bot once.
+LINEUP = ("random", "cautious", "bold", "bayesian")
 
-    from .bots import BOTS
 
-    return tournament(Moneybags(players=len(names), **options), [BOTS[n]() for n in names], games=games, seed=seed,
-                      progress=progress)
+def bot_tournament(bots: Sequence[Any] = LINEUP, *, games: int = 200, seed: int = 0,
+                   progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
+    """Win rates (Wilson 95 %) of the bots (Bot objects or names) round one table, seats rotating."""
+    return tournament_of(Moneybags(**{"players": len(bots), **options}), bots, games=games, seed=seed,
+                         progress=progress)
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------
@@ -479,21 +481,6 @@ def boss_figure(study: Mapping[str, Sequence[Estimate]]):
         fig.add_bar(x=[str(i + 1) for i in range(len(ests))], y=[e.value for e in ests], name=policy,
                     error_y=dict(type="data", symmetric=False, array=[e.high - e.value for e in ests],
                                  arrayminus=[e.value - e.low for e in ests]))
-    return fig
-
-
-def tournament_figure(result):
-    """Bot win rates with Wilson 95 % intervals."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
-
-    rows = result.rows()
-    fig = style(go.Figure(), title=f"Bot tournament ({result.games} games, 95 % intervals)", x="bot",
-                y="win rate", height=340)
-    fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows],
-                error_y=dict(type="data", symmetric=False, array=[r["high"] - r["win_rate"] for r in rows],
-                             arrayminus=[r["win_rate"] - r["low"] for r in rows]))
     return fig
 
 

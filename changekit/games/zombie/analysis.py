@@ -10,15 +10,17 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from changekit.core import DENOMINATIONS, change_deck
+from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draws_without_replacement, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
+from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .rules import GAME, HAND_SIZE, ZOMBIE_START, points_for, serve
+from .rules import GAME, HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, checked_view, is_bills, is_bots, is_callable, is_change_bill, is_change_bills,
+    MAX_DOLLARS, MAX_HAND, checked, checked_view, is_bills, is_change_bill, is_change_bills,
     is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
@@ -207,22 +209,15 @@ def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
 
 
 # ---- tournaments ------------------------------------------------------------------------
-@checked(players=is_whole(GAME.min_players, GAME.max_players), games=is_runs, seed=is_seed, bots=is_bots(),
-         progress=optional(is_callable))
-def bot_tournament(*, players: int = 4, games: int = 400, seed: int = 2026, bots=None, progress=None):
-    """Careful vs greedy vs random (seats rotated): win rates with 95 % intervals."""
-    from changekit.stats.montecarlo import tournament
+#: The usual line-up: careful against greedy, with a random bot to make the table four.
+LINEUP = ("careful", "greedy", "random", "greedy")
 
-    from .bots import CarefulBot, GreedyBot
-    from changekit.core import RandomBot
-    from .rules import Zombie
 
-    if bots is None:
-        lineup = [CarefulBot(), GreedyBot(), RandomBot(), GreedyBot()][:players]
-        while len(lineup) < players:
-            lineup.append(RandomBot())
-        bots = lineup
-    return tournament(Zombie(players=players), bots, games=games, seed=seed, progress=progress)
+def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 400, seed: int = 2026,
+                   progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
+    """The bots (Bot objects or names) round one table, seats rotated: win rates with 95 % intervals."""
+    return tournament_of(Zombie(**{"players": len(bots), **options}), bots, games=games, seed=seed,
+                         progress=progress)
 
 
 # ---- answers shown by the notebook's questions ------------------------------------------
@@ -277,21 +272,6 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
                     line={"dash": "dash"})
     return style(fig, title=f"Simulation converges to the exact expectation (${bill})",
                  x="payments simulated", y="average points", log_x=True)
-
-
-def tournament_figure(result):
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
-
-    rates = result.win_rates()
-    names = [f"seat bot {i + 1}: {n}" for i, n in enumerate(result.names)]
-    fig = go.Figure()
-    fig.add_bar(x=names, y=[e.value for e in rates], name="win rate",
-                error_y={"type": "data", "symmetric": False,
-                         "array": [e.high - e.value for e in rates], "arrayminus": [e.value - e.low for e in rates]})
-    fig.add_scatter(x=names, y=[1 / len(names)] * len(names), mode="lines", name="fair share", line={"dash": "dot"})
-    return style(fig, title=f"Bot tournament: {result.games} games, 95 % intervals", x="bot", y="win rate")
 
 
 @checked(dealt=is_whole(0, 10))

@@ -1,0 +1,142 @@
+"""Bot tournaments, for every game: one runner, one result, one chart.
+
+A game's analysis module names its usual line-up and calls :func:`bot_tournament`; the chart is
+:func:`tournament_figure`, which imports plotly only when called.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from importlib import import_module
+from typing import Any, Callable, Mapping, Sequence
+
+from changekit.core.bots import Bot, play_out
+from changekit.core.checks import checked, collection, is_callable, is_instance, is_runs, is_seed, optional, shown
+from changekit.core.errors import InvalidArgument
+from changekit.core.state import Game
+
+from .intervals import Estimate, wilson
+
+
+@dataclass
+class TournamentResult:
+    """Wins per bot (a shared win counts as a fraction), with 95 % intervals, and the points each
+    bot finished with in all (read them with ``lower_is_better``: CHA-CHING's penalties and Cambio's
+    grid totals count against the player)."""
+
+    names: list[str]
+    games: int
+    wins: list[float]
+    points: list[float] = field(default_factory=list)
+    lower_is_better: bool = False
+
+    def win_rates(self) -> list[Estimate]:
+        return [wilson(w, self.games) for w in self.wins]
+
+    def mean_points(self) -> list[float] | None:
+        return [p / self.games for p in self.points] if self.points else None
+
+    def labels(self) -> list[str]:
+        """One label per seat: the bot's name, numbered where two seats hold bots of one name."""
+        count = Counter(self.names)
+        seen: Counter[str] = Counter()
+        out = []
+        for name in self.names:
+            seen[name] += 1
+            out.append(name if count[name] == 1 else f"{name} {seen[name]}")
+        return out
+
+    def ranking(self) -> list[int]:
+        """Bot indices, best first: the most wins, then the best mean points (the lowest where
+        lower is better)."""
+        sign = 1 if self.lower_is_better else -1
+        means = self.mean_points() or [0.0] * len(self.names)
+        return sorted(range(len(self.names)), key=lambda i: (-self.wins[i], sign * means[i], i))
+
+    def rows(self) -> list[dict[str, object]]:
+        means = self.mean_points() or [None] * len(self.names)
+        return [
+            {"bot": name, "wins": w, "games": self.games, "win_rate": e.value, "low": e.low, "high": e.high,
+             "mean_points": m, "lower_is_better": self.lower_is_better}
+            for name, w, e, m in zip(self.names, self.wins, self.win_rates(), means)
+        ]
+
+
+def bots_of(game: Game) -> Mapping[str, type[Bot]]:
+    """The bots a game offers by name (its ``bots.BOTS``)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    # imported by name: stats comes before the games in the dependency order
+    return import_module(f"{package}.bots").BOTS
+
+
+def _lineup(game: Game, bots: Any, name: str) -> list[Bot]:
+    table = None
+    out = []
+    for bot in collection(bots, name, limit=16, what="bots"):
+        if isinstance(bot, Bot):
+            out.append(bot)
+        elif isinstance(bot, str):
+            table = table or bots_of(game)
+            if bot not in table:
+                raise InvalidArgument(f"{name}: {game.title} has no bot called {shown(bot)}; it has {sorted(table)}")
+            out.append(table[bot]())
+        else:
+            raise InvalidArgument(f"{name}: each is a Bot or a bot's name, not {shown(bot)}")
+    return out
+
+
+@checked(game=is_instance(Game, "a Game (say ChaChing(players=4))"), games=is_runs, seed=is_seed,
+         progress=optional(is_callable))
+def bot_tournament(game: Game, bots: Sequence[Bot | str], *, games: int, seed: int,
+                   progress: Callable[[float], None] | None = None) -> TournamentResult:
+    """Play ``games`` games of ``game`` with ``bots`` (one per seat: Bot objects or the names of
+    the game's bots), rotating seats so no bot keeps the first-player advantage. A win shared by
+    k players counts 1/k to each. ``progress`` (if given) is called with the fraction of games
+    played after each game (a progress bar)."""
+    lineup = _lineup(game, bots, "bots")
+    n = len(lineup)
+    if n != game.options.players:
+        raise InvalidArgument(f"bots: {n} bots for a {game.options.players}-player game")
+    master = random.Random(seed)
+    wins = [0.0] * n
+    points = [0.0] * n
+    for g in range(games):
+        shift = g % n
+        seating = [(i + shift) % n for i in range(n)]  # seat s holds bot seating[s]
+        state = game.new_state(seed=master.getrandbits(32))
+        play_out(state, [lineup[b] for b in seating], rng=random.Random(master.getrandbits(64)))
+        winners = state.winners()
+        scores = state.scores()
+        for seat, b in enumerate(seating):
+            if seat in winners:
+                wins[b] += 1 / len(winners)
+            points[b] += scores[seat]
+        if progress is not None:
+            progress((g + 1) / games)
+    return TournamentResult([b.name or type(b).__name__ for b in lineup], games, wins, points,
+                            lower_is_better=type(game).lower_is_better)
+
+
+def tournament_figure(result: TournamentResult, *, title: str | None = None) -> Any:
+    """Win rates with 95 % Wilson intervals, the fair share dotted, each bar labelled with the
+    bot's mean points and which way points count."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    rates, labels = result.win_rates(), result.labels()
+    means = result.mean_points()
+    direction = "lower is better" if result.lower_is_better else "higher is better"
+    fig = go.Figure()
+    fig.add_bar(x=labels, y=[e.value for e in rates], name="win rate",
+                error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
+                         "arrayminus": [e.value - e.low for e in rates]},
+                text=None if means is None else [f"mean points {m:.1f}" for m in means],
+                hovertemplate="%{x}: win rate %{y:.1%}" + ("<br>%{text}" if means else "") + "<extra></extra>")
+    fig.add_scatter(x=labels, y=[1 / len(labels)] * len(labels), mode="lines", name="fair share",
+                    line={"dash": "dot"})
+    style(fig, title=title or f"Bot tournament: {result.games} games, 95 % intervals",
+          x="bot" if means is None else f"bot (mean points: {direction})", y="win rate")
+    fig.update_yaxes(range=[0, 1])
+    return fig

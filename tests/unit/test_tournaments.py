@@ -1,0 +1,91 @@
+"""The one tournament runner and chart every game uses, and which way each game's scores go."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from changekit.core import ChangekitError, RandomBot, play_out
+from changekit.registry import all_games, load_game
+from changekit.stats.tournaments import TournamentResult, bot_tournament, tournament_figure
+
+#: From the rule sheets (docs/rules.md): CHA-CHING's penalties and Cambio's grid totals count
+#: against the player; every other game's score is money, points or levels won.
+LOWER_IS_BETTER = {"cha_ching", "cambio"}
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_each_game_says_which_way_its_scores_go(game):
+    assert game.lower_is_better is (game.name in LOWER_IS_BETTER)
+
+
+@pytest.mark.parametrize("name", sorted(LOWER_IS_BETTER))
+def test_where_lower_is_better_the_winners_hold_the_lowest_score(name):
+    game = load_game(name)(players=3)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        play_out(state, [RandomBot()] * 3, rng=random.Random(seed), max_steps=50_000)
+        scores = state.scores()
+        assert state.winners() and all(scores[w] == min(scores) for w in state.winners())
+
+
+def test_ranking_and_rows_read_points_the_games_way():
+    # equal wins: the mean points break the tie, the lower first only where lower is better
+    higher = TournamentResult(["a", "b"], 10, [5.0, 5.0], [100.0, 50.0])
+    lower = TournamentResult(["a", "b"], 10, [5.0, 5.0], [100.0, 50.0], lower_is_better=True)
+    assert higher.ranking() == [0, 1] and lower.ranking() == [1, 0]
+    assert lower.mean_points() == [10.0, 5.0]
+    assert [r["lower_is_better"] for r in lower.rows()] == [True, True]
+    # more wins rank first whatever the points
+    assert TournamentResult(["a", "b"], 10, [3.0, 7.0], [0.0, 900.0], lower_is_better=True).ranking() == [1, 0]
+
+
+def test_a_cha_ching_tournament_ranks_the_lower_penalties_first():
+    from changekit.games.cha_ching import ChaChing
+
+    result = bot_tournament(ChaChing(players=2, game_to=300), ["greedy", "random"], games=10, seed=1)
+    assert result.lower_is_better and result.names == ["greedy", "random"]
+    greedy, random_ = result.mean_points()
+    assert greedy < random_  # the greedy bot goes out; the random one collects penalties
+    assert result.ranking() == [0, 1]
+    figure = tournament_figure(result)
+    assert "lower is better" in figure.layout.xaxis.title.text
+    [bar] = [t for t in figure.data if t.type == "bar"]
+    assert list(bar.text) == [f"mean points {m:.1f}" for m in (greedy, random_)]
+
+
+def test_a_higher_is_better_chart_says_so():
+    from changekit.games.zombie import Zombie
+
+    result = bot_tournament(Zombie(players=2), ["greedy", "random"], games=4, seed=2)
+    assert not result.lower_is_better
+    assert "higher is better" in tournament_figure(result).layout.xaxis.title.text
+
+
+def test_names_and_bots_mix_and_repeated_names_get_numbered_labels():
+    from changekit.games.zombie import Zombie
+    from changekit.games.zombie.bots import GreedyBot
+
+    seen: list[float] = []
+    result = bot_tournament(Zombie(players=4), ["careful", GreedyBot(), "careful", "greedy"], games=8, seed=3,
+                            progress=seen.append)
+    assert seen == [i / 8 for i in range(1, 9)]
+    assert sum(result.wins) == pytest.approx(8)
+    assert result.labels() == ["careful 1", "greedy 1", "careful 2", "greedy 2"]
+    figure = tournament_figure(result, title="Careful or greedy?")
+    [bar] = [t for t in figure.data if t.type == "bar"]
+    assert list(bar.x) == result.labels() and figure.layout.title.text == "Careful or greedy?"
+    assert list(bar.y) == [e.value for e in result.win_rates()]
+    again = bot_tournament(Zombie(players=4), ["careful", "greedy", "careful", "greedy"], games=8, seed=3)
+    assert again.wins == result.wins and again.points == result.points
+
+
+def test_bad_line_ups_are_refused_by_name():
+    from changekit.games.zombie import Zombie
+
+    with pytest.raises(ChangekitError, match="no bot called 'sneaky'.*careful"):
+        bot_tournament(Zombie(players=2), ["sneaky", "random"], games=2, seed=0)
+    with pytest.raises(ChangekitError, match="3 bots for a 2-player game"):
+        bot_tournament(Zombie(players=2), ["random"] * 3, games=2, seed=0)
+    with pytest.raises(ChangekitError, match="a Bot or a bot's name"):
+        bot_tournament(Zombie(players=2), ["random", 7], games=2, seed=0)
