@@ -7,6 +7,7 @@ from typing import Iterable, Iterator
 
 from .errors import ChangekitError
 from .checks import checked, is_whole
+from .words import dollars
 
 Dollars = int
 #: The five denominations of the Change! deck, ten bills of each.
@@ -123,7 +124,7 @@ class Money:
         return hash(self.bills())
 
     def __str__(self) -> str:
-        return " ".join(f"${v}" for v in self.bills()) or "nothing"
+        return dollars(self.bills(), sep=" ")
 
     def __repr__(self) -> str:
         return f"Money({list(self.bills())})"

@@ -6,14 +6,14 @@ from .checks import checked, is_bills, is_items, is_text, is_whole
 from .errors import InvalidArgument
 
 
-@checked(bills=is_bills(10_000), empty=is_text(200))
-def dollars(bills: Iterable[int], *, empty: str = "nothing") -> str:
-    """Bills as written on the table.
+@checked(bills=is_bills(10_000), empty=is_text(200), sep=is_text(20))
+def dollars(bills: Iterable[int], *, empty: str = "nothing", sep: str = ", ") -> str:
+    """Bills as written on the table (``sep`` between them: compact displays use a space).
 
-    >>> dollars([10, 3, 1]), dollars([])
-    ('$10, $3, $1', 'nothing')
+    >>> dollars([10, 3, 1]), dollars([]), dollars([5, 1], sep=" ")
+    ('$10, $3, $1', 'nothing', '$5 $1')
     """
-    return ", ".join(f"${b}" for b in bills) or empty
+    return sep.join(f"${b}" for b in bills) or empty
 
 
 @checked(name=is_text(200), third_person=is_text(200), base=is_text(200))

@@ -11,6 +11,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
+from changekit.core.words import dollars
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.charts import LiveChart
 from changekit.ui.pictures import bill_svg, bills_html
@@ -180,7 +181,7 @@ class BoneyardApp(GameApp):
         go_label = "Reveal" if not others_waiting else "Place my bid"
         self.w_go.description = f"{go_label} (bid ${sum(bid)})" if bid else go_label
         self.w_go.disabled = self.w_clear.disabled = not bid
-        self.w_bid_text.value = (f"Your bid: <b>${sum(bid)}</b> ({', '.join(f'${b}' for b in bid)})" if bid
+        self.w_bid_text.value = (f"Your bid: <b>${sum(bid)}</b> ({dollars(bid)})" if bid
                                  else "Your bid: nothing yet — click bills to add them (at least one).")
         self.w_hand_title.value = (f"<b>{escape(self.possessive(viewer))} hand (${sum(hand)})</b> — "
                                    "click bills to build a secret bid")
@@ -235,7 +236,7 @@ class BoneyardApp(GameApp):
                 f"earn on average, with these buckets: {escape(shown)}. Best now: ${best}.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
-        hand = ", ".join(f"${b}" for b in view["hands"][viewer]) or "no bills"
+        hand = dollars(view["hands"][viewer], empty="no bills")
         buckets = ", ".join(f"${sum(b)}" for b in view["buckets"])
         return f"{self.status(viewer)} Your hand: {hand}. Buckets: {buckets}. Money: {view['money']}."
 

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from changekit.core.words import dollars
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
 
@@ -90,7 +91,7 @@ class TreeNode:
     @property
     def label(self) -> str:
         def show(bills: tuple[int, ...]) -> str:
-            return " ".join(f"${b}" for b in bills) or "–"
+            return dollars(bills, sep=" ", empty="–")
         return f"to move: {show(self.mover)} | other: {show(self.other)} | pot: {show(self.pot)}"
 
 
@@ -166,7 +167,7 @@ class TakeLessSummary:
 
 
 def _show(bills: Sequence[int]) -> str:
-    return " ".join(f"${b}" for b in bills) or "nothing"
+    return dollars(bills, sep=" ")
 
 
 def _max_take(pot: Sequence[int], limit: int) -> int:

@@ -7,16 +7,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from changekit.core.words import dollars
 from changekit.ui.app import GameApp, button, picture_button
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import hints
 from .bots import BOTS
 from .rules import DiminishingReturns, takes_within
-
-
-def _bills(take: tuple[int, ...]) -> str:
-    return " ".join(f"${b}" for b in take)
 
 
 class DiminishingApp(GameApp):
@@ -119,7 +116,7 @@ class DiminishingApp(GameApp):
         shown = []
         for i, take in enumerate(takes_within(pot, bill - 1)):
             action = (bill, *take)
-            caption = f"Take back {_bills(take)}" if take else "Take back nothing"
+            caption = f"Take back {dollars(take, sep=' ')}" if take else "Take back nothing"
             if len(take) > 1:
                 caption += f" (${sum(take)})"  # the total, when there is something to add up
             if marks is not None:

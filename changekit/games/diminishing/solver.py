@@ -45,6 +45,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from changekit.core.checks import collection
 from changekit.core.errors import ChangekitError, InvalidArgument
+from changekit.core.words import dollars
 
 DENOMS: tuple[int, ...] = (1, 3, 5, 7, 10)  # counts_of spells these out: change both together
 _POS = {d: i for i, d in enumerate(DENOMS)}
@@ -82,7 +83,7 @@ class Move:
     def __str__(self) -> str:
         if not self.take:
             return f"play ${self.play}"
-        return f"play ${self.play}, take back " + " ".join(f"${b}" for b in self.take)
+        return f"play ${self.play}, take back " + dollars(self.take, sep=" ")
 
 
 class Solution(NamedTuple):

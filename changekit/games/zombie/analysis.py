@@ -12,6 +12,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from changekit.core.words import dollars
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draws_without_replacement, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
@@ -309,7 +310,7 @@ def first_play_distribution(bill: int, dealt: int = ZOMBIE_START) -> dict[int, F
     True
     """
     if bill not in DENOMINATIONS:
-        raise ValueError(f"a bill is one of {', '.join(f'${d}' for d in DENOMINATIONS)}, not {bill!r}")
+        raise ValueError(f"a bill is one of {dollars(DENOMINATIONS)}, not {bill!r}")
     if not isinstance(dealt, int) or not 0 <= dealt <= len(change_deck()) - HAND_SIZE:
         raise ValueError(f"the Zombie's hand size is a whole number from 0 to {len(change_deck()) - HAND_SIZE}, "
                          f"not {dealt!r}")
@@ -408,7 +409,7 @@ def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMB
     substituted = 1 - sympy.Mul(sympy.binomial(values[N] - values[K], dealt, evaluate=False),
                                 sympy.Pow(sympy.binomial(values[N], dealt, evaluate=False), -1, evaluate=False),
                                 evaluate=False)
-    return ClosedForm(f"You hold {', '.join(f'${b}' for b in hand)}: the Zombie's {dealt} bills come from the other "
+    return ClosedForm(f"You hold {dollars(hand)}: the Zombie's {dealt} bills come from the other "
                       f"{values[N]}, of which {values[K]} are $10 bills. The chance he holds at least one $10 is one "
                       "minus the chance that all his bills come from the rest:",
                       r"P(\text{at least one } \$10)", general, substituted, general.subs(values))

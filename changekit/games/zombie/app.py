@@ -6,6 +6,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from changekit.core.words import dollars
 from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.pictures import bill_svg, bills_html
 
@@ -57,8 +58,8 @@ class ZombieApp(GameApp):
                 f"Most now: ${best}. The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
-        hand = ", ".join(f"${b}" for b in view["hand"] or []) or "no bills"
-        zombie = ", ".join(f"${b}" for b in view["zombie"]) or "nothing"
+        hand = dollars(view["hand"] or [], empty="no bills")
+        zombie = dollars(view["zombie"])
         return f"{self.status(viewer)} Your hand: {hand}. The Zombie holds {zombie}. Scores: {view['points']}."
 
     def score_label(self) -> str:
