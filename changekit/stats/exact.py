@@ -105,24 +105,40 @@ def convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, 
     return dict(sorted(out.items()))
 
 
-@checked(pool=is_mapping(MAX_HAND, key=is_hashable, value=is_whole(0, MAX_COPIES)), k=is_whole(0, MAX_HAND))
-def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[dict[K, int], Fraction]]:
-    """Every multiset of ``k`` items drawn from ``pool`` (item → count), with its exact
-    (multivariate hypergeometric) probability.
+@checked(population=is_whole(0, 10 * MAX_COPIES), successes=is_whole(0, 10 * MAX_COPIES),
+         draws=is_whole(0, 10 * MAX_COPIES))
+def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
+    """P(k successes) drawing ``draws`` of ``population`` items, ``successes`` of them successes,
+    without replacement (the possible k only).
 
-    >>> sorted((tuple(sorted(h.items())), p) for h, p in draws_without_replacement({"a": 2, "b": 1}, 2))
-    [((('a', 1), ('b', 1)), Fraction(2, 3)), ((('a', 2),), Fraction(1, 3))]
+    >>> hypergeometric(4, 2, 2)
+    {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
+    """
+    if successes > population or draws > population:
+        raise InvalidArgument(f"cannot draw {draws} from {population} items holding {successes} successes")
+    total = comb(population, draws)
+    return {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
+            for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
+
+
+@checked(pool=is_mapping(MAX_HAND, key=is_hashable, value=is_whole(0, MAX_COPIES)), k=is_whole(0, MAX_HAND))
+def draw_ways(pool: Mapping[K, int], k: int) -> Iterator[tuple[dict[K, int], int]]:
+    """Every multiset of ``k`` items drawn from ``pool`` (item → count) with its number of ways
+    (a product of binomials); the ways sum to C(pool size, k). Whole numbers, for the analyses
+    that count over a common denominator; :func:`draws_without_replacement` gives probabilities.
+
+    >>> sorted((tuple(sorted(h.items())), w) for h, w in draw_ways({"a": 2, "b": 1}, 2))
+    [((('a', 1), ('b', 1)), 2), ((('a', 2),), 1)]
     """
     kinds = [(item, n) for item, n in pool.items() if n > 0]
     total = sum(n for _, n in kinds)
     if not 0 <= k <= total:
         raise InvalidArgument(f"k: cannot draw {k} from a pool of {total}")
-    denominator = comb(total, k)
 
-    def rec(i: int, left: int, ways: int, chosen: dict[K, int]) -> Iterator[tuple[dict[K, int], Fraction]]:
+    def rec(i: int, left: int, ways: int, chosen: dict[K, int]) -> Iterator[tuple[dict[K, int], int]]:
         if i == len(kinds):
             if left == 0:
-                yield dict(chosen), Fraction(ways, denominator)
+                yield dict(chosen), ways
             return
         item, n = kinds[i]
         rest = sum(c for _, c in kinds[i + 1:])
@@ -133,6 +149,19 @@ def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[d
             chosen.pop(item, None)
 
     yield from rec(0, k, 1, {})
+
+
+@checked(pool=is_mapping(MAX_HAND, key=is_hashable, value=is_whole(0, MAX_COPIES)), k=is_whole(0, MAX_HAND))
+def draws_without_replacement(pool: Mapping[K, int], k: int) -> Iterator[tuple[dict[K, int], Fraction]]:
+    """Every multiset of ``k`` items drawn from ``pool`` (item → count), with its exact
+    (multivariate hypergeometric) probability.
+
+    >>> sorted((tuple(sorted(h.items())), p) for h, p in draws_without_replacement({"a": 2, "b": 1}, 2))
+    [((('a', 1), ('b', 1)), Fraction(2, 3)), ((('a', 2),), Fraction(1, 3))]
+    """
+    denominator = comb(sum(pool.values()), k)
+    for hand, ways in draw_ways(pool, k):
+        yield hand, Fraction(ways, denominator)
 
 
 @checked(dist=is_distribution)

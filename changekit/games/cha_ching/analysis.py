@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from changekit.core import ChangekitError
 from changekit.core.state import Event
+from changekit.stats.exact import draw_ways
 from changekit.stats.intervals import Estimate, mean_interval
 
 from .bots import GreedyBot, reach_after_changes
@@ -49,16 +50,8 @@ def deck_counts(deck: Deck = None) -> tuple[tuple[str, int], ...]:
 
 def _vectors(counts: tuple[int, ...], k: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every way to hold ``k`` cards of kinds with ``counts`` copies: (vector, number of ways)."""
-    def rec(i: int, left: int, ways: int, chosen: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], int]]:
-        if i == len(counts) - 1:
-            if left <= counts[i]:
-                yield chosen + (left,), ways * comb(counts[i], left)
-            return
-        rest = sum(counts[i + 1:])
-        for take in range(max(0, left - rest), min(counts[i], left) + 1):
-            yield from rec(i + 1, left - take, ways * comb(counts[i], take), chosen + (take,))
-
-    yield from rec(0, k, 1, ())
+    for hand, ways in draw_ways(dict(enumerate(counts)), k):
+        yield tuple(hand.get(i, 0) for i in range(len(counts))), ways
 
 
 def _sum_kinds(pairs: tuple[tuple[str, int], ...]) -> tuple[int, ...]:

@@ -8,12 +8,11 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
-from math import comb
 from typing import Any, Sequence
 
 from changekit.core.bots import Bot, play_out
 from changekit.core.errors import InvalidArgument
-from changekit.stats.exact import draws_without_replacement, mean  # noqa: F401 (doctest)
+from changekit.stats.exact import draws_without_replacement, hypergeometric, mean  # noqa: F401 (doctest)
 from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
@@ -21,21 +20,10 @@ from .bots import HeuristicBot
 from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty, level_change
 
 __all__ = [
-    "trump_count", "hypergeometric", "called_copies", "friend_seat", "declare_chance_exact",
+    "trump_count", "called_copies", "friend_seat", "declare_chance_exact",
     "declare_chance_simulated", "bot_deals", "points_histogram", "level_change_counts",
     "mean_points", "trump_count_figure", "level_change_figure", "friend_seat_figure", "points_figure",
 ]
-
-
-def hypergeometric(population: int, successes: int, draws: int) -> dict[int, Fraction]:
-    """P(k successes) drawing ``draws`` of ``population`` cards holding ``successes``.
-
-    >>> hypergeometric(4, 2, 2)
-    {0: Fraction(1, 6), 1: Fraction(2, 3), 2: Fraction(1, 6)}
-    """
-    total = comb(population, draws)
-    return {k: Fraction(comb(successes, k) * comb(population - successes, draws - k), total)
-            for k in range(max(0, draws - (population - successes)), min(successes, draws) + 1)}
 
 
 def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:

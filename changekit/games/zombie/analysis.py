@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from changekit.core.words import dollars
 from changekit.core import DENOMINATIONS, Bot, change_deck
-from changekit.stats.exact import draws_without_replacement, mean, push
+from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
@@ -321,7 +321,7 @@ def _hand_holds(bill_copies: int, left: int) -> Fraction:
     """Chance that 6 bills dealt from ``left`` bills, ``bill_copies`` of them the bill, hold one."""
     if left < HAND_SIZE:
         return Fraction(0)
-    return 1 - Fraction(comb(left - bill_copies, HAND_SIZE), comb(left, HAND_SIZE))
+    return 1 - hypergeometric(left, bill_copies, HAND_SIZE).get(0, Fraction(0))
 
 
 @lru_cache(maxsize=128)
@@ -352,19 +352,9 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
 
 def _zombie_deals(dealt: int) -> list[tuple[tuple[int, ...], int]]:
     """Every sorted hand of ``dealt`` bills from the full deck, with its number of ways."""
-    full = unseen_pool()
-    out: list[tuple[tuple[int, ...], int]] = []
-
-    def rec(i: int, need: int, bills: tuple[int, ...], count: int) -> None:
-        if i == len(full):
-            if need == 0:
-                out.append((bills, count))
-            return
-        for take in range(min(need, full[i]) + 1):
-            rec(i + 1, need - take, bills + (DENOMINATIONS[i],) * take, count * comb(full[i], take))
-
-    rec(0, dealt, (), 1)
-    return out
+    full = dict(zip(DENOMINATIONS, unseen_pool()))
+    return [(tuple(d for d in DENOMINATIONS for _ in range(hand.get(d, 0))), ways)
+            for hand, ways in draw_ways(full, dealt)]
 
 
 def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
