@@ -121,22 +121,29 @@ def bot_tournament(game: Game, bots: Sequence[Bot | str], *, games: int, seed: i
 def tournament_figure(result: TournamentResult, *, title: str | None = None) -> Any:
     """Win rates with 95 % Wilson intervals, the fair share dotted, each bar labelled with the
     bot's mean points and which way points count."""
+    rows = [{**row, "bot": label} for row, label in zip(result.rows(), result.labels())]
+    return win_rate_figure(rows, title=title or f"Bot tournament: {result.games} games, 95 % intervals")
+
+
+def win_rate_figure(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
+    """The tournament chart from result rows (``TournamentResult.rows()``, relabelled as a
+    head-to-head needs): one bar per row."""
     import plotly.graph_objects as go
 
     from changekit.ui.theme import style
 
-    rates, labels = result.win_rates(), result.labels()
-    means = result.mean_points()
-    direction = "lower is better" if result.lower_is_better else "higher is better"
+    labels = [r["bot"] for r in rows]
+    means = [r.get("mean_points") for r in rows]
+    known = all(m is not None for m in means)
+    direction = "lower is better" if rows and rows[0].get("lower_is_better") else "higher is better"
     fig = go.Figure()
-    fig.add_bar(x=labels, y=[e.value for e in rates], name="win rate",
-                error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in rates],
-                         "arrayminus": [e.value - e.low for e in rates]},
-                text=None if means is None else [f"mean points {m:.1f}" for m in means],
-                hovertemplate="%{x}: win rate %{y:.1%}" + ("<br>%{text}" if means else "") + "<extra></extra>")
+    fig.add_bar(x=labels, y=[r["win_rate"] for r in rows], name="win rate",
+                error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
+                         "arrayminus": [r["win_rate"] - r["low"] for r in rows]},
+                text=[f"mean points {m:.1f}" for m in means] if known else None,
+                hovertemplate="%{x}: win rate %{y:.1%}" + ("<br>%{text}" if known else "") + "<extra></extra>")
     fig.add_scatter(x=labels, y=[1 / len(labels)] * len(labels), mode="lines", name="fair share",
                     line={"dash": "dot"})
-    style(fig, title=title or f"Bot tournament: {result.games} games, 95 % intervals",
-          x="bot" if means is None else f"bot (mean points: {direction})", y="win rate")
+    style(fig, title=title, x=f"bot (mean points: {direction})" if known else "bot", y="win rate")
     fig.update_yaxes(range=[0, 1])
     return fig

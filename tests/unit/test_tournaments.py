@@ -89,3 +89,15 @@ def test_bad_line_ups_are_refused_by_name():
         bot_tournament(Zombie(players=2), ["random"] * 3, games=2, seed=0)
     with pytest.raises(ChangekitError, match="a Bot or a bot's name"):
         bot_tournament(Zombie(players=2), ["random", 7], games=2, seed=0)
+
+
+def test_cambios_head_to_head_chart_reads_grid_totals_as_lower_is_better():
+    from changekit.games.cambio.analysis import comparison_figure, value_of_snapping
+
+    rows = value_of_snapping(games=20, seed=8)
+    assert [r["lower_is_better"] for r in rows] == [True, True]
+    figure = comparison_figure(rows, title="Value of a snap")
+    [bar] = [t for t in figure.data if t.type == "bar"]
+    assert list(bar.x) == ["snaps when sure", "never snaps"]
+    assert list(bar.text) == [f"mean points {r['mean_points']:.1f}" for r in rows]
+    assert "lower is better" in figure.layout.xaxis.title.text

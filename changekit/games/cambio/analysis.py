@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from changekit.core.cards import standard_deck
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
 from changekit.stats.intervals import wilson
-from changekit.stats.tournaments import bot_tournament
+from changekit.stats.tournaments import bot_tournament, win_rate_figure
 
 from .rules import _VALUES, Cambio, card_value, rank_of
 from changekit.core.errors import InvalidArgument
@@ -277,14 +277,9 @@ def threshold_figure(rows: Sequence[Mapping[str, Any]]):
 
 
 def comparison_figure(rows: Sequence[Mapping[str, Any]], *, title: str):
-    """Win rates of a head-to-head (value of information, value of a snap)."""
-    import plotly.graph_objects as go
-
-    fig = go.Figure()
-    fig.add_bar(x=[r["bot"] for r in rows], y=[r["win_rate"] for r in rows], name="win rate",
-                error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
-                         "arrayminus": [r["win_rate"] - r["low"] for r in rows]})
-    return _style(fig, title=title, x="bot", y="win rate (95 % interval)")
+    """Win rates of a head-to-head (value of information, value of a snap): the tournament chart,
+    each bar labelled with its bot's mean grid total (lower is better)."""
+    return win_rate_figure(rows, title=title)
 
 
 def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
