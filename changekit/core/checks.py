@@ -324,13 +324,6 @@ def is_change_bill(value: Any, name: str) -> int:
     return int(value)
 
 
-def is_bots(limit: int = 16) -> Rule:
-    """A list of Bot objects (None: the function's default line-up)."""
-    from .bots import Bot  # bots imports state, which imports this module
-
-    return optional(is_items(limit, "bots", each=is_instance(Bot, "a Bot (say RandomBot())")))
-
-
 def is_rng(value: Any, name: str) -> Any:
     import random
 

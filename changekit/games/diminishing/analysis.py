@@ -170,13 +170,6 @@ def _show(bills: Sequence[int]) -> str:
     return dollars(bills, sep=" ")
 
 
-def _max_take(pot: Sequence[int], limit: int) -> int:
-    best = {0}
-    for b in pot:
-        best |= {s + b for s in best if s + b <= limit}
-    return max(best)
-
-
 def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 6) -> TakeLessSummary:
     """Scan every position reachable from two ``purse``s for winning moves that take back less
     than the most the played bill allows. Examples: the smallest such positions (least money
