@@ -11,7 +11,7 @@ import random
 from collections import defaultdict
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core import Bot, GameRng
 from changekit.stats.exact import mean, variance
@@ -219,7 +219,7 @@ LINEUP = ("random", "value", "cautious")
 
 
 def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 300, seed: int = 2026,
-                   progress=None, **options: Any) -> TournamentResult:
+                   progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """The bots (Bot objects or names) round one table, seats rotated: win rates with 95 % intervals."""
     return tournament_of(BigCheese(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)

@@ -27,6 +27,7 @@ from functools import lru_cache
 from math import factorial
 from typing import Any, Callable, Mapping, Sequence
 
+from changekit.core.bots import Bot
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
@@ -380,7 +381,7 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
 LINEUP = ("random", "equilibrium", "outbid", "history")
 
 
-def bot_tournament(bots: Sequence[Any] = LINEUP, *, games: int = 200, seed: int = 0,
+def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed: int = 0,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (with 95 % Wilson intervals) of the bots (Bot objects or names) over whole games
     to $40, seats rotated."""

@@ -26,6 +26,7 @@ from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from changekit.stats.intervals import Estimate, wilson
+from changekit.core.bots import Bot
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
@@ -377,7 +378,7 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
 LINEUP = ("random", "cautious", "bold", "bayesian")
 
 
-def bot_tournament(bots: Sequence[Any] = LINEUP, *, games: int = 200, seed: int = 0,
+def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed: int = 0,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (Wilson 95 %) of the bots (Bot objects or names) round one table, seats rotating."""
     return tournament_of(Moneybags(**{"players": len(bots), **options}), bots, games=games, seed=seed,
