@@ -22,11 +22,14 @@ from ..core.errors import ClassroomError
 from ..games.boneyard.analysis import (FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, ClassReport,
                                        best_response_to_class, first_round_equilibrium)
 from ..games.boneyard.rules import START_BILLS, resolve_round
+from .live import AUCTION_KIND
 from .store import Store
 from .tables import Poller
 
 #: the store's question ids of a session's auctions: auction.1, auction.2, ...
 QUESTION_PREFIX = "auction."
+#: the prompt an auction question opens with: a student page that sees it shows an AuctionBidder
+AUCTION_PROMPT = {"kind": AUCTION_KIND, "text": "Class auction: one Boneyard round with the whole class."}
 
 
 def auction_question(number: int) -> str:
@@ -60,6 +63,7 @@ class Outcome:
     total: int
     outcome: str
     net: int
+    bucket: int | None = None  # the bucket's value when they took one
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,8 @@ def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
             what = "cancelled"
         else:
             what = "no bucket left: bid returned"
-        outcomes.append(Outcome(name, bid, sum(bid), what, result.net[p]))
+        bucket = sum(buckets[claim]) if claim is not None else None
+        outcomes.append(Outcome(name, bid, sum(bid), what, result.net[p], bucket))
     n = len(bids)
     equilibrium = first_round_equilibrium(n) if n >= 2 else None
     report = best_response_to_class([sum(b) for b in bids], n) if n >= 2 else None
@@ -123,6 +128,39 @@ def auction_figure(result: AuctionResult) -> Any:
                     name=f"equilibrium for {n} bidders")
     style(fig, title="The class's bids and the equilibrium", x="bid total ($)", y="share of bids")
     return fig
+
+
+def auction_reveal(result: AuctionResult) -> dict[str, Any]:
+    """What the students' pages are shown when bidding closes (the store's revealed answer, small
+    whatever the class size): who took each bucket with which total, and the totals that
+    cancelled. A student's own outcome follows from it and their bid (:func:`own_outcome`)."""
+    winners = sorted(([o.name, o.bucket, o.total] for o in result.outcomes if o.bucket is not None),
+                     key=lambda winner: -winner[1])
+    cancelled = sorted({o.total for o in result.outcomes if o.outcome == "cancelled"}, reverse=True)
+    return {"kind": AUCTION_KIND, "bidders": result.bidders, "winners": winners, "cancelled": cancelled}
+
+
+def own_outcome(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
+    """A student's outcome in words, from :func:`auction_reveal`'s summary and their bid."""
+    for winner, bucket, _ in reveal.get("winners", []):
+        if winner == name:
+            return f"You took the ${bucket} bucket."
+    if bid is None:
+        return "You did not bid."
+    total = sum(check_bid(bid))
+    if total in reveal.get("cancelled", []):
+        return f"Your ${total} was matched by another bid: both cancelled, and the bills are lost."
+    return f"No bucket was left for your ${total}: your bid is returned."
+
+
+def reveal_html(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
+    rows = "".join(f"<li>${bucket} bucket: <b>{escape(winner)}</b> (bid ${total})</li>"
+                   for winner, bucket, total in reveal.get("winners", []))
+    cancelled = ", ".join(f"${t}" for t in reveal.get("cancelled", []))
+    return (f'<div class="ck-auction-result" role="status"><p><b>Bidding is closed</b> '
+            f'({reveal.get("bidders", 0)} bids). {escape(own_outcome(reveal, name, bid))}</p>'
+            f"<ul>{rows or '<li>No bucket was taken.</li>'}</ul>"
+            + (f"<p>Cancelled totals: {cancelled}.</p>" if cancelled else "") + "</div>")
 
 
 def outcomes_html(result: AuctionResult) -> str:
@@ -166,7 +204,7 @@ class AuctionPanel:
         taken = [q.question_id for q in self.store.questions(self.code, self.teacher_key)
                  if q.question_id.startswith(QUESTION_PREFIX)]
         self.question_id = auction_question(len(taken) + 1)
-        self.store.open_question(self.code, self.teacher_key, self.question_id)
+        self.store.open_question(self.code, self.teacher_key, self.question_id, AUCTION_PROMPT)
         self.result = None
         self.w_close.disabled = False
         self.w_results.value = ""
@@ -208,6 +246,7 @@ class AuctionPanel:
             except ChangekitError:
                 pass  # only the student widget writes here; anything else is left out
         self.result = result = resolve_auction(valid)
+        self.store.reveal_question(self.code, self.teacher_key, self.question_id, auction_reveal(result))
         self.w_close.disabled = True
         self.count()
         self.question_id = None
@@ -247,6 +286,32 @@ class AuctionBidder:
     def bid(self) -> tuple[int, ...]:
         return tuple(b for b, t in zip(START_BILLS, self.w_bills) if t.value)
 
+    def follow(self, poll: Any, name: str) -> None:
+        """Put the bidder in the state the store says (``poll``: the auction question as this
+        student sees it): their bid back after a reload; once bidding closes, no more bids; once
+        settled, the result."""
+        mine = poll.mine
+        if mine is not None and not self.bid():
+            try:
+                held = check_bid(mine)
+            except ChangekitError:
+                held = ()
+            for bill, toggle in zip(START_BILLS, self.w_bills):
+                toggle.value = bill in held
+            if held:
+                self._said_bid(held)
+        if poll.closed:
+            for control in (*self.w_bills, self.w_submit):
+                control.disabled = True
+            if isinstance(poll.answer, dict) and poll.answer.get("kind") == AUCTION_KIND:
+                self.w_status.value = reveal_html(poll.answer, name, mine)
+            else:
+                self.w_status.value = '<div role="status"><b>Bidding is closed.</b></div>'
+
+    def _said_bid(self, bid: tuple[int, ...]) -> None:
+        self.w_status.value = (f'<div role="status">Your bid: <b>${sum(bid)}</b> ({" + ".join(f"${b}" for b in bid)}). '
+                               "You can change it until the teacher closes bidding.</div>")
+
     def submit(self) -> None:
         try:
             bid = check_bid(list(self.bid()))
@@ -254,8 +319,7 @@ class AuctionBidder:
         except ChangekitError as err:
             self.w_status.value = f'<div role="status" style="color:#b3261e">{escape(str(err))}</div>'
             return
-        self.w_status.value = (f'<div role="status">Your bid: <b>${sum(bid)}</b> ({" + ".join(f"${b}" for b in bid)}). '
-                               "You can change it until the teacher closes bidding.</div>")
+        self._said_bid(bid)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -263,5 +327,5 @@ class AuctionBidder:
         display(self.widget)
 
 
-__all__ = ["AuctionBidder", "AuctionPanel", "AuctionResult", "Outcome", "auction_figure", "auction_question",
-           "check_bid", "resolve_auction"]
+__all__ = ["AUCTION_KIND", "AUCTION_PROMPT", "AuctionBidder", "AuctionPanel", "AuctionResult", "Outcome",
+           "auction_figure", "auction_question", "auction_reveal", "check_bid", "own_outcome", "resolve_auction"]

@@ -28,7 +28,7 @@ import asyncio
 import os
 import time
 from html import escape
-from typing import Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
@@ -36,7 +36,16 @@ import ipywidgets as w
 from ..core.errors import ClassroomError
 from ..ui.app import button, wait_for_visitor
 from ..ui.question import Question, reading_to_html
-from .store import Poll, Store, Student, connect
+
+if TYPE_CHECKING:  # the store loads when a page joins a class (see changekit.classroom's docstring)
+    from .store import Poll, Store, Student
+
+
+def connect(url: str | None = None) -> Store:
+    """The class store (:func:`changekit.classroom.store.connect`), imported on first use."""
+    from .store import connect as open_store
+
+    return open_store(url)
 
 #: how often a page reads the store (a student sees the teacher's Reveal within about this)
 POLL_SECONDS = 0.5
@@ -291,6 +300,10 @@ def join_from_address(store: Store | None = None, *, live: bool = True) -> Class
 # -- the student page -----------------------------------------------------------------------------
 
 PROMPT_KINDS = ("choices", "number", "slider")
+#: the prompt kind of a class auction (changekit.classroom.auction.AUCTION_PROMPT)
+AUCTION_KIND = "auction"
+#: what the student page draws: a question, or a bidder in the class auction
+PAGE_KINDS = (*PROMPT_KINDS, AUCTION_KIND)
 
 
 def question_prompt(qid: str, text: str, *, choices=None, number=None, slider=None, unit: str = "") -> dict:
@@ -334,6 +347,8 @@ class StudentPage:
         self.widget = w.VBox([self.form, self.header, self.current, self.resume_button])
         self.widget.add_class("ck-student-page")
         self._built: dict[str, Question] = {}
+        self._bidders: dict[str, Any] = {}  # AuctionBidder per auction question
+        self.tables: Any = None  # StudentTables, once joined: the tables the teacher seats this student at
         code, token = page_value("code"), page_value("token")
         if code:
             self.code_box.value = code
@@ -369,6 +384,10 @@ class StudentPage:
                              f'Keep <a class="ck-rejoin" href="{rejoin}">this link</a> to come back to your seat '
                              f"after a reload.</p>")
         self.current.children = [w.HTML("<i>Waiting for your teacher to open a question…</i>")]
+        from .tables import StudentTables  # the games load only once a student has joined
+
+        self.tables = StudentTables(self.store, link.code, link.token, poll=self.live)
+        self.widget.children = [self.form, self.header, self.current, self.tables.widget, self.resume_button]
         link.refresh()
         if self.live:
             link.start()
@@ -377,19 +396,27 @@ class StudentPage:
         note = "paused (no activity for a while)" if reason == "idle" else escape(reason)
         self.header.value += f'<p class="ck-paused"><i>Live updates {note}.</i></p>'
         self.resume_button.layout.display = None
+        if self.tables is not None:  # an idle page stops looking for tables and moves too
+            self.tables.stop()
 
     def _resume(self) -> None:
         self.resume_button.layout.display = "none"
         if self.link is not None:
             self.link.start()
+        if self.tables is not None:
+            self.tables.start()
 
     def show(self, polls: list[Poll]) -> None:
-        """Show the question the teacher opened last (or revealed last), built once per id."""
-        drawable = [p for p in polls if isinstance(p.prompt, dict) and p.prompt.get("kind") in PROMPT_KINDS]
+        """Show the question (or class auction) the teacher opened last, or else the one closed
+        last, built once per id."""
+        drawable = [p for p in polls if isinstance(p.prompt, dict) and p.prompt.get("kind") in PAGE_KINDS]
         if not drawable:
             return
         open_ones = [p for p in drawable if not p.closed]
         poll = open_ones[-1] if open_ones else drawable[-1]
+        if poll.prompt["kind"] == AUCTION_KIND:
+            self._show_auction(poll)
+            return
         question = self._built.get(poll.question_id)
         if question is None:
             question = question_from_prompt(poll.question_id, poll.prompt,
@@ -401,6 +428,17 @@ class StudentPage:
             question.status.value = "<i>Your teacher has closed this question.</i>"
         if list(self.current.children) != [question.widget]:
             self.current.children = [question.widget]
+
+    def _show_auction(self, poll: Poll) -> None:
+        from .auction import AuctionBidder
+
+        bidder = self._bidders.get(poll.question_id)
+        if bidder is None:
+            bidder = self._bidders[poll.question_id] = AuctionBidder(self.store, self.link.code, self.link.token,
+                                                                     poll.question_id)
+        bidder.follow(poll, self.link.name)
+        if list(self.current.children) != [bidder.widget]:
+            self.current.children = [bidder.widget]
 
     def _revealed_html(self, qid: str) -> str:
         poll = self.link.polls.get(qid) if self.link else None

@@ -450,10 +450,22 @@ class StudentTables:
         self._poll = poll
         self._found: TableClient | None = None
         self.poller = Poller(self._find, self._show, period=1.0)
-        if self._find():
-            self._show()
+        self.refresh()
         if poll:
             self.poller.start()
+
+    def refresh(self) -> bool:
+        """Look once (blocking) and show a newer table with a seat for this student; True if one shows."""
+        if self._find():
+            self._show()
+            return True
+        return False
+
+    def start(self) -> None:
+        """Look for tables and follow the shown one again (after :meth:`stop`)."""
+        self.poller.start()
+        if self.app is not None:
+            self.app.poller.start()
 
     def _find(self) -> bool:
         """True when a table newer than the one shown has a seat for this student."""

@@ -209,3 +209,74 @@ def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, sessi
     question.predict("2")
     assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
     assert question.check_button.disabled
+
+
+def test_the_student_page_shows_the_class_auction_and_its_result(store, session):
+    from changekit.classroom.auction import AuctionBidder, AuctionPanel
+
+    pages = {}
+    for name in ("Ada", "Bo", "Cy"):
+        pages[name] = StudentPage(store, live=False)
+        pages[name].join(session.code, name)
+    panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+    question = panel.start()
+    bids = {"Ada": (10,), "Bo": (7,), "Cy": (7,)}  # Bo and Cy cancel; Ada takes the $10 bucket
+    for name, page in pages.items():
+        page.link.refresh()
+        (bidder,) = page._bidders.values()
+        assert isinstance(bidder, AuctionBidder) and bidder.question_id == question
+        assert page.current.children == (bidder.widget,)
+        for toggle in bidder.w_bills:
+            toggle.value = int(toggle.description[1:]) in bids[name]
+        bidder.submit()
+    assert store.answers(session.code, session.teacher_key, question) == {n: list(b) for n, b in bids.items()}
+    # a reloaded page gets its bid back from the store
+    again = StudentPage(store, live=False)
+    again._connect(ClassLink.rejoin(store, session.code, pages["Bo"].link.token))
+    assert again._bidders[question].bid() == (7,)
+    panel.close()
+    for name, page in pages.items():
+        page.link.refresh()
+        bidder = page._bidders[question]
+        assert bidder.w_submit.disabled and all(t.disabled for t in bidder.w_bills)
+        assert "Bidding is closed" in bidder.w_status.value and "$10 bucket: <b>Ada</b> (bid $10)" in bidder.w_status.value
+    assert "You took the $10 bucket." in pages["Ada"]._bidders[question].w_status.value
+    assert "both cancelled" in pages["Bo"]._bidders[question].w_status.value
+    # a lesson question opened after the auction takes its place on the page
+    store.open_question(session.code, session.teacher_key, "demo.q1", question_prompt("demo.q1", "?", choices=["a", "b"]))
+    pages["Ada"].link.refresh()
+    assert pages["Ada"].current.children == (pages["Ada"].link.questions["demo.q1"].widget,)
+
+
+def test_the_student_page_follows_the_tables_it_is_seated_at(store, session):
+    from changekit.classroom.tables import open_table, student_seat
+
+    page = StudentPage(store, live=False)
+    page.join(session.code, "Ada")
+    store.join(session.code, "Bo")
+    assert page.tables.app is None and page.tables.widget in page.widget.children
+    assert "No table for you yet" in page.tables.w_note.value
+    first = open_table(store, session.code, session.teacher_key, "diminishing",
+                       [student_seat("Bo"), student_seat("Ada")], seed=3)
+    assert page.tables.refresh()
+    assert page.tables.app.client.table_id == first.table_id and page.tables.app.viewer == 1
+    assert "with Bo" in page.tables.w_note.value
+    assert not page.tables.refresh()  # nothing newer: the table stays
+    newer = open_table(store, session.code, session.teacher_key, "zombie",
+                       [student_seat("Ada"), student_seat("Bo")], seed=4)
+    assert page.tables.refresh() and page.tables.app.client.table_id == newer.table_id
+    assert page.tables.app.game.name == "zombie" and page.tables.app.viewer == 0
+
+
+def test_a_game_notebook_imports_join_from_address_without_the_store():
+    """The zero-server site's Pyodide has no sqlite3: a page without a class code must not load the store."""
+    import subprocess
+    import sys
+
+    script = ("import sys, types\n"
+              "sys.modules['sqlite3'] = types.ModuleType('sqlite3')  # the site's empty stub\n"
+              "from changekit.classroom.live import join_from_address\n"
+              "print(join_from_address(), 'changekit.classroom.store' in sys.modules)\n")
+    env = {k: v for k, v in __import__("os").environ.items() if k != "QUERY_STRING"}
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.split() == ["None", "False"]
