@@ -280,3 +280,41 @@ def test_a_game_notebook_imports_join_from_address_without_the_store():
     env = {k: v for k, v in __import__("os").environ.items() if k != "QUERY_STRING"}
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True)
     assert out.stdout.split() == ["None", "False"]
+
+
+GAME_NOTEBOOKS = sorted(g.notebook_file() for g in __import__("changekit").all_games())
+
+
+@pytest.mark.parametrize("notebook", GAME_NOTEBOOKS)
+def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(notebook, tmp_path, monkeypatch,
+                                                                               attached):
+    """The notebook's first code cell, run as Voila runs it: with ?code=&token= its questions
+    become polls of the class; without a code it does nothing (and writes no store)."""
+    import nbformat
+
+    from changekit.classroom.lessons import NOTEBOOKS
+
+    cells = [c for c in nbformat.read(NOTEBOOKS / notebook, as_version=4).cells if c.cell_type == "code"]
+    first = cells[0].source
+    assert "join_from_address()" in first and "Question(" not in first  # before every question
+    url = f"sqlite:///{tmp_path}/class.db"
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", url)
+
+    async def run_first_cell() -> dict:
+        namespace: dict = {}
+        exec(compile(first, notebook, "exec"), namespace)  # noqa: S102 - the kit's own notebook
+        return namespace
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert asyncio.run(run_first_cell())["class_link"] is None
+    assert not (tmp_path / "class.db").exists()
+    with connect(url) as store:
+        session = store.open_session("P3")
+        ada = store.join(session.code, "Ada")
+        monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+        link = asyncio.run(run_first_cell())["class_link"]
+        attached(link)
+        assert isinstance(link, ClassLink) and link.name == "Ada"
+        question = make_question(f"{notebook}.q1")
+        question.predict("3")
+        assert store.answers(session.code, session.teacher_key, f"{notebook}.q1") == {"Ada": "3"}
