@@ -76,6 +76,10 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE questions ADD COLUMN revealed_at DOUBLE PRECISION",
         "ALTER TABLE questions ADD COLUMN revealed_answer TEXT",
     ],
+    # 3: students seat themselves. A table a student started names them (NULL: the teacher's).
+    [
+        "ALTER TABLE tables ADD COLUMN started_by BIGINT REFERENCES students (id) ON DELETE SET NULL",
+    ],
 ]
 
 #: the version this changekit writes and reads

@@ -48,6 +48,8 @@ MAX_VALUE_BYTES = 4096
 MAX_NAME_CHARS = 40
 MAX_TITLE_CHARS = 100
 #: question ids come from notebooks: short, and safe in a CSV cell and a URL
+#: open tables one student may have started at once (the teacher closes tables; so may their starter)
+MAX_STARTED_TABLES = 1
 QUESTION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/-]{0,99}")
 #: environment variable naming the store for every kernel on a machine (a hub sets it)
 STORE_VARIABLE = "CHANGEKIT_CLASS_STORE"
@@ -127,6 +129,7 @@ class GameTable:
     game: str
     settings: Any
     closed: bool = False
+    started_by: str | None = None  # the student who started it (None: the teacher opened it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,15 +343,59 @@ class Store:
                                  "RETURNING id", (session.id, game, encoded, time.time()))
         return GameTable(table_id, game, json.loads(encoded))
 
+    def start_table(self, code: str, token: str, game: str, settings: Any) -> GameTable:
+        """A joined student opens a table themselves ("the students seat themselves"). The
+        ``settings``' ``seats`` (a list of ``{"student": name}`` and ``{"bot": name}``) must seat
+        that student once and name only students of the session; a student has at most
+        MAX_STARTED_TABLES open tables they started (they or the teacher close one to start another)."""
+        if game not in GAME_MODULES:
+            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        encoded = _encode(settings, "table settings")
+        seats = settings.get("seats") if isinstance(settings, dict) else None
+        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+            raise ClassroomError("bad-table", "a table a student starts lists its seats: "
+                                              "{'seats': [{'student': name} or {'bot': name}, ...]}")
+        seated = [s["student"] for s in seats if "student" in s]
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, name = self._student(tx, session, token)
+            if [n for n in seated if n == name] != [name]:
+                raise ClassroomError("not-seated", f"{name}, a table you start seats you once: "
+                                                   f"its seats name {seated or 'no student'}")
+            joined = {n for (n,) in tx.execute("SELECT name FROM students WHERE session_id = ?", (session.id,))}
+            strangers = [n for n in seated if n not in joined]
+            if strangers or len(set(seated)) != len(seated):
+                raise ClassroomError("bad-table", f"seat each student of the session at most once: "
+                                                  f"{strangers or seated} is not that")
+            (started,) = tx.one("SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL",
+                                (student_id,))
+            if started >= MAX_STARTED_TABLES:
+                raise ClassroomError("too-many-tables", f"{name}, you already started a table that is still open: "
+                                                        "close it (or ask your teacher to) before starting another")
+            (table_id,) = tx.one("INSERT INTO tables (session_id, game, settings, opened_at, started_by) "
+                                 "VALUES (?, ?, ?, ?, ?) RETURNING id",
+                                 (session.id, game, encoded, time.time(), student_id))
+        return GameTable(table_id, game, json.loads(encoded), False, name)
+
+    def classmates(self, code: str, secret: str) -> list[str]:
+        """Names of the students who joined, in the order they joined, for the teacher or any
+        student of the open session (a student picks who to sit with)."""
+        with self._read() as tx:
+            session = self._open_session(tx, code)
+            self._player(tx, session, secret)
+            rows = tx.execute("SELECT name FROM students WHERE session_id = ? ORDER BY id", (session.id,))
+        return [name for (name,) in rows]
+
     def tables(self, code: str, secret: str) -> list[GameTable]:
         """The session's tables, oldest first (for its teacher or any of its students)."""
         with self._read() as tx:
             session = self._session(tx, code)
             self._player(tx, session, secret)
-            rows = tx.execute("SELECT id, game, settings, closed_at FROM tables WHERE session_id = ? ORDER BY id",
+            rows = tx.execute("SELECT t.id, t.game, t.settings, t.closed_at, s.name FROM tables t "
+                              "LEFT JOIN students s ON s.id = t.started_by WHERE t.session_id = ? ORDER BY t.id",
                               (session.id,))
-        return [GameTable(tid, game, json.loads(settings), closed_at is not None)
-                for tid, game, settings, closed_at in rows]
+        return [GameTable(tid, game, json.loads(settings), closed_at is not None, starter)
+                for tid, game, settings, closed_at, starter in rows]
 
     def append_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> Move:
         """Append ``action`` to the table's log as move ``move_number``, which must be the next one
@@ -388,10 +435,16 @@ class Store:
                               (table_id, since))
         return [Move(number, json.loads(action), name, made_at) for number, action, name, made_at in rows]
 
-    def close_table(self, code: str, teacher_key: str, table_id: int) -> None:
-        """No more moves at the table (a finished or abandoned game); its log stays."""
+    def close_table(self, code: str, secret: str, table_id: int) -> None:
+        """No more moves at the table (a finished or abandoned game); its log stays. ``secret``
+        is the teacher key, or the token of the student who started the table."""
         with self._write() as tx:
-            session = self._teacher(tx, code, teacher_key)
+            session = self._session(tx, code)
+            if not _matches(secret, session.teacher_key_hash):
+                student_id = self._starter_of(tx, session, secret, table_id)
+                if student_id is None:
+                    raise ClassroomError("wrong-teacher-key", f"only the teacher of session {session.code} "
+                                                              f"(or the student who started it) closes table {table_id}")
             self._table(tx, session, table_id)
             tx.execute("UPDATE tables SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), table_id))
 
@@ -492,6 +545,17 @@ class Store:
             raise ClassroomError("unknown-table", f"session {session.code} has no table {table_id!r}")
         if must_be_open and row[0] is not None:
             raise ClassroomError("table-closed", f"table {table_id} is closed: its game is over")
+
+    def _starter_of(self, tx: Transaction, session: _SessionRow, token: str, table_id: int) -> int | None:
+        """The token's student id when that student started the table; else None."""
+        try:
+            student_id, _ = self._student(tx, session, token)
+        except ClassroomError:
+            return None
+        row = None
+        if isinstance(table_id, int) and not isinstance(table_id, bool):
+            row = tx.one("SELECT started_by FROM tables WHERE id = ? AND session_id = ?", (table_id, session.id))
+        return student_id if row is not None and row[0] == student_id else None
 
     def _set_question(self, code: str, teacher_key: str, question_id: str, *, closed: bool,
                       prompt: str | None = None) -> None:

@@ -31,7 +31,7 @@ import asyncio
 import json
 import random
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from importlib import import_module
 from typing import Any, Sequence
@@ -75,11 +75,13 @@ def app_class(game: str) -> type:
     raise ChangekitError(f"the game {game!r} has no app")  # pragma: no cover - every game has one
 
 
-def open_table(store: Store, code: str, teacher_key: str, game: str, seats: Sequence[dict[str, str]], *,
+def open_table(store: Store, code: str, secret: str, game: str, seats: Sequence[dict[str, str]], *,
                seed: int = 1, options: dict[str, Any] | None = None) -> GameTable:
     """Open a table of ``game`` with these seats (in order; see :func:`student_seat`,
     :func:`bot_seat`). Students must have joined the session, each sits once; the seat count
-    must suit the game (2-8 for some games, fewer for others); ``options`` are the game's own."""
+    must suit the game (2-8 for some games, fewer for others); ``options`` are the game's own.
+    ``secret`` is the teacher key, or a student's token: a student starting a table sits at it
+    (``store.start_table``)."""
     if game not in GAME_MODULES:
         raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
@@ -89,7 +91,9 @@ def open_table(store: Store, code: str, teacher_key: str, game: str, seats: Sequ
         raise ClassroomError("bad-table", "the number of players is the number of seats: do not pass it as an option")
     bots = game_bots(game)
     default_bot = app_class(game).default_bot
-    joined = {name.casefold(): name for name in store.students(code, teacher_key)}
+    starter = _student_name(store, code, secret)
+    names = store.students(code, secret) if starter is None else store.classmates(code, secret)
+    joined = {name.casefold(): name for name in names}
     filled: list[dict[str, str]] = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict) or len(seat) != 1 or not ({"student", "bot"} & set(seat)):
@@ -111,7 +115,19 @@ def open_table(store: Store, code: str, teacher_key: str, game: str, seats: Sequ
     except ChangekitError as err:
         raise ClassroomError("bad-table", f"cannot seat this table: {err}") from None
     settings = {"format": SETTINGS_FORMAT, "seed": seed, "options": options, "seats": filled}
-    return store.open_table(code, teacher_key, game, settings)
+    if starter is None:
+        return store.open_table(code, secret, game, settings)
+    return store.start_table(code, secret, game, settings)
+
+
+def _student_name(store: Store, code: str, secret: str) -> str | None:
+    """The name of the student whose token ``secret`` is; None for anything else (the teacher key)."""
+    try:
+        return store.rejoin(code, secret).name
+    except ClassroomError as err:
+        if err.reason != "unknown-student":
+            raise
+        return None
 
 
 # ---- actions through JSON ------------------------------------------------------------------------
@@ -172,12 +188,7 @@ class TableClient:
         self.seed: int = settings["seed"]
         self.options: dict[str, Any] = {k: decode_action(v) for k, v in settings["options"].items()}
         self._bots = game_bots(self.table.game)
-        try:
-            self.student: str | None = store.rejoin(code, secret).name
-        except ClassroomError as err:
-            if err.reason != "unknown-student":
-                raise
-            self.student = None  # the teacher key (store.tables accepted it)
+        self.student = _student_name(store, code, secret)  # None: the teacher key (store.tables accepted it)
         mine = [i for i, s in enumerate(self.seats) if self.student is not None and s.get("student") == self.student]
         self.seat: int | None = mine[0] if mine else None
         self._lock = threading.RLock()
@@ -230,7 +241,7 @@ class TableClient:
     def closed(self) -> bool:
         """True once the teacher has closed the table (no more moves can come); read from the store."""
         closed = any(t.closed for t in self.store.tables(self.code, self.secret) if t.table_id == self.table_id)
-        self.table = GameTable(self.table.table_id, self.table.game, self.table.settings, closed)
+        self.table = replace(self.table, closed=closed)
         return closed
 
     def _may_move(self, student: str | None, seat: int) -> bool:

@@ -260,8 +260,11 @@ def test_opening_a_table_refuses_bad_seats(store, session):
     for game, seats, message in cases:
         with pytest.raises(ClassroomError, match=message):
             open_table(store, code, key, game, seats)
-    with pytest.raises(ClassroomError, match="wrong|not the teacher key"):
-        open_table(store, code, ada.token, "zombie", [student_seat("Ada"), student_seat("Bo")])
+    with pytest.raises(ClassroomError, match="not the teacher key"):
+        open_table(store, code, "1.forged", "zombie", [student_seat("Ada"), student_seat("Bo")])
+    # a student may open a table only with a seat for themselves (test_students_seat_themselves)
+    with pytest.raises(ClassroomError, match="a table you start seats you once"):
+        open_table(store, code, ada.token, "zombie", [student_seat("Bo"), bot_seat()])
     assert store.tables(code, key) == []
     table = open_table(store, code, key, "zombie", [student_seat("ada"), bot_seat()], seed=3)
     assert table.settings["seats"] == [{"student": "Ada"}, {"bot": app_class("zombie").default_bot}]
@@ -368,3 +371,58 @@ def test_polling_stops_when_the_table_closes(store_url, session):
         assert app.client.table.closed
         app.act(app.state.legal_actions(first)[0])
         assert "closed" in app.error and app.client.made == 0
+
+
+def test_students_seat_themselves(store_url, session):
+    """A joined student starts a table with classmates and bots; the store refuses a table without
+    them, a stranger, a second open table of theirs; they (or the teacher) close it."""
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        code = opened.code
+        cy = store.join(code, "Cy")
+        assert store.classmates(code, ada.token) == store.classmates(code, opened.teacher_key) == ["Ada", "Bo", "Cy"]
+        bo_page = StudentTables(store, code, bo.token, poll=False)
+        table = open_table(store, code, ada.token, "diminishing", [student_seat("bo"), student_seat("Ada")], seed=2)
+        assert table.started_by == "Ada" and table.settings["seats"] == [{"student": "Bo"}, {"student": "Ada"}]
+        assert store.tables(code, cy.token) == [table]
+        # Bo's page finds the table Ada started, and they play it
+        assert bo_page.refresh() and bo_page.app.viewer == 0
+        ada_client = TableClient(store, code, ada.token, table.table_id)
+        bo_page.app.act(bo_page.app.state.legal_actions(0)[0])
+        ada_client.sync()
+        assert ada_client.made == 1 and ada_client.log[0].student == "Bo"
+        refusals = [
+            (lambda: store.start_table(code, ada.token, "zombie", {"seats": [{"student": "Bo"}, {"bot": "careful"}]}),
+             "not-seated"),
+            (lambda: store.start_table(code, ada.token, "zombie", {"seats": [{"student": "Ada"}, {"student": "Ada"}]}),
+             "not-seated"),
+            (lambda: store.start_table(code, cy.token, "zombie", {"seats": [{"student": "Cy"}, {"student": "Zed"}]}),
+             "bad-table"),
+            (lambda: store.start_table(code, cy.token, "zombie", {"seed": 1}), "bad-table"),
+            (lambda: store.start_table(code, cy.token, "chess", {"seats": [{"student": "Cy"}]}), "unknown-game"),
+            (lambda: store.start_table(code, opened.teacher_key, "zombie", {"seats": [{"student": "Cy"}]}),
+             "unknown-student"),
+            # one open table a student started at a time
+            (lambda: open_table(store, code, ada.token, "zombie", [student_seat("Ada"), bot_seat()]),
+             "too-many-tables"),
+            # only the teacher or its starter closes a table
+            (lambda: store.close_table(code, bo.token, table.table_id), "wrong-teacher-key"),
+        ]
+        for action, reason in refusals:
+            with pytest.raises(ClassroomError) as refused:
+                action()
+            assert refused.value.reason == reason
+        assert [t.table_id for t in store.tables(code, opened.teacher_key)] == [table.table_id]
+        assert not store.tables(code, bo.token)[0].closed
+        store.close_table(code, ada.token, table.table_id)
+        assert store.tables(code, bo.token)[0].closed
+        second = open_table(store, code, ada.token, "zombie", [student_seat("Ada"), bot_seat()])
+        assert second.started_by == "Ada"
+        # a teacher's table has no starter, and a student cannot close it
+        teachers = open_table(store, code, opened.teacher_key, "zombie", [student_seat("Cy"), student_seat("Bo")])
+        assert teachers.started_by is None
+        with pytest.raises(ClassroomError, match="only the teacher"):
+            store.close_table(code, cy.token, teachers.table_id)
+        store.close_session(code, opened.teacher_key)
+        with pytest.raises(ClassroomError, match="closed"):
+            store.start_table(code, cy.token, "zombie", {"seats": [{"student": "Cy"}, {"bot": "careful"}]})
