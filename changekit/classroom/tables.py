@@ -456,8 +456,12 @@ class StudentTables:
         self.store, self.code, self.token = store, code, token
         self.name = store.rejoin(code, token).name
         self.app: Any = None
-        self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you.</i>")
-        self.widget = w.VBox([self.w_note])
+        self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you (or start one yourself).</i>")
+        # a student may seat themselves, with classmates and bots (store.start_table)
+        self.form = TableForm(store, code, token, me=self.name, on_open=lambda table: self.refresh())
+        self.w_start = w.Accordion(children=[self.form.widget], titles=("Start a table yourself",), selected_index=None)
+        self.w_start.add_class("ck-start-table")
+        self.widget = w.VBox([self.w_note, self.w_start])
         self._poll = poll
         self._found: TableClient | None = None
         self.poller = Poller(self._find, self._show, period=1.0)
@@ -496,7 +500,8 @@ class StudentTables:
         self.app = networked_app(client, poll=self._poll)
         self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
             ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
-        self.widget.children = [self.w_note, self.app.widget]
+        self.widget.children = [self.w_note, self.app.widget, self.w_start]
+        self.w_start.selected_index = None
 
     def stop(self) -> None:
         """Stop looking for tables and moves (the page is closing)."""
@@ -508,6 +513,80 @@ class StudentTables:
         from IPython.display import display
 
         display(self.widget)
+
+
+class TableForm:
+    """Open a table: a game, its seats (joined students and the game's bots) and a seed. The
+    teacher's panel uses it with the teacher key; a student's page with their token (their own
+    seat first: a student opens only a table they sit at)."""
+
+    def __init__(self, store: Store, code: str, secret: str, *, me: str | None = None, on_open=None) -> None:
+        import ipywidgets as w
+
+        from ..ui.app import button
+
+        self.store, self.code, self.secret, self.me = store, code, secret, me
+        self.on_open = on_open
+        games = [(load_game(g).title, g) for g in GAME_MODULES]
+        self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
+                                 layout=w.Layout(width="340px"))
+        self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
+        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.w_open = button("Open the table" if me is None else "Start the table", self.open, style="primary")
+        self.w_message = w.HTML()
+        self.w_game.observe(lambda _: self.seat_pickers(), names="value")
+        self.w_count.observe(lambda _: self.seat_pickers(), names="value")
+        self.widget = w.VBox([w.HBox([self.w_game, self.w_count, self.w_seed], layout=w.Layout(flex_flow="row wrap")),
+                              self.w_seats, self.w_open, self.w_message])
+        self.seat_pickers()
+
+    def choices(self) -> list[tuple[str, dict[str, str]]]:
+        game = self.w_game.value
+        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(game)]
+        names = (self.store.students(self.code, self.secret) if self.me is None
+                 else [self.me] + [n for n in self.store.classmates(self.code, self.secret) if n != self.me])
+        return [(name, {"student": name}) for name in names] + bots
+
+    def seat_pickers(self) -> None:
+        import ipywidgets as w
+
+        game = load_game(self.w_game.value)
+        self.w_count.min, self.w_count.max = game.min_players, game.max_players
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        default = f"{app_class(self.w_game.value).default_bot} bot"
+        pickers = []
+        for i in range(self.w_count.value):
+            # the teacher's form seats the students in join order; a student's, themselves then bots
+            student = i < len(labels) and not labels[i].endswith(" bot") and (self.me is None or i == 0)
+            pickers.append(w.Dropdown(options=labels, value=labels[i] if student else default,
+                                      description=f"Seat {i + 1}", layout=w.Layout(width="240px")))
+        self._choices = dict(choices)
+        self.w_seats.children = pickers
+
+    def new_students(self) -> None:
+        """New students appear in the seat pickers (keeping what is picked)."""
+        choices = self.choices()
+        labels = [label for label, _ in choices]
+        self._choices = dict(choices)
+        for picker in self.w_seats.children:
+            if list(picker.options) != labels:
+                value = picker.value
+                picker.options = labels
+                picker.value = value if value in labels else labels[-1]
+
+    def open(self) -> GameTable | None:
+        seats = [self._choices[p.value] for p in self.w_seats.children]
+        try:
+            table = open_table(self.store, self.code, self.secret, self.w_game.value, seats, seed=self.w_seed.value)
+        except ChangekitError as err:
+            self.w_message.value = f'<span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
+            return None
+        self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
+        if self.on_open is not None:
+            self.on_open(table)
+        return table
 
 
 class TablesPanel:
@@ -522,61 +601,23 @@ class TablesPanel:
 
         self.store, self.code, self.teacher_key = store, code, teacher_key
         self.clients: dict[int, TableClient] = {}
-        games = [(load_game(g).title, g) for g in GAME_MODULES]
-        self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
-                                 layout=w.Layout(width="340px"))
-        self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
-        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
-        self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.w_open = button("Open the table", self.open, style="primary")
-        self.w_message = w.HTML()
+        self.form = TableForm(store, code, teacher_key, on_open=lambda table: self.refresh())
+        self.w_game, self.w_count, self.w_seed, self.w_seats = (self.form.w_game, self.form.w_count,
+                                                                self.form.w_seed, self.form.w_seats)
+        self.w_message = self.form.w_message
         self.w_tables = w.HTML()
         self.w_which = w.Dropdown(options=[], description="Table", layout=w.Layout(width="200px"))
         self.w_end = button("Close this table", self.close_table,
                             tooltip="No more moves at it (a finished or abandoned game); its log stays")
-        self.w_game.observe(lambda _: self._seat_pickers(), names="value")
-        self.w_count.observe(lambda _: self._seat_pickers(), names="value")
-        self.widget = w.VBox([w.HBox([self.w_game, self.w_count, self.w_seed], layout=w.Layout(flex_flow="row wrap")),
-                              self.w_seats, w.HBox([self.w_open, button("Refresh", self.refresh)]),
-                              self.w_message, self.w_tables, w.HBox([self.w_which, self.w_end])])
-        self._seat_pickers()
+        self.widget = w.VBox([self.form.widget, button("Refresh", self.refresh), self.w_tables,
+                              w.HBox([self.w_which, self.w_end])])
         self.refresh()
         self.poller = Poller(self.update, self.draw, period=1.0)
         if poll:
             self.poller.start()
 
-    def choices(self) -> list[tuple[str, dict[str, str]]]:
-        game = self.w_game.value
-        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(game)]
-        students = [(name, {"student": name}) for name in self.store.students(self.code, self.teacher_key)]
-        return students + bots
-
-    def _seat_pickers(self) -> None:
-        import ipywidgets as w
-
-        game = load_game(self.w_game.value)
-        self.w_count.min, self.w_count.max = game.min_players, game.max_players
-        choices = self.choices()
-        labels = [label for label, _ in choices]
-        default = f"{app_class(self.w_game.value).default_bot} bot"
-        pickers = []
-        for i in range(self.w_count.value):
-            value = labels[i] if i < len(labels) and not labels[i].endswith(" bot") else default
-            pickers.append(w.Dropdown(options=labels, value=value, description=f"Seat {i + 1}",
-                                      layout=w.Layout(width="240px")))
-        self._choices = dict(choices)
-        self.w_seats.children = pickers
-
     def open(self) -> GameTable | None:
-        seats = [self._choices[p.value] for p in self.w_seats.children]
-        try:
-            table = open_table(self.store, self.code, self.teacher_key, self.w_game.value, seats, seed=self.w_seed.value)
-        except ChangekitError as err:
-            self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
-            return None
-        self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
-        self.refresh()
-        return table
+        return self.form.open()
 
     def update(self) -> bool:
         """Read every table's new moves and move due bots (blocking: the poller runs it in a thread)."""
@@ -594,7 +635,9 @@ class TablesPanel:
         return changed
 
     def draw(self) -> None:
-        rows = "".join(f"<li>{escape(c.summary())}{' (closed)' if c.table.closed else ''}</li>"
+        rows = "".join(f"<li>{escape(c.summary())}"
+                       f"{escape(f' (started by {c.table.started_by})') if c.table.started_by else ''}"
+                       f"{' (closed)' if c.table.closed else ''}</li>"
                        for c in self.clients.values())
         self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
         open_ids = [tid for tid, c in self.clients.items() if not c.table.closed]
@@ -615,19 +658,8 @@ class TablesPanel:
             self.update()
         except ChangekitError as err:
             self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
-        self._seat_pickers_students()
+        self.form.new_students()
         self.draw()
-
-    def _seat_pickers_students(self) -> None:
-        """New students appear in the seat pickers (keeping what is picked)."""
-        choices = self.choices()
-        labels = [label for label, _ in choices]
-        self._choices = dict(choices)
-        for picker in self.w_seats.children:
-            if list(picker.options) != labels:
-                value = picker.value
-                picker.options = labels
-                picker.value = value if value in labels else labels[-1]
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -635,5 +667,6 @@ class TablesPanel:
         display(self.widget)
 
 
-__all__ = ["POLL_SECONDS", "LoggedMove", "Poller", "StudentTables", "TableClient", "TablesPanel", "networked_app", "app_class", "bot_seat", "decode_action", "encode_action",
-           "game_bots", "open_table", "student_seat"]
+__all__ = ["POLL_SECONDS", "LoggedMove", "Poller", "StudentTables", "TableClient", "TableForm", "TablesPanel",
+           "app_class", "bot_seat", "decode_action", "encode_action", "game_bots", "networked_app", "open_table",
+           "student_seat"]

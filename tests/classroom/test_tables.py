@@ -426,3 +426,29 @@ def test_students_seat_themselves(store_url, session):
         store.close_session(code, opened.teacher_key)
         with pytest.raises(ClassroomError, match="closed"):
             store.start_table(code, cy.token, "zombie", {"seats": [{"student": "Cy"}, {"bot": "careful"}]})
+
+
+def test_a_student_starts_a_table_from_their_page(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        page = StudentTables(store, opened.code, ada.token, poll=False)
+        form = page.form
+        form.w_game.value = "zombie"
+        assert [p.value for p in form.w_seats.children] == ["Ada", f"{app_class('zombie').default_bot} bot"]
+        assert list(form.w_seats.children[1].options)[:2] == ["Ada", "Bo"]
+        form.w_seats.children[1].value = "Bo"
+        form.w_seed.value = 9
+        form.w_open.click()
+        (table,) = store.tables(opened.code, opened.teacher_key)
+        assert (table.game, table.started_by, table.settings["seed"]) == ("zombie", "Ada", 9)
+        assert table.settings["seats"] == [{"student": "Ada"}, {"student": "Bo"}]
+        assert page.app is not None and page.app.client.table_id == table.table_id and page.app.viewer == 0
+        assert page.widget.children[1] is page.app.widget
+        bo_page = StudentTables(store, opened.code, bo.token, poll=False)
+        assert bo_page.app.client.table_id == table.table_id and bo_page.app.viewer == 1
+        # a second table of hers while the first is open: refused on the page, nothing written
+        form.w_open.click()
+        assert "already started a table" in form.w_message.value
+        assert len(store.tables(opened.code, opened.teacher_key)) == 1
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        assert "(started by Ada)" in panel.w_tables.value
