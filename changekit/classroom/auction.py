@@ -282,6 +282,7 @@ class AuctionBidder:
         self.w_status = w.HTML('<div role="status">You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>')
         self.widget = w.VBox([w.HTML("<b>Class auction</b>: one Boneyard round with the whole class."),
                               w.HBox(self.w_bills), self.w_submit, self.w_status])
+        self.widget.add_class("ck-auction-bidder")
 
     def bid(self) -> tuple[int, ...]:
         return tuple(b for b, t in zip(START_BILLS, self.w_bills) if t.value)

@@ -541,11 +541,15 @@ class TableForm:
                               self.w_seats, self.w_open, self.w_message])
         self.seat_pickers()
 
-    def choices(self) -> list[tuple[str, dict[str, str]]]:
-        game = self.w_game.value
-        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(game)]
-        names = (self.store.students(self.code, self.secret) if self.me is None
-                 else [self.me] + [n for n in self.store.classmates(self.code, self.secret) if n != self.me])
+    def students(self) -> list[str]:
+        """Who can be seated, as the pickers list them (blocking: a store read)."""
+        if self.me is None:
+            return self.store.students(self.code, self.secret)
+        return [self.me] + [n for n in self.store.classmates(self.code, self.secret) if n != self.me]
+
+    def choices(self, students: list[str] | None = None) -> list[tuple[str, dict[str, str]]]:
+        bots = [(f"{name} bot", {"bot": name}) for name in game_bots(self.w_game.value)]
+        names = self.students() if students is None else students
         return [(name, {"student": name}) for name in names] + bots
 
     def seat_pickers(self) -> None:
@@ -565,9 +569,9 @@ class TableForm:
         self._choices = dict(choices)
         self.w_seats.children = pickers
 
-    def new_students(self) -> None:
+    def new_students(self, students: list[str] | None = None) -> None:
         """New students appear in the seat pickers (keeping what is picked)."""
-        choices = self.choices()
+        choices = self.choices(students)
         labels = [label for label, _ in choices]
         self._choices = dict(choices)
         for picker in self.w_seats.children:
@@ -601,6 +605,7 @@ class TablesPanel:
 
         self.store, self.code, self.teacher_key = store, code, teacher_key
         self.clients: dict[int, TableClient] = {}
+        self.students: list[str] = []
         self.form = TableForm(store, code, teacher_key, on_open=lambda table: self.refresh())
         self.w_game, self.w_count, self.w_seed, self.w_seats = (self.form.w_game, self.form.w_count,
                                                                 self.form.w_seed, self.form.w_seats)
@@ -621,7 +626,9 @@ class TablesPanel:
 
     def update(self) -> bool:
         """Read every table's new moves and move due bots (blocking: the poller runs it in a thread)."""
-        changed = False
+        students = self.form.students()
+        changed = students != self.students
+        self.students = students
         for table in self.store.tables(self.code, self.teacher_key):
             client = self.clients.get(table.table_id)
             if client is None:
@@ -635,6 +642,7 @@ class TablesPanel:
         return changed
 
     def draw(self) -> None:
+        self.form.new_students(self.students)  # a student who just joined can be seated
         rows = "".join(f"<li>{escape(c.summary())}"
                        f"{escape(f' (started by {c.table.started_by})') if c.table.started_by else ''}"
                        f"{' (closed)' if c.table.closed else ''}</li>"
@@ -658,7 +666,6 @@ class TablesPanel:
             self.update()
         except ChangekitError as err:
             self.w_message.value = f'<span style="color:#b3261e">{escape(str(err))}</span>'
-        self.form.new_students()
         self.draw()
 
     def _ipython_display_(self) -> None:

@@ -452,3 +452,15 @@ def test_a_student_starts_a_table_from_their_page(store_url, session):
         assert len(store.tables(opened.code, opened.teacher_key)) == 1
         panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
         assert "(started by Ada)" in panel.w_tables.value
+
+
+def test_the_teacher_panel_lists_students_as_they_join(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        assert list(panel.w_seats.children[0].options)[:3] == ["Ada", "Bo", "perfect bot"]
+        store.join(opened.code, "Cy")
+        assert panel.update()  # what the poller runs: the new student is news
+        panel.draw()
+        assert list(panel.w_seats.children[0].options)[:3] == ["Ada", "Bo", "Cy"]
+        assert not panel.update()
