@@ -24,7 +24,7 @@ from ..ui.app import button
 from ..ui.charts import LiveChart
 from ..ui.question import Question
 from .lessons import LessonQuestion, lesson_questions, lessons
-from .live import Poller, page_address, page_value
+from .live import Poller, page_address, page_value, server_token_query
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 
@@ -208,7 +208,7 @@ class Dashboard:
         self.session = session
         self.key_box.value = ""
         self.message.value = ""
-        join = page_address("join.ipynb", code=session.code)
+        join = page_address("join.ipynb", code=session.code, **server_token_query())  # the QR opens the page
         self.join_html.value = (
             '<div class="ck-join" style="display:flex;gap:24px;align-items:center;flex-wrap:wrap">'
             f'<div><div style="font-size:1.1em">{escape(session.title)} — students join at</div>'

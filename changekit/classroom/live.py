@@ -65,6 +65,19 @@ def page_value(name: str) -> str | None:
     return values[-1] if values else None
 
 
+#: the address parameter that carries a student's seat (their store token). Not ``token``: a class
+#: server on the room's network (``changekit serve --host``) reads ``token`` as its own access token.
+SEAT_PARAMETER = "seat"
+SERVER_TOKEN_PARAMETER = "token"
+
+
+def server_token_query() -> dict[str, str]:
+    """``{"token": ...}`` when this page was opened with the class server's access token, so the
+    links it gives (the join page, a student's rejoin link) open on a device without a login."""
+    token = page_value(SERVER_TOKEN_PARAMETER)
+    return {SERVER_TOKEN_PARAMETER: token} if token else {}
+
+
 def page_address(notebook: str, **query: str) -> str:
     """The absolute address of ``notebook`` next to the page being served (e.g. the join page
     beside the teacher's dashboard), with ``query``; a relative one outside Voila."""
@@ -194,16 +207,17 @@ class ClassLink:
 
     @classmethod
     def from_page(cls, store: Store | None = None) -> ClassLink | None:
-        """The link of a page opened with ``?code=...&token=...`` (None without both); refused
-        with a ClassroomError for a wrong code or token."""
-        code, token = page_value("code"), page_value("token")
+        """The link of a page opened with ``?code=...&seat=...`` (None without both); refused
+        with a ClassroomError for a wrong code or seat."""
+        code, token = page_value("code"), page_value(SEAT_PARAMETER)
         if not code or not token:
             return None
         return cls.rejoin(store if store is not None else connect(), code, token)
 
     def rejoin_query(self) -> str:
-        """``code=...&token=...``: the address part that brings this student back to their seat."""
-        return urlencode({"code": self.code, "token": self.token})
+        """``code=...&seat=...`` (and the server's access token, when the page has one): the address
+        part that brings this student back to their seat."""
+        return urlencode({"code": self.code, SEAT_PARAMETER: self.token, **server_token_query()})
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -284,7 +298,7 @@ class ClassLink:
 
 
 def join_from_address(store: Store | None = None, *, live: bool = True) -> ClassLink | None:
-    """For a lesson notebook's first cell: when the page was opened with ``?code=...&token=...``
+    """For a lesson notebook's first cell: when the page was opened with ``?code=...&seat=...``
     (a student's seat), make every Question on it a class poll and follow the store; otherwise
     (a student alone, JupyterLab) do nothing and return None."""
     link = ClassLink.from_page(store)
@@ -326,7 +340,7 @@ def question_from_prompt(qid: str, prompt: dict, answer: Callable[[], Any]) -> Q
 
 class StudentPage:
     """The student's page (``notebooks/join.ipynb``): join with the code and a name (or come back
-    with ``?code=...&token=...``), then answer whatever question the teacher has opened."""
+    with ``?code=...&seat=...``), then answer whatever question the teacher has opened."""
 
     def __init__(self, store: Store | None = None, *, live: bool = True) -> None:
         self._store = store  # the default store opens on first use: a visit alone writes nothing
@@ -349,7 +363,7 @@ class StudentPage:
         self._built: dict[str, Question] = {}
         self._bidders: dict[str, Any] = {}  # AuctionBidder per auction question
         self.tables: Any = None  # StudentTables, once joined: the tables the teacher seats this student at
-        code, token = page_value("code"), page_value("token")
+        code, token = page_value("code"), page_value(SEAT_PARAMETER)
         if code:
             self.code_box.value = code
         if code and token:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+from urllib.parse import parse_qs
 
 import pytest
 
@@ -96,13 +97,32 @@ def test_the_page_address_carries_the_seat(store, session, monkeypatch):
     ada = store.join(session.code, "Ada")
     monkeypatch.delenv("QUERY_STRING", raising=False)
     assert ClassLink.from_page(store) is None
-    monkeypatch.setenv("QUERY_STRING", f"code={session.code.lower()}&token={ada.token}")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code.lower()}&seat={ada.token}")
     link = ClassLink.from_page(store)
     assert (link.name, link.code, link.token) == ("Ada", session.code, ada.token)
-    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token=1.wrong")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat=1.wrong")
     with pytest.raises(ClassroomError) as caught:
         ClassLink.from_page(store)
     assert caught.value.reason == "unknown-student"
+
+
+def test_a_server_access_token_in_the_address_is_not_a_seat_and_links_keep_it(store, session, monkeypatch):
+    """`changekit serve --host` wants its access token (``token=``) on every page: the seat has its
+    own parameter, and the links a page gives (rejoin, the join page's QR) carry the server's token."""
+    from changekit.classroom.dashboard import Dashboard
+
+    ada = store.join(session.code, "Ada")
+    monkeypatch.setenv("QUERY_STRING", f"token=SERVER1&code={session.code}&seat={ada.token}")
+    link = ClassLink.from_page(store)
+    assert link.token == ada.token
+    assert parse_qs(link.rejoin_query()) == {"code": [session.code], "seat": [ada.token], "token": ["SERVER1"]}
+    page = StudentPage(store, live=False)
+    assert page.link.name == "Ada" and "token=SERVER1" in page.header.value
+    monkeypatch.setenv("QUERY_STRING", "token=SERVER1")
+    assert StudentPage(store, live=False).link is None  # the server's token alone is no seat
+    board = Dashboard(store, live=False)
+    board.resume(session.code, session.teacher_key)
+    assert f"join.ipynb?code={session.code}&amp;token=SERVER1" in board.join_html.value
 
 
 def test_page_address_beside_the_served_page(monkeypatch):
@@ -167,7 +187,7 @@ def test_the_student_page_follows_what_the_teacher_opens(store, session):
     page.code_box.value, page.name_box.value = session.code, "  Ada "
     page.join_button.click()
     assert page.link.name == "Ada" and page.form.layout.display == "none"
-    assert f"token={page.link.token}" in page.header.value
+    assert f"seat={page.link.token}" in page.header.value
     prompt = question_prompt("demo.q1", "2 or 3?", choices=["2", "3"])
     store.open_question(session.code, session.teacher_key, "demo.q1", prompt)
     page.link.refresh()
@@ -193,7 +213,7 @@ def test_the_student_page_refuses_clearly_and_rejoins_from_the_address(store, se
     page.join_button.click()
     assert page.link is None and "no class session has the code" in page.message.value
     ada = store.join(session.code, "Ada")
-    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat={ada.token}")
     back = StudentPage(store, live=False)
     assert back.link.name == "Ada" and back.form.layout.display == "none"
 
@@ -202,7 +222,7 @@ def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, sessi
     monkeypatch.delenv("QUERY_STRING", raising=False)
     assert join_from_address(store, live=False) is None
     ada = store.join(session.code, "Ada")
-    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat={ada.token}")
     link = join_from_address(store, live=False)
     attached(link)
     question = make_question("zombie.q1")
@@ -288,7 +308,7 @@ GAME_NOTEBOOKS = sorted(g.notebook_file() for g in __import__("changekit").all_g
 @pytest.mark.parametrize("notebook", GAME_NOTEBOOKS)
 def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(notebook, tmp_path, monkeypatch,
                                                                                attached):
-    """The notebook's first code cell, run as Voila runs it: with ?code=&token= its questions
+    """The notebook's first code cell, run as Voila runs it: with ?code=&seat= its questions
     become polls of the class; without a code it does nothing (and writes no store)."""
     import nbformat
 
@@ -311,7 +331,7 @@ def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(n
     with connect(url) as store:
         session = store.open_session("P3")
         ada = store.join(session.code, "Ada")
-        monkeypatch.setenv("QUERY_STRING", f"code={session.code}&token={ada.token}")
+        monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat={ada.token}")
         link = asyncio.run(run_first_cell())["class_link"]
         attached(link)
         assert isinstance(link, ClassLink) and link.name == "Ada"
