@@ -453,6 +453,8 @@ class StudentTables:
     def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
         import ipywidgets as w
 
+        from ..ui.app import button
+
         self.store, self.code, self.token = store, code, token
         self.name = store.rejoin(code, token).name
         self.app: Any = None
@@ -461,6 +463,9 @@ class StudentTables:
         self.form = TableForm(store, code, token, me=self.name, on_open=lambda table: self.refresh())
         self.w_start = w.Accordion(children=[self.form.widget], titles=("Start a table yourself",), selected_index=None)
         self.w_start.add_class("ck-start-table")
+        self.w_close = button("Close my table", self.close_table,
+                              tooltip="No more moves at the table you started; then you can start another")
+        self.w_close.layout.display = "none"
         self.widget = w.VBox([self.w_note, self.w_start])
         self._poll = poll
         self._found: TableClient | None = None
@@ -500,8 +505,24 @@ class StudentTables:
         self.app = networked_app(client, poll=self._poll)
         self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
             ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
-        self.widget.children = [self.w_note, self.app.widget, self.w_start]
+        mine = client.table.started_by == self.name  # a student closes a table they started
+        self.w_close.layout.display = None if mine else "none"
+        self.w_close.disabled = False
+        self.widget.children = [self.w_note, self.app.widget, self.w_close, self.w_start]
         self.w_start.selected_index = None
+
+    def close_table(self) -> None:
+        """Close the table this student started (no more moves; they may start another)."""
+        client = self.app.client
+        try:
+            self.store.close_table(self.code, self.token, client.table_id)
+        except ChangekitError as err:
+            self.w_note.value += f' <span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
+            return
+        client.closed()
+        self.app.reload()
+        self.w_close.disabled = True
+        self.w_note.value += " <i>You closed this table.</i>"
 
     def stop(self) -> None:
         """Stop looking for tables and moves (the page is closing)."""

@@ -452,6 +452,15 @@ def test_a_student_starts_a_table_from_their_page(store_url, session):
         assert len(store.tables(opened.code, opened.teacher_key)) == 1
         panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
         assert "(started by Ada)" in panel.w_tables.value
+        # Ada closes her table from her page (Bo, who did not start it, has no such button)
+        assert bo_page.w_close.layout.display == "none" and page.w_close.layout.display is None
+        page.w_close.click()
+        assert store.tables(opened.code, bo.token)[0].closed and page.app.client.table.closed
+        assert page.w_close.disabled and "You closed this table" in page.w_note.value
+        form.w_game.value = "diminishing"
+        form.w_open.click()  # now she may start another
+        assert [t.closed for t in store.tables(opened.code, ada.token)] == [True, False]
+        assert page.app.client.table_id == store.tables(opened.code, ada.token)[1].table_id
 
 
 def test_the_teacher_panel_lists_students_as_they_join(store_url, session):
