@@ -1,8 +1,6 @@
 """A student's page joined to a class session (changekit.classroom.live), on a SQLite store."""
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 from urllib.parse import parse_qs
 
 import pytest
@@ -11,6 +9,8 @@ from changekit.classroom import ClassroomError, connect
 from changekit.classroom.live import (ClassLink, Poller, StudentPage, join_from_address, page_address,
                                       question_from_prompt, question_prompt)
 from changekit.ui import Question
+
+from . import aio
 
 
 @pytest.fixture
@@ -148,25 +148,20 @@ def test_the_poller_applies_changes_only_and_stops_when_idle_or_refused():
         poller.start()
         await poller.task
 
-    def run(poller):
-        # a loop of its own, in a thread: the test process may already run one (Playwright's)
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            pool.submit(asyncio.run, follow(poller)).result(timeout=60)
-
     poller = Poller(fetch, seen.append, every=0, idle_limit=3600, on_stop=stops.append)
-    run(poller)
+    aio.run(follow(poller), timeout=60)
     assert seen == [1, 2] and stops == ["class session X is closed"] and not poller.running
 
     seen.clear()
     quiet = Poller(lambda: 7, seen.append, every=0, idle_limit=0, on_stop=stops.append)
-    run(quiet)
+    aio.run(follow(quiet), timeout=60)
     assert seen == [7] and stops[-1] == "idle" and quiet.stopped_because == "idle"
 
     def broken():
         raise OSError("disk gone")
 
     failing = Poller(broken, seen.append, every=0, on_stop=stops.append)
-    run(failing)
+    aio.run(follow(failing), timeout=60)
     assert stops[-1] == "the class store did not answer (OSError: disk gone)" and not failing.running
 
 
@@ -326,13 +321,13 @@ def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(n
         return namespace
 
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    assert asyncio.run(run_first_cell())["class_link"] is None
+    assert aio.run(run_first_cell())["class_link"] is None
     assert not (tmp_path / "class.db").exists()
     with connect(url) as store:
         session = store.open_session("P3")
         ada = store.join(session.code, "Ada")
         monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat={ada.token}")
-        link = asyncio.run(run_first_cell())["class_link"]
+        link = aio.run(run_first_cell())["class_link"]
         attached(link)
         assert isinstance(link, ClassLink) and link.name == "Ada"
         question = make_question(f"{notebook}.q1")

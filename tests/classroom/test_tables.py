@@ -13,6 +13,8 @@ from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel,
                                         open_table, student_seat)
 from changekit.registry import GAME_MODULES, load_game
 
+from . import aio
+
 #: options that keep a whole game short enough for a test
 SHORT = {"zhao_pengyou": {"deals": 1}}
 
@@ -281,8 +283,6 @@ def test_actions_survive_json():
 
 @pytest.mark.parametrize("game", sorted(GAME_MODULES))
 def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url, session, game):
-    import asyncio
-
     opened, ada, bo = session
     with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
         table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=3,
@@ -295,7 +295,7 @@ def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url,
         # play until Bo has moved once from his page; Ada's page follows by polling
         for _ in range(40):
             for app in (a, b):
-                asyncio.run(app.poller.once())
+                aio.run(app.poller.once())
                 state = app.state
                 if not state.is_terminal() and app.viewer in state.current_players():
                     app.act(student_choice(state, app.viewer, 3, app.client.made, game))
@@ -303,7 +303,7 @@ def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url,
             if any(p == 2 for p, _ in b.state.history):
                 break
         assert any(p == 2 for p, _ in b.state.history)
-        asyncio.run(a.poller.once())
+        aio.run(a.poller.once())
         b.client.sync()
         assert a.state.to_json() == b.state.to_json()
         # a move for the wrong turn shows an error on the page and writes nothing
@@ -367,7 +367,7 @@ def test_polling_stops_when_the_table_closes(store_url, session):
         async def run():
             await asyncio.wait_for(app.poller.run(), timeout=60)  # returns by itself: no more moves can come
 
-        asyncio.run(run())
+        aio.run(run())
         assert app.client.table.closed
         app.act(app.state.legal_actions(first)[0])
         assert "closed" in app.error and app.client.made == 0
