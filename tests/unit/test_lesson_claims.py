@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?")
 # $$…$$, $x…$ (starts with a letter or a backslash), $1..6$ (no spaces); "$5 … $10" is money
 MATHS = re.compile(r"\$\$.*?\$\$|\$(?=[A-Za-z\\])[^$`\n]+?\$|\$\d[^$\s`]*\$", re.S)
-CODE = re.compile(r"`[^`]*=[^`]*`")  # quoted code such as `max_rounds=100` (an option, named in docs/rules.md)
+CODE = re.compile(r"`[^`\s]*=[^`\s]*`")  # quoted code such as `max_rounds=100` (an option, named in docs/rules.md)
 
 
 @cache
@@ -212,11 +212,219 @@ BIG_CHEESE_GIVEN = numbers(
     "95 0 25 29")  # 95 % intervals; Question 5's scores
 
 
+# ---- CHA-CHING! --------------------------------------------------------------------------------
+def cha_ching_claims():
+    from math import comb
+
+    from changekit.games.cha_ching import analysis as a
+
+    deck = dict(a.deck_counts())
+    numbers_ = sum(deck[k] for k in ("1", "5", "10", "25", "50"))
+    big = deck["25"] + deck["50"]
+    hits = a.hit_probabilities()
+    top = max(hits, key=hits.get)
+    wild = a.wild_value()
+    comps = {name: a.hit_probabilities(d) for name, d in a.COMPOSITIONS.items()}
+
+    def leaders(name, n=2):
+        return " and ".join(str(t) for t in sorted(comps[name], key=comps[name].get, reverse=True)[:n])
+
+    fresh = {name: a.fresh_hit_chance(d) for name, d in a.COMPOSITIONS.items()}
+    turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
+    return {
+        "the deck has 120 cards": lambda: f"the deck has {sum(deck.values())} cards",  # the sheet's count, our deck's too
+        "**15 of each of the eight kinds**": lambda: f"**{set(deck.values()).pop()} of each of the {'eight' if len(deck) == 8 else len(deck)} kinds**",
+        "For each of the 3,003 possible *mixes*":  # 7 kinds a hand can tell apart (zero cards alike), 8 cards
+            lambda: f"For each of the {comb(8 + 7 - 1, 7 - 1):,} possible *mixes*",
+        "while 30 of the 75 number cards (40 %) are worth 25 or 50":
+            lambda: f"while {big} of the {numbers_} number cards ({pct(big / numbers_)} %) are worth 25 or 50",
+        "(96 is the top, about 12 %)": lambda: f"({top} is the top, about {pct(hits[top])} %)",
+        "About 1 deal in 29": lambda: f"About 1 deal in {dec(1 / a.fresh_hit_chance(), 0)}",
+        "the average of the 90 bars": lambda: f"the average of the {len(a.target_distribution())} bars",
+        "with weight 1/90": lambda: f"with weight 1/{len(a.target_distribution())}",
+        "(about 0.5 % with none, 2.5 % with one, 14 % with three)":
+            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, {pct(wild[1]['hits_fresh_target'], 1)} % "
+                     f"with one, {pct(wild[3]['hits_fresh_target'])} % with three)"),
+        "(roughly 10 against 2.6)": lambda: f"(roughly {dec(turns()[10].value, 0)} against {dec(turns()[96].value, 1)})",
+        "(≈ 180)": lambda: f"(≈ {dec(a.expected_penalty(), 0)})",
+        "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)":
+            lambda: (f"the ≈{dec(a.expected_penalty(), 0)} of a fresh deal (about "
+                     f"{dec(a.round_statistics(players=4, games=10, seed=2)['penalty_per_losing_hand'].value, 0)} "
+                     "in the seeded run of 10 games)"),
+        "With 6 wilds instead of 15": lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
+        "(1.2 % against 3.5 %)": lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
+        "barely moves (2.9 %)": lambda: f"barely moves ({pct(fresh['more small cards'], 1)} %)",
+        "(97 and 77 lead, instead of 96 and 91)":
+            lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
+    }
+
+
+CHA_CHING_GIVEN = numbers(
+    "1 5 10 25 50 0 99 1/5 10/25 15 120 1,000 1000 "  # the cards, the targets 10–99, the deck, play to 1,000
+    "108 "  # the rule sheet's worked penalty (rules tests)
+    "8 9 96 "  # the hand of 8, die faces 0–9, the target Question 4 asks about
+    "2 3 4 6 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+
+
+# ---- moneybags ---------------------------------------------------------------------------------
+def moneybags_claims():
+    from changekit.games.moneybags import analysis as a
+    from changekit.games.moneybags.rules import COINS, MoneybagsOptions
+
+    prior = a.pair_prior(67, 4)
+    mine = {s: p for s, p in prior.items() if s[0] == 12}
+    total = sum(mine.values())
+    mine = {s: p / total for s, p in mine.items()}
+    heavy = a.challenge_story(taken=4, prior=mine, readings=[("B", 24)])
+    light = a.challenge_story(taken=4, prior=mine, readings=[("B", 10)])
+    others = sum(p * s[1] for s, p in mine.items())  # the expected height of any one other bag (coins)
+    curves = {k: a.best_steal(v) for k, v in a.steal_curves().items()}
+    exact = heavy[1].value.p_win
+    return {
+        "67 gold coins": lambda: f"{COINS} gold coins",
+        "is 15 % of that number": lambda: f"is {pct(MoneybagsOptions().jiggle_noise)} % of that number",
+        "the other bags hold about 18 on average": lambda: f"the other bags hold about {dec(others, 0)} on average",
+        "a challenge wins 4661/5724 ≈ 81 % of the time. Challenging is worth about 31 coins of height on average "
+        "against 10.5 for letting it go":
+            lambda: (f"a challenge wins {exact.numerator}/{exact.denominator} ≈ {pct(exact)} % of the time. Challenging is "
+                     f"worth about {dec(heavy[1].value.ev_challenge, 0)} coins of height on average against "
+                     f"{dec(heavy[1].value.ev_accept, 1)} for letting it go"),
+        "the chance to 99.5 %": lambda: f"the chance to {pct(heavy[2].value.p_win, 1)} %",
+        "leaves it at 70 %": lambda: f"leaves it at {pct(light[2].value.p_win)} %",
+        "the best grab is **5 coins** — one below the threshold — for about 23.8 coins of height against 19.25":
+            lambda: (f"the best grab is **{curves['challenges at 6+ lost'].coins} coins** — one below the threshold — for "
+                     f"about {dec(curves['challenges at 6+ lost'].ev, 1)} coins of height against "
+                     f"{dec(a.stand_value(dict(a.float_prior(67, 4))), 2)}"),
+        "lowers the expectation (about 20.8)":
+            lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
+    }
+
+
+MONEYBAGS_GIVEN = numbers(
+    "67 3 6 10 0 1 2 4 5 8 12 24 "  # the rules (coins, players, diamond = 10), the questions' inputs
+    "95 150 200")  # 95 % intervals; the rounds and games the page's calls play
+
+
+# ---- cambio ------------------------------------------------------------------------------------
+def cambio_claims():
+    from changekit.games.cambio import analysis as a
+
+    unseen = a.expected_value(a.unseen_card_distribution())
+    fresh = a.expected_value(a.fresh_grid_distribution())
+    known = a.expected_value(a.two_low_two_unknown(("AS", "2H")))
+    each = a.expected_value(a.unseen_card_distribution(removed=["AS", "2H"]))
+    deck_total = sum(v * n for v, n in a.value_counts().items())
+
+    @cache
+    def sweep():  # Question 3's call
+        return {r["threshold"]: r for r in a.threshold_sweep(range(-2, 19, 2), players=2, games=150)}
+
+    def span(ts):
+        rates = [round(100 * sweep()[t]["win_rate"]) for t in ts]
+        return f"{min(rates)}-{max(rates)}"
+
+    info = cache(lambda: {r["bot"]: r for r in a.value_of_information(games=300)})
+    snap = cache(lambda: {r["bot"]: r for r in a.value_of_snapping(games=300)})
+    chances = cache(lambda: {r["round"]: r for r in a.snap_chances(players=4, games=80)})
+
+    def fmt(x):
+        return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x)
+
+    return {
+        "= 336 over 52 cards: **84/13 ≈ 6.46**":
+            lambda: f"= {deck_total} over {sum(a.value_counts().values())} cards: **{fmt(unseen)} ≈ {dec(unseen, 2)}**",
+        "about 6.46 points": lambda: f"about {dec(unseen, 2)} points",
+        "A fresh grid averages 336/13 ≈ 25.85": lambda: f"A fresh grid averages {fmt(fresh)} ≈ {dec(fresh, 2)}",
+        "the average to 408/25 = 16.32 — about 9.5 lower":
+            lambda: f"the average to {fmt(known)} = {dec(known, 2)} — about {dec(fresh - known, 1)} lower",
+        "still worth 333/50 ≈ 6.66 each": lambda: f"still worth {fmt(each)} ≈ {dec(each, 2)} each",
+        "(slightly more than 6.46,": lambda: f"(slightly more than {dec(unseen, 2)},",
+        "known cards + 6.46 for each": lambda: f"known cards + {dec(unseen, 2)} for each",
+        "believed to be 6.46": lambda: f"believed to be {dec(unseen, 2)}",
+        "the best was t = 2 with 58 % (interval 50-65 %)":
+            lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
+                                  f"(interval {pct(best['low'])}-{pct(best['high'])} %)")(
+                max(sweep().values(), key=lambda r: r["win_rate"])),
+        "t = 14 to 18, won 38-42 %": lambda: f"t = 14 to 18, won {span((14, 16, 18))} %",
+        "(t = −2 or 0) won 41-44 %": lambda: f"(t = −2 or 0) won {span((-2, 0))} %",
+        "won 63 % (95 % interval 57-68 %) and finished about 3 points lower":
+            lambda: (lambda u, i: f"won {pct(u['win_rate'])} % (95 % interval {pct(u['low'])}-{pct(u['high'])} %) "
+                                  f"and finished about {dec(i['mean_points'] - u['mean_points'], 0)} points lower")(
+                info()["uses powers"], info()["ignores powers"]),
+        "the snapping bot won 86 %": lambda: f"the snapping bot won {pct(snap()['snaps when sure']['win_rate'])} %",
+        "about 6 % in the first round, rose to about 9-13 % by rounds 4-6":
+            lambda: (f"about {pct(chances()[1]['own'])} % in the first round, rose to about "
+                     f"{min(round(100 * chances()[r]['own']) for r in (4, 5, 6))}-"
+                     f"{max(round(100 * chances()[r]['own']) for r in (4, 5, 6))} % by rounds 4-6"),
+        "150 two-player games": lambda: "150 two-player games",  # the page's call: games=150
+    }
+
+
+CAMBIO_GIVEN = numbers(
+    "52 1 2 3 4 5 6 7 8 9 10 11 12 13 18 "  # the deck, the card values and powers, questions, the thresholds −2…18
+    "95 300 80 "  # 95 % intervals; the games the page's calls play
+    "50 6/50 9/10 0 150")  # jokers would be worth 0; the 150 games per threshold of the page's call  # the naive guess's arithmetic; the 9/10 power
+
+
+# ---- zhao pengyou ------------------------------------------------------------------------------
+def zhao_pengyou_claims():
+    from changekit.games.zhao_pengyou import analysis as a
+
+    counts = a.trump_count()
+    mean = sum(k * p for k, p in counts.items())
+    many = sum(p for k, p in counts.items() if k >= 18)
+    summary = a.deal_summary()
+    joint = a.called_copies(host_copies=0)
+    second = a.friend_seat(ordinal=2, host_copies=1)
+    none = a.friend_seat(ordinal=1, host_copies=0)
+
+    @cache
+    def deals():  # Question 4's call
+        return a.bot_deals(deals=60, seed=0)
+
+    def levels():
+        c = a.level_change_counts(deals())
+        return (sum(v for k, v in c.items() if k.startswith("attackers +") and k != "attackers +0"),
+                sum(v for k, v in c.items() if k.startswith("host")), c["host +3"])
+
+    return {
+        "Trumps are 54 of the 162 cards (18 kinds × 3 decks":
+            lambda: f"Trumps are {summary['trumps']} of the {summary['cards']} cards ({summary['trumps'] // 3} kinds × 3 decks",
+        "Your hand has 39 cards": lambda: f"Your hand has {summary['hand']} cards",
+        "Exactly 13 on average (39 × 54/162": lambda: f"Exactly {mean} on average ({summary['hand']} × {summary['trumps']}/{summary['cards']}",
+        "a bell around 13": lambda: f"a bell around {max(counts, key=counts.get)}",
+        "comes about once in 24 deals (4.1 %)": lambda: f"comes about once in {dec(1 / many, 0)} deals ({pct(many, 1)} %)",
+        "About 97 % of hands": lambda: f"About {pct(a.declare_chance_exact(copies=1))} % of hands",
+        "happen in 47 % of hands and all three in only 5 %":
+            lambda: (f"happen in {pct(a.declare_chance_exact(copies=2))} % of hands and all three in only "
+                     f"{pct(a.declare_chance_exact(copies=3))} %"),
+        "The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
+            lambda: f"The 2nd copy is yours with probability {second['host']} — more than any single other player ({second['seat +1']} each)",
+        "is the friend (1/3 each)": lambda: f"is the friend ({none['seat +1']} each)",
+        "about 10.5 % of the time": lambda: f"about {pct(sum(p for k, p in joint.items() if 3 in k), 1)} % of the time",
+        "averaged about 129 points": lambda: f"averaged about {dec(a.mean_points(deals()), 0)} points",
+        "the attackers went up in 39 deals, the host's team in 21 (never by 3":
+            lambda: (lambda up, host, three: f"the attackers went up in {up} deals, the host's team in {host}"
+                     f" (never by 3" if three == 0 else "by 3 happened")(*levels()),
+    }
+
+
+ZHAO_PENGYOU_GIVEN = numbers(
+    "162 5 10 300 0 3 50 55 105 110 160 165 215 220 "  # the cards, point cards and the sheet's thresholds
+    "2 1 4 6 7 9 39 12 "  # Question numbers, seats, the hand; "3 copies × 4 suits = 12", "6 jokers, 39 …, 9 …"
+    "18 8 "  # the thresholds Question 1 asks about
+    "400 95 60")  # the page's calls: 400 simulated deals, 60 bot deals; 95 % intervals
+
+
 LESSONS = {
     "zombie": (zombie_claims, ZOMBIE_GIVEN),
     "boneyard": (boneyard_claims, BONEYARD_GIVEN),
     "diminishing_returns": (diminishing_claims, DIMINISHING_GIVEN),
     "big_cheese": (big_cheese_claims, BIG_CHEESE_GIVEN),
+    "cha_ching": (cha_ching_claims, CHA_CHING_GIVEN),
+    "moneybags": (moneybags_claims, MONEYBAGS_GIVEN),
+    "cambio": (cambio_claims, CAMBIO_GIVEN),
+    "zhao_pengyou": (zhao_pengyou_claims, ZHAO_PENGYOU_GIVEN),
 }
 
 
