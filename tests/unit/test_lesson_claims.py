@@ -53,7 +53,7 @@ def unaccounted(texts, claims, given) -> list[str]:
     """Numbers outside every claimed phrase and not given, each with its context."""
     left = []
     for text in texts:
-        for phrase in claims:
+        for phrase in sorted(claims, key=len, reverse=True):  # the longest first: phrases may overlap
             text = text.replace(phrase, " ")
         for m in NUMBER.finditer(text):
             if m.group() not in given:
@@ -444,4 +444,164 @@ def test_each_claim_is_recomputed_and_stated_in_the_text(name):
     texts = " ".join(lesson_texts(name))
     for phrase, recompute in claims_of(name).items():
         assert phrase in texts, f"claim no longer in the text: {phrase!r}"
+        assert recompute() == phrase
+
+
+# ---- the teacher guide's game sections ----------------------------------------------------------
+GUIDE_SECTIONS = {1: "zombie", 2: "boneyard", 3: "diminishing_returns", 4: "big_cheese", 5: "cha_ching", 6: "moneybags",
+                  7: "cambio", 8: "zhao_pengyou"}
+
+
+SCHEDULE = re.compile(r"\| \d+–\d+ \||(?<=Lesson plan )\(45 min\)")
+
+
+@cache
+def guide_section(name: str) -> str:
+    """The text of the guide's numbered section for lesson ``name`` (up to the next heading)."""
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    number = next(n for n, lesson in GUIDE_SECTIONS.items() if lesson == name)
+    match = re.search(rf"^## {number}\. .*?(?=^## |\Z)", guide, re.S | re.M)
+    assert match, f"docs/teaching.md has no section {number}"
+    # the lesson plan's minutes are a schedule, not a claim
+    return " ".join(SCHEDULE.sub(" | ", match.group()).split())
+
+
+def guide_claims(name: str) -> dict:
+    """The guide's own phrases (the explorers' readouts, the closed forms, answers the notebook
+    shows only on Check), each with the call that recomputes it."""
+    import importlib
+
+    package = {"diminishing_returns": "diminishing"}.get(name, name)
+    a = importlib.import_module(f"changekit.games.{package}.analysis")
+    if name == "zombie":
+        readout = a.first_play_readout(3, 4)
+        cf = a.tens_closed_form(hand=(1, 3, 5, 5, 7, 7), dealt=3)
+        return {
+            "expected points ≈ 1.066, at least one point with probability 0.397":
+                lambda: "expected points ≈ {}, at least one point with probability {}".format(
+                    *re.findall(r"≈ ([\d.]+)</b>.*?probability <b>([\d.]+)", readout)[0]),
+            "5,000 simulated payments (seed 1)":
+                lambda: f"{default(a.points_figure, 'samples'):,} simulated payments (seed {default(a.points_figure, 'seed')})",
+            "one seeded run of 4,000 payments": lambda: f"one seeded run of {default(a.convergence_figure, 'samples'):,} payments",
+            "from the 44 bills you do not hold, 10 of them $10s): 165/301":
+                lambda: f"from the {50 - 6} bills you do not hold, {10} of them $10s): {cf.value}",
+        }
+    if name == "boneyard":
+        rows = {r["players"]: r for r in a.equilibrium_summary()}
+        report = a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
+        return {
+            "from +$1.71 (3 players) to about −$0.97 (8 players)":
+                lambda: f"from +${dec(rows[3]['value'], 2)} (3 players) to about −${dec(-rows[8]['value'], 2)} (8 players)",
+            "ending near $0.0003": lambda: f"ending near ${dec(a.first_round_equilibrium(5).history[39], 4)}",
+            "the preloaded class of 15 bids": lambda: f"the preloaded class of {sum(1 for _ in a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} bids",
+            "gives **$1**, worth exactly 37/25":
+                lambda: f"gives **${report.best[0]}**, worth exactly {report.payoffs[report.best[0]]}",
+            "four bots over 200 games to $40 (`bot_tournament`, seed 0)":
+                lambda: f"four bots over {default(a.bot_tournament, 'games')} games to $40 (`bot_tournament`, seed {default(a.bot_tournament, 'seed')})",
+            "bidding $1 as 3/5": lambda: f"bidding $1 as {a.indifference_closed_form(1, 3, players=3).value}",
+        }
+    if name == "diminishing_returns":
+        start = a.solve_start()
+        return {
+            "reachable positions (50.9 %)": lambda: f"reachable positions ({pct(start.mover_win_share, 1)} %)",
+            "(149 of all 375,160 reachable positions)":
+                lambda: (lambda t: f"({t.only_move_takes_less} of all {t.positions:,} reachable positions)")(
+                    a.take_less_positions(examples=0)),
+            "in the seeded run (150 games each), about 56 turns against about 29":
+                lambda: "in the seeded run ({} games each), about {} turns against about {}".format(
+                    default(a.lengths_answer, "games"),
+                    *re.findall(r"about (\d+)", diminishing_claims()["(in the seeded run: about 56 turns against about 29)"]())),
+            "The 92 dollars": lambda: f"The {2 * sum(a.STANDARD_PURSE)} dollars",
+            "0 wins each": lambda: f"{int(max(m.wins for m in a.against_perfect(games=100, seed=1)))} wins each",
+            "the second player wins; 471 positions":
+                lambda: f"the {'first' if a.solve_start((7, 5, 3, 1)).first_player_wins else 'second'} player wins; "
+                        f"{a.solve_start((7, 5, 3, 1)).positions} positions",
+            "the 1,058,400 positions": lambda: f"the {int(a.positions_closed_form().value):,} positions",
+        }
+    if name == "big_cheese":
+        d6 = {r["card"]: r for r in a.payout_table("d6")}
+        per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
+        return {
+            "one worker earns 14 points per worker-placement, four on a 20 earn 7":
+                lambda: f"one worker earns {per_worker[4, 1]} points per worker-placement, four on a 20 earn {per_worker[20, 4]}",
+            "a seeded simulation of 150 games": lambda: "a seeded simulation of 150 games",  # the page's call
+            "around 2 points per worker-placement": big_cheese_claims()["around 2 points per worker-placement"],
+            "`exact30_finish(29, 5)` ≈ 63 %": lambda: f"`exact30_finish(29, 5)` ≈ {pct(a.exact30_finish(29, 5))} %",
+            "The 8 under d6 has mean 28 and variance 560/3":
+                lambda: f"The 8 under d6 has mean {d6[8]['mean']} and variance {d6[8]['variance']}",
+            "3500/3 under d6 and 133/4 under polyhedral":
+                lambda: f"{a.variance_closed_form(20, 'd6').value} under d6 and {a.variance_closed_form(20, 'polyhedral').value} under polyhedral",
+            "(300 games, 3 players)": lambda: f"({default(a.bot_tournament, 'games')} games, {default(a.bot_tournament, 'players')} players)",
+        }
+    if name == "cha_ching":
+        wild = a.wild_value()
+        fresh = {n: a.fresh_hit_chance(d) for n, d in a.COMPOSITIONS.items()}
+        return {
+            "14 % with three, against about 0.5 % with none":
+                lambda: f"{pct(wild[3]['hits_fresh_target'])} % with three, against about {pct(wild[0]['hits_fresh_target'], 1)} % with none",
+            "roughly 10 against 2.6": lambda: cha_ching_claims()["(roughly 10 against 2.6)"]()[1:-1],
+            "penalty, ≈ 180?). Less: about 156 in the seeded run of 10 games":
+                lambda: "penalty, ≈ {}?). Less: about {} in the seeded run of 10 games".format(
+                    *re.findall(r"≈(\d+) .*?about (\d+)", cha_ching_claims()[
+                        "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)"]())[0]),
+            "falls to 1.2 % against 3.5 %":
+                lambda: f"falls to {pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %",
+        }
+    if name == "moneybags":
+        claims = moneybags_claims()
+        big = claims["a challenge wins 4661/5724 ≈ 81 % of the time. Challenging is worth about 31 coins of height on "
+                     "average against 10.5 for letting it go"]
+        return {
+            "4661/5724 ≈ 81 %": lambda: big().split("wins ")[1].split(" of the time")[0],
+            "moves it to 99.5 %": lambda: "moves it to " + claims["the chance to 99.5 %"]().split("to ")[1],
+            "for about 23.8 coins of height against 19.25":
+                lambda: "for about " + claims["the best grab is **5 coins** — one below the threshold — for about 23.8 "
+                                              "coins of height against 19.25"]().split("for about ")[1],
+            "Take 5 coins": lambda: f"Take {a.best_steal(a.steal_curves()['challenges at 6+ lost']).coins} coins",
+            "summed by sympy: 287/477": lambda: f"summed by sympy: {a.prior_closed_form(12).value}",
+        }
+    if name == "cambio":
+        unseen = a.expected_value(a.unseen_card_distribution())
+        known = a.expected_value(a.two_low_two_unknown(("AS", "2H")))
+        threshold = a.under_threshold(5, known=["KH", "3C"], unknown=2)
+        return {
+            "84/13 ≈ 6.46": lambda: f"{unseen.numerator}/{unseen.denominator} ≈ {dec(unseen, 2)}",
+            "A fresh grid averages 336/13 ≈ 25.85": cambio_claims()["A fresh grid averages 336/13 ≈ 25.85"],
+            "the average to 408/25 = 16.32": lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
+            "totals at most 5 is 37/1225": lambda: f"totals at most 5 is {threshold}",
+            "the hypergeometric probability 4/175": lambda: f"the hypergeometric probability {a.low_pair_closed_form(('AS', '2H')).value}",
+        }
+    if name == "zhao_pengyou":
+        summary = a.deal_summary(players=5, decks=3)
+        counts = a.trump_count()
+        return {
+            "Exactly 13 on average": lambda: f"Exactly {sum(k * p for k, p in counts.items())} on average",
+            "hands of 31 and an expected 31/3 trumps":
+                lambda: f"hands of {summary['hand']} and an expected {sum(k * p for k, p in a.trump_count(players=5).items())} trumps",
+            "the 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
+                lambda: (lambda f: f"the 2nd copy is yours with probability {f['host']} — more than any single other player "
+                                   f"({f['seat +1']} each)")(a.friend_seat(ordinal=2, host_copies=1)),
+            "mean, 13 trumps for 4 players": lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
+            "averaged about 129 points": zhao_pengyou_claims()["averaged about 129 points"],
+        }
+    return {}
+
+
+GUIDE_GIVEN = {name: numbers("45 0 5 10 20 30 40") for name in LESSONS}  # "45-minute", the Question numbers
+GUIDE_GIVEN["diminishing_returns"] |= numbers("100 150")
+GUIDE_GIVEN["big_cheese"] |= numbers("150")
+GUIDE_GIVEN["cambio"] |= numbers("150 6.46")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_number_in_the_guide_section_is_accounted_for(name):
+    claims = {**claims_of(name), **guide_claims(name)}
+    assert unaccounted([guide_section(name)], claims, LESSONS[name][1] | GUIDE_GIVEN[name]) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_guide_claim_is_recomputed(name):
+    section = guide_section(name)
+    for phrase, recompute in guide_claims(name).items():
+        assert phrase in section, f"claim no longer in the guide: {phrase!r}"
         assert recompute() == phrase
