@@ -605,3 +605,63 @@ def test_each_guide_claim_is_recomputed(name):
     for phrase, recompute in guide_claims(name).items():
         assert phrase in section, f"claim no longer in the guide: {phrase!r}"
         assert recompute() == phrase
+
+
+# ---- the rest of the guide (its own helpers' sections excepted) ---------------------------------
+OTHERS_SECTIONS = ("Running a class session",)  # written and checked with the class-session work
+
+
+def guide_general_text() -> str:
+    """The guide outside its numbered game sections: the introduction, running the kit, which
+    answers are exact."""
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    parts = re.split(r"(?=^## )", guide, flags=re.M)
+    kept = [p for p in parts if not re.match(r"## \d+\. ", p) and not any(p.startswith(f"## {t}") for t in OTHERS_SECTIONS)]
+    return " ".join(" ".join(kept).split())
+
+
+def general_claims() -> dict:
+    import tomllib
+
+    from changekit import cli, serving
+    from changekit.games.cha_ching import analysis as cha_ching
+    from changekit.games.zhao_pengyou import analysis as zhao
+    from changekit.registry import load_game
+    from changekit.stats.intervals import Z95
+
+    source = inspect.getsource(serving)
+    python = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"].lstrip(">=")
+    cli_source = inspect.getsource(cli)
+    port = re.search(r'"--port", type=int, default=(\d+)', cli_source).group(1)
+    host = re.search(r'"--host", default="([\d.]+)"', cli_source).group(1)
+    titles = {"zombie": "Zombie", "boneyard": "Boneyard", "diminishing": "Diminishing Returns", "big_cheese": "Big Cheese",
+              "cha_ching": "CHA-CHING!", "moneybags": "Moneybags", "cambio": "Cambio", "zhao_pengyou": "Zhao Pengyou"}
+    timeout = re.search(r"VoilaExecutor.timeout=(\d+)", source).group(1)
+    cull_minutes = int(re.search(r"cull_idle_timeout=(\d+)", source).group(1)) // 60
+    ranges = ", ".join(f"{title} {load_game(g).min_players}–{load_game(g).max_players}" for g, title in titles.items())
+    return {
+        "Python ≥ 3.11": lambda: f"Python ≥ {python}",
+        "http://127.0.0.1:8866/": lambda: f"http://{host}:{port}/",
+        "`changekit serve --port 8866 --no-browser`": lambda: f"`changekit serve --port {port} --no-browser`",
+        "listens on 127.0.0.1 only": lambda: f"listens on {host} only",
+        "gives each cell 120 s to run": lambda: f"gives each cell {timeout} s to run",
+        "shut down after 30 minutes": lambda: f"shut down after {cull_minutes} minutes",
+        "Zhao Pengyou (39-card hands)": lambda: f"Zhao Pengyou ({zhao.deal_summary()['hand']}-card hands)",
+        f"Player ranges: {ranges}.": lambda: f"Player ranges: {ranges}.",
+        "mean ± 1.96 standard errors": lambda: f"mean ± {Z95:.2f} standard errors",
+        "deck of 15 of each kind": lambda: f"deck of {set(dict(cha_ching.deck_counts()).values()).pop()} of each kind",
+    }
+
+
+GENERAL_GIVEN = numbers(
+    "45 9000 1 95 30 "  # 45-minute lessons; an example port; "Player 1"; 95 % intervals; the "exactly 30" variant
+    "10 3")  # "$10", "$1 or $3", "about 10⁻⁹"
+
+
+def test_every_number_in_the_rest_of_the_guide_is_accounted_for():
+    text = guide_general_text()
+    claims = general_claims()
+    for phrase, recompute in claims.items():
+        assert phrase in text, f"claim no longer in the guide: {phrase!r}"
+        assert recompute() == phrase
+    assert unaccounted([text], claims, GENERAL_GIVEN) == []
