@@ -201,7 +201,7 @@ def big_cheese_claims():
             lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* the value bot wins about three games in four "
                      f"({share('value')} %, interval {pct(interval().low)}-{pct(interval().high)} %); "
                      f"random and cautious share the rest ({share('random')} % and {share('cautious')} %)"),
-        "300 games, 3 players": lambda: f"{default(a.bot_tournament, 'games')} games, {default(a.bot_tournament, 'players')} players",
+        "300 games, 3 players": lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
     }
 
@@ -531,7 +531,7 @@ def guide_claims(name: str) -> dict:
                 lambda: f"The 8 under d6 has mean {d6[8]['mean']} and variance {d6[8]['variance']}",
             "3500/3 under d6 and 133/4 under polyhedral":
                 lambda: f"{a.variance_closed_form(20, 'd6').value} under d6 and {a.variance_closed_form(20, 'polyhedral').value} under polyhedral",
-            "(300 games, 3 players)": lambda: f"({default(a.bot_tournament, 'games')} games, {default(a.bot_tournament, 'players')} players)",
+            "(300 games, 3 players)": lambda: f"({default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players)",
         }
     if name == "cha_ching":
         wild = a.wild_value()
