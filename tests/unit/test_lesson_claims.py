@@ -1,0 +1,667 @@
+"""Every number a lesson states is accounted for (issue 17, §3).
+
+Swept: every lesson notebook's Markdown cells and every ``Question``'s prompt and reading, with
+the mathematics between ``$`` signs left out (formulas, not claims). Each number found (a regex
+over the text) must be accounted for:
+
+* by a **claim**: a phrase of the text holding one or more numbers, with the package call that
+  recomputes it and the rounding the text uses. The test rebuilds the phrase from the computed
+  values and requires it in the text word for word. Simulations are the page's own seeded calls,
+  so they give the same numbers on every run;
+* or as **given**: a number the rules, the call on the page or the question itself supplies (67
+  coins, the 150 games a button plays, "Question 3", the numbers of a worked example of a rule).
+
+A number that is neither fails the test, so an edit that adds an unchecked number fails. A claim
+whose phrase is gone from the text fails too.
+"""
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+from functools import cache
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+# digits with thousands separators, decimals or a "/denominator"; not inside a word or identifier
+NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?")
+# $$…$$, $x…$ (starts with a letter or a backslash), $1..6$ (no spaces); "$5 … $10" is money
+MATHS = re.compile(r"\$\$.*?\$\$|\$(?=[A-Za-z\\])[^$`\n]+?\$|\$\d[^$\s`]*\$", re.S)
+CODE = re.compile(r"`[^`\s]*=[^`\s]*`")  # quoted code such as `max_rounds=100` (an option, named in docs/rules.md)
+
+
+@cache
+def lesson_texts(name: str) -> tuple[str, ...]:
+    """What a student reads: Markdown cells, and each Question's prompt and reading."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    texts = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            texts.append(cell.source)
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
+                texts.append(ast.literal_eval(node.args[1]))
+                texts += [ast.literal_eval(k.value) for k in node.keywords if k.arg == "reading"]
+    return tuple(" ".join(CODE.sub(" ", MATHS.sub(" ", t)).split()) for t in texts)
+
+
+def unaccounted(texts, claims, given) -> list[str]:
+    """Numbers outside every claimed phrase and not given, each with its context."""
+    left = []
+    for text in texts:
+        for phrase in sorted(claims, key=len, reverse=True):  # the longest first: phrases may overlap
+            text = text.replace(phrase, " ")
+        for m in NUMBER.finditer(text):
+            if m.group() not in given:
+                left.append(f"{m.group()!r} in …{text[max(0, m.start() - 50):m.end() + 20]}…")
+    return left
+
+
+# ---- the rounding the texts use ----------------------------------------------------------------
+def dec(x, places: int) -> str:
+    return f"{float(x):.{places}f}"
+
+
+def pct(x, places: int = 0) -> str:
+    return f"{100 * float(x):.{places}f}"
+
+
+def default(function, parameter: str):
+    """A parameter the text states, read from the function the page calls."""
+    return inspect.signature(function).parameters[parameter].default
+
+
+def numbers(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# ---- zombie ------------------------------------------------------------------------------------
+def zombie_claims():
+    from changekit.games.zombie import analysis as a
+
+    table = a.expected_points_table()
+    paid_in_deck = sum(p for k, p in a.points_distribution(5, from_hand=False).items() if k >= 1)
+    over = next(iter(a.points_distribution(10, zombie=[1, 5, 7], dealt=0)))
+    return {
+        "about 1.609 against 1.605 points": lambda: f"about {dec(table[1], 3)} against {dec(table[3], 3)} points",
+        "hands over 12 without drawing": lambda: f"hands over {10 + over} without drawing",
+        "(about 49 %)": lambda: f"(about {pct(a.chance_of_points(5))} %)",
+        "would be 47.8 %": lambda: f"would be {pct(paid_in_deck, 1)} %",
+        "and 5,000 simulated payments": lambda: f"and {default(a.points_figure, 'samples'):,} simulated payments",
+    }
+
+
+ZOMBIE_GIVEN = numbers(
+    "1 3 5 7 10 50 6 "  # the deck, the hand of 6, the Zombie's 3 bills
+    "2 "  # the worked example's +2 (rules tests), Question 2
+    "4 200 95 "  # Question 4: a 4-player table, 200 games, 95 % intervals
+    "0.05 9")  # Question 3's tolerance; the rule sheet's "your neighbour then takes 9"
+
+
+# ---- boneyard ----------------------------------------------------------------------------------
+def boneyard_claims():
+    from changekit.games.boneyard import analysis as a
+
+    rows = {r["players"]: r for r in a.equilibrium_summary()}
+    return {
+        "third of the time (0.325)": lambda: f"third of the time ({dec(rows[4]['p1'], 3)})",
+        "nothing above `$9` is ever bid": lambda: f"nothing above `${max(rows[4]['support'])}` is ever bid",
+        "from +`$1.71` (3 players) to about −`$0.97` (8 players)":
+            lambda: f"from +`${dec(rows[3]['value'], 2)}` (3 players) to about −`${dec(-rows[8]['value'], 2)}` (8 players)",
+        "down to about `$0.0003` in 40 steps":
+            lambda: f"down to about `${dec(a.first_round_equilibrium(5).history[39], 4)}` in 40 steps",
+        "A class of 15 students": lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
+        "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
+    }
+
+
+BONEYARD_GIVEN = numbers(
+    "1 3 5 7 10 26 40 "  # the bills, $26 each, play to $40
+    "17 13 4 8 "  # the rule sheet's worked example (buckets 17, 13, 7, 4, 3; eight bids)
+    "2 6 9 "  # "two", "6+ players", Question 2; `$9` under the claim above
+    "95")
+
+
+# ---- diminishing returns -----------------------------------------------------------------------
+def diminishing_claims():
+    from changekit.games.diminishing import analysis as a
+    from changekit.games.diminishing.bots import PerfectBot, RandomBot
+
+    def mean_length(bots, seed):  # Question 5's seeded runs (lengths_answer: seeds 1 and 2)
+        return a.length_summary(a.game_lengths(bots, games=default(a.lengths_answer, "games"), seed=seed))["mean"]
+
+    purse = a.STANDARD_PURSE
+    return {
+        "(46 dollars in 11 bills;": lambda: f"({sum(purse)} dollars in {len(purse)} bills;",
+        "(1,058,400 positions;": lambda: f"({int(a.positions_closed_form().value):,} positions;",
+        "all 375,160 reachable positions": lambda: f"all {a.take_less_positions(examples=0).positions:,} reachable positions",
+        "The check plays 150 games of each kind": lambda: f"The check plays {default(a.lengths_answer, 'games')} games of each kind",
+        "(in the seeded run: about 56 turns against about 29)":
+            lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
+                     f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
+        "The 92 dollars in the two purses": lambda: f"The {2 * sum(purse)} dollars in the two purses",
+    }
+
+
+DIMINISHING_GIVEN = numbers(
+    "1 3 5 7 10 2 "  # the bills; "three 1s, three 3s, two 5s ..." is the standard purse
+    "4 6 8 "  # Question numbers; the explorer takes up to 8 bills
+    "100 0")  # Question 6: 100 games each against the perfect bot (the page's call); "a win rate near 0"
+
+
+# ---- the big cheese ----------------------------------------------------------------------------
+def big_cheese_claims():
+    from changekit.games.big_cheese import analysis as a
+    from changekit.stats.intervals import wilson
+
+    d6 = {r["card"]: r for r in a.payout_table("d6")}
+    poly = {r["card"]: r for r in a.payout_table("polyhedral")}
+    per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
+    same_cv = {dec(r["cv"], 3) for r in d6.values()}
+
+    @cache
+    def tournament():  # Question 6's call
+        return a.bot_tournament(games=300, players=3)
+
+    def share(name):
+        return pct(tournament().wins[tournament().names.index(name)] / tournament().games)
+
+    def bids_mean():  # Question 4: per worker-placement over every simulated project, whatever the bid
+        sims = a.simulated_bid_values(games=150, players=4)
+        return (sum(s["per_worker_placement"].value * s["projects"] for s in sims.values())
+                / sum(s["projects"] for s in sims.values()))
+
+    interval = lambda: wilson(tournament().wins[tournament().names.index("value")], tournament().games)  # noqa: E731
+    return {
+        "(standard deviation 34.2 against 5.8)": lambda: f"(standard deviation {dec(d6[20]['sd'], 1)} against {dec(poly[20]['sd'], 1)})",
+        "(sd/mean 0.549 against 0.488)": lambda: f"(sd/mean {dec(poly[20]['cv'], 3)} against {dec(d6[20]['cv'], 3)})",
+        "(sd/mean is always 0.488)": lambda: f"(sd/mean is always {' or '.join(sorted(same_cv))})",
+        "is worth 10.5": lambda: f"is worth {dec(poly[20]['mean'], 1)}",
+        "fresh roll** (10.5)": lambda: f"fresh roll** ({dec(poly[20]['mean'], 1)})",
+        "keeping a 10 loses and keeping an 11 wins. The 20 then pays 13 on average":
+            lambda: (f"keeping a {a.best_reroll(20, 'polyhedral')[0] - 1} loses and keeping an "
+                     f"{a.best_reroll(20, 'polyhedral')[0]} wins. The 20 then pays {poly[20]['mean_with_cheese']} on average"),
+        "drops (33.25 to 27)": lambda: f"drops ({dec(poly[20]['variance'], 2)} to {poly[20]['variance_with_cheese']})",
+        "(re-roll 1, 2, 3) and it adds 0.75 × the card":
+            lambda: (f"(re-roll {', '.join(str(r) for r in range(1, d6[4]['reroll_below'] // 4))}) and it adds "
+                     f"{dec(d6[4]['cheese_gain'] / 4, 2)} × the card"),
+        "earns 14 points per worker-placement; four on a 20 earn 70/10 = 7":
+            lambda: (f"earns {per_worker[4, 1]} points per worker-placement; four on a 20 earn "
+                     f"{d6[20]['mean']}/{4 * 5 // 2} = {per_worker[20, 4]}"),
+        "play 150 games": lambda: "play 150 games",  # the page's call: simulated_bid_values(games=150, players=4)
+        "around 2 points per worker-placement": lambda: f"around {dec(bids_mean(), 0)} points per worker-placement",
+        "finishes only 18 %": lambda: f"finishes only {pct(a.exact30_finish(29, 1))} %",
+        "three projects finish about 29 %": lambda: f"three projects finish about {pct(a.exact30_finish(25, 3))} %",
+        "*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); "
+        "random and cautious share the rest (11 % and 14 %)":
+            lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* the value bot wins about three games in four "
+                     f"({share('value')} %, interval {pct(interval().low)}-{pct(interval().high)} %); "
+                     f"random and cautious share the rest ({share('random')} % and {share('cautious')} %)"),
+        "300 games, 3 players": lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
+        "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
+    }
+
+
+BIG_CHEESE_GIVEN = numbers(
+    "1 2 3 4 5 6 7 8 10 12 20 36 200 40 30 1,000 "  # the cards, players, workers, targets, the cap
+    "28 "  # the 28 number cards (7 values × 4)
+    "95 0 25 29")  # 95 % intervals; Question 5's scores
+
+
+# ---- CHA-CHING! --------------------------------------------------------------------------------
+def cha_ching_claims():
+    from math import comb
+
+    from changekit.games.cha_ching import analysis as a
+
+    deck = dict(a.deck_counts())
+    numbers_ = sum(deck[k] for k in ("1", "5", "10", "25", "50"))
+    big = deck["25"] + deck["50"]
+    hits = a.hit_probabilities()
+    top = max(hits, key=hits.get)
+    wild = a.wild_value()
+    comps = {name: a.hit_probabilities(d) for name, d in a.COMPOSITIONS.items()}
+
+    def leaders(name, n=2):
+        return " and ".join(str(t) for t in sorted(comps[name], key=comps[name].get, reverse=True)[:n])
+
+    fresh = {name: a.fresh_hit_chance(d) for name, d in a.COMPOSITIONS.items()}
+    turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
+    return {
+        "the deck has 120 cards": lambda: f"the deck has {sum(deck.values())} cards",  # the sheet's count, our deck's too
+        "**15 of each of the eight kinds**": lambda: f"**{set(deck.values()).pop()} of each of the {'eight' if len(deck) == 8 else len(deck)} kinds**",
+        "For each of the 3,003 possible *mixes*":  # 7 kinds a hand can tell apart (zero cards alike), 8 cards
+            lambda: f"For each of the {comb(8 + 7 - 1, 7 - 1):,} possible *mixes*",
+        "while 30 of the 75 number cards (40 %) are worth 25 or 50":
+            lambda: f"while {big} of the {numbers_} number cards ({pct(big / numbers_)} %) are worth 25 or 50",
+        "(96 is the top, about 12 %)": lambda: f"({top} is the top, about {pct(hits[top])} %)",
+        "About 1 deal in 29": lambda: f"About 1 deal in {dec(1 / a.fresh_hit_chance(), 0)}",
+        "the average of the 90 bars": lambda: f"the average of the {len(a.target_distribution())} bars",
+        "with weight 1/90": lambda: f"with weight 1/{len(a.target_distribution())}",
+        "(about 0.5 % with none, 2.5 % with one, 14 % with three)":
+            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, {pct(wild[1]['hits_fresh_target'], 1)} % "
+                     f"with one, {pct(wild[3]['hits_fresh_target'])} % with three)"),
+        "(roughly 10 against 2.6)": lambda: f"(roughly {dec(turns()[10].value, 0)} against {dec(turns()[96].value, 1)})",
+        "(≈ 180)": lambda: f"(≈ {dec(a.expected_penalty(), 0)})",
+        "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)":
+            lambda: (f"the ≈{dec(a.expected_penalty(), 0)} of a fresh deal (about "
+                     f"{dec(a.round_statistics(players=4, games=10, seed=2)['penalty_per_losing_hand'].value, 0)} "
+                     "in the seeded run of 10 games)"),
+        "With 6 wilds instead of 15": lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
+        "(1.2 % against 3.5 %)": lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
+        "barely moves (2.9 %)": lambda: f"barely moves ({pct(fresh['more small cards'], 1)} %)",
+        "(97 and 77 lead, instead of 96 and 91)":
+            lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
+    }
+
+
+CHA_CHING_GIVEN = numbers(
+    "1 5 10 25 50 0 99 1/5 10/25 15 120 1,000 1000 "  # the cards, the targets 10–99, the deck, play to 1,000
+    "108 "  # the rule sheet's worked penalty (rules tests)
+    "8 9 96 "  # the hand of 8, die faces 0–9, the target Question 4 asks about
+    "2 3 4 6 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+
+
+# ---- moneybags ---------------------------------------------------------------------------------
+def moneybags_claims():
+    from changekit.games.moneybags import analysis as a
+    from changekit.games.moneybags.rules import COINS, MoneybagsOptions
+
+    prior = a.pair_prior(67, 4)
+    mine = {s: p for s, p in prior.items() if s[0] == 12}
+    total = sum(mine.values())
+    mine = {s: p / total for s, p in mine.items()}
+    heavy = a.challenge_story(taken=4, prior=mine, readings=[("B", 24)])
+    light = a.challenge_story(taken=4, prior=mine, readings=[("B", 10)])
+    others = sum(p * s[1] for s, p in mine.items())  # the expected height of any one other bag (coins)
+    curves = {k: a.best_steal(v) for k, v in a.steal_curves().items()}
+    exact = heavy[1].value.p_win
+    return {
+        "67 gold coins": lambda: f"{COINS} gold coins",
+        "is 15 % of that number": lambda: f"is {pct(MoneybagsOptions().jiggle_noise)} % of that number",
+        "the other bags hold about 18 on average": lambda: f"the other bags hold about {dec(others, 0)} on average",
+        "a challenge wins 4661/5724 ≈ 81 % of the time. Challenging is worth about 31 coins of height on average "
+        "against 10.5 for letting it go":
+            lambda: (f"a challenge wins {exact.numerator}/{exact.denominator} ≈ {pct(exact)} % of the time. Challenging is "
+                     f"worth about {dec(heavy[1].value.ev_challenge, 0)} coins of height on average against "
+                     f"{dec(heavy[1].value.ev_accept, 1)} for letting it go"),
+        "the chance to 99.5 %": lambda: f"the chance to {pct(heavy[2].value.p_win, 1)} %",
+        "leaves it at 70 %": lambda: f"leaves it at {pct(light[2].value.p_win)} %",
+        "the best grab is **5 coins** — one below the threshold — for about 23.8 coins of height against 19.25":
+            lambda: (f"the best grab is **{curves['challenges at 6+ lost'].coins} coins** — one below the threshold — for "
+                     f"about {dec(curves['challenges at 6+ lost'].ev, 1)} coins of height against "
+                     f"{dec(a.stand_value(dict(a.float_prior(67, 4))), 2)}"),
+        "lowers the expectation (about 20.8)":
+            lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
+    }
+
+
+MONEYBAGS_GIVEN = numbers(
+    "67 3 6 10 0 1 2 4 5 8 12 24 "  # the rules (coins, players, diamond = 10), the questions' inputs
+    "95 150 200")  # 95 % intervals; the rounds and games the page's calls play
+
+
+# ---- cambio ------------------------------------------------------------------------------------
+def cambio_claims():
+    from changekit.games.cambio import analysis as a
+
+    unseen = a.expected_value(a.unseen_card_distribution())
+    fresh = a.expected_value(a.fresh_grid_distribution())
+    known = a.expected_value(a.two_low_two_unknown(("AS", "2H")))
+    each = a.expected_value(a.unseen_card_distribution(removed=["AS", "2H"]))
+    deck_total = sum(v * n for v, n in a.value_counts().items())
+
+    @cache
+    def sweep():  # Question 3's call
+        return {r["threshold"]: r for r in a.threshold_sweep(range(-2, 19, 2), players=2, games=150)}
+
+    def span(ts):
+        rates = [round(100 * sweep()[t]["win_rate"]) for t in ts]
+        return f"{min(rates)}-{max(rates)}"
+
+    info = cache(lambda: {r["bot"]: r for r in a.value_of_information(games=300)})
+    snap = cache(lambda: {r["bot"]: r for r in a.value_of_snapping(games=300)})
+    chances = cache(lambda: {r["round"]: r for r in a.snap_chances(players=4, games=80)})
+
+    def fmt(x):
+        return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x)
+
+    return {
+        "= 336 over 52 cards: **84/13 ≈ 6.46**":
+            lambda: f"= {deck_total} over {sum(a.value_counts().values())} cards: **{fmt(unseen)} ≈ {dec(unseen, 2)}**",
+        "about 6.46 points": lambda: f"about {dec(unseen, 2)} points",
+        "A fresh grid averages 336/13 ≈ 25.85": lambda: f"A fresh grid averages {fmt(fresh)} ≈ {dec(fresh, 2)}",
+        "the average to 408/25 = 16.32 — about 9.5 lower":
+            lambda: f"the average to {fmt(known)} = {dec(known, 2)} — about {dec(fresh - known, 1)} lower",
+        "still worth 333/50 ≈ 6.66 each": lambda: f"still worth {fmt(each)} ≈ {dec(each, 2)} each",
+        "(slightly more than 6.46,": lambda: f"(slightly more than {dec(unseen, 2)},",
+        "known cards + 6.46 for each": lambda: f"known cards + {dec(unseen, 2)} for each",
+        "believed to be 6.46": lambda: f"believed to be {dec(unseen, 2)}",
+        "the best was t = 2 with 58 % (interval 50-65 %)":
+            lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
+                                  f"(interval {pct(best['low'])}-{pct(best['high'])} %)")(
+                max(sweep().values(), key=lambda r: r["win_rate"])),
+        "t = 14 to 18, won 38-42 %": lambda: f"t = 14 to 18, won {span((14, 16, 18))} %",
+        "(t = −2 or 0) won 41-44 %": lambda: f"(t = −2 or 0) won {span((-2, 0))} %",
+        "won 63 % (95 % interval 57-68 %) and finished about 3 points lower":
+            lambda: (lambda u, i: f"won {pct(u['win_rate'])} % (95 % interval {pct(u['low'])}-{pct(u['high'])} %) "
+                                  f"and finished about {dec(i['mean_points'] - u['mean_points'], 0)} points lower")(
+                info()["uses powers"], info()["ignores powers"]),
+        "the snapping bot won 86 %": lambda: f"the snapping bot won {pct(snap()['snaps when sure']['win_rate'])} %",
+        "about 6 % in the first round, rose to about 9-13 % by rounds 4-6":
+            lambda: (f"about {pct(chances()[1]['own'])} % in the first round, rose to about "
+                     f"{min(round(100 * chances()[r]['own']) for r in (4, 5, 6))}-"
+                     f"{max(round(100 * chances()[r]['own']) for r in (4, 5, 6))} % by rounds 4-6"),
+        "150 two-player games": lambda: "150 two-player games",  # the page's call: games=150
+    }
+
+
+CAMBIO_GIVEN = numbers(
+    "52 1 2 3 4 5 6 7 8 9 10 11 12 13 18 "  # the deck, the card values and powers, questions, the thresholds −2…18
+    "95 300 80 "  # 95 % intervals; the games the page's calls play
+    "50 6/50 9/10 0 150")  # jokers would be worth 0; the 150 games per threshold of the page's call  # the naive guess's arithmetic; the 9/10 power
+
+
+# ---- zhao pengyou ------------------------------------------------------------------------------
+def zhao_pengyou_claims():
+    from changekit.games.zhao_pengyou import analysis as a
+
+    counts = a.trump_count()
+    mean = sum(k * p for k, p in counts.items())
+    many = sum(p for k, p in counts.items() if k >= 18)
+    summary = a.deal_summary()
+    joint = a.called_copies(host_copies=0)
+    second = a.friend_seat(ordinal=2, host_copies=1)
+    none = a.friend_seat(ordinal=1, host_copies=0)
+
+    @cache
+    def deals():  # Question 4's call
+        return a.bot_deals(deals=60, seed=0)
+
+    def levels():
+        c = a.level_change_counts(deals())
+        return (sum(v for k, v in c.items() if k.startswith("attackers +") and k != "attackers +0"),
+                sum(v for k, v in c.items() if k.startswith("host")), c["host +3"])
+
+    return {
+        "Trumps are 54 of the 162 cards (18 kinds × 3 decks":
+            lambda: f"Trumps are {summary['trumps']} of the {summary['cards']} cards ({summary['trumps'] // 3} kinds × 3 decks",
+        "Your hand has 39 cards": lambda: f"Your hand has {summary['hand']} cards",
+        "Exactly 13 on average (39 × 54/162": lambda: f"Exactly {mean} on average ({summary['hand']} × {summary['trumps']}/{summary['cards']}",
+        "a bell around 13": lambda: f"a bell around {max(counts, key=counts.get)}",
+        "comes about once in 24 deals (4.1 %)": lambda: f"comes about once in {dec(1 / many, 0)} deals ({pct(many, 1)} %)",
+        "About 97 % of hands": lambda: f"About {pct(a.declare_chance_exact(copies=1))} % of hands",
+        "happen in 47 % of hands and all three in only 5 %":
+            lambda: (f"happen in {pct(a.declare_chance_exact(copies=2))} % of hands and all three in only "
+                     f"{pct(a.declare_chance_exact(copies=3))} %"),
+        "The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
+            lambda: f"The 2nd copy is yours with probability {second['host']} — more than any single other player ({second['seat +1']} each)",
+        "is the friend (1/3 each)": lambda: f"is the friend ({none['seat +1']} each)",
+        "about 10.5 % of the time": lambda: f"about {pct(sum(p for k, p in joint.items() if 3 in k), 1)} % of the time",
+        "averaged about 129 points": lambda: f"averaged about {dec(a.mean_points(deals()), 0)} points",
+        "the attackers went up in 39 deals, the host's team in 21 (never by 3":
+            lambda: (lambda up, host, three: f"the attackers went up in {up} deals, the host's team in {host}"
+                     f" (never by 3" if three == 0 else "by 3 happened")(*levels()),
+    }
+
+
+ZHAO_PENGYOU_GIVEN = numbers(
+    "162 5 10 300 0 3 50 55 105 110 160 165 215 220 "  # the cards, point cards and the sheet's thresholds
+    "2 1 4 6 7 9 39 12 "  # Question numbers, seats, the hand; "3 copies × 4 suits = 12", "6 jokers, 39 …, 9 …"
+    "18 8 "  # the thresholds Question 1 asks about
+    "400 95 60")  # the page's calls: 400 simulated deals, 60 bot deals; 95 % intervals
+
+
+LESSONS = {
+    "zombie": (zombie_claims, ZOMBIE_GIVEN),
+    "boneyard": (boneyard_claims, BONEYARD_GIVEN),
+    "diminishing_returns": (diminishing_claims, DIMINISHING_GIVEN),
+    "big_cheese": (big_cheese_claims, BIG_CHEESE_GIVEN),
+    "cha_ching": (cha_ching_claims, CHA_CHING_GIVEN),
+    "moneybags": (moneybags_claims, MONEYBAGS_GIVEN),
+    "cambio": (cambio_claims, CAMBIO_GIVEN),
+    "zhao_pengyou": (zhao_pengyou_claims, ZHAO_PENGYOU_GIVEN),
+}
+
+
+@cache
+def claims_of(name: str) -> dict:
+    return LESSONS[name][0]()
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_stated_number_is_accounted_for(name):
+    texts = lesson_texts(name)
+    assert unaccounted(texts, claims_of(name), LESSONS[name][1]) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_claim_is_recomputed_and_stated_in_the_text(name):
+    texts = " ".join(lesson_texts(name))
+    for phrase, recompute in claims_of(name).items():
+        assert phrase in texts, f"claim no longer in the text: {phrase!r}"
+        assert recompute() == phrase
+
+
+# ---- the teacher guide's game sections ----------------------------------------------------------
+GUIDE_SECTIONS = {1: "zombie", 2: "boneyard", 3: "diminishing_returns", 4: "big_cheese", 5: "cha_ching", 6: "moneybags",
+                  7: "cambio", 8: "zhao_pengyou"}
+
+
+SCHEDULE = re.compile(r"\| \d+–\d+ \||(?<=Lesson plan )\(45 min\)")
+
+
+@cache
+def guide_section(name: str) -> str:
+    """The text of the guide's numbered section for lesson ``name`` (up to the next heading)."""
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    number = next(n for n, lesson in GUIDE_SECTIONS.items() if lesson == name)
+    match = re.search(rf"^## {number}\. .*?(?=^## |\Z)", guide, re.S | re.M)
+    assert match, f"docs/teaching.md has no section {number}"
+    # the lesson plan's minutes are a schedule, not a claim
+    return " ".join(SCHEDULE.sub(" | ", match.group()).split())
+
+
+def guide_claims(name: str) -> dict:
+    """The guide's own phrases (the explorers' readouts, the closed forms, answers the notebook
+    shows only on Check), each with the call that recomputes it."""
+    import importlib
+
+    package = {"diminishing_returns": "diminishing"}.get(name, name)
+    a = importlib.import_module(f"changekit.games.{package}.analysis")
+    if name == "zombie":
+        readout = a.first_play_readout(3, 4)
+        cf = a.tens_closed_form(hand=(1, 3, 5, 5, 7, 7), dealt=3)
+        return {
+            "expected points ≈ 1.066, at least one point with probability 0.397":
+                lambda: "expected points ≈ {}, at least one point with probability {}".format(
+                    *re.findall(r"≈ ([\d.]+)</b>.*?probability <b>([\d.]+)", readout)[0]),
+            "5,000 simulated payments (seed 1)":
+                lambda: f"{default(a.points_figure, 'samples'):,} simulated payments (seed {default(a.points_figure, 'seed')})",
+            "one seeded run of 4,000 payments": lambda: f"one seeded run of {default(a.convergence_figure, 'samples'):,} payments",
+            "from the 44 bills you do not hold, 10 of them $10s): 165/301":
+                lambda: f"from the {50 - 6} bills you do not hold, {10} of them $10s): {cf.value}",
+        }
+    if name == "boneyard":
+        rows = {r["players"]: r for r in a.equilibrium_summary()}
+        report = a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
+        return {
+            "from +$1.71 (3 players) to about −$0.97 (8 players)":
+                lambda: f"from +${dec(rows[3]['value'], 2)} (3 players) to about −${dec(-rows[8]['value'], 2)} (8 players)",
+            "ending near $0.0003": lambda: f"ending near ${dec(a.first_round_equilibrium(5).history[39], 4)}",
+            "the preloaded class of 15 bids": lambda: f"the preloaded class of {sum(1 for _ in a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} bids",
+            "gives **$1**, worth exactly 37/25":
+                lambda: f"gives **${report.best[0]}**, worth exactly {report.payoffs[report.best[0]]}",
+            "four bots over 200 games to $40 (`bot_tournament`, seed 0)":
+                lambda: f"four bots over {default(a.bot_tournament, 'games')} games to $40 (`bot_tournament`, seed {default(a.bot_tournament, 'seed')})",
+            "bidding $1 as 3/5": lambda: f"bidding $1 as {a.indifference_closed_form(1, 3, players=3).value}",
+        }
+    if name == "diminishing_returns":
+        start = a.solve_start()
+        return {
+            "reachable positions (50.9 %)": lambda: f"reachable positions ({pct(start.mover_win_share, 1)} %)",
+            "(149 of all 375,160 reachable positions)":
+                lambda: (lambda t: f"({t.only_move_takes_less} of all {t.positions:,} reachable positions)")(
+                    a.take_less_positions(examples=0)),
+            "in the seeded run (150 games each), about 56 turns against about 29":
+                lambda: "in the seeded run ({} games each), about {} turns against about {}".format(
+                    default(a.lengths_answer, "games"),
+                    *re.findall(r"about (\d+)", diminishing_claims()["(in the seeded run: about 56 turns against about 29)"]())),
+            "The 92 dollars": lambda: f"The {2 * sum(a.STANDARD_PURSE)} dollars",
+            "0 wins each": lambda: f"{int(max(m.wins for m in a.against_perfect(games=100, seed=1)))} wins each",
+            "the second player wins; 471 positions":
+                lambda: f"the {'first' if a.solve_start((7, 5, 3, 1)).first_player_wins else 'second'} player wins; "
+                        f"{a.solve_start((7, 5, 3, 1)).positions} positions",
+            "the 1,058,400 positions": lambda: f"the {int(a.positions_closed_form().value):,} positions",
+        }
+    if name == "big_cheese":
+        d6 = {r["card"]: r for r in a.payout_table("d6")}
+        per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
+        return {
+            "one worker earns 14 points per worker-placement, four on a 20 earn 7":
+                lambda: f"one worker earns {per_worker[4, 1]} points per worker-placement, four on a 20 earn {per_worker[20, 4]}",
+            "a seeded simulation of 150 games": lambda: "a seeded simulation of 150 games",  # the page's call
+            "around 2 points per worker-placement": big_cheese_claims()["around 2 points per worker-placement"],
+            "`exact30_finish(29, 5)` ≈ 63 %": lambda: f"`exact30_finish(29, 5)` ≈ {pct(a.exact30_finish(29, 5))} %",
+            "The 8 under d6 has mean 28 and variance 560/3":
+                lambda: f"The 8 under d6 has mean {d6[8]['mean']} and variance {d6[8]['variance']}",
+            "3500/3 under d6 and 133/4 under polyhedral":
+                lambda: f"{a.variance_closed_form(20, 'd6').value} under d6 and {a.variance_closed_form(20, 'polyhedral').value} under polyhedral",
+            "(300 games, 3 players)": lambda: f"({default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players)",
+        }
+    if name == "cha_ching":
+        wild = a.wild_value()
+        fresh = {n: a.fresh_hit_chance(d) for n, d in a.COMPOSITIONS.items()}
+        return {
+            "14 % with three, against about 0.5 % with none":
+                lambda: f"{pct(wild[3]['hits_fresh_target'])} % with three, against about {pct(wild[0]['hits_fresh_target'], 1)} % with none",
+            "roughly 10 against 2.6": lambda: cha_ching_claims()["(roughly 10 against 2.6)"]()[1:-1],
+            "penalty, ≈ 180?). Less: about 156 in the seeded run of 10 games":
+                lambda: "penalty, ≈ {}?). Less: about {} in the seeded run of 10 games".format(
+                    *re.findall(r"≈(\d+) .*?about (\d+)", cha_ching_claims()[
+                        "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)"]())[0]),
+            "falls to 1.2 % against 3.5 %":
+                lambda: f"falls to {pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %",
+        }
+    if name == "moneybags":
+        claims = moneybags_claims()
+        big = claims["a challenge wins 4661/5724 ≈ 81 % of the time. Challenging is worth about 31 coins of height on "
+                     "average against 10.5 for letting it go"]
+        return {
+            "4661/5724 ≈ 81 %": lambda: big().split("wins ")[1].split(" of the time")[0],
+            "moves it to 99.5 %": lambda: "moves it to " + claims["the chance to 99.5 %"]().split("to ")[1],
+            "for about 23.8 coins of height against 19.25":
+                lambda: "for about " + claims["the best grab is **5 coins** — one below the threshold — for about 23.8 "
+                                              "coins of height against 19.25"]().split("for about ")[1],
+            "Take 5 coins": lambda: f"Take {a.best_steal(a.steal_curves()['challenges at 6+ lost']).coins} coins",
+            "summed by sympy: 287/477": lambda: f"summed by sympy: {a.prior_closed_form(12).value}",
+        }
+    if name == "cambio":
+        unseen = a.expected_value(a.unseen_card_distribution())
+        known = a.expected_value(a.two_low_two_unknown(("AS", "2H")))
+        threshold = a.under_threshold(5, known=["KH", "3C"], unknown=2)
+        return {
+            "84/13 ≈ 6.46": lambda: f"{unseen.numerator}/{unseen.denominator} ≈ {dec(unseen, 2)}",
+            "A fresh grid averages 336/13 ≈ 25.85": cambio_claims()["A fresh grid averages 336/13 ≈ 25.85"],
+            "the average to 408/25 = 16.32": lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
+            "totals at most 5 is 37/1225": lambda: f"totals at most 5 is {threshold}",
+            "the hypergeometric probability 4/175": lambda: f"the hypergeometric probability {a.low_pair_closed_form(('AS', '2H')).value}",
+        }
+    if name == "zhao_pengyou":
+        summary = a.deal_summary(players=5, decks=3)
+        counts = a.trump_count()
+        return {
+            "Exactly 13 on average": lambda: f"Exactly {sum(k * p for k, p in counts.items())} on average",
+            "hands of 31 and an expected 31/3 trumps":
+                lambda: f"hands of {summary['hand']} and an expected {sum(k * p for k, p in a.trump_count(players=5).items())} trumps",
+            "the 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
+                lambda: (lambda f: f"the 2nd copy is yours with probability {f['host']} — more than any single other player "
+                                   f"({f['seat +1']} each)")(a.friend_seat(ordinal=2, host_copies=1)),
+            "mean, 13 trumps for 4 players": lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
+            "averaged about 129 points": zhao_pengyou_claims()["averaged about 129 points"],
+        }
+    return {}
+
+
+GUIDE_GIVEN = {name: numbers("45 0 5 10 20 30 40") for name in LESSONS}  # "45-minute", the Question numbers
+GUIDE_GIVEN["diminishing_returns"] |= numbers("100 150")
+GUIDE_GIVEN["big_cheese"] |= numbers("150")
+GUIDE_GIVEN["cambio"] |= numbers("150 6.46")
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_number_in_the_guide_section_is_accounted_for(name):
+    claims = {**claims_of(name), **guide_claims(name)}
+    assert unaccounted([guide_section(name)], claims, LESSONS[name][1] | GUIDE_GIVEN[name]) == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_guide_claim_is_recomputed(name):
+    section = guide_section(name)
+    for phrase, recompute in guide_claims(name).items():
+        assert phrase in section, f"claim no longer in the guide: {phrase!r}"
+        assert recompute() == phrase
+
+
+# ---- the rest of the guide (its own helpers' sections excepted) ---------------------------------
+OTHERS_SECTIONS = ("Running a class session",)  # written and checked with the class-session work
+
+
+def guide_general_text() -> str:
+    """The guide outside its numbered game sections: the introduction, running the kit, which
+    answers are exact."""
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    parts = re.split(r"(?=^## )", guide, flags=re.M)
+    kept = [p for p in parts if not re.match(r"## \d+\. ", p) and not any(p.startswith(f"## {t}") for t in OTHERS_SECTIONS)]
+    return " ".join(" ".join(kept).split())
+
+
+def general_claims() -> dict:
+    import tomllib
+
+    from changekit import cli, serving
+    from changekit.games.cha_ching import analysis as cha_ching
+    from changekit.games.zhao_pengyou import analysis as zhao
+    from changekit.registry import load_game
+    from changekit.stats.intervals import Z95
+
+    source = inspect.getsource(serving)
+    python = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"].lstrip(">=")
+    cli_source = inspect.getsource(cli)
+    port = re.search(r'"--port", type=int, default=(\d+)', cli_source).group(1)
+    host = re.search(r'"--host", default="([\d.]+)"', cli_source).group(1)
+    titles = {"zombie": "Zombie", "boneyard": "Boneyard", "diminishing": "Diminishing Returns", "big_cheese": "Big Cheese",
+              "cha_ching": "CHA-CHING!", "moneybags": "Moneybags", "cambio": "Cambio", "zhao_pengyou": "Zhao Pengyou"}
+    timeout = re.search(r"VoilaExecutor.timeout=(\d+)", source).group(1)
+    cull_minutes = int(re.search(r"cull_idle_timeout=(\d+)", source).group(1)) // 60
+    ranges = ", ".join(f"{title} {load_game(g).min_players}–{load_game(g).max_players}" for g, title in titles.items())
+    return {
+        "Python ≥ 3.11": lambda: f"Python ≥ {python}",
+        "http://127.0.0.1:8866/": lambda: f"http://{host}:{port}/",
+        "`changekit serve --port 8866 --no-browser`": lambda: f"`changekit serve --port {port} --no-browser`",
+        "listens on 127.0.0.1 only": lambda: f"listens on {host} only",
+        "gives each cell 120 s to run": lambda: f"gives each cell {timeout} s to run",
+        "shut down after 30 minutes": lambda: f"shut down after {cull_minutes} minutes",
+        "Zhao Pengyou (39-card hands)": lambda: f"Zhao Pengyou ({zhao.deal_summary()['hand']}-card hands)",
+        f"Player ranges: {ranges}.": lambda: f"Player ranges: {ranges}.",
+        "mean ± 1.96 standard errors": lambda: f"mean ± {Z95:.2f} standard errors",
+        "deck of 15 of each kind": lambda: f"deck of {set(dict(cha_ching.deck_counts()).values()).pop()} of each kind",
+    }
+
+
+GENERAL_GIVEN = numbers(
+    "45 9000 1 95 30 "  # 45-minute lessons; an example port; "Player 1"; 95 % intervals; the "exactly 30" variant
+    "10 3")  # "$10", "$1 or $3", "about 10⁻⁹"
+
+
+def test_every_number_in_the_rest_of_the_guide_is_accounted_for():
+    text = guide_general_text()
+    claims = general_claims()
+    for phrase, recompute in claims.items():
+        assert phrase in text, f"claim no longer in the guide: {phrase!r}"
+        assert recompute() == phrase
+    assert unaccounted([text], claims, GENERAL_GIVEN) == []
