@@ -165,6 +165,7 @@ def test_composition_explorer_redraws_the_typed_deck_beside_the_default_and_read
     grid.children[KINDS.index("wild")].value = 3
     deck = {**DEFAULT, "wild": 3}
     assert [t.name for t in chart.data] == ["your deck", "15 of each (default)"]
+    assert list(chart.data[0].x) == list(TARGETS) and list(chart.data[1].x) == list(TARGETS)
     assert list(chart.data[0].y) == [float(chances(deck)[t]) for t in TARGETS]
     assert list(chart.data[1].y) == [float(chances()[t]) for t in TARGETS]
     assert readout.value == (f"Your deck: 108 cards. Chance a fresh hand hits a fresh target: "
