@@ -9,12 +9,11 @@ from functools import lru_cache
 
 from changekit.games.big_cheese.analysis import (
     card_figure, card_readout, exact30_answer, exact30_figure, payout_figure, payout_table_html, payout_tables_html,
-    reroll_html, risk_figure, simulated_exact30_finish, tournament_figure, value_per_worker_figure,
+    reroll_html, risk_figure, simulated_exact30_finish, value_per_worker_figure,
 )
 from changekit.stats.intervals import Estimate
-from changekit.stats.montecarlo import TournamentResult
 
-from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, wilson_bounds, xy
+from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, xy
 
 CARDS = (2, 4, 6, 8, 10, 12, 20)
 
@@ -159,16 +158,6 @@ def test_exact30_figure_draws_one_exact_curve_per_starting_score():
     assert finish_by(29, 1)[1] == Fraction(51, 280)
     assert axes_of(fig) == ("number projects matured (t)", "probability")
 
-
-def test_tournament_figure_plots_win_rates_with_wilson_intervals_and_the_fair_share():
-    fig = tournament_figure(TournamentResult(names=["value", "random"], games=40, wins=[30.0, 10.0]))
-    bars, fair = fig.data
-    bounds = [wilson_bounds(w, 40) for w in (30.0, 10.0)]
-    assert list(bars.x) == ["seat bot 1: value", "seat bot 2: random"]
-    assert list(bars.y) == [0.75, 0.25] and list(fair.y) == [0.5, 0.5]
-    assert close_lists(list(bars.error_y.array), [h - p for p, _, h in bounds])
-    assert close_lists(list(bars.error_y.arrayminus), [p - lo for p, lo, _ in bounds])
-    assert title_of(fig) == "Bot tournament: 40 games, 95 % intervals"
 
 
 def test_card_figure_sets_one_roll_beside_the_best_big_cheese_on_shared_payouts():

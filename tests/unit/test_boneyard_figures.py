@@ -8,13 +8,12 @@ from fractions import Fraction
 from itertools import product
 
 from changekit.games.boneyard.analysis import (
-    Equilibrium, class_answer, convergence_figure, equilibrium_figure, equilibrium_table_html, tournament_figure,
+    Equilibrium, class_answer, convergence_figure, equilibrium_figure, equilibrium_table_html,
 )
 from changekit.games.boneyard.app import ClassExplorer
 from changekit.games.boneyard.bots import EQUILIBRIUM_TABLE
-from changekit.stats.montecarlo import TournamentResult
 
-from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, wilson_bounds, xy
+from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, xy
 
 BUCKETS = (10, 7, 5, 3, 1)
 BIDS = [1, *range(3, 24), 25, 26]  # what $10 + $7 + $5 + $3 + $1 can make
@@ -131,16 +130,3 @@ def test_convergence_figure_splits_the_history_at_newtons_first_step_on_a_log_ax
     assert fig.layout.yaxis.type == "log"
     assert title_of(fig) == "Solving the 5-player first round"
     assert axes_of(fig) == ("solver step", "exploitability ($)")
-
-
-def test_tournament_figure_plots_win_rates_with_wilson_intervals_and_the_fair_share_line():
-    fig = tournament_figure(TournamentResult(names=["random", "equilibrium", "outbid", "history"], games=80,
-                                             wins=[10.0, 30.0, 25.0, 15.0]))
-    (bars,) = fig.data
-    bounds = [wilson_bounds(w, 80) for w in (10, 30, 25, 15)]
-    assert xy(bars) == (["random", "equilibrium", "outbid", "history"], [0.125, 0.375, 0.3125, 0.1875])
-    assert close_lists(list(bars.error_y.array), [h - p for p, _, h in bounds])
-    assert close_lists(list(bars.error_y.arrayminus), [p - lo for p, lo, _ in bounds])
-    assert [(s.y0, s.y1) for s in fig.layout.shapes] == [(0.25, 0.25)]
-    assert tuple(fig.layout.yaxis.range) == (0, 1)
-    assert title_of(fig) == "Win rate over 80 games to $40 (95 % intervals)"

@@ -72,7 +72,8 @@ def test_unseen_card_html_lists_every_value_chance_and_the_mean():
     values = list(deck().values())
     dist = {v: Fraction(values.count(v), 52) for v in sorted(set(values))}
     ev = Fraction(sum(values), 52)
-    assert unseen_card_html() == ("Exact distribution of one unseen card: " + ", ".join(f"{v}: {p}" for v, p in dist.items())
+    listed = ", ".join(f"{v}: {p}" for v, p in dist.items())
+    assert unseen_card_html() == ("Exact distribution of one unseen card: " + listed
                                   + f"<br>Expected value: <b>{ev} ≈ {float(ev):.3f}</b>")
 
 
@@ -93,13 +94,17 @@ def test_threshold_figure_plots_the_sweep_with_intervals_and_stars_the_best_thre
     assert axes_of(fig) == ("threshold t", "win rate (95 % interval)")
 
 
-def test_comparison_figure_plots_each_bots_win_rate_with_its_interval():
-    fig = comparison_figure(ROWS, title="head to head")
-    (bars,) = fig.data
+def test_comparison_figure_plots_each_bots_win_rate_interval_and_mean_grid_total():
+    rows = [{**r, "mean_points": m, "lower_is_better": True} for r, m in zip(ROWS, (21.25, 18.0, 30.5))]
+    fig = comparison_figure(rows, title="head to head")
+    bars, fair = fig.data
     assert xy(bars) == (["a", "b", "c"], [0.40, 0.55, 0.52])
     assert close_lists(list(bars.error_y.array), [0.06, 0.06, 0.06])
     assert close_lists(list(bars.error_y.arrayminus), [0.05, 0.05, 0.05])
-    assert title_of(fig) == "head to head" and axes_of(fig) == ("bot", "win rate (95 % interval)")
+    assert list(bars.text) == ["mean points 21.2", "mean points 18.0", "mean points 30.5"]
+    assert close_lists(list(fair.y), [1 / 3] * 3)
+    assert title_of(fig) == "head to head"
+    assert axes_of(fig) == ("bot (mean points: lower is better)", "win rate")
 
 
 def test_snap_chance_figure_draws_own_and_any_card_chances_by_round():

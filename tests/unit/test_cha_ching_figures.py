@@ -75,7 +75,8 @@ def fresh(deck=DEFAULT):
 def penalty(hand):
     numbers = [int(k) for k in ("1", "5", "10", "25", "50") if hand[k]]
     wild = max(numbers) if numbers else 50
-    return sum(FACE[k] * n for k, n in hand.items() if k not in ("wild", "chaching")) + 50 * hand["chaching"] + wild * hand["wild"]
+    faces = sum(FACE[k] * n for k, n in hand.items() if k not in ("wild", "chaching"))
+    return faces + 50 * hand["chaching"] + wild * hand["wild"]
 
 
 SMALL_DECK = {"1": 10, "5": 4, "10": 4, "25": 3, "50": 2, "cent": 3, "wild": 3, "chaching": 1}

@@ -8,13 +8,12 @@ from functools import lru_cache
 
 from changekit.games.moneybags.analysis import (
     StealValue, boss_figure, robbed_answer, robbed_figure, robbed_readout, steal_curves_figure, steal_figure,
-    tournament_figure, unknown_grab_html,
+    unknown_grab_html,
 )
 from changekit.games.moneybags.rules import jiggle_likelihood
 from changekit.stats.intervals import Estimate
-from changekit.stats.montecarlo import TournamentResult
 
-from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, wilson_bounds, xy
+from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, xy
 
 COINS, DIAMOND = 67, 10
 WHERE = {"A": Fraction(1, 4), "B": Fraction(1, 4), "else": Fraction(1, 2)}
@@ -89,7 +88,8 @@ def test_robbed_answer_gives_the_exact_chance_and_a_row_per_thing_you_learn():
 
     assert table_rows(html) == [
         ["what you know", "P(challenge wins)", "E[height] if you challenge", "E[height] if you let it go", "better"],
-        row("after the steal", steal), row("the thief's bag jiggles 24", heavy), row("the thief's bag jiggles 10", light)]
+        row("after the steal", steal), row("the thief's bag jiggles 24", heavy),
+        row("the thief's bag jiggles 10", light)]
     check_story_figure(fig, [steal, heavy], ["after the steal", "the thief's bag jiggles 24"])
 
 
@@ -181,13 +181,3 @@ def test_boss_figure_groups_each_policys_win_chance_by_turn_position():
     assert close_lists(list(fig.data[0].error_y.arrayminus), [0.1, 0.1])
     assert fig.layout.barmode == "group"
     assert axes_of(fig) == ("turn position (last = the Boss)", "P(win the round)")
-
-
-def test_tournament_figure_plots_each_bots_win_rate_with_its_wilson_interval():
-    fig = tournament_figure(TournamentResult(names=["random", "bold"], games=50, wins=[20.0, 30.0]))
-    (bars,) = fig.data
-    bounds = [wilson_bounds(w, 50) for w in (20, 30)]
-    assert xy(bars) == (["random", "bold"], [0.4, 0.6])
-    assert close_lists(list(bars.error_y.array), [h - p for p, _, h in bounds])
-    assert close_lists(list(bars.error_y.arrayminus), [p - lo for p, lo, _ in bounds])
-    assert title_of(fig) == "Bot tournament (50 games, 95 % intervals)"

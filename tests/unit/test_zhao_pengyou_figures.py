@@ -107,7 +107,8 @@ def test_friend_calls_html_lists_each_calls_seats_and_the_joint_chances():
     # three copies among three hands of 39 (117 cards): all in one hand, or one in each
     all_one = Fraction(3 * comb(39, 3), comb(117, 3))
     one_each = Fraction(39 ** 3, comb(117, 3))
-    assert lines[3] == f"P(one player holds all three copies) = {float(all_one):.4f}; P(one each) = {float(one_each):.4f}"
+    assert lines[3] == (f"P(one player holds all three copies) = {float(all_one):.4f}; "
+                        f"P(one each) = {float(one_each):.4f}")
 
 
 def test_deal_readout_gives_hand_size_trump_mean_and_level_chance():
@@ -116,6 +117,7 @@ def test_deal_readout_gives_hand_size_trump_mean_and_level_chance():
     half = sum((p for k, p in dist.items() if 2 * k >= 25), Fraction(0))
     assert sum(k * p for k, p in dist.items()) == m
     assert deal_readout(players=4, decks=2) == (
-        f"108 cards, kitty 8, hands of <b>25</b>; 36 trumps. Expected trumps in your hand: <b>{m} ≈ {float(m):.2f}</b>; "
+        "108 cards, kitty 8, hands of <b>25</b>; 36 trumps. "
+        f"Expected trumps in your hand: <b>{m} ≈ {float(m):.2f}</b>; "
         f"half your hand or more: {float(half):.3f}. Chance you hold a card of your level: "
         f"<b>{float(level_cards(1, 4, 2)):.3f}</b>.")

@@ -8,11 +8,10 @@ from fractions import Fraction
 from changekit.games.zombie.analysis import (
     chance_of_points_html, convergence_figure, expected_points_figure, expected_points_table_html,
     first_play_distribution, first_play_figure, first_play_readout, points_distribution, points_figure,
-    simulated_points, tournament_figure,
+    simulated_points,
 )
-from changekit.stats.montecarlo import TournamentResult
 
-from .figure_checks import axes_of, bold_texts, close_lists, table_rows, title_of, trace_names, wilson_bounds, xy
+from .figure_checks import axes_of, bold_texts, close_lists, table_rows, title_of, trace_names, xy
 
 BILLS = (1, 3, 5, 7, 10)
 
@@ -59,19 +58,6 @@ def test_convergence_figure_runs_the_average_of_the_simulation_to_the_exact_mean
     assert fig.layout.xaxis.type == "log"
     assert axes_of(fig) == ("payments simulated", "average points")
 
-
-def test_tournament_figure_plots_win_rates_with_wilson_intervals_and_the_fair_share():
-    result = TournamentResult(names=["careful", "greedy", "random"], games=100, wins=[50.0, 35.5, 14.5])
-    fig = tournament_figure(result)
-    bars, fair = fig.data
-    names = ["seat bot 1: careful", "seat bot 2: greedy", "seat bot 3: random"]
-    bounds = [wilson_bounds(w, 100) for w in (50.0, 35.5, 14.5)]
-    assert list(bars.x) == names and list(fair.x) == names
-    assert close_lists(list(bars.y), [0.5, 0.355, 0.145])
-    assert close_lists(list(bars.error_y.array), [h - p for p, _, h in bounds])
-    assert close_lists(list(bars.error_y.arrayminus), [p - lo for p, lo, _ in bounds])
-    assert close_lists(list(fair.y), [1 / 3] * 3)
-    assert title_of(fig) == "Bot tournament: 100 games, 95 % intervals"
 
 
 def test_expected_points_table_html_lists_each_bills_exact_and_decimal_mean():
