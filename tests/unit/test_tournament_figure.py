@@ -38,7 +38,7 @@ def test_a_sweep_or_a_loss_pins_the_interval_at_the_axis_end():
     fig = tournament_figure(TournamentResult(names=["a", "b"], games=20, wins=[20.0, 0.0]), title="sweep")
     bars = fig.data[0]
     (_, low_a, _), (_, _, high_b) = wilson_bounds(20, 20), wilson_bounds(0, 20)
-    assert list(bars.y) == [1.0, 0.0] and bars.text is None
+    assert xy(bars) == (["a", "b"], [1.0, 0.0]) and bars.text is None
     assert close_lists(list(bars.error_y.array), [0.0, high_b])
     assert close_lists(list(bars.error_y.arrayminus), [1 - low_a, 0.0])
     assert title_of(fig) == "sweep" and axes_of(fig) == ("bot", "win rate")
