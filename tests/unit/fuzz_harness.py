@@ -126,11 +126,17 @@ junk = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.tupl
                     | st.dictionaries(st.sampled_from(["1", "wild", "a", 1, 5]), inner, max_size=3), max_leaves=8)
 
 
+#: Parameters that count things (games, samples...): drawn small.
+COUNTS = {"games", "samples", "deals", "n", "examples", "cap", "max_steps", "draws", "size", "width",
+          "max_coins", "copies", "k", "length", "ordinal", "at_least", "buried", "host_copies", "dealt"}
+#: Of those, the sizes of a simulation: their defaults are a full classroom run (hundreds of
+#: games, seconds each), not a fuzz input, so the fuzzer always draws them small.
+RUN_SIZES = {"games", "samples", "deals", "n", "draws"}
+
+
 def plausible(name: str) -> st.SearchStrategy:
     """Values a caller would plausibly pass for a parameter called ``name``."""
-    counts = {"games", "samples", "deals", "n", "examples", "cap", "max_steps", "draws", "size", "width",
-              "max_coins", "copies", "k", "length", "ordinal", "at_least", "buried", "host_copies", "dealt"}
-    if name in counts:
+    if name in COUNTS:
         return st.integers(0, 6)
     if name in ("hand", "purse", "mover", "other", "pot", "zombie", "bills", "removed", "start", "universe",
                 "mine", "numbers", "values", "counts", "chosen"):
@@ -238,7 +244,7 @@ def fuzz_function(tally: Tally, module_name: str, name: str, examples: int) -> N
         fields = {}
         for p in params:
             values = argument(p.name).map(lambda v: ("value", v))
-            if p.default is not p.empty:
+            if p.default is not p.empty and p.name not in RUN_SIZES:
                 values = values | st.just(("default", None))
             fields[p.name] = values
         return st.fixed_dictionaries(fields)

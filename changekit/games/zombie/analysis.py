@@ -293,6 +293,12 @@ def chance_of_points(bill: int, at_least: int = 1, *, dealt: int = ZOMBIE_START)
 
 
 # ---- the explorer: the bill and the Zombie's hand size ----------------------------------
+#: The most bills the Zombie is dealt in a first-play question (the explorer's range; each answer
+#: stays well under a second).
+MAX_FIRST_PLAY_DEALT = 12
+
+
+@checked(bill=is_change_bill, dealt=is_whole(0, MAX_FIRST_PLAY_DEALT))
 def first_play_distribution(bill: int, dealt: int = ZOMBIE_START) -> dict[int, Fraction]:
     """The same answer as ``points_distribution(bill, dealt=dealt)`` (the first play of a fresh
     game), computed the other way round so that it takes milliseconds, not seconds.
@@ -309,11 +315,6 @@ def first_play_distribution(bill: int, dealt: int = ZOMBIE_START) -> dict[int, F
     >>> first_play_distribution(5, 3) == points_distribution(5, dealt=3)
     True
     """
-    if bill not in DENOMINATIONS:
-        raise ValueError(f"a bill is one of {dollars(DENOMINATIONS)}, not {bill!r}")
-    if not isinstance(dealt, int) or not 0 <= dealt <= len(change_deck()) - HAND_SIZE:
-        raise ValueError(f"the Zombie's hand size is a whole number from 0 to {len(change_deck()) - HAND_SIZE}, "
-                         f"not {dealt!r}")
     return dict(_first_play_distribution(bill, dealt))
 
 
@@ -372,6 +373,7 @@ def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
                  x="points scored", y="probability")
 
 
+@checked(bill=is_change_bill, dealt=is_whole(0, MAX_FIRST_PLAY_DEALT))
 def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
     dist = first_play_distribution(bill, dealt)
     average = mean(dist)
@@ -382,6 +384,7 @@ def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
 
 
 # ---- a closed form: the hypergeometric probability ------------------------------------------------
+@checked(hand=is_change_bills(HAND_SIZE), dealt=is_whole(0, 10))
 def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMBIE_START):
     """The chance that a Zombie dealt ``dealt`` bills holds at least one $10 when you hold ``hand``
     (6 bills, known to you): his bills come from the other 44, a *hypergeometric* count (draws
@@ -391,7 +394,7 @@ def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMB
     from changekit.ui.maths import ClosedForm
 
     if len(hand) != HAND_SIZE:
-        raise ValueError(f"a hand holds {HAND_SIZE} bills, not {len(hand)}")
+        raise InvalidArgument(f"hand holds {HAND_SIZE} bills, not {len(hand)}")
     left = unseen_pool(hand)
     N, K, n = sympy.symbols("N K n", positive=True, integer=True)
     general = 1 - sympy.binomial(N - K, n) / sympy.binomial(N, n)
