@@ -19,7 +19,9 @@ GAME_EXAMPLES = 40
 CHECKED = {"changekit.core.money", "changekit.core.cards", "changekit.core.words", "changekit.stats.exact",
            "changekit.stats.intervals", "changekit.stats.montecarlo", "changekit.games.big_cheese.rules",
            "changekit.games.cambio.rules", "changekit.games.cha_ching.rules", "changekit.games.moneybags.rules",
-           "changekit.games.zombie.rules", "changekit.games.zombie.analysis"}
+           "changekit.games.zombie.rules", "changekit.games.zombie.analysis", "changekit.games.boneyard.rules",
+           "changekit.games.diminishing.rules", "changekit.games.diminishing.solver",
+           "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks"}
 MODULES = [m for m in modules() if m in CHECKED]
 
 

@@ -32,7 +32,7 @@ from itertools import product
 from typing import Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
-from changekit.core.checks import checked, is_bills, shown
+from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, shown
 from changekit.core.words import dollars, verb, winners_text
 
 #: Every player and the Boneyard start with one bill of each of these.
@@ -124,6 +124,7 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     )
 
 
+@checked(buckets=is_items(MAX_HAND, "buckets", each=is_bills()), bids=is_items(MAX_HAND, "bids", each=is_bills()))
 def resolve_round(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]]) -> RoundResult:
     """One round with the default rule (each unmatched bid takes the richest bucket left).
 
@@ -137,15 +138,6 @@ def resolve_round(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]
     >>> r.net
     (7, -7, -7, 8, 3, 1, -1, -1)
     """
-    if isinstance(buckets, (str, bytes)) or isinstance(bids, (str, bytes)):
-        raise ChangekitError("buckets and bids are sequences of sequences of bills")
-    for where, seq in (("bucket", buckets), ("bid", bids)):
-        for item in seq:
-            if isinstance(item, (str, bytes)) or not hasattr(item, "__iter__"):
-                raise ChangekitError(f"each {where} is a sequence of bills, not {item!r}")
-            for bill in item:
-                if isinstance(bill, bool) or not isinstance(bill, int) or bill <= 0:
-                    raise ChangekitError(f"a bill is a positive whole number of dollars, not {bill!r}")
     if not buckets:
         raise ChangekitError("there must be at least one bucket")
     return settle(buckets, bids)

@@ -31,6 +31,7 @@ from changekit.core import (
 )
 from changekit.core.words import dollars, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
+from changekit.core.checks import checked, is_change_bills
 
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
@@ -70,6 +71,7 @@ def _takes(pot: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(out, key=lambda t: (sum(t), t)))
 
 
+@checked(purse=is_change_bills(), pot=is_change_bills())
 def legal_moves(purse: Sequence[int], pot: Sequence[int]) -> list[tuple[int, ...]]:
     """Every legal action ``(played, *taken)`` for a player holding ``purse``, from the
     smallest bill played up.

@@ -43,7 +43,7 @@ from math import prod
 from operator import itemgetter
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
-from changekit.core.checks import collection
+from changekit.core.checks import MAX_HAND, collection, whole
 from changekit.core.errors import ChangekitError, InvalidArgument
 from changekit.core.words import dollars
 
@@ -714,7 +714,13 @@ def game_size(start: Sequence[int] = START_COUNTS) -> GameSize:
     >>> size.positions, size.mover_wins, size.terminal
     (8, 4, 3)
     """
-    start = tuple(start)
+    counts = collection(start, "start", limit=len(DENOMS), what="counts")
+    if len(counts) != len(DENOMS):
+        raise InvalidArgument(f"start is {len(DENOMS)} counts (of $1 $3 $5 $7 $10 per player), not {len(counts)}")
+    start = tuple(whole(c, "start: a count", low=0, high=MAX_HAND) for c in counts)
+    if not any(start):
+        raise InvalidArgument("start: each player holds at least one bill")
+    _check_solvable(tuple(2 * c for c in start))
     table = table_for(tuple(2 * c for c in start))
     try:
         import numpy as np

@@ -65,11 +65,13 @@ from typing import Any, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.words import verb, winners_text
+from changekit.core.checks import checked, is_items, is_whole, shown
+from changekit.core.errors import InvalidArgument
 from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    follow_need, lead_parts, lead_plays, next_cards, shape_of, show, shortfall, suit_name, throw_failure,
+    follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, throw_failure,
     trump_sort_key, winning_index,
 )
 
@@ -96,8 +98,20 @@ def auto_kitty(players: int, decks: int) -> int:
 
 #: The stepped table's step, in points per deck (see :func:`level_change`).
 STEP_PER_DECK = 20
+#: Card points asked about (1,000 decks hold 100,000).
+MAX_POINTS = 100_000
 
 
+def _thresholds(value: Any, name: str) -> tuple[int, ...] | str:
+    if isinstance(value, str) and value == "stepped":
+        return value
+    items = is_items(4, "thresholds", each=is_whole(1, MAX_POINTS))(value, name)
+    if len(items) != 4 or list(items) != sorted(items):
+        raise InvalidArgument(f"{name} is \"stepped\" or four rising scores like {SHEET_THRESHOLDS}, not {shown(value)}")
+    return items
+
+
+@checked(points=is_whole(-MAX_POINTS, MAX_POINTS), thresholds=_thresholds, decks=is_whole(1, 1000))
 def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS, *, decks: int = 3) -> tuple[str, int]:
     """Who goes up after a deal, and by how many levels, from the attackers' points.
 
@@ -115,8 +129,6 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
      ('attackers', 1), ('attackers', 2)]
     """
     if thresholds == "stepped":
-        if not _is_int(decks) or decks < 1:
-            raise ChangekitError(f"decks is a whole number ≥ 1, not {decks!r}")
         step = STEP_PER_DECK * decks
         if points <= 0:
             return "host", 3
@@ -555,7 +567,7 @@ class ZhaoPengyouState(State):
         missing = Counter(cards) - Counter(self.hands[player])
         if missing:
             return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
-        if shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
+        if _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
             return None
         if throw_ok:
             return None if len({self.ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", self._one_suit_message(cards))
@@ -601,7 +613,7 @@ class ZhaoPengyouState(State):
         if self.trick:
             for c in cards:
                 self.apply(("play", c), who)
-        elif not self.selection and shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
+        elif not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
             self.apply(("play",) + cards, who)
         else:
             for c in cards:

@@ -26,7 +26,8 @@ from functools import lru_cache
 from typing import Iterable, NamedTuple, Sequence
 
 from changekit.core.cards import JOKERS, RANKS, SUIT_SYMBOLS, SUITS
-from changekit.core.errors import ChangekitError
+from changekit.core.checks import MAX_HAND, collection, shown
+from changekit.core.errors import ChangekitError, InvalidArgument
 
 #: every card code once, in a fixed "deck order" (suits S, H, D, C; ranks 2..A; then jokers)
 ALL_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
@@ -111,6 +112,19 @@ def shape_of(cards: Sequence[str], ctx: Context, *, wonky: bool = True) -> Shape
     and suit; jokers pair with their own kind); tractors and wonky tractors use suit cards
     only (no jokers, no trump-rank cards), consecutive once the trump rank is skipped.
     """
+    if type(ctx) is not Context:
+        raise InvalidArgument(f"ctx is a Context (context(trump_suit, trump_rank)), not {shown(ctx)}")
+    if type(wonky) is not bool:
+        raise InvalidArgument(f"wonky is True or False, not {shown(wonky)}")
+    cards = collection(cards, "cards", limit=MAX_HAND, what="card codes")
+    for code in cards:
+        if type(code) is not str or code not in ctx.eff:
+            raise InvalidArgument(f"cards: a card is a code like '10D' or 'SJ', not {shown(code)}")
+    return _shape_of(cards, ctx, wonky=wonky)
+
+
+def _shape_of(cards: Sequence[str], ctx: Context, *, wonky: bool = True) -> Shape | None:
+    """:func:`shape_of` without the argument checks, for the engine's own (valid) plays."""
     n = len(cards)
     if n == 0:
         return None
@@ -237,7 +251,7 @@ def by_strength(shape: Shape) -> tuple[int, int]:
 
 def part_shape(part: Sequence[str], ctx: Context) -> Shape:
     """The shape of one part of a lead (a combination by construction)."""
-    shape = shape_of(part, ctx)
+    shape = _shape_of(part, ctx)
     if shape is None:
         raise ChangekitError(f"{show(part)!r} is not a single, pair, triple, tractor or wonky tractor")
     return shape
@@ -327,7 +341,7 @@ def lead_parts(cards: Sequence[str], ctx: Context, *, wonky: bool = True, throws
     only when ``throws``); ``None`` when the cards are no lead at all."""
     if not cards or max(Counter(cards).values()) > 3:
         return None
-    if shape_of(cards, ctx, wonky=wonky) is not None:
+    if _shape_of(cards, ctx, wonky=wonky) is not None:
         return [canonical(cards)]
     suit = ctx.eff[cards[0]]
     if not throws or any(ctx.eff[c] != suit for c in cards):
