@@ -254,8 +254,23 @@ def checked(**rules: Rule) -> Callable:
         if unknown:  # a typo here would silently check nothing
             raise TypeError(f"{function.__qualname__} has no parameters {sorted(unknown)}")
 
+        # The common call, positional arguments only, skips Signature.bind (a third of a hot
+        # helper's time): the rules apply by position.
+        params = list(signature.parameters.values())
+        positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        fast = not any(p.kind == p.VAR_POSITIONAL or (p.kind == p.KEYWORD_ONLY and p.default is p.empty)
+                       for p in params)
+        required = sum(1 for p in positional if p.default is p.empty)
+        by_position = [(i, p.name, rules[p.name]) for i, p in enumerate(positional) if p.name in rules]
+
         @functools.wraps(function)
         def call(*args: Any, **kwargs: Any) -> Any:
+            if fast and not kwargs and required <= len(args) <= len(positional):
+                args = list(args)
+                for i, name, rule in by_position:
+                    if i < len(args):
+                        args[i] = rule(args[i], name)
+                return function(*args)
             try:
                 bound = signature.bind(*args, **kwargs)
             except TypeError as exc:

@@ -164,6 +164,11 @@ def possible_bids(hand: Sequence[int]) -> list[Bid]:
     >>> sorted({sum(b) for b in possible_bids(START_BILLS)}) == [1] + list(range(3, 24)) + [25, 26]
     True
     """
+    return _possible_bids(hand)
+
+
+def _possible_bids(hand: Sequence[int]) -> list[Bid]:
+    """:func:`possible_bids` without the argument check, for the engine's own (valid) hands."""
     return list(_bids_of(tuple(sorted(Counter(hand).items()))))
 
 
@@ -231,7 +236,7 @@ class BoneyardState(State):
             return []
         if self.phase == "claim":
             return self._free_buckets()
-        return possible_bids(self.hands[player])
+        return _possible_bids(self.hands[player])
 
     def _free_buckets(self) -> list[int]:
         used = set(self.claims.values())
@@ -385,7 +390,7 @@ class BoneyardState(State):
             return twin
         for p in range(self.players):
             if p != player and twin.bids[p] is not None:
-                twin.bids[p] = rng.choice(possible_bids(twin.hands[p]))
+                twin.bids[p] = rng.choice(_possible_bids(twin.hands[p]))
         # the private log lines of this round's bids follow the re-drawn bids
         last_round = max(i for i, e in enumerate(twin.log) if e.kind == "round")
         for i in range(last_round, len(twin.log)):
