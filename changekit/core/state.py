@@ -219,8 +219,9 @@ class State:
     def apply(self, action: Action, player: Player | None = None) -> None:
         """Play ``action`` for ``player`` (default: the one player to move)."""
         acting = self.current_players()
-        if player is None and len(acting) == 1:
-            who = acting[0]  # the common case, kept short: it is on every playout's hot path
+        if len(acting) == 1 and (player is None or (type(player) is int and player == acting[0])):
+            who = acting[0]  # the common case, kept short: it is on every playout's hot path (the one
+            # seat acting is a valid seat, so check_seat has nothing to add)
         else:
             who = self._player_for(player)
         self._apply(who, action)
