@@ -303,6 +303,27 @@ def checked_view(function: Callable) -> Callable:
     return call
 
 
+def is_view(**fields: Rule) -> Rule:
+    """A player's view (the dict ``state.view(player)`` returns) holding ``fields``, each checked
+    by its rule: a dict that is not such a view is refused naming the field it lacks or spoils.
+    Returns a copy with the checked fields in their plain form."""
+    def rule(view: Any, name: str) -> dict:
+        if not isinstance(view, Mapping):
+            raise InvalidArgument(f"{name} is the dict state.view(player) returns, not {shown(view)}")
+        out = dict(view)
+        for key, check in fields.items():
+            if key not in view:
+                raise InvalidArgument(f"{name} has no {key!r}: pass the dict state.view(player) returns")
+            out[key] = check(view[key], f"{name}[{key!r}]")
+        return out
+    return rule
+
+
+def is_anything(value: Any, name: str) -> Any:
+    """Any value (a view field the helper reads only by comparing it)."""
+    return value
+
+
 def is_hashable(value: Any, name: str) -> Any:
     try:
         hash(value)
@@ -337,6 +358,13 @@ def is_change_bill(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) not in DENOMINATIONS:
         raise InvalidArgument(f"{name} is a Change! bill, one of {DENOMINATIONS}, not {shown(value)}")
     return int(value)
+
+
+def is_bots(limit: int = 16) -> Rule:
+    """A list of Bot objects (None: the function's default line-up)."""
+    from .bots import Bot  # bots imports state, which imports this module
+
+    return optional(is_items(limit, "bots", each=is_instance(Bot, "a Bot (say RandomBot())")))
 
 
 def is_rng(value: Any, name: str) -> Any:

@@ -21,7 +21,8 @@ CHECKED = {"changekit.core.money", "changekit.core.cards", "changekit.core.words
            "changekit.games.cambio.rules", "changekit.games.cha_ching.rules", "changekit.games.moneybags.rules",
            "changekit.games.zombie.rules", "changekit.games.zombie.analysis", "changekit.games.boneyard.rules",
            "changekit.games.diminishing.rules", "changekit.games.diminishing.solver",
-           "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks"}
+           "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks",
+           "changekit.games.big_cheese.analysis"}
 MODULES = [m for m in modules() if m in CHECKED]
 
 

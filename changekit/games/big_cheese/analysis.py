@@ -23,6 +23,26 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 from .bots import CautiousBot, RandomBot, ValueBot, worker_placements
 from .rules import EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
 from changekit.core.errors import InvalidArgument
+from changekit.core.checks import (
+    MAX_DOLLARS, checked, is_bots, is_callable, is_flag, is_items, is_one_of, is_runs, is_seed, is_text, is_view,
+    is_whole, optional, shown,
+)
+from .rules import DICE
+
+is_card = is_one_of(*NUMBER_CARDS)
+is_dice = is_one_of(*DICE)
+is_players = is_whole(BigCheese.min_players, BigCheese.max_players)
+#: The "exactly N" chain: targets and horizons inside these answer in well under a second.
+MAX_EXACT_TARGET = 60
+MAX_PROJECTS = 60
+
+
+def is_cases(value: Any, name: str) -> tuple:
+    """One to 20 cases (score, projects)."""
+    cases = is_items(20, "cases", each=is_items(2, "a case (score, projects)", each=is_whole(0, MAX_PROJECTS)))(value, name)
+    if not cases or any(len(case) != 2 or case[0] > EXACT_TARGET for case in cases):
+        raise InvalidArgument(f"{name} is one to 20 pairs (score 0..{EXACT_TARGET}, projects), not {shown(value)}")
+    return cases
 
 __all__ = [
     "payout_table", "with_reroll", "best_reroll", "reroll_thresholds", "value_per_worker_table",
@@ -31,6 +51,7 @@ __all__ = [
 ]
 
 
+@checked(card=is_card, dice=is_dice, threshold=is_whole(-MAX_DOLLARS, MAX_DOLLARS))
 def with_reroll(card: int, dice: str, threshold: int) -> dict[int, Fraction]:
     """Payout distribution when every roll below ``threshold`` is rolled again once (a Big
     Cheese; the new roll stands).
@@ -49,6 +70,7 @@ def with_reroll(card: int, dice: str, threshold: int) -> dict[int, Fraction]:
     return dict(sorted(out.items()))
 
 
+@checked(card=is_card, dice=is_dice)
 def reroll_thresholds(card: int, dice: str) -> dict[int, Fraction]:
     """Expected payout for every re-roll threshold t ("re-roll anything below t"), from
     t = lowest face (never re-roll) to highest face + 1 (always re-roll)."""
@@ -56,6 +78,7 @@ def reroll_thresholds(card: int, dice: str) -> dict[int, Fraction]:
     return {t: mean(with_reroll(card, dice, t)) for t in (*faces, faces[-1] + 1)}
 
 
+@checked(card=is_card, dice=is_dice)
 def best_reroll(card: int, dice: str) -> tuple[int, Fraction]:
     """(threshold, expected payout) of the best Big Cheese rule for one roll: the smallest
     threshold reaching the top expected value. It is "re-roll below the mean".
@@ -68,6 +91,7 @@ def best_reroll(card: int, dice: str) -> tuple[int, Fraction]:
     return min(t for t, v in table.items() if v == top), top
 
 
+@checked(dice=is_dice)
 def payout_table(dice: str = "d6") -> list[dict[str, Any]]:
     """One row per number card: exact mean and variance of its payout, then with one Big
     Cheese re-roll used by the best rule."""
@@ -85,6 +109,7 @@ def payout_table(dice: str = "d6") -> list[dict[str, Any]]:
     return rows
 
 
+@checked(dice=is_dice, max_bid=is_whole(1, 1000))
 def value_per_worker_table(dice: str = "d6", *, max_bid: int = 10) -> list[dict[str, Any]]:
     """The simple exact model: a bid of k ties up k(k+1)/2 worker-placements and returns the
     card's mean payout, so it pays mean / (k(k+1)/2) points per worker-placement."""
@@ -97,6 +122,7 @@ def value_per_worker_table(dice: str = "d6", *, max_bid: int = 10) -> list[dict[
     return rows
 
 
+@checked(dice=is_dice, players=is_players, games=is_runs, seed=is_seed, bots=is_bots())
 def simulated_bid_values(*, dice: str = "d6", players: int = 4, games: int = 200, seed: int = 2026,
                          bots: Sequence[Bot] | None = None) -> dict[int, dict[str, Any]]:
     """Bot games, watched from the log: for every number project won, its bid, its realised
@@ -172,6 +198,8 @@ def _exact30_table(t_max: int, target: int, cards: tuple[int, ...]) -> tuple[tup
     return tuple(table)
 
 
+@checked(score=is_whole(0, MAX_EXACT_TARGET), projects=is_whole(0, MAX_PROJECTS),
+         target=is_whole(1, MAX_EXACT_TARGET), cards=is_items(16, "number cards", each=is_card))
 def exact30_finish(score: int, projects: int, *, target: int = EXACT_TARGET,
                    cards: Sequence[int] = NUMBER_CARDS) -> Fraction:
     """Exact probability that a player at ``score`` hits ``target`` exactly within
@@ -189,6 +217,8 @@ def exact30_finish(score: int, projects: int, *, target: int = EXACT_TARGET,
     return _exact30_table(max(projects, 30), target, tuple(cards))[projects][score]
 
 
+@checked(score=is_whole(0, MAX_EXACT_TARGET), projects=is_whole(0, MAX_PROJECTS), n=is_runs, seed=is_seed,
+         target=is_whole(1, MAX_EXACT_TARGET))
 def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: int = 30,
                              target: int = EXACT_TARGET) -> Estimate:
     """The same probability by simulation, drawing the cards from the real 28 number cards
@@ -218,6 +248,7 @@ def simulated_exact30_finish(score: int, projects: int, *, n: int = 4000, seed: 
 LINEUP = ("random", "value", "cautious")
 
 
+@checked(bots=is_items(16, "bots"), games=is_runs, seed=is_seed, progress=optional(is_callable))
 def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 300, seed: int = 2026,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """The bots (Bot objects or names) round one table, seats rotated: win rates with 95 % intervals."""
@@ -225,6 +256,7 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 300, seed
                          progress=progress)
 
 
+@checked(view=is_view(phase=is_text(40), offer=lambda v, n: v, dice=is_dice, bid=is_whole(0, 1000)))
 def bid_hint(view: Mapping[str, Any]) -> str:
     """A short hint for the player to move: what the card on offer pays, and what the next
     bid would cost in worker-placements."""
@@ -241,6 +273,7 @@ def bid_hint(view: Mapping[str, Any]) -> str:
             f"{cost} worker-placement{'s' if cost != 1 else ''}: {float(m) / cost:.2f} points each.")
 
 
+@checked(dice=is_dice)
 def payout_table_html(dice: str = "d6") -> str:
     """The payout table as HTML: exact mean and variance, best Big Cheese rule and its value."""
     def frac(x: Fraction) -> str:
@@ -262,6 +295,7 @@ def payout_tables_html() -> str:
     return ("<b>d6 × card</b>" + payout_table_html("d6") + "<br><b>polyhedral</b>" + payout_table_html("polyhedral"))
 
 
+@checked(card=is_card, dice=is_dice)
 def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
     """The best Big Cheese re-roll rule for ``card``, against never and always re-rolling."""
     threshold, value = best_reroll(card, dice)
@@ -273,6 +307,7 @@ def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
 EXACT30_CASES = ((0, 10), (0, 20), (20, 5), (25, 3), (29, 5))
 
 
+@checked(cases=is_cases, n=is_runs)
 def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
     """The "exactly 30" chain against simulations of the real deck: a figure and a table."""
     sims = {(s, t): simulated_exact30_finish(s, t, n=n, seed=s * 100 + t) for s, t in cases}
@@ -379,6 +414,7 @@ def card_figure(card: int = 20, dice: str = "d6"):
     return style(fig, title=f"What the {card} card pays ({dice})", x="payout (points)", y="probability")
 
 
+@checked(card=is_card, dice=is_dice)
 def card_readout(card: int = 20, dice: str = "d6") -> str:
     one = payout_distribution(card, dice)
     m, v = mean(one), variance(one)
@@ -389,6 +425,7 @@ def card_readout(card: int = 20, dice: str = "d6") -> str:
 
 
 # ---- a closed form: the variance of a dice scheme ---------------------------------------------------
+@checked(card=is_card, dice=is_dice)
 def variance_closed_form(card: int = 20, dice: str = "d6"):
     """The variance of what a card of value ``v`` pays, derived with sympy from the die's faces:
     ``v·D`` with D uniform on 1..6 (d6), or uniform on 1..v (polyhedral)."""
