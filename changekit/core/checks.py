@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import Any
 
-from .errors import ChangekitError, InvalidArgument
+from .errors import InvalidArgument
 
 #: Cards or bills in one collection passed to a helper (a hand, a pot, a purse, a pile).
 MAX_HAND = 64
@@ -284,23 +284,6 @@ def checked(**rules: Rule) -> Callable:
         call.__wrapped_rules__ = rules  # type: ignore[attr-defined]
         return call
     return wrap
-
-
-def checked_view(function: Callable) -> Callable:
-    """For helpers that read a player's ``view`` (the dict ``state.view(player)`` returns): a
-    dict that is not such a view is refused as an :class:`InvalidArgument`, whatever it lacks."""
-
-    @functools.wraps(function)
-    def call(view: Any, *args: Any, **kwargs: Any) -> Any:
-        if not isinstance(view, Mapping):
-            raise InvalidArgument(f"view is the dict state.view(player) returns, not {shown(view)}")
-        try:
-            return function(view, *args, **kwargs)
-        except ChangekitError:
-            raise
-        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-            raise InvalidArgument(f"view is not a view of this game ({type(exc).__name__}: {shown(str(exc), 60)})") from None
-    return call
 
 
 def is_view(**fields: Rule) -> Rule:

@@ -21,8 +21,8 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import GAME, HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, checked_view, is_bills, is_change_bill, is_change_bills,
-    is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, optional,
+    MAX_DOLLARS, MAX_HAND, checked, is_bills, is_change_bill, is_change_bills,
+    is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
 
@@ -174,7 +174,7 @@ def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] =
     return {b: mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)) for b in DENOMINATIONS}
 
 
-@checked_view
+@checked(view=is_view(hand=is_change_bills(), zombie=is_change_bills(), discards=is_change_bills()))
 def hand_hints(view: Mapping) -> dict[int, Fraction]:
     """For the player whose ``view`` this is: the exact expected points of each bill in hand,
     given the Zombie's hand and all bills the player has seen."""
