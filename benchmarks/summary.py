@@ -5,7 +5,7 @@ Bench modules fill cells with :func:`note` as they measure; ``run.py`` prints th
 from __future__ import annotations
 
 #: the report's columns, in order
-COLUMNS = ("random steps/s", "slowest app action", "Voila first render")
+COLUMNS = ("random steps/s", "slowest app action", "Voila first render", "fuzz: tried / refused / other")
 #: game → column → text
 SUMMARY: dict[str, dict[str, str]] = {}
 
