@@ -33,6 +33,11 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import START_BILLS, bid_totals
 from changekit.core.errors import InvalidArgument
+from changekit.core.checks import (
+    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_probability, is_real, is_runs,
+    is_seed, is_text, is_whole, one_of, optional,
+)
+from .rules import CLAIMS
 
 #: The buckets of the first round, richest first.
 FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
@@ -43,8 +48,33 @@ Number = Any  # Fraction or float
 #: the most bidders the equilibrium is solved for: a whole class bidding in one round
 MAX_CLASS_PLAYERS = 60
 
+# ---- argument checks ---------------------------------------------------------------------------
+#: Opponents in an exact payoff (the game seats at most 8 players).
+MAX_OPPONENTS = 7
+#: Bids typed or passed for a class (a large class, many rounds).
+MAX_CLASS_BIDS = 2_000
+is_strategy = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_probability, what="a dict bid total → probability")
+is_payoffs = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_real(), what="a dict bid total → payoff")
+is_totals = is_items(64, "bid totals", each=is_whole(0, MAX_DOLLARS))
+is_n_players = is_whole(2, MAX_OPPONENTS + 1)
+
+
+def _strategy_or_equilibrium(value: Any, name: str) -> Any:
+    return value if isinstance(value, Equilibrium) else is_strategy(value, name)
+
+
+is_results = optional(is_mapping(16, key=is_n_players, value=_strategy_or_equilibrium,
+                                 what="a dict players → Equilibrium or strategy"))
+
+
+def _bot_name(value: Any, name: str) -> str:
+    from .bots import BOTS  # the bots read this module's payoffs
+
+    return one_of(value, name, sorted(BOTS))
+
 
 # ---- exact expected payoffs (pure Python) ---------------------------------------------------
+@checked(strategy=is_strategy, opponents=is_whole(0, MAX_OPPONENTS), buckets=is_bills(16), bids=optional(is_totals))
 def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
                      buckets: Sequence[int] = FIRST_ROUND_BUCKETS,
                      bids: Sequence[int] | None = None) -> dict[int, Number]:
@@ -116,11 +146,16 @@ def _absorb(table: list[list[Number]], p: Number, m: int, n_buckets: int, inv_fa
     return new
 
 
+@checked(strategy=is_strategy, payoffs=is_payoffs)
 def expected_value(strategy: Mapping[int, Number], payoffs: Mapping[int, Number]) -> Number:
     """The average payoff of a mixed strategy."""
+    missing = sorted(t for t, p in strategy.items() if p and t not in payoffs)
+    if missing:
+        raise InvalidArgument(f"payoffs: no payoff for the bid totals {missing[:10]} the strategy plays")
     return sum(p * payoffs[t] for t, p in strategy.items() if p)
 
 
+@checked(strategy=is_strategy, n_players=is_n_players, buckets=is_bills(16))
 def exploitability(strategy: Mapping[int, Number], n_players: int, *,
                    buckets: Sequence[int] = FIRST_ROUND_BUCKETS) -> Number:
     """How much better than ``strategy`` the best pure bid does when everybody else plays it.
@@ -304,6 +339,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     )
 
 
+@checked(players=is_items(16, "player counts", each=is_n_players))
 def equilibria(players: Sequence[int] = range(3, 9)) -> dict[int, Equilibrium]:
     """The first-round equilibria for several player counts (cached)."""
     return {n: first_round_equilibrium(n) for n in players}
@@ -327,6 +363,7 @@ class ClassReport:
     class_average: Fraction
 
 
+@checked(text=is_text(20_000))
 def parse_bids(text: str) -> list[int]:
     """Bid totals typed by a teacher: numbers separated by commas or spaces.
 
@@ -349,6 +386,7 @@ def parse_bids(text: str) -> list[int]:
     return out
 
 
+@checked(bids=is_items(MAX_CLASS_BIDS, "bid totals", each=is_whole(0, MAX_DOLLARS)), n_players=is_n_players)
 def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassReport:
     """Treat the class's first-round bids as everybody's mixed strategy, and find the best reply
     in a game of ``n_players``.
@@ -381,6 +419,7 @@ def best_response_to_class(bids: Sequence[int], n_players: int = 4) -> ClassRepo
 LINEUP = ("random", "equilibrium", "outbid", "history")
 
 
+@checked(bots=is_items(16, "bots"), games=is_runs, seed=is_seed, progress=optional(is_callable))
 def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed: int = 0,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (with 95 % Wilson intervals) of the bots (Bot objects or names) over whole games
@@ -392,6 +431,7 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------------
+@checked(bids=is_text(20_000), n_players=is_n_players)
 def class_answer(bids: str, n_players: int = 4) -> list:
     """The best response to a class's bids: a sentence and the class figure."""
     report = best_response_to_class(parse_bids(bids), n_players)
@@ -416,6 +456,7 @@ def _strategies(results: Mapping[int, Any] | None) -> dict[int, dict[int, float]
     return out
 
 
+@checked(results=is_results)
 def equilibrium_summary(results: Mapping[int, Any] | None = None) -> list[dict[str, Any]]:
     """Per number of players: the support, P($1), the value (expected net of the round) and the
     exploitability, recomputed with the exact pure-Python payoffs. ``results``: player count →
@@ -431,6 +472,7 @@ def equilibrium_summary(results: Mapping[int, Any] | None = None) -> list[dict[s
     return rows
 
 
+@checked(results=is_results)
 def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
     """The summary as an HTML table."""
     head = "<tr><th>players</th><th>bids used</th><th>P(bid $1)</th><th>expected net</th><th>exploitability</th></tr>"
@@ -499,6 +541,7 @@ def class_figure(report: ClassReport) -> Any:
 
 
 # ---- a closed form: the indifference equation of a small table --------------------------------------
+@checked(low=is_one_of(*FIRST_ROUND_BIDS), high=is_one_of(*FIRST_ROUND_BIDS), players=is_n_players)
 def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
     """A small table: ``players`` players, each bidding only ``low`` or ``high`` (first round),
     ``low`` with probability p. Each bid's expected payoff is a polynomial in p of degree at most the
@@ -520,7 +563,7 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
         u[bid] = sympy.expand(sympy.interpolate(samples, p))
     roots = [r for r in sympy.solve(sympy.Eq(u[low], u[high]), p) if r.is_real and 0 < r < 1]
     if len(roots) != 1:
-        raise ValueError(f"bids ${low} and ${high} at {players} players have no single mixed equilibrium: {roots}")
+        raise InvalidArgument(f"bids ${low} and ${high} at {players} players have no single mixed equilibrium: {roots}")
     return ClosedForm(
         f"{players} players, first round; everyone bids only ${low} (with probability p) or ${high}. Each bid's "
         "expected gain against the others is a polynomial in p; in equilibrium both bids must earn the same "
