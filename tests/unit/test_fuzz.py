@@ -22,7 +22,8 @@ CHECKED = {"changekit.core.money", "changekit.core.cards", "changekit.core.words
            "changekit.games.zombie.rules", "changekit.games.zombie.analysis", "changekit.games.boneyard.rules",
            "changekit.games.diminishing.rules", "changekit.games.diminishing.solver",
            "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks",
-           "changekit.games.big_cheese.analysis", "changekit.games.boneyard.analysis"}
+           "changekit.games.big_cheese.analysis", "changekit.games.boneyard.analysis",
+           "changekit.games.diminishing.analysis"}
 MODULES = [m for m in modules() if m in CHECKED]
 
 

@@ -37,7 +37,7 @@ MAX_EXACT_TARGET = 60
 MAX_PROJECTS = 60
 
 
-def is_cases(value: Any, name: str) -> tuple:
+def _is_cases(value: Any, name: str) -> tuple:
     """One to 20 cases (score, projects)."""
     cases = is_items(20, "cases", each=is_items(2, "a case (score, projects)", each=is_whole(0, MAX_PROJECTS)))(value, name)
     if not cases or any(len(case) != 2 or case[0] > EXACT_TARGET for case in cases):
@@ -307,7 +307,7 @@ def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
 EXACT30_CASES = ((0, 10), (0, 20), (20, 5), (25, 3), (29, 5))
 
 
-@checked(cases=is_cases, n=is_runs)
+@checked(cases=_is_cases, n=is_runs)
 def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
     """The "exactly 30" chain against simulations of the real deck: a figure and a table."""
     sims = {(s, t): simulated_exact30_finish(s, t, n=n, seed=s * 100 + t) for s, t in cases}

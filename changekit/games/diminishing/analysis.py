@@ -17,13 +17,66 @@ from changekit.stats.intervals import Estimate, wilson
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
 from .rules import GAME, STANDARD_PURSE
+from changekit.core.checks import (
+    checked, is_bots, is_callable, is_change_bills, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
+    is_text, is_view, is_whole, optional, shown,
+)
+from changekit.core.errors import InvalidArgument
 from .solver import (
-    DENOMS, Move, Solution, bills_of, counts_of, game_size, money, positions, solve_if_quick, solve_position,
+    DENOMS, MAX_BILLS, Move, Solution, bills_of, counts_of, game_size, money, positions, solve_if_quick, solve_position,
     table_for,
 )
 
 #: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
 TINY_PURSE: tuple[int, ...] = (3, 1)
+
+# ---- argument checks ---------------------------------------------------------------------------
+#: game_tree lists every position as a Python object: purses whose universe (counts of both
+#: purses) has up to this many positions (about 10,000 nodes, well under a second).
+MAX_TREE_UNIVERSE = 20_000
+
+
+def _is_purse(value: Any, name: str) -> tuple[int, ...]:
+    """A purse of Change! bills, at least one, whose game the solver may solve on the spot."""
+    from .solver import _check_solvable
+
+    purse = is_change_bills(MAX_BILLS)(value, name)
+    if not purse:
+        raise InvalidArgument(f"{name} holds at least one bill")
+    _check_solvable(tuple(2 * c for c in counts_of(purse, name)))
+    return purse
+
+
+def _is_small_purse(value: Any, name: str) -> tuple[int, ...]:
+    from .solver import _size
+
+    purse = _is_purse(value, name)
+    if _size(tuple(2 * c for c in counts_of(purse, name))) > MAX_TREE_UNIVERSE:
+        raise InvalidArgument(f"{name}: game_tree draws small games, up to {MAX_TREE_UNIVERSE:,} positions "
+                              f"(about five bills), not {shown(value)}")
+    return purse
+
+
+def _is_two_bots(value: Any, name: str) -> tuple:
+    bots = is_items(2, "bots", each=is_instance(Bot, "a Bot (say RandomBot())"))(value, name)
+    if len(bots) != 2:
+        raise InvalidArgument(f"{name} is two bots (the game has two seats), not {len(bots)}")
+    return bots
+
+
+def _is_lengths(value: Any, name: str) -> dict:
+    lengths = is_mapping(10_000, key=is_whole(0, 10**9), value=is_whole(0, 10**9), what="a Counter turns → games")(
+        value, name)
+    if not sum(lengths.values()):
+        raise InvalidArgument(f"{name} counts at least one game")
+    return lengths
+
+
+_is_progress = optional(is_callable)
+_is_diminishing_view = is_view(purses=is_items(8, "purses", each=is_change_bills(MAX_BILLS)),
+                              out=is_items(8, "out", each=is_flag), you=optional(is_whole(0, 7)),
+                              pot=is_change_bills(MAX_BILLS))
+
 
 
 # ---- the solution from the start ------------------------------------------------------------
@@ -53,6 +106,7 @@ class StartSolution:
         return self.mover_wins / self.positions
 
 
+@checked(purse=_is_purse)
 def solve_start(purse: Sequence[int] = STANDARD_PURSE) -> StartSolution:
     """Who wins from two equal purses and an empty pot, every opening and its winning replies.
 
@@ -101,6 +155,7 @@ class GameTree:
     edges: list[tuple[int, int, str, bool]]  # (from, to, move, winning move)
 
 
+@checked(purse=_is_small_purse)
 def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
     """Every position reachable from two ``purse``s (small ones!), solved, with its moves.
 
@@ -170,6 +225,7 @@ def _show(bills: Sequence[int]) -> str:
     return dollars(bills, sep=" ")
 
 
+@checked(purse=_is_purse, examples=is_whole(0, 1000))
 def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 6) -> TakeLessSummary:
     """Scan every position reachable from two ``purse``s for winning moves that take back less
     than the most the played bill allows. Examples: the smallest such positions (least money
@@ -235,6 +291,7 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
 
 
 # ---- game lengths and bots ----------------------------------------------------------------------
+@checked(bots=_is_two_bots, games=is_runs, seed=is_seed, purse=_is_purse, progress=_is_progress)
 def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[int] = STANDARD_PURSE,
                  progress: Callable[[float], None] | None = None) -> Counter:
     """How many turns two-player games last with these ``bots`` (seats alternate). ``progress``
@@ -252,6 +309,7 @@ def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[
     return lengths
 
 
+@checked(lengths=_is_lengths)
 def length_summary(lengths: Counter) -> dict[str, float]:
     n = sum(lengths.values())
     mean = sum(k * v for k, v in lengths.items()) / n
@@ -266,6 +324,7 @@ class Matchup:
     rate: Estimate  # the heuristic bot's win rate against the perfect bot, 95 % Wilson interval
 
 
+@checked(games=is_runs, seed=is_seed, bots=is_bots())
 def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | None = None) -> list[Matchup]:
     """Each heuristic bot against the perfect bot over ``games`` two-player games (seats
     alternate, so each side starts half the time)."""
@@ -279,10 +338,13 @@ def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | No
     return out
 
 
+@checked(view=_is_diminishing_view)
 def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
     """For a two-player view: each legal action → does it win against perfect play?
     ``None`` when more than two players are still in, or the position is outside the tables
     that can be solved on the spot (two survivors of a bigger game)."""
+    if len(view["out"]) != len(view["purses"]):
+        raise InvalidArgument("view: 'out' and 'purses' name the same players (pass the dict state.view(player) returns)")
     alive = [p for p in range(len(view["purses"])) if not view["out"][p]]
     me = view["you"]
     if len(alive) != 2 or me not in alive:
@@ -296,6 +358,7 @@ def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
 
 
 # ---- answers shown by the notebook's questions ----------------------------------------------------
+@checked(purse=_is_small_purse)
 def tiny_game_html(purse: Sequence[int] = TINY_PURSE) -> str:
     """Every position of a small game with its verdict, and who wins from the start."""
     tree = game_tree(purse)
@@ -311,6 +374,7 @@ def tiny_game_html(purse: Sequence[int] = TINY_PURSE) -> str:
             + f"</table><p>{verdict}</p>")
 
 
+@checked(purse=_is_purse)
 def start_html(purse: Sequence[int] = STANDARD_PURSE) -> str:
     """Who wins the game from the start, how many positions are wins, and each opening's answers."""
     full = solve_start(purse)
@@ -331,6 +395,7 @@ def games_count_html() -> str:
             "and listing games is not.")
 
 
+@checked(purse=_is_purse, examples=is_whole(0, 1000))
 def take_less_html(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 5) -> str:
     """How often the only winning move takes back less than it could, with examples."""
     s = take_less_positions(purse, examples=examples)
@@ -407,6 +472,7 @@ def tree_figure(tree: GameTree):
 EXPLORER_MAX_BILLS = 8
 
 
+@checked(text=is_text(1_000))
 def parse_purse(text: str) -> tuple[int, ...]:
     """A purse typed like ``"7 5 3 1"`` (spaces or commas), largest first; bills are $1, $3, $5, $7, $10."""
     from .solver import counts_of
@@ -414,9 +480,9 @@ def parse_purse(text: str) -> tuple[int, ...]:
     try:
         bills = [int(t) for t in text.replace(",", " ").replace("$", " ").split()]
     except ValueError as exc:
-        raise ValueError(f"a purse is bills separated by spaces, like 7 5 3 1: cannot read {text!r}") from exc
+        raise InvalidArgument(f"a purse is bills separated by spaces, like 7 5 3 1: cannot read {text!r}") from exc
     if not 1 <= len(bills) <= EXPLORER_MAX_BILLS:
-        raise ValueError(f"a purse here holds 1 to {EXPLORER_MAX_BILLS} bills, not {len(bills)}")
+        raise InvalidArgument(f"a purse here holds 1 to {EXPLORER_MAX_BILLS} bills, not {len(bills)}")
     counts_of(bills)  # the solver's own check of the denominations
     return tuple(sorted(bills, reverse=True))
 
@@ -437,6 +503,7 @@ def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
                  y="second player's answers")
 
 
+@checked(purse=_is_purse)
 def purse_readout(purse: Sequence[int] = (7, 5, 3, 1)) -> str:
     start = solve_start(purse)
     first = "the first player" if start.first_player_wins else "the second player"
@@ -446,6 +513,7 @@ def purse_readout(purse: Sequence[int] = (7, 5, 3, 1)) -> str:
 
 
 # ---- a closed form: how many positions ----------------------------------------------------------------
+@checked(purse=_is_purse)
 def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
     """How many ways the bills of two ``purse``s can lie between the two players and the pot: for
     a denomination with m bills in play, the number of ways to split m identical bills into three
@@ -473,6 +541,7 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
                                     sympy.Eq(sympy.Sum(m - k + 1, (k, 0, m)), splits)),))
 
 
+@checked(games=is_runs, progress=_is_progress)
 def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
     """Question 5's answer: game lengths of perfect against perfect and random against random
     (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
