@@ -19,6 +19,54 @@ from changekit.stats.tournaments import bot_tournament, win_rate_figure
 
 from .rules import _VALUES, Cambio, card_value, rank_of
 from changekit.core.errors import InvalidArgument
+from changekit.core.checks import (
+    checked, is_bots, is_callable, is_flag, is_items, is_mapping, is_probability, is_real, is_runs, is_seed, is_text,
+    is_view, is_whole, optional, shown,
+)
+
+
+# ---- argument checks ---------------------------------------------------------------------------
+def _is_card(value: Any, name: str) -> str:
+    """A card typed like AS, 10H, KD or JK (a joker)."""
+    if type(value) is not str or len(value) > 4:
+        raise InvalidArgument(f"{name} is a card like 'AS', '10H', 'KD', not {shown(value)}")
+    if value not in _VALUES:
+        try:
+            _code(value)
+        except Exception:
+            raise InvalidArgument(f"{name} is a card like 'AS', '10H', 'KD', not {shown(value)}") from None
+    return value
+
+
+def _is_code(value: Any, name: str) -> str:
+    """A card code as a view shows it."""
+    if type(value) is not str or value not in _VALUES:
+        raise InvalidArgument(f"{name} is a card code like 'AS', not {shown(value)}")
+    return value
+
+
+def _is_grid_place(value: Any, name: str) -> Any:
+    return value if value is None or value == "?" else _is_code(value, name)
+
+
+_is_cards = is_items(54, "cards", each=_is_card)
+_is_players = is_whole(Cambio.min_players, Cambio.max_players)
+_is_threshold = is_real(-1000, 1000)
+_is_progress = optional(is_callable)
+_is_cambio_view = is_view(jokers=is_flag, pile=is_items(54, "cards", each=_is_code),
+                          grids=is_items(8, "grids", each=is_items(54, "places", each=_is_grid_place)),
+                          drawn=optional(_is_code))
+
+
+def _is_sweep_rows(value: Any, name: str) -> tuple:
+    rows = is_items(1000, "rows", each=is_mapping(64, what="a row of threshold_sweep"))(value, name)
+    if not rows:
+        raise InvalidArgument(f"{name} holds at least one row of threshold_sweep")
+    for row in rows:
+        if "threshold" not in row or "win_rate" not in row:
+            raise InvalidArgument(f"{name}: a row of threshold_sweep has 'threshold' and 'win_rate', not {shown(row)}")
+        is_real()(row["win_rate"], f"{name}: a win_rate")
+    return rows
 
 __all__ = [
     "value_counts", "unseen_card_distribution", "grid_total_distribution", "expected_value",
@@ -28,6 +76,7 @@ __all__ = [
 ]
 
 
+@checked(jokers=is_flag, removed=_is_cards)
 def value_counts(*, jokers: bool = False, removed: Iterable[str] = ()) -> dict[int, int]:
     """How many cards of each value are left when ``removed`` cards are out of the deck.
 
@@ -58,6 +107,7 @@ def _out(dist: Mapping[int, Fraction], sympy: bool) -> dict:
     return to_sympy(dist) if sympy else dist
 
 
+@checked(jokers=is_flag, removed=_is_cards, sympy=is_flag)
 def unseen_card_distribution(*, jokers: bool = False, removed: Iterable[str] = (), sympy: bool = True) -> dict:
     """Exact distribution of the value of one card you have not seen.
 
@@ -70,6 +120,7 @@ def unseen_card_distribution(*, jokers: bool = False, removed: Iterable[str] = (
     return _out({v: Fraction(n, total) for v, n in counts.items()}, sympy)
 
 
+@checked(known=_is_cards, unknown=is_whole(0, 6), jokers=is_flag, removed=_is_cards, sympy=is_flag)
 def grid_total_distribution(*, known: Sequence[str] = (), unknown: int = 4, jokers: bool = False,
                             removed: Iterable[str] = (), sympy: bool = True) -> dict:
     """Exact distribution of a grid's total: the ``known`` cards plus ``unknown`` cards dealt from
@@ -88,6 +139,8 @@ def grid_total_distribution(*, known: Sequence[str] = (), unknown: int = 4, joke
     return _out(dist, sympy)
 
 
+@checked(dist=is_mapping(10_000, key=is_whole(-10**6, 10**6), value=is_probability,
+                         what="a dict total → probability"))
 def expected_value(dist: Mapping) -> Any:
     """The mean of a distribution (sympy Rational in, sympy Rational out)."""
     import sympy
@@ -99,21 +152,29 @@ def expected_value(dist: Mapping) -> Any:
     return total
 
 
+@checked(jokers=is_flag, sympy=is_flag)
 def fresh_grid_distribution(*, jokers: bool = False, sympy: bool = True) -> dict:
     """A fresh grid of four unseen cards."""
     return grid_total_distribution(unknown=4, jokers=jokers, sympy=sympy)
 
 
+@checked(low=_is_cards, jokers=is_flag, sympy=is_flag)
 def two_low_two_unknown(low: Sequence[str] = ("AS", "2H"), *, jokers: bool = False, sympy: bool = True) -> dict:
     """Two cards you know (low ones, say A and 2) plus two you have not seen."""
     return grid_total_distribution(known=low, unknown=2, jokers=jokers, sympy=sympy)
 
 
+@checked(view=_is_cambio_view)
 def unseen_ev(view: Mapping[str, Any]) -> Fraction:
     """For the player whose ``view`` this is: the exact expected value of a card they have not
     located (pure Python: the app's hint)."""
-    from .bots import unseen_pool
+    from .bots import _DECK, _DECK_JOKERS, unseen_pool
 
+    seen = Counter(view["pile"]) + Counter(c for grid in view["grids"] for c in grid if c is not None and c != "?")
+    seen += Counter([view["drawn"]] if view["drawn"] is not None else [])
+    extra = seen - Counter(_DECK_JOKERS if view["jokers"] else _DECK)
+    if extra:
+        raise InvalidArgument(f"view shows cards the deck does not hold: {sorted(extra.elements())[:10]}")
     pool = unseen_pool(view)
     return Fraction(sum(_VALUES[c] for c in pool), len(pool)) if pool else Fraction(0)
 
@@ -126,6 +187,8 @@ def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
     return rows
 
 
+@checked(thresholds=is_items(64, "thresholds", each=_is_threshold), players=_is_players, games=is_runs,
+         seed=is_seed, opponent_threshold=_is_threshold, progress=_is_progress)
 def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: int = 2, games: int = 300,
                     seed: int = 2026, opponent_threshold: float = 5,
                     progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
@@ -147,11 +210,13 @@ def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: in
     return out
 
 
+@checked(rows=_is_sweep_rows)
 def best_threshold(rows: Sequence[Mapping[str, Any]]) -> Any:
     """The threshold with the highest win rate in a sweep."""
     return max(rows, key=lambda r: r["win_rate"])["threshold"]
 
 
+@checked(players=_is_players, games=is_runs, seed=is_seed, progress=_is_progress)
 def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
                          progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that uses its powers against one that skips them (seats rotate)."""
@@ -163,6 +228,7 @@ def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
     return _rows(result, ["uses powers", "ignores powers"] + ["memory"] * len(extra))
 
 
+@checked(players=_is_players, games=is_runs, seed=is_seed, progress=_is_progress)
 def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
                       progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that snaps when sure against one that never snaps."""
@@ -174,6 +240,7 @@ def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
     return _rows(result, ["snaps when sure", "never snaps"] + ["memory"] * len(extra))
 
 
+@checked(players=_is_players, games=is_runs, seed=is_seed, bots=is_bots())
 def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Sequence[Any] | None = None
                  ) -> list[dict[str, Any]]:
     """How often the top discard, right after a turn's discard, matches the rank of a card the
@@ -184,6 +251,8 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
     """
     from .bots import MemoryBot
 
+    if bots is not None and len(bots) != players:
+        raise InvalidArgument(f"bots: {len(bots)} bots for a {players}-player game")
     lineup = list(bots) if bots is not None else [MemoryBot() for _ in range(players)]
     master = random.Random(seed)
     own: Counter[int] = Counter()
@@ -221,6 +290,7 @@ def unseen_card_html() -> str:
             + f"<br>Expected value: <b>{ev} ≈ {float(ev):.3f}</b>")
 
 
+@checked(known=is_items(2, "known cards", each=_is_card))
 def grids_answer(known: Sequence[str] = ("AS", "2H")) -> list:
     """A fresh grid against one with ``known`` cards seen: their expected totals, and both
     distributions as a figure."""
@@ -296,6 +366,7 @@ def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
 
 
 # ---- the explorer: the calling threshold ----------------------------------------------------------
+@checked(text=is_text(1_000))
 def parse_cards(text: str) -> list[str]:
     """Cards typed like ``"AS 2H, KD"`` (spaces or commas), each checked against the deck."""
     cards = [c for c in text.replace(",", " ").split() if c]
@@ -303,15 +374,16 @@ def parse_cards(text: str) -> list[str]:
         try:
             _code(card)
         except Exception as exc:
-            raise ValueError(f"cannot read the card {card!r}: write it like AS, 10H, KD") from exc
+            raise InvalidArgument(f"cannot read the card {shown(card, 20)}: write it like AS, 10H, KD") from exc
     return cards
 
 
+@checked(threshold=_is_threshold, known=is_items(4, "known cards", each=_is_card), unknown=is_whole(0, 4))
 def under_threshold(threshold: int, *, known: Sequence[str] = (), unknown: int = 4) -> Fraction:
     """Exact chance that a grid of the ``known`` cards and ``unknown`` unseen ones totals at most
     ``threshold``: how often such a grid is already good enough to call Cambio with."""
     if not 0 <= unknown <= 4 or len(known) + unknown > 4 or len(known) + unknown == 0:
-        raise ValueError(f"a grid holds 1 to 4 cards: {len(known)} known and {unknown} unseen will not do")
+        raise InvalidArgument(f"a grid holds 1 to 4 cards: {len(known)} known and {unknown} unseen will not do")
     dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
     return sum((p for total, p in dist.items() if total <= threshold), Fraction(0))
 
@@ -328,6 +400,7 @@ def threshold_grid_figure(threshold: int = 5, *, known: Sequence[str] = (), unkn
     return _style(fig, title=f"Grid total ({shown}); green: at most t = {threshold}", x="total", y="probability")
 
 
+@checked(threshold=_is_threshold, known=is_items(4, "known cards", each=_is_card), unknown=is_whole(0, 4))
 def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4) -> str:
     p = under_threshold(threshold, known=known, unknown=unknown)
     dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
@@ -337,6 +410,7 @@ def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown:
 
 
 # ---- a closed form: the hypergeometric probability --------------------------------------------------
+@checked(known=is_items(52, "known cards", each=_is_card), at_most=is_whole(-10, 100))
 def low_pair_closed_form(known: Sequence[str] = ("AS", "2H"), *, at_most: int = 2):
     """The chance that both unseen cards of a grid whose other two cards are ``known`` are worth at
     most ``at_most``: a hypergeometric probability C(K,2)/C(N,2), derived with sympy."""
