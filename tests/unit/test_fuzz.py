@@ -23,7 +23,8 @@ CHECKED = {"changekit.core.money", "changekit.core.cards", "changekit.core.words
            "changekit.games.diminishing.rules", "changekit.games.diminishing.solver",
            "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks",
            "changekit.games.big_cheese.analysis", "changekit.games.boneyard.analysis",
-           "changekit.games.diminishing.analysis", "changekit.games.cambio.analysis"}
+           "changekit.games.diminishing.analysis", "changekit.games.cambio.analysis",
+           "changekit.games.cha_ching.analysis"}
 MODULES = [m for m in modules() if m in CHECKED]
 
 

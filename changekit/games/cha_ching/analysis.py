@@ -26,7 +26,9 @@ from changekit.stats.exact import draw_ways
 from changekit.stats.intervals import Estimate, mean_interval
 
 from .bots import GreedyBot, reach_after_changes
-from .rules import CARDS, DEFAULT_DECK, HAND_SIZE, NUMBERS, ChaChing, can_reach, normal_deck, penalty, wild_sums
+from .rules import CARDS, DEFAULT_DECK, HAND_SIZE, NUMBERS, ChaChing, _card, can_reach, normal_deck, penalty, wild_sums
+from changekit.core.checks import MAX_DOLLARS, MAX_HAND, checked, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, one_of
+from changekit.core.errors import InvalidArgument
 
 TARGETS: tuple[int, ...] = tuple(range(10, 100))
 
@@ -40,6 +42,49 @@ COMPOSITIONS: dict[str, dict[str, int]] = {
 Deck = Mapping[str, int] | None
 
 
+# ---- argument checks ---------------------------------------------------------------------------
+#: Cards in a deck given to the sympy generating functions (their expansion grows steeply: 20 cards
+#: take over a second).
+MAX_GF_CARDS = 16
+
+
+def _is_deck(value: Any, name: str) -> dict[str, int] | None:
+    """None (the default deck) or a deck dict card → count, checked by the rules."""
+    if value is None:
+        return None
+    pairs = normal_deck(value)
+    if sum(n for _, n in pairs) < HAND_SIZE:
+        raise InvalidArgument(f"{name}: a deck needs at least {HAND_SIZE} cards to deal a hand, "
+                              f"not {sum(n for _, n in pairs)}")
+    return dict(pairs)
+
+
+def _is_gf_deck(value: Any, name: str) -> dict[str, int]:
+    if value is None:
+        raise InvalidArgument(f"{name} is a dict card → count, not None")
+    deck = dict(normal_deck(value))
+    if sum(deck.values()) > MAX_GF_CARDS:
+        raise InvalidArgument(f"{name}: the generating function expands up to {MAX_GF_CARDS} cards, "
+                              f"not {sum(deck.values())}")
+    return deck
+
+
+def _is_hand_card(value: Any, name: str) -> str:
+    return _card(value)
+
+
+def _is_bot_name(value: Any, name: str) -> str:
+    from .bots import BOTS
+
+    return one_of(value, name, sorted(BOTS))
+
+
+_is_hand = is_items(MAX_HAND, "cards", each=_is_hand_card)
+_is_target = is_whole(0, MAX_DOLLARS)
+_is_targets = is_items(len(TARGETS), "targets", each=_is_target)
+
+
+@checked(deck=_is_deck)
 def deck_counts(deck: Deck = None) -> tuple[tuple[str, int], ...]:
     """A deck (dict card → count; None: the default) in canonical form, with at least 8 cards."""
     pairs = DEFAULT_DECK if deck is None else normal_deck(deck)
@@ -75,6 +120,7 @@ def _hit_ways(pairs: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], int]
     return tuple(ways_by_total), comb(sum(counts), HAND_SIZE)
 
 
+@checked(target=_is_target, deck=_is_deck)
 def prob_hand_hits(target: int, deck: Deck = None) -> Fraction:
     """Exact chance that 8 cards dealt from ``deck`` (default: 15 of each kind) reach ``target``.
 
@@ -96,6 +142,7 @@ def prob_hand_hits(target: int, deck: Deck = None) -> Fraction:
     return Fraction(hits, comb(sum(counts), HAND_SIZE))
 
 
+@checked(deck=_is_deck)
 def hit_probabilities(deck: Deck = None) -> dict[int, Fraction]:
     """``prob_hand_hits`` for every target 10..99 at once."""
     ways, total = _hit_ways(deck_counts(deck))
@@ -120,12 +167,14 @@ def target_distribution() -> dict[int, Fraction]:
     return dist
 
 
+@checked(deck=_is_deck)
 def fresh_hit_chance(deck: Deck = None) -> Fraction:
     """The chance a fresh hand already reaches a freshly rolled target (one exact number)."""
     probs = hit_probabilities(deck)
     return sum((p * probs[t] for t, p in target_distribution().items()), Fraction(0))
 
 
+@checked(deck=_is_deck)
 def expected_penalty(deck: Deck = None) -> Fraction:
     """Exact expected penalty of a fresh 8-card hand.
 
@@ -142,6 +191,7 @@ def expected_penalty(deck: Deck = None) -> Fraction:
     return Fraction(acc, total_ways)
 
 
+@checked(deck=_is_deck)
 def wild_value(deck: Deck = None) -> dict[int, dict[str, Fraction]]:
     """For each number of $ cards w in a fresh hand: its chance, and the chance such a hand hits
     a fresh target (exact). Shows what a wild is worth."""
@@ -174,18 +224,21 @@ def _changes_table(pairs: tuple[tuple[str, int], ...]) -> dict[int, tuple[Fracti
     return {t: tuple(Fraction(w, total) for w in row) for t, row in table.items()}
 
 
+@checked(target=is_one_of(*TARGETS), deck=_is_deck)
 def changes_distribution(target: int, deck: Deck = None) -> dict[int, Fraction]:
     """Exact distribution of :func:`~.bots.changes_needed` for a fresh hand and ``target``."""
     row = _changes_table(deck_counts(deck))[target]
     return {r: p for r, p in enumerate(row) if p}
 
 
+@checked(deck=_is_deck)
 def mean_changes(deck: Deck = None) -> dict[int, Fraction]:
     """Expected number of changes a fresh hand needs, by target (the greedy bot's trade value)."""
     table = _changes_table(deck_counts(deck))
     return {t: sum((r * p for r, p in enumerate(row)), Fraction(0)) for t, row in table.items()}
 
 
+@checked(hand=_is_hand, target=_is_target)
 def wild_assignment(hand: Iterable[str], target: int) -> tuple[int, ...] | None:
     """Values for the hand's $ cards (highest first) that make ``target``, or None.
 
@@ -204,6 +257,7 @@ def wild_assignment(hand: Iterable[str], target: int) -> tuple[int, ...] | None:
     raise AssertionError("unreachable: can_reach said yes")
 
 
+@checked(hand=_is_hand, target=_is_target)
 def explain_hand(hand: Iterable[str], target: int) -> str:
     """In words: how the hand makes ``target``, or what it can make instead (nearest totals).
 
@@ -236,6 +290,7 @@ def explain_hand(hand: Iterable[str], target: int) -> str:
 
 
 # ---- generating functions (sympy, for the notebook) ------------------------------------------
+@checked(deck=_is_gf_deck, size=is_whole(0, 2 * HAND_SIZE))
 def hand_generating_function(deck: Mapping[str, int], size: int) -> Any:
     """The sympy polynomial whose coefficient of ``z^w x^s`` counts the ``size``-card hands
     with ``w`` wilds and fixed cards summing to ``s``:
@@ -259,6 +314,7 @@ def hand_generating_function(deck: Mapping[str, int], size: int) -> Any:
     return sympy.expand(sympy.expand(poly).coeff(y, size))
 
 
+@checked(wilds=is_whole(0, 2 * HAND_SIZE))
 def wild_generating_function(wilds: int) -> Any:
     """``(x + x^5 + x^10 + x^25 + x^50)^wilds``: its non-zero coefficients are the totals
     ``wilds`` $ cards can make."""
@@ -268,6 +324,7 @@ def wild_generating_function(wilds: int) -> Any:
     return sympy.expand((x + x**5 + x**10 + x**25 + x**50) ** wilds)
 
 
+@checked(deck=_is_gf_deck, size=is_whole(0, 2 * HAND_SIZE), target=_is_target)
 def hits_from_generating_function(deck: Mapping[str, int], size: int, target: int) -> Fraction:
     """The hit chance for ``size``-card hands, read off :func:`hand_generating_function`."""
     import sympy
@@ -282,10 +339,13 @@ def hits_from_generating_function(deck: Mapping[str, int], size: int, target: in
 
 
 # ---- simulations ---------------------------------------------------------------------------
+@checked(target=_is_target, deck=_is_deck, rng=is_rng, cap=is_whole(0, 10_000))
 def solo_turns(target: int, *, deck: Deck = None, rng: random.Random, cap: int = 200) -> int:
     """Turns one greedy player needs to reach ``target`` alone (no CHA-CHING powers), from a
     fresh deal; 0 if the dealt hand already hits. Capped at ``cap``."""
     pairs = deck_counts(deck)
+    if sum(n for _, n in pairs) <= HAND_SIZE:
+        raise InvalidArgument(f"deck: a solo game deals {HAND_SIZE} cards and turns one up: it needs {HAND_SIZE + 1}")
     cards = [c for c, n in pairs for _ in range(n)]
     rng.shuffle(cards)
     hand, pile, stock = cards[:HAND_SIZE], [cards[HAND_SIZE]], cards[HAND_SIZE + 1:]
@@ -310,6 +370,7 @@ def solo_turns(target: int, *, deck: Deck = None, rng: random.Random, cap: int =
     return turns
 
 
+@checked(targets=_is_targets, games=is_runs, seed=is_seed, deck=_is_deck)
 def turns_to_go_out(targets: Iterable[int] = (10, 25, 40, 55, 70, 85, 99), *, games: int = 200,
                     seed: int = 0, deck: Deck = None) -> dict[int, Estimate]:
     """Mean turns a solo greedy player needs, per target, with 95 % intervals (simulation)."""
@@ -321,6 +382,8 @@ def turns_to_go_out(targets: Iterable[int] = (10, 25, 40, 55, 70, 85, 99), *, ga
     return out
 
 
+@checked(players=is_whole(ChaChing.min_players, ChaChing.max_players), games=is_runs, seed=is_seed, deck=_is_deck,
+         bots=is_items(8, "bot names", each=_is_bot_name))
 def round_statistics(*, players: int = 4, games: int = 20, seed: int = 0, deck: Deck = None,
                      bots: tuple[str, ...] = ("greedy",)) -> dict[str, Estimate]:
     """Greedy bots play whole games: turns per round and penalty per losing hand (simulation)."""
@@ -356,6 +419,7 @@ def _is_turn(event: Event) -> int:
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------------
+@checked(targets=_is_targets, deck=_is_deck)
 def hit_chances_html(targets: Iterable[int] = (10, 55, 96), deck: Deck = None) -> str:
     """A table of the exact chance that a fresh hand already makes each of ``targets``."""
     rows = "".join(f"<tr><td>{t}</td><td>{p} ≈ {float(p):.4f}</td></tr>"
@@ -371,6 +435,7 @@ def fresh_hit_html() -> str:
             f"{float(p):.4f}</b>, about 1 in {round(1 / float(p))}.")
 
 
+@checked(most=is_whole(0, HAND_SIZE))
 def wild_value_html(most: int = 4) -> str:
     """By number of `$` cards: share of fresh hands and chance to make a fresh target; and the
     exact expected penalty of a fresh hand."""
