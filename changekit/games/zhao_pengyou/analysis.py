@@ -17,7 +17,27 @@ from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
-from .rules import SHEET_THRESHOLDS, ZhaoPengyou, auto_kitty, level_change
+from .rules import MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, _thresholds, auto_kitty, level_change
+from changekit.core.checks import MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
+
+# ---- argument checks ---------------------------------------------------------------------------
+_is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)
+_is_decks = is_one_of(2, 3)  # the game's own decks
+_is_copies = is_whole(0, 3)
+
+
+def _is_results(*fields: str):
+    """Deal results (what bot_deals returns): dicts holding ``fields``, the points whole numbers."""
+    def rule(value: Any, name: str) -> tuple:
+        results = is_items(MAX_RUNS, "deal results")(value, name)
+        for r in results:
+            if not isinstance(r, dict) or any(f not in r for f in fields):
+                raise InvalidArgument(f"{name}: a deal result is a dict with {fields} (from bot_deals), not {shown(r)}")
+            is_whole(-MAX_POINTS, MAX_POINTS)(r["attackers_points"], f"{name}: attackers_points")
+            if "steps" in fields:
+                is_whole(0, 1000)(r["steps"], f"{name}: steps")
+        return results
+    return rule
 
 __all__ = [
     "trump_count", "called_copies", "friend_seat", "declare_chance_exact",
@@ -26,6 +46,7 @@ __all__ = [
 ]
 
 
+@checked(players=_is_players, decks=_is_decks)
 def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
     """How many trumps a dealt hand holds, for a given trump suit and rank (the deal, before
     the kitty): jokers, the trump suit and the trump rank in the other suits are trumps.
@@ -40,6 +61,7 @@ def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
     return hypergeometric(total, trumps, hand)
 
 
+@checked(players=_is_players, decks=_is_decks, host_copies=_is_copies, buried=_is_copies)
 def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, buried: int = 0) -> dict[tuple[int, ...], Fraction]:
     """Seen by the host after burying: the joint distribution of how many copies of the called
     card each other seat holds (seats in turn order after the host).
@@ -65,6 +87,7 @@ def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, bur
     return out
 
 
+@checked(ordinal=is_whole(1, 3), players=_is_players, decks=_is_decks, host_copies=_is_copies, buried=_is_copies)
 def friend_seat(*, ordinal: int = 1, players: int = 4, decks: int = 3, host_copies: int = 0,
                 buried: int = 0) -> dict[str, Fraction]:
     """Who turns out to be the friend, seen by the host when the call is made, in a simple
@@ -92,6 +115,7 @@ def friend_seat(*, ordinal: int = 1, players: int = 4, decks: int = 3, host_copi
     return out
 
 
+@checked(players=_is_players, decks=_is_decks, copies=_is_copies)
 def declare_chance_exact(*, players: int = 4, decks: int = 3, copies: int = 1) -> Fraction:
     """Exact chance that a player ends the deal holding at least ``copies`` cards of their
     level in one suit (so could declare with that many, if nobody showed more first).
@@ -120,6 +144,7 @@ def _deal_trial(players: int, decks: int):
     return trial
 
 
+@checked(players=_is_players, decks=_is_decks, deals=is_runs, seed=is_seed)
 def declare_chance_simulated(*, players: int = 4, decks: int = 3, deals: int = 400, seed: int = 0) -> Estimate:
     """Simulated chance that seat 0 is offered a declaration at least once during a deal (or
     in the last call), when nobody declares: it should match ``declare_chance_exact``."""
@@ -127,10 +152,13 @@ def declare_chance_simulated(*, players: int = 4, decks: int = 3, deals: int = 4
     return wilson(sum(r[0] for r in results), deals)
 
 
+@checked(deals=is_runs, seed=is_seed, bots=is_bots(), players=_is_players)
 def bot_deals(*, deals: int = 60, seed: int = 0, bots: Sequence[Bot] | None = None,
               players: int = 4) -> list[dict[str, Any]]:
     """Play ``deals`` single deals with ``bots`` (default: heuristic bots) and return each
     deal's result (attackers' points, the side that went up and by how much...)."""
+    if bots is not None and not ZhaoPengyou.min_players <= len(bots) <= ZhaoPengyou.max_players:
+        raise InvalidArgument(f"bots: Zhao Pengyou seats 4 to 7 bots, not {len(bots)}")
     seats = list(bots) if bots is not None else [HeuristicBot() for _ in range(players)]
     game = ZhaoPengyou(players=len(seats), deals=1)
 
@@ -142,6 +170,7 @@ def bot_deals(*, deals: int = 60, seed: int = 0, bots: Sequence[Bot] | None = No
     return simulate(trial, deals, seed=seed)
 
 
+@checked(results=_is_results("attackers_points"), width=is_whole(1, MAX_POINTS))
 def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict[int, int]:
     """How many deals had attackers' points in each ``width``-point bin (bin → count)."""
     out: dict[int, int] = {}
@@ -151,6 +180,7 @@ def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict
     return dict(sorted(out.items()))
 
 
+@checked(results=_is_results("attackers_points", "side", "steps"), thresholds=optional(_thresholds), decks=is_whole(1, 1000))
 def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[int] | str | None = None,
                         *, decks: int = 3) -> dict[str, int]:
     """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``: as the deals were scored, or,
@@ -166,6 +196,7 @@ def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[
 
 
 # ---- answers shown by the notebook's questions -------------------------------------------------
+@checked(players=_is_players, decks=_is_decks)
 def trump_count_html(*, players: int = 4, decks: int = 3) -> str:
     dist = trump_count(players=players, decks=decks)
     rich = sum(p for k, p in dist.items() if k >= 18)
@@ -174,6 +205,7 @@ def trump_count_html(*, players: int = 4, decks: int = 3) -> str:
             f"(probability {float(dist[likeliest]):.3f}); P(18 or more) = {float(rich):.3f}.")
 
 
+@checked(deals=is_runs, seed=is_seed)
 def declare_chances_html(*, deals: int = 400, seed: int = 0) -> str:
     rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: <b>{float(declare_chance_exact(copies=k)):.3f}</b>"
             for k in (1, 2, 3)]
@@ -255,12 +287,14 @@ def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
                  x="who goes up", y="deals")
 
 
+@checked(results=_is_results("attackers_points"))
 def mean_points(results: Sequence[dict[str, Any]]) -> Fraction:
     """Average attackers' points over the given deals (exact)."""
     return Fraction(sum(r["attackers_points"] for r in results), max(1, len(results)))
 
 
 # ---- the explorer: players and decks ------------------------------------------------------------
+@checked(players=_is_players, decks=_is_decks)
 def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
     """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
     ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
@@ -268,7 +302,7 @@ def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
     from .rules import ZhaoPengyouOptions
 
     if type(players) is not int or not 4 <= players <= 7:
-        raise ValueError(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
+        raise InvalidArgument(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
     ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
     kitty = auto_kitty(players, decks)
     hand = (decks * 54 - kitty) // players
@@ -277,6 +311,7 @@ def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
             "declare": declare_chance_exact(players=players, decks=decks)}
 
 
+@checked(players=_is_players, decks=_is_decks)
 def deal_readout(*, players: int = 4, decks: int = 3) -> str:
     s = deal_summary(players=players, decks=decks)
     m = mean(s["distribution"])
@@ -287,6 +322,7 @@ def deal_readout(*, players: int = 4, decks: int = 3) -> str:
 
 
 # ---- a closed form: the hypergeometric mean ---------------------------------------------------------
+@checked(players=_is_players, decks=_is_decks)
 def trumps_closed_form(*, players: int = 4, decks: int = 3):
     """The expected number of trumps in a hand: sympy sums k times the hypergeometric probability
     over every k and simplifies the sum to n·K/N (hand size times the share of trumps)."""
