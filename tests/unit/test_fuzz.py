@@ -24,7 +24,8 @@ CHECKED = {"changekit.core.money", "changekit.core.cards", "changekit.core.words
            "changekit.games.zhao_pengyou.rules", "changekit.games.zhao_pengyou.tricks",
            "changekit.games.big_cheese.analysis", "changekit.games.boneyard.analysis",
            "changekit.games.diminishing.analysis", "changekit.games.cambio.analysis",
-           "changekit.games.cha_ching.analysis", "changekit.games.zhao_pengyou.analysis"}
+           "changekit.games.cha_ching.analysis", "changekit.games.zhao_pengyou.analysis",
+           "changekit.games.moneybags.analysis"}
 MODULES = [m for m in modules() if m in CHECKED]
 
 

@@ -32,13 +32,93 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import COINS, Moneybags, height, jiggle_likelihood
 from changekit.core.errors import InvalidArgument
+from changekit.core.checks import (
+    checked, is_callable, is_flag, is_instance, is_items, is_mapping, is_number_distribution, is_one_of, is_probability,
+    is_real, is_runs, is_seed, is_whole, one_of, optional, shown,
+)
 
 Number = Any  # Fraction or float
 Belief = dict  # {(coins_a, coins_b, diamond): probability}
 IN_A, IN_B, ELSEWHERE = 0, 1, 2
 
 
+# ---- argument checks ---------------------------------------------------------------------------
+#: Coins in a pour asked about (a prior of 200 coins has ~60,000 states: well under a second).
+MAX_COINS = 200
+#: States in a belief passed in.
+MAX_BELIEF = 100_000
+_is_coins = is_whole(3, MAX_COINS)
+_is_players = is_whole(Moneybags.min_players, Moneybags.max_players)
+_is_grab = is_whole(0, MAX_COINS)
+_is_height = is_whole(0, 10 * MAX_COINS)
+_is_reading = is_whole(-10 * MAX_COINS, 10 * MAX_COINS)
+_is_noise = is_real(0, 2)
+_is_bag = is_one_of("A", "B")
+_is_where = (IN_A, IN_B, ELSEWHERE)
+
+
+def _is_state(value: Any, name: str) -> tuple[int, int, int]:
+    if (type(value) is not tuple or len(value) != 3 or type(value[0]) is not int or type(value[1]) is not int
+            or not 0 <= value[0] <= 10 * MAX_COINS or not 0 <= value[1] <= 10 * MAX_COINS
+            or type(value[2]) is not int or value[2] not in _is_where):
+        raise InvalidArgument(f"{name} is a state (coins in A, coins in B, where the diamond is: 0 A, 1 B, 2 "
+                              f"elsewhere), not {shown(value)}")
+    return value
+
+
+def _is_belief(value: Any, name: str) -> Mapping:
+    """A belief {(a, b, diamond): probability}; a tight loop, since the steal curves pass the same
+    belief many times."""
+    if not isinstance(value, Mapping):
+        raise InvalidArgument(f"{name} is a dict (a, b, diamond) → probability, not {shown(value)}")
+    if len(value) > MAX_BELIEF:
+        raise InvalidArgument(f"{name} holds at most {MAX_BELIEF:,} states, not {len(value):,}")
+    for state, p in value.items():
+        _is_state(state, f"{name}: a state")
+        if not (type(p) in (Fraction, float, int) and 0 <= p <= 1):
+            is_probability(p, f"{name}[{shown(state, 30)}]")
+    return value
+
+
+def _is_taken(value: Any, name: str) -> Any:
+    if isinstance(value, Mapping):
+        return is_mapping(1_000, key=_is_grab, value=is_probability, what="a dict coins → probability")(value, name)
+    return _is_grab(value, name)
+
+
+def _is_readings(value: Any, name: str) -> tuple:
+    readings = is_items(64, "readings")(value, name)
+    for r in readings:
+        if not isinstance(r, (tuple, list)) or len(r) != 2:
+            raise InvalidArgument(f"{name}: a reading is (bag, reading) like ('B', 24), not {shown(r)}")
+        _is_bag(r[0], f"{name}: a bag")
+        _is_reading(r[1], f"{name}: a reading")
+    return readings
+
+
+def _is_bot_name(value: Any, name: str) -> str:
+    from .bots import BOTS
+
+    return one_of(value, name, sorted(BOTS))
+
+
+def _is_boss_policy(value: Any, name: str) -> str:
+    from .bots import BOSS_POLICIES
+
+    return one_of(value, name, BOSS_POLICIES)
+
+
+def _check_held(held: int, coins: int, players: int, taken: int | None = None) -> None:
+    if coins < players:
+        raise InvalidArgument(f"need a coin per bag: {coins} coins for {players} players will not do")
+    if not 1 <= held <= coins - players + 1:
+        raise InvalidArgument(f"held: your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
+    if taken is not None and not 0 <= taken <= held:
+        raise InvalidArgument(f"taken: the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
+
+
 # ---- beliefs ---------------------------------------------------------------------------
+@checked(coins=_is_coins, players=_is_players, exact=is_flag)
 def pair_prior(coins: int = COINS, players: int = 4, *, exact: bool = True) -> Belief:
     """What two given bags hold after a random pour: every way to pour ``coins`` into
     ``players`` bags with at least one coin each is equally likely, and the diamond is in a
@@ -61,6 +141,7 @@ def pair_prior(coins: int = COINS, players: int = 4, *, exact: bool = True) -> B
     return out
 
 
+@checked(belief=_is_belief, taken=_is_taken, felt_for_diamond=is_probability)
 def after_steal(belief: Mapping[tuple[int, int, int], Number], taken: Mapping[int, Number] | int,
                 felt_for_diamond: Number = 0) -> Belief:
     """B reaches into A for ``taken`` coins (a number, or a distribution over numbers) and, with
@@ -85,6 +166,7 @@ def after_steal(belief: Mapping[tuple[int, int, int], Number], taken: Mapping[in
     return {s: p for s, p in out.items() if p}
 
 
+@checked(belief=_is_belief, bag=_is_bag, coins=_is_grab)
 def add_coins(belief: Mapping[tuple[int, int, int], Number], bag: str, coins: int) -> Belief:
     """What you know moved: ``coins`` that went into ``bag`` ("A" or "B") from elsewhere, such as
     the coins you stole earlier in the round (you know exactly how many you got).
@@ -97,12 +179,14 @@ def add_coins(belief: Mapping[tuple[int, int, int], Number], bag: str, coins: in
     return {((a + coins, b, d) if bag == "A" else (a, b + coins, d)): p for (a, b, d), p in belief.items()}
 
 
+@checked(state=_is_state, diamond_height=_is_height)
 def heights(state: tuple[int, int, int], diamond_height: int) -> tuple[int, int]:
     """(height of A, height of B) in one state of a belief."""
     a, b, d = state
     return height(a, d == IN_A, diamond_height), height(b, d == IN_B, diamond_height)
 
 
+@checked(belief=_is_belief, bag=_is_bag, reading=_is_reading, noise=_is_noise)
 def posterior_after_jiggle(belief: Mapping[tuple[int, int, int], Number], bag: str, reading: int, *,
                            noise: float = 0.15) -> Belief:
     """Bayes: reweight every state by P(``reading`` | the coins in that bag) and renormalise.
@@ -129,6 +213,7 @@ def posterior_after_jiggle(belief: Mapping[tuple[int, int, int], Number], bag: s
     return {s: w / total for s, w in weighted.items()}
 
 
+@checked(belief=_is_belief, bag=_is_bag, diamond_height=_is_height)
 def height_distribution(belief: Mapping[tuple[int, int, int], Number], bag: str, *,
                         diamond_height: int = 10) -> dict[int, Number]:
     """The belief about one bag's height, ``{height: probability}``, sorted by height."""
@@ -139,6 +224,7 @@ def height_distribution(belief: Mapping[tuple[int, int, int], Number], bag: str,
     return dict(sorted(out.items()))
 
 
+@checked(dist=is_number_distribution)
 def expected(dist: Mapping[int, Number]) -> Number:
     return sum(h * p for h, p in dist.items())
 
@@ -163,6 +249,7 @@ class ChallengeValue:
         return self.ev_challenge > self.ev_accept
 
 
+@checked(belief=_is_belief, diamond_height=_is_height)
 def challenge_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height: int = 10) -> ChallengeValue:
     """Exact when the belief is exact.
 
@@ -190,6 +277,8 @@ class JiggleStep:
     thief: dict[int, Number]
 
 
+@checked(coins=_is_coins, players=_is_players, taken=_is_taken, felt_for_diamond=is_probability,
+         readings=_is_readings, noise=_is_noise, diamond_height=_is_height, prior=optional(_is_belief))
 def challenge_story(coins: int = COINS, players: int = 4, *, taken: Mapping[int, Number] | int = 4,
                     felt_for_diamond: Number = 0, readings: Sequence[tuple[str, int]] = (),
                     noise: float = 0.15, diamond_height: int = 10, prior: Belief | None = None) -> list[JiggleStep]:
@@ -286,6 +375,7 @@ class StealValue:
     p_thief_out: Number
 
 
+@checked(belief=_is_belief, coins=_is_grab, policy=is_callable, diamond=is_flag, diamond_height=_is_height)
 def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, policy: Policy, *,
                 diamond: bool = False, diamond_height: int = 10) -> StealValue:
     """Expected height of the thief's stack after grabbing ``coins`` from A under the victim's
@@ -314,17 +404,22 @@ def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, polic
     return StealValue(coins, diamond, ev, p_ch, p_out)
 
 
+@checked(belief=_is_belief, policy=is_callable, max_coins=_is_grab, diamond=is_flag, diamond_height=_is_height)
 def steal_curve(belief: Mapping[tuple[int, int, int], Number], policy: Policy, *, max_coins: int = 20,
                 diamond: bool = False, diamond_height: int = 10) -> list[StealValue]:
     """:func:`steal_value` for 0..``max_coins`` coins."""
     return [steal_value(belief, k, policy, diamond=diamond, diamond_height=diamond_height) for k in range(max_coins + 1)]
 
 
+@checked(curve=is_items(1_000, "steal values", each=is_instance(StealValue, "a StealValue (from steal_curve)")))
 def best_steal(curve: Iterable[StealValue]) -> StealValue:
     """The grab with the highest expected height (the smallest grab among equals)."""
+    if not curve:
+        raise InvalidArgument("curve holds at least one StealValue (from steal_curve)")
     return max(curve, key=lambda v: (v.ev, -v.coins))
 
 
+@checked(belief=_is_belief, diamond_height=_is_height)
 def stand_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height: int = 10) -> Number:
     """The thief's expected height without stealing (the baseline)."""
     return sum(p * heights(s, diamond_height)[1] for s, p in belief.items())
@@ -346,6 +441,8 @@ def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, 
 
 
 # ---- the Boss's pour, and bots against each other (Monte Carlo) ---------------------------
+@checked(policies=is_items(8, "policies", each=_is_boss_policy), players=_is_players, games=is_runs, seed=is_seed,
+         bot=_is_bot_name, progress=optional(is_callable))
 def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "random"), *, players: int = 4,
                       games: int = 200, seed: int = 0, bot: str = "bayesian",
                       progress: Callable[[float], None] | None = None) -> dict[str, list[Estimate]]:
@@ -378,6 +475,7 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
 LINEUP = ("random", "cautious", "bold", "bayesian")
 
 
+@checked(bots=is_items(16, "bots"), games=is_runs, seed=is_seed, progress=optional(is_callable))
 def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed: int = 0,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (Wilson 95 %) of the bots (Bot objects or names) round one table, seats rotating."""
@@ -386,10 +484,12 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------
+@checked(held=is_whole(1, 64), taken=_is_grab, heavy=_is_reading, light=_is_reading)
 def robbed_answer(*, held: int = 12, taken: int = 4, heavy: int = 24, light: int = 10) -> list:
     """Lesson 1: your bag held ``held`` coins and ``taken`` went: the exact chance a challenge
     wins, what a ``heavy`` and a ``light`` jiggle of the thief's bag change (a table), and the
     beliefs as a figure."""
+    _check_held(held, COINS, 4, taken)
     prior = pair_prior(67, 4)
     mine = {s: p for s, p in prior.items() if s[0] == held}
     total = sum(mine.values())
@@ -416,6 +516,7 @@ def unknown_grab_html() -> str:
             f"coins (each equally likely, feeling for the diamond half the time): <b>{float(after):.3f}</b>.")
 
 
+@checked(max_coins=_is_grab)
 def steal_curves(*, max_coins: int = 15) -> dict[str, Any]:
     """Expected height after grabbing k coins, against four victims (4 players, random pour)."""
     prior = dict(float_prior(67, 4))
@@ -486,17 +587,18 @@ def boss_figure(study: Mapping[str, Sequence[Estimate]]):
 
 
 # ---- the explorer: jiggle noise and coins ---------------------------------------------------
+@checked(held=_is_grab, taken=_is_grab, reading=_is_reading, noise=_is_noise, coins=_is_coins, players=_is_players)
 def robbed_story(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15,
                  coins: int = COINS, players: int = 4) -> list[JiggleStep]:
     """Lesson 1's story for any numbers: your bag held ``held`` coins (the prior is the random
     pour given that), ``taken`` went to the thief, then the thief's bag jiggles ``reading`` under
     the ``noise`` model. Steps: after the steal (exact), after the jiggle (floats)."""
     if not 1 <= held <= coins - players + 1:
-        raise ValueError(f"your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
+        raise InvalidArgument(f"your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
     if not 0 <= taken <= held:
-        raise ValueError(f"the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
+        raise InvalidArgument(f"the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
     if not 0 < noise <= 1:
-        raise ValueError(f"the jiggle noise is a fraction of the bag above 0 and at most 1, not {noise!r}")
+        raise InvalidArgument(f"the jiggle noise is a fraction of the bag above 0 and at most 1, not {noise!r}")
     return list(_robbed_story(held, taken, reading, noise, coins, players))
 
 
@@ -506,6 +608,7 @@ def _robbed_story(held: int, taken: int, reading: int, noise: float, coins: int,
                                  noise=noise)[1:])
 
 
+@checked(held=_is_grab, coins=_is_coins, players=_is_players)
 def held_prior(held: int, coins: int = COINS, players: int = 4) -> Belief:
     """:func:`pair_prior` given that bag A holds ``held`` coins, computed directly: P(B=b | A=held)
     is proportional to C(coins-held-b-1, players-3) (the other bags share the rest), and the
@@ -516,6 +619,7 @@ def held_prior(held: int, coins: int = COINS, players: int = 4) -> Belief:
     >>> held_prior(3, 9, 4) == {s: p / sum(given.values()) for s, p in given.items()}
     True
     """
+    _check_held(held, coins, players)
     weights = {b: comb(coins - held - b - 1, players - 3) for b in range(1, coins - held - players + 3)}
     total = sum(weights.values())
     where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
@@ -526,6 +630,7 @@ def robbed_figure(*, held: int = 12, taken: int = 4, reading: int = 24, noise: f
     return posterior_figure(robbed_story(held=held, taken=taken, reading=reading, noise=noise))
 
 
+@checked(held=is_whole(1, 64), taken=_is_grab, reading=_is_reading, noise=_is_noise)
 def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15) -> str:
     steal, jiggle = robbed_story(held=held, taken=taken, reading=reading, noise=noise)
     p = steal.value.p_win
@@ -537,11 +642,13 @@ def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: 
 
 
 # ---- closed forms: the prior over the bags and Bayes' rule ------------------------------------------
+@checked(held=_is_grab, coins=_is_coins, players=_is_players)
 def prior_closed_form(held: int = 12, *, coins: int = COINS, players: int = 4):
     """The prior over the thief's bag, given yours held ``held``: the random pour shares the other
     c − a coins among the other p − 1 bags (at least one each), so P(B = b | A = a) =
     C(c−a−b−1, p−3) / C(c−a−1, p−2); sympy simplifies it for the table's number of players. The
     value is the chance the thief's bag held more coins than yours before the steal."""
+    _check_held(held, coins, players)
     import sympy
 
     from changekit.ui.maths import ClosedForm
