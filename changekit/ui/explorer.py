@@ -22,7 +22,19 @@ from typing import Any, Callable, Mapping
 
 import ipywidgets as w
 
-from changekit.core.errors import ChangekitError
+from changekit.core.checks import checked, is_callable, is_flag, is_mapping, is_real, is_text, is_whole, optional, shown
+from changekit.core.errors import ChangekitError, InvalidArgument
+
+
+def _is_input(value: Any, name: str) -> w.ValueWidget:
+    if not isinstance(value, w.ValueWidget):
+        raise InvalidArgument(f"{name} is an input widget (say number_box(...) or dropdown(...)), not {shown(value)}")
+    return value
+
+
+_is_inputs = is_mapping(24, key=is_text(80), value=_is_input, what="a dict name → input widget")
+_is_label = is_text(200)
+_is_width = is_text(40)
 
 
 class Explorer:
@@ -32,6 +44,7 @@ class Explorer:
     (:class:`ChangekitError` or ``ValueError``) shows its message in the readout and leaves the
     chart as it was. ``widget`` holds the inputs, the readout and the chart."""
 
+    @checked(inputs=_is_inputs, compute=is_callable, chart=is_flag, columns=is_whole(1, 12))
     def __init__(self, inputs: Mapping[str, w.ValueWidget], compute: Callable[..., tuple[Any, str]], *,
                  chart: bool = True, columns: int = 3) -> None:
         self.inputs = dict(inputs)
@@ -86,9 +99,17 @@ class Explorer:
         display(self.widget)
 
 
+@checked(description=_is_label, value=is_real(), low=is_real(), high=is_real(), step=optional(is_real(low=0)),
+         width=_is_width)
 def number_box(description: str, value: float, low: float, high: float, *, step: float | None = None,
                width: str = "230px") -> w.Widget:
     """A bounded number box (integers unless ``step`` is given), labelled for screen readers."""
+    if not low <= value <= high:
+        raise InvalidArgument(f"value is a number from low to high ({low} to {high}), not {value}")
+    if step is None and not all(float(x).is_integer() for x in (value, low, high)):
+        raise InvalidArgument(f"value, low and high of a whole-number box are whole numbers, not {value}, {low}, {high}")
+    if step == 0:
+        raise InvalidArgument("step is a number above 0, not 0")
     style = {"description_width": "initial"}
     layout = w.Layout(width=width)
     if step is None:
@@ -97,6 +118,13 @@ def number_box(description: str, value: float, low: float, high: float, *, step:
                               layout=layout)
 
 
+@checked(description=_is_label, width=_is_width)
 def dropdown(description: str, options: Any, value: Any, *, width: str = "230px") -> w.Dropdown:
+    try:
+        choices = [o[1] if isinstance(o, tuple) and len(o) == 2 else o for o in options][:1000]
+    except TypeError:
+        raise InvalidArgument(f"options is a list of choices (or (label, value) pairs), not {shown(options)}") from None
+    if isinstance(options, (str, bytes)) or not choices or value not in choices:
+        raise InvalidArgument(f"value is one of the options {shown(choices)}, not {shown(value)}")
     return w.Dropdown(options=options, value=value, description=description, style={"description_width": "initial"},
                       layout=w.Layout(width=width))

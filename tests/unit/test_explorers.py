@@ -45,11 +45,12 @@ def test_zombie_explorer_redraws_with_the_exact_distribution():
 
 
 def test_zombie_first_play_refuses_bad_input():
+    from changekit.core.errors import InvalidArgument
     from changekit.games.zombie.analysis import first_play_distribution
 
-    with pytest.raises(ValueError, match="hand size"):
+    with pytest.raises(InvalidArgument, match="dealt is a whole number from 0 to 12, not 45"):
         first_play_distribution(5, 45)
-    with pytest.raises(ValueError, match="bill"):
+    with pytest.raises(InvalidArgument, match="bill"):
         first_play_distribution(4, 3)
 
 
@@ -134,7 +135,7 @@ def test_zhao_pengyou_explorer_follows_players_and_decks():
 def test_zhao_pengyou_deal_summary_refuses_a_bad_table():
     from changekit.games.zhao_pengyou.analysis import deal_summary
 
-    with pytest.raises(ValueError, match="4 to 7 players"):
+    with pytest.raises(ChangekitError, match="players is a whole number from 4 to 7, not 3"):
         deal_summary(players=3)
     with pytest.raises(ChangekitError, match="decks"):
         deal_summary(decks=1)
