@@ -35,9 +35,8 @@ from .rules import START_BILLS, bid_totals
 from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
     MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_probability, is_real, is_runs,
-    is_seed, is_text, is_whole, one_of, optional,
+    is_seed, is_text, is_whole, optional,
 )
-from .rules import CLAIMS
 
 #: The buckets of the first round, richest first.
 FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
@@ -65,12 +64,6 @@ def _strategy_or_equilibrium(value: Any, name: str) -> Any:
 
 is_results = optional(is_mapping(16, key=is_n_players, value=_strategy_or_equilibrium,
                                  what="a dict players → Equilibrium or strategy"))
-
-
-def _bot_name(value: Any, name: str) -> str:
-    from .bots import BOTS  # the bots read this module's payoffs
-
-    return one_of(value, name, sorted(BOTS))
 
 
 # ---- exact expected payoffs (pure Python) ---------------------------------------------------

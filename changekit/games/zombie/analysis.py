@@ -21,7 +21,7 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .rules import GAME, HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, is_bills, is_change_bill, is_change_bills,
+    MAX_DOLLARS, MAX_HAND, checked, is_bills, is_callable, is_change_bill, is_change_bills,
     is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
@@ -214,6 +214,7 @@ def simulated_points(bill: int, n: int, *, seed: int, **where) -> list[int]:
 LINEUP = ("careful", "greedy", "random", "greedy")
 
 
+@checked(bots=is_items(16, "bots"), games=is_runs, seed=is_seed, progress=optional(is_callable))
 def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 400, seed: int = 2026,
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """The bots (Bot objects or names) round one table, seats rotated: win rates with 95 % intervals."""
