@@ -110,6 +110,9 @@ def bills(value: Any, name: str, *, limit: int = MAX_HAND, allowed: Iterable[int
     ...
     changekit.core.errors.InvalidArgument: hand is a collection of bills (a list or tuple), not the text b'\\x05'
     """
+    if allowed is None and type(value) in (list, tuple) and len(value) <= limit \
+            and all(type(b) is int and 1 <= b <= MAX_DOLLARS for b in value):
+        return tuple(value)  # the common case, kept short: narration and money helpers pass plain lists
     items = collection(value, name, limit=limit, what="bills")
     allowed = None if allowed is None else tuple(allowed)
     out = []
