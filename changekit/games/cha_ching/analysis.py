@@ -327,6 +327,8 @@ def wild_generating_function(wilds: int) -> Any:
 @checked(deck=_is_gf_deck, size=is_whole(0, 2 * HAND_SIZE), target=_is_target)
 def hits_from_generating_function(deck: Mapping[str, int], size: int, target: int) -> Fraction:
     """The hit chance for ``size``-card hands, read off :func:`hand_generating_function`."""
+    if size > sum(deck.values()):
+        raise InvalidArgument(f"size: a deck of {sum(deck.values())} cards deals no hand of {size}")
     import sympy
 
     x, z = sympy.symbols("x z")
