@@ -111,6 +111,10 @@ class ServeOptions:
             # a page still connected is never culled; one lost for 30 minutes is
             "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60",
             "--MappingKernelManager.cull_connected=False",
+            # kernels talk to the server over Unix sockets: with TCP, kernels started together race
+            # for the same free port ("Address already in use"), the loser dies, and its visitor's
+            # page never finishes loading; sockets also keep other local users off the kernels
+            "--KernelManager.transport=ipc",
             f"--ClassKernelManager.max_kernels={self.max_kernels or 0}",
             f"--ClassKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT_S}",
         ]
