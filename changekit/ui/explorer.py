@@ -44,53 +44,77 @@ class Explorer:
     (:class:`ChangekitError` or ``ValueError``) shows its message in the readout and leaves the
     chart as it was. ``widget`` holds the inputs, the readout and the chart."""
 
-    @checked(inputs=_is_inputs, compute=is_callable, chart=is_flag, columns=is_whole(1, 12))
+    @checked(inputs=_is_inputs, compute=is_callable, chart=is_flag, columns=is_whole(1, 12),
+             lazy=optional(is_flag))
     def __init__(self, inputs: Mapping[str, w.ValueWidget], compute: Callable[..., tuple[Any, str]], *,
-                 chart: bool = True, columns: int = 3) -> None:
+                 chart: bool = True, columns: int = 3, lazy: bool | None = None) -> None:
         self.inputs = dict(inputs)
         self.compute = compute
         self.readout = w.HTML()
         self.readout.add_class("ck-readout")
         self.chart = None
-        figure = self._run()
-        if chart:
-            from .charts import LiveChart
-
-            if figure is None:
-                raise ChangekitError("an explorer's starting inputs must give a chart")
-            self.chart = LiveChart(figure)
+        self.wants_chart = chart
         for box in self.inputs.values():
             box.observe(self.update, names="value")
         grid = w.GridBox(list(self.inputs.values()),
                          layout=w.Layout(grid_template_columns=f"repeat({columns}, max-content)", grid_gap="4px 16px"))
-        parts: list[w.Widget] = [grid, self.readout]
-        if self.chart is not None:
-            parts.append(self.chart.widget)
-        self.widget = w.VBox(parts)
+        self.widget = w.VBox([grid, self.readout])
         self.widget.add_class("ck-explorer")
+        if lazy is None:
+            # on a page the kit serves to students, nothing is computed until asked: the page
+            # opens faster and plotly is not even imported; elsewhere (JupyterLab, tests) at once
+            from .charts import plotly_js_url
+
+            lazy = plotly_js_url() is not None
+        if lazy:
+            from .app import button
+
+            self.start_button = button("Explore", self.update, style="info",
+                                       tooltip="Compute and draw; then change any value above")
+            self.readout.value = "<i>Press <b>Explore</b>, or change a value, to compute and draw.</i>"
+            self.widget.children = (grid, self.start_button, self.readout)
+        else:
+            self.start_button = None
+            self.update()
+            if self.wants_chart and self.chart is None:
+                raise ChangekitError("an explorer's starting inputs must give a chart")
 
     @property
     def values(self) -> dict[str, Any]:
         return {name: box.value for name, box in self.inputs.items()}
 
-    def _run(self) -> Any:
+    def _run(self) -> tuple[bool, Any]:
+        """(whether the inputs were accepted, the figure)."""
         try:
             figure, text = self.compute(**self.values)
         except (ChangekitError, ValueError) as exc:
             self.readout.value = f'<span role="alert" style="color:#b3261e">{escape(str(exc))}</span>'
-            return None
+            return False, None
         self.readout.value = text
-        return figure
+        return True, figure
 
     def update(self, _: Any = None) -> None:
         """Recompute from the inputs and redraw (what every change of an input does)."""
-        figure = self._run()
-        if figure is not None and self.chart is not None:
+        accepted, figure = self._run()
+        if not accepted:
+            return  # the message is in the readout; the chart stays as it was
+        if self.start_button is not None:
+            self.start_button.layout.display = "none"  # computed once: the inputs drive it from now on
+        if not self.wants_chart:
+            return
+        if figure is None:
+            raise ChangekitError("an explorer with a chart must get a figure from its inputs")
+        if self.chart is None:
+            from .charts import LiveChart
+
+            self.chart = LiveChart(figure)
+            self.widget.children = (*self.widget.children, self.chart.widget)
+        else:
             self.chart.show(figure)
 
     @property
     def figure(self) -> Any:
-        """The figure now drawn (a plotly ``go.Figure``)."""
+        """The figure now drawn (a plotly ``go.Figure``; None until the first computation)."""
         return self.chart.figure if self.chart is not None else None
 
     def _ipython_display_(self) -> None:

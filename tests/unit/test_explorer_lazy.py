@@ -1,0 +1,52 @@
+"""On a page the kit serves, an explorer computes nothing until the student asks (issue 14: no
+analysis at page load that the student has not asked for)."""
+from __future__ import annotations
+
+import ipywidgets as w
+import plotly.graph_objects as go
+
+from changekit.ui import charts
+from changekit.ui.explorer import Explorer
+
+
+def counting_square(calls):
+    def square(n):
+        calls.append(n)
+        if n < 0:
+            raise ValueError("n must not be negative")
+        return go.Figure(go.Bar(x=[n], y=[n * n])), f"{n} squared is {n * n}"
+    return square
+
+
+def test_served_explorers_wait_for_the_student(monkeypatch):
+    monkeypatch.setenv(charts.PLOTLY_JS_ENV, "/voila/labextensions/changekit-assets/plotly-test.min.js")
+    calls = []
+    n = w.BoundedIntText(value=3, min=-5, max=9, description="n")
+    explorer = Explorer({"n": n}, counting_square(calls))
+    assert calls == [] and explorer.chart is None and explorer.figure is None
+    assert "Explore" in explorer.readout.value and explorer.start_button in explorer.widget.children
+    explorer.start_button.click()
+    assert calls == [3] and explorer.readout.value == "3 squared is 9"
+    assert explorer.start_button.layout.display == "none"
+    chart = explorer.chart.widget
+    assert isinstance(chart, charts._chart_class()) and chart in explorer.widget.children
+    n.value = 4
+    assert explorer.chart.widget is chart and list(chart.figure["data"][0]["y"]) == [16]
+    n.value = -2  # refused: the message shows, the chart keeps the last good figure
+    assert "must not be negative" in explorer.readout.value and list(chart.figure["data"][0]["y"]) == [16]
+
+
+def test_a_first_change_also_starts_a_served_explorer(monkeypatch):
+    monkeypatch.setenv(charts.PLOTLY_JS_ENV, "/x/plotly.min.js")
+    calls = []
+    n = w.BoundedIntText(value=3, min=-5, max=9, description="n")
+    explorer = Explorer({"n": n}, counting_square(calls))
+    n.value = 5
+    assert calls == [5] and list(explorer.figure.data[0].y) == [25]
+
+
+def test_elsewhere_an_explorer_draws_at_once(monkeypatch):
+    monkeypatch.delenv(charts.PLOTLY_JS_ENV, raising=False)
+    calls = []
+    explorer = Explorer({"n": w.BoundedIntText(value=2, min=0, max=9, description="n")}, counting_square(calls))
+    assert calls == [2] and explorer.start_button is None and list(explorer.figure.data[0].y) == [4]
