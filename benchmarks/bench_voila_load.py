@@ -52,13 +52,16 @@ WS_TARGET_MB, RATIO_TARGET = 1.5, 1.5
 CLASS_PAGES = ("class.ipynb", "join.ipynb")  # the teacher's and the student's class pages, not game apps
 READY = "button.widget-button"  # every app and the trivial notebook show an ipywidgets Button
 WIDGET_ERROR = ".jupyter-widgets-error-widget"
-#: JS: (charts on the page, charts drawn with traces, widgets that failed)
+#: JS: (charts on the page, charts drawn with traces, widgets that failed, views still loading). A
+#: kit chart's box (.ck-chart) is on the page before plotly.js has loaded and drawn it.
 PAGE_STATE_JS = """() => {
-  const charts = [...document.querySelectorAll('.js-plotly-plot')];
+  const charts = [...document.querySelectorAll('.ck-chart, .js-plotly-plot:not(.ck-chart)')];
   const drawn = charts.filter(c => c.querySelector('g.trace, g.hm, g.barlayer g.point, g.scatterlayer path'));
+  const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
   const failed = document.querySelectorAll('%s').length
-    + [...document.querySelectorAll('.jp-OutputArea-output')].filter(o => o.innerText.includes('Error displaying widget')).length;
-  return [charts.length, drawn.length, failed];
+    + outputs.filter(o => o.innerText.includes('Error displaying widget')).length;
+  const loading = outputs.filter(o => o.innerText.includes('Loading widget')).length;
+  return [charts.length, drawn.length, failed, loading];
 }""" % WIDGET_ERROR
 
 
@@ -104,17 +107,17 @@ async def visit_in_browser(browser, url: str, guard: Loopback, *, charts: int | 
         seen, settled_at, last = None, None, None
         while time.perf_counter() - start < timeout_s:
             state = await page.evaluate(PAGE_STATE_JS)
-            total, drawn, failed = state
+            total, drawn, failed, loading = state
             if failed:
                 result["failed_widgets"] = failed
                 raise RuntimeError(f"{failed} widget(s) failed to display")
             if charts is not None and drawn >= charts:
                 settled_at = time.perf_counter()
                 break
-            if charts is None:  # learning the page: settled when nothing changed for 3 s
+            if charts is None:  # learning the page: every view in, every chart drawn, nothing new for 2 s
                 if state != last:
                     last, seen = state, time.perf_counter()
-                elif drawn == total and time.perf_counter() - seen > 3:
+                elif drawn == total and not loading and time.perf_counter() - seen > 2:
                     settled_at = seen
                     break
             await asyncio.sleep(0.1)
