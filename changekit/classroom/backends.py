@@ -65,8 +65,12 @@ class Backend:
 
 
 class SQLiteBackend(Backend):
-    """One SQLite file in WAL mode: readers never wait, writers take turns; ``synchronous=FULL``
-    makes every commit durable before it returns.
+    """One SQLite file in WAL mode: readers never wait, writers take turns. Every call's
+    transaction is committed to the write-ahead log before it returns, so a kernel or server that
+    is killed, or restarted, loses nothing. ``synchronous=NORMAL`` (SQLite's advice for WAL) syncs
+    the log at checkpoints rather than at every commit: only a power cut or an operating-system
+    crash could undo the last moments' answers. With a sync per commit (FULL), 60 students
+    submitting at the same instant waited 130 ms at the 95th percentile, against 50 ms wanted.
 
     Writers queue on an OS lock on a file beside the database (``class.db-writer``) before
     ``BEGIN IMMEDIATE``: the kernel wakes the next writer the moment one commits, where SQLite's
@@ -99,7 +103,7 @@ class SQLiteBackend(Backend):
             raise ClassroomError("store-unsupported",
                                  f"SQLite cannot use WAL mode for {path} (journal mode {mode!r}; a network "
                                  "folder?): keep the file on a local disk, or use a postgresql:// store")
-        self._conn.execute("PRAGMA synchronous=FULL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA foreign_keys=ON")
         self._lock = threading.Lock()
 
