@@ -39,6 +39,8 @@ CHROMIUM_ARGS = [
 ]
 #: A fresh Pyodide per page: 15-45 s here under load, far more on a starved machine.
 PAGE_TIMEOUT_MS = int(os.environ.get("SITE_PAGE_TIMEOUT_S", "600")) * 1000
+#: Charts draw after the last cell ran (the first one loads plotly.js): a missing one fails after this.
+CHARTS_TIMEOUT_MS = 120_000
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 #: Each game's first control, as the Voila browser tests (tests/browser) find it.
@@ -156,18 +158,18 @@ class Visit:
         return round(time.perf_counter() - self.start, 1)
 
     def wait_until_rendered(self, charts: int) -> None:
-        """Until every cell ran and at least ``charts`` charts drew traces."""
+        """Until every cell ran, then until at least ``charts`` charts drew traces."""
         try:
+            self.page.locator(".ck-site-done").wait_for(state="attached", timeout=PAGE_TIMEOUT_MS)
             self.page.wait_for_function(
-                """([charts, traces]) => document.querySelector('.ck-site-done') !== null
-                     && [...document.querySelectorAll('.js-plotly-plot')]
-                          .filter(e => e.querySelector(traces)).length >= charts""",
-                arg=[charts, TRACES], timeout=PAGE_TIMEOUT_MS, polling=250)
+                "([charts, traces]) => [...document.querySelectorAll('.js-plotly-plot')]"
+                ".filter(e => e.querySelector(traces)).length >= charts",
+                arg=[charts, TRACES], timeout=CHARTS_TIMEOUT_MS, polling=250)
         except Exception as exc:  # noqa: BLE001 - say what the page shows instead
             raise AssertionError(
-                f"not rendered in {PAGE_TIMEOUT_MS / 1000:.0f} s: every cell ran: "
-                f"{self.page.locator('.ck-site-done').count() == 1}, traces per chart: {self.charts()}, "
-                f"tracebacks: {self.tracebacks()}, page errors: {self.errors}") from exc
+                f"not rendered after {self.elapsed()} s: every cell ran: "
+                f"{self.page.locator('.ck-site-done').count() == 1}, traces per chart: {self.charts()} "
+                f"(expected {charts} charts), tracebacks: {self.tracebacks()}, page errors: {self.errors}") from exc
 
     def tracebacks(self) -> list[str]:
         text = self.page.locator("body").inner_text()
