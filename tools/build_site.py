@@ -66,8 +66,20 @@ PIPLITE_PACKAGES = ["ipywidgets", "comm", "jupyterlab_widgets", "plotly", "anywi
 #: The cell put in front of every site notebook. changekit is installed without its
 #: dependencies: its metadata also asks for the server side (voila, jupyterlab) and numpy,
 #: which the browser neither needs nor can get; the apps run without them.
-PREAMBLE = ("%pip install -q ipywidgets comm plotly anywidget sympy\n"
-            "%pip install -q --no-deps changekit")
+#:
+#: A ``go.Figure`` displays as plotly's JupyterLab mime type (drawn by the jupyterlab-plotly
+#: extension the build copies). Not through ``fig.show()``: plotly refuses mime rendering without
+#: nbformat, which needs jsonschema and its compiled rpds-py (not to be had for Pyodide here). And
+#: only that mime type: outside ipykernel plotly's default renderer is "plotly_mimetype+notebook",
+#: which also sends all of plotly.js (4.7 MB) as an HTML output. FigureWidgets keep their own display.
+PREAMBLE = (
+    "%pip install -q ipywidgets comm plotly anywidget sympy\n"
+    "%pip install -q --no-deps changekit\n"
+    "import os; os.environ['PLOTLY_RENDERER'] = 'plotly_mimetype'\n"
+    "from IPython.display import display as _display\n"
+    "get_ipython().display_formatter.ipython_display_formatter.for_type_by_name(\n"
+    "    'plotly.graph_objs._figure', 'Figure', lambda fig: _display(fig._repr_mimebundle_(), raw=True))"
+)
 
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.
 SINGLE_PLAYER_NOTE = (
