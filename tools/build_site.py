@@ -81,6 +81,8 @@ PREAMBLE = (
     "    'plotly.graph_objs._figure', 'Figure', lambda fig: _display(fig._repr_mimebundle_(), raw=True))"
 )
 
+#: Notebooks left out of the site: class sessions need the kit's server (the site is single-player).
+SERVER_ONLY = {"class.ipynb", "join.ipynb"}
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.
 SINGLE_PLAYER_NOTE = (
     "*This is the browser version of the kit: every page runs by itself, in your browser, for one "
@@ -255,7 +257,7 @@ def site_notebook(src: Path, dest: Path) -> None:
             "from changekit.ui.gallery import gallery_html\\n"
             "from ipywidgets import HTML\\n\\n"
             "def gallery_site():\\n"
-            "    return HTML(gallery_html().replace('.ipynb\\\"', '.html\\\"'))\\n")
+            "    return HTML(gallery_html(class_pages=False).replace('.ipynb\\\"', '.html\\\"'))\\n")
         if "gallery_site" not in text:
             raise SystemExit("index.ipynb changed: update the gallery link rewrite in tools/build_site.py")
     dest.write_text(text)
@@ -342,7 +344,8 @@ def build(out: Path) -> None:
     content = LITE / "content"
     content.mkdir()
     for src in sorted(NOTEBOOKS.glob("*.ipynb")):
-        site_notebook(src, content / src.name)
+        if src.name not in SERVER_ONLY:
+            site_notebook(src, content / src.name)
     shutil.rmtree(out, ignore_errors=True)
     log("voici build")
     voici_log = LITE / "voici-build.log"

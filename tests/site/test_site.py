@@ -263,6 +263,10 @@ def test_gallery_links_to_every_built_app_and_says_it_is_single_player(pages):
                            "page_errors": visit.errors}
         _save_report()
         assert SINGLE_PLAYER.search(visit.page.locator("body").inner_text())
+        # no class-session pages: they need the kit's server
+        assert visit.page.locator("a[href*='class.'], a[href*='join.']").count() == 0
+        assert not (SITE / "voici" / "render" / "class.html").exists()
+        assert not (SITE / "voici" / "render" / "join.html").exists()
         assert visit.tracebacks() == []
         assert visit.external == [], visit.external
     finally:
