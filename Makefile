@@ -41,7 +41,7 @@ chromium:
 		     "(or set CHROMIUM=/path/to/chromium)."; exit 1; \
 	fi
 
-test: install chromium
+test: install chromium site
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
 
 $(VENV)/.bench-installed: $(VENV)/.installed
@@ -61,12 +61,17 @@ $(SITE_VENV)/.installed: tools/site-requirements.txt
 	$(SITE_VENV)/bin/uv pip install --quiet --python $(SITE_VENV)/bin/python -r tools/site-requirements.txt
 	touch $@
 
-site: $(SITE_VENV)/.installed
+# Rebuilt only when what it is made of changed (the build writes site/changekit-site.json last);
+# downloads are cached in ~/.cache/changekit-site, so a rebuild is offline.
+SITE_SOURCES := $(shell find changekit notebooks \( -name '*.py' -o -name '*.ipynb' \) -not -path '*/__pycache__/*' 2>/dev/null)
+site/changekit-site.json: $(SITE_VENV)/.installed tools/build_site.py pyproject.toml $(SITE_SOURCES)
 	$(SITE_VENV)/bin/python tools/build_site.py --out site
 
-site-test: install chromium
-	@test -f site/voici/render/index.html || { echo "site/ is not built: run 'make site' first"; exit 1; }
-	CHANGEKIT_SITE_TEST=1 CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q tests/site
+site: site/changekit-site.json
+
+# Only the site's browser test (`make test` runs it too).
+site-test: install chromium site
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q tests/site
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) site build tests/artifacts .pytest_cache .hypothesis

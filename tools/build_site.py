@@ -14,8 +14,8 @@ Everything the pages need is copied into the output folder, so a plain static ho
   piplite index ``pypi/``, with the PyPI fallback switched off;
 * copies of the notebooks with a ``%pip install`` cell in front (``notebooks/`` is not changed).
 
-Downloads (the npm tarball, the wheels) are cached in ``build/site-cache/``; a second build is
-offline. See docs/static-site.md.
+Downloads (the npm tarball, the wheels) are cached in ``~/.cache/changekit-site/`` (outside
+the clone: ``make clean`` keeps it); a second build is offline. See docs/static-site.md.
 """
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ import hashlib
 import importlib.metadata as md
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -36,8 +37,13 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
-CACHE = ROOT / "build" / "site-cache"
+#: The notebooks the site is made of (inside the package once they ship with it).
+NOTEBOOKS = next((d for d in (ROOT / "changekit" / "notebooks", ROOT / "notebooks") if any(d.glob("*.ipynb"))),
+                 ROOT / "notebooks")
+#: Downloads (the npm tarball, the wheels) outlive the clone and ``make clean``: a rebuild, in
+#: this clone or a fresh one, is offline. ``CHANGEKIT_SITE_CACHE`` moves it.
+CACHE = Path(os.environ.get("CHANGEKIT_SITE_CACHE")
+             or Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "changekit-site")
 LITE = ROOT / "build" / "site-lite"
 
 PYODIDE_VERSION = "0.29.0"  # what jupyterlite-pyodide-kernel 0.7.0 expects
@@ -60,23 +66,30 @@ PIPLITE_PACKAGES = ["ipywidgets", "comm", "jupyterlab_widgets", "plotly", "anywi
 #: The cell put in front of every site notebook. changekit is installed without its
 #: dependencies: its metadata also asks for the server side (voila, jupyterlab) and numpy,
 #: which the browser neither needs nor can get; the apps run without them.
-PREAMBLE = ("%pip install -q ipywidgets comm plotly anywidget sympy\n"
-            "%pip install -q --no-deps changekit")
+#:
+#: A ``go.Figure`` displays as plotly's JupyterLab mime type (drawn by the jupyterlab-plotly
+#: extension the build copies). Not through ``fig.show()``: plotly refuses mime rendering without
+#: nbformat, which needs jsonschema and its compiled rpds-py (not to be had for Pyodide here). And
+#: only that mime type: outside ipykernel plotly's default renderer is "plotly_mimetype+notebook",
+#: which also sends all of plotly.js (4.7 MB) as an HTML output. FigureWidgets keep their own display.
+PREAMBLE = (
+    "%pip install -q ipywidgets comm plotly anywidget sympy\n"
+    "%pip install -q --no-deps changekit\n"
+    "import os; os.environ['PLOTLY_RENDERER'] = 'plotly_mimetype'\n"
+    "from IPython.display import display as _display\n"
+    "get_ipython().display_formatter.ipython_display_formatter.for_type_by_name(\n"
+    "    'plotly.graph_objs._figure', 'Figure', lambda fig: _display(fig._repr_mimebundle_(), raw=True))"
+)
 
-#: Cells of the site notebooks that cannot run in Pyodide (they need numpy), by notebook and a
-#: string the cell's source contains; each is replaced by a markdown note (docs/static-site.md).
-NUMPY_CELLS: dict[str, list[tuple[str, str]]] = {
-    "boneyard.ipynb": [
-        ("first_round_equilibrium(", "the fictitious-play convergence chart (`first_round_equilibrium`) is a "
-                                     "numpy computation over every strategy at once."),
-    ],
-    "diminishing_returns.ipynb": [
-        ("count_games(START_COUNTS)", "the perfect-play verdict for the full game (`solve_start()`) walks "
-                                      "all 375,160 reachable positions and `count_games` counts them with numpy."),
-        ("take_less_positions((10, 7, 5, 3, 1)", "`take_less_positions` scans positions with numpy."),
-        ("take_less_positions(examples=5)", "scanning the full game (`take_less_positions`) uses numpy."),
-    ],
-}
+#: Notebooks left out of the site: class sessions need the kit's server (the site is single-player).
+SERVER_ONLY = {"class.ipynb", "join.ipynb"}
+#: Said on the gallery page of the site (after the gallery): what the browser version is not.
+SINGLE_PLAYER_NOTE = (
+    "*This is the browser version of the kit: every page runs by itself, in your browser, for one "
+    "player (or a group taking turns at one screen with hot-seat). Nothing is sent anywhere, and a page "
+    "knows nothing of the other pages or of other students. Class sessions, where students play together "
+    "from their own devices, need the kit running on a server (`make app`).*"
+)
 
 #: The last cell of every site notebook: an invisible marker that every cell before it ran.
 DONE_MARKER = "ck-site-done"
@@ -216,30 +229,11 @@ def piplite_wheels(dest: Path) -> list[str]:
 
 
 # ---- notebooks -----------------------------------------------------------------------------
-def site_notebook(src: Path, dest: Path) -> list[str]:
-    """``src`` with the install cell in front, gallery links pointing at the built pages, and the
-    cells that need numpy replaced by a note. Returns what identified the replaced cells."""
+def site_notebook(src: Path, dest: Path) -> None:
+    """``src`` with the install cell in front, a marker cell at the end, and (the gallery) links
+    pointing at the built pages and a note that the site is single-player."""
     nb = json.loads(src.read_text())
-    replaced = []
-    cells = []
-    for cell in nb["cells"]:
-        source = "".join(cell["source"])
-        for needle, why in NUMPY_CELLS.get(src.name, []):
-            if cell["cell_type"] == "code" and needle in source:
-                replaced.append(needle)
-                # keep the cell's imports (later cells may use them), show a note instead of the rest
-                imports = [line for line in source.splitlines() if re.match(r"(from \S+ )?import ", line)]
-                if imports:
-                    cells.append({"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
-                                  "id": cell.get("id", "numpy") + "-imports", "source": "\n".join(imports)})
-                cell = {"cell_type": "markdown", "metadata": {}, "id": cell.get("id", "numpy") + "-site",
-                        "source": f"*Not available in the browser version: {why} "
-                                  "Run the kit with Voila (`make app`) or on Binder for this part.*"}
-                break
-        cells.append(cell)
-    missing = {needle for needle, _ in NUMPY_CELLS.get(src.name, [])} - set(replaced)
-    if missing:
-        raise SystemExit(f"{src.name} changed: no cell contains {sorted(missing)}; update NUMPY_CELLS")
+    cells = nb["cells"]
     preamble = {"cell_type": "code", "execution_count": None, "id": "changekit-site-install",
                 "metadata": {"tags": ["changekit-site"]}, "outputs": [], "source": PREAMBLE}
     done = {"cell_type": "code", "execution_count": None, "id": "changekit-site-done",
@@ -250,17 +244,23 @@ def site_notebook(src: Path, dest: Path) -> list[str]:
     nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
     text = json.dumps(nb, indent=1, ensure_ascii=False)
     if src.name == "index.ipynb":
+        at = next((i for i, c in enumerate(nb["cells"]) if "gallery()" in "".join(c["source"])), None)
+        if at is None:
+            raise SystemExit("index.ipynb changed: no cell shows gallery(); update tools/build_site.py")
+        nb["cells"].insert(at + 1, {
+            "cell_type": "markdown", "metadata": {}, "id": "changekit-site-single-player",
+            "source": SINGLE_PLAYER_NOTE})
+        text = json.dumps(nb, indent=1, ensure_ascii=False)
         # the gallery links to `<game>.ipynb`; voici renders `<game>.html` next to index.html
         text = text.replace("gallery()", "gallery_site()").replace(
             "from changekit.ui.gallery import gallery\\n",
             "from changekit.ui.gallery import gallery_html\\n"
             "from ipywidgets import HTML\\n\\n"
             "def gallery_site():\\n"
-            "    return HTML(gallery_html().replace('.ipynb\\\"', '.html\\\"'))\\n")
+            "    return HTML(gallery_html(class_pages=False).replace('.ipynb\\\"', '.html\\\"'))\\n")
         if "gallery_site" not in text:
             raise SystemExit("index.ipynb changed: update the gallery link rewrite in tools/build_site.py")
     dest.write_text(text)
-    return replaced
 
 
 # ---- after voici ---------------------------------------------------------------------------
@@ -302,6 +302,26 @@ def postprocess(out: Path) -> None:
 
 
 # ---- build ---------------------------------------------------------------------------------
+#: Written into the site: what it was built from (the browser test refuses a stale site).
+STAMP = "changekit-site.json"
+#: Lab extensions the pages need, copied by voici from the build venv.
+EXTENSIONS = ["jupyterlab-plotly", "anywidget", "@jupyter-widgets/jupyterlab-manager"]
+
+
+def source_files() -> list[Path]:
+    """Everything a site is built from, but the downloads (pinned by version)."""
+    files = [p for p in (ROOT / "changekit").rglob("*.py")] + list(NOTEBOOKS.glob("*.ipynb"))
+    files += [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "tools" / "site-requirements.txt"]
+    return sorted(set(files))
+
+
+def source_digest() -> str:
+    digest = hashlib.sha256()
+    for path in source_files():
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 def build(out: Path) -> None:
     start = time.perf_counter()
     shutil.rmtree(LITE, ignore_errors=True)
@@ -324,15 +344,24 @@ def build(out: Path) -> None:
     content = LITE / "content"
     content.mkdir()
     for src in sorted(NOTEBOOKS.glob("*.ipynb")):
-        replaced = site_notebook(src, content / src.name)
-        for needle in replaced:
-            log(f"{src.name}: the cell with `{needle}` needs numpy: shown as a note")
+        if src.name not in SERVER_ONLY:
+            site_notebook(src, content / src.name)
     shutil.rmtree(out, ignore_errors=True)
     log("voici build")
-    run(Path(sys.executable).parent / "voici", "build", "--lite-dir", LITE, "--contents", content,
-        "--output-dir", out, "--apps", "voici", "--no-unused-shared-packages", "--no-sourcemaps",
-        cwd=LITE)
+    voici_log = LITE / "voici-build.log"
+    with voici_log.open("w") as sink:
+        done = subprocess.run([str(Path(sys.executable).parent / "voici"), "build", "--lite-dir", str(LITE),
+                               "--contents", str(content), "--output-dir", str(out), "--apps", "voici",
+                               "--no-unused-shared-packages", "--no-sourcemaps"],
+                              cwd=LITE, stdout=sink, stderr=subprocess.STDOUT)
+    if done.returncode:
+        sys.stdout.write(voici_log.read_text()[-5000:])
+        raise SystemExit(f"voici build failed (exit {done.returncode}); its whole output: {voici_log}")
+    missing = [name for name in EXTENSIONS if not (out / "extensions" / name).is_dir()]
+    if missing:  # the charts or widgets would not draw: install the package in the build venv
+        raise SystemExit(f"lab extensions missing from the site: {missing} (see tools/site-requirements.txt)")
     postprocess(out)
+    (out / STAMP).write_text(json.dumps({"sources": source_digest(), "pyodide": PYODIDE_VERSION}, indent=1))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     log(f"done: {out} ({size / 1e6:.0f} MB) in {time.perf_counter() - start:.0f} s; "
         f"try it: python -m http.server -b 127.0.0.1 -d {out.name} 8000, then open http://127.0.0.1:8000/")

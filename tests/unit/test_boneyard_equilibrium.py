@@ -159,13 +159,50 @@ def test_bad_player_counts():
 
 
 @pytest.mark.parametrize("opponents", range(8))
-def test_the_solvers_numpy_payoffs_match_the_exact_ones(opponents):
-    import numpy as np
-
-    from changekit.games.boneyard.analysis import _payoffs_np
+def test_the_solvers_float_payoffs_and_derivatives_match_the_exact_ones(opponents):
+    """The solver runs the exact DP in floats, and in complex numbers for its derivatives
+    (complex steps): both against Fractions, the derivative by an exact central difference."""
+    from changekit.games.boneyard.analysis import _payoffs_of
 
     rng = random.Random(100 + opponents)
     strategy = random_rational_strategy(rng, rng.sample(TOTALS, 12))
     exact = expected_payoffs(strategy, opponents)
-    fast = _payoffs_np(np.array([[float(strategy.get(t, 0)) for t in TOTALS]]), opponents)[0]
+    floats = [float(strategy.get(t, 0)) for t in TOTALS]
+    fast = _payoffs_of(floats, opponents)
     assert max(abs(float(exact[t]) - fast[j]) for j, t in enumerate(TOTALS)) < 1e-12
+    j = TOTALS.index(max(strategy))  # differentiate by the probability of the top total in use
+    h = 1e-30
+    stepped = floats[:]
+    stepped[j] = complex(floats[j], h)
+    derivative = [v.imag / h for v in _payoffs_of(stepped, opponents)]
+    eps = Fraction(1, 10**6)
+    up, down = dict(strategy), dict(strategy)
+    up[TOTALS[j]] += eps
+    down[TOTALS[j]] -= eps
+    # the payoffs are polynomials in the probabilities (the DP does not need them to sum to 1)
+    from changekit.games.boneyard.analysis import _payoffs
+
+    pay_up = _payoffs(up, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
+    pay_down = _payoffs(down, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
+    central = [float((pay_up[t] - pay_down[t]) / (2 * eps)) for t in TOTALS]
+    assert max(abs(a - b) for a, b in zip(derivative, central)) < 1e-8
+    # a real derivative, not zeros (with no opponents the strategy changes nothing)
+    assert any(abs(d) > 1e-3 for d in derivative) == (opponents > 0)
+
+
+def test_the_solver_needs_no_numpy():
+    """Pyodide has no numpy: the solver runs without it, and gives bit for bit what it gives here."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from changekit.games.boneyard.analysis import first_round_equilibrium\n"
+        "eq = first_round_equilibrium(5)\n"
+        "print(repr((eq.strategy, eq.payoffs, eq.value, eq.exploitability, eq.history, eq.newton_from)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    eq = first_round_equilibrium(5)
+    assert done.stdout.strip() == repr((eq.strategy, eq.payoffs, eq.value, eq.exploitability, eq.history,
+                                        eq.newton_from))

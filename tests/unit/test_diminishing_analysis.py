@@ -10,6 +10,7 @@ import pytest
 from changekit.core import RandomBot, play_out
 from changekit.games.diminishing import analysis as A
 from changekit.games.diminishing import solve_position
+from changekit.games.diminishing import solver as S
 from changekit.games.diminishing.bots import MaxTakeBot, PerfectBot
 from changekit.games.diminishing.rules import GAME
 
@@ -74,6 +75,73 @@ def test_take_less_positions_are_real_and_counted_like_brute_force(purse):
         assert solved.winning_moves == [example.winning_move]
         assert sum(example.greedy_move.take) > sum(example.winning_move.take)
         assert example.greedy_move not in solved.winning_moves
+
+
+def numpy_take_less(purse):
+    """An independent numpy scan of every reachable position of ``purse`` (all moves of all
+    positions of a layer at once): (positions, won by the mover, single winning move that takes
+    less, no winning move takes the most, [(mover, other, pot) counts and that move])."""
+    import numpy as np
+
+    from changekit.games.diminishing.solver import DENOMS, _Layers, money, positions, reachable_numpy, table_for
+
+    counts = S.counts_of(purse)
+    table = table_for(tuple(2 * c for c in counts))
+    z = _Layers(table.universe)
+    reach, finished = reachable_numpy(counts)
+    wins = np.frombuffer(table.wins, dtype=np.uint8)
+    rows = np.nonzero((reach & ~finished)[z.order])[0]
+    legal = z.valid[z.code[rows]].astype(bool)
+    winning = legal & (np.take(wins, z.swapped[rows, None] + z.deltas[None, :], mode="clip") == 0)
+    take_money = np.array([money(t) for _, t in table.moves])
+    play_of = np.array([b for b, _ in table.moves])
+    most = np.zeros(winning.shape, dtype=np.int64)
+    for b in DENOMS:
+        cols = play_of == b
+        if cols.any():
+            most[:, cols] = np.where(legal[:, cols], take_money[cols][None, :], -1).max(axis=1)[:, None]
+    full_win = (winning & (take_money[None, :] == most)).any(axis=1)
+    n_win = winning.sum(axis=1)
+    only_less = np.nonzero((n_win == 1) & ~full_win)[0]
+    picked = list(positions(table, z.order[rows[only_less]].tolist()))
+    moves = winning[only_less].argmax(axis=1).tolist()
+    return (len(rows), int((n_win > 0).sum()), len(only_less), int(((n_win >= 1) & ~full_win).sum()),
+            sorted(zip(picked, moves)))
+
+
+@pytest.mark.parametrize("purse", [(10, 7, 5, 5, 3, 1, 1), A.STANDARD_PURSE], ids=str)
+def test_the_pure_take_less_scan_is_exactly_the_numpy_scan(purse):
+    summary = A.take_less_positions(purse, examples=1000)  # every one (149 at most here)
+    positions, winning, only_less, none_full, picked = numpy_take_less(purse)
+    assert (summary.positions, summary.winning_positions, summary.only_move_takes_less,
+            summary.no_full_take_wins) == (positions, winning, only_less, none_full)
+    table = S.table_for(tuple(2 * c for c in S.counts_of(purse)))
+    mine = sorted(((S.counts_of(e.mover), S.counts_of(e.other), S.counts_of(e.pot)),
+                   table.moves.index((e.winning_move.play, S.counts_of(e.winning_move.take))))
+                  for e in summary.examples)
+    assert mine == picked and len(picked) == only_less > 0
+
+
+def test_the_full_game_analyses_need_no_numpy():
+    """Pyodide has no numpy: the full game's verdict and sizes (numpy here, pure Python there),
+    the game count and the take-less scan (pure Python everywhere; their standard-game results
+    are checked against numpy above) run without it and give exactly what they give here."""
+    import dataclasses
+    import subprocess
+    import sys
+
+    run = "(A.solve_start(), S.count_games((2, 2, 1, 1, 1)), A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4))"
+    script = ("import sys, dataclasses; sys.modules['numpy'] = None\n"
+              "from changekit.games.diminishing import analysis as A, solver as S\n"
+              f"start, games, scan = {run}\n"
+              "print(repr((dataclasses.replace(start, solve_seconds=0), games, scan)))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    start = A.solve_start()
+    games = S.count_games((2, 2, 1, 1, 1))
+    scan = A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4)
+    assert done.stdout.strip() == repr((dataclasses.replace(start, solve_seconds=0), games, scan))
+    assert start.positions == 375_160 and scan.only_move_takes_less > 0 and games > 10**6
 
 
 def test_game_lengths_are_counted_per_game():

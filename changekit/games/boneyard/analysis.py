@@ -15,7 +15,7 @@ exponential generating weights ``p**c / c!``) serves every bid at once: about
 24 × 8 × 6 × 8 steps at 8 players instead of summing over the ~2 million profiles of
 opponents' bid counts.
 
-Everything here is pure Python except the equilibrium solver, which imports numpy inside.
+Everything here is pure Python (no numpy), so it all runs in the browser too (Pyodide).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import factorial
+from math import exp, factorial
 from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core.bots import Bot
@@ -43,7 +43,7 @@ FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
 #: The 24 totals a full starting hand can bid: 1, 3-23, 25, 26.
 FIRST_ROUND_BIDS: tuple[int, ...] = tuple(bid_totals(START_BILLS))
 
-Number = Any  # Fraction or float
+Number = Any  # Fraction, float or complex
 #: the most bidders the equilibrium is solved for: a whole class bidding in one round
 MAX_CLASS_PLAYERS = 60
 
@@ -88,10 +88,16 @@ def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
     probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
     if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
         raise InvalidArgument(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
+    return _payoffs(probs, opponents, buckets, FIRST_ROUND_BIDS if bids is None else bids, one)
+
+
+def _payoffs(probs: Mapping[int, Number], m: int, buckets: Sequence[int], bids: Sequence[int],
+             one: Number) -> dict[int, Number]:
+    """:func:`expected_payoffs` on checked input (``probs`` without zeros), in any arithmetic:
+    Fractions, floats, or complex numbers for the solver's derivatives."""
     values = sorted(buckets, reverse=True)
     n_buckets = len(values)
-    m = opponents
-    wanted = sorted(set(FIRST_ROUND_BIDS if bids is None else bids), reverse=True)
+    wanted = sorted(set(bids), reverse=True)
     support = sorted(probs, reverse=True)
     inv_fact = [one / factorial(c) for c in range(m + 1)]
     falling = [factorial(m) // factorial(m - k) for k in range(m + 1)]  # m! / (m-k)!
@@ -190,88 +196,79 @@ class Equilibrium:
         return [t for t, v in self.payoffs.items() if v >= top - tol]
 
 
-def _payoffs_np(P: Any, m: int, values: Sequence[int] = FIRST_ROUND_BUCKETS,
-                totals: Sequence[int] = FIRST_ROUND_BIDS) -> Any:
-    """Expected payoffs (B, T) for a batch of strategies P (B, T) over ``totals``; numpy, and
-    complex-safe (the solver differentiates it with complex steps). Same recursion as
-    :func:`expected_payoffs`."""
-    import numpy as np
-
-    P = np.atleast_2d(P)
-    B, T = P.shape
-    K = len(values)
-    ks = np.arange(m + 1)
-    inv_fact = np.array([1 / factorial(c) for c in range(m + 1)])
-    falling = np.array([factorial(m) / factorial(m - k) for k in range(m + 1)])
-    # W[b, j, c] = p_j**c / c!; A0[b, j] places c != 1 opponents on total j (k -> k + c),
-    # the c = 1 case also moves s up by one (capped at K: "K or more unmatched above")
-    W = P[:, :, None] ** ks * inv_fact
-    offset = ks[:, None] - ks[None, :]
-    placed = (offset >= 0) & (offset != 1)
-    gather = np.clip(offset, 0, m)
-    w1 = W[:, :, 1] if m >= 1 else np.zeros((B, T), dtype=P.dtype)
-    D = np.zeros((B, m + 1, K + 1), dtype=P.dtype)
-    D[:, 0, 0] = 1
-    before = np.empty((B, T, m + 1, K + 1), dtype=P.dtype)  # the table before absorbing total j
-    for j in range(T - 1, -1, -1):
-        before[:, j] = D
-        if not P[:, j].any():
-            continue  # nobody bids this total: the table passes through unchanged
-        A0 = np.where(placed, W[:, j][:, gather], 0)
-        one = np.zeros_like(D)
-        one[:, 1:, 1:] = D[:, :-1, :-1]
-        one[:, 1:, K] += D[:, :-1, K]
-        D = A0 @ D + w1[:, j, None, None] * one
-    below = np.cumsum(P, axis=1) - P  # probability mass strictly below each total
-    Q = falling * below[:, :, None] ** (m - ks)  # (B, T, m+1)
-    none_s = np.einsum("btk,btks->bts", Q, before)[:, :, :K]  # total j not hit, s unmatched above
-    gains = np.asarray(values, dtype=float)[None, :] - np.asarray(totals, dtype=float)[:, None]  # (T, K)
-    lost = np.asarray(totals, dtype=float) * (1 - (1 - P) ** m)
-    return np.einsum("bts,ts->bt", none_s, gains) - lost
+def _payoffs_of(p: Sequence[Number], m: int) -> list[Number]:
+    """Expected payoffs of the first-round totals (in ``FIRST_ROUND_BIDS`` order) against ``m``
+    opponents bidding from ``p`` (same order): :func:`_payoffs` on floats, or on complex numbers
+    (the solver differentiates with complex steps)."""
+    probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p) if v}
+    pay = _payoffs(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0)
+    return [pay[t] for t in FIRST_ROUND_BIDS]
 
 
-def _exploitability_np(p: Any, m: int) -> tuple[float, Any]:
-    e = _payoffs_np(p[None, :], m)[0].real
-    return float(e.max() - p @ e), e
+def _exploitability_of(p: Sequence[float], m: int) -> tuple[float, list[float]]:
+    e = _payoffs_of(p, m)
+    return max(e) - sum(x * v for x, v in zip(p, e)), e
 
 
-def _newton(p: Any, m: int, support: list[int], history: list[float], steps: int = 25) -> Any:
+def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
+    """``x`` with ``a x = b`` (Gaussian elimination, partial pivoting); ``None`` if singular."""
+    n = len(b)
+    rows = [row[:] + [v] for row, v in zip(a, b)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        if rows[pivot][col] == 0:
+            return None
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        top = rows[col]
+        for r in range(col + 1, n):
+            factor = rows[r][col] / top[col]
+            if factor:
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top)]
+    x = [0.0] * n
+    for r in reversed(range(n)):
+        x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
+    return x
+
+
+def _newton(p: list[float], m: int, support: list[int], history: list[float], steps: int = 25) -> list[float]:
     """Solve 'every bid in the support earns the same, probabilities sum to 1' by Newton's
     method, differentiating the payoffs with complex steps (exact to rounding)."""
-    import numpy as np
-
     T = len(p)
     n = len(support)
-    x = p[support] / p[support].sum()
-    value = float(_payoffs_np(p[None, :], m)[0].real[support] @ x)
+    mass = sum(p[j] for j in support)
+    x = [p[j] / mass for j in support]
+    e = _payoffs_of(p, m)
+    value = sum(e[j] * xi for j, xi in zip(support, x))
     h = 1e-30
     for _ in range(steps):
-        full = np.zeros(T, dtype=complex)
-        full[support] = x
-        batch = np.tile(full, (n + 1, 1))
-        batch[np.arange(1, n + 1), support] += 1j * h
-        E = _payoffs_np(batch, m)
-        e0 = E[0].real
-        J = (E[1:, support].imag / h).T
-        F = np.concatenate([e0[support] - value, [x.sum() - 1]])
-        A = np.zeros((n + 1, n + 1))
-        A[:n, :n] = J
-        A[:n, n] = -1
-        A[n, :n] = 1
-        try:
-            d = np.linalg.solve(A, -F)
-        except np.linalg.LinAlgError:
+        full = [0.0] * T
+        for j, xi in zip(support, x):
+            full[j] = xi
+        e0 = _payoffs_of(full, m)
+        jacobian = [[0.0] * n for _ in range(n)]  # [payoff of support[r]][probability of support[c]]
+        for c, j in enumerate(support):
+            stepped = full[:]
+            stepped[j] = complex(full[j], h)
+            pay = _payoffs_of(stepped, m)
+            for r, i in enumerate(support):
+                jacobian[r][c] = pay[i].imag / h
+        F = [e0[i] - value for i in support] + [sum(x) - 1]
+        A = [row + [-1.0] for row in jacobian] + [[1.0] * n + [0.0]]
+        d = _solve_linear(A, [-f for f in F])
+        if d is None:
             break
-        x = x + d[:n]
+        x = [xi + di for xi, di in zip(x, d)]
         value += d[n]
-        probe = np.zeros(T)
-        probe[support] = np.clip(x, 0, None)
-        probe /= probe.sum()
-        history.append(_exploitability_np(probe, m)[0])
-        if np.abs(d).max() < 1e-15 or np.abs(F).max() < 1e-14:
+        probe = [0.0] * T
+        for j, xi in zip(support, x):
+            probe[j] = max(xi, 0.0)
+        total = sum(probe)
+        history.append(_exploitability_of([v / total for v in probe], m)[0])
+        if max(map(abs, d)) < 1e-15 or max(map(abs, F)) < 1e-14:
             break
-    out = np.zeros(T)
-    out[support] = x
+    out = [0.0] * T
+    for j, xi in zip(support, x):
+        out[j] = xi
     return out
 
 
@@ -289,44 +286,45 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     >>> eq.exploitability < 1e-9, eq.support[:3]
     (True, [1, 3, 4])
     """
-    import numpy as np
-
     if isinstance(n_players, bool) or not isinstance(n_players, int) or not 2 <= n_players <= MAX_CLASS_PLAYERS:
         raise InvalidArgument(f"n_players is 2 to {MAX_CLASS_PLAYERS}, not {n_players!r}")
     start = time.perf_counter()
     m = n_players - 1
     T = len(FIRST_ROUND_BIDS)
-    p = np.full(T, 1 / T)
+    p = [1 / T] * T
     history: list[float] = []
     for _ in range(dynamic_steps):
-        ex, e = _exploitability_np(p, m)
+        ex, e = _exploitability_of(p, m)
         history.append(ex)
-        p = p * np.exp(step_size * (e - e.max()))
-        p /= p.sum()
+        top = max(e)
+        p = [x * exp(step_size * (v - top)) for x, v in zip(p, e)]
+        total = sum(p)
+        p = [x / total for x in p]
     newton_from = len(history)
     support = [j for j in range(T) if p[j] > 1e-3]
     best = p
     for _ in range(2 * T):
         q = _newton(p, m, support, history)
-        if (q < -1e-12).any():  # a probability went negative: drop the worst one
-            support.remove(int(np.argmin(np.where(np.isin(np.arange(T), support), q, np.inf))))
+        if any(q[j] < -1e-12 for j in support):  # a probability went negative: drop the worst one
+            support.remove(min(support, key=lambda j: q[j]))
             continue
-        q = np.clip(q, 0, None)
-        q /= q.sum()
-        ex, e = _exploitability_np(q, m)
+        q = [max(x, 0.0) for x in q]
+        total = sum(q)
+        q = [x / total for x in q]
+        ex, e = _exploitability_of(q, m)
         best = q
-        value = q @ e
+        value = sum(x * v for x, v in zip(q, e))
         outside = [j for j in range(T) if j not in support and e[j] > value + tol / 10]
         if not outside:
             break
         support.append(max(outside, key=lambda j: e[j]))
         support.sort()
-        p = 0.9 * q + 0.1 * np.where(np.isin(np.arange(T), support), 1.0 / len(support), 0.0)
-    ex, e = _exploitability_np(best, m)
-    strategy = {t: float(best[j]) for j, t in enumerate(FIRST_ROUND_BIDS)}
-    payoffs = {t: float(e[j]) for j, t in enumerate(FIRST_ROUND_BIDS)}
+        p = [0.9 * x + (0.1 / len(support) if j in support else 0.0) for j, x in enumerate(q)]
+    ex, e = _exploitability_of(best, m)
+    strategy = {t: best[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
+    payoffs = {t: e[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
     return Equilibrium(
-        n_players=n_players, strategy=strategy, payoffs=payoffs, value=float(best @ e),
+        n_players=n_players, strategy=strategy, payoffs=payoffs, value=sum(x * v for x, v in zip(best, e)),
         exploitability=max(ex, 0.0), history=tuple(history), newton_from=newton_from,
         seconds=time.perf_counter() - start,
     )

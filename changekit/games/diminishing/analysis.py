@@ -1,14 +1,15 @@
 """Diminishing Returns analyses: the exact solution, why bills are turns, game lengths, bots.
 
 Pure functions returning data; the ``*_figure`` functions turn that data into plotly
-figures (plotly is imported inside them). numpy is used only inside the functions
-that scan the whole game (``take_less_positions``), never on the app's play path.
+figures (plotly is imported inside them). No numpy: every analysis runs in the browser too
+(Pyodide).
 """
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any, Callable, Sequence
 
 from changekit.core.words import dollars
@@ -23,7 +24,7 @@ from changekit.core.checks import (
 )
 from changekit.core.errors import InvalidArgument
 from .solver import (
-    DENOMS, MAX_BILLS, Move, Solution, bills_of, counts_of, game_size, money, positions, solve_if_quick, solve_position,
+    MAX_BILLS, Move, Solution, _walk, bills_of, counts_of, game_size, money, solve_if_quick, solve_position,
     table_for,
 )
 
@@ -229,7 +230,8 @@ def _show(bills: Sequence[int]) -> str:
 def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 6) -> TakeLessSummary:
     """Scan every position reachable from two ``purse``s for winning moves that take back less
     than the most the played bill allows. Examples: the smallest such positions (least money
-    on the table), the easiest to follow by hand. Uses numpy.
+    on the table), the easiest to follow by hand. Pure Python (the standard game: about a
+    second, in the browser too).
 
     >>> s = take_less_positions((10, 5, 3, 1, 1), examples=1)
     >>> s.only_move_takes_less, s.more_bills
@@ -237,57 +239,45 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     >>> print(s.examples[0])  # doctest: +ELLIPSIS
     you ...: only 'play ...' wins; 'play ...' loses
     """
-    import numpy as np
-
-    from .solver import _Layers, reachable_numpy
-
     counts = counts_of(purse)
-    universe = tuple(2 * c for c in counts)
-    table = table_for(universe)
-    z = _Layers(universe)
-    reach, finished = reachable_numpy(counts)
-    wins = np.frombuffer(table.wins, dtype=np.uint8)
-    rows_all = np.nonzero((reach & ~finished)[z.order])[0]
-    take_money = np.array([money(t) for _, t in table.moves], dtype=np.int16)
-    play_of = np.array([b for b, _ in table.moves])
-    column_sets = [play_of == b for b in DENOMS if (play_of == b).any()]
-    n_winning = only_less_total = none_full_total = 0
-    picked_flat: list[int] = []
-    picked_move: list[int] = []
-    for lo in range(0, len(rows_all), 20_000):
-        rows = rows_all[lo:lo + 20_000]
-        legal = z.valid[z.code[rows]].astype(bool)
-        succ = np.take(wins, z.swapped[rows, None] + z.deltas[None, :], mode="clip")
-        winning = legal & (succ == 0)
-        # for each position and move: the most that move's bill could take back from this pot
-        most = np.zeros(winning.shape, dtype=np.int16)
-        for cols in column_sets:
-            best = np.where(legal[:, cols], take_money[cols][None, :], -1).max(axis=1)
-            most[:, cols] = best[:, None]
-        full_win = (winning & (take_money[None, :] == most)).any(axis=1)
-        n_win = winning.sum(axis=1)
-        only_less = (n_win == 1) & ~full_win
-        n_winning += int((n_win > 0).sum())
-        only_less_total += int(only_less.sum())
-        none_full_total += int(((n_win >= 1) & ~full_win).sum())
-        hit = np.nonzero(only_less)[0]
-        picked_flat += z.order[rows[hit]].tolist()
-        picked_move += winning[hit].argmax(axis=1).tolist()
-    decoded = list(positions(table, picked_flat))
+    table = table_for(tuple(2 * c for c in counts))
+    loses = table._loses or table._flip()  # loses[j] = 1: the move to position j wins
+    take_money = [money(t) for _, t in table.moves]
+    full_takes: dict[tuple[int, ...], tuple[bool, ...]] = {}  # per set of legal moves
+    live = n_winning = none_full_total = 0
+    picked: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+    for mover, other, swapped, legal in _walk(counts, table, bytearray(table.size)):
+        live += 1
+        winning = legal.reorder(legal.read(loses, swapped + legal.lowest))  # per legal move
+        if True not in winning:
+            continue
+        n_winning += 1
+        full = full_takes.get(legal.numbers)
+        if full is None:  # which legal moves take back the most their bill could from this pot
+            most: dict[int, int] = {}
+            for k in legal.numbers:
+                b = table.moves[k][0]
+                most[b] = max(most.get(b, -1), take_money[k])
+            full = full_takes[legal.numbers] = tuple(take_money[k] == most[table.moves[k][0]] for k in legal.numbers)
+        if any(compress(full, winning)):
+            continue
+        none_full_total += 1
+        if winning.count(True) == 1:
+            picked.append((mover, other, legal.numbers[winning.index(True)]))
     # the easiest to follow first: least money left in the purses, then fewest bills
-    ranked = sorted(range(len(decoded)), key=lambda i: (
-        money(decoded[i][0]) + money(decoded[i][1]), sum(decoded[i][0]) + sum(decoded[i][1]), decoded[i]))
+    pot_of = {}
+    for m, o, _ in picked:
+        pot_of[m, o] = tuple(c - a - b for c, a, b in zip(table.universe, m, o))
+    picked.sort(key=lambda x: (money(x[0]) + money(x[1]), sum(x[0]) + sum(x[1]), (x[0], x[1], pot_of[x[0], x[1]])))
     found = []
-    for i in ranked:
-        m, o, p = decoded[i]
-        b, t = table.moves[picked_move[i]]
-        mover, other, pot = bills_of(m), bills_of(o), bills_of(p)
+    for m, o, k in picked:
+        b, t = table.moves[k]
+        mover, other, pot = bills_of(m), bills_of(o), bills_of(pot_of[m, o])
         solved = solve_position(mover, other, pot)
         greedy = max((mv for mv in solved.moves if mv.play == b), key=lambda mv: (sum(mv.take), -len(mv.take)))
         found.append(TakeLessExample(mover, other, pot, Move(b, bills_of(t)), greedy))
     more_bills = sum(len(e.winning_move.take) > len(e.greedy_move.take) for e in found)
-    return TakeLessSummary(int(len(rows_all)), n_winning, only_less_total, none_full_total, more_bills,
-                           found[:examples])
+    return TakeLessSummary(live, n_winning, len(found), none_full_total, more_bills, found[:examples])
 
 
 # ---- game lengths and bots ----------------------------------------------------------------------
