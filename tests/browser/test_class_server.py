@@ -51,7 +51,12 @@ def test_charts_load_plotly_once_from_the_kits_server(page, voila_url):
     open_app(page, voila_url, "cha_ching.ipynb", "Draw from the deck")
     traces = check_question(page, "cha_ching.q1")
     assert traces and all(t > 0 for t in traces)
+    # the deck explorer computes nothing until asked (a served page), then draws beside the answer
+    assert page.locator(".ck-explorer .ck-chart").count() == 0
+    page.locator(".ck-explorer").get_by_role("button", name="Explore").click()
+    wait_until(page, lambda: page.locator(".ck-explorer .js-plotly-plot g.trace").count() == 2,
+               what="the deck explorer's two decks drawn")
+    assert page.locator("[role=figure][aria-label^='chart']").count() == 2  # the explorer's and the answer's
     plotly_js = [url for url in scripts if url.endswith(".min.js")]
     assert len(plotly_js) == 1 and "/voila/labextensions/changekit-assets/plotly-" in plotly_js[0]
-    assert page.locator("[role=figure][aria-label^='chart']").count() >= 2  # the explorer's and the answer's
     finish(page, "class-plotly-once")

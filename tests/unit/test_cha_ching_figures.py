@@ -161,9 +161,10 @@ def test_compositions_html_gives_each_decks_counts_and_fresh_hit_chance():
 
 
 def test_composition_explorer_redraws_the_typed_deck_beside_the_default_and_reads_its_chance():
-    box, chart = composition_explorer()
-    grid, readout = box.children
-    grid.children[KINDS.index("wild")].value = 3
+    explorer = composition_explorer()
+    readout = explorer.readout
+    explorer.inputs["wild"].value = 3
+    chart = explorer.figure
     deck = {**DEFAULT, "wild": 3}
     assert [t.name for t in chart.data] == ["your deck", "15 of each (default)"]
     assert list(chart.data[0].x) == list(TARGETS) and list(chart.data[1].x) == list(TARGETS)

@@ -6,8 +6,9 @@ from typing import Any
 
 import ipywidgets as w
 
+from changekit.core.errors import InvalidArgument
 from changekit.ui.app import GameApp, button
-from changekit.ui.charts import LiveChart
+from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import token_svg
 
 from .analysis import explain_hand
@@ -185,34 +186,21 @@ class ChaChingApp(GameApp):
         return f"Penalty points (lowest wins; game to {self.state.options.game_to})"
 
 
-def composition_explorer(start: dict[str, int] | None = None) -> tuple[w.VBox, Any]:
+def composition_explorer(start: dict[str, int] | None = None) -> Explorer:
     """Number boxes for the deck's counts, and a bar chart of the exact hit chances that follows them
-    (each change recounts all 90 targets exactly: tens of milliseconds). Returns (controls,
-    chart widget); the chart is redrawn in place (:class:`~changekit.ui.charts.LiveChart`)."""
+    (each change recounts all 90 targets exactly: tens of milliseconds), beside the default deck."""
     from .analysis import COMPOSITIONS, fresh_hit_chance, hit_probability_figure
 
     counts = dict(start or COMPOSITIONS["15 of each (default)"])
-    chart = LiveChart(hit_probability_figure({"your deck": counts, "15 of each (default)": None}))
-    # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe)
-    sliders = {card: w.BoundedIntText(value=counts.get(card, 0), min=0, max=40, description=_NAMES[card],
-                                      continuous_update=False, layout=w.Layout(width="300px"))
-               for card in ("1", "5", "10", "25", "50", "cent", "wild", "chaching")}
-    readout = w.HTML()
+    boxes = {card: number_box(_NAMES[card], counts.get(card, 0), 0, 40, width="300px")
+             for card in ("1", "5", "10", "25", "50", "cent", "wild", "chaching")}
 
-    def update(_: Any = None, *, redraw: bool = True) -> None:
-        deck = {card: s.value for card, s in sliders.items()}
+    def compute(**deck: int) -> tuple[Any, str]:
         size = sum(deck.values())
         if size < 8:
-            readout.value = f"<i>The deck has {size} cards: it needs at least 8 to deal a hand.</i>"
-            return
-        if redraw:
-            chart.show(hit_probability_figure({"your deck": deck, "15 of each (default)": None}))
-        p = fresh_hit_chance(deck)
-        readout.value = (f"Your deck: {size} cards. Chance a fresh hand hits a fresh target: "
-                         f"<b>{float(p):.2%}</b> (default deck: {float(fresh_hit_chance()):.2%}).")
+            raise InvalidArgument(f"The deck has {size} cards: it needs at least 8 to deal a hand.")
+        figure = hit_probability_figure({"your deck": deck, "15 of each (default)": None})
+        return figure, (f"Your deck: {size} cards. Chance a fresh hand hits a fresh target: "
+                        f"<b>{float(fresh_hit_chance(deck)):.2%}</b> (default deck: {float(fresh_hit_chance()):.2%}).")
 
-    for s in sliders.values():
-        s.observe(update, names="value")
-    update(redraw=False)
-    grid = w.GridBox(list(sliders.values()), layout=w.Layout(grid_template_columns="repeat(2, 320px)"))
-    return w.VBox([grid, readout]), chart.widget
+    return Explorer(boxes, compute, columns=2)
