@@ -136,6 +136,10 @@ def check_figure(figure) -> None:
 
 
 def text_of(result) -> str:
+    """What a result says: its value or data, or its children's (a box of formulas)."""
+    children = getattr(result, "children", None)
+    if children:
+        return " ".join(text_of(child) for child in children)
     return str(getattr(result, "value", None) or getattr(result, "data", None) or "")
 
 

@@ -154,7 +154,7 @@ def pages(site_browser, site_url, request):
     Python starts meanwhile (at most two pages at a time: a third of the time saved on this 2-core
     box). The order is the order of the selected tests."""
     order = [item.callspec.params.get("name", "index") if hasattr(item, "callspec") else "index"
-             for item in request.session.items if item.module is request.module]
+             for item in request.session.items if getattr(item, "module", None) is request.module]  # doctests have none
     started: dict[str, Visit] = {}
 
     def open_page(name: str) -> Visit:
