@@ -407,12 +407,12 @@ def child_pids(pid: int) -> list[int]:
 class VoilaServer:
     """``changekit serve <folder>`` on 127.0.0.1:<free port> (or ``host``), stopped by PID.
 
-    ``ready`` names a line of the server's output to wait for (``"the class is ready"`` for a
-    class pool)."""
+    ``ready`` names a line of the server's output to wait for (``"the class is ready:"`` for a
+    class pool); ``env`` adds to the server's (and so its kernels') environment."""
 
     def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
                  serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
-                 ready: str | None = None):
+                 ready: str | None = None, env: dict[str, str] | None = None):
         self.port = free_port()
         self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
@@ -423,7 +423,7 @@ class VoilaServer:
             [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
              f"--host={host}", "--no-browser", *serve_args, *extra],
             cwd=cwd or log_path.parent, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
         )
         self.pid = self.proc.pid
         deadline = time.time() + start_timeout

@@ -3,7 +3,6 @@ on one Voila server whose kernels share one class store; the students answer, an
 teacher's histogram shows the three answers and the students can check theirs."""
 from __future__ import annotations
 
-import os
 
 import pytest
 
@@ -22,16 +21,9 @@ GUESSES = {"Ada": "$1", "Bo": "$3", "Cy": "$1"}
 def class_server(tmp_path_factory):
     """`changekit serve notebooks/` with every kernel pointed at one fresh class store."""
     store = tmp_path_factory.mktemp("class") / "class.db"
-    before = os.environ.get(STORE_VARIABLE)
-    os.environ[STORE_VARIABLE] = f"sqlite:///{store}"
-    try:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class.log", cwd=ROOT)
-    finally:
-        if before is None:
-            del os.environ[STORE_VARIABLE]
-        else:
-            os.environ[STORE_VARIABLE] = before
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class.log", cwd=ROOT,
+                         env={STORE_VARIABLE: f"sqlite:///{store}"})  # every kernel shares the store
     yield server.url
     server.stop()
 

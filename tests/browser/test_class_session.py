@@ -7,7 +7,6 @@ One Voila server whose kernels share one fresh class store (CHANGEKIT_CLASS_STOR
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 
@@ -30,16 +29,9 @@ BIDS = {"Ada": "$10", "Bo": "$7"}  # different totals: Ada takes the $10 bucket,
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
     store = tmp_path_factory.mktemp("class-session") / "class.db"
-    before = os.environ.get(STORE_VARIABLE)
-    os.environ[STORE_VARIABLE] = f"sqlite:///{store}"  # every kernel the server starts shares it
-    try:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-session.log", cwd=ROOT)
-    finally:
-        if before is None:
-            del os.environ[STORE_VARIABLE]
-        else:
-            os.environ[STORE_VARIABLE] = before
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-session.log", cwd=ROOT,
+                         env={STORE_VARIABLE: f"sqlite:///{store}"})  # every kernel shares the store
     yield server.url
     server.stop()
 

@@ -5,7 +5,6 @@ asserted in ``make bench``, not here)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 
@@ -40,15 +39,8 @@ def class_server(tmp_path_factory):
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT_PAGE)])
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / "student.ipynb")
-    before = os.environ.get(STORE_VARIABLE)
-    os.environ[STORE_VARIABLE] = url  # every kernel the server starts shares this store
-    try:
-        server = VoilaServer(folder, folder / "voila.log", cwd=folder)
-    finally:
-        if before is None:
-            del os.environ[STORE_VARIABLE]
-        else:
-            os.environ[STORE_VARIABLE] = before
+    server = VoilaServer(folder, folder / "voila.log", cwd=folder,
+                         env={STORE_VARIABLE: url})  # every kernel shares the store
     yield server, url
     server.stop()
 
