@@ -60,8 +60,7 @@ def _explorer_rows() -> list[tuple[str, list[float]]]:
     rows.append(("Diminishing Returns: small purses (6 changes)", _timed(
         [_setter(purse.inputs["purse"], p) for p in ("5 3 1", "10 7 5 3 1", "7 5 5 3 1 1", "10 7 5 5 3 3 1 1",
                                                        "10 10 7 7 1 1", "3 1")])))
-    controls, _ = composition_explorer()
-    boxes = controls.children[0].children
+    boxes = list(composition_explorer().inputs.values())
     rows.append(("CHA-CHING: deck composition (8 changes)", _timed(
         [_setter(boxes[i % len(boxes)], 15 + (i % 3) * 5 - 3) for i in range(8)])))
     boneyard = ClassExplorer()

@@ -50,3 +50,21 @@ def test_elsewhere_an_explorer_draws_at_once(monkeypatch):
     calls = []
     explorer = Explorer({"n": w.BoundedIntText(value=2, min=0, max=9, description="n")}, counting_square(calls))
     assert calls == [2] and explorer.start_button is None and list(explorer.figure.data[0].y) == [4]
+
+
+def test_served_boneyard_class_explorer_waits_for_analyse(monkeypatch):
+    from changekit.games.boneyard.app import ClassExplorer
+    from changekit.games.boneyard.analysis import best_response_to_class, parse_bids
+
+    monkeypatch.setenv(charts.PLOTLY_JS_ENV, "/x/plotly.min.js")
+    explorer = ClassExplorer("5 5 5 7", n_players=2)
+    assert explorer.chart is None and explorer.figure.children == () and "Analyse" in explorer.w_text.value
+    explorer.w_go.click()
+    (chart,) = explorer.figure.children
+    assert chart is explorer.chart.widget and isinstance(chart, charts._chart_class())
+    report = best_response_to_class(parse_bids("5 5 5 7"), 2)
+    assert [f"${t}" for t in report.best][0] in explorer.w_text.value
+    explorer.w_bids.value = "1 3"
+    explorer.update()
+    assert explorer.figure.children == (chart,)  # redrawn in place
+    assert list(chart.figure["data"][0]["x"]) == [1, 3]

@@ -13,7 +13,7 @@ import ipywidgets as w
 
 from changekit.core.words import dollars
 from changekit.ui.app import GameApp, PictureRow, Slot, button
-from changekit.ui.charts import LiveChart
+from changekit.ui.charts import LiveChart, plotly_js_url
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
@@ -249,18 +249,26 @@ class ClassExplorer:
     against it, and the best response. ``widget`` holds the controls and the verdict; show
     ``figure`` (a chart widget, redrawn in place) in its own cell."""
 
-    def __init__(self, bids: str = "1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players: int = 4) -> None:
+    def __init__(self, bids: str = "1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players: int = 4, *,
+                 lazy: bool | None = None) -> None:
         self.w_bids = w.Textarea(value=bids, description="Class bids", layout=w.Layout(width="520px", height="60px"))
         # a number box, not a slider: an ipywidgets slider's handle has no accessible name
         self.w_players = w.BoundedIntText(value=n_players, min=2, max=8, description="Players",
                                           layout=w.Layout(width="160px"))
         self.w_go = button("Analyse the class's bids", self.update, style="info")
         self.w_text = w.HTML()
+        self.widget = w.VBox([w.HBox([self.w_bids, w.VBox([self.w_players, self.w_go])]), self.w_text])
+        if lazy is None:  # a page the kit serves computes nothing until asked (as every explorer)
+            lazy = plotly_js_url() is not None
+        self.chart: LiveChart | None = None
+        if lazy:
+            self.figure: Any = w.Box()  # the chart goes in here on the first analysis
+            self.w_text.value = "<i>Press <b>Analyse the class's bids</b> to see the best response.</i>"
+            return
         report = best_response_to_class(parse_bids(bids), n_players)
         self.chart = LiveChart(class_figure(report))
         self.figure = self.chart.widget
         self._show(report)
-        self.widget = w.VBox([w.HBox([self.w_bids, w.VBox([self.w_players, self.w_go])]), self.w_text])
 
     def update(self) -> None:
         try:
@@ -268,7 +276,11 @@ class ClassExplorer:
         except ValueError as exc:
             self.w_text.value = f'<span style="color:#b3261e">{escape(str(exc))}</span>'
             return
-        self.chart.show(class_figure(report))
+        if self.chart is None:
+            self.chart = LiveChart(class_figure(report))
+            self.figure.children = (self.chart.widget,)
+        else:
+            self.chart.show(class_figure(report))
         self._show(report)
 
     def _show(self, report: Any) -> None:
