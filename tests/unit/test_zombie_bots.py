@@ -71,3 +71,12 @@ def test_careful_is_greedy_when_the_next_player_has_no_bills_left():
             assert CarefulBot().choose(view, legal, rng=random.Random(0)) == GreedyBot().choose(
                 view, legal, rng=random.Random(0))
             assert CarefulBot().value(legal[0], view) == expected_points_of(view, legal[0])
+
+
+def test_careful_bots_play_six_player_games_to_the_end():
+    # with six hands the register empties and the discards are recycled mid-game: the careful
+    # bot's model must still give an answer (it raised "no unseen bill is left" before)
+    from changekit.games.zombie.analysis import bot_tournament
+
+    result = bot_tournament(["careful"] * 6, games=12, seed=1)
+    assert result.games == 12 and abs(sum(r["win_rate"] for r in result.rows()) - 1) < 1e-9

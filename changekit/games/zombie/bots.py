@@ -11,9 +11,19 @@ from changekit.core import DENOMINATIONS, Bot, RandomBot
 from .analysis import Pool, pay_outcomes, pool_of, unseen_pool
 
 
+#: Fewer unseen bills than this and a payment's draws may reach the recycled discards.
+RECYCLE_RISK = 6
+
+
 def _position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
     zombie = tuple(sorted(view["zombie"]))
-    return zombie, unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
+    unseen = unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
+    if sum(unseen) < RECYCLE_RISK:
+        # so few bills unseen that a payment's draws may empty the register, which is then
+        # refilled from the discards: count those as drawable too (an approximation; the exact
+        # order of refills is not modelled)
+        unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"])))
+    return zombie, unseen
 
 
 @lru_cache(maxsize=100_000)
