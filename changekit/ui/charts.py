@@ -114,7 +114,10 @@ def Chart(figure: Any) -> Any:  # noqa: N802 - reads as the widget class it buil
     """A chart widget for ``figure`` (needs the kit's server: :func:`plotly_js_url`)."""
     src = plotly_js_url()
     if src is None:
-        raise RuntimeError(f"{PLOTLY_JS_ENV} is not set: charts as widgets need `changekit serve`")
+        from changekit.core.errors import ChangekitError
+
+        raise ChangekitError(f"{PLOTLY_JS_ENV} is not set: charts as widgets need `changekit serve` "
+                             "(elsewhere, display the figure itself, or use LiveChart)")
     return _chart_class()(figure=figure_json(figure), src=src, label=chart_label(figure))
 
 

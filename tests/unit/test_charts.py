@@ -28,7 +28,9 @@ def test_a_chart_carries_the_figure_as_json_and_where_plotly_js_is(monkeypatch):
 
 def test_a_chart_without_the_kits_server_is_refused(monkeypatch):
     monkeypatch.delenv(charts.PLOTLY_JS_ENV, raising=False)
-    with pytest.raises(RuntimeError, match=charts.PLOTLY_JS_ENV):
+    from changekit.core.errors import ChangekitError
+
+    with pytest.raises(ChangekitError, match=charts.PLOTLY_JS_ENV):
         charts.Chart(bars([1]))
 
 
