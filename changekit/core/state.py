@@ -267,8 +267,11 @@ class State:
         return state
 
     def snapshot(self) -> dict[str, Any]:
-        """The full position (hidden parts too) as plain data."""
-        return {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS}
+        """The full position (hidden parts too) as plain data.
+
+        Attributes whose names start with ``_`` are derived caches an engine keeps for speed:
+        they are copied by :meth:`clone` but are not part of the position (nor of a save)."""
+        return {k: v for k, v in vars(self).items() if k not in _BASE_FIELDS and not k.startswith("_")}
 
     def to_json(self) -> str:
         return json.dumps(
