@@ -220,6 +220,45 @@ def test_own_trade_and_missing_cha_ching_are_refused():
     assert state.to_json() == before
 
 
+def _same(a, b):
+    """Equality that tells True from 1 and a list from a tuple, inside tuples too."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+class _Text(str):
+    pass
+
+
+def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions():
+    # The engine checks an action without building the legal list (speed): it must accept
+    # the same actions, compared type for type.
+    junk = ["deck", "pile", "out", "pass", "draw", _Text("deck"), None, 0, 1, True, ("discard",), ("discard", "7"),
+            ["discard", "1"], ("discard", 1), ("discard", _Text("1")), ("chaching", "reroll", "red"),
+            ("chaching", "reroll", _Text("both")), ("chaching", "trade", True), ("chaching", "trade", 1.0),
+            ("chaching", "trade", -1), ("chaching", "trade", 9), ("chaching", "swap", 0), ("chaching", "trade", 0, 1),
+            ("discard", "1", "x")]
+    junk += [(kind, card) for kind in ("discard", "chaching") for card in CARDS]
+    junk += [("chaching", power, arg) for power in ("reroll", "trade") for arg in ("black", "white", "both", 0, 1, 2, 3)]
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(25):
+        state = fresh(players=rng.choice([2, 3, 4]), seed=seed)
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            legal = state.legal_actions(seat)
+            for action in [*legal, *junk]:
+                assert state._is_legal(seat, action) == any(_same(action, a) for a in legal), (state.phase, action)
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 10_000
+
+
 def test_an_empty_deck_is_rebuilt_from_the_discards_but_the_top_card():
     state = fresh(players=2)
     cards = state.deck + state.discards

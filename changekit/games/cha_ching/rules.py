@@ -24,6 +24,7 @@ Rules in our words (the kit's decisions, docs/rules.md):
 """
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -45,6 +46,10 @@ LABELS: dict[str, str] = {
 _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", "CHA-CHING": "chaching",
                             "cha-ching": "chaching"}
 _ORDER = {c: i for i, c in enumerate(CARDS)}
+_by_order = _ORDER.__getitem__
+#: What a card adds to a hand's total (a $ is counted apart: it is free) and to a penalty.
+_FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "wild": 0, "chaching": 0}
+_NUMBER: dict[str, int] = {c: int(c) for c in CARDS[:5]}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
 DICE = ("black", "white", "both")
@@ -87,17 +92,13 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     >>> can_reach(["1", "1", "1", "5", "10", "wild", "25", "25"], 70)
     False
     """
-    fixed, wilds = 0, 0
-    for card in hand:
-        name = _card(card)
-        if name == "wild":
-            wilds += 1
-        elif name in ("cent", "chaching"):
-            continue
-        else:
-            fixed += int(name)
-    rest = target - fixed
-    return rest >= 0 and bool(wild_sums(wilds) >> rest & 1)
+    return _reaches([_card(c) for c in hand], target)
+
+
+def _reaches(hand: list[str], target: int) -> bool:
+    """:func:`can_reach` for a list of card names, unchecked (the engine's own hands)."""
+    rest = target - sum(map(_FACE.__getitem__, hand))
+    return rest >= 0 and bool(wild_sums(hand.count("wild")) >> rest & 1)
 
 
 @checked(hand=is_items(MAX_HAND, "cards"))
@@ -112,16 +113,19 @@ def penalty(hand: Iterable[str]) -> int:
     >>> penalty(["wild", "cent", "chaching"])
     100
     """
-    names = [_card(c) for c in hand]
-    numbers = [int(c) for c in names if c not in ("cent", "wild", "chaching")]
-    top = max(numbers, default=50)
-    return sum(numbers) + 50 * names.count("chaching") + top * names.count("wild")
+    return _penalty([_card(c) for c in hand])
+
+
+def _penalty(hand: list[str]) -> int:
+    """:func:`penalty` for a list of card names, unchecked (the engine's own hands)."""
+    numbers = [_NUMBER[c] for c in hand if c in _NUMBER]
+    return sum(numbers) + 50 * hand.count("chaching") + max(numbers, default=50) * hand.count("wild")
 
 
 @checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def sort_hand(hand: Iterable[str]) -> list[str]:
     """Cards in display order (1, 5, 10, 25, 50, ¢, $, CHA-CHING)."""
-    return sorted(hand, key=_ORDER.__getitem__)
+    return sorted(hand, key=_by_order)
 
 
 @checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
@@ -173,13 +177,14 @@ class ChaChingOptions(Options):
             raise ChangekitError(f"game_to is a whole number from 1 to {MAX_GAME_TO}, not {shown(self.game_to)}")
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Equality that does not take True for 1 (nor 1.0 for 1), inside tuples too."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, tuple):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return bool(a == b)
+@lru_cache(maxsize=None)
+def _unshuffled(deck: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The cards of a deck composition in a fixed order (made once per composition: every round deals it)."""
+    return tuple(card for card, count in deck for _ in range(count))
+
+
+_DISCARDS: dict[str, tuple[str, str]] = {card: ("discard", card) for card in CARDS}
+_REROLLS: list[tuple[str, str, str]] = [("chaching", "reroll", die) for die in DICE]
 
 
 class ChaChingState(State):
@@ -204,12 +209,12 @@ class ChaChingState(State):
     def _deal(self) -> None:
         n = self.players
         self.round += 1
-        deck = [card for card, count in self.options.deck for _ in range(count)]
+        deck = list(_unshuffled(self.options.deck))
         self.rng.shuffle(deck)
         self.hands: list[list[str]] = [[] for _ in range(n)]
         for i in range(n):
             seat = (self.dealer + 1 + i) % n
-            self.hands[seat] = sort_hand(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
+            self.hands[seat] = sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_by_order)
         self.discards: list[str] = [deck[n * HAND_SIZE]]
         self.deck: list[str] = deck[n * HAND_SIZE + 1:]
         self.black = self._roll_black()
@@ -233,15 +238,39 @@ class ChaChingState(State):
         if self.phase == "end":
             return ["out", "pass"]
         hand = self.hands[self.turn]
-        actions: list[Any] = [("discard", card) for card in CARDS if card in hand]
+        actions: list[Any] = [_DISCARDS[card] for card in dict.fromkeys(hand)]  # hands are kept sorted
         if "chaching" in hand:
-            actions += [("chaching", "reroll", die) for die in DICE]
+            actions += _REROLLS
             actions += [("chaching", "trade", p) for p in range(self.players) if p != self.turn]
         return actions
 
+    def _is_legal(self, player: Player, action: Any) -> bool:
+        """Whether ``action`` is one of ``_legal_actions(player)``, compared type for type (True is
+        not 1, a list is not a tuple), without building that list: it runs on every action."""
+        phase = self.phase
+        if player != self.turn:
+            return False
+        if phase == "draw":
+            return type(action) is str and (action == "deck" or action == "pile")
+        if phase == "end":
+            return type(action) is str and (action == "out" or action == "pass")
+        if phase != "discard" or type(action) is not tuple:
+            return False
+        hand = self.hands[player]
+        if len(action) == 2:
+            kind, card = action
+            return type(kind) is str and kind == "discard" and type(card) is str and card in hand
+        if len(action) != 3:
+            return False
+        kind, power, choice = action
+        if type(kind) is not str or kind != "chaching" or type(power) is not str or "chaching" not in hand:
+            return False
+        if power == "reroll":
+            return type(choice) is str and choice in DICE
+        return power == "trade" and type(choice) is int and 0 <= choice < self.players and choice != player
+
     def _apply(self, player: Player, action: Any) -> None:
-        legal = self._legal_actions(player)
-        if not any(_same(action, a) for a in legal):
+        if not self._is_legal(player, action):
             raise IllegalAction(f"{self.phase}-phase", self._refusal(player, action))
         if self.phase == "draw":
             self._draw(player, action)
@@ -274,7 +303,7 @@ class ChaChingState(State):
                 self.rng.shuffle(self.deck)
                 self.log.append(Event("reshuffle", {"cards": len(self.deck)}))
             card = self.deck.pop()
-        self.hands[player] = sort_hand([*self.hands[player], card])
+        insort(self.hands[player], card, key=_by_order)
         self.phase = "discard"
         if source == "pile":
             self.log.append(Event("draw", {"player": player, "source": "pile", "card": card}))
@@ -310,13 +339,13 @@ class ChaChingState(State):
             self.phase = "draw"
             return
         target = self.target
-        hands = [list(h) for h in self.hands]
-        if can_reach(self.hands[player], target):
-            scored = [0 if p == player else penalty(h) for p, h in enumerate(self.hands)]
-            self.log.append(Event("out", {"player": player, "target": target, "hands": hands, "scored": scored}))
+        if _reaches(self.hands[player], target):
+            scored = [0 if p == player else _penalty(h) for p, h in enumerate(self.hands)]
+            self.log.append(Event("out", {"player": player, "target": target, "hands": [list(h) for h in self.hands],
+                                          "scored": scored}))
         else:
             scored = [target if p == player else 0 for p in range(self.players)]
-            self.log.append(Event("false_out", {"player": player, "target": target, "hand": hands[player],
+            self.log.append(Event("false_out", {"player": player, "target": target, "hand": list(self.hands[player]),
                                                 "scored": scored}))
         for p, s in enumerate(scored):
             self.points[p] += s
