@@ -184,7 +184,19 @@ def _unshuffled(deck: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
 
 
 _DISCARDS: dict[str, tuple[str, str]] = {card: ("discard", card) for card in CARDS}
-_REROLLS: list[tuple[str, str, str]] = [("chaching", "reroll", die) for die in DICE]
+_REROLLS: tuple[tuple[str, str, str], ...] = tuple(("chaching", "reroll", die) for die in DICE)
+
+
+@lru_cache(maxsize=None)  # a hand about to discard holds 9 cards of 8 kinds: at most 11,440 of them
+def _discard_actions(hand: tuple[str, ...]) -> tuple[Any, ...]:
+    """The discards (and CHA-CHING re-rolls) of a sorted hand, in ``CARDS`` order."""
+    actions = tuple(_DISCARDS[card] for card in dict.fromkeys(hand))
+    return actions + _REROLLS if "chaching" in hand else actions
+
+
+@lru_cache(maxsize=None)
+def _trade_actions(players: int, player: int) -> tuple[tuple[str, str, int], ...]:
+    return tuple(("chaching", "trade", p) for p in range(players) if p != player)
 
 
 class ChaChingState(State):
@@ -208,23 +220,24 @@ class ChaChingState(State):
 
     def _deal(self) -> None:
         n = self.players
+        first = (self.dealer + 1) % n  # dealt the first eight cards, and plays first
         self.round += 1
         deck = list(_unshuffled(self.options.deck))
         self.rng.shuffle(deck)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(n):
-            seat = (self.dealer + 1 + i) % n
-            self.hands[seat] = sorted(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=_by_order)
-        self.discards: list[str] = [deck[n * HAND_SIZE]]
+        starts = [(seat - first) % n * HAND_SIZE for seat in range(n)]
+        self.hands: list[list[str]] = [sorted(deck[i:i + HAND_SIZE], key=_by_order) for i in starts]
+        up = deck[n * HAND_SIZE]
+        self.discards: list[str] = [up]
         self.deck: list[str] = deck[n * HAND_SIZE + 1:]
         self.black = self._roll_black()
         self.white = self.rng.randrange(10)
-        self.turn: int | None = (self.dealer + 1) % n
+        self.turn: int | None = first
         self.phase = "draw"
-        self.log.append(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black,
-                                        "white": self.white, "up": self.discards[-1]}))
-        for seat in range(n):
-            self.log.append(Event("deal", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
+        log = self.log.append
+        log(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black, "white": self.white,
+                            "up": up}))
+        for seat, hand in enumerate(self.hands):
+            log(Event("deal", {"player": seat, "hand": hand[:]}, (seat,)))
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
@@ -238,10 +251,9 @@ class ChaChingState(State):
         if self.phase == "end":
             return ["out", "pass"]
         hand = self.hands[self.turn]
-        actions: list[Any] = [_DISCARDS[card] for card in dict.fromkeys(hand)]  # hands are kept sorted
+        actions: list[Any] = list(_discard_actions(tuple(hand)))  # hands are kept sorted
         if "chaching" in hand:
-            actions += _REROLLS
-            actions += [("chaching", "trade", p) for p in range(self.players) if p != self.turn]
+            actions += _trade_actions(self.players, self.turn)
         return actions
 
     def _is_legal(self, player: Player, action: Any) -> bool:
