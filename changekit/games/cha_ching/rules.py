@@ -307,60 +307,65 @@ class ChaChingState(State):
         return f"discard one card, e.g. ('discard', '25'); {action!r} is not a discard (your hand: {hand})"
 
     def _draw(self, player: Player, source: str) -> None:
-        if source == "pile":
-            card = self.discards.pop()
-        else:
-            if not self.deck:
-                self.deck, self.discards = self.discards[:-1], self.discards[-1:]
-                self.rng.shuffle(self.deck)
-                self.log.append(Event("reshuffle", {"cards": len(self.deck)}))
-            card = self.deck.pop()
-        insort(self.hands[player], card, key=_by_order)
+        log = self.log.append
         self.phase = "discard"
         if source == "pile":
-            self.log.append(Event("draw", {"player": player, "source": "pile", "card": card}))
-        else:
-            self.log.append(Event("draw", {"player": player, "source": "deck"}))
-            self.log.append(Event("drew", {"player": player, "card": card}, (player,)))
+            card = self.discards.pop()
+            insort(self.hands[player], card, key=_by_order)
+            log(Event("draw", {"player": player, "source": "pile", "card": card}))
+            return
+        if not self.deck:
+            self.deck, self.discards = self.discards[:-1], self.discards[-1:]
+            self.rng.shuffle(self.deck)
+            log(Event("reshuffle", {"cards": len(self.deck)}))
+        card = self.deck.pop()
+        insort(self.hands[player], card, key=_by_order)
+        log(Event("draw", {"player": player, "source": "deck"}))
+        log(Event("drew", {"player": player, "card": card}, (player,)))
 
     def _discard(self, player: Player, action: tuple) -> None:
-        card = "chaching" if action[0] == "chaching" else action[1]
+        plain = len(action) == 2  # ("discard", card); else ("chaching", power, choice)
+        card = action[1] if plain else "chaching"
         self.hands[player].remove(card)
         self.discards.append(card)
-        self.log.append(Event("discard", {"player": player, "card": card}))
-        if action[0] == "chaching":
-            if action[1] == "reroll":
-                before = self.target
-                if action[2] in ("black", "both"):
-                    self.black = self._roll_black()
-                if action[2] in ("white", "both"):
-                    self.white = self.rng.randrange(10)
-                self.log.append(Event("reroll", {"player": player, "dice": action[2], "before": before,
-                                                 "black": self.black, "white": self.white}))
-            else:
-                other = action[2]
-                self.hands[player], self.hands[other] = self.hands[other], self.hands[player]
-                self.log.append(Event("trade", {"player": player, "with": other}))
-                for seat in (player, other):
-                    self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
         self.phase = "end"
+        self.log.append(Event("discard", {"player": player, "card": card}))
+        if plain:
+            return
+        _, power, choice = action
+        if power == "reroll":
+            before = self.target
+            if choice in ("black", "both"):
+                self.black = self._roll_black()
+            if choice in ("white", "both"):
+                self.white = self.rng.randrange(10)
+            self.log.append(Event("reroll", {"player": player, "dice": choice, "before": before,
+                                             "black": self.black, "white": self.white}))
+        else:
+            self.hands[player], self.hands[choice] = self.hands[choice], self.hands[player]
+            self.log.append(Event("trade", {"player": player, "with": choice}))
+            for seat in (player, choice):
+                self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
 
     def _end_turn(self, player: Player, action: str) -> None:
         if action == "pass":
             self.turn = (player + 1) % self.players
             self.phase = "draw"
             return
-        target = self.target
+        target = 10 * self.black + self.white
+        points = self.points
         if _reaches(self.hands[player], target):
             scored = [0 if p == player else _penalty(h) for p, h in enumerate(self.hands)]
             self.log.append(Event("out", {"player": player, "target": target, "hands": [list(h) for h in self.hands],
                                           "scored": scored}))
+            for p, s in enumerate(scored):
+                points[p] += s
         else:
-            scored = [target if p == player else 0 for p in range(self.players)]
+            scored = [0] * self.players
+            scored[player] = target
             self.log.append(Event("false_out", {"player": player, "target": target, "hand": list(self.hands[player]),
                                                 "scored": scored}))
-        for p, s in enumerate(scored):
-            self.points[p] += s
+            points[player] += target
         self.log.append(Event("round_end", {"round": self.round, "points": list(self.points)}))
         low = min(self.points)
         if max(self.points) >= self.options.game_to and self.points.count(low) == 1:
