@@ -245,18 +245,25 @@ def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions():
     junk += [("chaching", power, arg) for power in ("reroll", "trade") for arg in ("black", "white", "both", 0, 1, 2, 3)]
     rng = random.Random(4)
     checked = 0
-    for seed in range(25):
+    for seed in range(12):
         state = fresh(players=rng.choice([2, 3, 4]), seed=seed)
-        for _ in range(60):
+        for _ in range(40):
             if state.is_terminal():
                 break
             seat = state.current_player
             legal = state.legal_actions(seat)
             for action in [*legal, *junk]:
-                assert state._is_legal(seat, action) == any(_same(action, a) for a in legal), (state.phase, action)
+                trial = state.clone()
+                try:
+                    trial.apply(action, seat)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                    assert trial.to_json() == state.to_json()  # a refusal changes nothing
+                assert accepted == any(_same(action, a) for a in legal), (state.phase, action)
                 checked += 1
             state.apply(rng.choice(legal))
-    assert checked > 10_000
+    assert checked > 5_000
 
 
 def test_an_empty_deck_is_rebuilt_from_the_discards_but_the_top_card():

@@ -257,17 +257,23 @@ class ChaChingState(State):
             actions += _trade_actions(self.players, self.turn)
         return actions
 
-    def _is_legal(self, player: Player, action: Any) -> bool:
-        """Whether ``action`` is one of ``_legal_actions(player)``, compared type for type (True is
-        not 1, a list is not a tuple), without building that list: it runs on every action."""
+    def _apply(self, player: Player, action: Any) -> None:
+        # Each phase checks its own few actions, type for type (True is not 1, a list is not a
+        # tuple), without building the legal list: this runs on every action.
         phase = self.phase
-        if player != self.turn:
-            return False
         if phase == "draw":
-            return type(action) is str and (action == "deck" or action == "pile")
-        if phase == "end":
-            return type(action) is str and (action == "out" or action == "pass")
-        if phase != "discard" or type(action) is not tuple:
+            if type(action) is str and (action == "deck" or action == "pile"):
+                return self._draw(player, action)
+        elif phase == "end":
+            if type(action) is str and (action == "out" or action == "pass"):
+                return self._end_turn(player, action)
+        elif phase == "discard" and self._is_discard(player, action):
+            return self._discard(player, action)
+        raise IllegalAction(f"{phase}-phase", self._refusal(player, action))
+
+    def _is_discard(self, player: Player, action: Any) -> bool:
+        """Whether ``action`` is one of the discard phase's legal actions for ``player``."""
+        if type(action) is not tuple:
             return False
         hand = self.hands[player]
         if len(action) == 2:
@@ -281,16 +287,6 @@ class ChaChingState(State):
         if power == "reroll":
             return type(choice) is str and choice in DICE
         return power == "trade" and type(choice) is int and 0 <= choice < self.players and choice != player
-
-    def _apply(self, player: Player, action: Any) -> None:
-        if not self._is_legal(player, action):
-            raise IllegalAction(f"{self.phase}-phase", self._refusal(player, action))
-        if self.phase == "draw":
-            self._draw(player, action)
-        elif self.phase == "discard":
-            self._discard(player, action)
-        else:
-            self._end_turn(player, action)
 
     def _refusal(self, player: Player, action: Any) -> str:
         if self.phase == "draw":
