@@ -225,7 +225,7 @@ def _same(a, b):
     if type(a) is not type(b):
         return False
     if type(a) is tuple:
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     return a == b
 
 
@@ -242,7 +242,8 @@ def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions():
             ("chaching", "trade", -1), ("chaching", "trade", 9), ("chaching", "swap", 0), ("chaching", "trade", 0, 1),
             ("discard", "1", "x")]
     junk += [(kind, card) for kind in ("discard", "chaching") for card in CARDS]
-    junk += [("chaching", power, arg) for power in ("reroll", "trade") for arg in ("black", "white", "both", 0, 1, 2, 3)]
+    junk += [("chaching", power, arg) for power in ("reroll", "trade")
+             for arg in ("black", "white", "both", 0, 1, 2, 3)]
     rng = random.Random(4)
     checked = 0
     for seed in range(12):
@@ -347,7 +348,7 @@ def test_greedy_rerolls_when_the_target_is_hopeless_for_its_hand():
     bot = GreedyBot()
     hand = ["50"] * 6 + ["wild", "chaching", "cent"]     # 300 or more: target 12 needs many changes
     view = {"phase": "discard", "hand": hand, "target": 12, "black": 1, "white": 2, "discards": ["1"],
-            "you": 0, "points": [0, 10, 5]}
+            "you": 0, "scores": [0, 10, 5]}
     legal = [("discard", c) for c in ("50", "cent", "wild", "chaching")]
     legal += [("chaching", "reroll", d) for d in ("black", "white", "both")] + [("chaching", "trade", 1),
                                                                                ("chaching", "trade", 2)]
@@ -399,3 +400,97 @@ def test_every_event_reads_as_a_sentence():
         assert not state.narrate(event, names).startswith(f"{event.kind}:")
     assert "swapped hands with Cy" in " ".join(state.narration(None, names))
     assert "re-rolled both dice" in " ".join(state.narration(None, names))
+
+
+# ---- the game's vocabulary: actions by name, their words, the declared view ---------------------
+def test_named_actions_are_the_encodings_the_engine_plays_and_saves():
+    from changekit.games.cha_ching.rules import DECK, OUT, PASS, PILE, discard, reroll, trade
+
+    assert (DECK, PILE, OUT, PASS) == ("deck", "pile", "out", "pass")
+    assert discard("25") == ("discard", "25") and discard("$") == ("discard", "wild")
+    assert reroll("white") == ("chaching", "reroll", "white") and trade(2) == ("chaching", "trade", 2)
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(40):  # games in which CHA-CHING cards were played, through the constructors
+        state = fresh(players=3, seed=seed)
+        for _ in range(30):
+            if state.phase == "draw":
+                state.apply(rng.choice([DECK, PILE]))
+            elif state.phase == "end":
+                state.apply(rng.choice([OUT, PASS]))
+            elif "chaching" in state.hands[state.current_player]:
+                state.apply(rng.choice([reroll(rng.choice(["black", "white", "both"])),
+                                        trade((state.current_player + 1) % 3)]))
+            else:
+                state.apply(discard(rng.choice(state.hands[state.current_player])))
+        loaded = type(state).from_json(state.to_json())
+        assert loaded.history == state.history and loaded.to_json() == state.to_json()
+        kinds |= {e.kind for e in state.log}
+    assert {"trade", "reroll", "out", "false_out", "discard"} <= kinds
+
+
+@pytest.mark.parametrize("bad", [("discard", "7"), ("reroll", "red"), ("reroll", True), ("trade", -1), ("trade", 6),
+                                 ("trade", True), ("trade", 1.0)])
+def test_named_actions_refuse_what_is_no_action(bad):
+    from changekit.games.cha_ching import rules
+
+    kind, argument = bad
+    with pytest.raises(ChangekitError):
+        getattr(rules, kind)(argument)
+
+
+def test_every_legal_action_has_its_own_words():
+    from changekit.games.cha_ching.rules import CARD_WORDS
+
+    rng = random.Random(8)
+    seen_kinds = set()
+    for seed in range(15):
+        state = fresh(players=rng.choice([2, 3, 5]), seed=seed)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(words), words
+            for action, said in zip(legal, words, strict=True):
+                if action == "deck":
+                    assert said == "Draw from the deck"
+                elif action == "pile":
+                    assert said == f"Take the top discard ({CARD_WORDS[state.discards[-1]]})"
+                elif action == "out":
+                    assert said == f"Go out (my 8 cards make {state.target})"
+                elif action == "pass":
+                    assert said == "End my turn"
+                elif action[0] == "discard":
+                    assert said == f"Discard {CARD_WORDS[action[1]]}"
+                elif action[1] == "reroll":
+                    assert said == ("CHA-CHING: re-roll both dice" if action[2] == "both"
+                                    else f"CHA-CHING: re-roll {action[2]}")
+                else:
+                    assert said == f"CHA-CHING: trade hands with Player {action[2] + 1}"
+                    assert state.describe_action(action, ["Ann", "Bo", "Cy", "Di", "Ed"]).endswith(
+                        ["Ann", "Bo", "Cy", "Di", "Ed"][action[2]])
+                seen_kinds.add(action if isinstance(action, str) else action[:2])
+            state.apply(rng.choice(legal))
+    assert seen_kinds == {"deck", "pile", "out", "pass", ("discard", "1"), ("discard", "5"), ("discard", "10"),
+                          ("discard", "25"), ("discard", "50"), ("discard", "cent"), ("discard", "wild"),
+                          ("discard", "chaching"), ("chaching", "reroll"), ("chaching", "trade")}
+
+
+@pytest.mark.parametrize("junk", ["draw", ("discard", "7"), ("chaching", "trade", 9), ("chaching", "swap", 1), 3, None])
+def test_describing_a_non_action_is_refused(junk):
+    with pytest.raises(ChangekitError, match="is not a CHA-CHING! action"):
+        fresh().describe_action(junk)
+
+
+def test_the_view_holds_exactly_the_declared_keys_and_scores_are_the_scores():
+    from changekit.games.cha_ching.rules import ChaChingView
+
+    state = fresh(players=3, seed=3, game_to=60)
+    play_out(state, [RandomBot(), RandomBot(), RandomBot()], rng=random.Random(2), max_steps=20000)
+    for player in (None, 0, 2):
+        view = state.view(player)
+        assert set(view) - {"to_act", "log"} == set(ChaChingView.__annotations__)
+        assert view["scores"] == list(state.scores()) and view["winners"] == list(state.winners()) != []
+    fresh_view = fresh(players=3).view(1)
+    assert fresh_view["winners"] == [] and fresh_view["scores"] == [0, 0, 0] and fresh_view["game_to"] == 1000

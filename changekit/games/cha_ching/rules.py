@@ -28,21 +28,28 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Iterable, Literal, Mapping, Sequence, TypedDict
 
 from changekit.core import (
-    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
+    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, default_names,
+    leaders,
 )
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 from changekit.core.options import Between
 
 HAND_SIZE = 8
+MAX_PLAYERS = 6
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
 CARDS: tuple[str, ...] = ("1", "5", "10", "25", "50", "cent", "wild", "chaching")
 NUMBERS: tuple[int, ...] = (1, 5, 10, 25, 50)
 #: How each card is written on the table.
 LABELS: dict[str, str] = {
     "1": "1", "5": "5", "10": "10", "25": "25", "50": "50", "cent": "¢", "wild": "$", "chaching": "CHA-CHING",
+}
+#: Each card in words (buttons, reasons): the ¢ and $ say what they are worth.
+CARD_WORDS: dict[str, str] = {
+    "1": "1", "5": "5", "10": "10", "25": "25", "50": "50", "cent": "cent (0)", "wild": "$ (wild)",
+    "chaching": "CHA-CHING",
 }
 _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", "CHA-CHING": "chaching",
                             "cha-ching": "chaching"}
@@ -53,8 +60,21 @@ _FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0
 _NUMBER: dict[str, int] = {c: int(c) for c in CARDS[:5]}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
-DICE = ("black", "white", "both")
+Dice = Literal["black", "white", "both"]
+DICE: tuple[Dice, ...] = ("black", "white", "both")
 MAX_GAME_TO = 100_000
+
+# ---- actions: a turn is a draw, a discard, then out or pass -----------------------------------
+#: Draw the top card of the deck.
+DECK = "deck"
+#: Take the top card of the discard pile.
+PILE = "pile"
+#: Claim your eight cards reach the target (a false claim costs you the target).
+OUT = "out"
+#: End your turn without going out.
+PASS = "pass"
+#: An action: one of the words above, or a tuple made by :func:`discard`, :func:`reroll`, :func:`trade`.
+ChaChingAction = str | tuple[str, str] | tuple[str, str, str] | tuple[str, str, int]
 
 
 def _card(card: Any) -> str:
@@ -66,6 +86,37 @@ def _card(card: Any) -> str:
 def _card_rule(card: Any, name: str) -> str:
     _card(card)
     return card
+
+
+def discard(card: str) -> tuple[str, str]:
+    """Discard ``card`` (a CHA-CHING card this way uses no power).
+
+    >>> discard("25"), discard("$")
+    (('discard', '25'), ('discard', 'wild'))
+    """
+    return ("discard", _card(card))
+
+
+def reroll(dice: Dice) -> tuple[str, str, str]:
+    """Discard a CHA-CHING card to re-roll ``"black"``, ``"white"`` or ``"both"`` dice.
+
+    >>> reroll("both")
+    ('chaching', 'reroll', 'both')
+    """
+    if type(dice) is not str or dice not in DICE:
+        raise InvalidArgument(f"a CHA-CHING re-roll is of one of {list(DICE)}, not {shown(dice)}")
+    return ("chaching", "reroll", dice)
+
+
+def trade(seat: int) -> tuple[str, str, int]:
+    """Discard a CHA-CHING card to swap hands with the player in ``seat``.
+
+    >>> trade(2)
+    ('chaching', 'trade', 2)
+    """
+    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
+        raise InvalidArgument(f"a CHA-CHING trade is with a seat from 0 to {MAX_PLAYERS - 1}, not {shown(seat)}")
+    return ("chaching", "trade", seat)
 
 
 @lru_cache(maxsize=None)
@@ -142,7 +193,8 @@ def normal_deck(deck: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tu
     (('1', 3), ('5', 0), ('10', 0), ('25', 0), ('50', 0), ('cent', 0), ('wild', 2), ('chaching', 0))
     """
     try:
-        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
+        pairs = list(deck.items()) if isinstance(deck, Mapping) \
+            else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
     except TypeError:
         raise InvalidArgument(f"deck is a dict card → count, not {shown(deck)}") from None
     counts = dict.fromkeys(CARDS, 0)
@@ -186,8 +238,8 @@ def _unshuffled(deck: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
     return tuple(card for card, count in deck for _ in range(count))
 
 
-_DISCARDS: dict[str, tuple[str, str]] = {card: ("discard", card) for card in CARDS}
-_REROLLS: tuple[tuple[str, str, str], ...] = tuple(("chaching", "reroll", die) for die in DICE)
+_DISCARDS: dict[str, tuple[str, str]] = {card: discard(card) for card in CARDS}
+_REROLLS: tuple[tuple[str, str, str], ...] = tuple(reroll(die) for die in DICE)
 
 
 @lru_cache(maxsize=None)  # a hand about to discard holds 9 cards of 8 kinds: at most 11,440 of them
@@ -199,7 +251,30 @@ def _discard_actions(hand: tuple[str, ...]) -> tuple[Any, ...]:
 
 @lru_cache(maxsize=None)
 def _trade_actions(players: int, player: int) -> tuple[tuple[str, str, int], ...]:
-    return tuple(("chaching", "trade", p) for p in range(players) if p != player)
+    return tuple(trade(p) for p in range(players) if p != player)
+
+
+class ChaChingView(TypedDict):
+    """What one player sees (``you``; None: a spectator); ``view`` adds ``to_act`` and ``log``.
+
+    Every option is public (``game_to`` is shown; the deck composition is in the rules).
+    """
+
+    you: int | None
+    round: int  # rounds dealt so far, this one included
+    dealer: int
+    turn: int | None  # whose turn it is (None: the game is over)
+    phase: str  # "draw", "discard", "end" (out or pass) or "over"
+    black: int  # the black die: the target's tens (1-9)
+    white: int  # the white die: the target's units (0-9)
+    target: int  # 10 * black + white
+    hand: list[str] | None  # your cards in display order (None for a spectator)
+    hand_sizes: list[int]  # cards in each seat's hand
+    deck_size: int  # cards left to draw
+    discards: list[str]  # the discard pile, bottom first (its last card is the one you may take)
+    scores: list[int]  # penalty points per seat (lowest wins)
+    game_to: int  # the score that ends the game
+    winners: list[int]  # [] until the end
 
 
 class ChaChingState(State):
@@ -248,13 +323,13 @@ class ChaChingState(State):
 
     def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "draw":
-            return ["deck", "pile"]
+            return [DECK, PILE]
         if self.phase == "end":
-            return ["out", "pass"]
-        hand = self.hands[self.turn]
+            return [OUT, PASS]
+        hand = self.hands[player]
         actions: list[Any] = list(_discard_actions(tuple(hand)))  # hands are kept sorted
         if "chaching" in hand:
-            actions += _trade_actions(self.players, self.turn)
+            actions += _trade_actions(self.players, player)
         return actions
 
     def _apply(self, player: Player, action: Any) -> None:
@@ -262,10 +337,10 @@ class ChaChingState(State):
         # tuple), without building the legal list: this runs on every action.
         phase = self.phase
         if phase == "draw":
-            if type(action) is str and (action == "deck" or action == "pile"):
+            if type(action) is str and (action == DECK or action == PILE):
                 return self._draw(player, action)
         elif phase == "end":
-            if type(action) is str and (action == "out" or action == "pass"):
+            if type(action) is str and (action == OUT or action == PASS):
                 return self._end_turn(player, action)
         elif phase == "discard" and self._is_discard(player, action):
             return self._discard(player, action)
@@ -306,7 +381,7 @@ class ChaChingState(State):
     def _draw(self, player: Player, source: str) -> None:
         log = self.log.append
         self.phase = "discard"
-        if source == "pile":
+        if source == PILE:
             card = self.discards.pop()
             insort(self.hands[player], card, key=_by_order)
             log(Event("draw", {"player": player, "source": "pile", "card": card}))
@@ -345,7 +420,7 @@ class ChaChingState(State):
                 self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
 
     def _end_turn(self, player: Player, action: str) -> None:
-        if action == "pass":
+        if action == PASS:
             self.turn = (player + 1) % self.players
             self.phase = "draw"
             return
@@ -380,7 +455,7 @@ class ChaChingState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points, lowest=True) if self.turn is None else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> ChaChingView:  # type: ignore[override]  # a TypedDict is a dict
         return {
             "you": player,
             "round": self.round,
@@ -394,9 +469,38 @@ class ChaChingState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "discards": list(self.discards),
-            "points": list(self.points),
+            "scores": list(self.points),
             "game_to": self.options.game_to,
+            "winners": list(self.winners()),
         }
+
+    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """``action`` in words, as the app's buttons and the bots' reasons say it (a trade partner
+        by ``names``, default "Player 1", "Player 2"...).
+
+        >>> state = ChaChing(players=3).new_state(seed=1)
+        >>> state.describe_action(DECK), state.describe_action(reroll("both")), state.describe_action(trade(2))
+        ('Draw from the deck', 'CHA-CHING: re-roll both dice', 'CHA-CHING: trade hands with Player 3')
+        """
+        if type(action) is str:
+            if action == DECK:
+                return "Draw from the deck"
+            if action == PILE:
+                return f"Take the top discard ({CARD_WORDS[self.discards[-1]]})" if self.discards \
+                    else "Take the top discard"
+            if action == OUT:
+                return f"Go out (my {HAND_SIZE} cards make {self.target})"
+            if action == PASS:
+                return "End my turn"
+        elif type(action) is tuple and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
+            return f"Discard {CARD_WORDS[action[1]]}"
+        elif type(action) is tuple and len(action) == 3 and action[0] == "chaching":
+            if action[1] == "reroll" and action[2] in DICE:
+                return "CHA-CHING: re-roll both dice" if action[2] == "both" else f"CHA-CHING: re-roll {action[2]}"
+            if action[1] == "trade" and type(action[2]) is int and 0 <= action[2] < self.players:
+                return f"CHA-CHING: trade hands with {(names or default_names(self.players))[action[2]]}"
+        raise InvalidArgument(f"{shown(action)} is not a CHA-CHING! action: {DECK!r}, {PILE!r}, discard(card), "
+                              f"reroll(dice), trade(seat), {OUT!r} or {PASS!r}")
 
     def inventory(self) -> Counter:
         return Counter([*self.deck, *self.discards, *(c for h in self.hands for c in h)])
@@ -442,9 +546,10 @@ class ChaChingState(State):
         if kind == "hand":
             return f"New hand for {names[d['player']]} after the swap: {label(d['hand'])}."
         if kind == "out":
-            others = "; ".join(f"{names[p]} +{s} ({label(h)})" for p, (h, s) in enumerate(zip(d["hands"], d["scored"]))
-                               if p != d["player"])
-            return f"{names[d['player']]} goes out with {label(d['hands'][d['player']])} = {d['target']}. Penalties: {others}."
+            paid = enumerate(zip(d["hands"], d["scored"], strict=True))
+            others = "; ".join(f"{names[p]} +{s} ({label(h)})" for p, (h, s) in paid if p != d["player"])
+            hand = label(d["hands"][d["player"]])
+            return f"{names[d['player']]} goes out with {hand} = {d['target']}. Penalties: {others}."
         if kind == "false_out":
             return (f"{names[d['player']]} called out, but {label(d['hand'])} cannot make {d['target']}: "
                     f"+{d['target']} to {names[d['player']]} alone.")
@@ -463,7 +568,7 @@ class ChaChing(Game):
     teaser = "Make eight cards add up to the dice's target; a CHA-CHING card re-rolls it or swaps hands."
     teaches = "Sums and counting: exact hit probabilities by enumeration and generating functions."
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     lower_is_better = True  # penalty points
     Options = ChaChingOptions
     State = ChaChingState
