@@ -39,7 +39,7 @@ SAYS = {
     "diminishing": lambda v, me: [f"You: ${sum(v['purses'][me])} in {len(v['purses'][me])} bills",
                                   f"Pot: ${sum(v['pot'])}."],
     "big_cheese": lambda v, me: [f"current bid {v['bid']}.", f"You have {v['free'][me]} free workers.",
-                                 f"Scores: {v['points']} (target {v['goal']})."],
+                                 f"Scores: {v['scores']} (target {v['goal']})."],
     "cha_ching": lambda v, me: [f"Target {v['target']}.", f"Penalty points: {v['scores']}."],
     "moneybags": lambda v, me: [f"Round {v['round']}.", f"Points: {v['points']}."],
     "cambio": lambda v, me: [f"Deck: {v['deck_size']} cards.", "Your cards: "],
