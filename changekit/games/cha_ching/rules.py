@@ -321,6 +321,9 @@ class ChaChingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
+    def is_terminal(self) -> bool:
+        return self.turn is None  # nobody acts: the base's test, without building the tuple (every step asks)
+
     def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "draw":
             return [DECK, PILE]
