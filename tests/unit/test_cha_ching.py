@@ -85,6 +85,15 @@ def test_bad_cards_and_targets_are_refused():
             can_reach(["10"], target)
 
 
+def test_hands_written_with_the_table_symbols_sort_and_label_like_named_ones():
+    from changekit.games.cha_ching.rules import label, sort_hand
+
+    assert sort_hand(["¢", "$", "1", "CHA-CHING", "50"]) == ["1", "50", "cent", "wild", "chaching"]
+    assert label(["¢", "$", "25"]) == label(["cent", "wild", "25"]) == "¢, $, 25"
+    with pytest.raises(ChangekitError):
+        sort_hand(["7"])
+
+
 def test_changes_needed_agrees_with_brute_force():
     rng = random.Random(2)
     seen = Counter()

@@ -84,8 +84,7 @@ def _card(card: Any) -> str:
 
 
 def _card_rule(card: Any, name: str) -> str:
-    _card(card)
-    return card
+    return _card(card)  # "¢", "$", "CHA-CHING" read as the names the tables use
 
 
 def discard(card: str) -> tuple[str, str]:
