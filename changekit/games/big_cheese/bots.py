@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from changekit.core import Bot, RandomBot
 
-from .rules import KEEP, NUMBER_CARDS, PASS, VETO, die_faces
+from .rules import KEEP, NUMBER_CARDS, PASS, VETO, bid, die_faces
 
 __all__ = ["CautiousBot", "RandomBot", "ValueBot", "card_value", "worker_placements", "BOTS"]
 
@@ -107,7 +107,7 @@ class ValueBot(Bot):
             return _best_reroll(view, legal, me, 0.0)
         want = view["bid"] + 1
         if want in legal and want <= self.limit(view, me):
-            return want
+            return bid(want)
         if VETO in legal and (_opponent_threat(view, me) or (
                 type(view["offer"]) is int and view["offer"] == 20 and view["high"] not in (None, me))):
             return VETO
@@ -154,7 +154,7 @@ class CautiousBot(ValueBot):
             return _best_reroll(view, legal, me, 0.5)
         want = view["bid"] + 1
         if want in legal and want <= self.limit(view, me) and view["free"][me] - want >= self.reserve:
-            return want
+            return bid(want)
         if VETO in legal and _opponent_threat(view, me):
             return VETO
         return PASS
