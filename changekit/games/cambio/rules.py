@@ -49,6 +49,7 @@ from changekit.core.cards import standard_deck
 GRID = 4
 NEAR_ROW = (2, 3)
 PUBLIC = -1  # marker in a place's list of knowers: the card was shown to everyone (spectators too)
+_EVERYONE = tuple((PUBLIC, *range(n)) for n in range(9))  # the knowers of a shown card, by player count
 Ties = Literal["shared", "caller_loses"]
 TIES: tuple[str, ...] = ("shared", "caller_loses")
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
@@ -86,6 +87,9 @@ def rank_of(code: str) -> str:
 
 
 _VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=True)}
+# the decks as codes, built once: a deal only copies and shuffles one (building Cards per deal was
+# a tenth of a random playout's time)
+_DECKS: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,7 +122,7 @@ class CambioState(State):
 
     def _setup(self) -> None:
         n = self.players
-        deck = [c.code for c in standard_deck(jokers=self.options.jokers)]
+        deck = list(_DECKS[self.options.jokers])
         self.rng.shuffle(deck)
         self.grids: list[list[str | None]] = [deck[i * GRID:(i + 1) * GRID] for i in range(n)]
         self.deck: list[str] = deck[n * GRID:]
@@ -148,6 +152,10 @@ class CambioState(State):
     def _places(self, player: Player) -> list[int]:
         return [j for j, c in enumerate(self.grids[player]) if c is not None]
 
+    def _locked_seat(self) -> Player | None:
+        """The seat whose grid is frozen (``caller_locked`` and Cambio called), else None."""
+        return self.caller if self.options.caller_locked else None
+
     def _locked(self, player: Player) -> bool:
         return self.options.caller_locked and self.caller == player
 
@@ -168,7 +176,7 @@ class CambioState(State):
             knowers.sort()
 
     def _show_all(self, player: Player, place: int) -> None:
-        self.seen[player][place] = [PUBLIC, *range(self.players)]
+        self.seen[player][place] = list(_EVERYONE[self.options.players])
 
     # ---- turn flow -----------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -193,7 +201,8 @@ class CambioState(State):
         self._begin_turn()
 
     def _open_window(self, discarder: Player) -> None:
-        order = [(discarder + k) % self.players for k in range(self.players)]
+        n = self.options.players
+        order = [(discarder + k) % n for k in range(n)]
         self.window = [p for p in order if not self._locked(p)]
         self.discarder = discarder
         self.phase = "snap"
@@ -213,9 +222,11 @@ class CambioState(State):
         self.phase = "over"
         self.end_reason = reason
         self.window = []
-        for p in range(self.players):
-            for j in self._places(p):
-                self._show_all(p, j)
+        everyone = _EVERYONE[self.options.players]
+        for grid, seen in zip(self.grids, self.seen):
+            for j, c in enumerate(grid):
+                if c is not None:
+                    seen[j] = list(everyone)
         totals = [self.total(p) for p in range(self.players)]
         self.log.append(Event("end", {
             "reason": reason, "grids": [list(g) for g in self.grids], "totals": totals,
@@ -234,10 +245,12 @@ class CambioState(State):
 
     def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
-        if not acting or (player is not None and player not in acting):
+        if not acting or (player is not None and player != acting[0]):
             return []
         p = acting[0]
         phase = self.phase
+        if phase == "snap":  # first: most steps of a game are snap-window decisions
+            return ["pass", *self._snap_actions(p)]
         if phase == "start":
             moves: list[Any] = ["draw"]
             if self.options.draw_from_discard and self.pile and self._places(p):
@@ -252,8 +265,6 @@ class CambioState(State):
             return ["skip", *self._power_actions(p, self.power)]  # type: ignore[arg-type]
         if phase == "king":
             return ["keep", "exchange"]
-        if phase == "snap":
-            return ["pass", *self._snap_actions(p)]
         if phase == "give":
             return [("give", j) for j in self._places(p)]
         return []
@@ -271,13 +282,37 @@ class CambioState(State):
         return [(kind, i, q, j) for i in mine for q, j in self._targets(p, touch=True)]
 
     def _snap_actions(self, p: Player) -> list[Any]:
-        return [("snap", q, j) for q in range(self.players) if not self._locked(q) for j in self._places(q)]
+        locked = self._locked_seat()
+        return [("snap", q, j) for q, grid in enumerate(self.grids) if q != locked
+                for j, c in enumerate(grid) if c is not None]
+
+    def _can_snap(self, action: tuple) -> bool:
+        """Whether ``action`` (a plain action) is one of :meth:`_snap_actions`, without listing them:
+        the snap window is most of a game's steps."""
+        if len(action) != 3 or action[0] != "snap":
+            return False
+        q, j = action[1], action[2]
+        return (0 <= q < self.options.players and q != self._locked_seat()
+                and 0 <= j < len(self.grids[q]) and self.grids[q][j] is not None)
+
+    def _is_legal(self, player: Player, action: Any) -> bool:
+        """``action in self._legal_actions(player)`` for a plain action (the snap window checked directly)."""
+        if self.phase == "snap":
+            return action == "pass" if type(action) is str else self._can_snap(action)
+        return action in self._legal_actions(player)
 
     def _apply(self, player: Player, action: Any) -> None:
-        if not _plain_action(action) or action not in self._legal_actions(player):
+        if not _plain_action(action) or not self._is_legal(player, action):
             raise IllegalAction(self._rule(), f"{action!r} is not a legal action now: {self._hint(player)}")
         phase = self.phase
         kind = action if isinstance(action, str) else action[0]
+        if phase == "snap":  # first: most steps of a game are snap-window decisions
+            self.window.pop(0)
+            if kind == "snap":
+                self._snap(player, action[1], action[2])
+            if self.phase == "snap" and not self.window:
+                self._end_turn()
+            return None
         if phase == "start":
             if kind == "cambio":
                 self.caller = player
@@ -323,13 +358,6 @@ class CambioState(State):
             self.log.append(Event("king", {"player": player, "exchanged": exchange, "place": i, "owner": q, "other": j}))
             self.king = None
             return self._open_window(player)
-        if phase == "snap":
-            self.window.pop(0)
-            if kind == "snap":
-                self._snap(player, action[1], action[2])
-            if self.phase == "snap" and not self.window:
-                self._end_turn()
-            return None
         if phase == "give":
             q, j = self.give_to  # type: ignore[misc]
             i = action[1]
@@ -562,8 +590,12 @@ def _plain_action(action: Any) -> bool:
     """A string, or a tuple of a string and whole numbers (no bools, floats or lists)."""
     if type(action) is str:
         return True
-    return (type(action) is tuple and len(action) >= 2 and type(action[0]) is str
-            and all(type(x) is int for x in action[1:]))
+    if type(action) is not tuple or len(action) < 2 or type(action[0]) is not str:
+        return False
+    for x in action[1:]:  # a loop, not all(...): this runs on every step
+        if type(x) is not int:
+            return False
+    return True
 
 
 class Cambio(Game):
