@@ -1,6 +1,7 @@
 """Cambio rules: values, every power, every snap outcome, the Cambio round, knowledge tracking."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ import pytest
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.cambio import Cambio, card_value
 from changekit.games.cambio.bots import MemoryBot, RandomBot
-from changekit.games.cambio.rules import PUBLIC
+from changekit.games.cambio.rules import PUBLIC, GiveBack, KingLook
 
 
 def make(players=2, grids=None, deck=None, **options):
@@ -453,3 +454,37 @@ def test_every_event_is_narrated_as_a_sentence():
             assert line and not line.startswith(event.kind + ":")
     assert kinds >= {"deal", "first_peek", "draw", "drawn", "discard", "swap", "peek", "saw", "blind", "look",
                      "saw_two", "king", "snap", "end", "skip", "cambio"}
+
+
+# ---- records: named tuples in play, lists in a save ---------------------------------------
+def _played_until(phase):
+    """A naturally played game (so its save replays) stopped the first time it reaches ``phase``."""
+    for seed in range(200):
+        state = Cambio(players=3).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == phase:
+                return state
+            state.apply(rng.choice([a for a in state.legal_actions() if a != "cambio"]))
+    raise AssertionError(f"no game reached {phase!r}")
+
+
+def test_king_look_is_a_named_tuple_saved_as_a_list():
+    state = _played_until("king")
+    _, action = state.history[-1]
+    assert action[0] == "look"
+    assert state.king == KingLook(place=action[1], owner=action[2], other=action[3])
+    assert type(state.snapshot()["king"]) is list and state.snapshot()["king"] == list(action[1:])
+    saved = json.loads(state.to_json())["position"]["king"]
+    assert saved == list(action[1:])
+    loaded = Cambio.State.from_json(state.to_json())
+    assert type(loaded.king) is KingLook and loaded.king == state.king and loaded == state
+
+
+def test_give_back_is_a_named_tuple_saved_as_a_list():
+    state = _played_until("give")
+    snapper, (_, owner, place) = state.history[-1]
+    assert state.give_to == GiveBack(owner=owner, place=place) and snapper != owner
+    assert type(state.snapshot()["give_to"]) is list and state.snapshot()["give_to"] == [owner, place]
+    loaded = Cambio.State.from_json(state.to_json())
+    assert type(loaded.give_to) is GiveBack and loaded.give_to == state.give_to and loaded == state

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, NamedTuple, Sequence
 
 from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.cards import standard_deck
@@ -108,6 +108,21 @@ class CambioOptions(Options):
             raise ChangekitError(f"ties is one of {TIES}, not {self.ties!r}")
 
 
+class KingLook(NamedTuple):
+    """The two cards a King's player has just looked at, and may now exchange or keep."""
+
+    place: int  # the King's player's own place
+    owner: int  # the other player
+    other: int  # the other player's place
+
+
+class GiveBack(NamedTuple):
+    """The place a right snap of someone else's card left empty: the snapper fills it."""
+
+    owner: int  # the player whose card was snapped
+    place: int
+
+
 def _deck_size(options: CambioOptions) -> int:
     return 54 if options.jokers else 52
 
@@ -134,10 +149,10 @@ class CambioState(State):
         self.drawn: str | None = None
         self.drawn_from: str | None = None
         self.power: str | None = None
-        self.king: list[int] | None = None  # [my place, other player, their place] after a K look
+        self.king: KingLook | None = None  # after a K look, until exchange or keep
         self.window: list[int] = []
         self.discarder: int | None = None
-        self.give_to: list[int] | None = None  # [victim, place] while a snapper owes a card
+        self.give_to: GiveBack | None = None  # while a snapper owes a card
         self.snapper: int | None = None
         self.caller: int | None = None
         self.final_left = 0
@@ -348,7 +363,8 @@ class CambioState(State):
         if phase == "power":
             return self._use_power(player, action)
         if phase == "king":
-            i, q, j = self.king  # type: ignore[misc]
+            assert self.king is not None  # the King phase starts with its look
+            i, q, j = self.king
             exchange = action == "exchange"
             if exchange:
                 g = self.grids
@@ -359,7 +375,8 @@ class CambioState(State):
             self.king = None
             return self._open_window(player)
         if phase == "give":
-            q, j = self.give_to  # type: ignore[misc]
+            assert self.give_to is not None  # the give phase starts with a right snap
+            q, j = self.give_to
             i = action[1]
             self.grids[q][j], self.grids[player][i] = self.grids[player][i], None
             self._forget(q, j)
@@ -399,7 +416,7 @@ class CambioState(State):
         # the King: look at both, then decide
         self._learn(player, player, i)
         self._learn(player, q, j)
-        self.king = [i, q, j]
+        self.king = KingLook(i, q, j)
         self.phase = "king"
         self.log.append(Event("look", {"player": player, "place": i, "owner": q, "other": j}))
         self.log.append(Event("saw_two", {"player": player, "place": i, "owner": q, "other": j,
@@ -419,7 +436,7 @@ class CambioState(State):
             self.window = []
             if owner != player and self._places(player):
                 self.snapper = player
-                self.give_to = [owner, place]
+                self.give_to = GiveBack(owner, place)
                 self.phase = "give"
             self.log.append(Event("snap", data))
             if self.phase == "snap":
@@ -432,6 +449,14 @@ class CambioState(State):
             self.seen[player].append([])
         data["penalty"] = penalty
         self.log.append(Event("snap", data))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as plain data: the named-tuple records become lists (as in a save)."""
+        position = super().snapshot()
+        for key in ("king", "give_to"):
+            if position[key] is not None:
+                position[key] = list(position[key])
+        return position
 
     def _rule(self) -> str:
         return {"start": "turn-start", "drawn": "drawn-card", "power": "power", "king": "king",
