@@ -8,8 +8,9 @@ from itertools import permutations
 import pytest
 
 from changekit.games.zombie.analysis import (
-    chance_of_points, expected_points_table, fresh_hand_rests, pay_outcomes, points_distribution, pool_of, simulated_points,
+    chance_of_points, expected_points_table, fresh_hand_rests, points_distribution, simulated_points,
 )
+from changekit.games.zombie.model import pay_outcomes, pool_of
 from changekit.games.zombie.rules import make_change
 from changekit.stats.exact import mean
 

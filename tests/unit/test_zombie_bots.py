@@ -80,3 +80,18 @@ def test_careful_bots_play_six_player_games_to_the_end():
 
     result = bot_tournament(["careful"] * 6, games=12, seed=1)
     assert result.games == 12 and abs(sum(r["win_rate"] for r in result.rows()) - 1) < 1e-9
+
+
+def test_bots_and_model_never_import_the_analysis():
+    """One dependency direction: rules <- model <- bots <- analysis (imports inside functions count)."""
+    import ast
+    from pathlib import Path
+
+    import changekit.games.zombie.bots as bots
+    import changekit.games.zombie.model as model
+
+    for module, banned in ((bots, ("analysis", "app")), (model, ("bots", "analysis", "app"))):
+        tree = ast.parse(Path(module.__file__).read_text())
+        imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        assert imported and not [m for m in imported if m.rsplit(".", 1)[-1] in banned], (module.__name__, imported)

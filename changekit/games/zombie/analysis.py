@@ -16,73 +16,17 @@ from changekit.core.words import dollars
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
-from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import TournamentResult
+from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws its tournament with it
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .rules import GAME, HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
+from .model import pay_outcomes, unseen_pool
+from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, is_bills, is_callable, is_change_bill, is_change_bills,
-    is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_view, is_whole, optional,
+    MAX_DOLLARS, checked, is_callable, is_change_bill, is_change_bills,
+    is_flag, is_items, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
-
-Number = Fraction | float
-# A pool of unseen bills as counts per denomination, in DENOMINATIONS order (a cache key).
-Pool = tuple[int, ...]
-
-
-@checked(bills=is_change_bills())
-def pool_of(bills: Iterable[int]) -> Pool:
-    counts = Counter(bills)
-    return tuple(counts.get(d, 0) for d in DENOMINATIONS)
-
-
-@checked(removed=is_change_bills())
-def unseen_pool(removed: Iterable[int] = ()) -> Pool:
-    """The full deck less ``removed`` bills (those you can see: your hand, the Zombie, discards)."""
-    left = Counter(change_deck())
-    left.subtract(removed)
-    if any(n < 0 for n in left.values()):
-        raise InvalidArgument(f"removed: more bills than the deck holds: {sorted(removed)}")
-    return tuple(left[d] for d in DENOMINATIONS)
-
-
-Outcome = tuple[int, tuple[int, ...], tuple[int, ...]]  # (points, Zombie after, bills drawn)
-
-
-@lru_cache(maxsize=200_000)
-def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = True) -> dict[Outcome, Number]:
-    """Every way paying ``bill`` to a Zombie holding ``zombie`` (sorted) can go, when the
-    register is a shuffle of ``pool``: ``{(points, Zombie's hand after, bills drawn): probability}``.
-
-    The Zombie draws one bill at a time while it cannot cover the bill, so only draws are
-    random; each unseen bill is equally likely to come next.
-
-    >>> pay_outcomes(5, (1, 3, 7), pool_of([10]))
-    {(2, (1, 3, 5), ()): Fraction(1, 1)}
-    >>> pay_outcomes(5, (1,), pool_of([1, 10]))
-    {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
-    """
-    one: Number = Fraction(1) if exact else 1.0
-    if sum(zombie) >= bill:
-        after = list(zombie)
-        change, _ = serve(after, bill, None)
-        return {(sum(change) - bill, tuple(after), ()): one}
-    left = sum(pool)
-    if left == 0:
-        raise InvalidArgument("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
-    out: dict[Outcome, Number] = {}
-    for i, count in enumerate(pool):
-        if not count:
-            continue
-        weight = one * count / left
-        value = DENOMINATIONS[i]
-        rest = pool[:i] + (count - 1,) + pool[i + 1:]
-        for (points, after, drawn), p in pay_outcomes(bill, tuple(sorted(zombie + (value,))), rest, exact).items():
-            key = (points, after, tuple(sorted(drawn + (value,))))
-            out[key] = out.get(key, 0) + weight * p
-    return out
-
 
 @checked(bill=is_change_bill, zombie=is_change_bills(), dealt=is_whole(0, 10), removed=is_change_bills(),
          from_hand=is_flag, hand=optional(is_change_bills()))
