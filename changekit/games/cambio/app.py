@@ -10,9 +10,10 @@ import ipywidgets as w
 
 from changekit.core import Card
 from changekit.ui.app import GameApp, button
+from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import card_svg, token_svg
 
-from .analysis import unseen_ev
+from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
 from .bots import BOTS, MemoryBot
 from .rules import _VALUES, POWER_NAMES, POWERS, Cambio, rank_of
 
@@ -348,12 +349,6 @@ __all__ = ["CambioApp"]
 def threshold_explorer(threshold: int = 5, known: str = "AS 2H", unknown: int = 2):
     """Choose a calling threshold t, the cards you know and how many are unseen: the grid total's
     exact distribution and the chance it is already at most t."""
-    import ipywidgets as w
-
-    from changekit.ui.explorer import Explorer, number_box
-
-    from .analysis import parse_cards, threshold_grid_figure, threshold_readout
-
     def compute(threshold: int, known: str, unknown: int):
         cards = parse_cards(known)
         return (threshold_grid_figure(threshold, known=cards, unknown=unknown),

@@ -15,15 +15,10 @@ import random
 from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
-from changekit.core.cards import standard_deck
 
-from .rules import _VALUES, rank_of
+from .rules import _VALUES, DECK_CODES, rank_of
 
 __all__ = ["MemoryBot", "RandomBot", "unseen_pool", "believed_values", "BOTS"]
-
-_DECK = [c.code for c in standard_deck()]
-_DECK_JOKERS = [c.code for c in standard_deck(jokers=True)]
-
 
 def unseen_pool(view: dict[str, Any]) -> list[str]:
     """The cards this player has not located: the deck, unknown grid cards, others' drawn card.
@@ -31,7 +26,7 @@ def unseen_pool(view: dict[str, Any]) -> list[str]:
     Everything in the game minus the discard pile, the grid cards the player knows and the
     drawn card the player can see.
     """
-    pool = list(_DECK_JOKERS if view["jokers"] else _DECK)
+    pool = list(DECK_CODES[view["jokers"]])
     seen = list(view["pile"])
     for grid in view["grids"]:
         seen += [c for c in grid if c is not None and c != "?"]

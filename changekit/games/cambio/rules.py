@@ -87,9 +87,9 @@ def rank_of(code: str) -> str:
 
 
 _VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=True)}
-# the decks as codes, built once: a deal only copies and shuffles one (building Cards per deal was
-# a tenth of a random playout's time)
-_DECKS: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
+# the deck as codes (by option jokers), built once: a deal only copies and shuffles it (building
+# Cards per deal was a tenth of a random playout's time)
+DECK_CODES: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,7 +137,7 @@ class CambioState(State):
 
     def _setup(self) -> None:
         n = self.players
-        deck = list(_DECKS[self.options.jokers])
+        deck = list(DECK_CODES[self.options.jokers])
         self.rng.shuffle(deck)
         self.grids: list[list[str | None]] = [deck[i * GRID:(i + 1) * GRID] for i in range(n)]
         self.deck: list[str] = deck[n * GRID:]
@@ -371,7 +371,8 @@ class CambioState(State):
                 g[player][i], g[q][j] = g[q][j], g[player][i]
                 self.seen[player][i] = [player]
                 self.seen[q][j] = [player]
-            self.log.append(Event("king", {"player": player, "exchanged": exchange, "place": i, "owner": q, "other": j}))
+            self.log.append(Event("king", {"player": player, "exchanged": exchange, "place": i, "owner": q,
+                                           "other": j}))
             self.king = None
             return self._open_window(player)
         if phase == "give":
@@ -403,7 +404,8 @@ class CambioState(State):
             q, j = action[1], action[2]
             self._learn(player, q, j)
             self.log.append(Event("peek", {"player": player, "owner": q, "place": j}))
-            self.log.append(Event("saw", {"player": player, "owner": q, "place": j, "card": self.grids[q][j]}, (player,)))
+            self.log.append(Event("saw", {"player": player, "owner": q, "place": j, "card": self.grids[q][j]},
+                                  (player,)))
             return self._open_window(player)
         i, q, j = action[1], action[2], action[3]
         if kind == "blind":
@@ -573,7 +575,8 @@ class CambioState(State):
             return (f"{who} blind-swapped their place {d['place'] + 1} with {names[d['owner']]}'s place "
                     f"{d['other'] + 1}; nobody knows those two cards now.")
         if k == "look":
-            return f"{who} looked at their place {d['place'] + 1} and {names[d['owner']]}'s place {d['other'] + 1} (King)."
+            return (f"{who} looked at their place {d['place'] + 1} and {names[d['owner']]}'s place "
+                    f"{d['other'] + 1} (King).")
         if k == "saw_two":
             return f"{who} saw {_card(d['cards'][0])} (theirs) and {_card(d['cards'][1])} ({names[d['owner']]}'s)."
         if k == "king":

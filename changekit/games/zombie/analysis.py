@@ -17,7 +17,7 @@ from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
 from changekit.stats.tournaments import TournamentResult
-from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws its tournament with it
+from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws with it
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .model import pay_outcomes, unseen_pool
@@ -176,7 +176,7 @@ def chance_of_points_html(bill: int = 5) -> str:
 # ---- figures ----------------------------------------------------------------------------
 def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 5000, seed: int = 1):
     """Exact point distribution (bars) beside the simulated frequencies (markers)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -192,7 +192,7 @@ def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 50
 
 
 def expected_points_figure(*, dealt: int = ZOMBIE_START):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -206,7 +206,7 @@ def expected_points_figure(*, dealt: int = ZOMBIE_START):
 
 def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 4000, seed: int = 7):
     """Running average of simulated points against the exact expectation."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -305,7 +305,7 @@ def _zombie_deals(dealt: int) -> list[tuple[tuple[int, ...], int]]:
 
 def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
     """The exact points distribution of a first play (bars), for the explorer."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -334,7 +334,7 @@ def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMB
     """The chance that a Zombie dealt ``dealt`` bills holds at least one $10 when you hold ``hand``
     (6 bills, known to you): his bills come from the other 44, a *hypergeometric* count (draws
     without replacement from a pile with a known number of tens). Derived with sympy."""
-    import sympy
+    import sympy  # sympy is slow to import: only the exact symbolic answers need it
 
     from changekit.ui.maths import ClosedForm
 

@@ -6,11 +6,13 @@ from typing import Any
 
 import ipywidgets as w
 
+from changekit.core import DENOMINATIONS
 from changekit.core.words import dollars
 from changekit.ui.app import GameApp, PictureRow, Slot
+from changekit.ui.explorer import Explorer, dropdown, number_box
 from changekit.ui.pictures import bill_svg, bills_html
 
-from .analysis import hand_hints
+from .analysis import first_play_figure, first_play_readout, hand_hints
 from .bots import BOTS
 from .rules import Zombie
 
@@ -70,11 +72,6 @@ def first_play_explorer(bill: int = 5, dealt: int = 3):
     """Choose the bill you pay and how many bills the Zombie was dealt; the chart shows the exact
     points distribution of that first play and the readout its mean and the chance of a point
     (see :func:`~changekit.games.zombie.analysis.first_play_distribution`: milliseconds a redraw)."""
-    from changekit.core import DENOMINATIONS
-    from changekit.ui.explorer import Explorer, dropdown, number_box
-
-    from .analysis import first_play_figure, first_play_readout
-
     def compute(bill: int, dealt: int):
         return first_play_figure(bill, dealt), first_play_readout(bill, dealt)
 
