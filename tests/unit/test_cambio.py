@@ -184,7 +184,7 @@ def test_right_snap_of_your_own_card_removes_it_and_closes_the_window():
     state.apply(("snap", 0, 3), 0)
     assert state.grids[0] == ["2S", "3S", "4S", None] and state.pile[-2:] == ["6H", "6D"]
     assert state.phase == "start" and state.turn == 1 and state.total(0) == 9
-    assert state.view(1)["cards"] == [3, 4]
+    assert state.view(1)["hand_sizes"] == [3, 4]
 
 
 def test_right_snap_of_another_players_card_then_give_one_back():
@@ -488,3 +488,22 @@ def test_give_back_is_a_named_tuple_saved_as_a_list():
     assert type(state.snapshot()["give_to"]) is list and state.snapshot()["give_to"] == [owner, place]
     loaded = Cambio.State.from_json(state.to_json())
     assert type(loaded.give_to) is GiveBack and loaded.give_to == state.give_to and loaded == state
+
+
+def test_view_keys_are_the_declared_cambio_view_and_scores_show_only_at_the_end():
+    from changekit.games.cambio.rules import CambioView
+
+    state = Cambio(players=3).new_state(seed=5)
+    rng = random.Random(5)
+    while True:
+        for who in (0, 2, None):
+            view = state.view(who)
+            assert set(view) - {"to_act", "log"} == set(CambioView.__annotations__)
+            assert view["discards"] == state.pile and view["hand_sizes"] == [len([c for c in g if c]) for g in state.grids]
+            if not state.is_terminal():
+                assert view["scores"] is None and view["winners"] == []
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert view["scores"] == list(state.scores()) == [state.total(p) for p in range(3)]
+    assert view["winners"] == list(state.winners()) != []

@@ -135,6 +135,23 @@ def test_views_hide_other_hands_and_the_register():
     state = Zombie(players=3).new_state(seed=2)
     view = state.view(0)
     assert view["hand"] == sorted(state.hands[0], reverse=True)
-    text = repr(view)
-    assert "register" in text and view["register_size"] == len(state.register)
+    assert view["deck_size"] == len(state.register)  # the register's size only, never its bills
+    assert not [key for key, value in view.items() if value in (state.register, sorted(state.register, reverse=True))]
     assert all(e[1].get("player") == 0 for e in view["log"] if e[0] == "deal")
+
+
+def test_view_keys_are_the_declared_zombie_view_and_scores_are_the_scores():
+    from changekit.games.zombie.rules import ZombieView
+
+    state = Zombie(players=3).new_state(seed=5)
+    rng = random.Random(5)
+    while True:
+        for who in (0, 1, None):
+            view = state.view(who)
+            assert set(view) - {"to_act", "log"} == set(ZombieView.__annotations__)
+            assert view["scores"] == list(state.scores()) and view["turn"] == state.turn
+            assert view["winners"] == list(state.winners())
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert view["winners"] and view["turn"] is None and view["round"] == view["rounds"] == 3

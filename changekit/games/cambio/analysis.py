@@ -54,7 +54,7 @@ _is_cards = is_items(54, "cards", each=_is_card)
 _is_players = is_whole(Cambio.min_players, Cambio.max_players)
 _is_threshold = is_real(-1000, 1000)
 _is_progress = optional(is_callable)
-_is_cambio_view = is_view(jokers=is_flag, pile=is_items(54, "cards", each=_is_code),
+_is_cambio_view = is_view(jokers=is_flag, discards=is_items(54, "cards", each=_is_code),
                           grids=is_items(8, "grids", each=is_items(54, "places", each=_is_grid_place)),
                           drawn=optional(_is_code))
 
@@ -167,7 +167,7 @@ def two_low_two_unknown(low: Sequence[str] = ("AS", "2H"), *, jokers: bool = Fal
 def unseen_ev(view: Mapping[str, Any]) -> Fraction:
     """For the player whose ``view`` this is: the exact expected value of a card they have not
     located (pure Python: the app's hint)."""
-    seen = Counter(view["pile"]) + Counter(c for grid in view["grids"] for c in grid if c is not None and c != "?")
+    seen = Counter(view["discards"]) + Counter(c for grid in view["grids"] for c in grid if c is not None and c != "?")
     seen += Counter([view["drawn"]] if view["drawn"] is not None else [])
     extra = seen - Counter(DECK_CODES[view["jokers"]])
     if extra:

@@ -247,8 +247,8 @@ class CambioApp(GameApp):
         names = self.names()
         box, title_html = self._seat(q)
         title = names[q]
-        if view["totals"] is not None:
-            title += f": total {view['totals'][q]}"
+        if view["scores"] is not None:
+            title += f": total {view['scores'][q]}"
         elif q in view["to_act"]:
             title += " — to act"
         elif q == view["turn"]:
@@ -312,10 +312,10 @@ class CambioApp(GameApp):
         view = self.state.view(self.viewer)
         names = self.names()
         acting = set(view["to_act"])
-        over = view["totals"] is not None
+        over = view["scores"] is not None
         rows = "".join(
-            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{view["cards"][p]}</td>'
-            f"<td>{view['totals'][p] if over else '?'}</td></tr>"
+            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{view["hand_sizes"][p]}</td>'
+            f"<td>{view['scores'][p] if over else '?'}</td></tr>"
             for p in range(view["players"])
         )
         return ('<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>Cards</th>'

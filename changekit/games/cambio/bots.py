@@ -27,7 +27,7 @@ def unseen_pool(view: dict[str, Any]) -> list[str]:
     drawn card the player can see.
     """
     pool = list(DECK_CODES[view["jokers"]])
-    seen = list(view["pile"])
+    seen = list(view["discards"])
     for grid in view["grids"]:
         seen += [c for c in grid if c is not None and c != "?"]
     if view["drawn"] is not None:

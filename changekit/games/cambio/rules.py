@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Sequence
+from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.cards import standard_deck
@@ -121,6 +121,38 @@ class GiveBack(NamedTuple):
 
     owner: int  # the player whose card was snapped
     place: int
+
+
+class CambioView(TypedDict):
+    """What one player (``you``; None: a spectator) sees of the table; ``view`` adds ``to_act`` and ``log``.
+
+    Every option is public at a real table; the view carries the two that bots and apps need
+    (``caller_locked`` changes what may be snapped or swapped, ``jokers`` which cards exist).
+    """
+
+    you: int | None
+    players: int
+    phase: str  # "start", "drawn", "power", "king", "snap", "give" or "over"
+    turn: int  # the seat whose turn it is (also while the others decide in its snap window)
+    deck_size: int  # cards left to draw
+    discards: list[str]  # the face-up discard pile, bottom first
+    top: str | None  # its top card
+    grids: list[list[str | None]]  # per seat, per place: the card if you know it, "?" face down, None empty
+    hand_sizes: list[int]  # cards in each seat's grid
+    holding: bool  # the player whose turn it is holds a drawn card
+    drawn: str | None  # that card, if you may see it (yours, or taken face up from the discards)
+    drawn_from: str | None  # "deck" or "pile" (the discards)
+    power: str | None  # the power waiting to be used: "peek", "spy", "blind" or "king"
+    king: list[int] | None  # after a King look: [your place, other seat, their place]
+    window: list[int]  # seats still to decide in the snap window, next first
+    discarder: int | None  # whose discard opened the snap window
+    give_to: list[int] | None  # after a right snap of another's card: [that seat, its empty place]
+    caller: int | None  # who called Cambio
+    final_left: int  # turns left after the call
+    caller_locked: bool
+    jokers: bool
+    scores: list[int] | None  # grid totals (lower is better): hidden (None) until the end
+    winners: list[int]  # [] until the end
 
 
 def _deck_size(options: CambioOptions) -> int:
@@ -483,7 +515,7 @@ class CambioState(State):
         return tuple(best)
 
     # ---- what a player sees --------------------------------------------------------------
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> CambioView:
         me = PUBLIC if player is None else player
         grids = [
             [None if c is None else (c if me in self.seen[q][j] else "?") for j, c in enumerate(self.grids[q])]
@@ -497,10 +529,10 @@ class CambioState(State):
             "phase": self.phase,
             "turn": self.turn,
             "deck_size": len(self.deck),
-            "pile": list(self.pile),
+            "discards": list(self.pile),
             "top": self.pile[-1] if self.pile else None,
             "grids": grids,
-            "cards": [len(self._places(q)) for q in range(self.players)],
+            "hand_sizes": [len(self._places(q)) for q in range(self.players)],
             "holding": self.drawn is not None,
             "drawn": self.drawn if show_drawn else None,
             "drawn_from": self.drawn_from,
@@ -513,8 +545,8 @@ class CambioState(State):
             "final_left": self.final_left,
             "caller_locked": self.options.caller_locked,
             "jokers": self.options.jokers,
-            "totals": list(self.scores()) if over else None,
-            "winners": list(self.winners()) if over else None,
+            "scores": list(self.scores()) if over else None,
+            "winners": list(self.winners()),
         }
 
     def known_cards(self, player: Player) -> dict[tuple[int, int], str]:

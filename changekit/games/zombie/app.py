@@ -36,7 +36,7 @@ class ZombieApp(GameApp):
         self._zombie_html.value = (f"<b>The Zombie holds</b> (${sum(view['zombie'])}):<br>"
                                    f"{bills_html(view['zombie'], empty='nothing')}")
         self._table_html.value = (f"<div>Round {view['round']} of {view['rounds']} · dealer "
-                                  f"{escape(names[view['dealer']])} · register {view['register_size']} bills · "
+                                  f"{escape(names[view['dealer']])} · register {view['deck_size']} bills · "
                                   f"discards {len(view['discards'])} bills</div>")
         self.w_table.children = [self._table_html, self._zombie_html]
         hints = hand_hints(view) if self.w_hints.value and your_turn and view["hand"] else {}
@@ -62,7 +62,7 @@ class ZombieApp(GameApp):
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hand"] or [], empty="no bills")
         zombie = dollars(view["zombie"])
-        return f"{self.status(viewer)} Your hand: {hand}. The Zombie holds {zombie}. Scores: {view['points']}."
+        return f"{self.status(viewer)} Your hand: {hand}. The Zombie holds {zombie}. Scores: {view['scores']}."
 
     def score_label(self) -> str:
         return "Points"

@@ -23,7 +23,7 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict
 
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
@@ -141,6 +141,26 @@ class ZombieOptions(Options):
             raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {self.tiebreak!r}")
 
 
+class ZombieView(TypedDict):
+    """What one player (``you``; None: a spectator) sees; ``view`` adds ``to_act`` and ``log``.
+
+    Option ``tiebreak`` is left out: it only picks between equal answers and no score depends on it.
+    """
+
+    you: int | None
+    round: int  # the round being played (the last one once the game is over)
+    rounds: int  # one per player: each deals once
+    dealer: int
+    turn: int | None  # whose turn it is (None: the game is over)
+    hand: list[int] | None  # your bills, highest first (None for a spectator)
+    hand_sizes: list[int]  # bills in each seat's hand
+    zombie: list[int]  # the Zombie's bills, face up, highest first
+    deck_size: int  # bills left in the register
+    discards: list[int]  # the change handed back this round and not yet recycled, highest first
+    scores: list[int]  # points per seat
+    winners: list[int]  # [] until the end
+
+
 class ZombieState(State):
     options: ZombieOptions
 
@@ -221,18 +241,20 @@ class ZombieState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.turn is None else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> ZombieView:
         return {
             "you": player,
             "round": self.dealer + 1 if self.turn is not None else self.players,
             "rounds": self.players,
             "dealer": min(self.dealer, self.players - 1),
+            "turn": self.turn,
             "hand": sorted(self.hands[player], reverse=True) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "zombie": sorted(self.zombie, reverse=True),
-            "register_size": len(self.register),
+            "deck_size": len(self.register),
             "discards": sorted(self.discards, reverse=True),
-            "points": list(self.points),
+            "scores": list(self.points),
+            "winners": list(self.winners()),
         }
 
     def inventory(self) -> Counter:
