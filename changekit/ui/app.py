@@ -1,6 +1,8 @@
 """The frame every game's app shares: seats and bots, new game / undo, status, scoreboard,
-log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp` and draws
-its own table and controls in :meth:`GameApp.draw`.
+log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp`, makes its
+widgets once in :meth:`GameApp.build`, draws its table and controls in :meth:`GameApp.draw`,
+forgets a half-made choice in :meth:`GameApp.reset_input`, and may put extra settings in the
+``w_extra`` slot; it does not override the frame's ``__init__``, ``new_game``, ``act`` or ``undo``.
 """
 from __future__ import annotations
 
@@ -164,11 +166,13 @@ class GameApp:
         self.w_score = w.HTML()
         self.w_log = w.HTML()
         self.w_screen = w.VBox()
+        self.w_extra = w.VBox()  # a game's own settings (under its controls)
+        self.build()
         setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widget = w.VBox(
             [w.HTML(CSS), setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
-             w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
+             self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
         self.widget.add_class("ck-app")
@@ -208,6 +212,7 @@ class GameApp:
         self.bot_players = {p: self.bots[self.w_bot.value]() for p in range(self.state.players) if not self.is_human(p)}
         self.rng = random.Random(self.w_seed.value)
         self.notes, self.error, self._revealed_to = [], "", None
+        self.reset_input()
         self.run_bots()
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
@@ -216,6 +221,7 @@ class GameApp:
         """A human's action (from a button): apply it, let the bots answer, redraw."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
+        self.reset_input()
         try:
             self.state.apply(action, who)
             self.error = ""
@@ -248,16 +254,20 @@ class GameApp:
     def undo(self) -> None:
         """Take back moves until it is a human's turn again, having undone one human move."""
         start = time.perf_counter()
-        history = self.state.history
-        humans = [i for i, (p, _) in enumerate(history) if self.is_human(p)]
+        humans = self.own_moves()
         if not humans:
             self.error = "nothing of yours to undo yet"
         else:
+            self.reset_input()
             self.rewind(humans[-1])
             self.error = ""
             self.notes = []
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
+
+    def own_moves(self) -> list[int]:
+        """The places in the history that Undo may take back: every human move."""
+        return [i for i, (p, _) in enumerate(self.state.history) if self.is_human(p)]
 
     def rewind(self, actions: int) -> None:
         """Go back to the position after the first ``actions`` actions (a game with very long
@@ -291,7 +301,7 @@ class GameApp:
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
         self.w_hint_box.value = f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>' if show_hints else ""
-        self.w_undo.disabled = not any(self.is_human(p) for p, _ in state.history)
+        self.w_undo.disabled = not self.own_moves()
 
     def status(self, viewer: int) -> str:
         state, names = self.state, self.names()
@@ -323,6 +333,14 @@ class GameApp:
                 + f'<ol reversed start="{len(events)}">{items}</ol></div>')
 
     # ---- per game --------------------------------------------------------------------
+    def build(self) -> None:
+        """Make the game's own widgets, once, before the first game (``__init__`` calls it):
+        widgets are updated in place afterwards, since creating them is the slow part of a redraw."""
+
+    def reset_input(self) -> None:
+        """Forget a half-made choice (picked cards, a chosen bill): the frame calls it on a new
+        game, before every action and on undo."""
+
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         """Fill ``self.w_table`` and ``self.w_controls`` for ``viewer``."""
         raise NotImplementedError
