@@ -8,7 +8,7 @@ from .rng import GameRng
 from .state import Event, Game, Options, Player, State, default_names, leaders
 
 __all__ = [
-    "Between", "Bill", "Bot", "choices", "Card", "RandomBot", "play_out", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
-    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "State", "change_deck",
-    "default_names", "leaders", "standard_deck",
+    "Between", "Bill", "Bot", "Card", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
+    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "RandomBot", "State",
+    "change_deck", "choices", "default_names", "leaders", "play_out", "standard_deck",
 ]

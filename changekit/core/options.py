@@ -28,7 +28,6 @@ changekit.core.errors.InvalidArgument: tiebreak is one of 'high' or 'low', not '
 """
 from __future__ import annotations
 
-import functools
 import types
 import typing
 from dataclasses import asdict, dataclass, fields
@@ -97,16 +96,16 @@ def tuples(value: Any) -> Any:
 Check = Callable[[str, Any], None]
 
 
-@functools.cache
-def _field_checks(cls: type[Options]) -> tuple[tuple[str, Check], ...]:
+_CHECKS: dict[type, tuple[tuple[str, Check], ...]] = {}
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, Check], ...]:
     """Each declared field's check, built once per Options class from its type hints."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    out = []
-    for f in fields(cls):
-        check = _check_for(hints[f.name])
-        if check is not None:
-            out.append((f.name, check))
-    return tuple(out)
+    if cls not in _CHECKS:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        found = ((f.name, _check_for(hints[f.name])) for f in fields(cls))
+        _CHECKS[cls] = tuple((name, check) for name, check in found if check is not None)
+    return _CHECKS[cls]
 
 
 def _check_for(hint: Any) -> Check | None:

@@ -1,5 +1,20 @@
 """The protocol every game follows: ``Game`` (what is being played) and ``State`` (a position).
 
+A tour, with Zombie (every game answers the same calls):
+
+>>> from changekit.games.zombie.rules import Zombie
+>>> state = Zombie(players=3).new_state(seed=7)       # a game is its options; a state adds a seed
+>>> state.current_players(), state.legal_actions()     # who acts, and what they may do
+((1,), [1, 3, 5, 7])
+>>> state.apply(5)                                     # player 1 pays with their $5
+>>> state.view(1)["hand"]                              # what player 1 sees: their own bills left
+[7, 7, 3, 1, 1]
+>>> saved = state.to_json()                            # a save is the options, the seed and the actions
+>>> type(state).from_json(saved) == state              # loading replays them
+True
+>>> state.undo(); len(state.history)                   # undo replays all but the last
+0
+
 A game is fixed by its options; a state by those options, a seed and the actions applied so
 far. Everything random comes from the state's own :class:`GameRng`, so replaying the
 actions from the seed rebuilds the state exactly: that is how ``undo`` and ``from_json`` work,
@@ -20,6 +35,10 @@ from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, 
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .options import Options, tuples
 from .rng import GameRng
+
+# Game's class attributes ``Options`` and ``State`` name each game's own classes; inside Game's body
+# these aliases name the base types.
+_Options = Options
 
 Player = int
 Action = Hashable
@@ -53,8 +72,8 @@ class Game:
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
     perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
     lower_is_better: ClassVar[bool] = False  # scores count against the player (penalties, totals)
-    Options: ClassVar[type[Options]]
-    State: ClassVar[type["State"]]
+    Options: ClassVar[type[_Options]]
+    State: ClassVar[type[_State]]
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -63,7 +82,7 @@ class Game:
             raise ChangekitError(f"{self.title}: {exc}") from None
         check_player_count(type(self), self.options.players)
 
-    def new_state(self, *, seed: int) -> "State":
+    def new_state(self, *, seed: int) -> _State:
         return self.State(self.options, seed=seed)
 
     @classmethod
@@ -71,7 +90,7 @@ class Game:
         return cls.notebook or f"{cls.name}.ipynb"
 
     @classmethod
-    def max_steps(cls, options: Options) -> int:
+    def max_steps(cls, options: _Options) -> int:
         """An upper bound on the number of actions in one game (for the termination test);
         each game's options say it (:meth:`Options.max_steps`), typed for their own fields."""
         return options.max_steps()
@@ -94,12 +113,17 @@ class State:
     """A position of a game, and the way to move on from it."""
 
     game: ClassVar[type[Game]]
+    options: _Options
+    seed: int
+    rng: GameRng
+    history: list[tuple[Player, Action]]
+    log: list[Event]
 
-    def __init__(self, options: Options, *, seed: int) -> None:
+    def __init__(self, options: _Options, *, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
             raise InvalidArgument(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
         self.options = options
-        self.seed = int(seed)
+        self.seed = int(seed)  # a numpy or other integral seed becomes a plain int
         self.rng = GameRng(self.seed)
         self.history: list[tuple[Player, Action]] = []
         self.log: list[Event] = []
@@ -181,7 +205,7 @@ class State:
         if type(player) is int and 0 <= player < self.options.players:
             return player
         if not isinstance(player, bool) and isinstance(player, numbers.Integral) \
-                and 0 <= player < self.options.players:
+                and 0 <= int(player) < self.options.players:
             return int(player)
         raise IllegalAction(
             "seat", f"a player is a seat number from 0 to {self.options.players - 1}, not {shown(player)}")
@@ -323,6 +347,9 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} after {len(self.history)} actions>"
+
+
+_State = State
 
 
 def leaders(values: Sequence[float], *, lowest: bool = False) -> tuple[Player, ...]:

@@ -26,7 +26,8 @@ CSS = """
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
 .ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
-.ck-score table { border-collapse: collapse; } .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
+.ck-score table { border-collapse: collapse; }
+.ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
 .ck-status { font-size: 1.1em; padding: 4px 0; }
 .ck-hint { color: #1d4e89; }
@@ -116,10 +117,13 @@ class PictureRow:
         self._slots: list[w.VBox] = []
         self.box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
 
+    def _slot(self, index: int) -> w.VBox:
+        return picture_button("", "", lambda: self._on_click(index))
+
     def show(self, slots: Sequence[Slot]) -> w.HBox:
         while len(self._slots) < len(slots):
-            self._slots.append(picture_button("", "", lambda i=len(self._slots): self._on_click(i)))
-        for widget, slot in zip(self._slots, slots):
+            self._slots.append(self._slot(len(self._slots)))
+        for widget, slot in zip(self._slots, slots):  # noqa: B905 - spare slots stay out of the row
             picture, btn = widget.children
             picture.value = slot.picture
             btn.description, btn.tooltip, btn.disabled = slot.label, slot.tooltip or slot.label, slot.disabled
@@ -153,7 +157,8 @@ class GameApp:
         self.w_bot = w.Dropdown(options=list(self.bots), value=bot or self.default_bot, description="Bots",
                                 layout=w.Layout(width="220px"))
         self.w_hot = w.Checkbox(value=hot_seat, description="Hot-seat (all human)", indent=False)
-        self.w_seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                       layout=w.Layout(width="180px"))
         self.w_new = button("New game", self.new_game, style="primary")
         self.w_undo = button("Undo my last move", self.undo)
         self.w_hints = w.Checkbox(value=False, description="Show hints", indent=False)
@@ -284,15 +289,17 @@ class GameApp:
         viewer = self.viewer
         needs_screen = self.hot_seat and not self.face_up and not state.is_terminal() and self._revealed_to != viewer
         if needs_screen:
-            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> Everyone else, look away."),
+            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> "
+                                             "Everyone else, look away."),
                                       button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),
                                              style="warning")]
             self.w_table.children, self.w_controls.children = [], []
         else:
             self.w_screen.children = []
             self.draw(state.view(viewer), viewer)
-        self.w_status.value = f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}' + (
-            f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else "") + "</div>"
+        error = f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else ""
+        self.w_status.value = (f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}'
+                               f"{error}</div>")
         # behind the hot-seat screen the summary must not read the next player's hand aloud
         summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
                    else self.summary(state.view(viewer), viewer))
@@ -300,7 +307,8 @@ class GameApp:
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
-        self.w_hint_box.value = f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>' if show_hints else ""
+        self.w_hint_box.value = (f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>'
+                                 if show_hints else "")
         self.w_undo.disabled = not self.own_moves()
 
     def status(self, viewer: int) -> str:
@@ -319,7 +327,8 @@ class GameApp:
             f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{score}</td></tr>'
             for p, score in enumerate(state.scores())
         )
-        return f'<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>{escape(self.score_label())}</th></tr>{rows}</table></div>'
+        head = f"<tr><th>Player</th><th>{escape(self.score_label())}</th></tr>"
+        return f'<div class="ck-score"><table aria-label="scores">{head}{rows}</table></div>'
 
     def log_html(self, viewer: int) -> str:
         events = self.state.events_for(viewer)
