@@ -507,3 +507,70 @@ def test_view_keys_are_the_declared_cambio_view_and_scores_show_only_at_the_end(
         state.apply(rng.choice(state.legal_actions()))
     assert view["scores"] == list(state.scores()) == [state.total(p) for p in range(3)]
     assert view["winners"] == list(state.winners()) != []
+
+
+# ---- actions: named constructors and their words -------------------------------------------
+def test_named_constructors_build_the_engines_encodings():
+    from changekit.games.cambio import rules as r
+
+    assert (r.DRAW, r.TAKE, r.CAMBIO, r.DISCARD, r.SKIP, r.KEEP, r.EXCHANGE, r.PASS) == (
+        "draw", "take", "cambio", "discard", "skip", "keep", "exchange", "pass")
+    assert r.swap(2) == ("swap", 2) and r.peek(0) == ("peek", 0) and r.give(3) == ("give", 3)
+    assert r.spy(1, 2) == ("spy", 1, 2) and r.snap(0, 3) == ("snap", 0, 3)
+    assert r.blind(0, 1, 2) == ("blind", 0, 1, 2) and r.look(3, 2, 1) == ("look", 3, 2, 1)
+
+
+def test_a_game_played_with_the_constructors_saves_and_loads():
+    from changekit.games.cambio.rules import DRAW, PASS, snap, swap
+
+    state = Cambio(players=2).new_state(seed=3)
+    state.apply(DRAW)
+    state.apply(swap(2))
+    while state.phase == "snap":
+        p = state.current_player
+        state.apply(PASS if p == 0 else snap(0, 0), p)
+    loaded = Cambio.State.from_json(state.to_json())
+    assert loaded == state and loaded.history[:2] == [(0, "draw"), (0, ("swap", 2))] and len(loaded.history) >= 3
+
+
+def test_describe_action_words_for_every_kind():
+    state = Cambio(players=3).new_state(seed=1)
+    names = ["Ann", "Bo", "Cy"]
+    words = {a: state.describe_action(a, names) for a in [
+        "draw", "take", "cambio", "discard", "skip", "keep", "exchange", "pass",
+        ("swap", 0), ("peek", 1), ("give", 3), ("spy", 1, 2), ("snap", 0, 3), ("snap", 2, 0),
+        ("blind", 0, 1, 2), ("look", 3, 2, 1)]}
+    assert state.current_player == 0
+    assert words == {
+        "draw": "Draw from deck", "take": "Take the top discard", "cambio": "Call Cambio!",
+        "discard": "Discard the drawn card", "skip": "Skip the power", "keep": "Keep both cards",
+        "exchange": "Exchange the two cards", "pass": "Pass (no snap)",
+        ("swap", 0): "Swap the drawn card into your place 1", ("peek", 1): "Look at your place 2",
+        ("give", 3): "Give your place 4", ("spy", 1, 2): "Look at Bo's place 3",
+        ("snap", 0, 3): "Snap your place 4", ("snap", 2, 0): "Snap Cy's place 1",
+        ("blind", 0, 1, 2): "Blind-swap your place 1 with Bo's place 3",
+        ("look", 3, 2, 1): "Look at your place 4 and Cy's place 2",
+    }
+    assert state.describe_action(("spy", 1, 2)) == "Look at Player 2's place 3"  # default names
+
+
+@pytest.mark.parametrize("junk", ["fly", ("snap", 0), ("snap", 0, 0, 0), ("snap", 3, 0), ("swap", -1), ("x", 1),
+                                  ("snap", True, 0), 7, None, ["draw"]])
+def test_describe_action_refuses_what_is_not_an_action(junk):
+    state = Cambio(players=3).new_state(seed=1)
+    with pytest.raises(ChangekitError):
+        state.describe_action(junk)
+
+
+def test_legal_actions_get_distinct_words_in_every_phase():
+    phases = set()
+    for seed in range(40):
+        state = Cambio(players=3, draw_from_discard=seed % 2 == 0).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal), (state.phase, legal)
+            phases.add(state.phase)
+            state.apply(rng.choice([a for a in legal if a != "cambio"] or legal))
+    assert phases == {"start", "drawn", "power", "king", "snap", "give"}

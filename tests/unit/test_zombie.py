@@ -155,3 +155,18 @@ def test_view_keys_are_the_declared_zombie_view_and_scores_are_the_scores():
             break
         state.apply(rng.choice(state.legal_actions()))
     assert view["winners"] and view["turn"] is None and view["round"] == view["rounds"] == 3
+
+
+def test_pay_is_the_bill_and_describe_action_words_it():
+    from changekit.games.zombie.rules import describe, pay
+
+    state = Zombie(players=3).new_state(seed=4)
+    legal = state.legal_actions()
+    assert [pay(b) for b in legal] == legal
+    assert [state.describe_action(b) for b in legal] == [f"Pay ${b}" for b in legal]
+    assert describe(pay(10)) == "Pay $10"
+    state.apply(pay(legal[0]))
+    assert Zombie.State.from_json(state.to_json()) == state
+    for junk in (2, 0, -5, "5", 5.0, True, None):
+        with pytest.raises(ChangekitError):
+            state.describe_action(junk)

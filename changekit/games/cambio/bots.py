@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
-from .rules import _VALUES, DECK_CODES, rank_of
+from .rules import _VALUES, CAMBIO, DECK_CODES, DISCARD, DRAW, EXCHANGE, KEEP, PASS, SKIP, TAKE, give, peek, rank_of, snap, swap
 
 __all__ = ["MemoryBot", "RandomBot", "unseen_pool", "believed_values", "BOTS"]
 
@@ -77,28 +77,28 @@ class MemoryBot(Bot):
         mine = believed_values(view, me, ev)
         phase = view["phase"]
         if phase == "start":
-            if "cambio" in legal and sum(mine.values()) <= self.threshold:
-                return "cambio"
+            if CAMBIO in legal and sum(mine.values()) <= self.threshold:
+                return CAMBIO
             top = view["top"]
-            if "take" in legal and top is not None and mine and _VALUES[top] < max(mine.values()) - 4:
-                return "take"
-            return "draw"
+            if TAKE in legal and top is not None and mine and _VALUES[top] < max(mine.values()) - 4:
+                return TAKE
+            return DRAW
         if phase == "drawn":
             value = _VALUES[view["drawn"]]
             if mine:
                 worst = _worst(mine)
-                if value < mine[worst] or "discard" not in legal:
-                    return ("swap", worst)
-            return "discard"
+                if value < mine[worst] or DISCARD not in legal:
+                    return swap(worst)
+            return DISCARD
         if phase == "power":
-            return self._power(view, legal, me, mine, ev) if self.use_powers else "skip"
+            return self._power(view, legal, me, mine, ev) if self.use_powers else SKIP
         if phase == "king":
             i, q, j = view["king"]
-            return "exchange" if _VALUES[view["grids"][q][j]] < _VALUES[view["grids"][me][i]] else "keep"
+            return EXCHANGE if _VALUES[view["grids"][q][j]] < _VALUES[view["grids"][me][i]] else KEEP
         if phase == "snap":
-            return self._snap(view, me, mine) if self.snaps else "pass"
+            return self._snap(view, me, mine) if self.snaps else PASS
         if phase == "give":
-            return ("give", _worst(mine))
+            return give(_worst(mine))
         return legal[0]
 
     def _power(self, view: dict[str, Any], legal: Sequence[Any], me: int, mine: dict[int, float], ev: float) -> Any:
@@ -106,18 +106,18 @@ class MemoryBot(Bot):
         grids = view["grids"]
         if power == "peek":
             unknown = [j for j, c in enumerate(grids[me]) if c == "?"]
-            return ("peek", unknown[0]) if unknown else "skip"
-        targets = [a for a in legal if a != "skip"]
+            return peek(unknown[0]) if unknown else SKIP
+        targets = [a for a in legal if a != SKIP]
         if power == "spy":
             unknown = [a for a in targets if grids[a[1]][a[2]] == "?"]
             if not unknown:
-                return "skip"
+                return SKIP
             totals = {q: sum(believed_values(view, q, ev).values()) for q in range(view["players"])}
             return min(unknown, key=lambda a: (totals[a[1]], a[1], a[2]))
         worst = _worst(mine)
         mine_worst = [a for a in targets if a[1] == worst]
         if not mine_worst:
-            return "skip"
+            return SKIP
         known_other = [a for a in mine_worst if grids[a[2]][a[3]] != "?"]
         low = min(known_other, key=lambda a: _VALUES[grids[a[2]][a[3]]], default=None)
         if power == "blind":
@@ -127,20 +127,21 @@ class MemoryBot(Bot):
                 unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
                 if unknown:
                     return unknown[0]
-            return "skip"
+            return SKIP
         # the King: compare our worst card with a known low card, else with an unseen one
         if low is not None and _VALUES[grids[low[2]][low[3]]] < mine[worst]:
             return low
         unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
-        return unknown[0] if unknown else "skip"
+        return unknown[0] if unknown else SKIP
 
     def _snap(self, view: dict[str, Any], me: int, mine: dict[int, float]) -> Any:
         top = view["top"]
         if top is None:
-            return "pass"
+            return PASS
         rank = rank_of(top)
         locked = view["caller"] if view["caller_locked"] else None
-        best, gain = "pass", 0.0
+        best: Any = PASS
+        gain = 0.0
         give = max(mine.values()) if mine else 0.0
         for q, grid in enumerate(view["grids"]):
             if q == locked:
@@ -150,11 +151,11 @@ class MemoryBot(Bot):
                     continue
                 value = _VALUES[c] if q == me else give
                 if value > gain:
-                    best, gain = ("snap", q, j), value
+                    best, gain = snap(q, j), value
         return best
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if action == "cambio":
+        if action == CAMBIO:
             return f"my believed total is at most {self.threshold}"
         if isinstance(action, tuple) and action[0] == "swap":
             return "the drawn card is lower than my worst card"

@@ -43,7 +43,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 
-from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
+)
 from changekit.core.cards import standard_deck
 
 GRID = 4
@@ -53,6 +55,93 @@ _EVERYONE = tuple((PUBLIC, *range(n)) for n in range(9))  # the knowers of a sho
 Ties = Literal["shared", "caller_loses"]
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
 _FACE = {"A": 1, "J": 11, "Q": 12}
+
+# ---- actions: constants and named constructors ----------------------------------------------
+# The encodings stay strings and tuples (saves store them; the engine lists thousands a second).
+DRAW = "draw"  # draw the top card of the deck
+TAKE = "take"  # take the top discard instead (option draw_from_discard)
+CAMBIO = "cambio"  # call Cambio instead of drawing
+DISCARD = "discard"  # discard the card you drew
+SKIP = "skip"  # leave the power unused
+KEEP = "keep"  # King: leave both cards where they are
+EXCHANGE = "exchange"  # King: exchange the two cards you looked at
+PASS = "pass"  # no snap in this window
+
+
+def swap(place: int) -> tuple[str, int]:
+    """Put the drawn card into your ``place`` and discard the card that was there."""
+    return ("swap", place)
+
+
+def peek(place: int) -> tuple[str, int]:
+    """Power 7/8: look at your own card in ``place``."""
+    return ("peek", place)
+
+
+def spy(owner: int, place: int) -> tuple[str, int, int]:
+    """Power 9/10: look at ``owner``'s card in ``place``."""
+    return ("spy", owner, place)
+
+
+def blind(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
+    """Power J/Q: swap your ``place`` with ``owner``'s ``other`` place, unseen."""
+    return ("blind", place, owner, other)
+
+
+def look(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
+    """Power K: look at your ``place`` and ``owner``'s ``other`` place (then EXCHANGE or KEEP)."""
+    return ("look", place, owner, other)
+
+
+def snap(owner: int, place: int) -> tuple[str, int, int]:
+    """Flip ``owner``'s card in ``place``, believing it matches the top discard's rank."""
+    return ("snap", owner, place)
+
+
+def give(place: int) -> tuple[str, int]:
+    """After a right snap of another's card: give them your card in ``place``."""
+    return ("give", place)
+
+
+_WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Cambio!",
+          DISCARD: "Discard the drawn card", SKIP: "Skip the power", KEEP: "Keep both cards",
+          EXCHANGE: "Exchange the two cards", PASS: "Pass (no snap)"}
+
+
+_ARITY = {"swap": 1, "peek": 1, "give": 1, "spy": 2, "snap": 2, "blind": 3, "look": 3}  # numbers after the kind
+
+
+def describe(action: Any, *, you: int | None, names: Sequence[str]) -> str:
+    """``action`` in words for the player ``you`` who takes it (their own places are "your").
+
+    >>> names = ["Ann", "Bo"]
+    >>> describe(DRAW, you=0, names=names), describe(snap(1, 2), you=0, names=names)
+    ('Draw from deck', "Snap Bo's place 3")
+    >>> describe(look(0, 1, 3), you=0, names=names)
+    "Look at your place 1 and Bo's place 4"
+    """
+    if type(action) is str and action in _WORDS:
+        return _WORDS[action]
+    if not _plain_action(action) or type(action) is str:
+        raise ChangekitError(f"{action!r} is not a Cambio action")
+    kind, *at = action
+    arity = _ARITY.get(kind)
+    if arity != len(at) or any(x < 0 for x in at) or (len(at) >= 2 and at[-2] >= len(names)):
+        raise ChangekitError(f"{action!r} is not a Cambio action (or names no seat of this game)")
+    theirs = f"{names[at[-2]]}'s place {at[-1] + 1}" if len(at) >= 2 else ""
+    if kind == "swap":
+        return f"Swap the drawn card into your place {at[0] + 1}"
+    if kind == "peek":
+        return f"Look at your place {at[0] + 1}"
+    if kind == "give":
+        return f"Give your place {at[0] + 1}"
+    if kind == "spy":
+        return f"Look at {theirs}"
+    if kind == "snap":
+        return f"Snap your place {at[1] + 1}" if at[0] == you else f"Snap {theirs}"
+    if kind == "blind":
+        return f"Blind-swap your place {at[0] + 1} with {theirs}"
+    return f"Look at your place {at[0] + 1} and {theirs}"
 _JOKER_CODES = ("JK", "SJ", "BJ")
 
 
@@ -483,6 +572,16 @@ class CambioState(State):
             if position[key] is not None:
                 position[key] = list(position[key])
         return position
+
+    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """``action`` in words for the player acting now (``names``: the seats' names).
+
+        >>> state = Cambio(players=2).new_state(seed=1)
+        >>> [state.describe_action(a) for a in state.legal_actions()]
+        ['Draw from deck', 'Call Cambio!']
+        """
+        acting = self.current_players()
+        return describe(action, you=acting[0] if acting else None, names=names or default_names(self.players))
 
     def _rule(self) -> str:
         return {"start": "turn-start", "drawn": "drawn-card", "power": "power", "king": "king",

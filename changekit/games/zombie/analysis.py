@@ -12,7 +12,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
@@ -74,7 +74,7 @@ def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int,
     counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
     holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
     if not holding:
-        raise InvalidArgument(f"no hand can hold a ${bill}: every one is out of play")
+        raise InvalidArgument(f"no hand can hold a {money(bill)}: every one is out of play")
     total = sum(p for _, p in holding)
     rests = []
     for h, p in holding:
@@ -170,7 +170,8 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 400, seed
 @checked(bill=is_change_bill)
 def chance_of_points_html(bill: int = 5) -> str:
     p = chance_of_points(bill)
-    return f"Exact chance of at least one point with a ${bill}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>"
+    return (f"Exact chance of at least one point with a {money(bill)}: "
+            f"<b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>")
 
 
 # ---- figures ----------------------------------------------------------------------------
@@ -187,7 +188,7 @@ def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 50
     fig.add_bar(x=xs, y=[float(exact.get(x, 0)) for x in xs], name="exact")
     fig.add_scatter(x=xs, y=[sims.get(x, 0) / samples for x in xs], mode="markers", name=f"simulated ({samples:,})",
                     marker={"size": 11, "symbol": "diamond"})
-    return style(fig, title=f"Points for paying ${bill} to a fresh Zombie ({dealt} bills)",
+    return style(fig, title=f"Points for paying {money(bill)} to a fresh Zombie ({dealt} bills)",
                  x="points scored", y="probability")
 
 
@@ -198,7 +199,7 @@ def expected_points_figure(*, dealt: int = ZOMBIE_START):
 
     table = expected_points_table(dealt=dealt)
     fig = go.Figure()
-    fig.add_bar(x=[f"${b}" for b in table], y=[float(v) for v in table.values()],
+    fig.add_bar(x=[money(b) for b in table], y=[float(v) for v in table.values()],
                 text=[f"{float(v):.3f}" for v in table.values()], name="expected points")
     return style(fig, title=f"Expected points per bill against a fresh Zombie ({dealt} bills)",
                  x="bill paid", y="expected points")
@@ -216,7 +217,7 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
     fig.add_scatter(x=list(range(1, samples + 1)), y=avg, mode="lines", name="running average (simulation)")
     fig.add_scatter(x=[1, samples], y=[exact, exact], mode="lines", name=f"exact = {exact:.4f}",
                     line={"dash": "dash"})
-    return style(fig, title=f"Simulation converges to the exact expectation (${bill})",
+    return style(fig, title=f"Simulation converges to the exact expectation ({money(bill)})",
                  x="payments simulated", y="average points", log_x=True)
 
 
@@ -224,7 +225,7 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
 def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
     """The expected-points table as HTML: exact fraction and decimal for each bill."""
     rows = "".join(
-        f"<tr><td>${b}</td><td>{v.numerator}/{v.denominator}</td><td>{float(v):.4f}</td></tr>"
+        f"<tr><td>{money(b)}</td><td>{v.numerator}/{v.denominator}</td><td>{float(v):.4f}</td></tr>"
         for b, v in expected_points_table(dealt=dealt).items()
     )
     return ('<table aria-label="expected points per bill"><tr><th>bill paid</th><th>exact expected points</th>'
@@ -314,7 +315,7 @@ def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
     fig = go.Figure()
     fig.add_bar(x=xs, y=[float(dist.get(x, 0)) for x in xs], name="exact",
                 text=[f"{float(dist.get(x, 0)):.3f}" if dist.get(x) else "" for x in xs])
-    return style(fig, title=f"Points for paying ${bill} to a Zombie dealt {dealt} bills (first play)",
+    return style(fig, title=f"Points for paying {money(bill)} to a Zombie dealt {dealt} bills (first play)",
                  x="points scored", y="probability")
 
 
@@ -323,7 +324,7 @@ def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
     dist = first_play_distribution(bill, dealt)
     average = mean(dist)
     scoring = sum((p for pts, p in dist.items() if pts >= 1), Fraction(0))
-    return (f"Paying <b>${bill}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
+    return (f"Paying <b>{money(bill)}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
             f"<b>{average.numerator}/{average.denominator} ≈ {float(average):.3f}</b>; at least one point "
             f"with probability <b>{float(scoring):.3f}</b>.")
 

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.core import DENOMINATIONS
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.explorer import Explorer, dropdown, number_box
 from changekit.ui.pictures import bill_svg, bills_html
@@ -33,7 +33,7 @@ class ZombieApp(GameApp):
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
         your_turn = viewer in view["to_act"]
-        self._zombie_html.value = (f"<b>The Zombie holds</b> (${sum(view['zombie'])}):<br>"
+        self._zombie_html.value = (f"<b>The Zombie holds</b> ({money(sum(view['zombie']))}):<br>"
                                    f"{bills_html(view['zombie'], empty='nothing')}")
         self._table_html.value = (f"<div>Round {view['round']} of {view['rounds']} · dealer "
                                   f"{escape(names[view['dealer']])} · register {view['deck_size']} bills · "
@@ -43,8 +43,9 @@ class ZombieApp(GameApp):
         self._hand = list(view["hand"])
         slots = []
         for value in self._hand:
-            caption = f"Pay ${value}" + (f" (≈{float(hints[value]):.2f} pts)" if value in hints else "")
-            slots.append(Slot(bill_svg(value, width=84), caption, f"Pay the Zombie your ${value} bill",
+            hint = f" (≈{float(hints[value]):.2f} pts)" if value in hints else ""
+            caption = self.state.describe_action(value) + hint
+            slots.append(Slot(bill_svg(value, width=84), caption, f"Pay the Zombie your {money(value)} bill",
                               disabled=not your_turn))
         self._heading.value = (f"<b>{escape(self.possessive(viewer))} hand</b>"
                                + ("" if your_turn else " (wait for your turn)"))
@@ -55,9 +56,9 @@ class ZombieApp(GameApp):
             return ""
         hints = hand_hints(view)
         best = max(hints, key=hints.get)
-        parts = ", ".join(f"${b}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
+        parts = ", ".join(f"{money(b)}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
         return (f"Exact expected points (given every bill you have seen): {escape(parts)}. "
-                f"Most now: ${best}. The careful bot also asks what your payment leaves the next player.")
+                f"Most now: {money(best)}. The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hand"] or [], empty="no bills")
@@ -75,5 +76,5 @@ def first_play_explorer(bill: int = 5, dealt: int = 3):
     def compute(bill: int, dealt: int):
         return first_play_figure(bill, dealt), first_play_readout(bill, dealt)
 
-    return Explorer({"bill": dropdown("Bill you pay", [(f"${d}", d) for d in DENOMINATIONS], bill),
+    return Explorer({"bill": dropdown("Bill you pay", [(money(d), d) for d in DENOMINATIONS], bill),
                      "dealt": number_box("Bills the Zombie was dealt", dealt, 0, 12)}, compute)

@@ -26,10 +26,10 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict
 
 from changekit.core import (
-    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
+    DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
 from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_whole
-from changekit.core.words import dollars, winners_text
+from changekit.core.words import dollars, money, winners_text
 from changekit.core.options import choices
 
 HAND_SIZE = 6
@@ -65,7 +65,8 @@ def make_change(hand: Iterable[int], bill: int, *, tiebreak: Tiebreak = "high") 
     if tiebreak not in TIEBREAKS:
         raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {tiebreak!r}")
     if sum(bills) < bill:
-        raise ChangekitError(f"the Zombie's hand (${sum(bills)}) cannot cover a ${bill} bill: it must draw first")
+        raise ChangekitError(
+            f"the Zombie's hand ({money(sum(bills))}) cannot cover a {money(bill)} bill: it must draw first")
     return _change(bills, bill, tiebreak)
 
 
@@ -116,7 +117,8 @@ def serve(zombie: list[int], bill: int, draw: Callable[[], int] | None,
     drawn: list[int] = []
     while sum(zombie) < bill:
         if draw is None:
-            raise ChangekitError(f"the Zombie's hand (${sum(zombie)}) cannot cover a ${bill} bill and may not draw")
+            raise ChangekitError(
+                f"the Zombie's hand ({money(sum(zombie))}) cannot cover a {money(bill)} bill and may not draw")
         drawn.append(draw())
         insort(zombie, drawn[-1])
     change = _change(tuple(zombie), bill, tiebreak)
@@ -130,6 +132,26 @@ def serve(zombie: list[int], bill: int, draw: Callable[[], int] | None,
 def points_for(hand: Iterable[int], bill: int) -> int:
     """Points scored paying ``bill`` to a Zombie holding ``hand`` (which covers it)."""
     return sum(make_change(hand, bill)) - bill
+
+
+def pay(bill: int) -> int:
+    """The action of paying the Zombie your ``bill`` (an action is the bill's value).
+
+    >>> pay(5)
+    5
+    """
+    return bill
+
+
+def describe(bill: Any) -> str:
+    """A payment in words (the app's button, a bot's reason).
+
+    >>> describe(pay(10))
+    'Pay $10'
+    """
+    if type(bill) is not int or bill not in DENOMINATIONS:
+        raise ChangekitError(f"a Zombie action is a bill to pay, one of {DENOMINATIONS}, not {bill!r}")
+    return f"Pay {money(bill)}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -239,6 +261,9 @@ class ZombieState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.turn is None else ()
 
+    def describe_action(self, action: Any) -> str:
+        return describe(action)
+
     def _view(self, player: Player | None) -> ZombieView:
         return {
             "you": player,
@@ -282,7 +307,7 @@ class ZombieState(State):
             had = dollars(d["zombie"]) if d["zombie"] else "nothing"
             drew = f", drew {dollars(d['drawn'])} from the register," if d["drawn"] else ""
             sign = f"+{d['points']}" if d["points"] else "0"
-            return (f"{names[d['player']]} paid ${d['bill']}; the Zombie had {had}{drew} "
+            return (f"{names[d['player']]} paid {money(d['bill'])}; the Zombie had {had}{drew} "
                     f"and gave back {dollars(d['change'])}: {sign}")
         if event.kind == "round_end":
             return f"End of round {d['round']}. Scores: " + ", ".join(
