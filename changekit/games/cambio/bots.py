@@ -16,7 +16,9 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
-from .rules import _VALUES, CAMBIO, DECK_CODES, DISCARD, DRAW, EXCHANGE, KEEP, PASS, SKIP, TAKE, give, peek, rank_of, snap, swap
+from .rules import (
+    _VALUES, CAMBIO, DECK_CODES, DISCARD, DRAW, EXCHANGE, KEEP, PASS, SKIP, TAKE, give, peek, rank_of, snap, swap,
+)
 
 __all__ = ["MemoryBot", "RandomBot", "unseen_pool", "believed_values", "BOTS"]
 

@@ -22,13 +22,11 @@ class ZombieApp(GameApp):
     bots = BOTS
     default_bot = "careful"
 
-    def __init__(self, **kwargs: Any) -> None:
-        # made once and refilled in place: creating widgets is the slow part of a redraw
+    def build(self) -> None:
         self._table_html, self._zombie_html, self._heading = w.HTML(), w.HTML(), w.HTML()
         self._empty = w.HTML("<i>No bills left in your hand.</i>")
-        self._hand: list[int] = []
+        self._hand: list[int] = []  # the bills on the buttons, in order
         self._hand_row = PictureRow(lambda i: self.act(self._hand[i]))
-        super().__init__(**kwargs)
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
