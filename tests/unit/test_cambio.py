@@ -25,7 +25,8 @@ def make(players=2, grids=None, deck=None, **options):
 
 
 def known(state, player):
-    return {(q, j): c for q, g in enumerate(state.view(player)["grids"]) for j, c in enumerate(g) if c not in (None, "?")}
+    grids = state.view(player)["grids"]
+    return {(q, j): c for q, g in enumerate(grids) for j, c in enumerate(g) if c not in (None, "?")}
 
 
 G2 = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
@@ -353,7 +354,7 @@ class Memory:
     def feed(self, kind, d):
         p = self.p
         if kind == "first_peek" and d["player"] == p:
-            for j, c in zip(d["places"], d["cards"]):
+            for j, c in zip(d["places"], d["cards"], strict=True):
                 self.where[(p, j)] = c
         elif kind == "draw":
             self.drawn = None
@@ -499,7 +500,8 @@ def test_view_keys_are_the_declared_cambio_view_and_scores_show_only_at_the_end(
         for who in (0, 2, None):
             view = state.view(who)
             assert set(view) - {"to_act", "log"} == set(CambioView.__annotations__)
-            assert view["discards"] == state.pile and view["hand_sizes"] == [len([c for c in g if c]) for g in state.grids]
+            assert view["discards"] == state.pile
+            assert view["hand_sizes"] == [len([c for c in g if c]) for g in state.grids]
             if not state.is_terminal():
                 assert view["scores"] is None and view["winners"] == []
         if state.is_terminal():

@@ -110,7 +110,8 @@ def test_first_player_sits_left_of_the_dealer_and_deal_is_six_and_three():
     state = Zombie(players=4).new_state(seed=9)
     assert state.current_player == 1
     assert [len(h) for h in state.hands] == [6, 6, 6, 6] and len(state.zombie) == 3
-    assert Counter(state.register) + Counter(state.zombie) + sum((Counter(h) for h in state.hands), Counter()) == Counter(change_deck())
+    hands = sum((Counter(h) for h in state.hands), Counter())
+    assert Counter(state.register) + Counter(state.zombie) + hands == Counter(change_deck())
 
 
 def test_paying_a_bill_you_do_not_hold_names_the_rule():

@@ -79,4 +79,5 @@ def test_widgets_are_built_once_and_buttons_say_the_payment_in_words():
     row, heading = app._hand_row, app._heading
     app.new_game()
     assert app._hand_row is row and app._heading is heading
-    assert [b.description for b in pay_buttons(app)] == [app.state.describe_action(v) for v in app.state.view(0)["hand"]]
+    hand = app.state.view(0)["hand"]
+    assert [b.description for b in pay_buttons(app)] == [app.state.describe_action(v) for v in hand]

@@ -18,7 +18,7 @@ from changekit.stats.intervals import wilson
 from changekit.stats.tournaments import bot_tournament, win_rate_figure
 
 from .bots import MemoryBot, unseen_pool
-from .rules import _VALUES, DECK_CODES, Cambio, card_value, rank_of
+from .rules import _VALUES, DECK_CODES, Cambio, CambioState, card_value, rank_of
 from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
     checked, is_bots, is_callable, is_flag, is_items, is_mapping, is_probability, is_real, is_runs, is_seed, is_text,
@@ -179,7 +179,7 @@ def unseen_ev(view: Mapping[str, Any]) -> Fraction:
 # ---- simulations ------------------------------------------------------------------------
 def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
     rows = result.rows()
-    for row, label in zip(rows, labels):
+    for row, label in zip(rows, labels, strict=True):
         row["bot"] = label
     return rows
 
@@ -249,7 +249,7 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
     total: Counter[int] = Counter()
     game = Cambio(players=players)
     for _ in range(games):
-        state = game.new_state(seed=master.getrandbits(32))
+        state = CambioState(game.options, seed=master.getrandbits(32))
         rng = random.Random(master.getrandbits(32))
         while not state.is_terminal():
             if state.phase == "snap" and state.window and state.window[0] == state.discarder:

@@ -15,7 +15,8 @@ from changekit.ui.pictures import card_svg, token_svg
 from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
 from .bots import BOTS, MemoryBot
 from .rules import (
-    _VALUES, CAMBIO, POWER_NAMES, POWERS, Cambio, blind, describe, give, look, peek, rank_of, snap, spy, swap,
+    _VALUES, CAMBIO, POWER_NAMES, POWERS, Cambio, CambioState, blind, describe, give, look, peek, rank_of, snap, spy,
+    swap,
 )
 
 PROMPTS = {
@@ -54,6 +55,7 @@ class CambioApp(GameApp):
     bots = BOTS
     default_bot = "memory"
     default_players = 3
+    state: CambioState
 
     def __init__(self, *, auto_pass: bool = True, **kwargs: Any) -> None:
         """``auto_pass``: pass a snap window for the human who knows no matching card (a box to

@@ -12,7 +12,7 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
@@ -22,7 +22,7 @@ from .rules import (
 
 __all__ = ["MemoryBot", "RandomBot", "unseen_pool", "believed_values", "BOTS"]
 
-def unseen_pool(view: dict[str, Any]) -> list[str]:
+def unseen_pool(view: Mapping[str, Any]) -> list[str]:
     """The cards this player has not located: the deck, unknown grid cards, others' drawn card.
 
     Everything in the game minus the discard pile, the grid cards the player knows and the
@@ -39,7 +39,7 @@ def unseen_pool(view: dict[str, Any]) -> list[str]:
     return pool
 
 
-def believed_values(view: dict[str, Any], player: int, unknown: float) -> dict[int, float]:
+def believed_values(view: Mapping[str, Any], player: int, unknown: float) -> dict[int, float]:
     """{place: value} for ``player``'s cards: the true value when known, else ``unknown``."""
     return {j: (unknown if c == "?" else _VALUES[c]) for j, c in enumerate(view["grids"][player]) if c is not None}
 
@@ -107,8 +107,8 @@ class MemoryBot(Bot):
         power = view["power"]
         grids = view["grids"]
         if power == "peek":
-            unknown = [j for j, c in enumerate(grids[me]) if c == "?"]
-            return peek(unknown[0]) if unknown else SKIP
+            unseen_places = [j for j, c in enumerate(grids[me]) if c == "?"]
+            return peek(unseen_places[0]) if unseen_places else SKIP
         targets = [a for a in legal if a != SKIP]
         if power == "spy":
             unknown = [a for a in targets if grids[a[1]][a[2]] == "?"]

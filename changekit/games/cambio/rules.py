@@ -255,7 +255,7 @@ class CambioState(State):
         n = self.players
         deck = list(DECK_CODES[self.options.jokers])
         self.rng.shuffle(deck)
-        self.grids: list[list[str | None]] = [deck[i * GRID:(i + 1) * GRID] for i in range(n)]
+        self.grids: list[list[str | None]] = [list(deck[i * GRID:(i + 1) * GRID]) for i in range(n)]
         self.deck: list[str] = deck[n * GRID:]
         self.seen: list[list[list[int]]] = [[[p] if j in NEAR_ROW else [] for j in range(GRID)] for p in range(n)]
         self.pile: list[str] = []
@@ -354,7 +354,7 @@ class CambioState(State):
         self.end_reason = reason
         self.window = []
         everyone = _EVERYONE[self.options.players]
-        for grid, seen in zip(self.grids, self.seen):
+        for grid, seen in zip(self.grids, self.seen, strict=True):
             for j, c in enumerate(grid):
                 if c is not None:
                     seen[j] = list(everyone)
@@ -606,7 +606,8 @@ class CambioState(State):
         return tuple(best)
 
     # ---- what a player sees --------------------------------------------------------------
-    def _view(self, player: Player | None) -> CambioView:
+    # a TypedDict is the plain dict the base declares, but mypy does not count it as dict[str, Any]
+    def _view(self, player: Player | None) -> CambioView:  # type: ignore[override]
         me = PUBLIC if player is None else player
         grids = [
             [None if c is None else (c if me in self.seen[q][j] else "?") for j, c in enumerate(self.grids[q])]
@@ -653,14 +654,14 @@ class CambioState(State):
 
     def determinize(self, player: Player, rng: GameRng) -> "CambioState":
         twin = self.clone()
-        hidden = [(q, j) for q in range(self.players) for j, c in enumerate(self.grids[q])
+        hidden = [(q, j, c) for q in range(self.players) for j, c in enumerate(self.grids[q])
                   if c is not None and player not in self.seen[q][j]]
-        hide_drawn = twin.drawn is not None and twin.drawn_from == "deck" and player != twin.turn
-        pool = [twin.grids[q][j] for q, j in hidden] + twin.deck + ([twin.drawn] if hide_drawn else [])
+        drawn = twin.drawn if twin.drawn_from == "deck" and player != twin.turn else None  # unseen by player
+        pool = [c for _, _, c in hidden] + twin.deck + ([drawn] if drawn is not None else [])
         rng.shuffle(pool)
-        for q, j in hidden:
+        for q, j, _ in hidden:
             twin.grids[q][j] = pool.pop()
-        if hide_drawn:
+        if drawn is not None:
             twin.drawn = pool.pop()
         twin.deck = pool
         twin.rng = GameRng(rng.randrange(2**32))

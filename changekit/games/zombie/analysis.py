@@ -10,7 +10,7 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
 from changekit.core.words import dollars, money
 from changekit.core import DENOMINATIONS, Bot, change_deck
@@ -71,7 +71,7 @@ def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[
 
 @lru_cache(maxsize=256)
 def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
+    counts = dict(zip(DENOMINATIONS, unseen_pool(out), strict=True))
     holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
     if not holding:
         raise InvalidArgument(f"no hand can hold a {money(bill)}: every one is out of play")
@@ -89,7 +89,7 @@ def _points_distribution(bill: int, known: tuple[int, ...], dealt: int, out: tup
     """Points for ``bill`` against the Zombie ``known`` + ``dealt`` random bills from the deck
     less ``out`` and ``known``."""
     pool = unseen_pool([*out, *known])
-    counts = dict(zip(DENOMINATIONS, pool))
+    counts = dict(zip(DENOMINATIONS, pool, strict=True))
     # Most deals cover the bill at once: count those by integer ways, and use Fractions only
     # for the deals that make the Zombie draw (this keeps k = 10 well under 50 ms).
     ways: Counter[int] = Counter()
@@ -141,7 +141,7 @@ def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), 
             rests = fresh_hand_rests(bill, out=out)
             hand = rng.choices([r for r, _ in rests], weights=[float(p) for _, p in rests])[0]
         out += [bill, *hand]
-    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool(out)) for _ in range(n)]
+    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool(out), strict=True) for _ in range(n)]
     rng.shuffle(pool)
     hand = sorted([*zombie, *pool[:dealt]])
     change, _ = serve(hand, bill, pool[dealt:].pop)
@@ -288,7 +288,7 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
             continue
         p = Fraction(count, comb(deck, dealt))
         for (points, _, drawn), q in pay_outcomes(bill, zombie, unseen_pool(zombie)).items():
-            weight = p * q * _hand_holds(copies_left - drawn.count(bill), left - len(drawn))
+            weight = p * cast(Fraction, q) * _hand_holds(copies_left - drawn.count(bill), left - len(drawn))
             drawing[points] = drawing.get(points, 0) + weight
     joint = {points: Fraction(w, denominator) for points, w in ways.items()}
     for points, q in drawing.items():
@@ -299,7 +299,7 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
 
 def _zombie_deals(dealt: int) -> list[tuple[tuple[int, ...], int]]:
     """Every sorted hand of ``dealt`` bills from the full deck, with its number of ways."""
-    full = dict(zip(DENOMINATIONS, unseen_pool()))
+    full = dict(zip(DENOMINATIONS, unseen_pool(), strict=True))
     return [(tuple(d for d in DENOMINATIONS for _ in range(hand.get(d, 0))), ways)
             for hand, ways in draw_ways(full, dealt)]
 

@@ -20,7 +20,7 @@ def _position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
         # so few bills unseen that a payment's draws may empty the register, which is then
         # refilled from the discards: count those as drawable too (an approximation; the exact
         # order of refills is not modelled)
-        unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"])))
+        unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"]), strict=True))
     return zombie, unseen
 
 
@@ -58,7 +58,7 @@ class CarefulBot(Bot):
             return expected_points(bill, zombie, pool)
         score = 0.0
         for (points, after, drawn), p in pay_outcomes(bill, zombie, pool, False).items():
-            still_unseen = tuple(n - k for n, k in zip(pool, pool_of(drawn)))
+            still_unseen = tuple(n - k for n, k in zip(pool, pool_of(drawn), strict=True))
             score += p * (points - self.caution * next_player_threat(after, still_unseen, left))
         return score
 

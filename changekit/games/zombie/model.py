@@ -57,9 +57,9 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
     """
     one: Number = Fraction(1) if exact else 1.0
     if sum(zombie) >= bill:
-        after = list(zombie)
-        change, _ = serve(after, bill, None)
-        return {(sum(change) - bill, tuple(after), ()): one}
+        hand = list(zombie)
+        change, _ = serve(hand, bill, None)
+        return {(sum(change) - bill, tuple(hand), ()): one}
     left = sum(pool)
     if left == 0:
         raise InvalidArgument("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
@@ -94,7 +94,7 @@ def next_player_threat(zombie: tuple[int, ...], pool: Pool, hand_size: int) -> f
         return 0.0
     hand_size = min(hand_size, total)
     gains = sorted(
-        ((expected_points(d, zombie, pool), n) for d, n in zip(DENOMINATIONS, pool) if n),
+        ((expected_points(d, zombie, pool), n) for d, n in zip(DENOMINATIONS, pool, strict=True) if n),
         reverse=True,
     )
     ways = comb(total, hand_size)

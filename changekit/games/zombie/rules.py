@@ -211,7 +211,7 @@ class ZombieState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player) -> list[int]:
+    def _legal_actions(self, player: Player) -> list[Any]:
         return sorted(set(self.hands[player]))
 
     def _apply(self, player: Player, bill: Any) -> None:
@@ -264,7 +264,8 @@ class ZombieState(State):
     def describe_action(self, action: Any) -> str:
         return describe(action)
 
-    def _view(self, player: Player | None) -> ZombieView:
+    # a TypedDict is the plain dict the base declares, but mypy does not count it as dict[str, Any]
+    def _view(self, player: Player | None) -> ZombieView:  # type: ignore[override]
         return {
             "you": player,
             "round": self.dealer + 1 if self.turn is not None else self.players,
