@@ -56,14 +56,7 @@ def make_change(hand: Iterable[int], bill: int, *, tiebreak: Tiebreak = "high") 
     ...
     changekit.core.errors.ChangekitError: the Zombie's hand ($2) cannot cover a $5 bill: it must draw first
     """
-    bills = tuple(sorted(hand))
-    if isinstance(bill, bool) or not isinstance(bill, int) or bill <= 0:
-        raise ChangekitError(f"a bill is a positive whole number of dollars, not {bill!r}")
-    for value in bills:
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ChangekitError(f"a bill is a positive whole number of dollars, not {value!r}")
-    if tiebreak not in TIEBREAKS:
-        raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {tiebreak!r}")
+    bills = tuple(sorted(hand))  # (@checked has made hand positive whole numbers, bill one, tiebreak a choice)
     if sum(bills) < bill:
         raise ChangekitError(
             f"the Zombie's hand ({money(sum(bills))}) cannot cover a {money(bill)} bill: it must draw first")
