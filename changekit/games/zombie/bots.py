@@ -7,6 +7,7 @@ from typing import Any, Mapping
 from changekit.core import Bot, RandomBot
 
 from .model import Pool, expected_points, next_player_threat, pay_outcomes, pool_of, unseen_pool
+from .rules import describe
 
 
 #: Fewer unseen bills than this and a payment's draws may reach the recycled discards.
@@ -36,7 +37,7 @@ class GreedyBot(Bot):
 
     def explain(self, view, action) -> str:
         zombie, pool = _position(view)
-        return f"expects {expected_points(action, zombie, pool):.2f} points now"
+        return f"{describe(action)}: expects {expected_points(action, zombie, pool):.2f} points now"
 
 
 class CarefulBot(Bot):
@@ -66,7 +67,8 @@ class CarefulBot(Bot):
         return max(legal, key=lambda b: (self.value(b, view), -b))
 
     def explain(self, view, action) -> str:
-        return f"balances its points against the next player's chances (value {self.value(action, view):.2f})"
+        return (f"{describe(action)}: balances its points against the next player's chances "
+                f"(value {self.value(action, view):.2f})")
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}
