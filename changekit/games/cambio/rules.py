@@ -56,6 +56,44 @@ Ties = Literal["shared", "caller_loses"]
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
 _FACE = {"A": 1, "J": 11, "Q": 12}
 
+_JOKER_CODES = ("JK", "SJ", "BJ")
+
+
+def card_value(card: str | Card) -> int:
+    """Points of one card: A=1, 2-10 face value, J=11, Q=12, black K=13, red K=−1, joker 0.
+
+    Cards are written rank then suit (S, H, D, C), like ``"AS"``, ``"10H"``, ``"KD"``; ``"JK"``
+    (or ``"SJ"``/``"BJ"``) is a joker.
+
+    >>> [card_value(c) for c in ("AS", "10H", "QC", "KS", "KD", "JK")]
+    [1, 10, 12, 13, -1, 0]
+    """
+    if isinstance(card, Card):
+        parsed = card
+    elif isinstance(card, str):
+        if card.strip().upper() in _JOKER_CODES:
+            return 0
+        parsed = Card.parse(card)
+    else:
+        raise ChangekitError(f"a card is written like 'AS', '10H' or 'JK', not {card!r}")
+    if parsed.is_joker:
+        return 0
+    if parsed.rank == "K":
+        return -1 if parsed.is_red else 13
+    return _FACE.get(parsed.rank) or int(parsed.rank)
+
+
+def rank_of(code: str) -> str:
+    """The rank used for snapping ("10" for "10H"; both jokers are "joker")."""
+    return "joker" if code in _JOKER_CODES else code[:-1]
+
+
+_VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=True)}
+# the deck as codes (by option jokers), built once: a deal only copies and shuffles it (building
+# Cards per deal was a tenth of a random playout's time)
+DECK_CODES: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
+
+
 # ---- actions: constants and named constructors ----------------------------------------------
 # The encodings stay strings and tuples (saves store them; the engine lists thousands a second).
 DRAW = "draw"  # draw the top card of the deck
@@ -106,8 +144,6 @@ def give(place: int) -> tuple[str, int]:
 _WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Cambio!",
           DISCARD: "Discard the drawn card", SKIP: "Skip the power", KEEP: "Keep both cards",
           EXCHANGE: "Exchange the two cards", PASS: "Pass (no snap)"}
-
-
 _ARITY = {"swap": 1, "peek": 1, "give": 1, "spy": 2, "snap": 2, "blind": 3, "look": 3}  # numbers after the kind
 
 
@@ -142,42 +178,6 @@ def describe(action: Any, *, you: int | None, names: Sequence[str]) -> str:
     if kind == "blind":
         return f"Blind-swap your place {at[0] + 1} with {theirs}"
     return f"Look at your place {at[0] + 1} and {theirs}"
-_JOKER_CODES = ("JK", "SJ", "BJ")
-
-
-def card_value(card: str | Card) -> int:
-    """Points of one card: A=1, 2-10 face value, J=11, Q=12, black K=13, red K=−1, joker 0.
-
-    Cards are written rank then suit (S, H, D, C), like ``"AS"``, ``"10H"``, ``"KD"``; ``"JK"``
-    (or ``"SJ"``/``"BJ"``) is a joker.
-
-    >>> [card_value(c) for c in ("AS", "10H", "QC", "KS", "KD", "JK")]
-    [1, 10, 12, 13, -1, 0]
-    """
-    if isinstance(card, Card):
-        parsed = card
-    elif isinstance(card, str):
-        if card.strip().upper() in _JOKER_CODES:
-            return 0
-        parsed = Card.parse(card)
-    else:
-        raise ChangekitError(f"a card is written like 'AS', '10H' or 'JK', not {card!r}")
-    if parsed.is_joker:
-        return 0
-    if parsed.rank == "K":
-        return -1 if parsed.is_red else 13
-    return _FACE.get(parsed.rank) or int(parsed.rank)
-
-
-def rank_of(code: str) -> str:
-    """The rank used for snapping ("10" for "10H"; both jokers are "joker")."""
-    return "joker" if code in _JOKER_CODES else code[:-1]
-
-
-_VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=True)}
-# the deck as codes (by option jokers), built once: a deal only copies and shuffles it (building
-# Cards per deal was a tenth of a random playout's time)
-DECK_CODES: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
