@@ -55,7 +55,6 @@ _EVERYONE = tuple((PUBLIC, *range(n)) for n in range(9))  # the knowers of a sho
 Ties = Literal["shared", "caller_loses"]
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
 _FACE = {"A": 1, "J": 11, "Q": 12}
-
 _JOKER_CODES = ("JK", "SJ", "BJ")
 
 
