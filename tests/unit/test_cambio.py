@@ -576,3 +576,26 @@ def test_legal_actions_get_distinct_words_in_every_phase():
             phases.add(state.phase)
             state.apply(rng.choice([a for a in legal if a != "cambio"] or legal))
     assert phases == {"start", "drawn", "power", "king", "snap", "give"}
+
+
+@pytest.mark.parametrize("options", [{}, {"caller_locked": True}])
+def test_the_direct_snap_check_agrees_with_the_list_of_legal_actions(options):
+    """apply checks a snap without listing the window's actions (for speed): same verdicts."""
+    checked = after_call = 0
+    for seed in range(12):
+        state = Cambio(players=3, **options).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player
+            legal = state.legal_actions(p)
+            if state.phase == "snap":
+                widest = max(len(g) for g in state.grids) + 1
+                candidates = [("snap", q, j) for q in range(-1, 4) for j in range(-1, widest)]
+                candidates += ["pass", "draw", ("swap", 0), ("snap", 0), ("snap", 0, 0, 0), ("give", 0, 0)]
+                for action in candidates:
+                    assert state._is_legal(p, action) == (action in legal), (seed, action)
+                    checked += 1
+                after_call += state.caller is not None
+            early = state.turns < 6  # no Cambio call before everyone has had two turns
+            state.apply(rng.choice([a for a in legal if a != "cambio" or not early]), p)
+    assert checked > 1000 and after_call > 10
