@@ -556,6 +556,14 @@ def test_describe_action_words_for_every_kind():
     assert state.describe_action(("spy", 1, 2)) == "Look at Player 2's place 3"  # default names
 
 
+def test_a_give_back_names_who_gets_the_card():
+    grids = [["2S", "3S", "4S", "5S"], ["2H", "6D", "4H", "5H"], ["2D", "3D", "4D", "5D"]]
+    state = after_discard(grids, "6H", players=3)
+    state.apply(("snap", 1, 1), 0)  # player 0 snaps Bo's 6D: right, and owes Bo a card
+    assert state.phase == "give"
+    assert state.describe_action(("give", 2), ["Ann", "Bo", "Cy"]) == "Give your place 3 to Bo"
+
+
 @pytest.mark.parametrize("junk", ["fly", ("snap", 0), ("snap", 0, 0, 0), ("snap", 3, 0), ("swap", -1), ("x", 1),
                                   ("snap", True, 0), 7, None, ["draw"]])
 def test_describe_action_refuses_what_is_not_an_action(junk):

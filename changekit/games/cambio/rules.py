@@ -146,8 +146,9 @@ _WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Ca
 _ARITY = {"swap": 1, "peek": 1, "give": 1, "spy": 2, "snap": 2, "blind": 3, "look": 3}  # numbers after the kind
 
 
-def describe(action: Any, *, you: int | None, names: Sequence[str]) -> str:
-    """``action`` in words for the player ``you`` who takes it (their own places are "your").
+def describe(action: Any, *, you: int | None, names: Sequence[str], give_to: int | None = None) -> str:
+    """``action`` in words for the player ``you`` who takes it (their own places are "your");
+    ``give_to``: the seat a give-back goes to, when known.
 
     >>> names = ["Ann", "Bo"]
     >>> describe(DRAW, you=0, names=names), describe(snap(1, 2), you=0, names=names)
@@ -169,7 +170,7 @@ def describe(action: Any, *, you: int | None, names: Sequence[str]) -> str:
     if kind == "peek":
         return f"Look at your place {at[0] + 1}"
     if kind == "give":
-        return f"Give your place {at[0] + 1}"
+        return f"Give your place {at[0] + 1}" + ("" if give_to is None else f" to {names[give_to]}")
     if kind == "spy":
         return f"Look at {theirs}"
     if kind == "snap":
@@ -580,7 +581,8 @@ class CambioState(State):
         ['Draw from deck', 'Call Cambio!']
         """
         acting = self.current_players()
-        return describe(action, you=acting[0] if acting else None, names=names or default_names(self.players))
+        return describe(action, you=acting[0] if acting else None, names=names or default_names(self.players),
+                        give_to=None if self.give_to is None else self.give_to.owner)
 
     def _rule(self) -> str:
         return {"start": "turn-start", "drawn": "drawn-card", "power": "power", "king": "king",
