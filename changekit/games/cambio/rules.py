@@ -607,8 +607,7 @@ class CambioState(State):
         return tuple(best)
 
     # ---- what a player sees --------------------------------------------------------------
-    # a TypedDict is the plain dict the base declares, but mypy does not count it as dict[str, Any]
-    def _view(self, player: Player | None) -> CambioView:  # type: ignore[override]
+    def _view(self, player: Player | None) -> CambioView:
         me = PUBLIC if player is None else player
         grids = [
             [None if c is None else (c if me in self.seen[q][j] else "?") for j, c in enumerate(self.grids[q])]

@@ -257,8 +257,7 @@ class ZombieState(State):
     def describe_action(self, action: Any) -> str:
         return describe(action)
 
-    # a TypedDict is the plain dict the base declares, but mypy does not count it as dict[str, Any]
-    def _view(self, player: Player | None) -> ZombieView:  # type: ignore[override]
+    def _view(self, player: Player | None) -> ZombieView:
         return {
             "you": player,
             "round": self.dealer + 1 if self.turn is not None else self.players,
