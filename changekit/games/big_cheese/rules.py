@@ -435,7 +435,7 @@ class BigCheeseState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.phase == "over" else ()
 
-    def _view(self, player: Player | None) -> BigCheeseView:  # type: ignore[override]  # a TypedDict is a dict
+    def _view(self, player: Player | None) -> BigCheeseView:
         return {
             "you": player,
             "turn": self.turn,

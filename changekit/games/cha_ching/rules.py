@@ -457,7 +457,7 @@ class ChaChingState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points, lowest=True) if self.turn is None else ()
 
-    def _view(self, player: Player | None) -> ChaChingView:  # type: ignore[override]  # a TypedDict is a dict
+    def _view(self, player: Player | None) -> ChaChingView:
         return {
             "you": player,
             "round": self.round,
