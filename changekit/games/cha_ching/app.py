@@ -111,7 +111,7 @@ class ChaChingApp(GameApp):
         say = self.state.describe_action
         your_turn = viewer in view["to_act"]
         phase = view["phase"]
-        top = view["discards"][-1] if view["discards"] else None
+        top = view["top"]
         dice = die_picture(view["black"], "black") + die_picture(view["white"], "white")
         self._dice.value = (f'<div style="display:flex;gap:8px;align-items:center">{dice}'
                             '<span style="font-size:1.6em"> target '
@@ -173,7 +173,7 @@ class ChaChingApp(GameApp):
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = ", ".join(CARD_WORDS[c] for c in view["hand"] or []) or "no cards"
-        top = CARD_WORDS[view["discards"][-1]] if view["discards"] else "nothing"
+        top = CARD_WORDS[view["top"]] if view["top"] else "nothing"
         return (f"{self.status(viewer)} Target {view['target']}. Your hand: {hand}. Top discard: {top}. "
                 f"Penalty points: {view['scores']}.")
 

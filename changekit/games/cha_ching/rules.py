@@ -270,7 +270,8 @@ class ChaChingView(TypedDict):
     hand: list[str] | None  # your cards in display order (None for a spectator)
     hand_sizes: list[int]  # cards in each seat's hand
     deck_size: int  # cards left to draw
-    discards: list[str]  # the discard pile, bottom first (its last card is the one you may take)
+    discards: list[str]  # the discard pile, bottom first
+    top: str | None  # its top card: the one you may take instead of drawing
     scores: list[int]  # penalty points per seat (lowest wins)
     game_to: int  # the score that ends the game
     winners: list[int]  # [] until the end
@@ -471,6 +472,7 @@ class ChaChingState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "discards": list(self.discards),
+            "top": self.discards[-1] if self.discards else None,
             "scores": list(self.points),
             "game_to": self.options.game_to,
             "winners": list(self.winners()),
