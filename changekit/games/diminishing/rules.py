@@ -87,9 +87,20 @@ def _legal(kinds: tuple[int, ...], pot: tuple[int, ...]) -> tuple[tuple[int, ...
     return tuple((bill, *take) for bill in kinds for take in _takes(pot, bill - 1))
 
 
+# The engine's hot path: every playout step lists the moves, then checks the one chosen. The state's
+# own lists need none of legal_moves' argument checks; a purse and pot are looked up as they are (a
+# small cache: each entry is only a key), the moves themselves are shared by every purse with the same
+# kinds of bills.
+@lru_cache(maxsize=16384)
+def _moves_of(purse: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The legal moves as a dict from each move to itself, in ``legal_moves`` order: a move handed
+    back as the very object listed is known to be legal by one lookup (``.get(action) is action``)."""
+    return _move_index(tuple(sorted(set(purse))), tuple(sorted(pot, reverse=True)))
+
+
 @lru_cache(maxsize=65536)
-def _legal_set(kinds: tuple[int, ...], pot: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    return frozenset(_legal(kinds, pot))
+def _move_index(kinds: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    return {move: move for move in _legal(kinds, pot)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,7 +148,7 @@ class DiminishingState(State):
     def _legal_actions(self, player: Player | None = None) -> list[tuple[int, ...]]:
         if self.turn is None or (player is not None and player != self.turn):
             return []
-        return legal_moves(self.purses[self.turn], self.pot)
+        return list(_moves_of(tuple(self.purses[self.turn]), tuple(self.pot)))  # the keys, in order
 
     def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
         """(bill played, bills taken) of ``action`` if legal, else :class:`IllegalAction`."""
@@ -147,7 +158,7 @@ class DiminishingState(State):
                 "action-form",
                 f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
         bill, take = action[0], action[1:]
-        if action in _legal_set(tuple(sorted(set(purse))), tuple(self.pot)):
+        if action in _moves_of(tuple(purse), tuple(self.pot)):
             return bill, take
         # refused: find the rule it breaks
         if bill not in purse:
@@ -168,32 +179,41 @@ class DiminishingState(State):
         raise IllegalAction("illegal-move", f"{action!r} is not a legal move here")  # not reached
 
     def _apply(self, player: Player, action: Any) -> None:
-        bill, take = self.check(player, action)
-        purse = self.purses[player]
-        purse.remove(bill)
-        self.pot.append(bill)
-        for value in take:
-            self.pot.remove(value)
-            purse.append(value)
-        purse.sort(reverse=True)
-        self.pot.sort(reverse=True)
+        purse, pot = self.purses[player], self.pot
+        try:
+            listed = type(action) is tuple and _moves_of(tuple(purse), tuple(pot)).get(action) is action
+        except TypeError:  # unhashable: check() names the problem
+            listed = False
+        if listed:
+            bill, take = action[0], action[1:]  # the very move legal_actions listed: legal
+        else:
+            bill, take = self.check(player, action)
+        purse.remove(bill)  # the purse stays sorted
+        pot.append(bill)
+        if take:
+            for value in take:
+                pot.remove(value)
+                purse.append(value)
+            purse.sort(reverse=True)
+        pot.sort(reverse=True)
         self.turns += 1
         self.log.append(Event("move", {
-            "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(self.pot),
+            "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(pot),
         }))
+        out = self.out
         if not purse:
-            self.out[player] = True
+            out[player] = True
             self.knocked_out.append(player)
             self.log.append(Event("out", {"player": player}))
-        alive = [p for p in range(self.players) if not self.out[p]]
-        if self.out[player] and (self.options.end == "first_knockout" or len(alive) == 1):
-            self.turn = None
-            self.log.append(Event("game_end", {
-                "money": [sum(p) for p in self.purses], "winners": list(self.winners())}))
-            return
-        nxt = (player + 1) % self.players
-        while self.out[nxt]:
-            nxt = (nxt + 1) % self.players
+            if self.options.end == "first_knockout" or out.count(False) == 1:
+                self.turn = None
+                self.log.append(Event("game_end", {
+                    "money": [sum(p) for p in self.purses], "winners": list(self.winners())}))
+                return
+        players = len(out)
+        nxt = (player + 1) % players
+        while out[nxt]:
+            nxt = (nxt + 1) % players
         self.turn = nxt
 
     def scores(self) -> tuple[int, ...]:
