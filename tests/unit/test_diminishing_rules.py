@@ -100,6 +100,19 @@ def test_illegal_moves_are_refused_naming_the_rule_and_change_nothing(action, ru
     assert state.to_json() == before
 
 
+def test_a_move_typed_anew_plays_exactly_like_the_one_legal_actions_listed():
+    # the engine accepts a listed move by identity (its hot path) and checks any other in full
+    for players, pot in ((2, [5, 3, 1, 1]), (3, [10, 7, 3, 1])):
+        start = state_with([[10, 7, 5, 1]] + [[3, 1]] * (players - 1), pot=pot)
+        for listed in start.legal_actions():
+            typed = tuple(list(listed))
+            assert typed == listed and typed is not listed
+            a, b = start.clone(), start.clone()
+            a.apply(listed)
+            b.apply(typed)
+            assert a.to_json() == b.to_json() and a.log == b.log
+
+
 def test_the_limit_is_one_dollar_less_than_the_bill():
     state = state_with([[5], [7]], pot=[3, 1, 1])
     with pytest.raises(IllegalAction, match=r"at most \$4"):
