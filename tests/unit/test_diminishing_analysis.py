@@ -11,6 +11,7 @@ from changekit.core import RandomBot, play_out
 from changekit.games.diminishing import analysis as A
 from changekit.games.diminishing import solve_position
 from changekit.games.diminishing import solver as S
+from changekit.games.diminishing import table as T
 from changekit.games.diminishing.bots import MaxTakeBot, PerfectBot
 from changekit.games.diminishing.rules import GAME
 
@@ -83,7 +84,8 @@ def numpy_take_less(purse):
     less, no winning move takes the most, [(mover, other, pot) counts and that move])."""
     import numpy as np
 
-    from changekit.games.diminishing.solver import DENOMS, _Layers, money, positions, reachable_numpy, table_for
+    from changekit.games.diminishing.solver import DENOMS, money
+    from changekit.games.diminishing.table import _Layers, positions, reachable_numpy, table_for
 
     counts = S.counts_of(purse)
     table = table_for(tuple(2 * c for c in counts))
@@ -115,7 +117,7 @@ def test_the_pure_take_less_scan_is_exactly_the_numpy_scan(purse):
     positions, winning, only_less, none_full, picked = numpy_take_less(purse)
     assert (summary.positions, summary.winning_positions, summary.only_move_takes_less,
             summary.no_full_take_wins) == (positions, winning, only_less, none_full)
-    table = S.table_for(tuple(2 * c for c in S.counts_of(purse)))
+    table = T.table_for(tuple(2 * c for c in S.counts_of(purse)))
     mine = sorted(((S.counts_of(e.mover), S.counts_of(e.other), S.counts_of(e.pot)),
                    table.moves.index((e.winning_move.play, S.counts_of(e.winning_move.take))))
                   for e in summary.examples)
@@ -130,15 +132,15 @@ def test_the_full_game_analyses_need_no_numpy():
     import subprocess
     import sys
 
-    run = "(A.solve_start(), S.count_games((2, 2, 1, 1, 1)), A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4))"
+    run = "(A.solve_start(), T.count_games((2, 2, 1, 1, 1)), A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4))"
     script = ("import sys, dataclasses; sys.modules['numpy'] = None\n"
-              "from changekit.games.diminishing import analysis as A, solver as S\n"
+              "from changekit.games.diminishing import analysis as A, table as T\n"
               f"start, games, scan = {run}\n"
               "print(repr((dataclasses.replace(start, solve_seconds=0), games, scan)))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     start = A.solve_start()
-    games = S.count_games((2, 2, 1, 1, 1))
+    games = T.count_games((2, 2, 1, 1, 1))
     scan = A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4)
     assert done.stdout.strip() == repr((dataclasses.replace(start, solve_seconds=0), games, scan))
     assert start.positions == 375_160 and scan.only_move_takes_less > 0 and games > 10**6

@@ -23,10 +23,8 @@ from changekit.core.checks import (
     is_text, is_view, is_whole, optional, shown,
 )
 from changekit.core.errors import InvalidArgument
-from .solver import (
-    MAX_BILLS, Move, Solution, _walk, bills_of, counts_of, game_size, money, solve_if_quick, solve_position,
-    table_for,
-)
+from .solver import DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, bills_of, counts_of, money, universe_size
+from .table import _walk, check_solvable, count_games, game_size, solve_if_quick, solve_position, table_for
 
 #: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
 TINY_PURSE: tuple[int, ...] = (3, 1)
@@ -39,20 +37,16 @@ MAX_TREE_UNIVERSE = 20_000
 
 def _is_purse(value: Any, name: str) -> tuple[int, ...]:
     """A purse of Change! bills, at least one, whose game the solver may solve on the spot."""
-    from .solver import _check_solvable
-
     purse = is_change_bills(MAX_BILLS)(value, name)
     if not purse:
         raise InvalidArgument(f"{name} holds at least one bill")
-    _check_solvable(tuple(2 * c for c in counts_of(purse, name)))
+    check_solvable(tuple(2 * c for c in counts_of(purse, name)))
     return purse
 
 
 def _is_small_purse(value: Any, name: str) -> tuple[int, ...]:
-    from .solver import _size
-
     purse = _is_purse(value, name)
-    if _size(tuple(2 * c for c in counts_of(purse, name))) > MAX_TREE_UNIVERSE:
+    if universe_size(tuple(2 * c for c in counts_of(purse, name))) > MAX_TREE_UNIVERSE:
         raise InvalidArgument(f"{name}: game_tree draws small games, up to {MAX_TREE_UNIVERSE:,} positions "
                               f"(about five bills), not {shown(value)}")
     return purse
@@ -378,8 +372,6 @@ def start_html(purse: Sequence[int] = STANDARD_PURSE) -> str:
 
 
 def games_count_html() -> str:
-    from .solver import START_COUNTS, count_games
-
     return (f"About <b>{count_games(START_COUNTS):.2e}</b> different games (sequences of moves): the same positions "
             "come back again and again in different orders, which is why solving position by position is possible "
             "and listing games is not.")
@@ -465,8 +457,6 @@ EXPLORER_MAX_BILLS = 8
 @checked(text=is_text(1_000))
 def parse_purse(text: str) -> tuple[int, ...]:
     """A purse typed like ``"7 5 3 1"`` (spaces or commas), largest first; bills are $1, $3, $5, $7, $10."""
-    from .solver import counts_of
-
     try:
         bills = [int(t) for t in text.replace(",", " ").replace("$", " ").split()]
     except ValueError as exc:
@@ -513,12 +503,10 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
 
     from changekit.ui.maths import ClosedForm
 
-    from .solver import counts_of
-
     m, k = sympy.symbols("m k", nonnegative=True, integer=True)
     # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
     splits = sympy.factor(sympy.summation(m - k + 1, (k, 0, m)))
-    kinds = [(d, 2 * c) for d, c in zip((1, 3, 5, 7, 10), counts_of(purse)) if c]
+    kinds = [(d, 2 * c) for d, c in zip(DENOMS, counts_of(purse)) if c]
     counts = [n for _, n in kinds]
     value = sympy.Mul(*[splits.subs(m, n) for n in counts])
     substituted = sympy.Mul(*[sympy.Integer(splits.subs(m, n)) for n in counts], evaluate=False)

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from changekit.core import Bot, RandomBot
 
 from .rules import legal_moves
+from .table import solve_if_quick
 
 __all__ = ["PerfectBot", "MaxNBot", "MaxTakeBot", "KeepSmallBot", "RandomBot", "BOTS", "kept"]
 
@@ -72,8 +73,6 @@ class PerfectBot(Bot):
     def solution(self, view: Mapping[str, Any]):
         """The exact verdict, or ``None`` (more than two players in, or a position outside
         the solved tables: then the bot searches)."""
-        from .solver import solve_if_quick
-
         rivals = _rivals(view)
         if len(rivals) != 1:
             return None
