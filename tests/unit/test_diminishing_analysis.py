@@ -174,12 +174,12 @@ def test_perfect_bot_as_second_player_always_beats_a_perfect_first_player():
 
 
 def test_hints_mark_exactly_the_winning_moves():
-    view = {"you": 0, "purses": [[7, 3, 1], [5, 1]], "pot": [3, 1, 1], "out": [False, False]}
+    view = {"you": 0, "hands": [[7, 3, 1], [5, 1]], "pot": [3, 1, 1], "out": [False, False]}
     marks = A.hints(view)
     solved = solve_position([7, 3, 1], [5, 1], [3, 1, 1])
     assert {a for a, good in marks.items() if good} == {m.action for m in solved.winning_moves}
     assert len(marks) == len(solved.moves)
-    assert A.hints({"you": 0, "purses": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
+    assert A.hints({"you": 0, "hands": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
 
 
 def test_figures_plot_their_numbers():

@@ -68,7 +68,7 @@ def _is_lengths(value: Any, name: str) -> dict:
 
 
 _is_progress = optional(is_callable)
-_is_diminishing_view = is_view(purses=is_items(8, "purses", each=is_change_bills(MAX_BILLS)),
+_is_diminishing_view = is_view(hands=is_items(8, "hands", each=is_change_bills(MAX_BILLS)),
                               out=is_items(8, "out", each=is_flag), you=optional(is_whole(0, 7)),
                               pot=is_change_bills(MAX_BILLS))
 
@@ -327,14 +327,14 @@ def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
     """For a two-player view: each legal action → does it win against perfect play?
     ``None`` when more than two players are still in, or the position is outside the tables
     that can be solved on the spot (two survivors of a bigger game)."""
-    if len(view["out"]) != len(view["purses"]):
-        raise InvalidArgument("view: 'out' and 'purses' name the same players (pass the dict state.view(player) returns)")
-    alive = [p for p in range(len(view["purses"])) if not view["out"][p]]
+    if len(view["out"]) != len(view["hands"]):
+        raise InvalidArgument("view: 'out' and 'hands' name the same players (pass the dict state.view(player) returns)")
+    alive = [p for p in range(len(view["hands"])) if not view["out"][p]]
     me = view["you"]
     if len(alive) != 2 or me not in alive:
         return None
     other = alive[0] if alive[1] == me else alive[1]
-    solved: Solution | None = solve_if_quick(view["purses"][me], view["purses"][other], view["pot"])
+    solved: Solution | None = solve_if_quick(view["hands"][me], view["hands"][other], view["pot"])
     if solved is None:
         return None
     winning = {m.action for m in solved.winning_moves}

@@ -14,8 +14,9 @@ import time
 from typing import Any, Mapping, Sequence
 
 from changekit.core import Bot, RandomBot
+from changekit.core.words import money
 
-from .rules import legal_moves
+from .rules import describe_move, legal_moves
 from .table import solve_if_quick
 
 __all__ = ["PerfectBot", "MaxNBot", "MaxTakeBot", "KeepSmallBot", "RandomBot", "BOTS", "kept"]
@@ -27,7 +28,7 @@ def kept(action: Sequence[int]) -> int:
 
 
 def _rivals(view: Mapping[str, Any]) -> list[int]:
-    return [p for p in range(len(view["purses"])) if p != view["you"] and not view["out"][p]]
+    return [p for p in range(len(view["hands"])) if p != view["you"] and not view["out"][p]]
 
 
 class MaxTakeBot(Bot):
@@ -41,7 +42,7 @@ class MaxTakeBot(Bot):
         return max(legal, key=lambda a: (kept(a), sum(a[1:]), -len(a)))
 
     def explain(self, view, action) -> str:
-        return f"loses only ${-kept(action)} this turn, the least it can"
+        return f"{describe_move(action)}: loses only {money(-kept(action))} this turn, the least it can"
 
 
 class KeepSmallBot(Bot):
@@ -55,7 +56,8 @@ class KeepSmallBot(Bot):
         return max((a for a in legal if a[0] == biggest), key=lambda a: (len(a), kept(a)))
 
     def explain(self, view, action) -> str:
-        return f"spends its biggest bill and keeps {len(action) - 1} small bill(s) for later turns"
+        return (f"{describe_move(action)}: spends its biggest bill and keeps {len(action) - 1} small bill(s) "
+                "for later turns")
 
 
 class PerfectBot(Bot):
@@ -76,7 +78,7 @@ class PerfectBot(Bot):
         rivals = _rivals(view)
         if len(rivals) != 1:
             return None
-        return solve_if_quick(view["purses"][view["you"]], view["purses"][rivals[0]], view["pot"])
+        return solve_if_quick(view["hands"][view["you"]], view["hands"][rivals[0]], view["pot"])
 
     def choose(self, view, legal, *, rng: random.Random):
         solved = self.solution(view)
@@ -92,9 +94,10 @@ class PerfectBot(Bot):
         if solved is None:
             return self.search.explain(view, action)
         if solved.winning_moves:
-            return (f"a winning move: {len(solved.winning_moves)} of {len(solved.moves)} moves win "
-                    "against any defence")
-        return "every move loses against perfect play: it keeps the most money and hopes for a mistake"
+            return (f"{describe_move(action)}, a winning move: {len(solved.winning_moves)} of {len(solved.moves)} "
+                    "moves win against any defence")
+        return (f"{describe_move(action)}: every move loses against perfect play, so it keeps the most money and "
+                "hopes for a mistake")
 
 
 class MaxNBot(Bot):
@@ -113,7 +116,7 @@ class MaxNBot(Bot):
         self.depth, self.width, self.seconds = depth, width, seconds
 
     def choose(self, view, legal, *, rng: random.Random):
-        purses = tuple(tuple(p) for p in view["purses"])
+        purses = tuple(tuple(p) for p in view["hands"])
         out = tuple(view["out"])
         me = view["you"]
         first_knockout = view.get("end") == "first_knockout"
@@ -129,7 +132,8 @@ class MaxNBot(Bot):
         return best
 
     def explain(self, view, action) -> str:
-        return f"best for itself {self.depth} turns ahead, assuming each player looks after their own money"
+        return (f"{describe_move(action)}: best for itself {self.depth} turns ahead, assuming each player looks "
+                "after their own money")
 
     def _candidates(self, legal: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
         if len(legal) <= self.width:

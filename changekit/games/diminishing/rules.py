@@ -17,19 +17,20 @@ Rules in our words (the kit's decisions, docs/rules.md):
   everyone; default the standard one above.
 
 An action is a tuple ``(played, *taken)``: the bill played, then the bills taken back from the
-highest down, e.g. ``(5, 3, 1)``; ``(7,)`` plays a $7 and takes nothing back.
+highest down, e.g. ``(5, 3, 1)``; ``(7,)`` plays a $7 and takes nothing back. Build one with
+:func:`play` (``play(5, 3, 1)``); :func:`describe_move` says it in words.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, Sequence, TypedDict
 
 from changekit.core import (
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders,
 )
-from changekit.core.words import dollars, winners_text
+from changekit.core.words import dollars, money, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked, is_change_bills
 from changekit.core.options import choices
@@ -38,6 +39,39 @@ from changekit.core.options import choices
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 End = Literal["last_standing", "first_knockout"]
 ENDS: tuple[str, ...] = choices(End)
+
+
+def play(bill: int, *take: int) -> tuple[int, ...]:
+    """The action that plays ``bill`` into the pot and takes back the bills ``take`` (in any
+    order: the action lists them from the highest down).
+
+    >>> play(7), play(5, 1, 3)
+    ((7,), (5, 3, 1))
+    """
+    return (bill, *sorted(take, reverse=True))
+
+
+def take_back_words(take: Sequence[int]) -> str:
+    """What a move takes back, in words (with the total when there is something to add up).
+
+    >>> take_back_words(()), take_back_words((3,)), take_back_words((3, 1))
+    ('take back nothing', 'take back $3', 'take back $3 $1 ($4)')
+    """
+    if not take:
+        return "take back nothing"
+    total = f" ({money(sum(take))})" if len(take) > 1 else ""
+    return f"take back {dollars(take, sep=' ')}{total}"
+
+
+def describe_move(action: Sequence[int]) -> str:
+    """A move ``(played, *taken)`` in words: the app's buttons, the log, the bots and the solver
+    say it so.
+
+    >>> describe_move((7,)), describe_move(play(5, 3, 1))
+    ('play $7', 'play $5, take back $3 $1 ($4)')
+    """
+    played = f"play {money(action[0])}"
+    return f"{played}, {take_back_words(action[1:])}" if len(action) > 1 else played
 
 
 def decks_for(players: int) -> int:
@@ -127,8 +161,30 @@ class DiminishingOptions(Options):
         for value, n in Counter(self.purse).items():
             if players * n > BILLS_PER_DENOMINATION * decks:
                 raise ChangekitError(
-                    f"purse: {players} players × {n} bills of ${value} need more than the "
+                    f"purse: {players} players × {n} bills of {money(value)} need more than the "
                     f"{BILLS_PER_DENOMINATION * decks} of {decks} deck(s)")
+
+
+def _check_form(action: Any) -> None:
+    """An :class:`IllegalAction` unless ``action`` has the form of a move: a tuple of ints."""
+    if type(action) is not tuple or not action or any(type(x) is not int for x in action):
+        raise IllegalAction(
+            "action-form", f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
+
+
+class DiminishingView(TypedDict):
+    """What a player sees: everything (money is kept face up, and the options are the rules in
+    force, known to all)."""
+
+    you: Player | None  # the viewer's seat (None: a spectator)
+    hands: list[list[int]]  # every player's purse (the bills they hold), from the highest bill down
+    scores: list[int]  # the money in each purse
+    pot: list[int]  # the bills in the pot, from the highest down
+    out: list[bool]  # per seat: out of the game (ended a turn with no money)
+    turn: Player | None  # the seat to play (None once the game is over)
+    turns: int  # turns played so far
+    end: End  # the option in force: "last_standing" or "first_knockout"
+    winners: list[Player]  # [] until the game is over
 
 
 class DiminishingState(State):
@@ -154,10 +210,7 @@ class DiminishingState(State):
     def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
         """(bill played, bills taken) of ``action`` if legal, else :class:`IllegalAction`."""
         purse = self.purses[player]
-        if type(action) is not tuple or not action or any(type(x) is not int for x in action):
-            raise IllegalAction(
-                "action-form",
-                f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
+        _check_form(action)
         bill, take = action[0], action[1:]
         if action in _moves_of(tuple(purse), tuple(self.pot)):
             return bill, take
@@ -176,7 +229,8 @@ class DiminishingState(State):
         if sum(take) > bill - 1:
             raise IllegalAction(
                 "take-limit",
-                f"after playing ${bill} you may take back at most ${bill - 1}, not {take!r} (${sum(take)})")
+                f"after playing {money(bill)} you may take back at most {money(bill - 1)}, not {take!r} "
+                f"({money(sum(take))})")
         raise IllegalAction("illegal-move", f"{action!r} is not a legal move here")  # not reached
 
     def _apply(self, player: Player, action: Any) -> None:
@@ -228,17 +282,24 @@ class DiminishingState(State):
             return tuple(p for p in range(self.players) if not self.out[p])
         return leaders(self.scores())
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> DiminishingView:  # type: ignore[override]  # a TypedDict is a dict
         # money is kept face up: everyone sees everything
         return {
             "you": player,
-            "purses": [list(p) for p in self.purses],
+            "hands": [list(p) for p in self.purses],
+            "scores": list(self.scores()),
             "pot": list(self.pot),
             "out": list(self.out),
             "turn": self.turn,
             "turns": self.turns,
             "end": self.options.end,
+            "winners": list(self.winners()),
         }
+
+    def describe_action(self, action: Any) -> str:
+        """``action`` in words (see :func:`describe_move`): "play $5, take back $3 $1 ($4)"."""
+        _check_form(action)
+        return describe_move(action)
 
     def inventory(self) -> Counter:
         return Counter([*self.pot, *(b for p in self.purses for b in p)])
@@ -252,11 +313,12 @@ class DiminishingState(State):
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
         if event.kind == "start":
-            return f"Everyone starts with {dollars(d['purse'])} (${sum(d['purse'])}). First to play: {names[d['first']]}."
+            return (f"Everyone starts with {dollars(d['purse'])} ({money(sum(d['purse']))}). "
+                    f"First to play: {names[d['first']]}.")
         if event.kind == "move":
             took = f" and took back {dollars(d['take'])}" if d["take"] else " and took nothing back"
-            return (f"{names[d['player']]} played ${d['play']}{took}: "
-                    f"${d['money']} left, ${d['pot']} in the pot.")
+            return (f"{names[d['player']]} played {money(d['play'])}{took}: "
+                    f"{money(d['money'])} left, {money(d['pot'])} in the pot.")
         if event.kind == "out":
             return f"{names[d['player']]}: no money left, out of the game."
         if event.kind == "game_end":

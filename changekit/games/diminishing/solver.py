@@ -36,9 +36,8 @@ from changekit.core import DENOMINATIONS
 from changekit.core.checks import collection
 from changekit.core.errors import ChangekitError
 from changekit.core.money import BILLS_PER_DENOMINATION
-from changekit.core.words import dollars
 
-from .rules import STANDARD_PURSE
+from .rules import STANDARD_PURSE, describe_move, play
 
 #: The bill values, lowest first: a count vector counts bills of these values, in this order.
 DENOMS: tuple[int, ...] = DENOMINATIONS
@@ -54,7 +53,7 @@ class Move:
 
     >>> m = Move(5, (3, 1))
     >>> str(m), m.action, Move.from_action((5, 3, 1)) == m
-    ('play $5, take back $3 $1', (5, 3, 1), True)
+    ('play $5, take back $3 $1 ($4)', (5, 3, 1), True)
     """
 
     play: int
@@ -63,7 +62,7 @@ class Move:
     @property
     def action(self) -> tuple[int, ...]:
         """The engine's action for this move: ``(play, *take)``."""
-        return (self.play, *self.take)
+        return play(self.play, *self.take)
 
     @classmethod
     def from_action(cls, action: Sequence[int]) -> "Move":
@@ -75,10 +74,7 @@ class Move:
         return sum(self.take) - self.play
 
     def __str__(self) -> str:
-        if not self.take:
-            return f"play ${self.play}"
-        return f"play ${self.play}, take back " + dollars(self.take, sep=" ")
-
+        return describe_move(self.action)
 
 
 class Solution(NamedTuple):
