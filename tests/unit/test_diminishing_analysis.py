@@ -29,7 +29,8 @@ def test_the_tiny_game_is_a_second_player_win_and_its_tree_is_solved_right():
     # every edge is a legal move, marked winning exactly when it leaves the opponent lost
     for a, b, label, good in tree.edges:
         assert good == (not tree.nodes[b].mover_wins)
-        assert label in {str(m) for m in solve_position(tree.nodes[a].mover, tree.nodes[a].other, tree.nodes[a].pot).moves}
+        node = tree.nodes[a]
+        assert label in {str(m) for m in solve_position(node.mover, node.other, node.pot).moves}
     assert sum(good for *_, good in tree.edges) == 5
 
 
@@ -84,7 +85,7 @@ def numpy_take_less(purse):
     less, no winning move takes the most, [(mover, other, pot) counts and that move])."""
     import numpy as np
 
-    from changekit.games.diminishing.solver import DENOMS, money
+    from changekit.games.diminishing.solver import DENOMS, money_in
     from changekit.games.diminishing.table import _Layers, positions, reachable_numpy, table_for
 
     counts = S.counts_of(purse)
@@ -95,7 +96,7 @@ def numpy_take_less(purse):
     rows = np.nonzero((reach & ~finished)[z.order])[0]
     legal = z.valid[z.code[rows]].astype(bool)
     winning = legal & (np.take(wins, z.swapped[rows, None] + z.deltas[None, :], mode="clip") == 0)
-    take_money = np.array([money(t) for _, t in table.moves])
+    take_money = np.array([money_in(t) for _, t in table.moves])
     play_of = np.array([b for b, _ in table.moves])
     most = np.zeros(winning.shape, dtype=np.int64)
     for b in DENOMS:
@@ -108,7 +109,7 @@ def numpy_take_less(purse):
     picked = list(positions(table, z.order[rows[only_less]].tolist()))
     moves = winning[only_less].argmax(axis=1).tolist()
     return (len(rows), int((n_win > 0).sum()), len(only_less), int(((n_win >= 1) & ~full_win).sum()),
-            sorted(zip(picked, moves)))
+            sorted(zip(picked, moves, strict=True)))
 
 
 @pytest.mark.parametrize("purse", [(10, 7, 5, 5, 3, 1, 1), A.STANDARD_PURSE], ids=str)

@@ -32,7 +32,7 @@ def brute_moves(mover, pot):
         rest = list(mover)
         rest.remove(play)
         for counts in product(*[range(pot.count(v) + 1) for v in kinds]):
-            take = tuple(v for v, c in zip(kinds, counts) for _ in range(c))
+            take = tuple(v for v, c in zip(kinds, counts, strict=True) for _ in range(c))
             if sum(take) > play - 1:
                 continue
             left_pot = list(pot) + [play]
@@ -142,7 +142,7 @@ def test_the_standard_table_is_consistent_with_its_own_rule_on_random_reachable_
     while checked < 400:
         moves = brute_moves(mover, pot)
         values = {}
-        for move, (after, new_pot) in moves.items():
+        for move, (after, _new_pot) in moves.items():
             values[move] = bool(after) and not table.mover_wins(S.counts_of(other), S.counts_of(after))
         solved = solve_position(mover, other, pot)
         assert solved.mover_wins == any(values.values())

@@ -12,18 +12,18 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Callable, Sequence
 
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
-from .rules import GAME, STANDARD_PURSE
+from .rules import GAME, STANDARD_PURSE, DiminishingState
 from changekit.core.checks import (
     checked, is_bots, is_callable, is_change_bills, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
     is_text, is_view, is_whole, optional, shown,
 )
 from changekit.core.errors import InvalidArgument
-from .solver import DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, bills_of, counts_of, money, universe_size
+from .solver import DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, bills_of, counts_of, money_in, universe_size
 from .table import _walk, check_solvable, count_games, game_size, solve_if_quick, solve_position, table_for
 
 #: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
@@ -236,7 +236,7 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     counts = counts_of(purse)
     table = table_for(tuple(2 * c for c in counts))
     loses = table._loses or table._flip()  # loses[j] = 1: the move to position j wins
-    take_money = [money(t) for _, t in table.moves]
+    take_money = [money_in(t) for _, t in table.moves]
     full_takes: dict[tuple[int, ...], tuple[bool, ...]] = {}  # per set of legal moves
     live = n_winning = none_full_total = 0
     picked: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
@@ -261,8 +261,9 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     # the easiest to follow first: least money left in the purses, then fewest bills
     pot_of = {}
     for m, o, _ in picked:
-        pot_of[m, o] = tuple(c - a - b for c, a, b in zip(table.universe, m, o))
-    picked.sort(key=lambda x: (money(x[0]) + money(x[1]), sum(x[0]) + sum(x[1]), (x[0], x[1], pot_of[x[0], x[1]])))
+        pot_of[m, o] = tuple(c - a - b for c, a, b in zip(table.universe, m, o, strict=True))
+    picked.sort(key=lambda x: (money_in(x[0]) + money_in(x[1]), sum(x[0]) + sum(x[1]),
+                               (x[0], x[1], pot_of[x[0], x[1]])))
     found = []
     for m, o, k in picked:
         b, t = table.moves[k]
@@ -285,7 +286,7 @@ def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[
     lengths: Counter = Counter()
     for g in range(games):
         seats = [bots[g % 2], bots[(g + 1) % 2]]
-        state = game.new_state(seed=master.getrandbits(32))
+        state = DiminishingState(game.options, seed=master.getrandbits(32))
         play_out(state, seats, rng=random.Random(master.getrandbits(64)))
         lengths[state.turns] += 1
         if progress is not None:
@@ -328,7 +329,8 @@ def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
     ``None`` when more than two players are still in, or the position is outside the tables
     that can be solved on the spot (two survivors of a bigger game)."""
     if len(view["out"]) != len(view["hands"]):
-        raise InvalidArgument("view: 'out' and 'hands' name the same players (pass the dict state.view(player) returns)")
+        raise InvalidArgument(
+            "view: 'out' and 'hands' name the same players (pass the dict state.view(player) returns)")
     alive = [p for p in range(len(view["hands"])) if not view["out"][p]]
     me = view["you"]
     if len(alive) != 2 or me not in alive:
@@ -427,9 +429,9 @@ def tree_figure(tree: GameTree):
 
     column: dict[int, list[int]] = {}
     for i, n in enumerate(tree.nodes):
-        column.setdefault(-(money(counts_of(n.mover)) + money(counts_of(n.other))), []).append(i)
+        column.setdefault(-(money_in(counts_of(n.mover)) + money_in(counts_of(n.other))), []).append(i)
     xs, ys = {}, {}
-    for c, (key, members) in enumerate(sorted(column.items())):
+    for c, (_key, members) in enumerate(sorted(column.items())):
         for r, i in enumerate(members):
             xs[i], ys[i] = c, r - (len(members) - 1) / 2
     fig = go.Figure()
@@ -506,13 +508,14 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
     m, k = sympy.symbols("m k", nonnegative=True, integer=True)
     # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
     splits = sympy.factor(sympy.summation(m - k + 1, (k, 0, m)))
-    kinds = [(d, 2 * c) for d, c in zip(DENOMS, counts_of(purse)) if c]
+    kinds = [(d, 2 * c) for d, c in zip(DENOMS, counts_of(purse), strict=True) if c]
     counts = [n for _, n in kinds]
     value = sympy.Mul(*[splits.subs(m, n) for n in counts])
     substituted = sympy.Mul(*[sympy.Integer(splits.subs(m, n)) for n in counts], evaluate=False)
     return ClosedForm(
         f"Both purses {_show(sorted(purse, reverse=True))}: "
-        f"{', '.join(f'{n} bills of ${d}' for d, n in kinds)} are in play. m identical bills split into three piles (mover, opponent, pot) in a sum of "
+        f"{', '.join(f'{n} bills of {money(d)}' for d, n in kinds)} are in play. m identical bills split into three "
+        "piles (mover, opponent, pot) in a sum of "
         "ways that sympy solves; the denominations multiply:",
         r"\text{splits}", sympy.Product(splits.subs(m, sympy.Symbol("m_i")), (sympy.Symbol("i"), 1, len(counts))),
         substituted, value, steps=(("ways to split m bills into three piles",

@@ -141,7 +141,7 @@ class MaxNBot(Bot):
         by_money = sorted(legal, key=lambda a: (-kept(a), a))
         by_bills = sorted(legal, key=lambda a: (-len(a), -kept(a), a))
         out: list[tuple[int, ...]] = []
-        for a, b in zip(by_money, by_bills):
+        for a, b in zip(by_money, by_bills, strict=True):
             for x in (a, b):
                 if x not in out:
                     out.append(x)
@@ -150,7 +150,7 @@ class MaxNBot(Bot):
         return out[: self.width]
 
     def _score(self, purses, out, over: bool) -> list[float]:
-        score = [(-100.0 if dead else sum(p) + 2 * len(p)) for p, dead in zip(purses, out)]
+        score = [(-100.0 if dead else sum(p) + 2 * len(p)) for p, dead in zip(purses, out, strict=True)]
         if over:
             top = max(score)
             score = [s + 1000 if s == top else s for s in score]

@@ -34,6 +34,7 @@ from changekit.core.words import dollars, money, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked, is_change_bills
 from changekit.core.options import choices
+from changekit.core.state import Action
 
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
@@ -204,7 +205,7 @@ class DiminishingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player) -> list[tuple[int, ...]]:
+    def _legal_actions(self, player: Player) -> list[Action]:
         return list(_moves_of(tuple(self.purses[player]), tuple(self.pot)))  # the keys, in order
 
     def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
@@ -282,7 +283,7 @@ class DiminishingState(State):
             return tuple(p for p in range(self.players) if not self.out[p])
         return leaders(self.scores())
 
-    def _view(self, player: Player | None) -> DiminishingView:  # type: ignore[override]  # a TypedDict is a dict
+    def _view(self, player: Player | None) -> DiminishingView:  # type: ignore[override]  # base: dict[str, Any]
         # money is kept face up: everyone sees everything
         return {
             "you": player,

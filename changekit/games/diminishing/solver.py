@@ -144,8 +144,13 @@ def bills_of(counts: Sequence[int]) -> tuple[int, ...]:
     return tuple(d for i in reversed(range(len(DENOMS))) for d in [DENOMS[i]] * counts[i])
 
 
-def money(counts: Sequence[int]) -> int:
-    return sum(d * c for d, c in zip(DENOMS, counts))
+def money_in(counts: Sequence[int]) -> int:
+    """Dollars in a bundle given as counts.
+
+    >>> money_in((2, 0, 0, 1, 1))
+    19
+    """
+    return sum(d * c for d, c in zip(DENOMS, counts, strict=True))
 
 
 
@@ -222,11 +227,11 @@ def successors(mover: Counts, pot: Counts) -> list[Counts]:
     >>> successors((0, 1, 0, 0, 0), (1, 0, 0, 0, 0))  # a $3 against a pot of $1: keep nothing or the $1
     [(0, 0, 0, 0, 0), (1, 0, 0, 0, 0)]
     """
-    out = []
+    out: list[Counts] = []
     for i, bill in enumerate(DENOMS):
         if mover[i]:
             played = mover[:i] + (mover[i] - 1,) + mover[i + 1:]
-            out.extend(tuple(m + t for m, t in zip(played, take)) for take in _takes_from(bill - 1, pot))
+            out.extend(tuple(m + t for m, t in zip(played, take, strict=True)) for take in _takes_from(bill - 1, pot))
     return out
 
 
@@ -238,11 +243,11 @@ def backward_induction(universe: Sequence[int]) -> dict[tuple[Counts, Counts], b
     """
     universe = tuple(universe)
     wins: dict[tuple[Counts, Counts], bool] = {}
-    for mover, other in sorted(splits(universe), key=lambda split: money(split[0]) + money(split[1])):
+    for mover, other in sorted(splits(universe), key=lambda split: money_in(split[0]) + money_in(split[1])):
         if not any(other):
             wins[mover, other] = True  # the other player is out: the mover has won
             continue
-        pot = tuple(c - m - o for c, m, o in zip(universe, mover, other))
+        pot = tuple(c - m - o for c, m, o in zip(universe, mover, other, strict=True))
         # after a move the other player moves: the mover wins when some move leaves them a loss
         wins[mover, other] = any(not wins[other, left] for left in successors(mover, pot))
     return wins

@@ -108,13 +108,13 @@ class Table:
         # _links[i][x][y]: denomination i's share of _link(x, y) (see there), for x + y <= c
         self._links = tuple([[(s * (f[x] + y) << _KIND_BITS) + _kind_share(i, y, c - x - y) for y in range(c + 1 - x)]
                              for x in range(c + 1)]
-                            for i, (s, f, c) in enumerate(zip(self.strides, self._offsets, n)))
+                            for i, (s, f, c) in enumerate(zip(self.strides, self._offsets, n, strict=True)))
         self.moves = move_types(n)
         self._deltas = []
         for b, take in self.moves:
             delta = list(take)
             delta[_POS[b]] -= 1
-            self._deltas.append(sum(s * d for s, d in zip(self.strides, delta)))
+            self._deltas.append(sum(s * d for s, d in zip(self.strides, delta, strict=True)))
         self._move_objects = tuple(Move(b, bills_of(take)) for b, take in self.moves)  # shared by all lookups
         self._by_kind: list[_Legal | None] = [None] * (1 << _KIND_BITS)
         self._by_numbers: dict[tuple[int, ...], _Legal] = {}
@@ -122,7 +122,7 @@ class Table:
 
     def index(self, mover: Sequence[int], other: Sequence[int]) -> int:
         """The number of the position (mover counts, other counts); the pot is the rest."""
-        for c, m, o in zip(self.universe, mover, other):
+        for c, m, o in zip(self.universe, mover, other, strict=True):
             if m < 0 or o < 0 or m + o > c:
                 raise ChangekitError(f"purses {mover} and {other} do not fit the universe {self.universe}")
         return self._number(mover, other)
@@ -149,12 +149,12 @@ class Table:
 
     def _legal(self, mover: Sequence[int], pot: Sequence[int]) -> _Legal:
         """The legal moves of a mover holding ``mover`` with ``pot`` in the middle."""
-        kind = sum(_kind_share(i, held, in_pot) for i, (held, in_pot) in enumerate(zip(mover, pot)))
+        kind = sum(_kind_share(i, held, in_pot) for i, (held, in_pot) in enumerate(zip(mover, pot, strict=True)))
         return self._by_kind[kind] or self._learn(kind, mover, pot)
 
     def _learn(self, kind: int, mover: Sequence[int], pot: Sequence[int]) -> _Legal:
         numbers = tuple(k for k, (b, take) in enumerate(self.moves)
-                        if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot)))
+                        if mover[_POS[b]] > 0 and all(t <= p for t, p in zip(take, pot, strict=True)))
         # many kinds share one set of legal moves: share its reader too (fewer objects to fetch
         # from memory on the hot path)
         legal = self._by_numbers.get(numbers) or self._by_numbers.setdefault(numbers, self._reader(numbers))
@@ -348,7 +348,7 @@ class _Layers:
         pots = np.array(np.unravel_index(np.arange(n_pot), pot_radix), dtype=np.int16)  # 5 × n_pot
         takes = np.array([t for _, t in shell.moves], dtype=np.int16).reshape(-1, len(DENOMS))  # K × 5
         plays = np.array([_POS[b] for b, _ in shell.moves], dtype=np.int64)
-        pot_ok = (pots.T[:, None, :] >= takes[None, :, :]).all(axis=2)  # n_pot × K
+        pot_ok = np.asarray((pots.T[:, None, :] >= takes[None, :, :]).all(axis=2))  # n_pot × K
         has_ok = ((np.arange(32)[:, None] >> plays[None, :]) & 1).astype(bool)  # 32 × K
         self.valid = (pot_ok[:, None, :] & has_ok[None, :, :]).reshape(n_pot * 32, len(shell.moves)).view(np.uint8)
         self.deltas = np.array(shell._deltas, dtype=np.int64)
@@ -419,7 +419,8 @@ def count_games(start: Sequence[int]) -> int:
     def count(mover: tuple[int, ...], other: tuple[int, ...]) -> int:
         link = link_of(other, mover)
         swapped, kind = link >> _KIND_BITS, link & _KIND_MASK
-        legal = by_kind[kind] or learn(kind, mover, tuple(u - a - b for u, a, b in zip(universe, mover, other)))
+        legal = by_kind[kind] or learn(  # the pot is worked out only for a kind not seen yet
+            kind, mover, tuple(u - a - b for u, a, b in zip(universe, mover, other, strict=True)))
         total = 0
         for k in legal.numbers:
             j = swapped + deltas[k]
@@ -515,7 +516,7 @@ def _move_changes(table: Table) -> list[tuple[int, ...]]:
     return out
 
 
-def _walk(start: tuple[int, ...], table: Table, reach: bytearray) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int, _Legal]]:
+def _walk(start: Counts, table: Table, reach: bytearray) -> Iterator[tuple[Counts, Counts, int, _Legal]]:
     """Depth first over the positions reachable from two ``start`` purses (counts) and an empty
     pot, each once. Yields every live one (both players hold money) as (mover counts, other
     counts, its number with the roles swapped, its legal moves); marks ``reach[number]`` 1 for a
@@ -530,7 +531,8 @@ def _walk(start: tuple[int, ...], table: Table, reach: bytearray) -> Iterator[tu
         mover, other = pop()
         link = link_of(other, mover)
         swapped, kind = link >> _KIND_BITS, link & _KIND_MASK
-        legal = by_kind[kind] or learn(kind, mover, tuple(u - a - b for u, a, b in zip(universe, mover, other)))
+        legal = by_kind[kind] or learn(  # the pot is worked out only for a kind not seen yet
+            kind, mover, tuple(u - a - b for u, a, b in zip(universe, mover, other, strict=True)))
         for k in legal.numbers:
             j = swapped + deltas[k]
             if reach[j]:
@@ -565,7 +567,7 @@ def _decoder(table: Table):
 
     def decode(i: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         mover, other = [], []
-        for s, pr in zip(table.strides, pairs):
+        for s, pr in zip(table.strides, pairs, strict=True):
             a, b = pr[i // s]
             i %= s
             mover.append(a)
@@ -601,16 +603,16 @@ def game_size(start: Sequence[int] = START_COUNTS) -> GameSize:
         return GameSize(start, reach.count(1), wins, reach.count(2))
     reach, finished = reachable_numpy(start)
     live = reach & ~finished
-    wins = np.frombuffer(table.wins, dtype=np.uint8).astype(bool)
-    return GameSize(start, int(live.sum()), int((live & wins).sum()), int((reach & finished).sum()))
+    won = np.frombuffer(table.wins, dtype=np.uint8).astype(bool)
+    return GameSize(start, int(live.sum()), int((live & won).sum()), int((reach & finished).sum()))
 
 
-def positions(table: Table, numbers: Iterable[int]) -> Iterable[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+def positions(table: Table, numbers: Iterable[int]) -> Iterable[tuple[Counts, Counts, Counts]]:
     """(mover, other, pot) count vectors of the given position numbers."""
     decode = _decoder(table)
     for i in numbers:
         mover, other = decode(i)
-        yield mover, other, tuple(c - a - b for c, a, b in zip(table.universe, mover, other))
+        yield mover, other, tuple(c - a - b for c, a, b in zip(table.universe, mover, other, strict=True))
 
 
 if __name__ == "__main__":  # rewrite the shipped table
