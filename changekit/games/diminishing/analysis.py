@@ -15,6 +15,9 @@ from typing import Any, Callable, Sequence
 from changekit.core.words import dollars, money
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.tournaments import bot_tournament
+from changekit.ui.maths import ClosedForm
+from changekit.ui.theme import style
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
 from .rules import GAME, STANDARD_PURSE, DiminishingState
@@ -313,7 +316,6 @@ class Matchup:
 def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | None = None) -> list[Matchup]:
     """Each heuristic bot against the perfect bot over ``games`` two-player games (seats
     alternate, so each side starts half the time)."""
-    from changekit.stats.tournaments import bot_tournament
 
     bots = list(bots) if bots is not None else [MaxTakeBot(), KeepSmallBot(), RandomBot()]
     out = []
@@ -392,7 +394,7 @@ def take_less_html(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 5) 
 # ---- figures ------------------------------------------------------------------------------------
 def lengths_figure(series: dict[str, Counter]):
     """Bars: how many turns games last, one series per pairing."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     fig = go.Figure()
     for name, lengths in series.items():
@@ -406,7 +408,7 @@ def lengths_figure(series: dict[str, Counter]):
 
 def matchups_figure(matchups: Sequence[Matchup]):
     """Win rate of each heuristic bot against the perfect bot, with 95 % intervals."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     fig = go.Figure()
     fig.add_bar(
@@ -425,7 +427,7 @@ def matchups_figure(matchups: Sequence[Matchup]):
 def tree_figure(tree: GameTree):
     """The solved tiny game: columns by money left in the purses, green = the player to move
     wins, red = loses, grey = finished; thick lines are winning moves."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     column: dict[int, list[int]] = {}
     for i, n in enumerate(tree.nodes):
@@ -472,9 +474,7 @@ def parse_purse(text: str) -> tuple[int, ...]:
 def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
     """Each opening of the game from two ``purse``s: how many answers the second player has, and
     how many of them win (an opening with no winning answer wins for the first player)."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     start = solve_start(purse)
     names = [str(o.move) for o in start.openings]
@@ -501,9 +501,7 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
     a denomination with m bills in play, the number of ways to split m identical bills into three
     piles is a sum that sympy solves in closed form, (m+1)(m+2)/2; the splits of different
     denominations multiply."""
-    import sympy
-
-    from changekit.ui.maths import ClosedForm
+    import sympy  # sympy is heavy: only this derivation needs it
 
     m, k = sympy.symbols("m k", nonnegative=True, integer=True)
     # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
@@ -526,8 +524,6 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
 def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
     """Question 5's answer: game lengths of perfect against perfect and random against random
     (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
-    from .bots import PerfectBot
-
     def half(start: float):
         return None if progress is None else (lambda f: progress(start + f / 2))
 

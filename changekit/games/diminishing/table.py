@@ -208,7 +208,7 @@ def table_for(universe: Sequence[int], *, method: str = "auto") -> Table:
             table = shipped_standard_table()
         else:
             try:
-                import numpy  # noqa: F401
+                import numpy  # noqa: F401  # optional (Pyodide has none): is it here?
                 method = "numpy"
             except ImportError:
                 method = "python"
@@ -297,7 +297,7 @@ def mover_wins(mover: Sequence[int], other: Sequence[int], pot: Sequence[int] = 
 # ---- the numpy solve ----------------------------------------------------------------------
 def _positions_numpy(universe: Sequence[int]):
     """Per-position arrays over the whole universe: mover counts, other counts (shape 5 × N)."""
-    import numpy as np
+    import numpy as np  # optional (Pyodide has none): only the numpy solve needs it
 
     mover, other = [], []
     for c in universe:
@@ -320,7 +320,7 @@ class _Layers:
     """The numpy arrays of one universe, positions sorted by purse money (layers)."""
 
     def __init__(self, universe: tuple[int, ...]) -> None:
-        import numpy as np
+        import numpy as np  # optional (Pyodide has none): only the numpy solve needs it
 
         shell = Table(universe, bytes(universe_size(universe)))
         self.shell = shell
@@ -369,7 +369,7 @@ class _Layers:
 def solve_universe_numpy(universe: Sequence[int]) -> Table:
     """Retrograde analysis over every position of ``universe`` with numpy, layer by layer
     of purse money (a move always lowers it, so earlier layers are final)."""
-    import numpy as np
+    import numpy as np  # optional (Pyodide has none): only the numpy solve needs it
 
     start = time.perf_counter()
     z = _Layers(tuple(universe))
@@ -385,7 +385,7 @@ def solve_universe_numpy(universe: Sequence[int]) -> Table:
 def reachable_numpy(start: Sequence[int]):
     """A boolean array over the positions of the universe of two ``start`` purses: reachable
     from both players holding ``start`` and an empty pot (finished positions included)."""
-    import numpy as np
+    import numpy as np  # optional (Pyodide has none): only the numpy solve needs it
 
     start = tuple(start)
     z = _Layers(tuple(2 * c for c in start))
@@ -594,7 +594,7 @@ def game_size(start: Sequence[int] = START_COUNTS) -> GameSize:
     check_solvable(tuple(2 * c for c in start))
     table = table_for(tuple(2 * c for c in start))
     try:
-        import numpy as np
+        import numpy as np  # optional (Pyodide has none): the pure-Python count below stands in
     except ImportError:  # Pyodide: about 5 times slower than numpy, half a second natively
         reach = _reach(start, table)
         live = reach.translate(bytes([0, 1] + [0] * 254))
