@@ -16,15 +16,10 @@ from typing import Any, Mapping, Sequence
 from changekit.core import Bot, RandomBot
 from changekit.core.words import money
 
-from .rules import describe_move, legal_moves
+from .rules import describe_move, kept, legal_moves
 from .table import solve_if_quick
 
 __all__ = ["PerfectBot", "MaxNBot", "MaxTakeBot", "KeepSmallBot", "RandomBot", "BOTS", "kept"]
-
-
-def kept(action: Sequence[int]) -> int:
-    """Money a move changes the mover's purse by: taken back minus played (always < 0)."""
-    return sum(action[1:]) - action[0]
 
 
 def _rivals(view: Mapping[str, Any]) -> list[int]:

@@ -52,6 +52,15 @@ def play(bill: int, *take: int) -> tuple[int, ...]:
     return (bill, *sorted(take, reverse=True))
 
 
+def kept(action: Sequence[int]) -> int:
+    """Money a move changes the mover's purse by: taken back minus played (always < 0).
+
+    >>> kept(play(5, 3)), kept(play(1))
+    (-2, -1)
+    """
+    return sum(action[1:]) - action[0]
+
+
 def take_back_words(take: Sequence[int]) -> str:
     """What a move takes back, in words (with the total when there is something to add up).
 

@@ -37,7 +37,7 @@ from changekit.core.checks import collection
 from changekit.core.errors import ChangekitError
 from changekit.core.money import BILLS_PER_DENOMINATION
 
-from .rules import STANDARD_PURSE, describe_move, play
+from .rules import STANDARD_PURSE, describe_move, kept, play
 
 #: The bill values, lowest first: a count vector counts bills of these values, in this order.
 DENOMS: tuple[int, ...] = DENOMINATIONS
@@ -71,7 +71,7 @@ class Move:
     @property
     def kept(self) -> int:
         """Money the mover gets back minus money put in (always negative)."""
-        return sum(self.take) - self.play
+        return kept(self.action)
 
     def __str__(self) -> str:
         return describe_move(self.action)
