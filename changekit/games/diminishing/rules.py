@@ -175,6 +175,9 @@ class DiminishingOptions(Options):
                     f"{BILLS_PER_DENOMINATION * decks} of {decks} deck(s)")
 
 
+_new_event = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: one per playout step
+
+
 def _check_form(action: Any) -> None:
     """An :class:`IllegalAction` unless ``action`` has the form of a move: a tuple of ints."""
     if type(action) is not tuple or not action or any(type(x) is not int for x in action):
@@ -262,9 +265,9 @@ class DiminishingState(State):
             purse.sort(reverse=True)
         pot.sort(reverse=True)
         self.turns += 1
-        self.log.append(Event("move", {
+        self.log.append(_new_event(Event, ("move", {  # Event("move", {...}), seen by everyone
             "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(pot),
-        }))
+        }, None)))
         out = self.out
         if not purse:
             out[player] = True
