@@ -20,13 +20,15 @@ from changekit.ui.maths import ClosedForm
 from changekit.ui.theme import style
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
-from .rules import GAME, STANDARD_PURSE, DiminishingState
+from .rules import GAME, STANDARD_PURSE, DiminishingState, legal_moves
 from changekit.core.checks import (
     checked, is_bots, is_callable, is_change_bills, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
     is_text, is_view, is_whole, optional, shown,
 )
 from changekit.core.errors import InvalidArgument
-from .solver import DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, bills_of, counts_of, money_in, universe_size
+from .solver import (
+    DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, backward_induction, bills_of, counts_of, money_in, universe_size,
+)
 from .table import _walk, check_solvable, count_games, game_size, solve_if_quick, solve_position, table_for
 
 #: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
@@ -166,6 +168,8 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
     (11, 3, 15)
     """
     purse = tuple(sorted(purse, reverse=True))
+    # the labels of the readable backward induction, the one the notebook teaches (a small universe)
+    labels = backward_induction(tuple(2 * c for c in counts_of(purse)))
     index: dict[tuple, int] = {}
     nodes: list[TreeNode] = []
     edges: list[tuple[int, int, str, bool]] = []
@@ -175,12 +179,12 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
         if key in index:
             return index[key]
         finished = not other
-        wins = True if finished else solve_position(mover, other, pot).mover_wins
+        wins = labels[counts_of(mover), counts_of(other)]  # won when finished: the other player is out
         index[key] = len(nodes)
         nodes.append(TreeNode(mover, other, pot, wins, finished))
         if not finished:
             me = index[key]
-            for move in solve_position(mover, other, pot).moves:
+            for move in map(Move.from_action, legal_moves(mover, pot)):
                 after = list(mover)
                 after.remove(move.play)
                 after += move.take

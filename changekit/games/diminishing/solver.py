@@ -189,8 +189,6 @@ def move_types(universe: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-
-
 def universe_size(universe: Sequence[int]) -> int:
     """How many positions ``universe`` has: per value, the (mover, other) splits of its bills.
 
