@@ -26,7 +26,7 @@ def reachable_positions(n: int, seed: int = 0) -> list[tuple[tuple[int, ...], ..
     out = []
     for i in random.Random(seed).sample(sorted(playing), n):
         mover, other = decode(i)
-        pot = tuple(c - a - b for c, a, b in zip(table.universe, mover, other))
+        pot = tuple(c - a - b for c, a, b in zip(table.universe, mover, other, strict=True))
         out.append((S.bills_of(mover), S.bills_of(other), S.bills_of(pot)))
     return out
 
