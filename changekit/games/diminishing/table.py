@@ -33,6 +33,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from changekit.core.checks import MAX_HAND, collection, whole
 from changekit.core.errors import ChangekitError, InvalidArgument
+from changekit.core.words import dollars
 
 from .solver import (
     DENOMS, START_COUNTS, STANDARD_UNIVERSE, Counts, Move, Solution, backward_induction, bills_of, counts_of,
@@ -40,6 +41,7 @@ from .solver import (
 )
 
 _POS = {d: i for i, d in enumerate(DENOMS)}
+_VALUES = dollars(DENOMS, sep=" ")  # "$1 $3 $5 $7 $10": what the counts count, for messages
 
 
 _new_solution = tuple.__new__  # Solution(...) without NamedTuple's Python-level __new__: the hot path
@@ -257,7 +259,7 @@ def check_solvable(universe: tuple[int, ...]) -> None:
     """Refuse (``InvalidArgument``) a new universe too big for ``solve_position`` to solve now."""
     if universe not in _TABLES and universe != STANDARD_UNIVERSE and universe_size(universe) > SOLVE_LIMIT:
         raise InvalidArgument(
-            f"mover, other, pot: the bills {universe} (counts of $1 $3 $5 $7 $10) make a game of "
+            f"mover, other, pot: the bills {universe} (counts of {_VALUES}) make a game of "
             f"{universe_size(universe):,} positions; solve_position solves new ones up to {SOLVE_LIMIT:,}")
 
 
@@ -587,7 +589,7 @@ def game_size(start: Sequence[int] = START_COUNTS) -> GameSize:
     """
     counts = collection(start, "start", limit=len(DENOMS), what="counts")
     if len(counts) != len(DENOMS):
-        raise InvalidArgument(f"start is {len(DENOMS)} counts (of $1 $3 $5 $7 $10 per player), not {len(counts)}")
+        raise InvalidArgument(f"start is {len(DENOMS)} counts (of {_VALUES} per player), not {len(counts)}")
     start = tuple(whole(c, "start: a count", low=0, high=MAX_HAND) for c in counts)
     if not any(start):
         raise InvalidArgument("start: each player holds at least one bill")
