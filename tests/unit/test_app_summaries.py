@@ -36,7 +36,7 @@ SAYS = {
                              f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['scores']}."],
     "boneyard": lambda v, me: [f"Your hand: {dollars(v['hands'][me]) or 'no bills'}.", f"Money: {v['money']}.",
                                "Buckets: " + ", ".join(f"${sum(b)}" for b in v["buckets"]) + "."],
-    "diminishing": lambda v, me: [f"You: ${sum(v['purses'][me])} in {len(v['purses'][me])} bills",
+    "diminishing": lambda v, me: [f"You: ${sum(v['hands'][me])} in {len(v['hands'][me])} bills",
                                   f"Pot: ${sum(v['pot'])}."],
     "big_cheese": lambda v, me: [f"current bid {v['bid']}.", f"You have {v['free'][me]} free workers.",
                                  f"Scores: {v['points']} (target {v['goal']})."],
