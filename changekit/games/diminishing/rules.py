@@ -295,7 +295,7 @@ class DiminishingState(State):
             return tuple(p for p in range(self.players) if not self.out[p])
         return leaders(self.scores())
 
-    def _view(self, player: Player | None) -> DiminishingView:  # type: ignore[override]  # base: dict[str, Any]
+    def _view(self, player: Player | None) -> DiminishingView:
         # money is kept face up: everyone sees everything
         return {
             "you": player,
