@@ -93,6 +93,11 @@ def jiggle(true_coins: int, noise: float, rng: Any) -> int:
     true_coins, noise = _coin_count(true_coins, "true_coins"), _noise(noise)
     if not isinstance(rng, random.Random):
         raise InvalidArgument(f"rng is a random.Random (the game's GameRng), not {shown(rng)}")
+    return _reading(true_coins, noise, rng)
+
+
+def _reading(true_coins: int, noise: float, rng: random.Random) -> int:
+    """:func:`jiggle` without the argument checks (the engine's own values are already checked)."""
     if true_coins <= 0 or noise <= 0:
         return max(0, true_coins)
     return max(0, math.floor(true_coins + rng.gauss(0.0, noise * true_coins) + 0.5))
@@ -120,6 +125,10 @@ def jiggle_likelihood(reading: int, true_coins: int, noise: float) -> float:
     upper = cdf(reading + 0.5)
     lower = 0.0 if reading == 0 else cdf(reading - 0.5)
     return max(0.0, upper - lower)
+
+
+#: ("jiggle", bag) for every seat, built once (the turn's legal actions list them at every step).
+_JIGGLES = tuple(("jiggle", bag) for bag in range(6))
 
 
 @lru_cache(maxsize=512)
@@ -178,6 +187,7 @@ class MoneybagsState(State):
         self.boss = 0
         self.round_results: list[dict[str, Any]] = []
         self._new_round()
+        self._acting = self._who_acts()
 
     def _new_round(self) -> None:
         n = self.players
@@ -219,7 +229,8 @@ class MoneybagsState(State):
         return (self.boss + 1 + slot) % self.players
 
     def _height(self, bag: int) -> int:
-        return height(self.bags[bag], self.diamond == bag, self.options.diamond_height)
+        """:func:`height` of a bag (without its argument checks: the engine's counts are whole numbers)."""
+        return self.bags[bag] + (self.options.diamond_height if self.diamond == bag else 0)
 
     def _turns_left(self) -> list[Player]:
         """Seats still to move this round, the one moving now first (after a steal: the next)."""
@@ -233,15 +244,16 @@ class MoneybagsState(State):
         return [p for p in range(self.players) if p != player and not self.out[p] and not self.closed[p]]
 
     def _jiggle_choices(self, player: Player) -> list[Player]:
+        jiggled = self.jiggled
         if self.phase == "turn":
-            bags = [p for p in range(self.players) if not self.out[p]]
-        else:  # challenge: the victim feels their own bag and the thief's
-            assert self.pending is not None
-            bags = sorted((self.pending["victim"], self.pending["thief"]))
-        return [b for b in bags if b not in self.jiggled]
+            out = self.out
+            return [b for b in range(self.options.players) if not out[b] and b not in jiggled]
+        # challenge: the victim feels their own bag and the thief's
+        assert self.pending is not None
+        victim, thief = self.pending["victim"], self.pending["thief"]
+        return [b for b in ((victim, thief) if victim < thief else (thief, victim)) if b not in jiggled]
 
-    # ---- the protocol ------------------------------------------------------------------
-    def current_players(self) -> tuple[Player, ...]:
+    def _who_acts(self) -> tuple[Player, ...]:
         if self.phase == "fill":
             return (self.boss,)
         if self.phase == "turn":
@@ -251,28 +263,48 @@ class MoneybagsState(State):
             return (self.pending["victim"],)
         return ()
 
+    # ---- the protocol ------------------------------------------------------------------
+    def current_players(self) -> tuple[Player, ...]:
+        # kept in _acting after every action: a playout step asks three or four times
+        return self._acting
+
     def _legal_actions(self, player: Player | None = None) -> list[Any]:
         acting = self.current_players()
         if not acting or (player is not None and player != acting[0]):
             return []
         me = acting[0]
+        if self.phase == "turn":  # the common case first, without helper calls (the playout hot path)
+            out, closed, jiggled = self.out, self.closed, self.jiggled
+            seats = range(self.options.players)
+            jiggles = [_JIGGLES[b] for b in seats if not out[b] and b not in jiggled]
+            targets = tuple([p for p in seats if p != me and not out[p] and not closed[p]])
+            return ["stand", "close", *jiggles, *_steal_actions(targets, self.options.coins)]
         if self.phase == "fill":
             if self.filled < self.players:
                 left = self.players - self.filled
                 return [("fill", c) for c in range(1, self.box - (left - 1) + 1)]
             return [("diamond", b) for b in range(self.players)]
-        jiggles = [("jiggle", b) for b in self._jiggle_choices(me)]
-        if self.phase == "challenge":
-            return ["accept", "challenge", *jiggles]
-        return ["stand", "close", *jiggles, *_steal_actions(tuple(self._targets(me)), self.options.coins)]
+        actions = ["accept", "challenge"]
+        for bag in self._jiggle_choices(me):
+            actions.append(_JIGGLES[bag])
+        return actions
 
     def _apply(self, player: Player, action: Any) -> None:
-        if self.phase == "fill":
+        phase = self.phase
+        if phase == "turn" and type(action) is tuple and len(action) == 4 and action[0] == "steal":
+            self._steal(player, action)  # most turns: checked first
+        elif phase == "fill":
             self._apply_fill(player, action)
-        elif self.phase == "turn":
-            self._apply_turn(player, action)
         else:
-            self._apply_challenge(player, action)
+            bag = self._check_jiggle(player, action)
+            if bag is not None:
+                self._do_jiggle(player, bag)
+                return  # a jiggle leaves the turn where it is
+            if phase == "turn":
+                self._apply_turn(player, action)
+            else:
+                self._apply_challenge(player, action)
+        self._acting = self._who_acts()
 
     def _apply_fill(self, player: Player, action: Any) -> None:
         n = self.players
@@ -306,25 +338,32 @@ class MoneybagsState(State):
         self.log.append(Event("pour", {"bag": bag, "coins": coins}, (boss,)))
 
     def _check_jiggle(self, player: Player, action: Any) -> int | None:
+        """The bag of a jiggle ``player`` may make now, None for an action that is not a jiggle."""
         if isinstance(action, tuple) and len(action) == 2 and action[0] == "jiggle":
             bag = action[1]
-            if not _is_int(bag) or bag not in self._jiggle_choices(player):
+            if not self._may_jiggle(bag):
                 raise IllegalAction(
                     "jiggle",
                     f"you can jiggle each of {self._jiggle_choices(player)} once now, not {bag!r}")
             return bag
         return None
 
+    def _may_jiggle(self, bag: Any) -> bool:
+        """``bag in self._jiggle_choices(player)``, without building the list."""
+        if type(bag) is not int or bag in self.jiggled:
+            return False
+        if self.phase == "turn":
+            return 0 <= bag < self.options.players and not self.out[bag]
+        assert self.pending is not None
+        return bag == self.pending["victim"] or bag == self.pending["thief"]
+
     def _do_jiggle(self, player: Player, bag: int) -> None:
-        reading = jiggle(self.bags[bag], float(self.options.jiggle_noise), self.rng)
+        reading = _reading(self.bags[bag], float(self.options.jiggle_noise), self.rng)
         self.jiggled.append(bag)
         self.log.append(Event("jiggle", {"player": player, "bag": bag, "reading": reading}, (player,)))
 
     def _apply_turn(self, player: Player, action: Any) -> None:
-        bag = self._check_jiggle(player, action)
-        if bag is not None:
-            self._do_jiggle(player, bag)
-            return
+        """A turn's action other than a jiggle (:meth:`_apply` does those)."""
         if action == "stand" and type(action) is str:
             self.log.append(Event("stand", {"player": player}))
             self._next_turn()
@@ -338,17 +377,23 @@ class MoneybagsState(State):
             raise IllegalAction(
                 "turn-action",
                 f"on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), not {action!r}")
+        self._steal(player, action)
+
+    def _steal(self, player: Player, action: tuple[Any, ...]) -> None:
         _, victim, asked, grab = action
-        targets = self._targets(player)
-        if not _is_int(victim) or victim not in targets:
-            raise IllegalAction("open-bag", f"you can rob an open bag of another player still in: {targets}, not {victim!r}")
+        if not (type(victim) is int and 0 <= victim < self.options.players and victim != player
+                and not self.out[victim] and not self.closed[victim]):  # victim in self._targets(player)
+            raise IllegalAction(
+                "open-bag",
+                f"you can rob an open bag of another player still in: {self._targets(player)}, not {victim!r}")
         if not _is_int(asked) or not 0 <= asked <= self.options.coins:
             raise IllegalAction("coins", f"take 0 to {self.options.coins} coins, not {asked!r}")
         if not _is_int(grab) or grab not in (0, 1):
             raise IllegalAction("diamond-flag", f"diamond is 1 (feel for the diamond) or 0, not {grab!r}")
-        got = min(asked, self.bags[victim])
-        self.bags[victim] -= got
-        self.bags[player] += got
+        bags = self.bags
+        got = min(asked, bags[victim])
+        bags[victim] -= got
+        bags[player] += got
         took_diamond = bool(grab) and self.diamond == victim
         if took_diamond:
             self.diamond = player
@@ -362,11 +407,8 @@ class MoneybagsState(State):
         self.jiggled = []
 
     def _apply_challenge(self, player: Player, action: Any) -> None:
+        """The robbed player's answer other than a jiggle (:meth:`_apply` does those)."""
         assert self.pending is not None
-        bag = self._check_jiggle(player, action)
-        if bag is not None:
-            self._do_jiggle(player, bag)
-            return
         thief, victim = self.pending["thief"], self.pending["victim"]
         if action == "accept" and type(action) is str:
             self.log.append(Event("accept", {"victim": victim, "thief": thief}))
@@ -381,10 +423,9 @@ class MoneybagsState(State):
         self._next_turn()
 
     def _challenge(self, victim: Player, thief: Player) -> None:
-        dh = self.options.diamond_height
         v_coins, t_coins = self.bags[victim], self.bags[thief]
         v_dia, t_dia = self.diamond == victim, self.diamond == thief
-        v_height, t_height = height(v_coins, v_dia, dh), height(t_coins, t_dia, dh)
+        v_height, t_height = self._height(victim), self._height(thief)
         loser, winner = (victim, thief) if v_height >= t_height else (thief, victim)
         self.bags[winner] += self.bags[loser]
         self.bags[loser] = 0
@@ -399,19 +440,23 @@ class MoneybagsState(State):
 
     def _next_turn(self) -> None:
         self.jiggled = []
-        n = self.players
-        self.slot += 1
-        while self.slot < 2 * n:
-            seat = self._seat_at(self.slot)
-            if not self.out[seat] and not self.closed[seat]:
+        n = self.options.players
+        out, closed, left = self.out, self.closed, self.boss + 1
+        slot = self.slot + 1
+        while slot < 2 * n:
+            seat = (left + slot) % n  # self._seat_at(slot)
+            if not out[seat] and not closed[seat]:
+                self.slot = slot
                 return
-            self.slot += 1
+            slot += 1
+        self.slot = slot
         self._end_round()
 
     def _end_round(self) -> None:
         n = self.players
         dh = self.options.diamond_height
-        heights = [self._height(p) for p in range(n)]
+        diamond = self.diamond
+        heights = [coins + (dh if p == diamond else 0) for p, coins in enumerate(self.bags)]  # self._height(p)
         standing = [p for p in self.order() if not self.out[p]]
         # tallest first; the stable sort keeps turn order among equal heights
         ranking = sorted(standing, key=lambda p: -heights[p])
