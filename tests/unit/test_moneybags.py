@@ -287,3 +287,59 @@ def test_narration_reads_well():
     assert ("Cy challenged Bo! Stacks: Cy 6 coins = 6 tall, Bo 8 coins = 8 tall. "
             "Out: Bo; everything goes to Cy.") in lines
     assert all(not line.startswith("You") for line in state.narration(None, ["Ann", "Bo", "Cy"]))
+
+
+# ---- the engine's shortcuts (cached turn, looked-up action lists) agree with the rules ----------
+def _legal_by_the_rules(state, player):
+    """The legal actions read straight from the rules, in the engine's order."""
+    n, coins = state.players, state.options.coins
+    if state.phase == "fill":
+        if state.filled < n:
+            return [("fill", c) for c in range(1, state.box - (n - state.filled) + 2)]
+        return [("diamond", b) for b in range(n)]
+    if state.phase == "challenge":
+        pair = sorted((state.pending["victim"], state.pending["thief"]))
+        return ["accept", "challenge", *[("jiggle", b) for b in pair if b not in state.jiggled]]
+    jiggles = [("jiggle", b) for b in range(n) if not state.out[b] and b not in state.jiggled]
+    steals = [("steal", v, k, d) for v in range(n) if v != player and not state.out[v] and not state.closed[v]
+              for k in range(coins + 1) for d in (0, 1)]
+    return ["stand", "close", *jiggles, *steals]
+
+
+def _to_act_by_the_rules(state):
+    if state.phase == "fill":
+        return (state.boss,)
+    if state.phase == "turn":
+        return ((state.boss + 1 + state.slot) % state.players,)
+    if state.phase == "challenge":
+        return (state.pending["victim"],)
+    return ()
+
+
+@pytest.mark.parametrize("options", [dict(players=3), dict(players=6, coins=20), dict(players=4, pour="boss")])
+def test_who_acts_and_the_legal_actions_follow_the_rules_at_every_step(options):
+    game = Moneybags(**options)
+    rng = random.Random(3)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            assert state.current_players() == _to_act_by_the_rules(state)
+            player = state.current_player
+            legal = state.legal_actions(player)
+            assert legal == _legal_by_the_rules(state, player)
+            others = [p for p in range(state.players) if p != player]
+            assert all(state.legal_actions(p) == [] for p in others)
+            # jiggle often and stand or close now and then, so turns with jiggles made and closed bags come up
+            jiggles = [a for a in legal if a[0] == "jiggle"]
+            plain = [a for a in legal if a in ("stand", "close")]
+            pick = rng.random()
+            action = (rng.choice(jiggles) if jiggles and pick < 0.5 else
+                      rng.choice(plain) if plain and pick < 0.6 else rng.choice(legal))
+            state.apply(action, player)
+            if rng.random() < 0.05:  # a clone, an undo and a reload keep who acts
+                assert state.clone().current_players() == _to_act_by_the_rules(state)
+                back = state.clone()
+                back.undo()
+                assert back.current_players() == _to_act_by_the_rules(back)
+                assert MoneybagsState.from_json(state.to_json()).current_players() == state.current_players()
+        assert state.current_players() == () and state.legal_actions() == []

@@ -136,6 +136,16 @@ def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[tuple[str, int
     return tuple(("steal", v, k, d) for v in targets for k in range(coins + 1) for d in (0, 1))
 
 
+@lru_cache(maxsize=512)
+def _turn_actions(me: Player, out: tuple[bool, ...], closed: tuple[bool, ...],
+                  coins: int) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int], ...]]:
+    """A turn's jiggles (before any is made) and steals: a function of these only, so a playout
+    looks them up rather than building them at every step."""
+    seats = range(len(out))
+    targets = tuple(p for p in seats if p != me and not out[p] and not closed[p])
+    return tuple(_JIGGLES[b] for b in seats if not out[b]), _steal_actions(targets, coins)
+
+
 def _is_int(value: Any) -> bool:
     return type(value) is int
 
@@ -273,21 +283,25 @@ class MoneybagsState(State):
         if not acting or (player is not None and player != acting[0]):
             return []
         me = acting[0]
-        if self.phase == "turn":  # the common case first, without helper calls (the playout hot path)
-            out, closed, jiggled = self.out, self.closed, self.jiggled
-            seats = range(self.options.players)
-            jiggles = [_JIGGLES[b] for b in seats if not out[b] and b not in jiggled]
-            targets = tuple([p for p in seats if p != me and not out[p] and not closed[p]])
-            return ["stand", "close", *jiggles, *_steal_actions(targets, self.options.coins)]
-        if self.phase == "fill":
-            if self.filled < self.players:
-                left = self.players - self.filled
-                return [("fill", c) for c in range(1, self.box - (left - 1) + 1)]
-            return [("diamond", b) for b in range(self.players)]
-        actions = ["accept", "challenge"]
-        for bag in self._jiggle_choices(me):
-            actions.append(_JIGGLES[bag])
-        return actions
+        phase = self.phase
+        if phase == "turn":  # the common case first (the playout hot path)
+            jiggles, steals = _turn_actions(me, tuple(self.out), tuple(self.closed), self.options.coins)
+            jiggled = self.jiggled
+            if jiggled:
+                return ["stand", "close", *[a for a in jiggles if a[1] not in jiggled], *steals]
+            return ["stand", "close", *jiggles, *steals]
+        if phase == "challenge":
+            assert self.pending is not None
+            victim, thief, jiggled = self.pending["victim"], self.pending["thief"], self.jiggled
+            actions = ["accept", "challenge"]
+            for bag in ((victim, thief) if victim < thief else (thief, victim)):  # self._jiggle_choices(me)
+                if bag not in jiggled:
+                    actions.append(_JIGGLES[bag])
+            return actions
+        if self.filled < self.players:
+            left = self.players - self.filled
+            return [("fill", c) for c in range(1, self.box - (left - 1) + 1)]
+        return [("diamond", b) for b in range(self.players)]
 
     def _apply(self, player: Player, action: Any) -> None:
         phase = self.phase
