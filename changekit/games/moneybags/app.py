@@ -9,8 +9,10 @@ import ipywidgets as w
 
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
+from changekit.ui.explorer import Explorer, number_box
 
-from .bots import BOTS, BayesianChallenger, _robbed_heights
+from .analysis import robbed_figure, robbed_readout
+from .bots import BOTS, BayesianChallenger, robbed_heights
 from .rules import COINS, Moneybags
 
 STYLE = """
@@ -132,7 +134,7 @@ class MoneybagsApp(GameApp):
 
     def new_game(self) -> None:
         # warm the robbed player's prior (about 0.2 s once per table size) before the first hint
-        _robbed_heights(self.options.get("coins", COINS), self.w_players.value, self.options.get("diamond_height", 10))
+        robbed_heights(self.options.get("coins", COINS), self.w_players.value, self.options.get("diamond_height", 10))
         super().new_game()
 
     def _feel_thief(self) -> None:
@@ -317,10 +319,6 @@ class MoneybagsApp(GameApp):
 def jiggle_explorer(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15):
     """Robbed, then jiggle the thief's bag: change the coins, the reading and the jiggle noise and
     watch both beliefs and the chance a challenge wins (exact until the jiggle)."""
-    from changekit.ui.explorer import Explorer, number_box
-
-    from .analysis import robbed_figure, robbed_readout
-
     def compute(held: int, taken: int, reading: int, noise: float):
         values = dict(held=held, taken=taken, reading=reading, noise=noise)
         return robbed_figure(**values), robbed_readout(**values)

@@ -12,8 +12,9 @@ Rules in our words (the kit's decisions, docs/rules.md):
   feel for its height. That feel is a **model**, not part of the printed rules: option
   ``jiggle_noise`` (default 0.15) makes a reading the number of coins in the bag plus a normal
   error whose standard deviation is 15 % of that number, rounded to a whole coin (never below
-  0), drawn from the game's seeded RNG. A jiggle counts coins only: it cannot feel the diamond. On a turn you may jiggle each bag once; a robbed player may
-  jiggle their own bag and the thief's once before deciding to challenge.
+  0), drawn from the game's seeded RNG. A jiggle counts coins only: it cannot feel the diamond.
+  On a turn you may jiggle each bag once; a robbed player may jiggle their own bag and the
+  thief's once before deciding to challenge.
 * Turns start at the Boss's left and go round twice; the round ends after the Boss's second
   turn. On your turn: *steal* (``("steal", victim, coins, diamond)``: reach into an open bag and
   take up to that many coins, 0 for a bluff, and with ``diamond`` = 1 the diamond too if it is
@@ -220,7 +221,7 @@ class MoneybagsState(State):
         """Uniform over compositions: n-1 distinct cut points among the coins-1 gaps."""
         n, coins = self.players, self.options.coins
         cuts = sorted(self.rng.sample(range(1, coins), n - 1))
-        parts = [b - a for a, b in zip([0, *cuts], [*cuts, coins])]
+        parts = [b - a for a, b in zip([0, *cuts], [*cuts, coins], strict=True)]
         for i, c in enumerate(parts):
             self.bags[self._seat_at(i)] = c
         self.box = 0
@@ -326,7 +327,8 @@ class MoneybagsState(State):
             left = n - self.filled
             most = self.box - (left - 1)
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "fill" and _is_int(action[1])):
-                raise IllegalAction("fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
+                raise IllegalAction(
+                    "fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
             if not 1 <= action[1] <= most:
                 raise IllegalAction(
                     "coin-per-bag",
@@ -337,7 +339,8 @@ class MoneybagsState(State):
             return
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "diamond"
                 and _is_int(action[1]) and 0 <= action[1] < n):
-            raise IllegalAction("diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
+            raise IllegalAction(
+                "diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
         self.diamond = action[1]
         self.log.append(Event("diamond", {"bag": action[1]}, (player,)))
         self.log.append(Event("filled", {"boss": self.boss, "round": self.round}))
@@ -390,7 +393,8 @@ class MoneybagsState(State):
         if not (isinstance(action, tuple) and len(action) == 4 and action[0] == "steal"):
             raise IllegalAction(
                 "turn-action",
-                f"on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), not {action!r}")
+                "on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), "
+                f"not {action!r}")
         self._steal(player, action)
 
     def _steal(self, player: Player, action: tuple[Any, ...]) -> None:
@@ -570,8 +574,8 @@ class MoneybagsState(State):
         total = sum(twin.bags[p] for p in live)
         if live:
             cuts = sorted(rng.randint(0, total) for _ in range(len(live) - 1))
-            parts = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
-            for p, c in zip(live, parts):
+            parts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+            for p, c in zip(live, parts, strict=True):
                 twin.bags[p] = c
             if twin.diamond is not None:
                 twin.diamond = rng.choice(live)
