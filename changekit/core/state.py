@@ -411,12 +411,16 @@ def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
 
 
+_NESTED = (list, dict, set)
+
+
 def _plain_copy(value: Any) -> Any:
-    """Copy plain data (lists and dicts nest; everything else here is immutable)."""
+    """Copy plain data: lists, dicts and sets are copied, level by level; everything else here
+    (ints, strings, tuples, named tuples) is immutable and shared."""
     if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
+        return [_plain_copy(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {k: _plain_copy(v) for k, v in value.items()}
+        return {k: _plain_copy(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
     return value
