@@ -11,6 +11,9 @@ from changekit.conformance import check_playout, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.core.bots import play_out
 from changekit.games.moneybags import Moneybags, MoneybagsState, jiggle, jiggle_likelihood
+from changekit.games.moneybags.rules import (
+    ACCEPT, CHALLENGE, CLOSE, STAND, MoneybagsView, drop_diamond, fill, jiggle_bag, steal,
+)
 from changekit.games.moneybags.bots import BOTS
 
 
@@ -343,3 +346,70 @@ def test_who_acts_and_the_legal_actions_follow_the_rules_at_every_step(options):
                 assert back.current_players() == _to_act_by_the_rules(back)
                 assert MoneybagsState.from_json(state.to_json()).current_players() == state.current_players()
         assert state.current_players() == () and state.legal_actions() == []
+
+
+# ---- actions by name, their words, and the declared view ---------------------------------------
+def test_named_actions_are_the_encodings_saves_hold_and_round_trip():
+    assert (steal(2, 5), steal(1, 0, diamond=True), jiggle_bag(3), fill(12), drop_diamond(0)) == (
+        ("steal", 2, 5, 0), ("steal", 1, 0, 1), ("jiggle", 3), ("fill", 12), ("diamond", 0))
+    assert (STAND, CLOSE, ACCEPT, CHALLENGE) == ("stand", "close", "accept", "challenge")
+    state = Moneybags(players=3, pour="boss").new_state(seed=4)
+    for action in (fill(30), fill(20), drop_diamond(2), jiggle_bag(1), steal(2, 4, diamond=True), jiggle_bag(2),
+                   CHALLENGE, STAND, CLOSE):
+        assert action in state.legal_actions()
+        state.apply(action)
+    loaded = MoneybagsState.from_json(state.to_json())
+    assert loaded == state and loaded.history == state.history
+    assert [a for _, a in loaded.history][:3] == [fill(30), fill(20), drop_diamond(2)]
+
+
+def test_describe_action_says_each_action_in_the_words_of_its_button():
+    state = poured([6, 8, 5], 0)  # seat 1 to move; seat 2 next; the Boss (0) last
+    names = ["Ann", "Bo", "Cy"]
+    assert state.describe_action(STAND) == "Stand by"
+    assert state.describe_action(CLOSE) == "Close my bag"
+    assert state.describe_action(jiggle_bag(1), names) == "Jiggle my bag"
+    assert state.describe_action(jiggle_bag(2), names) == "Jiggle Cy's bag"
+    assert state.describe_action(jiggle_bag(1), names, by=0) == "Jiggle Bo's bag"
+    assert state.describe_action(steal(2, 1), names) == "Steal 1 coin from Cy's bag"
+    assert state.describe_action(steal(0, 7, diamond=True)) == "Steal 7 coins from Player 1's bag and feel for the diamond"
+    assert state.describe_action(steal(2, 3), ["You", "Bo", "Cy"], by=1) == "Steal 3 coins from Cy's bag"
+    assert state.describe_action(jiggle_bag(0), ["You", "Bo", "Cy"]) == "Jiggle your bag"
+    state.apply(steal(2, 2))
+    assert (state.describe_action(ACCEPT), state.describe_action(CHALLENGE)) == ("Let it go", "Challenge")
+    assert state.describe_action(jiggle_bag(2), names) == "Jiggle my bag"  # the robbed player acts now
+    boss = Moneybags(players=3, pour="boss").new_state(seed=1)
+    assert boss.describe_action(fill(9), names) == "Pour 9 coins into Bo's bag"
+    assert boss.describe_action(drop_diamond(0), names) == "Drop the diamond into my bag"
+    for junk in ("run", ("steal", 1, 2), ("jiggle", 7), ("jiggle", True), ("steal", 9, 1, 0), 5, None):
+        with pytest.raises(ChangekitError):
+            state.describe_action(junk)
+
+
+@pytest.mark.parametrize("options", [dict(players=3), dict(players=5, pour="boss", coins=12)])
+def test_every_legal_action_has_its_own_words(options):
+    game = Moneybags(**options)
+    rng = random.Random(8)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal)
+            state.apply(rng.choice(legal))
+
+
+def test_the_view_has_exactly_the_declared_keys_and_the_shared_names():
+    declared = set(MoneybagsView.__annotations__)
+    state = poured([6, 8, 5], 0, rounds=1)
+    for player in (None, 0, 1, 2):
+        assert set(state.view(player)) == declared | {"to_act", "log"}
+    seen = state.view(1)
+    assert (seen["you"], seen["dealer"], seen["turn"], seen["scores"], seen["winners"]) == (1, 0, 1, [0, 0, 0], [])
+    state.apply(steal(2, 2))
+    assert state.view(2)["turn"] == 1 and state.view(2)["to_act"] == [2]  # the thief's turn; the victim answers
+    while not state.is_terminal():
+        state.apply(STAND if state.phase == "turn" else ACCEPT)
+    seen = state.view(None)
+    assert seen["scores"] == list(state.scores()) and seen["winners"] == list(state.winners()) != []
+    assert seen["turn"] is None and seen["phase"] == "over"

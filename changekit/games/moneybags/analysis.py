@@ -44,7 +44,7 @@ from .model import (  # the belief maths the bots share, part of this module's t
     ELSEWHERE, IN_A, IN_B, MAX_COINS, Belief, ChallengeValue, Number, _is_belief, _is_coins, _is_grab, _is_height,
     _is_players, _is_taken, after_steal, float_prior, heights, pair_prior,
 )
-from .rules import COINS, Moneybags, jiggle_likelihood
+from .rules import COINS, Moneybags, MoneybagsState, jiggle_likelihood
 
 _is_reading = is_whole(-10 * MAX_COINS, 10 * MAX_COINS)
 _is_noise = is_real(0, 2)
@@ -323,11 +323,12 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
     Returns policy → one Wilson 95 % estimate per turn position. ``progress`` (if given) is called
     with the fraction of games played (a progress bar)."""
     out: dict[str, list[Estimate]] = {}
+    game = Moneybags(players=players, rounds=1, pour="boss")
     for done, policy in enumerate(policies):
         wins = [0] * players
         master = random.Random(seed)
         for g in range(games):
-            state = Moneybags(players=players, rounds=1, pour="boss").new_state(seed=master.getrandbits(32))
+            state = MoneybagsState(game.options, seed=master.getrandbits(32))
             seats = [BOTS[bot](boss_policy=policy) for _ in range(players)]
             play_out(state, seats, rng=random.Random(master.getrandbits(64)))
             first = state.round_results[0]["ranking"]

@@ -28,7 +28,7 @@ from changekit.core.bots import Bot, RandomBot
 from changekit.core.errors import InvalidArgument
 
 from .model import ChallengeValue, after_steal, float_prior, heights
-from .rules import jiggle_likelihood
+from .rules import ACCEPT, CHALLENGE, CLOSE, STAND, drop_diamond, fill, jiggle_bag, jiggle_likelihood, steal
 
 BOSS_POLICIES: tuple[str, ...] = ("even", "front", "back", "random")
 
@@ -86,19 +86,19 @@ class MoneybagsBot(Bot):
         if done < n:
             if self.boss_policy == "random":
                 poured = sum(view["poured"])
-                return ("fill", random_pour_step(view["coins"] - poured, n - done, rng))
-            return ("fill", pour_plan(view["coins"], n, self.boss_policy)[done])
+                return fill(random_pour_step(view["coins"] - poured, n - done, rng))
+            return fill(pour_plan(view["coins"], n, self.boss_policy)[done])
         if self.boss_policy == "front":
-            return ("diamond", view["order"][0])
+            return drop_diamond(view["order"][0])
         if self.boss_policy == "back":
-            return ("diamond", view["boss"])
-        return ("diamond", rng.randrange(n))
+            return drop_diamond(view["dealer"])
+        return drop_diamond(rng.randrange(n))
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         raise NotImplementedError
 
     def respond(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-        return "accept"
+        return ACCEPT
 
     # helpers
     @staticmethod
@@ -118,12 +118,12 @@ class MoneybagsBot(Bot):
     def steal_from_fullest(self, view: dict[str, Any], legal: Sequence[Any], coins: int, diamond: int) -> Any:
         targets = self.targets(legal)
         if not targets:
-            return "stand"
+            return STAND
         todo = self.unjiggled(legal, targets)
         if todo:
-            return ("jiggle", todo[0])
+            return jiggle_bag(todo[0])
         victim = max(targets, key=lambda p: (self.feel(view, p), -p))
-        return ("steal", victim, coins, diamond)
+        return steal(victim, coins, bool(diamond))
 
     @staticmethod
     def second_turn(view: dict[str, Any]) -> bool:
@@ -136,7 +136,7 @@ class CautiousThief(MoneybagsBot):
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         if self.second_turn(view) and view["my_takes"]:
-            return "close"
+            return CLOSE
         return self.steal_from_fullest(view, legal, 2, 0)
 
 
@@ -151,8 +151,8 @@ class BoldThief(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return ("jiggle", todo[0])
-        return "challenge" if self.feel(view, thief) > self.feel(view, me) else "accept"
+            return jiggle_bag(todo[0])
+        return CHALLENGE if self.feel(view, thief) > self.feel(view, me) else ACCEPT
 
 
 #: The bayesian bot's model of a thief: 0-8 coins uniformly, feels for the diamond half the time.
@@ -211,8 +211,8 @@ class BayesianChallenger(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return ("jiggle", todo[0])
-        return "challenge" if self.value(view).should_challenge else "accept"
+            return jiggle_bag(todo[0])
+        return CHALLENGE if self.value(view).should_challenge else ACCEPT
 
     @staticmethod
     def value(view: dict[str, Any]) -> ChallengeValue:

@@ -42,9 +42,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence, TypedDict
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
+)
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import winners_text
@@ -130,18 +132,67 @@ def jiggle_likelihood(reading: int, true_coins: int, noise: float) -> float:
     return max(0.0, upper - lower)
 
 
-#: ("jiggle", bag) for every seat, built once (the turn's legal actions list them at every step).
-_JIGGLES = tuple(("jiggle", bag) for bag in range(6))
+# ---- actions: made by these names (the encodings are what saves hold) -----------------------
+#: Stand by: end your turn without stealing.
+STAND = "stand"
+#: Close your bag: no more turns for you this round, and nobody can rob you.
+CLOSE = "close"
+#: Robbed: let the thief go.
+ACCEPT = "accept"
+#: Robbed: empty both bags and compare the stacks.
+CHALLENGE = "challenge"
+Steal = tuple[str, int, int, int]
+
+
+def steal(victim: Player, coins: int, diamond: bool = False) -> Steal:
+    """Reach into ``victim``'s bag for ``coins`` coins (0: a bluff), and with ``diamond`` feel for
+    the diamond too.
+
+    >>> steal(2, 5), steal(0, 0, diamond=True)
+    (('steal', 2, 5, 0), ('steal', 0, 0, 1))
+    """
+    return ("steal", victim, coins, 1 if diamond else 0)
+
+
+def jiggle_bag(bag: Player) -> tuple[str, int]:
+    """Jiggle the bag of seat ``bag`` (your own too) for a noisy feel of its coins.
+
+    >>> jiggle_bag(3)
+    ('jiggle', 3)
+    """
+    return ("jiggle", bag)
+
+
+def fill(coins: int) -> tuple[str, int]:
+    """The Boss pours ``coins`` coins into the next bag in turn order (``pour="boss"``).
+
+    >>> fill(12)
+    ('fill', 12)
+    """
+    return ("fill", coins)
+
+
+def drop_diamond(bag: Player) -> tuple[str, int]:
+    """The Boss drops the diamond into the bag of seat ``bag`` (``pour="boss"``).
+
+    >>> drop_diamond(1)
+    ('diamond', 1)
+    """
+    return ("diamond", bag)
+
+
+#: Every seat's jiggle, made once (a turn's legal actions list them at every step).
+_JIGGLES = tuple(jiggle_bag(bag) for bag in range(6))
 
 
 @lru_cache(maxsize=512)
-def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[tuple[str, int, int, int], ...]:
-    return tuple(("steal", v, k, d) for v in targets for k in range(coins + 1) for d in (0, 1))
+def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[Steal, ...]:
+    return tuple(steal(v, k, bool(d)) for v in targets for k in range(coins + 1) for d in (0, 1))
 
 
 @lru_cache(maxsize=512)
 def _turn_actions(me: Player, out: tuple[bool, ...], closed: tuple[bool, ...],
-                  coins: int) -> tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int, int, int], ...]]:
+                  coins: int) -> tuple[tuple[tuple[str, int], ...], tuple[Steal, ...]]:
     """A turn's jiggles (before any is made) and steals: a function of these only, so a playout
     looks them up rather than building them at every step."""
     seats = range(len(out))
@@ -177,6 +228,59 @@ class MoneybagsOptions(Options):
     def max_steps(self) -> int:
         n = self.players
         return self.rounds * (n + 1 + 2 * n * (1 + n + 1 + 3))
+
+
+class MoneybagsView(TypedDict):
+    """What one player (``you``; None: a spectator) sees; :meth:`State.view` adds ``to_act`` (the
+    seats acting now) and ``log`` (the events they saw). Never what a bag holds now.
+
+    The options are public at the table: the 67 coins and the diamond are on the table before the
+    Boss pours (``coins``, ``diamond_height``), and the kit tells every player how rough a jiggle
+    is (``jiggle_noise``, shown by the app); the bayesian bot weighs readings with it.
+
+    * ``phase``: ``"fill"`` (the Boss pours), ``"turn"``, ``"challenge"`` (a robbed player
+      answers) or ``"over"``; ``round`` of ``rounds``.
+    * ``dealer``: the Boss, who pours this round and moves last; ``order``: this round's seats in
+      turn order (the Boss last); ``turn``: whose turn it is (during a challenge the thief's;
+      None when the game is over); ``turns_left``: seats still to move this round, in order.
+    * ``coins``, ``diamond_height`` (in coins), ``jiggle_noise``: the options, as above.
+    * ``bags_poured`` (bags the Boss has filled), ``diamond_placed``.
+    * ``closed``, ``out``: per seat, this round. ``scores``: the points won so far per seat
+      (``state.scores()``); ``winners``: the seats sharing the win, ``[]`` until the end.
+    * ``pending``: ``{"thief": seat, "victim": seat}`` while a robbery waits for its answer.
+    * ``jiggled``: bags the viewer, acting now, has jiggled this turn; ``readings``: per bag, the
+      viewer's own jiggle readings this round.
+    * ``my_takes``: the viewer's steals this round, ``[victim, coins got, diamond got]``.
+    * ``poured``: coins per bag as the viewer poured them (the Boss with ``pour="boss"``), else None.
+    * ``steals``: every steal this round, ``[thief, victim]``; ``reveals``: every challenge's
+      event data this round (both stacks shown); ``results``: every finished round's result.
+    """
+
+    you: Player | None
+    phase: str
+    round: int
+    rounds: int
+    dealer: Player
+    order: list[Player]
+    turn: Player | None
+    turns_left: list[Player]
+    coins: int
+    diamond_height: int
+    jiggle_noise: float
+    bags_poured: int
+    diamond_placed: bool
+    closed: list[bool]
+    out: list[bool]
+    scores: list[int]
+    winners: list[Player]
+    pending: dict[str, int] | None
+    jiggled: list[int]
+    readings: list[list[int]]
+    my_takes: list[list[Any]]
+    poured: list[int] | None
+    steals: list[list[int]]
+    reveals: list[dict[str, Any]]
+    results: list[dict[str, Any]]
 
 
 class MoneybagsState(State):
@@ -277,20 +381,20 @@ class MoneybagsState(State):
             jiggles, steals = _turn_actions(me, tuple(self.out), tuple(self.closed), self.options.coins)
             jiggled = self.jiggled
             if jiggled:
-                return ["stand", "close", *[a for a in jiggles if a[1] not in jiggled], *steals]
-            return ["stand", "close", *jiggles, *steals]
+                return [STAND, CLOSE, *[a for a in jiggles if a[1] not in jiggled], *steals]
+            return [STAND, CLOSE, *jiggles, *steals]
         if phase == "challenge":
             assert self.pending is not None
             victim, thief, jiggled = self.pending["victim"], self.pending["thief"], self.jiggled
-            actions = ["accept", "challenge"]
+            actions: list[Any] = [ACCEPT, CHALLENGE]
             for bag in ((victim, thief) if victim < thief else (thief, victim)):  # self._jiggle_choices(me)
                 if bag not in jiggled:
                     actions.append(_JIGGLES[bag])
             return actions
         if self.filled < self.players:
             left = self.players - self.filled
-            return [("fill", c) for c in range(1, self.box - (left - 1) + 1)]
-        return [("diamond", b) for b in range(self.players)]
+            return [fill(c) for c in range(1, self.box - (left - 1) + 1)]
+        return [drop_diamond(b) for b in range(self.players)]
 
     def _apply(self, player: Player, action: Any) -> None:
         phase = self.phase
@@ -369,11 +473,11 @@ class MoneybagsState(State):
 
     def _apply_turn(self, player: Player, action: Any) -> None:
         """A turn's action other than a jiggle (:meth:`_apply` does those)."""
-        if action == "stand" and type(action) is str:
+        if action == STAND and type(action) is str:
             self.log.append(Event("stand", {"player": player}))
             self._next_turn()
             return
-        if action == "close" and type(action) is str:
+        if action == CLOSE and type(action) is str:
             self.closed[player] = True
             self.log.append(Event("close", {"player": player}))
             self._next_turn()
@@ -416,9 +520,9 @@ class MoneybagsState(State):
         """The robbed player's answer other than a jiggle (:meth:`_apply` does those)."""
         assert self.pending is not None
         thief, victim = self.pending["thief"], self.pending["victim"]
-        if action == "accept" and type(action) is str:
+        if action == ACCEPT and type(action) is str:
             self.log.append(Event("accept", {"victim": victim, "thief": thief}))
-        elif action == "challenge" and type(action) is str:
+        elif action == CHALLENGE and type(action) is str:
             self._challenge(victim, thief)
         else:
             raise IllegalAction(
@@ -494,8 +598,47 @@ class MoneybagsState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.phase == "over" else ()
 
+    # ---- words -------------------------------------------------------------------------
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
+        """``action`` in the words of its button, said by seat ``by`` (default: the player acting
+        now), with the seats called ``names`` (default "Player 1", ...); the acting player's own
+        bag is "my bag".
+
+        >>> state = Moneybags(players=3).new_state(seed=1)   # seat 1 is to move
+        >>> state.describe_action(steal(2, 5, diamond=True))
+        "Steal 5 coins from Player 3's bag and feel for the diamond"
+        >>> state.describe_action(jiggle_bag(1)), state.describe_action(STAND, by=0)
+        ('Jiggle my bag', 'Stand by')
+        """
+        names = names or default_names(self.players)
+        if by is None:
+            by = self.current_players()[0] if self.current_players() else None
+
+        def bag(seat: Any) -> str:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise InvalidArgument(f"a bag is a seat from 0 to {self.players - 1}, not {shown(seat)}")
+            return "my bag" if seat == by else f"{_whose(names[seat])} bag"
+
+        if type(action) is str and action in _PLAIN_WORDS:
+            return _PLAIN_WORDS[action]
+        if isinstance(action, tuple) and len(action) == 4 and action[0] == "steal" \
+                and type(action[2]) is int and action[3] in (0, 1):
+            feel = " and feel for the diamond" if action[3] else ""
+            return f"Steal {_coins(action[2])} from {bag(action[1])}{feel}"
+        if isinstance(action, tuple) and len(action) == 2:
+            verb, target = action
+            if verb == "jiggle":
+                return f"Jiggle {bag(target)}"
+            if verb == "diamond":
+                return f"Drop the diamond into {bag(target)}"
+            if verb == "fill" and type(target) is int and self.phase == "fill" and self.filled < self.players:
+                return f"Pour {_coins(target)} into {bag(self._seat_at(self.filled))}"
+        raise InvalidArgument(
+            f"{shown(action)} is not a Moneybags action now: 'stand', 'close', 'accept', 'challenge', "
+            "('jiggle', bag), ('steal', victim, coins, diamond 0/1), ('fill', coins) or ('diamond', bag)")
+
     # ---- what a player sees ------------------------------------------------------------
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> MoneybagsView:  # type: ignore[override]  # a TypedDict is a dict
         n = self.players
         readings: list[list[int]] = [[] for _ in range(n)]
         takes: list[list[Any]] = []
@@ -517,13 +660,15 @@ class MoneybagsState(State):
             elif kind == "challenge":
                 reveals.append(dict(d))
         acting = self.current_players()
+        phase = self.phase
         return {
             "you": player,
-            "phase": self.phase,
+            "phase": phase,
             "round": self.round,
             "rounds": self.options.rounds,
-            "boss": self.boss,
+            "dealer": self.boss,
             "order": self.order(),
+            "turn": self.boss if phase == "fill" else None if phase == "over" else self._seat_at(self.slot),
             "turns_left": self._turns_left(),
             "coins": self.options.coins,
             "diamond_height": self.options.diamond_height,
@@ -532,7 +677,8 @@ class MoneybagsState(State):
             "diamond_placed": self.diamond is not None or self.phase != "fill",
             "closed": list(self.closed),
             "out": list(self.out),
-            "points": list(self.points),
+            "scores": list(self.points),
+            "winners": list(self.winners()),
             "pending": dict(self.pending) if self.pending else None,
             "jiggled": list(self.jiggled) if player is not None and player in acting else [],
             "readings": readings,
@@ -609,6 +755,10 @@ class MoneybagsState(State):
         if k == "game_end":
             return f"Game over: {winners_text(d['winners'], names)}."
         return f"{k}: {d}"
+
+
+#: The actions that are words, as their buttons say them.
+_PLAIN_WORDS = {STAND: "Stand by", CLOSE: "Close my bag", ACCEPT: "Let it go", CHALLENGE: "Challenge"}
 
 
 def _whose(name: str) -> str:
