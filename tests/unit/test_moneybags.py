@@ -262,7 +262,8 @@ def test_determinize_redeals_the_bags_and_keeps_the_loot():
     assert all(t.view(1) == state.view(1) for t in twins)
 
 
-@pytest.mark.parametrize("options", [dict(pour="boss", players=3), dict(players=6, coins=20, rounds=2, jiggle_noise=0.5),
+@pytest.mark.parametrize("options", [dict(pour="boss", players=3),
+                                     dict(players=6, coins=20, rounds=2, jiggle_noise=0.5),
                                      dict(players=4, diamond_height=0, round_points=(5,))])
 def test_other_options_keep_every_promise(options):
     for seed in range(2):
@@ -372,7 +373,8 @@ def test_describe_action_says_each_action_in_the_words_of_its_button():
     assert state.describe_action(jiggle_bag(2), names) == "Jiggle Cy's bag"
     assert state.describe_action(jiggle_bag(1), names, by=0) == "Jiggle Bo's bag"
     assert state.describe_action(steal(2, 1), names) == "Steal 1 coin from Cy's bag"
-    assert state.describe_action(steal(0, 7, diamond=True)) == "Steal 7 coins from Player 1's bag and feel for the diamond"
+    assert state.describe_action(steal(0, 7, diamond=True)) == \
+        "Steal 7 coins from Player 1's bag and feel for the diamond"
     assert state.describe_action(steal(2, 3), ["You", "Bo", "Cy"], by=1) == "Steal 3 coins from Cy's bag"
     assert state.describe_action(jiggle_bag(0), ["You", "Bo", "Cy"]) == "Jiggle your bag"
     state.apply(steal(2, 2))
