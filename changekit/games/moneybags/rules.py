@@ -53,6 +53,7 @@ from changekit.core.words import winners_text
 from changekit.core.options import Between, choices
 
 COINS = 67
+MAX_PLAYERS = 6
 #: Who fills the bags: "random" (every way with at least a coin per bag equally likely, the
 #: diamond in a random bag; nobody sees it) or "boss" (the Boss player pours, and knows it).
 Pour = Literal["random", "boss"]
@@ -182,7 +183,7 @@ def drop_diamond(bag: Player) -> tuple[str, int]:
 
 
 #: Every seat's jiggle, made once (a turn's legal actions list them at every step).
-_JIGGLES = tuple(jiggle_bag(bag) for bag in range(6))
+_JIGGLES = tuple(jiggle_bag(bag) for bag in range(MAX_PLAYERS))
 
 
 @lru_cache(maxsize=512)
@@ -780,7 +781,7 @@ class Moneybags(Game):
     teaser = "Rob your fellow pirates' loot bags, but nobody may look inside: challenge, and the taller stack is out."
     teaches = "Expected value under uncertainty and Bayesian updating from noisy evidence."
     min_players = 3
-    max_players = 6
+    max_players = MAX_PLAYERS
     Options = MoneybagsOptions
     State = MoneybagsState
 
