@@ -14,7 +14,8 @@ from changekit.ui.explorer import Explorer, number_box
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights
 from .rules import (
-    ACCEPT, CHALLENGE, CLOSE, COINS, STAND, Moneybags, MoneybagsState, drop_diamond, fill, jiggle_bag, steal,
+    ACCEPT, CHALLENGE, CLOSE, COINS, STAND, Moneybags, MoneybagsState, coins_text, drop_diamond, fill, jiggle_bag,
+    steal,
 )
 
 STYLE = """
@@ -56,19 +57,20 @@ def bag_svg(name: str, *, status: str = "open", reading: int | None = None, mine
 def stacks_svg(stacks: list[tuple[str, int, bool]], diamond_height: int, *, unit: float = 3.0) -> str:
     """Coin stacks side by side (the diamond on top), growing in when shown.
 
-    >>> "Ann: 7 coins + diamond = 17" in stacks_svg([("Ann", 7, True), ("Bo", 9, False)], 10)
+    >>> "Ann: 7 coins + diamond = 17; Bo: 1 coin = 1" in stacks_svg([("Ann", 7, True), ("Bo", 1, False)], 10)
     True
     """
     tallest = max([c + (diamond_height if d else 0) for _, c, d in stacks] + [1])
     top = 24
     height = round(top + tallest * unit + 30)
     col = 110
-    parts = []
+    parts, labels = [], []
     for i, (name, coins, diamond) in enumerate(stacks):
         x = 20 + i * col
         base = height - 24
         total = coins + (diamond_height if diamond else 0)
-        label = f"{name}: {coins} coins" + (" + diamond" if diamond else "") + f" = {total}"
+        label = f"{name}: {coins_text(coins)}" + (" + diamond" if diamond else "") + f" = {total}"
+        labels.append(label)
         shapes = [f'<rect x="{x}" y="{base - (k + 1) * unit:.1f}" width="60" height="{unit:.1f}" rx="1.2" '
                   f'fill="#e9c46a" stroke="#a57f1a" stroke-width="0.5"/>' for k in range(coins)]
         if diamond:
@@ -81,8 +83,7 @@ def stacks_svg(stacks: list[tuple[str, int, bool]], diamond_height: int, *, unit
                      f'font-weight="bold">{total}</text>'
                      f'<text x="{x + 30}" y="{height - 8}" text-anchor="middle" font-size="11">{escape(name)}</text>')
     width = 40 + col * len(stacks)
-    alt = escape("; ".join(f"{n}: {c} coins" + (" + diamond" if d else "") + f" = {c + (diamond_height if d else 0)}"
-                           for n, c, d in stacks))
+    alt = escape("; ".join(labels))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="{alt}">'
             f'<title>{alt}</title>{"".join(parts)}</svg>')
 
@@ -197,8 +198,9 @@ class MoneybagsApp(GameApp):
         turns = ", ".join(names[p] for p in view["turns_left"]) or "—"
         self.w_head.value = (
             f"{STYLE}<div>Round {view['round']} of {view['rounds']} · Boss: <b>{escape(names[view['dealer']])}</b> · "
-            f"turns to come: {escape(turns)} · {view['coins']} coins and a diamond {view['diamond_height']} coins "
-            f"tall · jiggles are a model (±{float(view['jiggle_noise']) * 100:.0f} %)</div>")
+            f"turns to come: {escape(turns)} · {coins_text(view['coins'])} and a diamond "
+            f"{coins_text(view['diamond_height'])} tall · "
+            f"jiggles are a model (±{float(view['jiggle_noise']) * 100:.0f} %)</div>")
         self._seat_widgets(n)
         for p in view["order"]:
             picture, caption, jiggle, _ = self._seats[p]

@@ -625,7 +625,7 @@ class MoneybagsState(State):
         if isinstance(action, tuple) and len(action) == 4 and action[0] == "steal" \
                 and type(action[2]) is int and action[3] in (0, 1):
             feel = " and feel for the diamond" if action[3] else ""
-            return f"Steal {_coins(action[2])} from {bag(action[1])}{feel}"
+            return f"Steal {coins_text(action[2])} from {bag(action[1])}{feel}"
         if isinstance(action, tuple) and len(action) == 2:
             verb, target = action
             if verb == "jiggle":
@@ -633,7 +633,7 @@ class MoneybagsState(State):
             if verb == "diamond":
                 return f"Drop the diamond into {bag(target)}"
             if verb == "fill" and type(target) is int and self.phase == "fill" and self.filled < self.players:
-                return f"Pour {_coins(target)} into {bag(self._seat_at(self.filled))}"
+                return f"Pour {coins_text(target)} into {bag(self._seat_at(self.filled))}"
         raise InvalidArgument(
             f"{shown(action)} is not a Moneybags action now: 'stand', 'close', 'accept', 'challenge', "
             "('jiggle', bag), ('steal', victim, coins, diamond 0/1), ('fill', coins) or ('diamond', bag)")
@@ -722,20 +722,20 @@ class MoneybagsState(State):
         if k == "round":
             return f"Round {d['round']}. The Boss, {names[d['boss']]}, fills the bags."
         if k == "pour":
-            return f"You poured {_coins(d['coins'])} into {_whose(names[d['bag']])} bag."
+            return f"You poured {coins_text(d['coins'])} into {_whose(names[d['bag']])} bag."
         if k == "diamond":
             return f"You dropped the diamond into {_whose(names[d['bag']])} bag."
         if k == "filled":
             return "The bags are filled. Nobody may look inside."
         if k == "jiggle":
             whose = "your own bag" if d["bag"] == d["player"] else f"{_whose(names[d['bag']])} bag"
-            return f"You jiggled {whose}: it feels like about {_coins(d['reading'])}."
+            return f"You jiggled {whose}: it feels like about {coins_text(d['reading'])}."
         if k == "steal":
             return f"{names[d['thief']]} reached into {_whose(names[d['victim']])} bag."
         if k == "loot":
-            got = _coins(d["coins"]) + (" and the diamond" if d["diamond"] else "")
+            got = coins_text(d["coins"]) + (" and the diamond" if d["diamond"] else "")
             felt = "" if not d["felt_for_diamond"] or d["diamond"] else " (no diamond there)"
-            return f"You grabbed for {_coins(d['asked'])} and came away with {got}{felt}."
+            return f"You grabbed for {coins_text(d['asked'])} and came away with {got}{felt}."
         if k == "stand":
             return f"{names[d['player']]} stood by."
         if k == "close":
@@ -745,7 +745,7 @@ class MoneybagsState(State):
         if k == "challenge":
             def stack(who: str) -> str:
                 dia = " + diamond" if d[f"{who}_diamond"] else ""
-                return f"{_coins(d[who + '_coins'])}{dia} = {d[who + '_height']} tall"
+                return f"{coins_text(d[who + '_coins'])}{dia} = {d[who + '_height']} tall"
             return (f"{names[d['victim']]} challenged {names[d['thief']]}! Stacks: "
                     f"{names[d['victim']]} {stack('victim')}, {names[d['thief']]} {stack('thief')}. "
                     f"Out: {names[d['loser']]}; everything goes to {names[d['winner']]}.")
@@ -771,7 +771,12 @@ def _whose(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
-def _coins(n: int) -> str:
+def coins_text(n: int) -> str:
+    """A number of coins in words, as every Moneybags message writes it.
+
+    >>> coins_text(1), coins_text(0), coins_text(12)
+    ('1 coin', '0 coins', '12 coins')
+    """
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
