@@ -415,3 +415,30 @@ def test_the_view_has_exactly_the_declared_keys_and_the_shared_names():
     seen = state.view(None)
     assert seen["scores"] == list(state.scores()) and seen["winners"] == list(state.winners()) != []
     assert seen["turn"] is None and seen["phase"] == "over"
+
+
+def _imports(module: str) -> set[str]:
+    """Every module a Moneybags module imports, at the top or inside a function (relative made absolute)."""
+    import ast
+    import importlib.util
+
+    path = importlib.util.find_spec(f"changekit.games.moneybags.{module}").origin
+    found = set()
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add(("changekit.games.moneybags." if node.level else "") + (node.module or ""))
+    return found
+
+
+def test_dependencies_point_one_way_and_the_engine_and_bots_stay_pure_python():
+    later = {"rules": {"model", "bots", "analysis", "app"}, "model": {"bots", "analysis", "app"},
+             "bots": {"analysis", "app"}, "analysis": {"app"}}
+    for module, forbidden in later.items():
+        imported = _imports(module)
+        assert not {f"changekit.games.moneybags.{m}" for m in forbidden} & imported, module
+    for module in ("rules", "model", "bots"):
+        heavy = {name for name in _imports(module) if name.split(".")[0] in {"numpy", "ipywidgets", "plotly", "sympy"}
+                 or name.startswith(("changekit.ui", "changekit.stats"))}
+        assert heavy == set(), module

@@ -17,9 +17,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Mapping
 
-from changekit.core.checks import (
-    checked, is_flag, is_mapping, is_probability, is_whole, shown,
-)
+from changekit.core.checks import checked, is_flag, is_mapping, is_probability, is_whole, shown
 from changekit.core.errors import InvalidArgument
 
 from .rules import COINS, Moneybags, height
