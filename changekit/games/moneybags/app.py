@@ -194,7 +194,6 @@ class MoneybagsApp(GameApp):
         acting = viewer in view["to_act"]
         jiggles = {a[1] for a in self.state.legal_actions(viewer)[:12] if isinstance(a, tuple) and a[0] == "jiggle"} \
             if acting else set()
-        describe = self.state.describe_action
         turns = ", ".join(names[p] for p in view["turns_left"]) or "—"
         self.w_head.value = (
             f"{STYLE}<div>Round {view['round']} of {view['rounds']} · Boss: <b>{escape(names[view['dealer']])}</b> · "
@@ -211,7 +210,7 @@ class MoneybagsApp(GameApp):
             caption.value = (f"<div style='text-align:center'><b>{escape(who)}</b>"
                              f"{' · Boss' if p == view['dealer'] else ''}<br><small>{status}"
                              f"{'' if reading is None else ', feels ≈ ' + str(reading)}</small></div>")
-            jiggle.description = describe(jiggle_bag(p), names, by=viewer)
+            self._label(jiggle, jiggle_bag(p), viewer, tooltip=False)
             jiggle.tooltip = f"Feel how tall {who.lower()} is (a noisy reading)"
             jiggle.disabled = p not in jiggles
         boxes = [self._seats[p][3] for p in view["order"]]
@@ -262,11 +261,11 @@ class MoneybagsApp(GameApp):
             self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags "
                                    "are emptied: if your stack is as tall as the thief's or taller, <i>you</i> are "
                                    "out; if the thief's is taller, the thief is out.")
-            self.b_challenge.description = self.state.describe_action(CHALLENGE)
-            self.b_accept.description = self.state.describe_action(ACCEPT)
-            self.b_feel_mine.description = self.state.describe_action(jiggle_bag(viewer), names, by=viewer)
+            self._label(self.b_challenge, CHALLENGE, viewer)
+            self._label(self.b_accept, ACCEPT, viewer)
+            self._label(self.b_feel_mine, jiggle_bag(viewer), viewer)
             self.b_feel_mine.disabled = viewer not in jiggles
-            self.b_feel_thief.description = self.state.describe_action(jiggle_bag(thief), names, by=viewer)
+            self._label(self.b_feel_thief, jiggle_bag(thief), viewer)
             self.b_feel_thief.disabled = thief not in jiggles
             return [self.w_prompt, *self.row_robbed]
         targets = [p for p in range(n) if p != viewer and not view["out"][p] and not view["closed"][p]]
@@ -276,10 +275,17 @@ class MoneybagsApp(GameApp):
             self.w_target.options = options
         self.w_target.value = keep if keep in targets else (targets[0] if targets else None)
         self.b_steal.disabled = not targets
-        self.b_stand.description = self.state.describe_action(STAND)
-        self.b_close.description = self.state.describe_action(CLOSE)
+        self._label(self.b_stand, STAND, viewer)
+        self._label(self.b_close, CLOSE, viewer, tooltip=False)
         self.w_prompt.value = "Your turn: steal from an open bag (0 coins is a bluff), stand by, or close your bag."
         return [self.w_prompt, *self.row_turn]
+
+    def _label(self, btn: w.Button, action: Any, viewer: int, *, tooltip: bool = True) -> None:
+        """A button that makes one action says that action's words (and, unless it explains more, so
+        does its tooltip)."""
+        btn.description = self.state.describe_action(action, self.names(), by=viewer)
+        if tooltip:
+            btn.tooltip = btn.description
 
     def _steal(self) -> None:
         if self.w_target.value is None:
