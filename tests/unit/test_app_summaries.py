@@ -33,7 +33,7 @@ def trick_points(trick) -> int:
 #: What each game's summary must say, from the viewer's own view (independently of the app's code).
 SAYS = {
     "zombie": lambda v, me: [f"Your hand: {dollars(v['hand']) or 'no bills'}.",
-                             f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['points']}."],
+                             f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['scores']}."],
     "boneyard": lambda v, me: [f"Your hand: {dollars(v['hands'][me]) or 'no bills'}.", f"Money: {v['money']}.",
                                "Buckets: " + ", ".join(f"${sum(b)}" for b in v["buckets"]) + "."],
     "diminishing": lambda v, me: [f"You: ${sum(v['purses'][me])} in {len(v['purses'][me])} bills",
