@@ -639,7 +639,7 @@ class MoneybagsState(State):
             "('jiggle', bag), ('steal', victim, coins, diamond 0/1), ('fill', coins) or ('diamond', bag)")
 
     # ---- what a player sees ------------------------------------------------------------
-    def _view(self, player: Player | None) -> MoneybagsView:  # type: ignore[override]  # a TypedDict is a dict
+    def _view(self, player: Player | None) -> MoneybagsView:
         n = self.players
         readings: list[list[int]] = [[] for _ in range(n)]
         takes: list[list[Any]] = []
