@@ -41,7 +41,7 @@ SAYS = {
     "big_cheese": lambda v, me: [f"current bid {v['bid']}.", f"You have {v['free'][me]} free workers.",
                                  f"Scores: {v['points']} (target {v['goal']})."],
     "cha_ching": lambda v, me: [f"Target {v['target']}.", f"Penalty points: {v['points']}."],
-    "moneybags": lambda v, me: [f"Round {v['round']}.", f"Points: {v['points']}."],
+    "moneybags": lambda v, me: [f"Round {v['round']}.", f"Points: {v['scores']}."],
     "cambio": lambda v, me: [f"Deck: {v['deck_size']} cards.", "Your cards: "],
     "zhao_pengyou": lambda v, me: [f"({trick_points(v['trick'])} points).", "Your hand: "],
 }
