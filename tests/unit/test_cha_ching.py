@@ -276,6 +276,20 @@ def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions():
     assert checked > 5_000
 
 
+def test_who_acts_follows_the_turn_through_play_undo_clone_and_load():
+    rng = random.Random(9)
+    for seed in range(6):
+        state = fresh(players=rng.choice([2, 3, 6]), seed=seed, game_to=150)
+        while not state.is_terminal():
+            assert state.current_players() == (state.turn,) and state.turn is not None
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.current_players() == () and state.turn is None and state.winners()
+        for other in (state.clone(), type(state).from_json(state.to_json())):
+            assert other.current_players() == () and other.is_terminal()
+        state.undo(1)
+        assert state.current_players() == (state.turn,) and not state.is_terminal()
+
+
 def test_an_empty_deck_is_rebuilt_from_the_discards_but_the_top_card():
     state = fresh(players=2)
     cards = state.deck + state.discards

@@ -310,6 +310,7 @@ class ChaChingState(State):
         self.black = self._roll_black()
         self.white = self.rng.randrange(10)
         self.turn: int | None = first
+        self._acting: tuple[Player, ...] = (first,)
         self.phase = "draw"
         log = self.log.append
         log(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black, "white": self.white,
@@ -319,7 +320,7 @@ class ChaChingState(State):
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
-        return () if self.turn is None else (self.turn,)
+        return self._acting  # (turn,) or () at the end, kept beside ``turn``: every step asks several times
 
     def is_terminal(self) -> bool:
         return self.turn is None  # nobody acts: the base's test, without building the tuple (every step asks)
@@ -425,6 +426,7 @@ class ChaChingState(State):
     def _end_turn(self, player: Player, action: str) -> None:
         if action == PASS:
             self.turn = (player + 1) % self.players
+            self._acting = (self.turn,)
             self.phase = "draw"
             return
         target = 10 * self.black + self.white
@@ -445,6 +447,7 @@ class ChaChingState(State):
         low = min(self.points)
         if max(self.points) >= self.options.game_to and self.points.count(low) == 1:
             self.turn = None
+            self._acting = ()
             self.phase = "over"
             self.log.append(Event("game_end", {"points": list(self.points), "winners": list(self.winners())}))
             return
