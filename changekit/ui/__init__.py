@@ -8,7 +8,7 @@ __all__ = ["Question"]
 def __getattr__(name: str):
     # Imported on first use: the plot theme and pictures live here too and must not pull in widgets.
     if name == "Question":
-        from .question import Question
+        from .question import Question  # widgets only on first use (see above)
 
         return Question
     raise AttributeError(f"module 'changekit.ui' has no attribute {name!r}")
