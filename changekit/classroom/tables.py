@@ -401,6 +401,7 @@ def _networked_class(game: str) -> type:
             return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
 
         def new_game(self) -> None:  # the table's game: read it from the store
+            self.reset_input()  # the frame's promise to the game's app, as GameApp.new_game keeps it
             self.client.sync()
             self.client.play_bots()
             self.state = self.client.state
@@ -412,6 +413,7 @@ def _networked_class(game: str) -> type:
             """Bots move through the table (see ``act``), never on this page's copy."""
 
         def act(self, action: Any, player: int | None = None) -> None:
+            self.reset_input()  # as GameApp.act: before every action
             try:
                 self.client.move(action, player)
                 self.error = ""
