@@ -15,7 +15,7 @@ import math
 import re
 from collections import Counter
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
 from IPython.display import display
@@ -203,7 +203,7 @@ class Dashboard:
     def _resume_clicked(self) -> None:
         self._guarded(lambda: self.resume(self.code_box.value, self.key_box.value))
 
-    def _guarded(self, action) -> None:
+    def _guarded(self, action: Callable[[], object]) -> None:
         try:
             action()
         except ClassroomError as err:
@@ -257,7 +257,7 @@ class Dashboard:
         code, key = self._teacher()
         return tuple(self.store.students(code, key)), tuple(self.store.questions(code, key))
 
-    def apply(self, state) -> None:
+    def apply(self, state: tuple[tuple[str, ...], tuple[QuestionState, ...]]) -> None:
         students, questions = state
         self.students = list(students)
         self.states = {q.question_id: q for q in questions}

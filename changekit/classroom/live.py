@@ -29,7 +29,7 @@ import os
 import time
 from functools import partial
 from html import escape
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
@@ -316,7 +316,9 @@ def join_from_address(store: Store | None = None, *, live: bool = True) -> Class
 
 # -- the student page -----------------------------------------------------------------------------
 
-def question_prompt(qid: str, text: str, *, choices=None, number=None, slider=None, unit: str = "") -> dict:
+def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
+                    number: Sequence[float] | None = None, slider: Sequence[float] | None = None,
+                    unit: str = "") -> dict[str, Any]:
     """What a student page needs to draw a question (JSON for the store's ``open_question``)."""
     kinds = {k: v for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None}
     if len(kinds) != 1:

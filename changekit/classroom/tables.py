@@ -34,7 +34,7 @@ import threading
 from dataclasses import dataclass, replace
 from html import escape
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Bot, ChangekitError, State
 from ..core.errors import ClassroomError
@@ -337,7 +337,8 @@ class Poller:
     returned True; stops when ``done()`` is True or on :meth:`stop` (a kernel whose page has gone
     must not poll for ever: jupyter_server counts every message as activity)."""
 
-    def __init__(self, step, changed, *, period: float = POLL_SECONDS, done=lambda: False) -> None:
+    def __init__(self, step: Callable[[], object], changed: Callable[[], object], *, period: float = POLL_SECONDS,
+                 done: Callable[[], bool] = lambda: False) -> None:
         self.step, self.changed, self.period, self.done = step, changed, period, done
         self.task: asyncio.Task | None = None  # kept: an unreferenced task may be collected
 
@@ -552,7 +553,8 @@ class TableForm:
     teacher's panel uses it with the teacher key; a student's page with their token (their own
     seat first: a student opens only a table they sit at)."""
 
-    def __init__(self, store: Store, code: str, secret: str, *, me: str | None = None, on_open=None) -> None:
+    def __init__(self, store: Store, code: str, secret: str, *, me: str | None = None,
+                 on_open: Callable[[GameTable], object] | None = None) -> None:
         # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
         import ipywidgets as w
 

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from changekit.registry import all_games
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 
 def gallery_html(*, class_pages: bool = True) -> str:
@@ -32,7 +36,7 @@ CLASS_LINKS = ('<p class="ck-class-links" style="margin-top:14px"><b>Teaching a 
                '<a href="join.ipynb">Join a class</a> (students)</p>')
 
 
-def gallery():
+def gallery() -> ipywidgets.HTML:
     """The gallery as a widget (for the index notebook)."""
     import ipywidgets as w  # widgets only for the notebook: gallery_html is plain HTML
 

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ class ClosedForm:
         steps = "".join(f"<p>{words(label)}: $${sympy.latex(expr)}$$</p>" for label, expr in self.steps)
         return f"<div class='ck-closed-form'><p>{words(self.text)}</p>{steps}$${self.latex()}$$</div>"
 
-    def widget(self):
+    def widget(self) -> ipywidgets.HTMLMath:
         import ipywidgets as w  # widgets only for the notebook: the analyses build ClosedForms without them
 
         return w.HTMLMath(self.html())

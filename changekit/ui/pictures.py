@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+from changekit.core.errors import ChangekitError
+
+if TYPE_CHECKING:
+    from changekit.core.cards import Card
 
 #: One colour per Change! denomination (fill, ink), readable side by side.
 BILL_COLOURS: dict[int, tuple[str, str]] = {
@@ -48,8 +53,9 @@ def bills_html(values: Iterable[int], *, width: int = 64, empty: str = "no bills
     return '<span class="ck-row" style="display:inline-flex;gap:4px;flex-wrap:wrap">' + "".join(pictures) + "</span>"
 
 
-def card_svg(card, *, width: int = 60, face_down: bool = False, label: str | None = None) -> str:
-    """A playing card (a ``changekit.core.Card``), or its back when ``face_down``."""
+def card_svg(card: Card | None, *, width: int = 60, face_down: bool = False, label: str | None = None) -> str:
+    """A playing card (a ``changekit.core.Card``), or its back when ``face_down`` (then the card
+    may be unknown: None)."""
     height = round(width * 1.4)
     if face_down:
         title = escape(label or "face-down card")
@@ -61,6 +67,8 @@ def card_svg(card, *, width: int = 60, face_down: bool = False, label: str | Non
             ' stroke-dasharray="3 2"/>'
             "</svg>"
         )
+    if card is None:
+        raise ChangekitError("a face-up card needs the card: None draws only a face-down one")
     text = str(card)
     red = getattr(card, "is_red", False)
     ink = "#b3261e" if red else "#1b1b1b"
