@@ -132,7 +132,7 @@ def dashboard_rows(url: str) -> list[tuple[str, str, str, str]]:
     names = ("live update (roster, answer counts)", "Reveal redraw, choices (bars)", "Reveal redraw, slider (histogram)")
     return [("classroom dashboard", f"{name}, {STUDENTS} answers",
              f"{c * 1000:.2f} ms ({c / a:.1f}x one answer: {a * 1000:.2f} ms)", "≤ 200 ms")
-            for name, a, c in zip(names, alone, crowd)]
+            for name, a, c in zip(names, alone, crowd, strict=True)]
 
 
 def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
@@ -152,9 +152,9 @@ def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
             for qid in ("zombie.q1", "zombie.q2"):
                 store.reveal_question(session.code, session.teacher_key, qid)
                 board.show_results(qid)  # warm up (plotly's validators load on first use)
-            medians[size] = (median_seconds(lambda: board.apply(board.fetch()), repeat=15),
-                             median_seconds(lambda: board.show_results("zombie.q1"), repeat=15),
-                             median_seconds(lambda: board.show_results("zombie.q2"), repeat=15))
+            medians[size] = (median_seconds(lambda board=board: board.apply(board.fetch()), repeat=15),
+                             median_seconds(lambda board=board: board.show_results("zombie.q1"), repeat=15),
+                             median_seconds(lambda board=board: board.show_results("zombie.q2"), repeat=15))
     return medians
 
 

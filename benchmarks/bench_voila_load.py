@@ -323,7 +323,7 @@ def rows(out: dict, load1: float, wall: float) -> list[tuple[str, str, str, str]
                   f"{len(delivered)}/{CLASS_SIZE}, max {max(delivered):.2f} s, median {statistics.median(delivered):.2f} s"
                   if delivered else f"0/{CLASS_SIZE}", f"all ≤ {DELIVERY_TARGET_S:.0f} s"))
         seen = [x["seconds"] for x in visits if x["browser"] and x["ok"]]
-        r.append(("voila", f"  of them in Chromium, until every chart drew", " / ".join(f"{t:.1f} s" for t in seen) or "FAILED", ""))
+        r.append(("voila", "  of them in Chromium, until every chart drew", " / ".join(f"{t:.1f} s" for t in seen) or "FAILED", ""))
         for x in visits:
             if not x["ok"]:
                 log(f"class visit failed: {x.get('failure')}")

@@ -250,7 +250,7 @@ def test_the_student_page_shows_the_class_auction_and_its_result(store, session)
     again._connect(ClassLink.rejoin(store, session.code, pages["Bo"].link.token))
     assert again._bidders[question].bid() == (7,)
     panel.close()
-    for name, page in pages.items():
+    for page in pages.values():
         page.link.refresh()
         bidder = page._bidders[question]
         assert bidder.w_submit.disabled and all(t.disabled for t in bidder.w_bills)
