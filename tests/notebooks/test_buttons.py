@@ -246,7 +246,8 @@ SPECIFIC = {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("notebook", "label"), BUTTONS, ids=[f"{n.removesuffix('.ipynb')}: {lab}" for n, lab in BUTTONS])
+@pytest.mark.parametrize(("notebook", "label"), BUTTONS,
+                         ids=[f"{n.removesuffix('.ipynb')}: {lab}" for n, lab in BUTTONS])
 def test_pressing_the_button_draws_its_result(notebook, label, monkeypatch):
     results = press(notebook, label, monkeypatch)
     assert results, f"{label!r} showed nothing"

@@ -111,7 +111,8 @@ def test_moneybags_explorer_redraws_the_beliefs():
     steps = challenge_story(taken=6, prior=held_prior(12), readings=[("B", 24)], noise=0.3)
     last = steps[-1]
     drawn = ex.figure.data
-    assert list(drawn[-1].x) == list(last.thief) and list(drawn[-1].y) == pytest.approx([float(p) for p in last.thief.values()])
+    assert list(drawn[-1].x) == list(last.thief)
+    assert list(drawn[-1].y) == pytest.approx([float(p) for p in last.thief.values()])
     p = steps[1].value.p_win
     assert f"{p.numerator}/{p.denominator}" in ex.readout.value
     ex.inputs["taken"].value = 20  # more than the bag held
