@@ -3,9 +3,9 @@ in ``changekit``, counting the imports inside functions too, and every late impo
 function) says why it is late.
 
 Imports under ``if TYPE_CHECKING:`` never run, and those under ``if __name__ == "__main__":`` run
-only when the module is the program (``python -m``), never on import: neither is an edge of the graph. Imports made
-by name at run time (``import_module(f"changekit.games.{name}.rules")``: the registry's lazy
-loading) cannot be read from the source and are not counted either.
+only when the module is the program (``python -m``), never on import: neither is an edge of the
+graph. Imports made by name at run time (``import_module(f"changekit.games.{name}.rules")``: the
+registry's lazy loading) cannot be read from the source and are not counted either.
 """
 from __future__ import annotations
 
