@@ -19,6 +19,7 @@ table). ``python benchmarks/bench_classroom.py tables`` runs only these.
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import random
@@ -154,8 +155,8 @@ def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
                 store.reveal_question(session.code, session.teacher_key, qid)
                 board.show_results(qid)  # warm up (plotly's validators load on first use)
             medians[size] = (median_seconds(lambda board=board: board.apply(board.fetch()), repeat=15),
-                             median_seconds(lambda board=board: board.show_results("zombie.q1"), repeat=15),
-                             median_seconds(lambda board=board: board.show_results("zombie.q2"), repeat=15))
+                             median_seconds(functools.partial(board.show_results, "zombie.q1"), repeat=15),
+                             median_seconds(functools.partial(board.show_results, "zombie.q2"), repeat=15))
     return medians
 
 

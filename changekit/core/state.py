@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import numbers
 from collections import Counter
-from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Self, Sequence
+from typing import Any, ClassVar, Hashable, Iterable, Mapping, NamedTuple, Self, Sequence
 
 from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
@@ -153,8 +153,9 @@ class State:
         """The winners once the game is over (ties share), else ``()``."""
         raise NotImplementedError
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
-        """What ``player`` can see (``None``: a spectator), as plain JSON-able data."""
+    def _view(self, player: Player | None) -> Mapping[str, object]:
+        """What ``player`` can see (``None``: a spectator), as plain JSON-able data: each game
+        returns its own ``TypedDict`` (docs/game-shape.md lists the shared keys)."""
         raise NotImplementedError
 
     def inventory(self) -> Counter:
@@ -248,7 +249,7 @@ class State:
         """What ``player`` may see, including the log lines meant for them."""
         if player is not None:
             player = self.check_seat(player)
-        seen = self._view(player)
+        seen = dict(self._view(player))
         seen["to_act"] = list(self.current_players())
         seen["log"] = [[e.kind, e.data] for e in self.log if e.seen_by(player)]
         return seen
@@ -411,12 +412,16 @@ def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
 
 
+_NESTED = (list, dict, set)
+
+
 def _plain_copy(value: Any) -> Any:
-    """Copy plain data (lists and dicts nest; everything else here is immutable)."""
+    """Copy plain data: lists, dicts and sets are copied, level by level; everything else here
+    (ints, strings, tuples, named tuples) is immutable and shared."""
     if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
+        return [_plain_copy(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {k: _plain_copy(v) for k, v in value.items()}
+        return {k: _plain_copy(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
     return value

@@ -73,8 +73,8 @@ def test_resolving_the_sheet_s_way():
     assert result.equilibrium.n_players == 8 and result.report.n_players == 8
     assert sorted(result.report.distribution) == [1, 5, 8, 10, 13, 26]
     # more unmatched bids than buckets: the lowest gets its bid back
-    six = resolve_auction({str(t): b for t, b in zip(range(6), ([10, 7, 5, 3, 1], [10, 7, 5, 3], [10, 7, 5], [10, 7],
-                                                                 [10], [7]), strict=True)})
+    six = resolve_auction({str(t): b for t, b in enumerate(([10, 7, 5, 3, 1], [10, 7, 5, 3], [10, 7, 5], [10, 7],
+                                                             [10], [7]))})
     assert [o.outcome for o in six.outcomes][-1] == "no bucket left: bid returned" and six.outcomes[-1].net == 0
 
 

@@ -13,7 +13,6 @@ import sys
 import traceback
 from pathlib import Path
 
-
 from changekit.classroom import ClassroomError, connect
 
 FORK = multiprocessing.get_context("fork")

@@ -254,8 +254,8 @@ def test_the_student_page_shows_the_class_auction_and_its_result(store, session)
         page.link.refresh()
         bidder = page._bidders[question]
         assert bidder.w_submit.disabled and all(t.disabled for t in bidder.w_bills)
-        status = bidder.w_status.value
-        assert "Bidding is closed" in status and "$10 bucket: <b>Ada</b> (bid $10)" in status
+        assert ("Bidding is closed" in bidder.w_status.value
+                and "$10 bucket: <b>Ada</b> (bid $10)" in bidder.w_status.value)
     assert "You took the $10 bucket." in pages["Ada"]._bidders[question].w_status.value
     assert "both cancelled" in pages["Bo"]._bidders[question].w_status.value
     # a lesson question opened after the auction takes its place on the page

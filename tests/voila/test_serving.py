@@ -117,9 +117,9 @@ def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
                    check=True, cwd=tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    installed = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", "import changekit.serving as s; print(s.NOTEBOOKS)"],
-        check=True, capture_output=True, text=True, cwd=elsewhere).stdout.strip()
+    installed = subprocess.run([str(venv / "bin" / "python"), "-c",
+                                "import changekit.serving as s; print(s.NOTEBOOKS)"],
+                               check=True, capture_output=True, text=True, cwd=elsewhere).stdout.strip()
     assert str(venv) in installed and str(ROOT) not in installed
     env_path = f"{venv / 'bin'}:{os.environ['PATH']}"
     with _installed_server(venv, elsewhere, env_path) as url:
