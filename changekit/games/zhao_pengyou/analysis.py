@@ -18,7 +18,8 @@ from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
 from .rules import MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, _thresholds, auto_kitty, level_change
-from changekit.core.checks import MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
+from changekit.core.checks import MAX_RUNS, checked, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
+from changekit.core.bots import is_bots
 
 # ---- argument checks ---------------------------------------------------------------------------
 _is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)
