@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, NamedTuple, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, shown
@@ -75,9 +75,12 @@ def unmatched_order(totals: Sequence[int | None]) -> tuple[list[int], list[int]]
     >>> unmatched_order([10, 7, 7, 5, None, 1])
     ([0, 3, 5], [1, 2])
     """
-    counts = Counter(t for t in totals if t is not None)
-    unmatched = sorted((p for p, t in enumerate(totals) if t is not None and counts[t] == 1),
-                       key=lambda p: -totals[p])  # type: ignore[operator]
+    counts: dict[int, int] = {}
+    for t in totals:
+        if t is not None:
+            counts[t] = counts.get(t, 0) + 1
+    unmatched = [p for p, t in enumerate(totals) if t is not None and counts[t] == 1]
+    unmatched.sort(key=lambda p: -totals[p])  # type: ignore[operator]  # unmatched totals are ints
     cancelled = [p for p, t in enumerate(totals) if t is not None and counts[t] > 1]
     return unmatched, cancelled
 
@@ -87,9 +90,9 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     """Settle a round. ``claims`` maps unmatched bidders to the bucket they chose (option
     ``claim="choose"``); those not in it take the richest bucket left, highest bid first."""
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
-    totals = [sum(b) if len(b) else None for b in bids]
-    unmatched, cancelled = unmatched_order(totals)
-    claims = dict(claims or {})
+    worth = [sum(b) for b in contents]
+    amounts = [sum(b) for b in bids]
+    unmatched, cancelled = unmatched_order([t if len(b) else None for t, b in zip(amounts, bids)])
     free = list(range(len(contents)))
     taken: dict[int, int] = {}
     returned: list[int] = []
@@ -97,9 +100,9 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
         if not free:
             returned.append(p)
             continue
-        choice = claims.get(p)
+        choice = claims.get(p) if claims else None
         if choice is None:
-            choice = max(free, key=lambda i: (sum(contents[i]), -i))  # richest, leftmost on ties
+            choice = max(free, key=worth.__getitem__)  # richest; max keeps the first (leftmost) on ties
         elif choice not in free:
             raise ChangekitError(f"bucket {choice!r} is not free to claim (free: {free})")
         free.remove(choice)
@@ -107,19 +110,22 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     net = [0] * len(bids)
     rebuilt = list(contents)
     for p, i in taken.items():
-        net[p] = sum(contents[i]) - totals[p]  # type: ignore[operator]
+        net[p] = worth[i] - amounts[p]
         rebuilt[i] = tuple(sorted(bids[p], reverse=True))
-    for p in cancelled:
-        net[p] = -totals[p]  # type: ignore[operator]
+        worth[i] = amounts[p]
     piles: list[tuple[int, tuple[int, ...], int]] = []
-    for value in sorted({totals[p] for p in cancelled}, reverse=True):  # type: ignore[type-var]
-        bills = tuple(sorted((b for p in cancelled if totals[p] == value for b in bids[p]), reverse=True))
-        poorest = min(range(len(rebuilt)), key=lambda i: (sum(rebuilt[i]), i))
-        rebuilt[poorest] = tuple(sorted(rebuilt[poorest] + bills, reverse=True))
-        piles.append((value, bills, poorest))  # type: ignore[arg-type]
+    if cancelled:
+        for p in cancelled:
+            net[p] = -amounts[p]
+        for value in sorted({amounts[p] for p in cancelled}, reverse=True):
+            bills = tuple(sorted((b for p in cancelled if amounts[p] == value for b in bids[p]), reverse=True))
+            poorest = min(range(len(rebuilt)), key=worth.__getitem__)  # min keeps the first (leftmost) on ties
+            rebuilt[poorest] = tuple(sorted(rebuilt[poorest] + bills, reverse=True))
+            worth[poorest] += sum(bills)
+            piles.append((value, bills, poorest))
     return RoundResult(
         buckets=tuple(rebuilt), net=tuple(net),
-        claims=tuple(taken.get(p) for p in range(len(bids))),
+        claims=tuple([taken.get(p) for p in range(len(bids))]),
         cancelled=tuple(cancelled), returned=tuple(returned), piles=tuple(piles),
     )
 
@@ -155,6 +161,22 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
     return tuple(sorted(out, key=lambda b: (sum(b), b)))
 
 
+class HandBids(NamedTuple):
+    """The bids of one hand: ``bids`` in :func:`possible_bids` order, and ``index`` mapping each
+    bid to itself (an O(1) legality check for the engine, which also finds the stored tuple)."""
+
+    bids: tuple[Bid, ...]
+    index: dict[Bid, Bid]
+
+
+@lru_cache(maxsize=4096)
+def _hand_bids(hand: tuple[int, ...]) -> HandBids:
+    """The bids of ``hand`` as it is held (the engine keeps hands highest first, so the
+    playout's hands hit this cache without counting bills)."""
+    bids = _bids_of(tuple(sorted(Counter(hand).items())))
+    return HandBids(bids, {b: b for b in bids})
+
+
 @checked(hand=is_bills(MAX_BID_HAND))
 def possible_bids(hand: Sequence[int]) -> list[Bid]:
     """Every bid (bills from the highest down) a hand can make, by total, then bills.
@@ -169,7 +191,7 @@ def possible_bids(hand: Sequence[int]) -> list[Bid]:
 
 def _possible_bids(hand: Sequence[int]) -> list[Bid]:
     """:func:`possible_bids` without the argument check, for the engine's own (valid) hands."""
-    return list(_bids_of(tuple(sorted(Counter(hand).items()))))
+    return list(_hand_bids(tuple(hand)).bids)
 
 
 @checked(hand=is_bills(MAX_BID_HAND))
@@ -180,6 +202,26 @@ def bid_totals(hand: Sequence[int]) -> list[int]:
     [5, 10, 15]
     """
     return sorted({sum(b) for b in possible_bids(hand)})
+
+
+def _check_bid(hand: Sequence[int], bid: Any) -> None:
+    """Refuse, with the rule it breaks, a bid ``hand`` cannot make (the engine's fast check
+    sends here every bid that is not one of the hand's stored bids)."""
+    if not isinstance(bid, tuple) or not bid:
+        raise IllegalAction("bid-shape", f"a bid is a non-empty tuple of bills, highest first, not {bid!r}")
+    if any(type(b) is not int for b in bid):
+        raise IllegalAction("bid-shape", f"a bid is made of bills (whole dollars), not {bid!r}")
+    if list(bid) != sorted(bid, reverse=True):
+        raise IllegalAction("bid-order", f"write a bid from the highest bill down, not {bid!r}")
+    left = list(hand)
+    try:
+        for b in bid:
+            left.remove(b)
+    except ValueError:
+        raise IllegalAction(
+            "own-bills",
+            f"you can only bid bills you hold: {bid!r} is not in your hand {dollars(sorted(hand, reverse=True))}",
+        ) from None
 
 
 # ---- the game -----------------------------------------------------------------------------
@@ -213,6 +255,7 @@ class BoneyardState(State):
         self.claims: dict[str, int] = {}  # choose mode: player (as text, for JSON) -> bucket
         self.result: list[int] = []  # the winners once the game is over
         self.log.append(Event("round", {"round": 1, "buckets": _sums(self.buckets)}))
+        self._find_acting()
 
     # ---- the protocol ------------------------------------------------------------------
     def active(self) -> list[Player]:
@@ -220,23 +263,28 @@ class BoneyardState(State):
         return [p for p in range(self.players) if self.hands[p]]
 
     def current_players(self) -> tuple[Player, ...]:
+        return self._acting
+
+    def _find_acting(self) -> None:
+        """Work out who acts now, once per action: a playout asks several times a step."""
         if self.phase == "bid":
-            return tuple(p for p in range(self.players) if self.hands[p] and self.bids[p] is None)
-        if self.phase == "claim":
-            return (self.claim_queue[0],)
-        return ()
+            self._acting = tuple(p for p in range(self.players) if self.hands[p] and self.bids[p] is None)
+        elif self.phase == "claim":
+            self._acting = (self.claim_queue[0],)
+        else:
+            self._acting = ()
 
     def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        acting = self.current_players()
+        acting = self._acting
         if not acting:
             return []
         if player is None:
             player = acting[0]
-        if player not in acting:
+        elif player not in acting:
             return []
         if self.phase == "claim":
             return self._free_buckets()
-        return _possible_bids(self.hands[player])
+        return list(_hand_bids(tuple(self.hands[player])).bids)
 
     def _free_buckets(self) -> list[int]:
         used = set(self.claims.values())
@@ -247,28 +295,22 @@ class BoneyardState(State):
             self._apply_claim(player, action)
         else:
             self._apply_bid(player, action)
+        self._find_acting()
 
     def _apply_bid(self, player: Player, bid: Any) -> None:
         hand = self.hands[player]
-        if not isinstance(bid, tuple) or not bid:
-            raise IllegalAction("bid-shape", f"a bid is a non-empty tuple of bills, highest first, not {bid!r}")
-        if any(type(b) is not int for b in bid):
-            raise IllegalAction("bid-shape", f"a bid is made of bills (whole dollars), not {bid!r}")
-        if list(bid) != sorted(bid, reverse=True):
-            raise IllegalAction("bid-order", f"write a bid from the highest bill down, not {bid!r}")
-        left = hand[:]
         try:
-            for b in bid:
-                left.remove(b)
-        except ValueError:
-            raise IllegalAction(
-                "own-bills",
-                f"you can only bid bills you hold: {bid!r} is not in your hand {dollars(sorted(hand, reverse=True))}",
-            ) from None
+            stored = _hand_bids(tuple(hand)).index.get(bid) if type(bid) is tuple else None
+        except TypeError:  # a tuple holding something unhashable: refused below
+            stored = None
+        # a bid taken from legal_actions is the stored tuple itself; an equal tuple may hide
+        # True or 1.0 among its bills (equal to 1, yet not bills)
+        if stored is None or (stored is not bid and any(type(b) is not int for b in bid)):
+            _check_bid(hand, bid)
         self.bids[player] = bid
         self.log.append(Event("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,)))
         self.log.append(Event("ready", {"player": player}))
-        if not self.current_players():
+        if not any(h and b is None for h, b in zip(self.hands, self.bids)):
             self._reveal()
 
     def _apply_claim(self, player: Player, bucket: Any) -> None:
@@ -284,56 +326,63 @@ class BoneyardState(State):
     def _reveal(self) -> None:
         totals = [sum(b) if b else None for b in self.bids]
         self.log.append(Event("reveal", {"bids": [list(b) if b else None for b in self.bids], "totals": totals}))
-        unmatched, _ = unmatched_order(totals)
-        if self.options.claim == "choose" and unmatched:
-            self.claim_queue = unmatched[: len(self.buckets)]
-            self.phase = "claim"
-            return
+        if self.options.claim == "choose":
+            unmatched, _ = unmatched_order(totals)
+            if unmatched:
+                self.claim_queue = unmatched[: len(self.buckets)]
+                self.phase = "claim"
+                return
         self._settle()
 
     def _settle(self) -> None:
         bids = [b or () for b in self.bids]
-        before = _sums(self.buckets)
-        result = settle(self.buckets, bids, {int(p): i for p, i in self.claims.items()})
+        buckets = self.buckets
+        worth = [sum(b) for b in buckets]
+        result = settle(buckets, bids, {int(p): i for p, i in self.claims.items()})
         totals = [sum(b) if b else None for b in self.bids]
+        log = self.log
         for p, i in enumerate(result.claims):
             if i is not None:
-                self.log.append(Event("claim", {"player": p, "total": totals[p], "bucket": i, "value": before[i],
-                                                "bills": list(self.buckets[i])}))
-        for value in sorted({totals[p] for p in result.cancelled}, reverse=True):  # type: ignore[type-var]
-            self.log.append(Event("cancel", {"players": [p for p in result.cancelled if totals[p] == value],
-                                             "total": value}))
+                log.append(Event("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
+                                           "bills": list(buckets[i])}))
+        cancelled = result.cancelled
+        if cancelled:
+            for value in sorted({totals[p] for p in cancelled}, reverse=True):  # type: ignore[type-var]
+                log.append(Event("cancel", {"players": [p for p in cancelled if totals[p] == value], "total": value}))
         for p in result.returned:
-            self.log.append(Event("return", {"player": p, "total": totals[p]}))
-        # move the money: bids leave the hands, claimed buckets and returned bids come in
+            log.append(Event("return", {"player": p, "total": totals[p]}))
+        # move the money: bids leave the hands (an empty bid: an empty hand), claimed buckets come
+        # in, returned bids stay
         for p, bid in enumerate(bids):
-            if p in result.returned:
+            if not bid or p in result.returned:
                 continue
+            hand = self.hands[p]
             for b in bid:
-                self.hands[p].remove(b)
-            if result.claims[p] is not None:
-                self.hands[p] += list(self.buckets[result.claims[p]])
-            self.hands[p].sort(reverse=True)
-        refilled = [list(b) for b in self.buckets]
+                hand.remove(b)
+            i = result.claims[p]
+            if i is not None:
+                hand += buckets[i]
+            hand.sort(reverse=True)
+        # the buckets' worth as they are rebuilt: winning bids first, then the cancelled piles
         for p, i in enumerate(result.claims):
             if i is not None:
-                refilled[i] = list(bids[p])
-        self.log.append(Event("refill", {"buckets": _sums(refilled)}))
+                worth[i] = sum(bids[p])
+        log.append(Event("refill", {"buckets": list(worth)}))
         for value, bills, i in result.piles:
-            self.log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i,
-                                           "value": sum(refilled[i]) + sum(bills)}))
-            refilled[i] = refilled[i] + list(bills)
+            worth[i] += sum(bills)
+            log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}))
         self.buckets = [list(b) for b in result.buckets]
         money = self.money()
-        self.log.append(Event("round_end", {"round": self.round, "net": list(result.net), "money": money,
-                                            "buckets": _sums(self.buckets)}))
+        log.append(Event("round_end", {"round": self.round, "net": list(result.net), "money": money,
+                                       "buckets": list(worth)}))
         self.bids = [None] * self.players
         self.claims = {}
         self.claim_queue = []
         self.phase = "bid"
-        self._check_end(money)
+        self._check_end(money, worth)
 
-    def _check_end(self, money: list[int]) -> None:
+    def _check_end(self, money: list[int], worth: list[int]) -> None:
+        """End the game or start the next round; ``worth``: the buckets' sums."""
         top = max(money)
         leaders = [p for p, m in enumerate(money) if m == top]
         reason = ""
@@ -341,7 +390,7 @@ class BoneyardState(State):
             reason = "target"
         elif self.round >= self.options.max_rounds:
             reason = "rounds"
-        elif not self.active():
+        elif not any(self.hands):
             reason = "broke"
         if reason:
             self.phase = "over"
@@ -351,7 +400,7 @@ class BoneyardState(State):
         if top >= TARGET:
             self.log.append(Event("tie", {"players": leaders, "money": top}))
         self.round += 1
-        self.log.append(Event("round", {"round": self.round, "buckets": _sums(self.buckets)}))
+        self.log.append(Event("round", {"round": self.round, "buckets": worth}))
 
     def money(self) -> list[int]:
         return [sum(h) for h in self.hands]
