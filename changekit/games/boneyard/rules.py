@@ -49,8 +49,7 @@ Bid = tuple[int, ...]
 
 
 # ---- the round, as a pure function ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """What one round of bidding did.
 
     ``buckets``: the rebuilt buckets (bills, highest first), in the order given;
@@ -80,7 +79,7 @@ def unmatched_order(totals: Sequence[int | None]) -> tuple[list[int], list[int]]
         if t is not None:
             counts[t] = counts.get(t, 0) + 1
     unmatched = [p for p, t in enumerate(totals) if t is not None and counts[t] == 1]
-    unmatched.sort(key=lambda p: -totals[p])  # type: ignore[operator]  # unmatched totals are ints
+    unmatched.sort(key=totals.__getitem__, reverse=True)  # type: ignore[arg-type]  # their totals are ints, all different
     cancelled = [p for p, t in enumerate(totals) if t is not None and counts[t] > 1]
     return unmatched, cancelled
 
@@ -90,44 +89,60 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     """Settle a round. ``claims`` maps unmatched bidders to the bucket they chose (option
     ``claim="choose"``); those not in it take the richest bucket left, highest bid first."""
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
-    worth = [sum(b) for b in contents]
-    amounts = [sum(b) for b in bids]
-    unmatched, cancelled = unmatched_order([t if len(b) else None for t, b in zip(amounts, bids)])
-    free = list(range(len(contents)))
+    written = [tuple(sorted(b, reverse=True)) for b in bids]
+    return _settle_written(contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
+
+
+def _settle_written(contents: Sequence[tuple[int, ...]], worth: list[int], bids: Sequence[tuple[int, ...]],
+                    amounts: list[int], claims: dict[int, int] | None) -> RoundResult:
+    """:func:`settle` on buckets and bids written highest bill first (as the engine keeps them),
+    with the buckets' ``worth`` and the bids' ``amounts`` (0: sits out) already summed."""
+    unmatched: list[int] = []
+    cancelled: list[int] = []
+    for p, t in enumerate(amounts):
+        if t:
+            (unmatched if amounts.count(t) == 1 else cancelled).append(p)
+    unmatched.sort(key=amounts.__getitem__, reverse=True)  # all different: no ties to keep in order
     taken: dict[int, int] = {}
     returned: list[int] = []
-    for p in unmatched:
-        if not free:
-            returned.append(p)
-            continue
-        choice = claims.get(p) if claims else None
-        if choice is None:
-            choice = max(free, key=worth.__getitem__)  # richest; max keeps the first (leftmost) on ties
-        elif choice not in free:
-            raise ChangekitError(f"bucket {choice!r} is not free to claim (free: {free})")
-        free.remove(choice)
-        taken[p] = choice
-    net = [0] * len(bids)
+    if claims:
+        free = list(range(len(contents)))
+        for p in unmatched:
+            if not free:
+                returned.append(p)
+                continue
+            choice = claims.get(p)
+            if choice is None:
+                choice = max(free, key=worth.__getitem__)  # richest; max keeps the first (leftmost) on ties
+            elif choice not in free:
+                raise ChangekitError(f"bucket {choice!r} is not free to claim (free: {free})")
+            free.remove(choice)
+            taken[p] = choice
+    else:
+        # the k-th highest bid takes the k-th richest bucket (the sort keeps the leftmost first on ties)
+        ranking = sorted(range(len(contents)), key=worth.__getitem__, reverse=True)
+        taken = dict(zip(unmatched, ranking))
+        returned = unmatched[len(ranking):]
+    net = [0] * len(amounts)
     rebuilt = list(contents)
+    rebuilt_worth = list(worth)
+    took: list[int | None] = [None] * len(amounts)
     for p, i in taken.items():
         net[p] = worth[i] - amounts[p]
-        rebuilt[i] = tuple(sorted(bids[p], reverse=True))
-        worth[i] = amounts[p]
+        rebuilt[i] = bids[p]
+        rebuilt_worth[i] = amounts[p]
+        took[p] = i
     piles: list[tuple[int, tuple[int, ...], int]] = []
     if cancelled:
         for p in cancelled:
             net[p] = -amounts[p]
         for value in sorted({amounts[p] for p in cancelled}, reverse=True):
-            bills = tuple(sorted((b for p in cancelled if amounts[p] == value for b in bids[p]), reverse=True))
-            poorest = min(range(len(rebuilt)), key=worth.__getitem__)  # min keeps the first (leftmost) on ties
-            rebuilt[poorest] = tuple(sorted(rebuilt[poorest] + bills, reverse=True))
-            worth[poorest] += sum(bills)
+            bills = tuple(sorted([b for p in cancelled if amounts[p] == value for b in bids[p]], reverse=True))
+            poorest = rebuilt_worth.index(min(rebuilt_worth))  # the leftmost of the poorest
+            rebuilt[poorest] = tuple(sorted((*rebuilt[poorest], *bills), reverse=True))
+            rebuilt_worth[poorest] += sum(bills)
             piles.append((value, bills, poorest))
-    return RoundResult(
-        buckets=tuple(rebuilt), net=tuple(net),
-        claims=tuple([taken.get(p) for p in range(len(bids))]),
-        cancelled=tuple(cancelled), returned=tuple(returned), piles=tuple(piles),
-    )
+    return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
 
 
 @checked(buckets=is_items(MAX_HAND, "buckets", each=is_bills()), bids=is_items(MAX_HAND, "bids", each=is_bills()))
@@ -245,9 +260,9 @@ class BoneyardState(State):
     def _setup(self) -> None:
         n = self.players
         self.hands: list[list[int]] = [list(START_BILLS) for _ in range(n)]
-        layout = [[b] for b in START_BILLS]
+        layout = [(b,) for b in START_BILLS]
         self.rng.shuffle(layout)
-        self.buckets: list[list[int]] = layout
+        self.buckets: list[tuple[int, ...]] = layout  # each bucket's bills, highest first
         self.round = 1
         self.bids: list[Bid | None] = [None] * n
         self.phase = "bid"  # "bid", "claim" or "over"
@@ -266,9 +281,11 @@ class BoneyardState(State):
         return self._acting
 
     def _find_acting(self) -> None:
-        """Work out who acts now, once per action: a playout asks several times a step."""
+        """Work out who acts now, when the phase or the round changes: a playout asks several
+        times a step (a bid just takes its bidder out: see _apply_bid)."""
         if self.phase == "bid":
-            self._acting = tuple(p for p in range(self.players) if self.hands[p] and self.bids[p] is None)
+            bids = self.bids
+            self._acting = tuple([p for p, hand in enumerate(self.hands) if hand and bids[p] is None])
         elif self.phase == "claim":
             self._acting = (self.claim_queue[0],)
         else:
@@ -295,7 +312,6 @@ class BoneyardState(State):
             self._apply_claim(player, action)
         else:
             self._apply_bid(player, action)
-        self._find_acting()
 
     def _apply_bid(self, player: Player, bid: Any) -> None:
         hand = self.hands[player]
@@ -310,7 +326,10 @@ class BoneyardState(State):
         self.bids[player] = bid
         self.log.append(Event("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,)))
         self.log.append(Event("ready", {"player": player}))
-        if not any(h and b is None for h, b in zip(self.hands, self.bids)):
+        acting = self._acting
+        i = acting.index(player)
+        self._acting = acting[:i] + acting[i + 1:]
+        if not self._acting:
             self._reveal()
 
     def _apply_claim(self, player: Player, bucket: Any) -> None:
@@ -322,6 +341,7 @@ class BoneyardState(State):
         self.log.append(Event("choose", {"player": player, "bucket": bucket, "value": sum(self.buckets[bucket])}))
         if not self.claim_queue:
             self._settle()
+        self._find_acting()
 
     def _reveal(self) -> None:
         totals = [sum(b) if b else None for b in self.bids]
@@ -331,15 +351,19 @@ class BoneyardState(State):
             if unmatched:
                 self.claim_queue = unmatched[: len(self.buckets)]
                 self.phase = "claim"
-                return
-        self._settle()
+        if self.phase == "bid":
+            self._settle(totals)
+        self._find_acting()
 
-    def _settle(self) -> None:
+    def _settle(self, totals: list[int | None] | None = None) -> None:
+        """Settle the round; ``totals``: the bids' totals, when the caller has them."""
+        if totals is None:
+            totals = [sum(b) if b else None for b in self.bids]
         bids = [b or () for b in self.bids]
         buckets = self.buckets
         worth = [sum(b) for b in buckets]
-        result = settle(buckets, bids, {int(p): i for p, i in self.claims.items()})
-        totals = [sum(b) if b else None for b in self.bids]
+        result = _settle_written(buckets, worth, bids, [sum(b) for b in bids],
+                                 {int(p): i for p, i in self.claims.items()} if self.claims else None)
         log = self.log
         for p, i in enumerate(result.claims):
             if i is not None:
@@ -371,8 +395,8 @@ class BoneyardState(State):
         for value, bills, i in result.piles:
             worth[i] += sum(bills)
             log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}))
-        self.buckets = [list(b) for b in result.buckets]
-        money = self.money()
+        self.buckets = list(result.buckets)
+        money = [sum(h) for h in self.hands]
         log.append(Event("round_end", {"round": self.round, "net": list(result.net), "money": money,
                                        "buckets": list(worth)}))
         self.bids = [None] * self.players
