@@ -325,7 +325,7 @@ class BoneyardState(State):
             _check_bid(hand, bid)
         self.bids[player] = bid
         self.log.append(Event("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,)))
-        self.log.append(Event("ready", {"player": player}))
+        self.log.append(Event("ready", {"player": player}, None))
         acting = self._acting
         i = acting.index(player)
         self._acting = acting[:i] + acting[i + 1:]
@@ -345,7 +345,7 @@ class BoneyardState(State):
 
     def _reveal(self) -> None:
         totals = [sum(b) if b else None for b in self.bids]
-        self.log.append(Event("reveal", {"bids": [list(b) if b else None for b in self.bids], "totals": totals}))
+        self.log.append(Event("reveal", {"bids": [list(b) if b else None for b in self.bids], "totals": totals}, None))
         if self.options.claim == "choose":
             unmatched, _ = unmatched_order(totals)
             if unmatched:
@@ -360,45 +360,43 @@ class BoneyardState(State):
         if totals is None:
             totals = [sum(b) if b else None for b in self.bids]
         bids = [b or () for b in self.bids]
+        amounts = [t or 0 for t in totals]
         buckets = self.buckets
         worth = [sum(b) for b in buckets]
-        result = _settle_written(buckets, worth, bids, [sum(b) for b in bids],
+        result = _settle_written(buckets, worth, bids, amounts,
                                  {int(p): i for p, i in self.claims.items()} if self.claims else None)
         log = self.log
+        returned = result.returned
+        # move the money, in seat order: bids leave the hands (an empty bid: an empty hand), claimed
+        # buckets come in (each claimed once: its worth turns into the winning bid's), returned bids stay
         for p, i in enumerate(result.claims):
-            if i is not None:
-                log.append(Event("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
-                                           "bills": list(buckets[i])}))
-        cancelled = result.cancelled
-        if cancelled:
-            for value in sorted({totals[p] for p in cancelled}, reverse=True):  # type: ignore[type-var]
-                log.append(Event("cancel", {"players": [p for p in cancelled if totals[p] == value], "total": value}))
-        for p in result.returned:
-            log.append(Event("return", {"player": p, "total": totals[p]}))
-        # move the money: bids leave the hands (an empty bid: an empty hand), claimed buckets come
-        # in, returned bids stay
-        for p, bid in enumerate(bids):
-            if not bid or p in result.returned:
+            bid = bids[p]
+            if not bid or p in returned:
                 continue
             hand = self.hands[p]
             for b in bid:
                 hand.remove(b)
-            i = result.claims[p]
             if i is not None:
+                log.append(Event("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
+                                           "bills": list(buckets[i])}, None))
                 hand += buckets[i]
+                worth[i] = amounts[p]
             hand.sort(reverse=True)
-        # the buckets' worth as they are rebuilt: winning bids first, then the cancelled piles
-        for p, i in enumerate(result.claims):
-            if i is not None:
-                worth[i] = sum(bids[p])
-        log.append(Event("refill", {"buckets": list(worth)}))
+        cancelled = result.cancelled
+        if cancelled:
+            for value in sorted({amounts[p] for p in cancelled}, reverse=True):
+                log.append(Event("cancel", {"players": [p for p in cancelled if amounts[p] == value], "total": value},
+                                 None))
+        for p in returned:
+            log.append(Event("return", {"player": p, "total": totals[p]}, None))
+        log.append(Event("refill", {"buckets": list(worth)}, None))
         for value, bills, i in result.piles:
             worth[i] += sum(bills)
-            log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}))
+            log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}, None))
         self.buckets = list(result.buckets)
         money = [sum(h) for h in self.hands]
         log.append(Event("round_end", {"round": self.round, "net": list(result.net), "money": money,
-                                       "buckets": list(worth)}))
+                                       "buckets": list(worth)}, None))
         self.bids = [None] * self.players
         self.claims = {}
         self.claim_queue = []
@@ -424,7 +422,7 @@ class BoneyardState(State):
         if top >= TARGET:
             self.log.append(Event("tie", {"players": leaders, "money": top}))
         self.round += 1
-        self.log.append(Event("round", {"round": self.round, "buckets": worth}))
+        self.log.append(Event("round", {"round": self.round, "buckets": worth}, None))
 
     def money(self) -> list[int]:
         return [sum(h) for h in self.hands]
