@@ -1,21 +1,10 @@
-"""Boneyard analyses: exact expected payoffs of a bid, the first round's symmetric mixed
-equilibrium for 2-60 players (a whole class bidding in one round), the best response to a class's bids, and bot tournaments.
+"""Boneyard analyses: the first round's symmetric mixed equilibrium for 2-60 players (a whole
+class bidding in one round), exploitability, the best response to a class's bids, bot
+tournaments, and the notebook's figures. The exact expected payoffs they rest on are in
+:mod:`.model` (pure Python, shared with the bots).
 
-The structure that makes the expected payoff cheap: against opponents who bid independently
-with the same mixed strategy, a bid of ``t`` earns
-
-* ``-t`` if some opponent bids ``t`` too (the bids cancel), otherwise
-* ``bucket[s] - t``, where ``s`` is the number of *unmatched* opponent totals above ``t``
-  (``0`` if ``s`` reaches the number of buckets: the bid comes back).
-
-So only two things about the opponents matter: whether ``t`` is hit, and how many totals
-above ``t`` are hit by exactly one opponent. Going through the totals from the highest down,
-one table ``D[k][s]`` (``k`` opponents placed above, ``s`` of them alone on their total;
-exponential generating weights ``p**c / c!``) serves every bid at once: about
-24 × 8 × 6 × 8 steps at 8 players instead of summing over the ~2 million profiles of
-opponents' bid counts.
-
-Everything here is pure Python (no numpy), so it all runs in the browser too (Pyodide).
+Everything but the figures and the closed form is pure Python (no numpy needed), so it runs in
+the browser too (Pyodide); numpy, when it is there, speeds up the solver for a whole class.
 """
 from __future__ import annotations
 
@@ -31,30 +20,22 @@ from changekit.core.bots import Bot
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .rules import START_BILLS, bid_totals
-from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_probability, is_real, is_runs,
-    is_seed, is_text, is_whole, optional,
+    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_real, is_runs, is_seed, is_text,
+    is_whole, optional,
 )
+from changekit.core.errors import InvalidArgument
 
-#: The buckets of the first round, richest first.
-FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
-#: The 24 totals a full starting hand can bid: 1, 3-23, 25, 26.
-FIRST_ROUND_BIDS: tuple[int, ...] = tuple(bid_totals(START_BILLS))
-
-Number = Any  # Fraction, float or complex
-#: the most bidders the equilibrium is solved for: a whole class bidding in one round
-MAX_CLASS_PLAYERS = 60
+from .model import (
+    EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
+    expected_payoffs, is_strategy, payoff_table,
+)
+from .rules import Boneyard
 
 # ---- argument checks ---------------------------------------------------------------------------
-#: Opponents in an exact payoff (the game seats at most 8 players).
-MAX_OPPONENTS = MAX_CLASS_PLAYERS - 1
 #: Bids typed or passed for a class (a large class, many rounds).
 MAX_CLASS_BIDS = 2_000
-is_strategy = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_probability, what="a dict bid total → probability")
 is_payoffs = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_real(), what="a dict bid total → payoff")
-is_totals = is_items(64, "bid totals", each=is_whole(0, MAX_DOLLARS))
 is_n_players = is_whole(2, MAX_OPPONENTS + 1)
 
 
@@ -66,100 +47,27 @@ is_results = optional(is_mapping(16, key=is_n_players, value=_strategy_or_equili
                                  what="a dict players → Equilibrium or strategy"))
 
 
-# ---- exact expected payoffs (pure Python) ---------------------------------------------------
-@checked(strategy=is_strategy, opponents=is_whole(0, MAX_OPPONENTS), buckets=is_bills(16), bids=optional(is_totals))
-def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
-                     buckets: Sequence[int] = FIRST_ROUND_BUCKETS,
-                     bids: Sequence[int] | None = None) -> dict[int, Number]:
-    """Expected change in money for each bid total in ``bids`` (default: the 24 first-round
-    totals) against ``opponents`` players who each bid independently from ``strategy``
-    (total → probability), with buckets worth ``buckets``.
-
-    With Fractions in, exact Fractions out.
-
-    >>> pay = expected_payoffs({5: Fraction(1)}, 1, bids=[4, 5, 6])
-    >>> pay[4], pay[5], pay[6]      # under the 5: 7-4; on the 5: lost; over it: 10-6
-    (Fraction(3, 1), Fraction(-5, 1), Fraction(4, 1))
-    """
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 0:
-        raise InvalidArgument(f"opponents is a whole number ≥ 0, not {opponents!r}")
-    exact = all(isinstance(v, (int, Fraction)) for v in strategy.values())
-    one = Fraction(1) if exact else 1.0
-    probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
-    if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
-        raise InvalidArgument(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
-    return _payoffs(probs, opponents, buckets, FIRST_ROUND_BIDS if bids is None else bids, one)
-
-
-def _payoffs(probs: Mapping[int, Number], m: int, buckets: Sequence[int], bids: Sequence[int],
-             one: Number) -> dict[int, Number]:
-    """:func:`expected_payoffs` on checked input (``probs`` without zeros), in any arithmetic:
-    Fractions, floats, or complex numbers for the solver's derivatives."""
-    values = sorted(buckets, reverse=True)
-    n_buckets = len(values)
-    wanted = sorted(set(bids), reverse=True)
-    support = sorted(probs, reverse=True)
-    inv_fact = [one / factorial(c) for c in range(m + 1)]
-    falling = [factorial(m) // factorial(m - k) for k in range(m + 1)]  # m! / (m-k)!
-    table = [[one * 0] * (n_buckets + 1) for _ in range(m + 1)]
-    table[0][0] = one
-    above = 0  # index into support: totals absorbed so far
-    mass_below_start = sum(probs.values(), one * 0)
-    absorbed_mass = one * 0
-    out: dict[int, Number] = {}
-    for t in wanted:
-        while above < len(support) and support[above] > t:
-            table = _absorb(table, probs[support[above]], m, n_buckets, inv_fact)
-            absorbed_mass += probs[support[above]]
-            above += 1
-        p_t = probs.get(t, one * 0)
-        below = mass_below_start - absorbed_mass - p_t
-        total = one * 0
-        for k in range(m + 1):
-            weight = falling[k] * below ** (m - k)
-            if not weight:
-                continue
-            row = table[k]
-            for s in range(n_buckets):
-                if row[s]:
-                    total += weight * row[s] * (values[s] - t)
-        out[t] = total - t * (one - (one - p_t) ** m)
-    return dict(sorted(out.items()))
-
-
 #: From this many opponents on (a whole class bidding), float and complex tables are absorbed with
 #: numpy when it is there: the pure loop is O(m²) per total (1 s for 59 opponents). The game's
 #: own tables (at most 7 opponents) and Pyodide (no numpy) keep the pure loop.
 NUMPY_FROM_OPPONENTS = 12
 
 
-def _absorb(table: Any, p: Number, m: int, n_buckets: int, inv_fact: list[Number]) -> Any:
-    """Place 0..m more opponents on one total bid with probability ``p``."""
+def _class_step(table: Any, p: Number, m: int, n_buckets: int, inv_fact: list[Number]) -> Any:
+    """:func:`.model.absorb` with arrays for a whole class (from NUMPY_FROM_OPPONENTS opponents
+    on, floats or complex, numpy there), the pure loop otherwise."""
     if m >= NUMPY_FROM_OPPONENTS and not isinstance(p, Fraction):
         try:
-            import numpy as np
+            import numpy as np  # optional: Pyodide pages solve without it, with the pure loop
         except ImportError:
             pass
         else:
             return _absorb_numpy(np, table, p, m, inv_fact)
-    powers = [p ** c * inv_fact[c] for c in range(m + 1)]
-    new = [row[:] for row in table]  # c = 0: nobody bids this total
-    for k in range(m + 1):
-        row = table[k]
-        if not any(row):
-            continue
-        for c in range(1, m - k + 1):
-            w = powers[c]
-            target = new[k + c]
-            for s in range(n_buckets + 1):
-                if row[s]:
-                    s2 = min(s + 1, n_buckets) if c == 1 else s
-                    target[s2] += w * row[s]
-    return new
+    return absorb(table, p, m, n_buckets, inv_fact)
 
 
 def _absorb_numpy(np: Any, table: Any, p: Number, m: int, inv_fact: list[Number]) -> Any:
-    """:func:`_absorb` as array operations: the two-or-more term is a convolution along the
+    """:func:`.model.absorb` as array operations: the two-or-more term is a convolution along the
     count of opponents placed."""
     old = np.asarray(table)
     old = old.astype(np.result_type(old, np.asarray(p)))  # complex steps stay complex
@@ -231,10 +139,10 @@ class Equilibrium:
 
 def _payoffs_of(p: Sequence[Number], m: int) -> list[Number]:
     """Expected payoffs of the first-round totals (in ``FIRST_ROUND_BIDS`` order) against ``m``
-    opponents bidding from ``p`` (same order): :func:`_payoffs` on floats, or on complex numbers
+    opponents bidding from ``p`` (same order): :func:`.model.payoff_table` on floats, or on complex numbers
     (the solver differentiates with complex steps)."""
     probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p) if v}
-    pay = _payoffs(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0)
+    pay = payoff_table(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0, _class_step)
     return [pay[t] for t in FIRST_ROUND_BIDS]
 
 
@@ -448,8 +356,6 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (with 95 % Wilson intervals) of the bots (Bot objects or names) over whole games
     to $40, seats rotated."""
-    from .rules import Boneyard
-
     return tournament_of(Boneyard(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)
 
@@ -470,8 +376,6 @@ def class_answer(bids: str, n_players: int = 4) -> list:
 # ---- figures -------------------------------------------------------------------------------
 def _strategies(results: Mapping[int, Any] | None) -> dict[int, dict[int, float]]:
     if results is None:
-        from .bots import EQUILIBRIUM_TABLE
-
         results = {n: EQUILIBRIUM_TABLE[n] for n in range(3, 9)}
     out = {}
     for n, r in sorted(results.items()):

@@ -17,7 +17,8 @@ from changekit.ui.charts import LiveChart, plotly_js_url
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
-from .bots import BOTS, EQUILIBRIUM_TABLE
+from .bots import BOTS
+from .model import EQUILIBRIUM_TABLE
 from .rules import TARGET, Boneyard
 
 STYLE = """
