@@ -184,7 +184,7 @@ def test_the_solvers_float_payoffs_and_derivatives_match_the_exact_ones(opponent
     pay_up = payoff_table(up, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
     pay_down = payoff_table(down, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
     central = [float((pay_up[t] - pay_down[t]) / (2 * eps)) for t in TOTALS]
-    assert max(abs(a - b) for a, b in zip(derivative, central)) < 1e-8
+    assert max(abs(a - b) for a, b in zip(derivative, central, strict=True)) < 1e-8
     # a real derivative, not zeros (with no opponents the strategy changes nothing)
     assert any(abs(d) > 1e-3 for d in derivative) == (opponents > 0)
 

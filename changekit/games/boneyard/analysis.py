@@ -13,11 +13,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import exp, factorial
+from math import exp
 from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core.bots import Bot
-from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import TournamentResult
+from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook's chart, as every game's
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from changekit.core.checks import (
@@ -25,6 +26,7 @@ from changekit.core.checks import (
     is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
+from changekit.core.words import dollars, money
 
 from .model import (
     EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
@@ -141,20 +143,20 @@ def _payoffs_of(p: Sequence[Number], m: int) -> list[Number]:
     """Expected payoffs of the first-round totals (in ``FIRST_ROUND_BIDS`` order) against ``m``
     opponents bidding from ``p`` (same order): :func:`.model.payoff_table` on floats, or on complex numbers
     (the solver differentiates with complex steps)."""
-    probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p) if v}
+    probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p, strict=True) if v}
     pay = payoff_table(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0, _class_step)
     return [pay[t] for t in FIRST_ROUND_BIDS]
 
 
 def _exploitability_of(p: Sequence[float], m: int) -> tuple[float, list[float]]:
     e = _payoffs_of(p, m)
-    return max(e) - sum(x * v for x, v in zip(p, e)), e
+    return max(e) - sum(x * v for x, v in zip(p, e, strict=True)), e
 
 
 def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
     """``x`` with ``a x = b`` (Gaussian elimination, partial pivoting); ``None`` if singular."""
     n = len(b)
-    rows = [row[:] + [v] for row, v in zip(a, b)]
+    rows = [row[:] + [v] for row, v in zip(a, b, strict=True)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
         if rows[pivot][col] == 0:
@@ -164,7 +166,7 @@ def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
         for r in range(col + 1, n):
             factor = rows[r][col] / top[col]
             if factor:
-                rows[r] = [x - factor * y for x, y in zip(rows[r], top)]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
     x = [0.0] * n
     for r in reversed(range(n)):
         x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
@@ -179,16 +181,16 @@ def _newton(p: list[float], m: int, support: list[int], history: list[float], st
     mass = sum(p[j] for j in support)
     x = [p[j] / mass for j in support]
     e = _payoffs_of(p, m)
-    value = sum(e[j] * xi for j, xi in zip(support, x))
+    value = sum(e[j] * xi for j, xi in zip(support, x, strict=True))
     h = 1e-30
     for _ in range(steps):
         full = [0.0] * T
-        for j, xi in zip(support, x):
+        for j, xi in zip(support, x, strict=True):
             full[j] = xi
         e0 = _payoffs_of(full, m)
         jacobian = [[0.0] * n for _ in range(n)]  # [payoff of support[r]][probability of support[c]]
         for c, j in enumerate(support):
-            stepped = full[:]
+            stepped: list[complex] = list(full)
             stepped[j] = complex(full[j], h)
             pay = _payoffs_of(stepped, m)
             for r, i in enumerate(support):
@@ -198,17 +200,17 @@ def _newton(p: list[float], m: int, support: list[int], history: list[float], st
         d = _solve_linear(A, [-f for f in F])
         if d is None:
             break
-        x = [xi + di for xi, di in zip(x, d)]
+        x = [xi + di for xi, di in zip(x, d, strict=False)]  # d ends with the value's step
         value += d[n]
         probe = [0.0] * T
-        for j, xi in zip(support, x):
+        for j, xi in zip(support, x, strict=True):
             probe[j] = max(xi, 0.0)
         total = sum(probe)
         history.append(_exploitability_of([v / total for v in probe], m)[0])
         if max(map(abs, d)) < 1e-15 or max(map(abs, F)) < 1e-14:
             break
     out = [0.0] * T
-    for j, xi in zip(support, x):
+    for j, xi in zip(support, x, strict=True):
         out[j] = xi
     return out
 
@@ -238,7 +240,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
         ex, e = _exploitability_of(p, m)
         history.append(ex)
         top = max(e)
-        p = [x * exp(step_size * (v - top)) for x, v in zip(p, e)]
+        p = [x * exp(step_size * (v - top)) for x, v in zip(p, e, strict=True)]
         total = sum(p)
         p = [x / total for x in p]
     newton_from = len(history)
@@ -254,7 +256,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
         q = [x / total for x in q]
         ex, e = _exploitability_of(q, m)
         best = q
-        value = sum(x * v for x, v in zip(q, e))
+        value = sum(x * v for x, v in zip(q, e, strict=True))
         outside = [j for j in range(T) if j not in support and e[j] > value + tol / 10]
         if not outside:
             break
@@ -265,7 +267,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     strategy = {t: best[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
     payoffs = {t: e[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
     return Equilibrium(
-        n_players=n_players, strategy=strategy, payoffs=payoffs, value=sum(x * v for x, v in zip(best, e)),
+        n_players=n_players, strategy=strategy, payoffs=payoffs, value=sum(x * v for x, v in zip(best, e, strict=True)),
         exploitability=max(ex, 0.0), history=tuple(history), newton_from=newton_from,
         seconds=time.perf_counter() - start,
     )
@@ -365,7 +367,7 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
 def class_answer(bids: str, n_players: int = 4) -> list:
     """The best response to a class's bids: a sentence and the class figure."""
     report = best_response_to_class(parse_bids(bids), n_players)
-    best = ", ".join(f"${t}" for t in report.best)
+    best = dollars(report.best)
     value = report.payoffs[report.best[0]]
     html = (f"Against {report.n_players - 1} opponents drawn from this class, the best bid is <b>{best}</b>, earning "
             f"<b>{value}</b> ≈ {float(value):+.3f} on average; the class's own bids average "
@@ -405,7 +407,8 @@ def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
     """The summary as an HTML table."""
     head = "<tr><th>players</th><th>bids used</th><th>P(bid $1)</th><th>expected net</th><th>exploitability</th></tr>"
     body = "".join(
-        f"<tr><td>{r['players']}</td><td>${r['support'][0]}–${r['support'][-1]} (no $2: it cannot be made)</td>"
+        f"<tr><td>{r['players']}</td><td>{money(r['support'][0])}–{money(r['support'][-1])} "
+        "(no $2: it cannot be made)</td>"
         f"<td>{r['p1']:.3f}</td><td>{r['value']:+.4f}</td><td>{r['exploitability']:.1e}</td></tr>"
         for r in equilibrium_summary(results))
     return f'<table class="ck-table" aria-label="equilibrium summary">{head}{body}</table>'
@@ -424,7 +427,7 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     z = [[mixes[n][t] for t in shown] for n in rows]
     text = [[f"{v:.3f}" if v else "" for v in row] for row in z]
     fig = go.Figure(go.Heatmap(
-        z=z, x=[f"${t}" for t in shown], y=[f"{n} players" for n in rows], text=text,
+        z=z, x=[money(t) for t in shown], y=[f"{n} players" for n in rows], text=text,
         texttemplate="%{text}", colorscale="Blues", colorbar={"title": "probability"},
         hovertemplate="%{y}, bid %{x}: %{z:.4f}<extra></extra>",
     ))
@@ -463,7 +466,7 @@ def class_figure(report: ClassReport) -> Any:
                 name="expected payoff", row=1, col=2)
     from changekit.ui.theme import style
 
-    style(fig, title=f"Best response: bid ${', $'.join(map(str, report.best))}", x="bid total", y="")
+    style(fig, title=f"Best response: bid {dollars(report.best)}", x="bid total", y="")
     fig.update_layout(showlegend=False)
     return fig
 
@@ -491,10 +494,12 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
         u[bid] = sympy.expand(sympy.interpolate(samples, p))
     roots = [r for r in sympy.solve(sympy.Eq(u[low], u[high]), p) if r.is_real and 0 < r < 1]
     if len(roots) != 1:
-        raise InvalidArgument(f"bids ${low} and ${high} at {players} players have no single mixed equilibrium: {roots}")
+        raise InvalidArgument(f"bids {money(low)} and {money(high)} at {players} players have no single mixed "
+                              f"equilibrium: {roots}")
     return ClosedForm(
-        f"{players} players, first round; everyone bids only ${low} (with probability p) or ${high}. Each bid's "
+        f"{players} players, first round; everyone bids only {money(low)} (with probability p) or {money(high)}. "
+        "Each bid's "
         "expected gain against the others is a polynomial in p; in equilibrium both bids must earn the same "
         "(otherwise everyone would play the better one):",
         "", sympy.Eq(u[low], u[high]), None, roots[0], solves="p",
-        steps=((f"u(${low})", u[low]), (f"u(${high})", u[high])))
+        steps=((f"u({money(low)})", u[low]), (f"u({money(high)})", u[high])))

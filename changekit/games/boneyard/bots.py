@@ -19,11 +19,13 @@ from typing import Any, Sequence
 
 from changekit.core import Bot, RandomBot
 from changekit.core.errors import InvalidArgument
+from changekit.core.words import money
 
 from .model import EQUILIBRIUM_TABLE, expected_payoffs
-from .rules import possible_bids
+from .rules import Bid, claim, describe, possible_bids
 
-def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
+
+def bills_for(hand: Sequence[int], total: int) -> Bid:
     """The bid of ``total`` a bot makes from ``hand``: the fewest bills, then the smallest ones.
 
     >>> bills_for([10, 7, 5, 3, 1], 8)
@@ -35,13 +37,17 @@ def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
     """
     options = [b for b in possible_bids(hand) if sum(b) == total]
     if not options:
-        raise InvalidArgument(f"the hand {list(hand)} cannot make ${total}")
+        raise InvalidArgument(f"the hand {list(hand)} cannot make {money(total)}")
     return min(options, key=lambda b: (len(b), b))
 
 
 def _claim(view: dict[str, Any], legal: Sequence[Any]) -> int:
     buckets = view["buckets"]
-    return max(legal, key=lambda i: (sum(buckets[i]), -i))
+    return claim(max(legal, key=lambda i: (sum(buckets[i]), -i)))
+
+
+def _claim_reason(view: dict[str, Any], action: Any) -> str:
+    return f"{describe(action, view['buckets'])}: the richest bucket left"
 
 
 def _totals(view: dict[str, Any]) -> list[int]:
@@ -73,7 +79,7 @@ class EquilibriumBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return f"drew its secret bid from the equilibrium mix for {len(view['active'])} bidders"
 
 
@@ -107,7 +113,7 @@ class OutbidBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return "aimed just above the top unmatched bid it expects from last round"
 
 
@@ -135,7 +141,7 @@ class HistoryBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return "bid its best reply to the bids seen so far"
 
 

@@ -21,7 +21,9 @@ from fractions import Fraction
 from math import factorial
 from typing import Any, Callable, Mapping, Sequence
 
-from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_items, is_mapping, is_probability, is_whole, optional
+from changekit.core.checks import (
+    MAX_DOLLARS, checked, is_bills, is_items, is_mapping, is_probability, is_whole, optional,
+)
 from changekit.core.errors import InvalidArgument
 
 from .rules import START_BILLS, bid_totals
@@ -80,7 +82,7 @@ def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
         raise InvalidArgument(f"opponents is a whole number ≥ 0, not {opponents!r}")
     exact = all(isinstance(v, (int, Fraction)) for v in strategy.values())
     one = Fraction(1) if exact else 1.0
-    probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
+    probs: dict[int, Number] = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
     if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
         raise InvalidArgument(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
     return payoff_table(probs, opponents, buckets, FIRST_ROUND_BIDS if bids is None else bids, one)

@@ -29,11 +29,11 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from itertools import product
-from typing import Annotated, Any, Callable, Literal, NamedTuple, Sequence
+from typing import Annotated, Any, Callable, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
-from changekit.core.checks import MAX_HAND, checked, is_bills, is_items
-from changekit.core.words import dollars, verb, winners_text
+from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, is_whole
+from changekit.core.words import dollars, money, verb, winners_text
 from changekit.core.options import Between
 
 #: Every player and the Boneyard start with one bill of each of these.
@@ -132,7 +132,7 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: list[int], bids:
     else:
         # the k-th highest bid takes the k-th richest bucket (the sort keeps the leftmost first on ties)
         ranking = sorted(range(len(contents)), key=worth.__getitem__, reverse=True)
-        taken = list(zip(unmatched, ranking))
+        taken = list(zip(unmatched, ranking, strict=False))  # more bids than buckets: the rest go back
         returned = unmatched[len(ranking):]
     net = [0] * len(amounts)
     rebuilt = list(contents)
@@ -181,18 +181,18 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
     values = [v for v, _ in counts]
     out = []
     for takes in product(*(range(n + 1) for _, n in counts)):
-        bid = tuple(b for v, k in sorted(zip(values, takes), reverse=True) for b in [v] * k)
+        bid = tuple(b for v, k in sorted(zip(values, takes, strict=True), reverse=True) for b in [v] * k)
         if bid:
             out.append(bid)
     return tuple(sorted(out, key=lambda b: (sum(b), b)))
 
 
 class HandBids(NamedTuple):
-    """The bids of one hand: ``bids`` in :func:`possible_bids` order, and ``index`` mapping each
+    """The bids of one hand: ``bids`` in :func:`possible_bids` order, and ``lookup`` mapping each
     bid to itself (an O(1) legality check for the engine, which also finds the stored tuple)."""
 
     bids: tuple[Bid, ...]
-    index: dict[Bid, Bid]
+    lookup: dict[Bid, Bid]
 
 
 @lru_cache(maxsize=4096)
@@ -230,6 +230,50 @@ def bid_totals(hand: Sequence[int]) -> list[int]:
     return sorted({sum(b) for b in possible_bids(hand)})
 
 
+# ---- actions, by name -------------------------------------------------------------------
+# A bid is the tuple of its bills, highest first; a claim (option claim="choose") is the index of
+# the bucket taken. Saves store these, so the encodings stay; apps, bots and tests build them here.
+@checked(bills=is_bills(MAX_BID_HAND))
+def bid(*bills: int) -> Bid:
+    """The bid of ``bills`` (in any order), written as the engine takes it: highest bill first.
+
+    >>> bid(5, 10), bid(1)
+    ((10, 5), (1,))
+    """
+    if not bills:
+        raise ChangekitError("a bid has at least one bill")
+    return tuple(sorted(bills, reverse=True))
+
+
+@checked(bucket=is_whole(0, BUCKETS - 1))
+def claim(bucket: int) -> int:
+    """Take bucket ``bucket`` (0 for the first, as in the view's ``buckets``): an unmatched
+    bidder's action when the option is ``claim="choose"``.
+
+    >>> claim(2)
+    2
+    """
+    return bucket
+
+
+def describe(action: Any, buckets: Sequence[Sequence[int]] | None = None) -> str:
+    """An action in words: a bid with its bills and total, a claim with its bucket (and, given the
+    ``buckets``, what it holds). Secret bids are the bidder's own business: show these words only
+    to them.
+
+    >>> describe(bid(10, 5)), describe(bid(7)), describe(claim(2)), describe(claim(0), [(10, 3), (7,)])
+    ('Bid $10 + $5 ($15)', 'Bid $7', 'Take bucket 3', 'Take bucket 1 ($13)')
+    """
+    if type(action) is int:
+        if buckets is not None and 0 <= action < len(buckets):
+            return f"Take bucket {action + 1} ({money(sum(buckets[action]))})"
+        return f"Take bucket {action + 1}"
+    if isinstance(action, tuple) and action and all(type(b) is int for b in action):
+        bills = " + ".join(money(b) for b in action)
+        return f"Bid {bills}" if len(action) == 1 else f"Bid {bills} ({money(sum(action))})"
+    raise ChangekitError(f"a Boneyard action is a bid (a tuple of bills) or a bucket to claim, not {action!r}")
+
+
 def _check_bid(hand: Sequence[int], bid: Any) -> None:
     """Refuse, with the rule it breaks, a bid ``hand`` cannot make (the engine's fast check
     sends here every bid that is not one of the hand's stored bids)."""
@@ -261,13 +305,43 @@ class BoneyardOptions(Options):
         return self.max_rounds * (self.players + BUCKETS)
 
 
+class BoneyardView(TypedDict):
+    """What a player sees: everything but the bids of the round in progress (a player holds only
+    what public reveals gave them, so every hand is public). The base adds ``to_act`` and ``log``.
+
+    ``you``: the viewer's seat (None: a spectator); ``round``: the round number; ``phase``: "bid",
+    "claim" (option claim="choose": unmatched bidders pick buckets) or "over"; ``claim``: the claim
+    rule, "largest" or "choose" (a rule every player knows); ``buckets``: each bucket's bills,
+    highest first; ``hands``: every player's bills, highest first; ``scores``: each player's money
+    (``state.scores()``); ``active``: the players with money, who bid this round; ``has_bid``: who
+    has bid this round; ``your_bid``: the viewer's own bid this round (None before it, and for a
+    spectator); ``bids``: every bid, shown during the claim phase (None otherwise; None for a player
+    who sat out); ``claim_queue``: the unmatched bidders still to pick, in order; ``claims``: the
+    bucket each has picked (seat as text, as saved).
+    """
+
+    you: Player | None
+    round: int
+    phase: str
+    claim: Claim
+    buckets: list[list[int]]
+    hands: list[list[int]]
+    scores: list[int]
+    active: list[Player]
+    has_bid: list[bool]
+    your_bid: list[int] | None
+    bids: list[list[int] | None] | None
+    claim_queue: list[Player]
+    claims: dict[str, int]
+
+
 class BoneyardState(State):
     options: BoneyardOptions
 
     def _setup(self) -> None:
         n = self.players
         self.hands: list[list[int]] = [list(START_BILLS) for _ in range(n)]
-        layout = [(b,) for b in START_BILLS]
+        layout: list[tuple[int, ...]] = [(b,) for b in START_BILLS]
         self.rng.shuffle(layout)
         self.buckets: list[tuple[int, ...]] = layout  # each bucket's bills, highest first
         self.round = 1
@@ -308,7 +382,7 @@ class BoneyardState(State):
     def _apply_bid(self, player: Player, bid: Any) -> None:
         hand = self.hands[player]
         try:
-            stored = _hand_bids(tuple(hand)).index.get(bid) if type(bid) is tuple else None
+            stored = _hand_bids(tuple(hand)).lookup.get(bid) if type(bid) is tuple else None
         except TypeError:  # a tuple holding something unhashable: refused below
             stored = None
         # a bid taken from legal_actions is the stored tuple itself; an equal tuple may hide
@@ -330,7 +404,8 @@ class BoneyardState(State):
             raise IllegalAction("free-bucket", f"claim one of the buckets still free {free}, not {bucket!r}")
         self.claims[str(player)] = bucket
         self.claim_queue.pop(0)
-        self.log.append(_event(("choose", {"player": player, "bucket": bucket, "value": sum(self.buckets[bucket])}, None)))
+        self.log.append(_event(("choose", {"player": player, "bucket": bucket, "value": sum(self.buckets[bucket])},
+                                None)))
         if self.claim_queue:
             self._acting = (self.claim_queue[0],)
         else:
@@ -338,7 +413,8 @@ class BoneyardState(State):
 
     def _reveal(self) -> None:
         totals = [sum(b) if b else None for b in self.bids]
-        self.log.append(_event(("reveal", {"bids": [list(b) if b else None for b in self.bids], "totals": totals}, None)))
+        bids = [list(b) if b else None for b in self.bids]
+        self.log.append(_event(("reveal", {"bids": bids, "totals": totals}, None)))
         if self.options.claim == "choose":
             unmatched, _ = unmatched_order(totals)
             if unmatched:
@@ -428,21 +504,30 @@ class BoneyardState(State):
         return tuple(self.result) if self.phase == "over" else ()
 
     def _view(self, player: Player | None) -> dict[str, Any]:
-        return {
+        view: BoneyardView = {
             "you": player,
             "round": self.round,
             "phase": self.phase,
             "claim": self.options.claim,
             "buckets": [list(b) for b in self.buckets],
-            "hands": [list(h) for h in self.hands],  # everything a player holds came from public reveals
-            "money": self.money(),
+            "hands": [list(h) for h in self.hands],
+            "scores": self.money(),
             "active": self.active(),
             "has_bid": [b is not None for b in self.bids],
-            "your_bid": (list(self.bids[player]) if player is not None and self.bids[player] else None),
+            "your_bid": self._own_bid(player),
             "bids": ([list(b) if b else None for b in self.bids] if self.phase == "claim" else None),
             "claim_queue": list(self.claim_queue),
             "claims": dict(self.claims),
         }
+        return dict(view)
+
+    def _own_bid(self, player: Player | None) -> list[int] | None:
+        bid = None if player is None else self.bids[player]
+        return list(bid) if bid else None
+
+    def describe_action(self, action: Any) -> str:
+        """:func:`describe`, with what the buckets hold while the unmatched bidders claim."""
+        return describe(action, self.buckets if self.phase == "claim" else None)
 
     def inventory(self) -> Counter:
         return Counter([*(b for h in self.hands for b in h), *(b for k in self.buckets for b in k)])
@@ -468,42 +553,42 @@ class BoneyardState(State):
         d = event.data
         k = event.kind
         if k == "round":
-            return f"Round {d['round']}. Buckets: {', '.join(f'${v}' for v in d['buckets'])}."
+            return f"Round {d['round']}. Buckets: {dollars(d['buckets'])}."
         if k == "bid":
-            return f"{names[d['player']]} bids {dollars(d['bid'])} (${d['total']}) in secret."
+            return f"{names[d['player']]} bids {dollars(d['bid'])} ({money(d['total'])}) in secret."
         if k == "ready":
             return f"{names[d['player']]} has bid."
         if k == "reveal":
-            shown = [f"{names[p]} ${t}" for p, t in enumerate(d["totals"]) if t is not None]
+            shown = [f"{names[p]} {money(t)}" for p, t in enumerate(d["totals"]) if t is not None]
             return "Bids revealed: " + ", ".join(shown) + "."
         if k == "choose":
-            return f"{names[d['player']]} chooses bucket {d['bucket'] + 1} (${d['value']})."
+            return f"{names[d['player']]} chooses bucket {d['bucket'] + 1} ({money(d['value'])})."
         if k == "claim":
-            return (f"{names[d['player']]}'s unmatched ${d['total']} takes bucket {d['bucket'] + 1} "
-                    f"(${d['value']}): {'+' if d['value'] >= d['total'] else ''}{d['value'] - d['total']}.")
+            return (f"{names[d['player']]}'s unmatched {money(d['total'])} takes bucket {d['bucket'] + 1} "
+                    f"({money(d['value'])}): {money(d['value'] - d['total'], signed=True)}.")
         if k == "cancel":
             who = " and ".join(names[p] for p in d["players"])
             both = "both" if len(d["players"]) == 2 else "all"
-            return f"{who} {both} bid ${d['total']}: the bids cancel and are lost."
+            return f"{who} {both} bid {money(d['total'])}: the bids cancel and are lost."
         if k == "return":
-            return f"{names[d['player']]}'s unmatched ${d['total']} finds no bucket left and goes back."
+            return f"{names[d['player']]}'s unmatched {money(d['total'])} finds no bucket left and goes back."
         if k == "refill":
-            return f"Winning bids drop into the buckets they took: {', '.join(f'${v}' for v in d['buckets'])}."
+            return f"Winning bids drop into the buckets they took: {dollars(d['buckets'])}."
         if k == "pile":
-            return (f"The cancelled ${d['total']} bids ({dollars(d['bills'])}) go into the poorest bucket, "
-                    f"bucket {d['bucket'] + 1}, now ${d['value']}.")
+            return (f"The cancelled {money(d['total'])} bids ({dollars(d['bills'])}) go into the poorest bucket, "
+                    f"bucket {d['bucket'] + 1}, now {money(d['value'])}.")
         if k == "round_end":
             return f"End of round {d['round']}. Money: " + ", ".join(
-                f"{names[p]} ${m}" for p, m in enumerate(d["money"])) + "."
+                f"{names[p]} {money(m)}" for p, m in enumerate(d["money"])) + "."
         if k == "tie":
-            return f"{' and '.join(names[p] for p in d['players'])} tie at ${d['money']}: play on."
+            return f"{' and '.join(names[p] for p in d['players'])} tie at {money(d['money'])}: play on."
         if k == "game_end":
-            richest = d["money"][d["winners"][0]]
+            richest = money(d["money"][d["winners"][0]])
             if d["reason"] == "target":  # a tie at the top plays on, so one player reached it
                 who = names[d["winners"][0]]
-                return f"Game over: {who} {verb(who, 'reaches', 'reach')} ${richest} and {verb(who, 'wins', 'win')}."
+                return f"Game over: {who} {verb(who, 'reaches', 'reach')} {richest} and {verb(who, 'wins', 'win')}."
             why = "the round limit is reached" if d["reason"] == "rounds" else "nobody has money left"
-            return f"Game over: {why}; {winners_text(d['winners'], names)} with ${richest}."
+            return f"Game over: {why}; {winners_text(d['winners'], names)} with {richest}."
         return f"{k}: {d}"
 
 
