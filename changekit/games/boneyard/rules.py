@@ -390,8 +390,9 @@ class BoneyardState(State):
         if stored is None or (stored is not bid and any(type(b) is not int for b in bid)):
             _check_bid(hand, bid)
         self.bids[player] = bid
-        self.log.append(_event(("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,))))
-        self.log.append(_event(("ready", {"player": player}, None)))
+        log = self.log
+        log.append(_event(("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,))))
+        log.append(_event(("ready", {"player": player}, None)))
         acting = self._acting
         i = acting.index(player)
         self._acting = acting[:i] + acting[i + 1:]
