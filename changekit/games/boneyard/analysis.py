@@ -27,6 +27,8 @@ from changekit.core.checks import (
 )
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import dollars, money
+from changekit.ui.maths import ClosedForm
+from changekit.ui.theme import style
 
 from .model import (
     EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
@@ -417,9 +419,7 @@ def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
 def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     """Heatmap: probability of each bid total (columns) in the equilibrium for each number of
     players (rows). ``results`` as in :func:`equilibrium_summary`."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
 
     mixes = _strategies(results)
     shown = [t for t in FIRST_ROUND_BIDS if any(m[t] > 0 for m in mixes.values())]
@@ -437,12 +437,10 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
 def convergence_figure(result: Equilibrium) -> Any:
     """Exploitability after each solver step (log scale): the exponential-weights dynamic,
     then Newton's method on the support."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
 
     h = [max(x, 1e-16) for x in result.history]
     k = result.newton_from
-    from changekit.ui.theme import style
-
     fig = go.Figure()
     fig.add_scatter(x=list(range(k)), y=h[:k], mode="lines", name="exponential weights")
     fig.add_scatter(x=list(range(k - 1, len(h))), y=h[k - 1:], mode="lines+markers", name="Newton on the support")
@@ -453,7 +451,7 @@ def convergence_figure(result: Equilibrium) -> Any:
 
 def class_figure(report: ClassReport) -> Any:
     """Bars: how often the class bid each total, and each total's expected payoff against it."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
     from plotly.subplots import make_subplots
 
     fig = go.Figure(make_subplots(rows=1, cols=2, subplot_titles=(
@@ -464,8 +462,6 @@ def class_figure(report: ClassReport) -> Any:
     colours = ["#d62728" if t in report.best else "#1f77b4" for t in ts]
     fig.add_bar(x=ts, y=[float(v) for v in report.payoffs.values()], marker_color=colours,
                 name="expected payoff", row=1, col=2)
-    from changekit.ui.theme import style
-
     style(fig, title=f"Best response: bid {dollars(report.best)}", x="bid total", y="")
     fig.update_layout(showlegend=False)
     return fig
@@ -479,9 +475,7 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
     number of opponents; sympy interpolates it exactly from :func:`expected_payoffs` at that many
     + 1 values of p, and solves the indifference equation u(low) = u(high) for the mix where
     neither bid is better: the equilibrium of this small game."""
-    import sympy
-
-    from changekit.ui.maths import ClosedForm
+    import sympy  # heavy: only the closed form needs it
 
     opponents = players - 1
     p = sympy.Symbol("p")

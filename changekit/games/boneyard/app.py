@@ -10,6 +10,7 @@ from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
+from IPython.display import display
 
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
@@ -289,6 +290,4 @@ class ClassExplorer:
             f"on average; the class's own bids average {float(report.class_average):+.3f}.")
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)
