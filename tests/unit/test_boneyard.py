@@ -353,3 +353,25 @@ def test_the_view_has_exactly_the_declared_keys():
                 assert view["scores"] == list(s.scores()) and view["you"] == seat
             p = rng.choice(s.current_players())
             s.apply(rng.choice(s.legal_actions(p)), p)
+
+
+def _acting_from_scratch(s):
+    if s.phase == "bid":
+        return tuple(p for p in range(s.players) if s.hands[p] and s.bids[p] is None)
+    return (s.claim_queue[0],) if s.phase == "claim" else ()
+
+
+def test_who_acts_is_kept_right_through_play_undo_clone_and_load():
+    """The engine keeps who acts up to date as it goes (for speed): it always says what the rules do."""
+    rng = random.Random(7)
+    for seed in range(30):
+        s = Boneyard(players=rng.randint(2, 8), claim=rng.choice(["largest", "choose"])).new_state(seed=seed)
+        while not s.is_terminal():
+            assert s.current_players() == _acting_from_scratch(s)
+            p = rng.choice(s.current_players())
+            s.apply(rng.choice(s.legal_actions(p)), p)
+            if rng.random() < 0.05:
+                s.undo(rng.randint(1, len(s.history)))
+            if rng.random() < 0.05:
+                s = rng.choice([s.clone(), type(s).from_json(s.to_json())])
+        assert s.current_players() == () == _acting_from_scratch(s)
