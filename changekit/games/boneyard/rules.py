@@ -504,8 +504,8 @@ class BoneyardState(State):
     def winners(self) -> tuple[Player, ...]:
         return tuple(self.result) if self.phase == "over" else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
-        view: BoneyardView = {
+    def _view(self, player: Player | None) -> BoneyardView:
+        return {
             "you": player,
             "round": self.round,
             "phase": self.phase,
@@ -520,7 +520,6 @@ class BoneyardState(State):
             "claim_queue": list(self.claim_queue),
             "claims": dict(self.claims),
         }
-        return dict(view)
 
     def _own_bid(self, player: Player | None) -> list[int] | None:
         bid = None if player is None else self.bids[player]
