@@ -106,9 +106,5 @@ def _app_clicks() -> str:
             app.new_game()
             app.timings.pop()
             continue
-        action = advisor.choose(state.view(0), state.legal_actions(0), rng=random.Random(0))
-        if action == "out":
-            app.go_out()
-        else:
-            app.act(action)
+        app.act(advisor.choose(state.view(0), state.legal_actions(0), rng=random.Random(0)))
     return f"{statistics.median(app.timings):.1f} / {max(app.timings):.1f} ms"
