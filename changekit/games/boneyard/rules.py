@@ -29,7 +29,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
+from typing import Annotated, Any, Iterable, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.state import event_from
@@ -40,6 +40,7 @@ from changekit.core.options import Between
 #: Every player and the Boneyard start with one bill of each of these.
 START_BILLS: tuple[int, ...] = (10, 7, 5, 3, 1)
 BUCKETS = 5
+MAX_PLAYERS = 8
 TARGET = 40
 MAX_ROUNDS = 10_000
 #: Bills a hand may hold for possible_bids (30 bills: up to 16,806 bids, about 0.1 s).
@@ -47,6 +48,11 @@ MAX_BID_HAND = 30
 Claim = Literal["largest", "choose"]
 
 Bid = tuple[int, ...]
+
+#: ``(seat,)`` for each seat: the audience of a private log line, made once.
+_ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
+#: ``(0, 1, ..., n - 1)`` for each number of players ``n``: who bids when everyone has money.
+_SEATS: tuple[tuple[Player, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
 
 # ---- the round, as a pure function ---------------------------------------------------------
 class RoundResult(NamedTuple):
@@ -90,7 +96,7 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     ``claim="choose"``); those not in it take the richest bucket left, highest bid first."""
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
     written = [tuple(sorted(b, reverse=True)) for b in bids]
-    rebuilt, net, took, cancelled, returned, piles = _settle_written(
+    rebuilt, net, took, cancelled, returned, piles, _ = _settle_written(
         contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
     return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
 
@@ -98,21 +104,29 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
 Pile = tuple[int, tuple[int, ...], int]
 
 
-def _settle_written(contents: Sequence[tuple[int, ...]], worth: list[int], bids: Sequence[tuple[int, ...]],
-                    amounts: list[int], claims: dict[int, int] | None,
-                    ) -> tuple[list[tuple[int, ...]], list[int], list[int | None], list[int], list[int], list[Pile]]:
+def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], bids: Sequence[Bid | None],
+                    amounts: Sequence[int | None], claims: dict[int, int] | None,
+                    ) -> tuple[list[tuple[int, ...]], list[int], list[int | None], list[int], list[int], list[Pile],
+                               list[int]]:
     """:func:`settle` on buckets and bids written highest bill first (as the engine keeps them),
-    with the buckets' ``worth`` and the bids' ``amounts`` (0: sits out) already summed; the
-    :class:`RoundResult` fields come back as lists."""
+    with the buckets' ``worth`` and the bids' ``amounts`` (0 or None: sits out) already summed;
+    the :class:`RoundResult` fields come back as lists, then the rebuilt buckets' worth."""
+    n = len(amounts)
     unmatched: list[int] = []
     cancelled: list[int] = []
     for p, t in enumerate(amounts):
         if t:
             (unmatched if amounts.count(t) == 1 else cancelled).append(p)
-    unmatched.sort(key=amounts.__getitem__, reverse=True)  # all different: no ties to keep in order
+    # all different, so no ties to keep in order; the unmatched have totals (ints)
+    unmatched.sort(key=amounts.__getitem__, reverse=True)  # type: ignore[arg-type]
     returned: list[int] = []
+    net = [0] * n
+    rebuilt = list(contents)
+    rebuilt_worth = list(worth)
+    took: list[int | None] = [None] * n
+    taken: Iterable[tuple[int, int]]
     if claims:
-        taken: list[tuple[int, int]] = []
+        taken = []
         free = list(range(len(contents)))
         for p in unmatched:
             if not free:
@@ -128,28 +142,30 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: list[int], bids:
     else:
         # the k-th highest bid takes the k-th richest bucket (the sort keeps the leftmost first on ties)
         ranking = sorted(range(len(contents)), key=worth.__getitem__, reverse=True)
-        taken = list(zip(unmatched, ranking, strict=False))  # more bids than buckets: the rest go back
+        taken = zip(unmatched, ranking, strict=False)  # more bids than buckets: the rest go back
         returned = unmatched[len(ranking):]
-    net = [0] * len(amounts)
-    rebuilt = list(contents)
-    rebuilt_worth = list(worth)
-    took: list[int | None] = [None] * len(amounts)
     for p, i in taken:
-        net[p] = worth[i] - amounts[p]
-        rebuilt[i] = bids[p]
-        rebuilt_worth[i] = amounts[p]
+        amount = amounts[p] or 0  # an unmatched bid has a total, and bills
+        net[p] = worth[i] - amount
+        rebuilt[i] = bids[p] or ()
+        rebuilt_worth[i] = amount
         took[p] = i
     piles: list[Pile] = []
     if cancelled:
+        values: dict[int, list[int]] = {}  # cancelled bid total -> its bills
         for p in cancelled:
-            net[p] = -amounts[p]
-        for value in sorted({amounts[p] for p in cancelled}, reverse=True):
-            bills = tuple(sorted([b for p in cancelled if amounts[p] == value for b in bids[p]], reverse=True))
+            amount = amounts[p] or 0  # a cancelled bid has a total, and bills
+            net[p] = -amount
+            values.setdefault(amount, []).extend(bids[p] or ())
+        for value in sorted(values, reverse=True):
+            bills = values[value]
+            bills.sort(reverse=True)
+            pile = tuple(bills)
             poorest = rebuilt_worth.index(min(rebuilt_worth))  # the leftmost of the poorest
-            rebuilt[poorest] = tuple(sorted((*rebuilt[poorest], *bills), reverse=True))
-            rebuilt_worth[poorest] += sum(bills)
-            piles.append((value, bills, poorest))
-    return rebuilt, net, took, cancelled, returned, piles
+            rebuilt[poorest] = tuple(sorted((*rebuilt[poorest], *pile), reverse=True))
+            rebuilt_worth[poorest] += sum(pile)
+            piles.append((value, pile, poorest))
+    return rebuilt, net, took, cancelled, returned, piles, rebuilt_worth
 
 
 @checked(buckets=is_items(MAX_HAND, "buckets", each=is_bills()), bids=is_items(MAX_HAND, "bids", each=is_bills()))
@@ -369,30 +385,33 @@ class BoneyardState(State):
         used = set(self.claims.values())
         return [i for i in range(len(self.buckets)) if i not in used]
 
+    def is_terminal(self) -> bool:
+        return not self._acting  # the base's test without a call (every step asks)
+
     def _apply(self, player: Player, action: Any) -> None:
         if self.phase == "claim":
-            self._apply_claim(player, action)
-        else:
-            self._apply_bid(player, action)
-
-    def _apply_bid(self, player: Player, bid: Any) -> None:
+            return self._apply_claim(player, action)
+        # a bid: the common action, done here rather than one call further down (every step)
         hand = self.hands[player]
         try:
-            stored = _hand_bids(tuple(hand)).lookup.get(bid) if type(bid) is tuple else None
+            stored = _hand_bids(tuple(hand)).lookup.get(action) if type(action) is tuple else None
         except TypeError:  # a tuple holding something unhashable: refused below
             stored = None
         # a bid taken from legal_actions is the stored tuple itself; an equal tuple may hide
         # True or 1.0 among its bills (equal to 1, yet not bills)
-        if stored is None or (stored is not bid and any(type(b) is not int for b in bid)):
-            _check_bid(hand, bid)
-        self.bids[player] = bid
+        if stored is None or (stored is not action and any(type(b) is not int for b in action)):
+            _check_bid(hand, action)
+        self.bids[player] = action
         log = self.log
-        log.append(event_from(("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,))))
+        log.append(event_from(("bid", {"player": player, "bid": list(action), "total": sum(action)}, _ALONE[player])))
         log.append(event_from(("ready", {"player": player}, None)))
         acting = self._acting
-        i = acting.index(player)
-        self._acting = acting[:i] + acting[i + 1:]
-        if not self._acting:
+        if acting[0] == player:  # bidders in seat order (as a playout goes): one slice
+            self._acting = acting = acting[1:]
+        else:
+            i = acting.index(player)
+            self._acting = acting = acting[:i] + acting[i + 1:]
+        if not acting:
             self._reveal()
 
     def _apply_claim(self, player: Player, bucket: Any) -> None:
@@ -409,9 +428,10 @@ class BoneyardState(State):
             self._settle()
 
     def _reveal(self) -> None:
-        totals = [sum(b) if b else None for b in self.bids]
-        bids = [list(b) if b else None for b in self.bids]
-        self.log.append(event_from(("reveal", {"bids": bids, "totals": totals}, None)))
+        bids = self.bids
+        totals = [sum(b) if b else None for b in bids]
+        self.log.append(event_from(("reveal", {"bids": [list(b) if b else None for b in bids], "totals": totals},
+                                    None)))
         if self.options.claim == "choose":
             unmatched, _ = unmatched_order(totals)
             if unmatched:
@@ -423,70 +443,77 @@ class BoneyardState(State):
 
     def _settle(self, totals: list[int | None] | None = None) -> None:
         """Settle the round; ``totals``: the bids' totals, when the caller has them."""
+        bids = self.bids
         if totals is None:
-            totals = [sum(b) if b else None for b in self.bids]
-        bids = [b or () for b in self.bids]
-        amounts = [t or 0 for t in totals]
+            totals = [sum(b) if b else None for b in bids]
         buckets = self.buckets
         worth = [sum(b) for b in buckets]
-        rebuilt, net, took, cancelled, returned, piles = _settle_written(
-            buckets, worth, bids, amounts, {int(p): i for p, i in self.claims.items()} if self.claims else None)
-        log = self.log
-        # move the money, in seat order: bids leave the hands (an empty bid: an empty hand), claimed
-        # buckets come in (each claimed once: its worth turns into the winning bid's), returned bids stay
+        claims = self.claims
+        rebuilt, net, took, cancelled, returned, piles, rebuilt_worth = _settle_written(
+            buckets, worth, bids, totals, {int(p): i for p, i in claims.items()} if claims else None)
+        log = self.log.append
+        hands = self.hands
+        # move the money: bids leave the hands, claimed buckets come in (each claimed once: its
+        # worth turns into the winning bid's), cancelled bids are lost, returned bids stay
         for p, i in enumerate(took):
-            bid = bids[p]
-            if not bid or p in returned:
-                continue
-            hand = self.hands[p]
-            for b in bid:
-                hand.remove(b)
             if i is not None:
-                log.append(event_from(("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
-                                           "bills": list(buckets[i])}, None)))
+                hand = hands[p]
+                for b in bids[p] or ():  # a bidder who took a bucket bid
+                    hand.remove(b)
+                log(event_from(("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
+                                          "bills": list(buckets[i])}, None)))
                 hand += buckets[i]
-                worth[i] = amounts[p]
-            hand.sort(reverse=True)
+                hand.sort(reverse=True)
+                worth[i] = totals[p] or 0  # the taker's bid has a total
         if cancelled:
-            for value in sorted({amounts[p] for p in cancelled}, reverse=True):
-                same = [p for p in cancelled if amounts[p] == value]
-                log.append(event_from(("cancel", {"players": same, "total": value}, None)))
+            for p in cancelled:
+                hand = hands[p]
+                for b in bids[p] or ():  # a cancelled bidder bid
+                    hand.remove(b)  # what is left stays highest first
+            for value, _, _ in piles:
+                log(event_from(("cancel", {"players": [p for p in cancelled if totals[p] == value], "total": value},
+                                None)))
         for p in returned:
-            log.append(event_from(("return", {"player": p, "total": totals[p]}, None)))
-        log.append(event_from(("refill", {"buckets": list(worth)}, None)))
-        for value, bills, i in piles:
-            worth[i] += sum(bills)
-            log.append(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]},
-                                   None)))
+            log(event_from(("return", {"player": p, "total": totals[p]}, None)))
+        log(event_from(("refill", {"buckets": worth}, None)))
+        if piles:
+            worth = list(worth)
+            for value, bills, i in piles:
+                worth[i] += sum(bills)
+                log(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}, None)))
         self.buckets = rebuilt
-        money = [sum(h) for h in self.hands]
-        log.append(event_from(("round_end", {"round": self.round, "net": net, "money": money,
-                                       "buckets": list(worth)}, None)))
+        money = [sum(h) for h in hands]
+        log(event_from(("round_end", {"round": self.round, "net": net, "money": money, "buckets": rebuilt_worth},
+                        None)))
         self.bids = [None] * self.players
-        self.claims = {}
-        self.claim_queue = []
+        if claims:
+            self.claims = {}
+            self.claim_queue = []
         self.phase = "bid"
-        self._check_end(money, worth)
+        self._check_end(money, rebuilt_worth)
 
     def _check_end(self, money: list[int], worth: list[int]) -> None:
         """End the game or start the next round; ``worth``: the buckets' sums."""
         top = max(money)
-        leaders = [p for p, m in enumerate(money) if m == top]
         reason = ""
-        with_money = tuple([p for p, hand in enumerate(self.hands) if hand])
-        if top >= TARGET and len(leaders) == 1:
-            reason = "target"
-        elif self.round >= self.options.max_rounds:
-            reason = "rounds"
-        elif not with_money:
-            reason = "broke"
+        if top >= TARGET:
+            leaders = [p for p, m in enumerate(money) if m == top]
+            if len(leaders) == 1:
+                reason = "target"
+        if not reason:
+            if self.round >= self.options.max_rounds:
+                reason = "rounds"
+            elif not top:
+                reason = "broke"
         if reason:
+            if top < TARGET:
+                leaders = [p for p, m in enumerate(money) if m == top]
             self.phase = "over"
             self.result = leaders
             self._acting = ()
             self.log.append(event_from(("game_end", {"winners": leaders, "money": money, "reason": reason}, None)))
             return
-        self._acting = with_money
+        self._acting = tuple([p for p, m in enumerate(money) if m]) if 0 in money else _SEATS[len(money)]
         if top >= TARGET:
             self.log.append(event_from(("tie", {"players": leaders, "money": top}, None)))
         self.round += 1
@@ -599,7 +626,7 @@ class Boneyard(Game):
     teaser = "Bid in secret for buckets of money, and pray nobody bids the same as you."
     teaches = "Mixed strategies and equilibrium in a simultaneous-move auction."
     min_players = 2
-    max_players = 8
+    max_players = MAX_PLAYERS
     Options = BoneyardOptions
     State = BoneyardState
 
