@@ -96,7 +96,7 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     ``claim="choose"``); those not in it take the richest bucket left, highest bid first."""
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
     written = [tuple(sorted(b, reverse=True)) for b in bids]
-    rebuilt, net, took, cancelled, returned, piles, _ = _settle_written(
+    rebuilt, net, took, cancelled, returned, piles, _, _ = _settle_written(
         contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
     return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
 
@@ -107,10 +107,11 @@ Pile = tuple[int, tuple[int, ...], int]
 def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], bids: Sequence[Bid | None],
                     amounts: Sequence[int | None], claims: dict[int, int] | None,
                     ) -> tuple[list[tuple[int, ...]], list[int], list[int | None], list[int], list[int], list[Pile],
-                               list[int]]:
+                               list[int], list[int]]:
     """:func:`settle` on buckets and bids written highest bill first (as the engine keeps them),
     with the buckets' ``worth`` and the bids' ``amounts`` (0 or None: sits out) already summed;
-    the :class:`RoundResult` fields come back as lists, then the rebuilt buckets' worth."""
+    the :class:`RoundResult` fields come back as lists, then the rebuilt buckets' worth, and their
+    worth before the cancelled piles went in (the same list when there were none)."""
     n = len(amounts)
     unmatched: list[int] = []
     cancelled: list[int] = []
@@ -151,7 +152,9 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], b
         rebuilt_worth[i] = amount
         took[p] = i
     piles: list[Pile] = []
+    refilled = rebuilt_worth
     if cancelled:
+        refilled = list(rebuilt_worth)
         values: dict[int, list[int]] = {}  # cancelled bid total -> its bills
         for p in cancelled:
             amount = amounts[p] or 0  # a cancelled bid has a total, and bills
@@ -165,7 +168,7 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], b
             rebuilt[poorest] = tuple(sorted((*rebuilt[poorest], *pile), reverse=True))
             rebuilt_worth[poorest] += sum(pile)
             piles.append((value, pile, poorest))
-    return rebuilt, net, took, cancelled, returned, piles, rebuilt_worth
+    return rebuilt, net, took, cancelled, returned, piles, rebuilt_worth, refilled
 
 
 @checked(buckets=is_items(MAX_HAND, "buckets", each=is_bills()), bids=is_items(MAX_HAND, "bids", each=is_bills()))
@@ -362,7 +365,8 @@ class BoneyardState(State):
         self.claim_queue: list[int] = []  # choose mode: unmatched bidders still to pick
         self.claims: dict[str, int] = {}  # choose mode: player (as text, for JSON) -> bucket
         self.result: list[int] = []  # the winners once the game is over
-        self.log.append(event_from(("round", {"round": 1, "buckets": _sums(self.buckets)}, None)))
+        self._worth: list[int] = _sums(layout)  # each bucket's worth (never changed in place: log lines share it)
+        self.log.append(event_from(("round", {"round": 1, "buckets": self._worth}, None)))
         self._acting: tuple[Player, ...] = tuple(range(n))
 
     # ---- the protocol ------------------------------------------------------------------
@@ -447,14 +451,14 @@ class BoneyardState(State):
         if totals is None:
             totals = [sum(b) if b else None for b in bids]
         buckets = self.buckets
-        worth = [sum(b) for b in buckets]
+        worth = self._worth
         claims = self.claims
-        rebuilt, net, took, cancelled, returned, piles, rebuilt_worth = _settle_written(
+        rebuilt, net, took, cancelled, returned, piles, rebuilt_worth, refilled = _settle_written(
             buckets, worth, bids, totals, {int(p): i for p, i in claims.items()} if claims else None)
         log = self.log.append
         hands = self.hands
-        # move the money: bids leave the hands, claimed buckets come in (each claimed once: its
-        # worth turns into the winning bid's), cancelled bids are lost, returned bids stay
+        # move the money: bids leave the hands, claimed buckets come in, cancelled bids are lost,
+        # returned bids stay
         for p, i in enumerate(took):
             if i is not None:
                 hand = hands[p]
@@ -464,7 +468,6 @@ class BoneyardState(State):
                                           "bills": list(buckets[i])}, None)))
                 hand += buckets[i]
                 hand.sort(reverse=True)
-                worth[i] = totals[p] or 0  # the taker's bid has a total
         if cancelled:
             for p in cancelled:
                 hand = hands[p]
@@ -475,13 +478,15 @@ class BoneyardState(State):
                                 None)))
         for p in returned:
             log(event_from(("return", {"player": p, "total": totals[p]}, None)))
-        log(event_from(("refill", {"buckets": worth}, None)))
+        log(event_from(("refill", {"buckets": refilled}, None)))
         if piles:
-            worth = list(worth)
+            running = list(refilled)
             for value, bills, i in piles:
-                worth[i] += sum(bills)
-                log(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]}, None)))
+                running[i] += sum(bills)
+                log(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": running[i]},
+                                None)))
         self.buckets = rebuilt
+        self._worth = rebuilt_worth
         money = [sum(h) for h in hands]
         log(event_from(("round_end", {"round": self.round, "net": net, "money": money, "buckets": rebuilt_worth},
                         None)))
