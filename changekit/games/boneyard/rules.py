@@ -365,8 +365,7 @@ class BoneyardState(State):
         self.claim_queue: list[int] = []  # choose mode: unmatched bidders still to pick
         self.claims: dict[str, int] = {}  # choose mode: player (as text, for JSON) -> bucket
         self.result: list[int] = []  # the winners once the game is over
-        self._worth: list[int] = _sums(layout)  # each bucket's worth (never changed in place: log lines share it)
-        self.log.append(event_from(("round", {"round": 1, "buckets": self._worth}, None)))
+        self.log.append(event_from(("round", {"round": 1, "buckets": _sums(layout)}, None)))
         self._acting: tuple[Player, ...] = tuple(range(n))
 
     # ---- the protocol ------------------------------------------------------------------
@@ -451,7 +450,7 @@ class BoneyardState(State):
         if totals is None:
             totals = [sum(b) if b else None for b in bids]
         buckets = self.buckets
-        worth = self._worth
+        worth = _sums(buckets)
         claims = self.claims
         rebuilt, net, took, cancelled, returned, piles, rebuilt_worth, refilled = _settle_written(
             buckets, worth, bids, totals, {int(p): i for p, i in claims.items()} if claims else None)
@@ -486,7 +485,6 @@ class BoneyardState(State):
                 log(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": running[i]},
                                 None)))
         self.buckets = rebuilt
-        self._worth = rebuilt_worth
         money = [sum(h) for h in hands]
         log(event_from(("round_end", {"round": self.round, "net": net, "money": money, "buckets": rebuilt_worth},
                         None)))
