@@ -34,6 +34,7 @@ from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, default_names,
     leaders,
 )
+from changekit.core.state import event_from
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 from changekit.core.options import Between
 
@@ -54,6 +55,8 @@ CARD_WORDS: dict[str, str] = {
 _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", "CHA-CHING": "chaching",
                             "cha-ching": "chaching"}
 _ORDER = {c: i for i, c in enumerate(CARDS)}
+#: ``(seat,)`` for each seat: the audience of a private log line, made once.
+_ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
 _by_order = _ORDER.__getitem__
 #: What a card adds to a hand's total (a $ is counted apart: it is free) and to a penalty.
 _FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "wild": 0, "chaching": 0}
@@ -313,10 +316,10 @@ class ChaChingState(State):
         self._acting: tuple[Player, ...] = (first,)
         self.phase = "draw"
         log = self.log.append
-        log(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black, "white": self.white,
-                            "up": up}))
+        log(event_from(("round", {"round": self.round, "dealer": self.dealer, "black": self.black,
+                                  "white": self.white, "up": up}, None)))
         for seat, hand in enumerate(self.hands):
-            log(Event("deal", {"player": seat, "hand": hand[:]}, (seat,)))
+            log(event_from(("deal", {"player": seat, "hand": hand[:]}, _ALONE[seat])))
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
@@ -388,16 +391,16 @@ class ChaChingState(State):
         if source == PILE:
             card = self.discards.pop()
             insort(self.hands[player], card, key=_by_order)
-            log(Event("draw", {"player": player, "source": "pile", "card": card}))
+            log(event_from(("draw", {"player": player, "source": "pile", "card": card}, None)))
             return
         if not self.deck:
             self.deck, self.discards = self.discards[:-1], self.discards[-1:]
             self.rng.shuffle(self.deck)
-            log(Event("reshuffle", {"cards": len(self.deck)}))
+            log(event_from(("reshuffle", {"cards": len(self.deck)}, None)))
         card = self.deck.pop()
         insort(self.hands[player], card, key=_by_order)
-        log(Event("draw", {"player": player, "source": "deck"}))
-        log(Event("drew", {"player": player, "card": card}, (player,)))
+        log(event_from(("draw", {"player": player, "source": "deck"}, None)))
+        log(event_from(("drew", {"player": player, "card": card}, _ALONE[player])))
 
     def _discard(self, player: Player, action: tuple) -> None:
         plain = len(action) == 2  # ("discard", card); else ("chaching", power, choice)
@@ -405,7 +408,7 @@ class ChaChingState(State):
         self.hands[player].remove(card)
         self.discards.append(card)
         self.phase = "end"
-        self.log.append(Event("discard", {"player": player, "card": card}))
+        self.log.append(event_from(("discard", {"player": player, "card": card}, None)))
         if plain:
             return
         _, power, choice = action
@@ -415,13 +418,13 @@ class ChaChingState(State):
                 self.black = self._roll_black()
             if choice in ("white", "both"):
                 self.white = self.rng.randrange(10)
-            self.log.append(Event("reroll", {"player": player, "dice": choice, "before": before,
-                                             "black": self.black, "white": self.white}))
+            self.log.append(event_from(("reroll", {"player": player, "dice": choice, "before": before,
+                                                   "black": self.black, "white": self.white}, None)))
         else:
             self.hands[player], self.hands[choice] = self.hands[choice], self.hands[player]
-            self.log.append(Event("trade", {"player": player, "with": choice}))
+            self.log.append(event_from(("trade", {"player": player, "with": choice}, None)))
             for seat in (player, choice):
-                self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
+                self.log.append(event_from(("hand", {"player": seat, "hand": list(self.hands[seat])}, _ALONE[seat])))
 
     def _end_turn(self, player: Player, action: str) -> None:
         if action == PASS:
@@ -433,23 +436,24 @@ class ChaChingState(State):
         points = self.points
         if _reaches(self.hands[player], target):
             scored = [0 if p == player else _penalty(h) for p, h in enumerate(self.hands)]
-            self.log.append(Event("out", {"player": player, "target": target, "hands": [list(h) for h in self.hands],
-                                          "scored": scored}))
+            self.log.append(event_from(("out", {"player": player, "target": target,
+                                                "hands": [list(h) for h in self.hands], "scored": scored}, None)))
             for p, s in enumerate(scored):
                 points[p] += s
         else:
             scored = [0] * self.players
             scored[player] = target
-            self.log.append(Event("false_out", {"player": player, "target": target, "hand": list(self.hands[player]),
-                                                "scored": scored}))
+            self.log.append(event_from(("false_out", {"player": player, "target": target,
+                                                      "hand": list(self.hands[player]), "scored": scored}, None)))
             points[player] += target
-        self.log.append(Event("round_end", {"round": self.round, "points": list(self.points)}))
+        self.log.append(event_from(("round_end", {"round": self.round, "points": list(self.points)}, None)))
         low = min(self.points)
         if max(self.points) >= self.options.game_to and self.points.count(low) == 1:
             self.turn = None
             self._acting = ()
             self.phase = "over"
-            self.log.append(Event("game_end", {"points": list(self.points), "winners": list(self.winners())}))
+            self.log.append(event_from(("game_end", {"points": list(self.points), "winners": list(self.winners())},
+                                        None)))
             return
         self.dealer = (self.dealer + 1) % self.players
         self._deal()
