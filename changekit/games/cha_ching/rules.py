@@ -287,6 +287,7 @@ class ChaChingState(State):
         self.points = [0] * self.players
         self.dealer = 0
         self.round = 0
+        self._cards = _unshuffled(self.options.deck)  # the deck before each round's shuffle
         self._deal()
 
     @property
@@ -303,13 +304,15 @@ class ChaChingState(State):
         n = self.players
         first = (self.dealer + 1) % n  # dealt the first eight cards, and plays first
         self.round += 1
-        deck = list(_unshuffled(self.options.deck))
+        deck = list(self._cards)
         self.rng.shuffle(deck)
-        starts = [(seat - first) % n * HAND_SIZE for seat in range(n)]
-        self.hands: list[list[str]] = [sorted(deck[i:i + HAND_SIZE], key=_by_order) for i in starts]
-        up = deck[n * HAND_SIZE]
+        dealt = n * HAND_SIZE
+        hands = [sorted(deck[i:i + HAND_SIZE], key=_by_order) for i in range(0, dealt, HAND_SIZE)]
+        self.hands: list[list[str]] = hands[n - first:] + hands[:n - first]  # seat ``first`` got the first eight
+        up = deck[dealt]
         self.discards: list[str] = [up]
-        self.deck: list[str] = deck[n * HAND_SIZE + 1:]
+        del deck[:dealt + 1]
+        self.deck: list[str] = deck
         self.black = self._roll_black()
         self.white = self.rng.randrange(10)
         self.turn: int | None = first
