@@ -71,7 +71,7 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, throw_failure,
+    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, throw_failure,
     trump_sort_key, winning_index,
 )
 
@@ -255,6 +255,7 @@ class ZhaoPengyouState(State):
         self.captured = [0] * n
         self.tricks_won = [0] * n
         self.last_winner: int | None = None
+        self._clear_caches()
         self.log.append(Event("deal_start", {
             "deal": self.deal_no + 1, "starter": self.starter, "levels": [RANKS[x] for x in self.levels]}))
         self._deal_on()
@@ -342,6 +343,26 @@ class ZhaoPengyouState(State):
     def ctx(self) -> Context:
         return context(self.trump_suit, self.trump_rank or "2")
 
+    # ---- caches (derived values kept for speed; ``_`` names: not part of the position) ----
+    def _clear_caches(self) -> None:
+        #: (player, lead, hand, cards in hand and half-chosen, Need): a follower's obligations,
+        #: the same for each card they put down
+        self._need_memo: tuple[Player, list[str], list[str], int, Need] | None = None
+        #: (position key, hand, actions): the legal actions just listed, so that applying one of
+        #: them skips the checks that listed it
+        self._legal_memo: tuple[tuple[int, ...], list[str], list[Any]] | None = None
+
+    def _key(self, player: Player) -> tuple[int, ...]:
+        """What tells apart the positions a legal-actions memo may be asked about (with the
+        hand's identity): every action lengthens the history."""
+        return (len(self.history), player, len(self.hands[player]), len(self.selection), len(self.trick))
+
+    def _listed(self, player: Player, action: Any) -> bool:
+        """Whether ``action`` is among the legal actions just listed for this very position."""
+        memo = self._legal_memo
+        return (memo is not None and memo[1] is self.hands[player] and memo[0] == self._key(player)
+                and action in memo[2])
+
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
         phase = self.phase
@@ -361,17 +382,24 @@ class ZhaoPengyouState(State):
         phase = self.phase
         if phase == "play":
             hand = self.hands[p]
+            key = self._key(p)
+            memo = self._legal_memo
+            if memo is not None and memo[1] is hand and memo[0] == key:
+                return list(memo[2])
+            actions: list[Any]
             if self.trick:
                 cards = next_cards(self._need(p), Counter(self.selection), hand)
-                return [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
-            if self.selection:  # a throw under way: more cards of its suit, or done
+                actions = [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
+            elif self.selection:  # a throw under way: more cards of its suit, or done
                 suit = self.ctx.eff[self.selection[0]]
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
-                return [("throw", c) for c in more] + [("throw",)]
-            leads = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
-            if self.options.allow_throws:
-                leads += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
-            return leads
+                actions = [("throw", c) for c in more] + [("throw",)]
+            else:
+                actions = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
+                if self.options.allow_throws:
+                    actions += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
+            self._legal_memo = (key, hand, actions)
+            return list(actions)
         if phase in ("deal", "last_call"):
             return ["pass", *self._declarations(p)]
         if phase == "bury":
@@ -383,9 +411,18 @@ class ZhaoPengyouState(State):
                     for k in range(1, self.options.decks + 1) if (k, c) not in taken]
         return []
 
-    def _need(self, player: Player):
-        return follow_need(self.hands[player] + self.selection, self.trick[0][1], self.ctx,
+    def _need(self, player: Player) -> Need:
+        """What ``player`` owes the lead; cards they put down move from hand to selection, so it
+        holds for their whole turn."""
+        hand, lead = self.hands[player], self.trick[0][1]
+        size = len(hand) + len(self.selection)
+        memo = self._need_memo
+        if memo is not None and memo[0] == player and memo[1] is lead and memo[2] is hand and memo[3] == size:
+            return memo[4]
+        need = follow_need(hand + self.selection, lead, self.ctx,
                            wonky=self.options.wonky_tractor, split_triples=self.options.split_triples_to_follow)
+        self._need_memo = (player, lead, hand, size, need)
+        return need
 
     def _apply(self, player: Player, action: Any) -> None:
         phase = self.phase
@@ -479,8 +516,20 @@ class ZhaoPengyouState(State):
         if not (isinstance(action, tuple) and len(action) >= 2 and action[0] == "play"):
             raise IllegalAction("play-form", f"a play is ('play', card, ...), not {action!r}")
         cards = action[1:]
-        _check_codes(cards)
         hand = self.hands[player]
+        if self._listed(player, action):  # listed as legal for this very position: checked already
+            if self.trick:
+                hand.remove(cards[0])
+                self.selection.append(cards[0])
+                if len(self.selection) == len(self.trick[0][1]):
+                    done, self.selection = canonical(self.selection), []
+                    self._complete(player, list(done))
+            else:
+                for c in cards:
+                    hand.remove(c)
+                self._complete(player, list(cards))
+            return
+        _check_codes(cards)
         if not self.trick:
             if self.selection:
                 raise IllegalAction("throw-under-way", f"finish your throw first: ('throw', card) for more "

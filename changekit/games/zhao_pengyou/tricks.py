@@ -193,9 +193,9 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> l
     """Every wonky tractor (a triple and a pair on adjacent ranks, either way round)."""
     found: list[Play] = []
     by_seq: dict[tuple[str | None, int], str] = {}
-    for code in counts:
+    for code, k in counts.items():
         s = ctx.seq[code]
-        if s is not None:
+        if s is not None and k >= 2:  # both ranks of a wonky tractor hold two copies at least
             by_seq[(SUIT_OF[code], s)] = code
     for (suit, s), low in by_seq.items():
         high = by_seq.get((suit, s + 1))
@@ -499,14 +499,21 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
         return [c for c in codes if c in suit]
     if not need.demand:
         return [c for c in codes if c in suit]
+    if sum(k for c, k in chosen.items() if c in suit) != size:
+        return []  # an off-suit card is down already: nothing completes it
+    # what shortfall(need, chosen + c) checks, the sums done once: the owed combinations still fit
+    room = need.size - size - 1
+    demand, places = need.demand, need.places
     out = []
     trial = dict(chosen)
     for c in codes:
         if c in suit:
-            trial[c] = chosen.get(c, 0) + 1
-            if shortfall(need, trial) is None:
+            before = chosen.get(c, 0)
+            trial[c] = before + 1
+            cost = fit_cost(demand, places, trial)
+            if cost is not None and cost <= room:
                 out.append(c)
-            trial[c] = chosen.get(c, 0)
+            trial[c] = before
     return out
 
 
@@ -608,6 +615,17 @@ def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) ->
     lead = plays[0]
     shapes = lead_shapes(lead, ctx, wonky=wonky)
     led = ctx.eff[lead[0]]
+    if len(shapes) == 1 and shapes[0][0] in ("single", "pair", "triple"):
+        # one single, pair or triple led: what play_key says, directly (a copy is identical cards)
+        power = ctx.power
+        best, best_power = 0, power[lead[0]]
+        for i in range(1, len(plays)):
+            play = plays[i]
+            first = play[0]
+            if (ctx.eff[first] in (led, TRUMP) and power[first] > best_power
+                    and all(c == first for c in play)):
+                best, best_power = i, power[first]
+        return best
     best, best_key = 0, play_key(lead, shapes, ctx) or 0
     for i in range(1, len(plays)):
         play = plays[i]
