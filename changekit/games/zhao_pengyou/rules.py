@@ -71,7 +71,7 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, throw_failure,
+    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, tally, throw_failure,
     trump_sort_key, winning_index,
 )
 
@@ -156,6 +156,10 @@ def friend_calls(players: int) -> int:
 
 def _is_int(x: Any) -> bool:
     return type(x) is int
+
+
+#: ("play", card) for every card: the followers' actions, made once
+_ONE_CARD: dict[str, tuple[str, str]] = {c: ("play", c) for c in ALL_CODES}
 
 
 def _check_codes(cards: Sequence[Any]) -> None:
@@ -341,10 +345,16 @@ class ZhaoPengyouState(State):
 
     @property
     def ctx(self) -> Context:
-        return context(self.trump_suit, self.trump_rank or "2")
+        """The trump lookups of this deal (before trumps are known: no trump suit, rank 2)."""
+        memo = self._ctx_memo
+        suit, rank = self.trump_suit, self.trump_rank
+        if memo is None or memo.trump_suit is not suit or memo.trump_rank is not (rank or "2"):
+            memo = self._ctx_memo = context(suit, rank or "2")
+        return memo
 
     # ---- caches (derived values kept for speed; ``_`` names: not part of the position) ----
     def _clear_caches(self) -> None:
+        self._ctx_memo: Context | None = None
         #: (player, lead, hand, cards in hand and half-chosen, Need): a follower's obligations,
         #: the same for each card they put down
         self._need_memo: tuple[Player, list[str], list[str], int, Need] | None = None
@@ -388,8 +398,9 @@ class ZhaoPengyouState(State):
                 return list(memo[2])
             actions: list[Any]
             if self.trick:
-                cards = next_cards(self._need(p), Counter(self.selection), hand)
-                actions = [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
+                cards = next_cards(self._need(p), tally(self.selection), hand)
+                cards.sort(key=DECK_ORDER.__getitem__)
+                actions = [_ONE_CARD[c] for c in cards]
             elif self.selection:  # a throw under way: more cards of its suit, or done
                 suit = self.ctx.eff[self.selection[0]]
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
@@ -510,25 +521,28 @@ class ZhaoPengyouState(State):
 
     # ---- playing -----------------------------------------------------------------------
     def _apply_play(self, player: Player, action: Any) -> None:
+        hand = self.hands[player]
+        if self._listed(player, action) and action[0] == "play":  # listed as legal here: checked already
+            if self.trick:
+                code = action[1]
+                hand.remove(code)
+                selection = self.selection
+                selection.append(code)
+                if len(selection) == len(self.trick[0][1]):
+                    self.selection = []
+                    self._complete(player, selection if len(selection) == 1 else list(canonical(selection)))
+            else:
+                cards = list(action[1:])
+                for c in cards:
+                    hand.remove(c)
+                self._complete(player, cards)
+            return
         if isinstance(action, tuple) and action and action[0] == "throw":
             self._apply_throw(player, action)
             return
         if not (isinstance(action, tuple) and len(action) >= 2 and action[0] == "play"):
             raise IllegalAction("play-form", f"a play is ('play', card, ...), not {action!r}")
         cards = action[1:]
-        hand = self.hands[player]
-        if self._listed(player, action):  # listed as legal for this very position: checked already
-            if self.trick:
-                hand.remove(cards[0])
-                self.selection.append(cards[0])
-                if len(self.selection) == len(self.trick[0][1]):
-                    done, self.selection = canonical(self.selection), []
-                    self._complete(player, list(done))
-            else:
-                for c in cards:
-                    hand.remove(c)
-                self._complete(player, list(cards))
-            return
         _check_codes(cards)
         if not self.trick:
             if self.selection:
@@ -673,10 +687,14 @@ class ZhaoPengyouState(State):
         """Put a whole play on the table (``parts``: the parts of a successful throw)."""
         self.trick.append([player, cards])
         shown = self.shown[player]
-        for c in cards:
-            if c in shown:
-                shown.remove(c)
-        self.log.append(Event("play", {"player": player, "cards": cards, **({"parts": parts} if parts else {})}))
+        if shown:
+            for c in cards:
+                if c in shown:
+                    shown.remove(c)
+        data: dict[str, Any] = {"player": player, "cards": cards}
+        if parts:
+            data["parts"] = parts
+        self.log.append(Event("play", data))
         for call in self.calls:
             ordinal, code, seen, found = call
             if found is not None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from changekit.core.cards import JOKERS, RANKS, SUIT_SYMBOLS, SUITS
 from changekit.core.checks import MAX_HAND, collection, shown
@@ -41,6 +41,7 @@ Play = tuple[str, ...]
 Shape = tuple[str, int]  # (kind, units): ("single", 1), ("pair", 1), ("triple", 1), ("tractor", k), ("wonky", 2)
 PAIR: Shape = ("pair", 1)
 TRIPLE: Shape = ("triple", 1)
+SINGLE_LEAD: tuple[Shape, ...] = (("single", 1),)  # the shapes of a one-card lead
 #: strongest kinds first: the order in which a follower owes a lead's parts, and a throw's key part
 KIND_ORDER = {"tractor": 0, "wonky": 1, "triple": 2, "pair": 3, "single": 4}
 
@@ -156,6 +157,14 @@ def _shape_of(cards: Sequence[str], ctx: Context, *, wonky: bool = True) -> Shap
     return None
 
 
+PairRule = Callable[[int], bool]  # which numbers of copies of a card make a pair a player holds
+
+
+def two_or_more(copies: int) -> bool:
+    """The usual pair rule: any two copies of a card make a pair."""
+    return copies >= 2
+
+
 def _runs(suit_counts: dict[str, int], ctx: Context, minimum: int) -> dict[str | None, list[list[str]]]:
     """Maximal runs of consecutive codes (per real suit) held at least ``minimum`` times."""
     by_suit: dict[str | None, dict[int, str]] = {}
@@ -176,12 +185,17 @@ def _runs(suit_counts: dict[str, int], ctx: Context, minimum: int) -> dict[str |
 
 
 def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
-             pair_ok=lambda k: k >= 2) -> list[Play]:
+             pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every tractor (of ``length`` pairs, or any length ≥ 2) whose ranks pass ``pair_ok``."""
-    usable = {c: k for c, k in counts.items() if pair_ok(k)}
+    if pair_ok is two_or_more:  # the usual rule, without a call per card (leads list tractors each time)
+        usable = {c: k for c, k in counts.items() if k >= 2}
+    else:
+        usable = {c: k for c, k in counts.items() if pair_ok(k)}
     found: list[Play] = []
     for runs in _runs(usable, ctx, 2).values():
         for run in runs:
+            if len(run) < 2:
+                continue
             for i in range(len(run)):
                 for j in range(i + 2, len(run) + 1):
                     if length is None or j - i == length:
@@ -189,7 +203,7 @@ def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
     return found
 
 
-def wonkies(counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> list[Play]:
+def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every wonky tractor (a triple and a pair on adjacent ranks, either way round)."""
     found: list[Play] = []
     by_seq: dict[tuple[str | None, int], str] = {}
@@ -225,7 +239,7 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list
     return plays
 
 
-def combos_of(shape: Shape, counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> list[Play]:
+def combos_of(shape: Shape, counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every combination of ``shape`` that ``counts`` (cards of one effective suit → copies)
     holds; pairs, tractors and the pair of a wonky tractor only from ranks passing ``pair_ok``."""
     kind, units = shape
@@ -260,16 +274,17 @@ def part_shape(part: Sequence[str], ctx: Context) -> Shape:
 Places = dict[Shape, list[dict[str, int]]]  # shape → every spot it can take (code → copies)
 
 
-def places_of(shapes: Iterable[Shape], counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> Places:
+def places_of(shapes: Iterable[Shape], counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> Places:
     """Every spot in ``counts`` where each of ``shapes`` can sit (see :func:`combos_of`)."""
     out: Places = {}
     for shape in shapes:
         if shape not in out:
-            out[shape] = [_tally(p) for p in combos_of(shape, counts, ctx, pair_ok)]
+            out[shape] = [tally(p) for p in combos_of(shape, counts, ctx, pair_ok)]
     return out
 
 
-def _tally(cards: Iterable[str]) -> dict[str, int]:
+def tally(cards: Iterable[str]) -> dict[str, int]:
+    """Copies of each card (a plain dict: cheaper than a ``Counter`` for a few cards)."""
     out: dict[str, int] = {}
     for c in cards:
         out[c] = out.get(c, 0) + 1
@@ -288,13 +303,23 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
     True
     """
     def cost_of(spot: dict[str, int]) -> int:
-        return sum(max(0, k - chosen.get(c, 0)) for c, k in spot.items())
+        cost = 0
+        for c, k in spot.items():
+            have = chosen.get(c, 0)
+            if k > have:
+                cost += k - have
+        return cost
 
     first = demand[0] if demand else None
-    if first and all(s == first for s in demand) and (len(demand) == 1 or first in (PAIR, TRIPLE)):
+    if first and demand.count(first) == len(demand) and (len(demand) == 1 or first in (PAIR, TRIPLE)):
         # one shape, or pairs / triples only (on different ranks, they never overlap): the cheapest spots
-        costs = sorted(cost_of(spot) for spot in places[first])
-        return sum(costs[:len(demand)]) if len(costs) >= len(demand) else None
+        spots = places[first]
+        if len(spots) < len(demand):
+            return None
+        if len(demand) == 1:
+            return min([cost_of(spot) for spot in spots])
+        costs = sorted([cost_of(spot) for spot in spots])
+        return sum(costs[:len(demand)])
     best: int | None = None
 
     def place(i: int, start: int, used: frozenset, cost: int) -> None:
@@ -416,12 +441,13 @@ class Need(NamedTuple):
 def follow_need(hand: Iterable[str], lead: Sequence[str], ctx: Context, *,
                 wonky: bool = True, split_triples: bool = False) -> Need:
     """The follow obligations of ``hand`` against ``lead`` (a legal lead or throw)."""
-    shapes = lead_shapes(lead, ctx, wonky=wonky)
-    suit = ctx.eff[lead[0]]
+    shapes = SINGLE_LEAD if len(lead) == 1 else lead_shapes(lead, ctx, wonky=wonky)
+    eff = ctx.eff
+    suit = eff[lead[0]]
     n = len(lead)
     counts: dict[str, int] = {}
     for c in hand:
-        if ctx.eff[c] == suit:
+        if eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     held = sum(counts.values())
     if held <= n or all(kind == "single" for kind, _ in shapes):
@@ -496,9 +522,9 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
         off_suit = size - sum(k for c, k in chosen.items() if c in suit)
         if off_suit < need.size - need.held:
             return list(codes)
-        return [c for c in codes if c in suit]
+        return list(codes.intersection(suit))
     if not need.demand:
-        return [c for c in codes if c in suit]
+        return list(codes.intersection(suit))
     if sum(k for c, k in chosen.items() if c in suit) != size:
         return []  # an off-suit card is down already: nothing completes it
     # what shortfall(need, chosen + c) checks, the sums done once: the owed combinations still fit
@@ -613,7 +639,7 @@ def play_key(play: Sequence[str], shapes: Sequence[Shape], ctx: Context) -> int 
 def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) -> int:
     """Index of the winning play (engine version: plays already checked)."""
     lead = plays[0]
-    shapes = lead_shapes(lead, ctx, wonky=wonky)
+    shapes = SINGLE_LEAD if len(lead) == 1 else lead_shapes(lead, ctx, wonky=wonky)
     led = ctx.eff[lead[0]]
     if len(shapes) == 1 and shapes[0][0] in ("single", "pair", "triple"):
         # one single, pair or triple led: what play_key says, directly (a copy is identical cards)
