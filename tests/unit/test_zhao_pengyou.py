@@ -9,7 +9,7 @@ import pytest
 from changekit.conformance import check_json, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.zhao_pengyou import ZhaoPengyou, level_change
-from changekit.games.zhao_pengyou.rules import auto_kitty, friend_calls
+from changekit.games.zhao_pengyou.rules import Call, Declaration, auto_kitty, friend_calls
 from changekit.games.zhao_pengyou.tricks import context, points_in
 
 
@@ -29,7 +29,7 @@ def play_position(hands, *, trump_suit="C", trump_rank="2", host=0, leader=0, ca
     state.host, state.trump_suit, state.trump_rank = host, trump_suit, trump_rank
     state.levels[host] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].index(trump_rank)
     state.deck, state.kitty, state.selection, state.trick = [], list(kitty), [], []
-    state.calls = [list(c) + [0, None] for c in calls]
+    state.calls = [Call(*c) for c in calls]
     state.friends, state.shown = [], [[] for _ in hands]
     state.leader = state.turn = leader
     everything = Counter(c for c in state.inventory().elements())
@@ -79,7 +79,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
     p = state.current_player
     suit = state.hands[p][-1][-1]
     state.apply(("declare", suit, 1), p)
-    assert state.declaration == [p, suit, 1]
+    assert state.declaration == Declaration(p, suit, 1)
     # force a position: another player holding two 2s of another suit
     q = (p + 1) % 4
     other = next(s for s in "SHDC" if s != suit)
@@ -89,7 +89,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
         state.apply(("declare", other, 1), q)
     assert err.value.rule == "declare-more"
     state.apply(("declare", other, 2), q)
-    assert state.declaration == [q, other, 2]
+    assert state.declaration == Declaration(q, other, 2)
     # the declarer may reinforce in the same suit only
     state.hands[q] += [f"2{other}", f"2{suit}", f"2{suit}"]
     state.hands[q] += [f"2{suit}"]
@@ -99,7 +99,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
         state.apply(("declare", suit, 3), q)
     assert err.value.rule == "declare-reinforce"
     state.apply(("declare", other, 3), q)
-    assert state.declaration == [q, other, 3]
+    assert state.declaration == Declaration(q, other, 3)
 
 
 def test_declaring_cards_you_do_not_hold_is_refused():
@@ -190,7 +190,7 @@ def test_friend_revealed_by_the_called_copy_and_not_by_the_host():
     state = play_position(hands, calls=[(2, "KD")])
     state.apply(("play", "KD"))          # host plays the 1st K♦
     state.apply(("play", "KD"))          # player 1 plays the 2nd: friend
-    assert state.friends == [1] and state.calls[0][3] == 1
+    assert state.friends == [1] and state.calls == [Call(2, "KD", 2, 1)]
     assert any(e.kind == "friend" and e.data["player"] == 1 for e in state.log)
     state.apply(("play", "KD"))
     state.apply(("play", "6S"))
@@ -198,7 +198,7 @@ def test_friend_revealed_by_the_called_copy_and_not_by_the_host():
     # the host playing the called copy himself finds nobody
     state = play_position(hands, calls=[(1, "KD")])
     state.apply(("play", "KD"))
-    assert state.friends == [] and state.calls[0][3] == 0
+    assert state.friends == [] and state.calls == [Call(1, "KD", 1, 0)]
 
 
 # ---- plays through the engine ---------------------------------------------------------------
@@ -269,7 +269,7 @@ def _last_trick(attackers_win: bool, captured):
     hands = ["4D", "AD", "5D", "6D"] if attackers_win else ["4D", "3D", "AD", "6D"]
     state = play_position(hands, kitty=["KS", "10S", "5S", "3S", "4S", "6S"], calls=[(1, "QH")], deals=1)
     state.friends = [2]
-    state.calls[0][3] = 2
+    state.calls[0] = state.calls[0]._replace(found_by=2)
     state.captured = list(captured)
     return state
 

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.words import verb, winners_text
@@ -81,6 +81,24 @@ WIN_AT: tuple[str, ...] = ("reach", "pass")
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 #: the log lines an earlier deal keeps once the next deal starts
 SUMMARY_EVENTS = frozenset({"deal_start", "host", "call", "friend", "deal_end"})
+
+
+class Declaration(NamedTuple):
+    """The standing declaration: who showed how many cards of their level in which suit."""
+
+    player: Player
+    suit: str
+    count: int
+
+
+class Call(NamedTuple):
+    """A friend call: the ``ordinal``-th copy of ``card`` to be played; how many copies have
+    been played so far, and who played the called one (``None`` until then)."""
+
+    ordinal: int
+    card: str
+    seen: int = 0
+    found_by: Player | None = None
 
 
 def auto_kitty(players: int, decks: int) -> int:
@@ -239,7 +257,7 @@ class ZhaoPengyouState(State):
         self.kitty: list[str] = []
         self.played: list[str] = []
         self.shown: list[list[str]] = [[] for _ in range(n)]
-        self.declaration: list[Any] | None = None  # [player, suit, count]
+        self.declaration: Declaration | None = None
         self.deal_to = self.starter
         self.deciding: int | None = None
         self.lap_seat = self.starter
@@ -249,7 +267,7 @@ class ZhaoPengyouState(State):
         self.trump_suit: str | None = None
         self.trump_rank: str | None = None
         self.to_bury = 0
-        self.calls: list[list[Any]] = []  # [ordinal, code, copies seen so far, player who played it or None]
+        self.calls: list[Call] = []
         self.friends: list[int] = []
         self.leader: int | None = None
         self.turn: int | None = None
@@ -306,10 +324,10 @@ class ZhaoPengyouState(State):
             for k in range(1, held + 1):
                 if current is None:
                     ok = True
-                elif current[0] == player:
-                    ok = suit == current[1] and k > current[2]
+                elif current.player == player:
+                    ok = suit == current.suit and k > current.count
                 else:
-                    ok = k > current[2]
+                    ok = k > current.count
                 if ok:
                     out.append(("declare", suit, k))
         return out
@@ -358,20 +376,16 @@ class ZhaoPengyouState(State):
         #: (player, lead, hand, cards in hand and half-chosen, Need): a follower's obligations,
         #: the same for each card they put down
         self._need_memo: tuple[Player, list[str], list[str], int, Need] | None = None
-        #: (position key, hand, actions): the legal actions just listed, so that applying one of
-        #: them skips the checks that listed it
-        self._legal_memo: tuple[tuple[int, ...], list[str], list[Any]] | None = None
+        #: (actions so far, hand, its size, actions): the legal actions just listed for the player
+        #: to act, so that applying one of them skips the checks that listed it (every action
+        #: lengthens the history; the hand's identity and size catch a position set by hand)
+        self._legal_memo: tuple[int, list[str], int, list[Any]] | None = None
 
-    def _key(self, player: Player) -> tuple[int, ...]:
-        """What tells apart the positions a legal-actions memo may be asked about (with the
-        hand's identity): every action lengthens the history."""
-        return (len(self.history), player, len(self.hands[player]), len(self.selection), len(self.trick))
-
-    def _listed(self, player: Player, action: Any) -> bool:
+    def _listed(self, hand: list[str], action: Any) -> bool:
         """Whether ``action`` is among the legal actions just listed for this very position."""
         memo = self._legal_memo
-        return (memo is not None and memo[1] is self.hands[player] and memo[0] == self._key(player)
-                and action in memo[2])
+        return (memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand)
+                and action in memo[3])
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
@@ -385,17 +399,15 @@ class ZhaoPengyouState(State):
         return ()
 
     def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        acting = self.current_players()
-        if not acting or (player is not None and player != acting[0]):
-            return []
-        p = acting[0]
         phase = self.phase
-        if phase == "play":
+        if phase == "play":  # the common case first: the tricks are most of a match
+            p = self.turn
+            if p is None or (player is not None and player != p):
+                return []
             hand = self.hands[p]
-            key = self._key(p)
             memo = self._legal_memo
-            if memo is not None and memo[1] is hand and memo[0] == key:
-                return list(memo[2])
+            if memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand):
+                return list(memo[3])
             actions: list[Any]
             if self.trick:
                 cards = next_cards(self._need(p), tally(self.selection), hand)
@@ -409,8 +421,12 @@ class ZhaoPengyouState(State):
                 actions = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
                 if self.options.allow_throws:
                     actions += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
-            self._legal_memo = (key, hand, actions)
+            self._legal_memo = (len(self.history), hand, len(hand), actions)
             return list(actions)
+        acting = self.current_players()
+        if not acting or (player is not None and player != acting[0]):
+            return []
+        p = acting[0]
         if phase in ("deal", "last_call"):
             return ["pass", *self._declarations(p)]
         if phase == "bury":
@@ -463,13 +479,13 @@ class ZhaoPengyouState(State):
                                     f"you can only show cards of your level ({level}) that you hold: you hold {held} of "
                                     f"{level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
             current = self.declaration
-            if current is not None and k <= current[2]:
-                raise IllegalAction("declare-more", f"to override you must show more than {current[2]} cards, not {k} ({action!r})")
-            if current is not None and current[0] == player and suit != current[1]:
+            if current is not None and k <= current.count:
+                raise IllegalAction("declare-more", f"to override you must show more than {current.count} cards, not {k} ({action!r})")
+            if current is not None and current.player == player and suit != current.suit:
                 raise IllegalAction("declare-reinforce",
-                                    f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current[1]]}, "
+                                    f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current.suit]}, "
                                     f"not switch to {SUIT_SYMBOLS[suit]} ({action!r})")
-            self.declaration = [player, suit, k]
+            self.declaration = Declaration(player, suit, k)
             code = level + suit
             self._show(player, [code] * k)
             self.log.append(Event("declare", {"player": player, "suit": suit, "count": k, "card": code}))
@@ -514,7 +530,7 @@ class ZhaoPengyouState(State):
             raise IllegalAction("call-not-trump", f"the friend card may not be a trump: {show([code])!r} is one")
         if any(o == k and c == code for o, c, _, _ in self.calls):
             raise IllegalAction("call-twice", f"you already called the {ORDINALS[k]} {show([code])}")
-        self.calls.append([k, code, 0, None])
+        self.calls.append(Call(k, code))
         self.log.append(Event("call", {"player": player, "ordinal": k, "card": code}))
         if len(self.calls) == friend_calls(self.players):
             self._start_play()
@@ -522,7 +538,7 @@ class ZhaoPengyouState(State):
     # ---- playing -----------------------------------------------------------------------
     def _apply_play(self, player: Player, action: Any) -> None:
         hand = self.hands[player]
-        if self._listed(player, action) and action[0] == "play":  # listed as legal here: checked already
+        if self._listed(hand, action) and action[0] == "play":  # listed as legal here: checked already
             if self.trick:
                 code = action[1]
                 hand.remove(code)
@@ -695,26 +711,26 @@ class ZhaoPengyouState(State):
         if parts:
             data["parts"] = parts
         self.log.append(Event("play", data))
-        for call in self.calls:
-            ordinal, code, seen, found = call
-            if found is not None:
+        for i, call in enumerate(self.calls):
+            if call.found_by is not None or call.card not in cards:
                 continue
-            copies = cards.count(code)
-            if seen < ordinal <= seen + copies:
-                call[3] = player
+            seen = call.seen + cards.count(call.card)
+            found = None
+            if call.seen < call.ordinal <= seen:
+                found = player
                 if player != self.host and player not in self.friends:
                     self.friends.append(player)
-                self.log.append(Event("friend", {"player": player, "ordinal": ordinal, "card": code,
+                self.log.append(Event("friend", {"player": player, "ordinal": call.ordinal, "card": call.card,
                                                  "host": self.host}))
-            call[2] = seen + copies
+            self.calls[i] = call._replace(seen=seen, found_by=found)
         if len(self.trick) < self.players:
             self.turn = (player + 1) % self.players
             return
-        plays = [tuple(c) for _, c in self.trick]
+        plays = [c for _, c in self.trick]
         i = winning_index(plays, self.ctx, wonky=self.options.wonky_tractor)
         winner = self.trick[i][0]
         cards_won = [c for play in plays for c in play]
-        points = sum(CARD_POINTS[c] for c in cards_won)
+        points = sum(map(CARD_POINTS.__getitem__, cards_won))
         self.captured[winner] += points
         self.tricks_won[winner] += 1
         self.played += cards_won
@@ -797,7 +813,7 @@ class ZhaoPengyouState(State):
             "selection": canonical(self.selection) if player is not None and player == turn else [],
             "hand_sizes": sizes,
             "deck_left": len(self.deck),
-            "declaration": None if decl is None else {"player": decl[0], "suit": decl[1], "count": decl[2]},
+            "declaration": None if decl is None else decl._asdict(),
             "host": self.host,
             "trump_suit": self.trump_suit,
             "trump_rank": self.trump_rank,

@@ -222,20 +222,21 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_mor
     return found
 
 
+#: (card,), (card, card), (card, card, card) for every card: the repeats a lead may be
+_REPEATS: dict[str, tuple[Play, Play, Play]] = {c: ((c,), (c, c), (c, c, c)) for c in ALL_CODES}
+
+
 def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list[Play]:
     """Every legal lead from ``hand``: singles, pairs, triples, tractors, wonky tractors."""
     counts = Counter(hand)
     plays: list[Play] = []
     for code in sorted(counts, key=DECK_ORDER.__getitem__):
-        k = counts[code]
-        plays.append((code,))
-        if k >= 2:
-            plays.append((code, code))
-        if k >= 3:
-            plays.append((code, code, code))
-    plays += tractors(counts, ctx)
-    if wonky:
-        plays += wonkies(counts, ctx)
+        plays += _REPEATS[code][:counts[code]]  # the single, and the pair and triple if held
+    pairs = {c: k for c, k in counts.items() if k >= 2}
+    if len(pairs) >= 2:  # tractors and wonky tractors are made of two ranks held twice or more
+        plays += tractors(pairs, ctx)
+        if wonky:
+            plays += wonkies(pairs, ctx)
     return plays
 
 
@@ -450,12 +451,17 @@ def follow_need(hand: Iterable[str], lead: Sequence[str], ctx: Context, *,
         if eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     held = sum(counts.values())
-    if held <= n or all(kind == "single" for kind, _ in shapes):
+    if held <= n or shapes is SINGLE_LEAD or all(kind == "single" for kind, _ in shapes):
         return Need(suit, n, held <= n, counts, held, (), {})
 
     def followable(k: int) -> bool:  # a pair the follower can be made to play
         return k >= 2 if split_triples else k == 2
 
+    if shapes.count(PAIR) == len(shapes):
+        # pairs only (pairs never overlap): as many as the lead has and the hand can be made to play
+        owed = min(len(shapes), sum(1 for k in counts.values() if followable(k)))
+        pair_spots = [{c: 2} for c, k in counts.items() if k >= 2]
+        return Need(suit, n, False, counts, held, (PAIR,) * owed, {PAIR: pair_spots} if owed else {})
     demand: list[Shape] = []
     owed_places = places_of([*shapes, TRIPLE, PAIR], counts, ctx, followable)
 
@@ -636,7 +642,7 @@ def play_key(play: Sequence[str], shapes: Sequence[Shape], ctx: Context) -> int 
     return None
 
 
-def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) -> int:
+def winning_index(plays: Sequence[Sequence[str]], ctx: Context, *, wonky: bool = True) -> int:
     """Index of the winning play (engine version: plays already checked)."""
     lead = plays[0]
     shapes = SINGLE_LEAD if len(lead) == 1 else lead_shapes(lead, ctx, wonky=wonky)
@@ -649,7 +655,7 @@ def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) ->
             play = plays[i]
             first = play[0]
             if (ctx.eff[first] in (led, TRUMP) and power[first] > best_power
-                    and all(c == first for c in play)):
+                    and (len(play) == 1 or all(c == first for c in play))):
                 best, best_power = i, power[first]
         return best
     best, best_key = 0, play_key(lead, shapes, ctx) or 0
