@@ -71,7 +71,7 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, tally, throw_failure,
+    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, single_follows, suit_name, tally, throw_failure,
     trump_sort_key, winning_index,
 )
 
@@ -410,7 +410,11 @@ class ZhaoPengyouState(State):
                 return list(memo[3])
             actions: list[Any]
             if self.trick:
-                cards = next_cards(self._need(p), tally(self.selection), hand)
+                lead = self.trick[0][1]
+                if len(lead) == 1:
+                    cards = single_follows(hand, lead[0], self.ctx)
+                else:
+                    cards = next_cards(self._need(p), tally(self.selection), hand)
                 cards.sort(key=DECK_ORDER.__getitem__)
                 actions = [_ONE_CARD[c] for c in cards]
             elif self.selection:  # a throw under way: more cards of its suit, or done
@@ -723,8 +727,9 @@ class ZhaoPengyouState(State):
                 self.log.append(Event("friend", {"player": player, "ordinal": call.ordinal, "card": call.card,
                                                  "host": self.host}))
             self.calls[i] = call._replace(seen=seen, found_by=found)
-        if len(self.trick) < self.players:
-            self.turn = (player + 1) % self.players
+        players = self.options.players
+        if len(self.trick) < players:
+            self.turn = (player + 1) % players
             return
         plays = [c for _, c in self.trick]
         i = winning_index(plays, self.ctx, wonky=self.options.wonky_tractor)

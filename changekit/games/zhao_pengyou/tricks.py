@@ -47,13 +47,14 @@ KIND_ORDER = {"tractor": 0, "wonky": 1, "triple": 2, "pair": 3, "single": 4}
 
 
 class Context(NamedTuple):
-    """Per-trump lookups: effective suit, position in its suit's sequence, trick power."""
+    """Per-trump lookups: effective suit, position in its suit's sequence, trick power, next card up."""
 
     trump_suit: str | None
     trump_rank: str
     eff: dict[str, str]          # "T" for trumps, else the card's suit
     seq: dict[str, int | None]   # consecutive index within the suit (trump rank skipped); None for jokers and trump-rank cards
     power: dict[str, int]        # higher wins; trumps 60..100, plain suits 0..11
+    up: dict[str, str | None]    # the card one up the same suit's sequence (None at the top and where seq is None)
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +81,11 @@ def context(trump_suit: str | None, trump_rank: str) -> Context:
                 eff[code], power[code] = TRUMP, 60 + idx
             else:
                 eff[code], power[code] = suit, idx
-    return Context(trump_suit, trump_rank, eff, seq, power)
+    up: dict[str, str | None] = {code: None for code in ALL_CODES}
+    for suit in SUITS:
+        for low, high in zip(order, order[1:]):
+            up[low + suit] = high + suit
+    return Context(trump_suit, trump_rank, eff, seq, power, up)
 
 
 def canonical(cards: Iterable[str]) -> Play:
@@ -167,19 +172,22 @@ def two_or_more(copies: int) -> bool:
 
 def _runs(suit_counts: dict[str, int], ctx: Context, minimum: int) -> dict[str | None, list[list[str]]]:
     """Maximal runs of consecutive codes (per real suit) held at least ``minimum`` times."""
+    seq = ctx.seq
     by_suit: dict[str | None, dict[int, str]] = {}
     for code, k in suit_counts.items():
-        s = ctx.seq[code]
+        s = seq[code]
         if s is not None and k >= minimum:
             by_suit.setdefault(SUIT_OF[code], {})[s] = code
     out: dict[str | None, list[list[str]]] = {}
     for suit, held in by_suit.items():
         runs: list[list[str]] = []
+        last = -2
         for s in sorted(held):
-            if runs and ctx.seq[runs[-1][-1]] == s - 1:
+            if s == last + 1:
                 runs[-1].append(held[s])
             else:
                 runs.append([held[s]])
+            last = s
         out[suit] = runs
     return out
 
@@ -191,6 +199,9 @@ def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
         usable = {c: k for c, k in counts.items() if k >= 2}
     else:
         usable = {c: k for c, k in counts.items() if pair_ok(k)}
+    up = ctx.up
+    if not any(up[c] in usable for c in usable):
+        return []  # no two pairs on consecutive ranks (the usual case: no need to look for runs)
     found: list[Play] = []
     for runs in _runs(usable, ctx, 2).values():
         for run in runs:
@@ -206,18 +217,17 @@ def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
 def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every wonky tractor (a triple and a pair on adjacent ranks, either way round)."""
     found: list[Play] = []
-    by_seq: dict[tuple[str | None, int], str] = {}
-    for code, k in counts.items():
-        s = ctx.seq[code]
-        if s is not None and k >= 2:  # both ranks of a wonky tractor hold two copies at least
-            by_seq[(SUIT_OF[code], s)] = code
-    for (suit, s), low in by_seq.items():
-        high = by_seq.get((suit, s + 1))
-        if high is None:
+    up = ctx.up
+    for low, k in counts.items():
+        if k < 2:  # both ranks of a wonky tractor hold two copies at least
             continue
-        if counts[low] >= 3 and pair_ok(counts[high]):
+        high = up[low]
+        k_high = 0 if high is None else counts.get(high, 0)
+        if k_high < 2:
+            continue
+        if k >= 3 and pair_ok(k_high):
             found.append(canonical([low] * 3 + [high] * 2))
-        if pair_ok(counts[low]) and counts[high] >= 3:
+        if pair_ok(k) and k_high >= 3:
             found.append(canonical([low] * 2 + [high] * 3))
     return found
 
@@ -292,6 +302,25 @@ def tally(cards: Iterable[str]) -> dict[str, int]:
     return out
 
 
+def _one_kind(demand: Sequence[Shape]) -> bool:
+    """Whether ``demand`` is one shape, or pairs only, or triples only: combinations that never
+    overlap (pairs and triples on different ranks), so the cheapest spots fit side by side."""
+    if not demand:
+        return False
+    first = demand[0]
+    return demand.count(first) == len(demand) and (len(demand) == 1 or first in (PAIR, TRIPLE))
+
+
+def _cost(spot: dict[str, int], chosen: dict[str, int]) -> int:
+    """The cards to add to ``chosen`` for it to hold ``spot``."""
+    cost = 0
+    for c, k in spot.items():
+        have = chosen.get(c, 0)
+        if k > have:
+            cost += k - have
+    return cost
+
+
 def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) -> int | None:
     """The fewest cards to add to ``chosen`` so that it holds every combination of ``demand``
     side by side (no card in two of them), each at one of its ``places``; ``None`` if they
@@ -304,17 +333,10 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
     True
     """
     def cost_of(spot: dict[str, int]) -> int:
-        cost = 0
-        for c, k in spot.items():
-            have = chosen.get(c, 0)
-            if k > have:
-                cost += k - have
-        return cost
+        return _cost(spot, chosen)
 
-    first = demand[0] if demand else None
-    if first and demand.count(first) == len(demand) and (len(demand) == 1 or first in (PAIR, TRIPLE)):
-        # one shape, or pairs / triples only (on different ranks, they never overlap): the cheapest spots
-        spots = places[first]
+    if _one_kind(demand):  # the cheapest spots
+        spots = places[demand[0]]
         if len(spots) < len(demand):
             return None
         if len(demand) == 1:
@@ -537,6 +559,19 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
     room = need.size - size - 1
     demand, places = need.demand, need.places
     out = []
+    if _one_kind(demand):
+        # fit_cost's cheapest spots, for chosen + c: a card only lowers the cost of the spots wanting it
+        spots, k = places[demand[0]], len(demand)
+        if len(spots) < k:
+            return []
+        base = [_cost(spot, chosen) for spot in spots]
+        for c in codes:
+            if c in suit:
+                before = chosen.get(c, 0)
+                costs = [b - 1 if spot.get(c, 0) > before else b for b, spot in zip(base, spots)]
+                if (min(costs) if k == 1 else sum(sorted(costs)[:k])) <= room:
+                    out.append(c)
+        return out
     trial = dict(chosen)
     for c in codes:
         if c in suit:
@@ -547,6 +582,16 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
                 out.append(c)
             trial[c] = before
     return out
+
+
+def single_follows(hand: Iterable[str], lead: str, ctx: Context) -> list[str]:
+    """The distinct cards of ``hand`` that may follow a one-card lead: those of its effective
+    suit, or any card when the hand holds none (what :func:`next_cards` gives for a single,
+    without working out a :class:`Need`: most follows are of singles)."""
+    eff = ctx.eff
+    suit = eff[lead]
+    cards = {c for c in hand if eff[c] == suit}
+    return list(cards or set(hand))
 
 
 def follow_message(rule: str, need: Need, ctx: Context, cards: Sequence[str]) -> str:
