@@ -1,7 +1,6 @@
 """Every app, the same way: whole games played through ``app.act`` (what a button calls: the
 move, the bots' replies, the redraw, hints on), then undo and a new game, each game in a fresh
-interpreter like a visitor's fresh kernel (cold caches). Also each engine's random-playout
-speed beside OpenSpiel's Kuhn poker, for the summary table.
+interpreter like a visitor's fresh kernel (cold caches). (Playout speeds: bench_playouts.py.)
 """
 from __future__ import annotations
 
@@ -13,10 +12,8 @@ import subprocess
 import sys
 
 from summary import note
-from timing import random_playout_speed
-from yardstick import yardstick_steps
 
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import GAME_MODULES
 
 SEEDS = (1, 2, 3)
 MAX_ACTIONS = 300  # a whole Zhao Pengyou match is longer; 300 of your moves sample it well
@@ -55,12 +52,7 @@ def drive_fresh(game: str, seed: int) -> list[float]:
 
 def run() -> list[tuple[str, str, str, str]]:
     rows = []
-    kuhn = yardstick_steps()
-    if kuhn:
-        note("OpenSpiel python_kuhn_poker (yardstick)", "random steps/s", f"{kuhn:,.0f}")
     for game in GAME_MODULES:
-        _, steps = random_playout_speed(load_game(game)(), seconds=2.0)
-        note(game, "random steps/s", f"{steps:,.0f}" + (f" ({steps / kuhn:.1f}x Kuhn)" if kuhn else ""))
         times = [t for seed in SEEDS for t in drive_fresh(game, seed)]
         slowest = max(times)
         note(game, "slowest app action", f"{slowest:.0f} ms")

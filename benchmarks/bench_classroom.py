@@ -19,6 +19,7 @@ table). ``python benchmarks/bench_classroom.py tables`` runs only these.
 """
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import random
@@ -129,10 +130,11 @@ def dashboard_rows(url: str) -> list[tuple[str, str, str, str]]:
         if before is None:
             del os.environ[charts.PLOTLY_JS_ENV]
     alone, crowd = medians[1], medians[STUDENTS]
-    names = ("live update (roster, answer counts)", "Reveal redraw, choices (bars)", "Reveal redraw, slider (histogram)")
+    names = ("live update (roster, answer counts)", "Reveal redraw, choices (bars)",
+             "Reveal redraw, slider (histogram)")
     return [("classroom dashboard", f"{name}, {STUDENTS} answers",
              f"{c * 1000:.2f} ms ({c / a:.1f}x one answer: {a * 1000:.2f} ms)", "≤ 200 ms")
-            for name, a, c in zip(names, alone, crowd)]
+            for name, a, c in zip(names, alone, crowd, strict=True)]
 
 
 def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
@@ -152,9 +154,9 @@ def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
             for qid in ("zombie.q1", "zombie.q2"):
                 store.reveal_question(session.code, session.teacher_key, qid)
                 board.show_results(qid)  # warm up (plotly's validators load on first use)
-            medians[size] = (median_seconds(lambda: board.apply(board.fetch()), repeat=15),
-                             median_seconds(lambda: board.show_results("zombie.q1"), repeat=15),
-                             median_seconds(lambda: board.show_results("zombie.q2"), repeat=15))
+            medians[size] = (median_seconds(lambda board=board: board.apply(board.fetch()), repeat=15),
+                             median_seconds(functools.partial(board.show_results, "zombie.q1"), repeat=15),
+                             median_seconds(functools.partial(board.show_results, "zombie.q2"), repeat=15))
     return medians
 
 
@@ -234,7 +236,8 @@ def equilibrium_rows() -> list[tuple[str, str, str, str]]:
             runs.append(time.perf_counter() - start)
         times[n] = (statistics.median(runs), eq.exploitability)
     (t8, _), (t60, ex60) = times[8], times[60]
-    return [("classroom auction", "first-round equilibrium, 8 players (reference), median of 3", f"{t8 * 1000:.0f} ms", ""),
+    return [("classroom auction", "first-round equilibrium, 8 players (reference), median of 3",
+             f"{t8 * 1000:.0f} ms", ""),
             ("classroom auction", "first-round equilibrium for a class of 60, median of 3",
              f"{t60 * 1000:.0f} ms ({t60 / t8:.1f}x 8 players; exploitability {ex60:.1e})", "≤ 1 s, ε ≤ 1e-9")]
 

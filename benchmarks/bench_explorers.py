@@ -47,14 +47,16 @@ def _explorer_rows() -> list[tuple[str, list[float]]]:
     bags = jiggle_explorer()
     rows.append(("Moneybags: coins, reading, jiggle noise (8 changes)", _timed(
         [_setter(bags.inputs["held"], h) for h in (20, 40)] + [_setter(bags.inputs["taken"], t) for t in (9, 2)]
-        + [_setter(bags.inputs["noise"], n) for n in (0.3, 0.05)] + [_setter(bags.inputs["reading"], r) for r in (8, 30)])))
+        + [_setter(bags.inputs["noise"], n) for n in (0.3, 0.05)]
+        + [_setter(bags.inputs["reading"], r) for r in (8, 30)])))
     deal = deal_explorer()
     rows.append(("Zhao Pengyou: players and decks (7 changes)", _timed(
         [_setter(deal.inputs["players"], p) for p in (5, 6, 7)] + [_setter(deal.inputs["decks"], 2)]
         + [_setter(deal.inputs["players"], p) for p in (6, 5, 4)])))
     cambio = threshold_explorer()
     rows.append(("Cambio: threshold and the grid (8 changes)", _timed(
-        [_setter(cambio.inputs["threshold"], t) for t in (0, 10, 18)] + [_setter(cambio.inputs["unknown"], u) for u in (0, 1)]
+        [_setter(cambio.inputs["threshold"], t) for t in (0, 10, 18)]
+        + [_setter(cambio.inputs["unknown"], u) for u in (0, 1)]
         + [_setter(cambio.inputs["known"], "")] + [_setter(cambio.inputs["unknown"], u) for u in (4, 3)])))
     purse = purse_explorer()
     rows.append(("Diminishing Returns: small purses (6 changes)", _timed(

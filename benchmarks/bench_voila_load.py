@@ -98,7 +98,8 @@ async def visit_in_browser(browser, url: str, guard: Loopback, *, charts: int | 
     received = [0]
     cdp = await context.new_cdp_session(page)
     await cdp.send("Network.enable")
-    cdp.on("Network.webSocketFrameReceived", lambda e: received.__setitem__(0, received[0] + len(e["response"]["payloadData"])))
+    cdp.on("Network.webSocketFrameReceived",
+           lambda e: received.__setitem__(0, received[0] + len(e["response"]["payloadData"])))
     start = time.perf_counter()
     result = {"url": url, "ok": False, "seconds": None, "errors": errors, "charts": 0, "failed_widgets": 0}
     try:
@@ -168,8 +169,9 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
         if shut_down and kernel:  # what the page's unload handler sends: a form whose _xsrf matches the cookie
             xsrf = secrets.token_hex(16)
             base = url.split("/voila/render/")[0]
-            request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}", data=f"_xsrf={xsrf}".encode(),
-                                             method="POST", headers={"Cookie": f"_xsrf={xsrf}"})
+            request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}",
+                                             data=f"_xsrf={xsrf}".encode(), method="POST",
+                                             headers={"Cookie": f"_xsrf={xsrf}"})
             urllib.request.urlopen(request, timeout=30).close()
     except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
         result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
@@ -237,7 +239,8 @@ async def measure(out: dict) -> None:
                             for _ in range(LOAD_TABS)))
                         out["heavy_loads"].extend(results)
                         log(f"wave {wave + 1}: {[round(r['seconds'], 1) for r in results]} "
-                            f"ok={sum(r['ok'] for r in results)}/{LOAD_TABS}, background so far {len(out['background'])}")
+                            f"ok={sum(r['ok'] for r in results)}/{LOAD_TABS}, "
+                            f"background so far {len(out['background'])}")
                     stop.set()
                     await asyncio.gather(*crowd)
             # 4. a class of 30 arrives at a pre-rendered lesson
@@ -245,7 +248,8 @@ async def measure(out: dict) -> None:
             with VoilaServer(NOTEBOOKS, LOGS / "voila-bench-class.log", start_timeout=600,
                              serve_args=("--class-size", str(CLASS_SIZE), "--lesson", lesson),
                              ready="the class is ready:") as server:
-                out["class_report"] = next(line for line in server.log_text().splitlines() if "the class is ready:" in line)
+                out["class_report"] = next(line for line in server.log_text().splitlines()
+                                           if "the class is ready:" in line)
                 out["class_kernels_mb"] = [m for m in (rss_mb(p) for p in server.kernel_pids()) if m]
                 log(out["class_report"])
                 url = f"{server.url}/voila/render/{heavy}"
@@ -315,15 +319,18 @@ def rows(out: dict, load1: float, wall: float) -> list[tuple[str, str, str, str]
             if not x["ok"]:
                 log(f"failed heavy load: {x.get('failure')}; page errors {x['errors'][:3]}")
     if "class_report" in out:
-        r.append(("voila", f"class pool ({CLASS_SIZE} pre-rendered pages)", out["class_report"].removeprefix("changekit: "), ""))
+        r.append(("voila", f"class pool ({CLASS_SIZE} pre-rendered pages)",
+                  out["class_report"].removeprefix("changekit: "), ""))
     if "class" in out:
         visits = out["class"]
         delivered = [x["seconds"] for x in visits if x["ok"]]
         r.append(("voila", f"{CLASS_SIZE} visits within {CLASS_WINDOW_S:.0f} s: delivered whole",
-                  f"{len(delivered)}/{CLASS_SIZE}, max {max(delivered):.2f} s, median {statistics.median(delivered):.2f} s"
+                  f"{len(delivered)}/{CLASS_SIZE}, max {max(delivered):.2f} s, "
+                  f"median {statistics.median(delivered):.2f} s"
                   if delivered else f"0/{CLASS_SIZE}", f"all ≤ {DELIVERY_TARGET_S:.0f} s"))
         seen = [x["seconds"] for x in visits if x["browser"] and x["ok"]]
-        r.append(("voila", f"  of them in Chromium, until every chart drew", " / ".join(f"{t:.1f} s" for t in seen) or "FAILED", ""))
+        r.append(("voila", "  of them in Chromium, until every chart drew",
+                  " / ".join(f"{t:.1f} s" for t in seen) or "FAILED", ""))
         for x in visits:
             if not x["ok"]:
                 log(f"class visit failed: {x.get('failure')}")

@@ -3,11 +3,12 @@ from .bots import Bot, RandomBot, play_out
 from .cards import Card, standard_deck
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .money import DENOMINATIONS, Bill, Dollars, Money, change_deck
+from .options import Between, choices
 from .rng import GameRng
 from .state import Event, Game, Options, Player, State, default_names, leaders
 
 __all__ = [
-    "Bill", "Bot", "Card", "RandomBot", "play_out", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
-    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "State", "change_deck",
-    "default_names", "leaders", "standard_deck",
+    "Between", "Bill", "Bot", "Card", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
+    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "RandomBot", "State",
+    "change_deck", "choices", "default_names", "leaders", "play_out", "standard_deck",
 ]

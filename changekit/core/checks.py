@@ -13,7 +13,7 @@ import math
 import numbers
 from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from .errors import InvalidArgument
 
@@ -72,6 +72,7 @@ def real(value: Any, name: str, *, low: float | None = None, high: float | None 
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         raise InvalidArgument(f"{name} is a finite number{_range(low, high)}, not {shown(value)}")
+    value = cast(float, value)  # a finite real (int, float, numpy or Fraction): it compares with floats
     if (low is not None and value < low) or (high is not None and value > high):
         raise InvalidArgument(f"{name} is a number{_range(low, high)}, not {shown(value)}")
     return value
@@ -225,7 +226,7 @@ def is_probability(value: Any, name: str) -> Any:
         except ImportError:  # pragma: no cover - Pyodide without sympy
             pass
         return _bad_probability(value, name)
-    if (isinstance(value, float) and not math.isfinite(value)) or not 0 <= value <= 1:
+    if (isinstance(value, float) and not math.isfinite(value)) or not 0 <= cast(float, value) <= 1:
         return _bad_probability(value, name)
     return value
 
@@ -269,11 +270,11 @@ def checked(**rules: Rule) -> Callable:
         @functools.wraps(function)
         def call(*args: Any, **kwargs: Any) -> Any:
             if fast and not kwargs and required <= len(args) <= len(positional):
-                args = list(args)
+                checked_args = list(args)
                 for i, name, rule in by_position:
-                    if i < len(args):
-                        args[i] = rule(args[i], name)
-                return function(*args)
+                    if i < len(checked_args):
+                        checked_args[i] = rule(checked_args[i], name)
+                return function(*checked_args)
             try:
                 bound = signature.bind(*args, **kwargs)
             except TypeError as exc:

@@ -76,7 +76,7 @@ class Money:
 
     def __init__(self, bills: Iterable[Dollars] = ()) -> None:
         counts = Counter(bills)
-        for value, n in counts.items():
+        for value in counts:
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise ChangekitError(f"a bill is a positive whole number of dollars, not {value!r}")
         self._counts = counts

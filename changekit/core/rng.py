@@ -44,6 +44,7 @@ class GameRng(random.Random):
         x.sort(key=lambda _: self.random())
 
     def copy(self) -> "GameRng":
-        twin = GameRng()
+        """The same generator at the same point (no fresh seeding from the system first)."""
+        twin = GameRng.__new__(GameRng)
         twin.setstate(self.getstate())
         return twin

@@ -1,5 +1,20 @@
 """The protocol every game follows: ``Game`` (what is being played) and ``State`` (a position).
 
+A tour, with Zombie (every game answers the same calls):
+
+>>> from changekit.games.zombie.rules import Zombie
+>>> state = Zombie(players=3).new_state(seed=7)       # a game is its options; a state adds a seed
+>>> state.current_players(), state.legal_actions()     # who acts, and what they may do
+((1,), [1, 3, 5, 7])
+>>> state.apply(5)                                     # player 1 pays with their $5
+>>> state.view(1)["hand"]                              # what player 1 sees: their own bills left
+[7, 7, 3, 1, 1]
+>>> saved = state.to_json()                            # a save is the options, the seed and the actions
+>>> type(state).from_json(saved) == state              # loading replays them
+True
+>>> state.undo(); len(state.history)                   # undo replays all but the last
+0
+
 A game is fixed by its options; a state by those options, a seed and the actions applied so
 far. Everything random comes from the state's own :class:`GameRng`, so replaying the
 actions from the seed rebuilds the state exactly: that is how ``undo`` and ``from_json`` work,
@@ -14,34 +29,20 @@ from __future__ import annotations
 import json
 import numbers
 from collections import Counter
-from dataclasses import asdict, dataclass, fields
-from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Sequence
+from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Self, Sequence
 
 from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
+from .options import Options, tuples
 from .rng import GameRng
+
+# Game's class attributes ``Options`` and ``State`` name each game's own classes; inside Game's body
+# these aliases name the base types.
+_Options = Options
 
 Player = int
 Action = Hashable
 SAVE_FORMAT = 1
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Options:
-    """A game's settings. Subclasses add their documented options with defaults."""
-
-    players: int = 4
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "Options":
-        known = {f.name for f in fields(cls)}
-        unknown = set(data) - known
-        if unknown:
-            raise InvalidSave(f"unknown options {sorted(unknown)}; this game has {sorted(known)}")
-        return cls(**{k: _tuples(v) for k, v in data.items()})
 
 
 class Event(NamedTuple):
@@ -71,8 +72,8 @@ class Game:
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
     perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
     lower_is_better: ClassVar[bool] = False  # scores count against the player (penalties, totals)
-    Options: ClassVar[type[Options]]
-    State: ClassVar[type["State"]]
+    Options: ClassVar[type[_Options]]
+    State: ClassVar[type[_State]]
 
     def __init__(self, **options: Any) -> None:
         try:
@@ -81,7 +82,7 @@ class Game:
             raise ChangekitError(f"{self.title}: {exc}") from None
         check_player_count(type(self), self.options.players)
 
-    def new_state(self, *, seed: int) -> "State":
+    def new_state(self, *, seed: int) -> _State:
         return self.State(self.options, seed=seed)
 
     @classmethod
@@ -89,9 +90,10 @@ class Game:
         return cls.notebook or f"{cls.name}.ipynb"
 
     @classmethod
-    def max_steps(cls, options: Options) -> int:
-        """An upper bound on the number of actions in one game (for the termination test)."""
-        raise NotImplementedError
+    def max_steps(cls, options: _Options) -> int:
+        """An upper bound on the number of actions in one game (for the termination test);
+        each game's options say it (:meth:`Options.max_steps`), typed for their own fields."""
+        return options.max_steps()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options})"
@@ -111,12 +113,17 @@ class State:
     """A position of a game, and the way to move on from it."""
 
     game: ClassVar[type[Game]]
+    options: _Options
+    seed: int
+    rng: GameRng
+    history: list[tuple[Player, Action]]
+    log: list[Event]
 
-    def __init__(self, options: Options, *, seed: int) -> None:
+    def __init__(self, options: _Options, *, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
             raise InvalidArgument(f"a seed is a whole number from 0 to 2**64 - 1, not {shown(seed)}")
         self.options = options
-        self.seed = int(seed)
+        self.seed = int(seed)  # a numpy or other integral seed becomes a plain int
         self.rng = GameRng(self.seed)
         self.history: list[tuple[Player, Action]] = []
         self.log: list[Event] = []
@@ -131,8 +138,8 @@ class State:
         """Who must act now: one player, several for simultaneous moves, none at the end."""
         raise NotImplementedError
 
-    def _legal_actions(self, player: Player | None) -> list[Action]:
-        """The actions ``player`` (a checked seat; ``None``: whoever acts) may take now."""
+    def _legal_actions(self, player: Player) -> list[Action]:
+        """The actions ``player``, one of the players acting now, may take."""
         raise NotImplementedError
 
     def _apply(self, player: Player, action: Action) -> None:
@@ -154,7 +161,13 @@ class State:
         """Everything the game conserves (bills, cards, workers...), wherever it is."""
         raise NotImplementedError
 
-    def determinize(self, player: Player, rng: GameRng) -> "State":
+    def describe_action(self, action: Action) -> str:
+        """``action`` in words, as a button, the log and a bot's reason say it ("Bid $10 + $5").
+
+        Words for a legal action of this position; distinct actions get distinct words."""
+        raise NotImplementedError
+
+    def determinize(self, player: Player, rng: GameRng) -> Self:
         """A copy in which all that ``player`` cannot see is dealt again at random.
 
         The copy looks the same to ``player`` (the leak test checks that), but its history
@@ -192,15 +205,19 @@ class State:
         if type(player) is int and 0 <= player < self.options.players:
             return player
         if not isinstance(player, bool) and isinstance(player, numbers.Integral) \
-                and 0 <= player < self.options.players:
+                and 0 <= int(player) < self.options.players:
             return int(player)
         raise IllegalAction(
             "seat", f"a player is a seat number from 0 to {self.options.players - 1}, not {shown(player)}")
 
     def legal_actions(self, player: Player | None = None) -> list[Action]:
-        """The actions ``player`` may take now (``None``: the one player to move); ``[]`` when
-        it is not their turn."""
-        return self._legal_actions(None if player is None else self.check_seat(player))
+        """The actions ``player`` may take now (``None``: the first player acting); ``[]`` when
+        it is not their turn or the game is over."""
+        acting = self.current_players()
+        if player is None:
+            return self._legal_actions(acting[0]) if acting else []
+        player = self.check_seat(player)
+        return self._legal_actions(player) if player in acting else []
 
     def _player_for(self, player: Player | None) -> Player:
         if player is not None:
@@ -243,7 +260,9 @@ class State:
         names = names or default_names(self.players)
         return [self.narrate(e, names) for e in self.events_for(player)]
 
-    def clone(self) -> "State":
+    def clone(self) -> Self:
+        """An independent copy: plain values are shared or copied shallowly where they nest,
+        the random generator continues from the same point."""
         twin = object.__new__(type(self))
         for key, value in vars(self).items():
             twin.__dict__[key] = value.copy() if isinstance(value, GameRng) else _plain_copy(value)
@@ -260,7 +279,7 @@ class State:
         self.__dict__.update(replayed.__dict__)
 
     @classmethod
-    def replay(cls, options: Options, seed: int, history: Iterable[tuple[Player, Action]]) -> "State":
+    def replay(cls, options: Options, seed: int, history: Iterable[tuple[Player, Action]]) -> Self:
         state = cls(options, seed=seed)
         for player, action in history:
             state.apply(action, player)
@@ -287,7 +306,7 @@ class State:
         )
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "State":
+    def from_json(cls, text: str | bytes) -> Self:
         """Load a saved game: replay its actions and check the saved position matches.
 
         Sizes and structure are checked before anything is built (see docs/limits.md); any
@@ -328,6 +347,9 @@ class State:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seed={self.seed} after {len(self.history)} actions>"
+
+
+_State = State
 
 
 def leaders(values: Sequence[float], *, lowest: bool = False) -> tuple[Player, ...]:
@@ -382,26 +404,23 @@ def _depth(data: Any) -> int:
 def _move(entry: Any) -> tuple[Player, Action]:
     if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int):
         raise InvalidSave(f"each history entry is [player, action], not {shown(entry)}")
-    return entry[0], _tuples(entry[1])
-
-
-def _tuples(value: Any) -> Any:
-    """JSON lists back to tuples (actions and options are immutable)."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+    return entry[0], tuples(entry[1])
 
 
 def _normal(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True))
 
 
+_NESTED = (list, dict, set)
+
+
 def _plain_copy(value: Any) -> Any:
-    """Copy plain data (lists and dicts nest; everything else here is immutable)."""
+    """Copy plain data: lists, dicts and sets are copied, level by level; everything else here
+    (ints, strings, tuples, named tuples) is immutable and shared."""
     if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
+        return [_plain_copy(v) if isinstance(v, _NESTED) else v for v in value]
     if isinstance(value, dict):
-        return {k: _plain_copy(v) for k, v in value.items()}
+        return {k: _plain_copy(v) if isinstance(v, _NESTED) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
     return value

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from typing import Iterable, Sequence
+
 from .checks import checked, is_bills, is_items, is_text, is_whole
 from .errors import InvalidArgument
 
@@ -14,6 +15,17 @@ def dollars(bills: Iterable[int], *, empty: str = "nothing", sep: str = ", ") ->
     ('$10, $3, $1', 'nothing', '$5 $1')
     """
     return sep.join(f"${b}" for b in bills) or empty
+
+
+@checked(amount=is_whole(-10**9, 10**9))
+def money(amount: int, *, signed: bool = False) -> str:
+    """One amount of money as written on the table (``signed``: a change, with its sign).
+
+    >>> money(15), money(-7), money(3, signed=True), money(0, signed=True)
+    ('$15', '-$7', '+$3', '$0')
+    """
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    return f"{sign}${abs(amount)}"
 
 
 @checked(name=is_text(200), third_person=is_text(200), base=is_text(200))

@@ -1,6 +1,8 @@
 """The frame every game's app shares: seats and bots, new game / undo, status, scoreboard,
-log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp` and draws
-its own table and controls in :meth:`GameApp.draw`.
+log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp`, makes its
+widgets once in :meth:`GameApp.build`, draws its table and controls in :meth:`GameApp.draw`,
+forgets a half-made choice in :meth:`GameApp.reset_input`, and may put extra settings in the
+``w_extra`` slot; it does not override the frame's ``__init__``, ``new_game``, ``act`` or ``undo``.
 """
 from __future__ import annotations
 
@@ -24,7 +26,8 @@ CSS = """
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
 .ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
-.ck-score table { border-collapse: collapse; } .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
+.ck-score table { border-collapse: collapse; }
+.ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
 .ck-status { font-size: 1.1em; padding: 4px 0; }
 .ck-hint { color: #1d4e89; }
@@ -114,10 +117,13 @@ class PictureRow:
         self._slots: list[w.VBox] = []
         self.box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
 
+    def _slot(self, index: int) -> w.VBox:
+        return picture_button("", "", lambda: self._on_click(index))
+
     def show(self, slots: Sequence[Slot]) -> w.HBox:
         while len(self._slots) < len(slots):
-            self._slots.append(picture_button("", "", lambda i=len(self._slots): self._on_click(i)))
-        for widget, slot in zip(self._slots, slots):
+            self._slots.append(self._slot(len(self._slots)))
+        for widget, slot in zip(self._slots, slots):  # noqa: B905 - spare slots stay out of the row
             picture, btn = widget.children
             picture.value = slot.picture
             btn.description, btn.tooltip, btn.disabled = slot.label, slot.tooltip or slot.label, slot.disabled
@@ -151,7 +157,8 @@ class GameApp:
         self.w_bot = w.Dropdown(options=list(self.bots), value=bot or self.default_bot, description="Bots",
                                 layout=w.Layout(width="220px"))
         self.w_hot = w.Checkbox(value=hot_seat, description="Hot-seat (all human)", indent=False)
-        self.w_seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seed = w.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                       layout=w.Layout(width="180px"))
         self.w_new = button("New game", self.new_game, style="primary")
         self.w_undo = button("Undo my last move", self.undo)
         self.w_hints = w.Checkbox(value=False, description="Show hints", indent=False)
@@ -164,11 +171,13 @@ class GameApp:
         self.w_score = w.HTML()
         self.w_log = w.HTML()
         self.w_screen = w.VBox()
+        self.w_extra = w.VBox()  # a game's own settings (under its controls)
+        self.build()
         setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
                        layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widget = w.VBox(
             [w.HTML(CSS), setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
-             w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
+             self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
         self.widget.add_class("ck-app")
@@ -208,6 +217,7 @@ class GameApp:
         self.bot_players = {p: self.bots[self.w_bot.value]() for p in range(self.state.players) if not self.is_human(p)}
         self.rng = random.Random(self.w_seed.value)
         self.notes, self.error, self._revealed_to = [], "", None
+        self.reset_input()
         self.run_bots()
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
@@ -216,6 +226,7 @@ class GameApp:
         """A human's action (from a button): apply it, let the bots answer, redraw."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
+        self.reset_input()
         try:
             self.state.apply(action, who)
             self.error = ""
@@ -248,16 +259,20 @@ class GameApp:
     def undo(self) -> None:
         """Take back moves until it is a human's turn again, having undone one human move."""
         start = time.perf_counter()
-        history = self.state.history
-        humans = [i for i, (p, _) in enumerate(history) if self.is_human(p)]
+        humans = self.own_moves()
         if not humans:
             self.error = "nothing of yours to undo yet"
         else:
+            self.reset_input()
             self.rewind(humans[-1])
             self.error = ""
             self.notes = []
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
+
+    def own_moves(self) -> list[int]:
+        """The places in the history that Undo may take back: every human move."""
+        return [i for i, (p, _) in enumerate(self.state.history) if self.is_human(p)]
 
     def rewind(self, actions: int) -> None:
         """Go back to the position after the first ``actions`` actions (a game with very long
@@ -274,15 +289,17 @@ class GameApp:
         viewer = self.viewer
         needs_screen = self.hot_seat and not self.face_up and not state.is_terminal() and self._revealed_to != viewer
         if needs_screen:
-            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> Everyone else, look away."),
+            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> "
+                                             "Everyone else, look away."),
                                       button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),
                                              style="warning")]
             self.w_table.children, self.w_controls.children = [], []
         else:
             self.w_screen.children = []
             self.draw(state.view(viewer), viewer)
-        self.w_status.value = f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}' + (
-            f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else "") + "</div>"
+        error = f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else ""
+        self.w_status.value = (f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}'
+                               f"{error}</div>")
         # behind the hot-seat screen the summary must not read the next player's hand aloud
         summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
                    else self.summary(state.view(viewer), viewer))
@@ -290,8 +307,9 @@ class GameApp:
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
-        self.w_hint_box.value = f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>' if show_hints else ""
-        self.w_undo.disabled = not any(self.is_human(p) for p, _ in state.history)
+        self.w_hint_box.value = (f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>'
+                                 if show_hints else "")
+        self.w_undo.disabled = not self.own_moves()
 
     def status(self, viewer: int) -> str:
         state, names = self.state, self.names()
@@ -309,7 +327,8 @@ class GameApp:
             f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{score}</td></tr>'
             for p, score in enumerate(state.scores())
         )
-        return f'<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>{escape(self.score_label())}</th></tr>{rows}</table></div>'
+        head = f"<tr><th>Player</th><th>{escape(self.score_label())}</th></tr>"
+        return f'<div class="ck-score"><table aria-label="scores">{head}{rows}</table></div>'
 
     def log_html(self, viewer: int) -> str:
         events = self.state.events_for(viewer)
@@ -323,6 +342,14 @@ class GameApp:
                 + f'<ol reversed start="{len(events)}">{items}</ol></div>')
 
     # ---- per game --------------------------------------------------------------------
+    def build(self) -> None:
+        """Make the game's own widgets, once, before the first game (``__init__`` calls it):
+        widgets are updated in place afterwards, since creating them is the slow part of a redraw."""
+
+    def reset_input(self) -> None:
+        """Forget a half-made choice (picked cards, a chosen bill): the frame calls it on a new
+        game, before every action and on undo."""
+
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         """Fill ``self.w_table`` and ``self.w_controls`` for ``viewer``."""
         raise NotImplementedError

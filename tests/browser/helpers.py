@@ -50,8 +50,9 @@ PROBLEMS_JS = """() => {
   return '';
 }"""
 
-#: The page's own "everything rendered" condition (what is still pending, "" once everything is): Voila ran the notebook and revealed its outputs,
-#: no widget view is pending, and every plotly chart is drawn with all its visible traces.
+#: The page's own "everything rendered" condition (what is still pending, "" once everything is): Voila
+#: ran the notebook and revealed its outputs, no widget view is pending, and every plotly chart is drawn
+#: with all its visible traces.
 #: A pending view shows as an output with nothing in it but the widget renderer's "Loading
 #: widget..." text, or a bare, empty ``div.lm-Widget`` (a box's placeholder for a child view still
 #: being created, or a view whose render has not run). A chart is a ``.js-plotly-plot`` div, whichever
@@ -62,8 +63,11 @@ PENDING_JS = """() => {
   if (document.querySelector('#loading')) return 'Voila is still running the notebook';
   const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
   if (outputs.length === 0) return 'no output shown yet';
-  const empty = outputs.findIndex(e => !e.firstElementChild && ['', 'Loading widget...'].includes(e.textContent.trim()));
-  if (empty >= 0) return `output ${empty + 1} of ${outputs.length} is empty: "${outputs[empty].textContent.slice(0, 80)}"`;
+  const empty = outputs.findIndex(e => !e.firstElementChild
+                                      && ['', 'Loading widget...'].includes(e.textContent.trim()));
+  if (empty >= 0) {
+    return `output ${empty + 1} of ${outputs.length} is empty: "${outputs[empty].textContent.slice(0, 80)}"`;
+  }
   const bare = [...document.querySelectorAll('.jp-OutputArea-output .lm-Widget')]
     .filter(e => e.className.trim() === 'lm-Widget' && !e.firstElementChild).length;
   if (bare) return `${bare} widget view(s) not rendered yet`;

@@ -15,8 +15,7 @@ import pytest
 from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
 
-from .helpers import (ARTIFACTS, RENDER_TIMEOUT_MS, finish, log_count, open_page, visible, wait_log_grows,
-                      wait_until)
+from .helpers import ARTIFACTS, finish, log_count, open_page, visible, wait_log_grows, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -73,8 +73,8 @@ def test_resolving_the_sheet_s_way():
     assert result.equilibrium.n_players == 8 and result.report.n_players == 8
     assert sorted(result.report.distribution) == [1, 5, 8, 10, 13, 26]
     # more unmatched bids than buckets: the lowest gets its bid back
-    six = resolve_auction({str(t): b for t, b in zip(range(6), ([10, 7, 5, 3, 1], [10, 7, 5, 3], [10, 7, 5], [10, 7],
-                                                                 [10], [7]))})
+    six = resolve_auction({str(t): b for t, b in enumerate(([10, 7, 5, 3, 1], [10, 7, 5, 3], [10, 7, 5], [10, 7],
+                                                             [10], [7]))})
     assert [o.outcome for o in six.outcomes][-1] == "no bucket left: bid returned" and six.outcomes[-1].net == 0
 
 
@@ -96,7 +96,7 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
         pages = [AuctionBidder(class_store, session.code, s.token, question) for s in students]
         rng = random.Random(60)
         expected = {}
-        for student, page in zip(students, pages):
+        for student, page in zip(students, pages, strict=True):
             bills = sorted(rng.sample([10, 7, 5, 3, 1], rng.randint(1, 2)), reverse=True)
             for button in page.w_bills:
                 button.value = int(button.description[1:]) in bills

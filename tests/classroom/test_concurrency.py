@@ -13,8 +13,6 @@ import sys
 import traceback
 from pathlib import Path
 
-import pytest
-
 from changekit.classroom import ClassroomError, connect
 
 FORK = multiprocessing.get_context("fork")
@@ -158,7 +156,7 @@ def test_no_answer_gets_in_after_close_question_returns(store, store_url, tmp_pa
     students = [store.join(session.code, f"s{i}") for i in range(3)]
     acknowledged = [FORK.Value("q", -1) for _ in students]
     workers = [FORK.Process(target=keep_answering, args=(store_url, session.code, s.token, ack))
-               for s, ack in zip(students, acknowledged)]
+               for s, ack in zip(students, acknowledged, strict=True)]
     for w in workers:
         w.start()
     # close once every student has had several answers acknowledged, while they keep answering
@@ -171,7 +169,7 @@ def test_no_answer_gets_in_after_close_question_returns(store, store_url, tmp_pa
         w.join(TIMEOUT_S)
     assert [w.exitcode for w in workers] == [0, 0, 0]
     assert store.answers(session.code, session.teacher_key, "q") == at_close
-    assert at_close == {s.name: ack.value for s, ack in zip(students, acknowledged)}
+    assert at_close == {s.name: ack.value for s, ack in zip(students, acknowledged, strict=True)}
 
 
 def test_a_kernel_killed_mid_write_loses_nothing_it_was_told_was_saved(store, store_url):
@@ -221,7 +219,7 @@ def test_a_kernel_killed_mid_write_loses_nothing_it_was_told_was_saved(store, st
 
     store.close()  # the server restarts
     with connect(store_url) as reopened:
-        for student, s in enumerate(students):
+        for s in students:
             assert reopened.rejoin(session.code, s.token).name == s.name  # a reloaded page rejoins
         for question in (f"q{q}" for q in range(5)):
             stored = reopened.answers(session.code, session.teacher_key, question)

@@ -60,7 +60,7 @@ def test_open_close_reveal_and_the_class_histogram(board, store):
     assert poll.prompt["choices"] == ["$1", "$3", "$5", "$7", "$10"] and not poll.closed
     assert row.open_button.disabled and not row.close_button.disabled
     students = [store.join(session.code, n) for n in ("Ada", "Bo", "Cy")]
-    for student, guess in zip(students, ["$1", "$3", "$1"]):
+    for student, guess in zip(students, ["$1", "$3", "$1"], strict=True):
         store.submit(session.code, student.token, "zombie.q1", guess)
     board.poller.tick()
     assert "3 answers" in row.count.value

@@ -250,15 +250,17 @@ def test_the_student_page_shows_the_class_auction_and_its_result(store, session)
     again._connect(ClassLink.rejoin(store, session.code, pages["Bo"].link.token))
     assert again._bidders[question].bid() == (7,)
     panel.close()
-    for name, page in pages.items():
+    for page in pages.values():
         page.link.refresh()
         bidder = page._bidders[question]
         assert bidder.w_submit.disabled and all(t.disabled for t in bidder.w_bills)
-        assert "Bidding is closed" in bidder.w_status.value and "$10 bucket: <b>Ada</b> (bid $10)" in bidder.w_status.value
+        assert ("Bidding is closed" in bidder.w_status.value
+                and "$10 bucket: <b>Ada</b> (bid $10)" in bidder.w_status.value)
     assert "You took the $10 bucket." in pages["Ada"]._bidders[question].w_status.value
     assert "both cancelled" in pages["Bo"]._bidders[question].w_status.value
     # a lesson question opened after the auction takes its place on the page
-    store.open_question(session.code, session.teacher_key, "demo.q1", question_prompt("demo.q1", "?", choices=["a", "b"]))
+    store.open_question(session.code, session.teacher_key, "demo.q1",
+                        question_prompt("demo.q1", "?", choices=["a", "b"]))
     pages["Ada"].link.refresh()
     assert pages["Ada"].current.children == (pages["Ada"].link.questions["demo.q1"].widget,)
 

@@ -219,7 +219,8 @@ def test_wrong_student_tokens(store, session):
     student_id, secret = ada.token.split(".")
     forged = [bob_elsewhere.token,            # a token of another session
               session.teacher_key,            # the teacher key is no student token
-              f"{student_id}.{secret[:-1]}{'y' if secret.endswith('x') else 'x'}", f"{int(student_id) + 1}.{secret}", student_id, secret,
+              f"{student_id}.{secret[:-1]}{'y' if secret.endswith('x') else 'x'}",  # Ada's id, her secret altered
+              f"{int(student_id) + 1}.{secret}", student_id, secret,
               "", "..", "x.y", None]
     for token in forged:
         with refused("unknown-student", session.code):

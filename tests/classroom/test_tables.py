@@ -9,8 +9,8 @@ import threading
 import pytest
 
 from changekit.classroom import ClassroomError, connect
-from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat, decode_action, encode_action, game_bots,
-                                        open_table, student_seat)
+from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat,
+                                        decode_action, encode_action, game_bots, open_table, student_seat)
 from changekit.registry import GAME_MODULES, load_game
 
 from . import aio

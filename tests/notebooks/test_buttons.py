@@ -145,7 +145,7 @@ def text_of(result) -> str:
 
 def bars(figure) -> dict[str, float]:
     [bar] = [t for t in figure.data if t.type == "bar"]
-    return dict(zip(bar.x, bar.y))
+    return dict(zip(bar.x, bar.y, strict=True))
 
 
 def figures(results) -> list:
@@ -207,7 +207,7 @@ def _sixty_deals(notebook, qid, results):
     tables = [t for t in levels.data if t.type == "bar"]
     assert [t.name.split(" (")[0] for t in tables] == ["sheet table", "stepped table"]
     for table in tables:
-        changes = dict(zip(table.x, table.y))
+        changes = dict(zip(table.x, table.y, strict=True))
         assert sum(changes.values()) == 60 and list(changes)[0] == "host +3"  # each deal counted once
 
 
@@ -246,7 +246,8 @@ SPECIFIC = {
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("notebook", "label"), BUTTONS, ids=[f"{n.removesuffix('.ipynb')}: {lab}" for n, lab in BUTTONS])
+@pytest.mark.parametrize(("notebook", "label"), BUTTONS,
+                         ids=[f"{n.removesuffix('.ipynb')}: {lab}" for n, lab in BUTTONS])
 def test_pressing_the_button_draws_its_result(notebook, label, monkeypatch):
     results = press(notebook, label, monkeypatch)
     assert results, f"{label!r} showed nothing"

@@ -37,7 +37,8 @@ def xy(trace) -> tuple[list, list]:
 
 
 def close_lists(got, want, tol=1e-12) -> bool:
-    return len(got) == len(want) and all(math.isclose(g, w, rel_tol=tol, abs_tol=tol) for g, w in zip(got, want))
+    return len(got) == len(want) and all(math.isclose(g, w, rel_tol=tol, abs_tol=tol)
+                                         for g, w in zip(got, want, strict=True))
 
 
 class _Cells(HTMLParser):

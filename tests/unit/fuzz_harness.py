@@ -19,7 +19,6 @@ import inspect
 import json
 import math
 import multiprocessing
-import os
 import pickle
 import random
 import resource

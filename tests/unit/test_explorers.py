@@ -14,7 +14,7 @@ from changekit.ui.explorer import Explorer
 
 def _bars(explorer: Explorer, trace: int = 0) -> dict:
     data = explorer.figure.data[trace]
-    return dict(zip(list(data.x), list(data.y)))
+    return dict(zip(list(data.x), list(data.y), strict=True))
 
 
 def _alert(explorer: Explorer) -> str:
@@ -95,7 +95,7 @@ def test_moneybags_held_prior_is_the_pour_given_your_bag():
     # P(thief = b) = (55 - b - 1 choose 1) / (54 choose 2)
     prior = held_prior(12)
     thief = {}
-    for (a, b, d), p in prior.items():
+    for (a, b, _), p in prior.items():
         assert a == 12
         thief[b] = thief.get(b, 0) + p
     assert thief == {b: Fraction(55 - b - 1, comb(54, 2)) for b in range(1, 54)}
@@ -111,7 +111,8 @@ def test_moneybags_explorer_redraws_the_beliefs():
     steps = challenge_story(taken=6, prior=held_prior(12), readings=[("B", 24)], noise=0.3)
     last = steps[-1]
     drawn = ex.figure.data
-    assert list(drawn[-1].x) == list(last.thief) and list(drawn[-1].y) == pytest.approx([float(p) for p in last.thief.values()])
+    assert list(drawn[-1].x) == list(last.thief)
+    assert list(drawn[-1].y) == pytest.approx([float(p) for p in last.thief.values()])
     p = steps[1].value.p_win
     assert f"{p.numerator}/{p.denominator}" in ex.readout.value
     ex.inputs["taken"].value = 20  # more than the bag held

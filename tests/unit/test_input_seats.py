@@ -111,7 +111,8 @@ def test_saves_that_are_too_big_or_too_deep_are_refused_without_quoting_them(gam
         "huge": json.dumps({**data, "junk": "x" * MAX_SAVE_CHARS}),
         "deep-text": deep,
         "deep-history": json.dumps({**data, "history": [[0, json.loads("[" * 50 + "]" * 50)]]}),
-        "deep-position": json.dumps({**data, "position": {"a": json.loads("[" * (MAX_SAVE_DEPTH + 2) + "]" * (MAX_SAVE_DEPTH + 2))}}),
+        "deep-position": json.dumps({**data, "position": {
+            "a": json.loads("[" * (MAX_SAVE_DEPTH + 2) + "]" * (MAX_SAVE_DEPTH + 2))}}),
         "not-text": 12345,
         "long-history": json.dumps({**data, "history": [[0, "x"]] * 30_000}),
         "bad-bytes": b"\xff\xfe" * 10,

@@ -111,10 +111,12 @@ def boneyard_claims():
         "third of the time (0.325)": lambda: f"third of the time ({dec(rows[4]['p1'], 3)})",
         "nothing above `$9` is ever bid": lambda: f"nothing above `${max(rows[4]['support'])}` is ever bid",
         "from +`$1.71` (3 players) to about −`$0.97` (8 players)":
-            lambda: f"from +`${dec(rows[3]['value'], 2)}` (3 players) to about −`${dec(-rows[8]['value'], 2)}` (8 players)",
+            lambda: (f"from +`${dec(rows[3]['value'], 2)}` (3 players) "
+                     f"to about −`${dec(-rows[8]['value'], 2)}` (8 players)"),
         "down to about `$0.0003` in 40 steps":
             lambda: f"down to about `${dec(a.first_round_equilibrium(5).history[39], 4)}` in 40 steps",
-        "A class of 15 students": lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
+        "A class of 15 students":
+            lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
         "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
     }
 
@@ -138,8 +140,10 @@ def diminishing_claims():
     return {
         "(46 dollars in 11 bills;": lambda: f"({sum(purse)} dollars in {len(purse)} bills;",
         "(1,058,400 positions;": lambda: f"({int(a.positions_closed_form().value):,} positions;",
-        "all 375,160 reachable positions": lambda: f"all {a.take_less_positions(examples=0).positions:,} reachable positions",
-        "The check plays 150 games of each kind": lambda: f"The check plays {default(a.lengths_answer, 'games')} games of each kind",
+        "all 375,160 reachable positions":
+            lambda: f"all {a.take_less_positions(examples=0).positions:,} reachable positions",
+        "The check plays 150 games of each kind":
+            lambda: f"The check plays {default(a.lengths_answer, 'games')} games of each kind",
         "(in the seeded run: about 56 turns against about 29)":
             lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
                      f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
@@ -177,14 +181,16 @@ def big_cheese_claims():
 
     interval = lambda: wilson(tournament().wins[tournament().names.index("value")], tournament().games)  # noqa: E731
     return {
-        "(standard deviation 34.2 against 5.8)": lambda: f"(standard deviation {dec(d6[20]['sd'], 1)} against {dec(poly[20]['sd'], 1)})",
+        "(standard deviation 34.2 against 5.8)":
+            lambda: f"(standard deviation {dec(d6[20]['sd'], 1)} against {dec(poly[20]['sd'], 1)})",
         "(sd/mean 0.549 against 0.488)": lambda: f"(sd/mean {dec(poly[20]['cv'], 3)} against {dec(d6[20]['cv'], 3)})",
         "(sd/mean is always 0.488)": lambda: f"(sd/mean is always {' or '.join(sorted(same_cv))})",
         "is worth 10.5": lambda: f"is worth {dec(poly[20]['mean'], 1)}",
         "fresh roll** (10.5)": lambda: f"fresh roll** ({dec(poly[20]['mean'], 1)})",
         "keeping a 10 loses and keeping an 11 wins. The 20 then pays 13 on average":
             lambda: (f"keeping a {a.best_reroll(20, 'polyhedral')[0] - 1} loses and keeping an "
-                     f"{a.best_reroll(20, 'polyhedral')[0]} wins. The 20 then pays {poly[20]['mean_with_cheese']} on average"),
+                     f"{a.best_reroll(20, 'polyhedral')[0]} wins. "
+                     f"The 20 then pays {poly[20]['mean_with_cheese']} on average"),
         "drops (33.25 to 27)": lambda: f"drops ({dec(poly[20]['variance'], 2)} to {poly[20]['variance_with_cheese']})",
         "(re-roll 1, 2, 3) and it adds 0.75 × the card":
             lambda: (f"(re-roll {', '.join(str(r) for r in range(1, d6[4]['reroll_below'] // 4))}) and it adds "
@@ -201,7 +207,8 @@ def big_cheese_claims():
             lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* the value bot wins about three games in four "
                      f"({share('value')} %, interval {pct(interval().low)}-{pct(interval().high)} %); "
                      f"random and cautious share the rest ({share('random')} % and {share('cautious')} %)"),
-        "300 games, 3 players": lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
+        "300 games, 3 players":
+            lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
     }
 
@@ -232,8 +239,11 @@ def cha_ching_claims():
     fresh = {name: a.fresh_hit_chance(d) for name, d in a.COMPOSITIONS.items()}
     turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
     return {
-        "the deck has 120 cards": lambda: f"the deck has {sum(deck.values())} cards",  # the sheet's count, our deck's too
-        "**15 of each of the eight kinds**": lambda: f"**{set(deck.values()).pop()} of each of the {'eight' if len(deck) == 8 else len(deck)} kinds**",
+        "the deck has 120 cards":  # the sheet's count, our deck's too
+            lambda: f"the deck has {sum(deck.values())} cards",
+        "**15 of each of the eight kinds**":
+            lambda: (f"**{set(deck.values()).pop()} of each of the "
+                     f"{'eight' if len(deck) == 8 else len(deck)} kinds**"),
         "For each of the 3,003 possible *mixes*":  # 7 kinds a hand can tell apart (zero cards alike), 8 cards
             lambda: f"For each of the {comb(8 + 7 - 1, 7 - 1):,} possible *mixes*",
         "while 30 of the 75 number cards (40 %) are worth 25 or 50":
@@ -243,16 +253,20 @@ def cha_ching_claims():
         "the average of the 90 bars": lambda: f"the average of the {len(a.target_distribution())} bars",
         "with weight 1/90": lambda: f"with weight 1/{len(a.target_distribution())}",
         "(about 0.5 % with none, 2.5 % with one, 14 % with three)":
-            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, {pct(wild[1]['hits_fresh_target'], 1)} % "
-                     f"with one, {pct(wild[3]['hits_fresh_target'])} % with three)"),
-        "(roughly 10 against 2.6)": lambda: f"(roughly {dec(turns()[10].value, 0)} against {dec(turns()[96].value, 1)})",
+            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
+                     f"{pct(wild[1]['hits_fresh_target'], 1)} % with one, "
+                     f"{pct(wild[3]['hits_fresh_target'])} % with three)"),
+        "(roughly 10 against 2.6)":
+            lambda: f"(roughly {dec(turns()[10].value, 0)} against {dec(turns()[96].value, 1)})",
         "(≈ 180)": lambda: f"(≈ {dec(a.expected_penalty(), 0)})",
         "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)":
             lambda: (f"the ≈{dec(a.expected_penalty(), 0)} of a fresh deal (about "
                      f"{dec(a.round_statistics(players=4, games=10, seed=2)['penalty_per_losing_hand'].value, 0)} "
                      "in the seeded run of 10 games)"),
-        "With 6 wilds instead of 15": lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
-        "(1.2 % against 3.5 %)": lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
+        "With 6 wilds instead of 15":
+            lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
+        "(1.2 % against 3.5 %)":
+            lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
         "barely moves (2.9 %)": lambda: f"barely moves ({pct(fresh['more small cards'], 1)} %)",
         "(97 and 77 lead, instead of 96 and 91)":
             lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
@@ -286,14 +300,14 @@ def moneybags_claims():
         "the other bags hold about 18 on average": lambda: f"the other bags hold about {dec(others, 0)} on average",
         "a challenge wins 4661/5724 ≈ 81 % of the time. Challenging is worth about 31 coins of height on average "
         "against 10.5 for letting it go":
-            lambda: (f"a challenge wins {exact.numerator}/{exact.denominator} ≈ {pct(exact)} % of the time. Challenging is "
-                     f"worth about {dec(heavy[1].value.ev_challenge, 0)} coins of height on average against "
-                     f"{dec(heavy[1].value.ev_accept, 1)} for letting it go"),
+            lambda: (f"a challenge wins {exact.numerator}/{exact.denominator} ≈ {pct(exact)} % of the time. "
+                     f"Challenging is worth about {dec(heavy[1].value.ev_challenge, 0)} coins of height on average "
+                     f"against {dec(heavy[1].value.ev_accept, 1)} for letting it go"),
         "the chance to 99.5 %": lambda: f"the chance to {pct(heavy[2].value.p_win, 1)} %",
         "leaves it at 70 %": lambda: f"leaves it at {pct(light[2].value.p_win)} %",
         "the best grab is **5 coins** — one below the threshold — for about 23.8 coins of height against 19.25":
-            lambda: (f"the best grab is **{curves['challenges at 6+ lost'].coins} coins** — one below the threshold — for "
-                     f"about {dec(curves['challenges at 6+ lost'].ev, 1)} coins of height against "
+            lambda: (f"the best grab is **{curves['challenges at 6+ lost'].coins} coins** — one below the threshold "
+                     f"— for about {dec(curves['challenges at 6+ lost'].ev, 1)} coins of height against "
                      f"{dec(a.stand_value(dict(a.float_prior(67, 4))), 2)}"),
         "lowers the expectation (about 20.8)":
             lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
@@ -363,7 +377,8 @@ def cambio_claims():
 CAMBIO_GIVEN = numbers(
     "52 1 2 3 4 5 6 7 8 9 10 11 12 13 18 "  # the deck, the card values and powers, questions, the thresholds −2…18
     "95 300 80 "  # 95 % intervals; the games the page's calls play
-    "50 6/50 9/10 0 150")  # jokers would be worth 0; the 150 games per threshold of the page's call  # the naive guess's arithmetic; the 9/10 power
+    "50 6/50 9/10 "  # the naive guess's arithmetic; the 9/10 power
+    "0 150")  # jokers would be worth 0; the 150 games per threshold of the page's call
 
 
 # ---- zhao pengyou ------------------------------------------------------------------------------
@@ -389,17 +404,21 @@ def zhao_pengyou_claims():
 
     return {
         "Trumps are 54 of the 162 cards (18 kinds × 3 decks":
-            lambda: f"Trumps are {summary['trumps']} of the {summary['cards']} cards ({summary['trumps'] // 3} kinds × 3 decks",
+            lambda: (f"Trumps are {summary['trumps']} of the {summary['cards']} cards "
+                     f"({summary['trumps'] // 3} kinds × 3 decks"),
         "Your hand has 39 cards": lambda: f"Your hand has {summary['hand']} cards",
-        "Exactly 13 on average (39 × 54/162": lambda: f"Exactly {mean} on average ({summary['hand']} × {summary['trumps']}/{summary['cards']}",
+        "Exactly 13 on average (39 × 54/162":
+            lambda: f"Exactly {mean} on average ({summary['hand']} × {summary['trumps']}/{summary['cards']}",
         "a bell around 13": lambda: f"a bell around {max(counts, key=counts.get)}",
-        "comes about once in 24 deals (4.1 %)": lambda: f"comes about once in {dec(1 / many, 0)} deals ({pct(many, 1)} %)",
+        "comes about once in 24 deals (4.1 %)":
+            lambda: f"comes about once in {dec(1 / many, 0)} deals ({pct(many, 1)} %)",
         "About 97 % of hands": lambda: f"About {pct(a.declare_chance_exact(copies=1))} % of hands",
         "happen in 47 % of hands and all three in only 5 %":
             lambda: (f"happen in {pct(a.declare_chance_exact(copies=2))} % of hands and all three in only "
                      f"{pct(a.declare_chance_exact(copies=3))} %"),
         "The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
-            lambda: f"The 2nd copy is yours with probability {second['host']} — more than any single other player ({second['seat +1']} each)",
+            lambda: (f"The 2nd copy is yours with probability {second['host']} — "
+                     f"more than any single other player ({second['seat +1']} each)"),
         "is the friend (1/3 each)": lambda: f"is the friend ({none['seat +1']} each)",
         "about 10.5 % of the time": lambda: f"about {pct(sum(p for k, p in joint.items() if 3 in k), 1)} % of the time",
         "averaged about 129 points": lambda: f"averaged about {dec(a.mean_points(deals()), 0)} points",
@@ -481,8 +500,10 @@ def guide_claims(name: str) -> dict:
                 lambda: "expected points ≈ {}, at least one point with probability {}".format(
                     *re.findall(r"≈ ([\d.]+)</b>.*?probability <b>([\d.]+)", readout)[0]),
             "5,000 simulated payments (seed 1)":
-                lambda: f"{default(a.points_figure, 'samples'):,} simulated payments (seed {default(a.points_figure, 'seed')})",
-            "one seeded run of 4,000 payments": lambda: f"one seeded run of {default(a.convergence_figure, 'samples'):,} payments",
+                lambda: (f"{default(a.points_figure, 'samples'):,} simulated payments "
+                         f"(seed {default(a.points_figure, 'seed')})"),
+            "one seeded run of 4,000 payments":
+                lambda: f"one seeded run of {default(a.convergence_figure, 'samples'):,} payments",
             "from the 44 bills you do not hold, 10 of them $10s): 165/301":
                 lambda: f"from the {50 - 6} bills you do not hold, {10} of them $10s): {cf.value}",
         }
@@ -491,13 +512,17 @@ def guide_claims(name: str) -> dict:
         report = a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
         return {
             "from +$1.71 (3 players) to about −$0.97 (8 players)":
-                lambda: f"from +${dec(rows[3]['value'], 2)} (3 players) to about −${dec(-rows[8]['value'], 2)} (8 players)",
+                lambda: (f"from +${dec(rows[3]['value'], 2)} (3 players) "
+                         f"to about −${dec(-rows[8]['value'], 2)} (8 players)"),
             "ending near $0.0003": lambda: f"ending near ${dec(a.first_round_equilibrium(5).history[39], 4)}",
-            "the preloaded class of 15 bids": lambda: f"the preloaded class of {sum(1 for _ in a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} bids",
+            "the preloaded class of 15 bids":
+                lambda: (f"the preloaded class of "
+                         f"{sum(1 for _ in a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} bids"),
             "gives **$1**, worth exactly 37/25":
                 lambda: f"gives **${report.best[0]}**, worth exactly {report.payoffs[report.best[0]]}",
             "four bots over 200 games to $40 (`bot_tournament`, seed 0)":
-                lambda: f"four bots over {default(a.bot_tournament, 'games')} games to $40 (`bot_tournament`, seed {default(a.bot_tournament, 'seed')})",
+                lambda: (f"four bots over {default(a.bot_tournament, 'games')} games to $40 "
+                         f"(`bot_tournament`, seed {default(a.bot_tournament, 'seed')})"),
             "bidding $1 as 3/5": lambda: f"bidding $1 as {a.indifference_closed_form(1, 3, players=3).value}",
         }
     if name == "diminishing_returns":
@@ -510,7 +535,8 @@ def guide_claims(name: str) -> dict:
             "in the seeded run (150 games each), about 56 turns against about 29":
                 lambda: "in the seeded run ({} games each), about {} turns against about {}".format(
                     default(a.lengths_answer, "games"),
-                    *re.findall(r"about (\d+)", diminishing_claims()["(in the seeded run: about 56 turns against about 29)"]())),
+                    *re.findall(r"about (\d+)",
+                                diminishing_claims()["(in the seeded run: about 56 turns against about 29)"]())),
             "The 92 dollars": lambda: f"The {2 * sum(a.STANDARD_PURSE)} dollars",
             "0 wins each": lambda: f"{int(max(m.wins for m in a.against_perfect(games=100, seed=1)))} wins each",
             "the second player wins; 471 positions":
@@ -523,22 +549,27 @@ def guide_claims(name: str) -> dict:
         per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
         return {
             "one worker earns 14 points per worker-placement, four on a 20 earn 7":
-                lambda: f"one worker earns {per_worker[4, 1]} points per worker-placement, four on a 20 earn {per_worker[20, 4]}",
+                lambda: (f"one worker earns {per_worker[4, 1]} points per worker-placement, "
+                         f"four on a 20 earn {per_worker[20, 4]}"),
             "a seeded simulation of 150 games": lambda: "a seeded simulation of 150 games",  # the page's call
             "around 2 points per worker-placement": big_cheese_claims()["around 2 points per worker-placement"],
             "`exact30_finish(29, 5)` ≈ 63 %": lambda: f"`exact30_finish(29, 5)` ≈ {pct(a.exact30_finish(29, 5))} %",
             "The 8 under d6 has mean 28 and variance 560/3":
                 lambda: f"The 8 under d6 has mean {d6[8]['mean']} and variance {d6[8]['variance']}",
             "3500/3 under d6 and 133/4 under polyhedral":
-                lambda: f"{a.variance_closed_form(20, 'd6').value} under d6 and {a.variance_closed_form(20, 'polyhedral').value} under polyhedral",
-            "(300 games, 3 players)": lambda: f"({default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players)",
+                lambda: (f"{a.variance_closed_form(20, 'd6').value} under d6 and "
+                         f"{a.variance_closed_form(20, 'polyhedral').value} under polyhedral"),
+            "(300 games, 3 players)":
+                lambda: (f"({default(a.bot_tournament, 'games')} games, "
+                         f"{len(default(a.bot_tournament, 'bots'))} players)"),
         }
     if name == "cha_ching":
         wild = a.wild_value()
         fresh = {n: a.fresh_hit_chance(d) for n, d in a.COMPOSITIONS.items()}
         return {
             "14 % with three, against about 0.5 % with none":
-                lambda: f"{pct(wild[3]['hits_fresh_target'])} % with three, against about {pct(wild[0]['hits_fresh_target'], 1)} % with none",
+                lambda: (f"{pct(wild[3]['hits_fresh_target'])} % with three, "
+                         f"against about {pct(wild[0]['hits_fresh_target'], 1)} % with none"),
             "roughly 10 against 2.6": lambda: cha_ching_claims()["(roughly 10 against 2.6)"]()[1:-1],
             "penalty, ≈ 180?). Less: about 156 in the seeded run of 10 games":
                 lambda: "penalty, ≈ {}?). Less: about {} in the seeded run of 10 games".format(
@@ -567,9 +598,11 @@ def guide_claims(name: str) -> dict:
         return {
             "84/13 ≈ 6.46": lambda: f"{unseen.numerator}/{unseen.denominator} ≈ {dec(unseen, 2)}",
             "A fresh grid averages 336/13 ≈ 25.85": cambio_claims()["A fresh grid averages 336/13 ≈ 25.85"],
-            "the average to 408/25 = 16.32": lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
+            "the average to 408/25 = 16.32":
+                lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
             "totals at most 5 is 37/1225": lambda: f"totals at most 5 is {threshold}",
-            "the hypergeometric probability 4/175": lambda: f"the hypergeometric probability {a.low_pair_closed_form(('AS', '2H')).value}",
+            "the hypergeometric probability 4/175":
+                lambda: f"the hypergeometric probability {a.low_pair_closed_form(('AS', '2H')).value}",
         }
     if name == "zhao_pengyou":
         summary = a.deal_summary(players=5, decks=3)
@@ -577,11 +610,14 @@ def guide_claims(name: str) -> dict:
         return {
             "Exactly 13 on average": lambda: f"Exactly {sum(k * p for k, p in counts.items())} on average",
             "hands of 31 and an expected 31/3 trumps":
-                lambda: f"hands of {summary['hand']} and an expected {sum(k * p for k, p in a.trump_count(players=5).items())} trumps",
+                lambda: (f"hands of {summary['hand']} and an expected "
+                         f"{sum(k * p for k, p in a.trump_count(players=5).items())} trumps"),
             "the 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each)":
-                lambda: (lambda f: f"the 2nd copy is yours with probability {f['host']} — more than any single other player "
-                                   f"({f['seat +1']} each)")(a.friend_seat(ordinal=2, host_copies=1)),
-            "mean, 13 trumps for 4 players": lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
+                lambda: (lambda f: f"the 2nd copy is yours with probability {f['host']} — "
+                                   f"more than any single other player ({f['seat +1']} each)")(
+                    a.friend_seat(ordinal=2, host_copies=1)),
+            "mean, 13 trumps for 4 players":
+                lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
             "averaged about 129 points": zhao_pengyou_claims()["averaged about 129 points"],
         }
     return {}
@@ -616,7 +652,8 @@ def guide_general_text() -> str:
     answers are exact."""
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
     parts = re.split(r"(?=^## )", guide, flags=re.M)
-    kept = [p for p in parts if not re.match(r"## \d+\. ", p) and not any(p.startswith(f"## {t}") for t in OTHERS_SECTIONS)]
+    kept = [p for p in parts
+            if not re.match(r"## \d+\. ", p) and not any(p.startswith(f"## {t}") for t in OTHERS_SECTIONS)]
     return " ".join(" ".join(kept).split())
 
 
@@ -634,8 +671,9 @@ def general_claims() -> dict:
     cli_source = inspect.getsource(cli)
     port = re.search(r'"--port", type=int, default=(\d+)', cli_source).group(1)
     host = re.search(r'"--host", default="([\d.]+)"', cli_source).group(1)
-    titles = {"zombie": "Zombie", "boneyard": "Boneyard", "diminishing": "Diminishing Returns", "big_cheese": "Big Cheese",
-              "cha_ching": "CHA-CHING!", "moneybags": "Moneybags", "cambio": "Cambio", "zhao_pengyou": "Zhao Pengyou"}
+    titles = {"zombie": "Zombie", "boneyard": "Boneyard", "diminishing": "Diminishing Returns",
+              "big_cheese": "Big Cheese", "cha_ching": "CHA-CHING!", "moneybags": "Moneybags", "cambio": "Cambio",
+              "zhao_pengyou": "Zhao Pengyou"}
     timeout = re.search(r"VoilaExecutor.timeout=(\d+)", source).group(1)
     cull_minutes = int(re.search(r"cull_idle_timeout=(\d+)", source).group(1)) // 60
     ranges = ", ".join(f"{title} {load_game(g).min_players}–{load_game(g).max_players}" for g, title in titles.items())

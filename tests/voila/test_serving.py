@@ -117,7 +117,8 @@ def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
                    check=True, cwd=tmp_path)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    installed = subprocess.run([str(venv / "bin" / "python"), "-c", "import changekit.serving as s; print(s.NOTEBOOKS)"],
+    installed = subprocess.run([str(venv / "bin" / "python"), "-c",
+                                "import changekit.serving as s; print(s.NOTEBOOKS)"],
                                check=True, capture_output=True, text=True, cwd=elsewhere).stdout.strip()
     assert str(venv) in installed and str(ROOT) not in installed
     env_path = f"{venv / 'bin'}:{os.environ['PATH']}"
@@ -138,7 +139,8 @@ class _installed_server:  # noqa: N801 - used as a context manager
 
     def __enter__(self) -> str:
         url = f"http://127.0.0.1:{self.port}"
-        wait_for(lambda: _up(url + "/voila/static/voila.js") or self.proc.poll() is not None, 90, "the installed server")
+        wait_for(lambda: _up(url + "/voila/static/voila.js") or self.proc.poll() is not None, 90,
+                 "the installed server")
         assert self.proc.poll() is None, (ARTIFACTS / "serve-installed.log").read_text()
         return url
 

@@ -43,11 +43,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
-from changekit.core.checks import MAX_DOLLARS, shown
+from changekit.core.checks import MAX_DOLLARS
 from changekit.core.words import verb, winners_text
+from changekit.core.options import Between, choices
 
 MAX_TURNS = 100_000
 
@@ -57,13 +58,13 @@ VETO = "veto"
 CHEESE = "cheese"
 SPECIALS: tuple[str, ...] = (VETO, CHEESE)
 COPIES = 4
-DICE: tuple[str, ...] = ("d6", "polyhedral")
 TARGETS = {"d6": 200, "polyhedral": 40}
 EXACT_TARGET = 30
 PASS = "pass"
 KEEP = "keep"
 REROLL = "reroll"
 Dice = Literal["d6", "polyhedral"]
+DICE: tuple[str, ...] = choices(Dice)
 Card = int | str
 
 
@@ -120,22 +121,17 @@ class BigCheeseOptions(Options):
     dice: Dice = "d6"
     specials: bool = True
     exactly_30: bool = False
-    target: int | None = None
-    turn_limit: int = 1000
+    target: Annotated[int, Between(1, MAX_DOLLARS)] | None = None
+    turn_limit: Annotated[int, Between(1, MAX_TURNS)] = 1000
 
-    def __post_init__(self) -> None:
-        if self.dice not in DICE:
-            raise ChangekitError(f"dice is one of {DICE}, not {self.dice!r}")
-        for flag in ("specials", "exactly_30"):
-            if not isinstance(getattr(self, flag), bool):
-                raise ChangekitError(f"{flag} is True or False, not {getattr(self, flag)!r}")
+    def check(self) -> None:
         if self.exactly_30 and self.dice != "polyhedral":
             raise ChangekitError(f"exactly_30 is a polyhedral variant, not for dice={self.dice!r}")
-        if self.target is not None and (type(self.target) is not int or not 1 <= self.target <= MAX_DOLLARS):
-            raise ChangekitError(
-                f"target is a whole number from 1 to {MAX_DOLLARS} (or None for the usual), not {shown(self.target)}")
-        if type(self.turn_limit) is not int or not 1 <= self.turn_limit <= MAX_TURNS:
-            raise ChangekitError(f"turn_limit is a whole number from 1 to {MAX_TURNS}, not {shown(self.turn_limit)}")
+
+    def max_steps(self) -> int:
+        # per card: at most one pass per player, 10 raises (bids only go up, to 10 at most) and
+        # one Veto; then at most 4 re-rolls and one "keep" per player.
+        return self.turn_limit * (2 * self.players + 15)
 
     @property
     def goal(self) -> int:
@@ -296,14 +292,11 @@ class BigCheeseState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        p = self.turn
-        if p is None or (player is not None and player != p):
-            return []
+    def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "reroll":
-            return [KEEP] + [(REROLL, i) for i, r in enumerate(self.rolls) if r[0] == p and not r[3]]
-        actions: list[Any] = [PASS] + list(range(self.bid + 1, self.free[p] + 1))
-        if VETO in self.hands[p]:
+            return [KEEP] + [(REROLL, i) for i, r in enumerate(self.rolls) if r[0] == player and not r[3]]
+        actions: list[Any] = [PASS] + list(range(self.bid + 1, self.free[player] + 1))
+        if VETO in self.hands[player]:
             actions.append(VETO)
         return actions
 
@@ -411,7 +404,6 @@ class BigCheeseState(State):
     def determinize(self, player: Player, rng: GameRng) -> "BigCheeseState":
         """Only the order of the deck (below the card on offer) and the dice to come are hidden."""
         twin = self.clone()
-        assert isinstance(twin, BigCheeseState)
         rng.shuffle(twin.deck)
         twin.rng = GameRng(rng.randrange(2**32))
         return twin
@@ -486,13 +478,6 @@ class BigCheese(Game):
     max_players = 6
     Options = BigCheeseOptions
     State = BigCheeseState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        # per card: at most one pass per player, 10 raises (bids only go up, to 10 at most) and
-        # one Veto; then at most 4 re-rolls and one "keep" per player.
-        assert isinstance(options, BigCheeseOptions)
-        return options.turn_limit * (2 * options.players + 15)
 
 
 BigCheeseState.game = BigCheese

@@ -29,11 +29,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
-from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, shown
+from changekit.core.checks import MAX_HAND, checked, is_bills, is_items
 from changekit.core.words import dollars, verb, winners_text
+from changekit.core.options import Between
 
 #: Every player and the Boneyard start with one bill of each of these.
 START_BILLS: tuple[int, ...] = (10, 7, 5, 3, 1)
@@ -43,7 +44,6 @@ MAX_ROUNDS = 10_000
 #: Bills a hand may hold for possible_bids (30 bills: up to 16,806 bids, about 0.1 s).
 MAX_BID_HAND = 30
 Claim = Literal["largest", "choose"]
-CLAIMS: tuple[str, ...] = ("largest", "choose")
 
 Bid = tuple[int, ...]
 
@@ -187,14 +187,10 @@ def bid_totals(hand: Sequence[int]) -> list[int]:
 class BoneyardOptions(Options):
     players: int = 4
     claim: Claim = "largest"
-    max_rounds: int = 100
+    max_rounds: Annotated[int, Between(1, MAX_ROUNDS)] = 100
 
-    def __post_init__(self) -> None:
-        if self.claim not in CLAIMS:
-            raise ChangekitError(f"claim is one of {CLAIMS}, not {self.claim!r}")
-        if isinstance(self.max_rounds, bool) or not isinstance(self.max_rounds, int) \
-                or not 1 <= self.max_rounds <= MAX_ROUNDS:
-            raise ChangekitError(f"max_rounds is a whole number from 1 to {MAX_ROUNDS}, not {shown(self.max_rounds)}")
+    def max_steps(self) -> int:
+        return self.max_rounds * (self.players + BUCKETS)
 
 
 class BoneyardState(State):
@@ -226,14 +222,7 @@ class BoneyardState(State):
             return (self.claim_queue[0],)
         return ()
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        acting = self.current_players()
-        if not acting:
-            return []
-        if player is None:
-            player = acting[0]
-        if player not in acting:
-            return []
+    def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "claim":
             return self._free_buckets()
         return _possible_bids(self.hands[player])
@@ -385,7 +374,6 @@ class BoneyardState(State):
     def determinize(self, player: Player, rng: GameRng) -> "BoneyardState":
         """Other players' bids, while still secret, are re-drawn from their possible bids."""
         twin = self.clone()
-        assert isinstance(twin, BoneyardState)
         if self.phase != "bid":
             return twin
         for p in range(self.players):
@@ -456,11 +444,6 @@ class Boneyard(Game):
     max_players = 8
     Options = BoneyardOptions
     State = BoneyardState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        assert isinstance(options, BoneyardOptions)
-        return options.max_rounds * (options.players + BUCKETS)
 
 
 BoneyardState.game = Boneyard

@@ -50,7 +50,6 @@ GRID = 4
 NEAR_ROW = (2, 3)
 PUBLIC = -1  # marker in a place's list of knowers: the card was shown to everyone (spectators too)
 Ties = Literal["shared", "caller_loses"]
-TIES: tuple[str, ...] = ("shared", "caller_loses")
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
 _FACE = {"A": 1, "J": 11, "Q": 12}
 _JOKER_CODES = ("JK", "SJ", "BJ")
@@ -96,12 +95,8 @@ class CambioOptions(Options):
     draw_from_discard: bool = False
     ties: Ties = "shared"
 
-    def __post_init__(self) -> None:
-        for name in ("jokers", "caller_locked", "draw_from_discard"):
-            if not isinstance(getattr(self, name), bool):
-                raise ChangekitError(f"option {name} is True or False, not {getattr(self, name)!r}")
-        if self.ties not in TIES:
-            raise ChangekitError(f"ties is one of {TIES}, not {self.ties!r}")
+    def max_steps(self) -> int:
+        return turn_limit(self) * (self.players + 5) + 10
 
 
 def _deck_size(options: CambioOptions) -> int:
@@ -232,11 +227,8 @@ class CambioState(State):
             return (self.snapper,)  # type: ignore[return-value]
         return (self.turn,)
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        acting = self.current_players()
-        if not acting or (player is not None and player not in acting):
-            return []
-        p = acting[0]
+    def _legal_actions(self, player: Player) -> list[Any]:
+        p = player
         phase = self.phase
         if phase == "start":
             moves: list[Any] = ["draw"]
@@ -475,7 +467,6 @@ class CambioState(State):
 
     def determinize(self, player: Player, rng: GameRng) -> "CambioState":
         twin = self.clone()
-        assert isinstance(twin, CambioState)
         hidden = [(q, j) for q in range(self.players) for j, c in enumerate(self.grids[q])
                   if c is not None and player not in self.seen[q][j]]
         hide_drawn = twin.drawn is not None and twin.drawn_from == "deck" and player != twin.turn
@@ -576,11 +567,6 @@ class Cambio(Game):
     lower_is_better = True  # grid totals
     Options = CambioOptions
     State = CambioState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        assert isinstance(options, CambioOptions)
-        return turn_limit(options) * (options.players + 5) + 10
 
 
 CambioState.game = Cambio

@@ -27,12 +27,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Iterable, Mapping, Sequence
 
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
 )
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
+from changekit.core.options import Between
 
 HAND_SIZE = 8
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
@@ -159,18 +160,20 @@ class ChaChingOptions(Options):
 
     players: int = 4
     deck: tuple[tuple[str, int], ...] = DEFAULT_DECK
-    game_to: int = 1000
+    game_to: Annotated[int, Between(1, MAX_GAME_TO)] = 1000
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         object.__setattr__(self, "deck", normal_deck(self.deck))
         total = sum(n for _, n in self.deck)
-        if isinstance(self.players, int) and not isinstance(self.players, bool):
-            if total < HAND_SIZE * self.players + 2:
-                raise ChangekitError(
-                    f"a deck of {total} cards is too small for {self.players} players: "
-                    f"it needs at least {HAND_SIZE * self.players + 2}")
-        if isinstance(self.game_to, bool) or not isinstance(self.game_to, int) or not 1 <= self.game_to <= MAX_GAME_TO:
-            raise ChangekitError(f"game_to is a whole number from 1 to {MAX_GAME_TO}, not {shown(self.game_to)}")
+        if total < HAND_SIZE * self.players + 2:
+            raise ChangekitError(
+                f"a deck of {total} cards is too small for {self.players} players: "
+                f"it needs at least {HAND_SIZE * self.players + 2}")
+
+    def max_steps(self) -> int:
+        # The rules allow passing forever, so no true bound exists; under random play a round
+        # ends at each turn with probability 1/2 and each round adds ≥ 10 points to someone.
+        return 1_000_000
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -225,9 +228,7 @@ class ChaChingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        if self.turn is None or (player is not None and player != self.turn):
-            return []
+    def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "draw":
             return ["deck", "pile"]
         if self.phase == "end":
@@ -362,7 +363,6 @@ class ChaChingState(State):
         """Other hands and the deck dealt again at random (what ``player`` learnt from a trade
         is not kept: the view does not show it, only the log does)."""
         twin = self.clone()
-        assert isinstance(twin, ChaChingState)
         others = [p for p in range(self.players) if p != player]
         pool = [c for p in others for c in twin.hands[p]] + twin.deck
         rng.shuffle(pool)
@@ -425,12 +425,6 @@ class ChaChing(Game):
     lower_is_better = True  # penalty points
     Options = ChaChingOptions
     State = ChaChingState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        # The rules allow passing forever, so no true bound exists; under random play a round
-        # ends at each turn with probability 1/2 and each round adds ≥ 10 points to someone.
-        return 1_000_000
 
 
 ChaChingState.game = ChaChing

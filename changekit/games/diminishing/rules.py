@@ -32,11 +32,12 @@ from changekit.core import (
 from changekit.core.words import dollars, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked, is_change_bills
+from changekit.core.options import choices
 
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 End = Literal["last_standing", "first_knockout"]
-ENDS: tuple[str, ...] = ("last_standing", "first_knockout")
+ENDS: tuple[str, ...] = choices(End)
 
 
 def decks_for(players: int) -> int:
@@ -98,9 +99,11 @@ class DiminishingOptions(Options):
     end: End = "last_standing"
     purse: tuple[int, ...] = STANDARD_PURSE
 
-    def __post_init__(self) -> None:
-        if self.end not in ENDS:
-            raise ChangekitError(f"end is one of {ENDS}, not {self.end!r}")
+    def max_steps(self) -> int:
+        # every turn costs its player at least $1 of the money in the purses
+        return sum(self.purse) * self.players
+
+    def check(self) -> None:
         if not isinstance(self.purse, tuple) or not self.purse:
             raise ChangekitError(f"purse is a non-empty tuple of bills, not {self.purse!r}")
         for bill in self.purse:
@@ -108,7 +111,7 @@ class DiminishingOptions(Options):
                 raise ChangekitError(f"purse: a bill is one of {DENOMINATIONS}, not {bill!r}")
         if list(self.purse) != sorted(self.purse, reverse=True):
             raise ChangekitError(f"purse lists its bills from the highest down, not {self.purse!r}")
-        players = self.players if type(self.players) is int else 0
+        players = self.players
         decks = decks_for(players)
         for value, n in Counter(self.purse).items():
             if players * n > BILLS_PER_DENOMINATION * decks:
@@ -134,10 +137,8 @@ class DiminishingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player | None = None) -> list[tuple[int, ...]]:
-        if self.turn is None or (player is not None and player != self.turn):
-            return []
-        return legal_moves(self.purses[self.turn], self.pot)
+    def _legal_actions(self, player: Player) -> list[tuple[int, ...]]:
+        return legal_moves(self.purses[player], self.pot)
 
     def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
         """(bill played, bills taken) of ``action`` if legal, else :class:`IllegalAction`."""
@@ -225,7 +226,6 @@ class DiminishingState(State):
     def determinize(self, player: Player, rng: GameRng) -> "DiminishingState":
         """Nothing is hidden in this game: an exact copy (with its own RNG)."""
         twin = self.clone()
-        assert isinstance(twin, DiminishingState)
         twin.rng = GameRng(rng.randrange(2**32))
         return twin
 
@@ -256,11 +256,6 @@ class DiminishingReturns(Game):
     perfect_information = True
     Options = DiminishingOptions
     State = DiminishingState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        # every turn costs its player at least $1 of the money in the purses
-        return sum(getattr(options, "purse", STANDARD_PURSE)) * options.players
 
 
 DiminishingState.game = DiminishingReturns

@@ -41,17 +41,19 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Annotated, Any, Literal, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import winners_text
+from changekit.core.options import Between, choices
 
 COINS = 67
 #: Who fills the bags: "random" (every way with at least a coin per bag equally likely, the
 #: diamond in a random bag; nobody sees it) or "boss" (the Boss player pours, and knows it).
-POURS: tuple[str, ...] = ("random", "boss")
+Pour = Literal["random", "boss"]
+POURS: tuple[str, ...] = choices(Pour)
 Coins = int
 
 
@@ -127,10 +129,6 @@ def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[tuple[str, int
     return tuple(("steal", v, k, d) for v in targets for k in range(coins + 1) for d in (0, 1))
 
 
-def _is_int(value: Any) -> bool:
-    return type(value) is int
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MoneybagsOptions(Options):
     """``coins`` (67) and ``diamond_height`` (10) set the loot; ``jiggle_noise`` (0.15) is the
@@ -142,30 +140,23 @@ class MoneybagsOptions(Options):
     ``"boss"`` (the Boss player pours with actions, and so knows what went where)."""
 
     players: int = 4
-    coins: int = COINS
-    diamond_height: int = 10
-    jiggle_noise: float = 0.15
-    rounds: int = 3
+    coins: Annotated[int, Between(6, 500)] = COINS
+    diamond_height: Annotated[int, Between(0, 500)] = 10  # in coins
+    jiggle_noise: Annotated[float, Between(0, 2)] = 0.15  # a relative error
+    rounds: Annotated[int, Between(1, 20)] = 3
     round_points: tuple[int, ...] = (3, 2, 1)
-    pour: str = "random"
+    pour: Pour = "random"
 
-    def __post_init__(self) -> None:
-        if self.pour not in POURS:
-            raise ChangekitError(f"pour is one of {POURS}, not {self.pour!r}")
-        if not _is_int(self.coins) or not 6 <= self.coins <= 500:
-            raise ChangekitError(f"coins is a whole number from 6 to 500, not {self.coins!r}")
-        if _is_int(self.players) and self.coins < self.players:
+    def check(self) -> None:
+        if self.coins < self.players:
             raise ChangekitError(f"every bag needs a coin: {self.coins!r} coins for {self.players} players")
-        if not _is_int(self.diamond_height) or not 0 <= self.diamond_height <= 500:
-            raise ChangekitError(f"diamond_height is a whole number of coins 0-500, not {self.diamond_height!r}")
-        if isinstance(self.jiggle_noise, bool) or not isinstance(self.jiggle_noise, (int, float)) \
-                or not 0 <= self.jiggle_noise <= 2:
-            raise ChangekitError(f"jiggle_noise is a relative error from 0 to 2, not {self.jiggle_noise!r}")
-        if not _is_int(self.rounds) or not 1 <= self.rounds <= 20:
-            raise ChangekitError(f"rounds is a whole number from 1 to 20, not {self.rounds!r}")
         if not isinstance(self.round_points, tuple) or not 1 <= len(self.round_points) <= 6 \
-                or not all(_is_int(p) and p >= 0 for p in self.round_points):
-            raise ChangekitError(f"round_points is a tuple of 1-6 whole numbers ≥ 0, not {self.round_points!r}")
+                or not all(type(p) is int and p >= 0 for p in self.round_points):
+            raise ChangekitError(f"round_points is a tuple of 1-6 whole numbers ≥ 0, not {shown(self.round_points)}")
+
+    def max_steps(self) -> int:
+        n = self.players
+        return self.rounds * (n + 1 + 2 * n * (1 + n + 1 + 3))
 
 
 class MoneybagsState(State):
@@ -251,11 +242,8 @@ class MoneybagsState(State):
             return (self.pending["victim"],)
         return ()
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
-        acting = self.current_players()
-        if not acting or (player is not None and player != acting[0]):
-            return []
-        me = acting[0]
+    def _legal_actions(self, player: Player) -> list[Any]:
+        me = player
         if self.phase == "fill":
             if self.filled < self.players:
                 left = self.players - self.filled
@@ -279,7 +267,7 @@ class MoneybagsState(State):
         if self.filled < n:
             left = n - self.filled
             most = self.box - (left - 1)
-            if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "fill" and _is_int(action[1])):
+            if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "fill" and type(action[1]) is int):
                 raise IllegalAction("fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
             if not 1 <= action[1] <= most:
                 raise IllegalAction(
@@ -290,7 +278,7 @@ class MoneybagsState(State):
                 self._pour(player, self._seat_at(self.filled), self.box)
             return
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "diamond"
-                and _is_int(action[1]) and 0 <= action[1] < n):
+                and type(action[1]) is int and 0 <= action[1] < n):
             raise IllegalAction("diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
         self.diamond = action[1]
         self.log.append(Event("diamond", {"bag": action[1]}, (player,)))
@@ -308,7 +296,7 @@ class MoneybagsState(State):
     def _check_jiggle(self, player: Player, action: Any) -> int | None:
         if isinstance(action, tuple) and len(action) == 2 and action[0] == "jiggle":
             bag = action[1]
-            if not _is_int(bag) or bag not in self._jiggle_choices(player):
+            if not type(bag) is int or bag not in self._jiggle_choices(player):
                 raise IllegalAction(
                     "jiggle",
                     f"you can jiggle each of {self._jiggle_choices(player)} once now, not {bag!r}")
@@ -340,11 +328,11 @@ class MoneybagsState(State):
                 f"on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), not {action!r}")
         _, victim, asked, grab = action
         targets = self._targets(player)
-        if not _is_int(victim) or victim not in targets:
+        if not type(victim) is int or victim not in targets:
             raise IllegalAction("open-bag", f"you can rob an open bag of another player still in: {targets}, not {victim!r}")
-        if not _is_int(asked) or not 0 <= asked <= self.options.coins:
+        if not type(asked) is int or not 0 <= asked <= self.options.coins:
             raise IllegalAction("coins", f"take 0 to {self.options.coins} coins, not {asked!r}")
-        if not _is_int(grab) or grab not in (0, 1):
+        if not type(grab) is int or grab not in (0, 1):
             raise IllegalAction("diamond-flag", f"diamond is 1 (feel for the diamond) or 0, not {grab!r}")
         got = min(asked, self.bags[victim])
         self.bags[victim] -= got
@@ -503,7 +491,6 @@ class MoneybagsState(State):
         are, see :mod:`changekit.games.moneybags.analysis`.
         """
         twin = self.clone()
-        assert isinstance(twin, MoneybagsState)
         if twin.phase == "fill":
             live = [twin._seat_at(i) for i in range(twin.filled)]
         else:
@@ -583,12 +570,6 @@ class Moneybags(Game):
     max_players = 6
     Options = MoneybagsOptions
     State = MoneybagsState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        n = options.players
-        rounds = getattr(options, "rounds", 3)
-        return rounds * (n + 1 + 2 * n * (1 + n + 1 + 3))
 
 
 MoneybagsState.game = Moneybags

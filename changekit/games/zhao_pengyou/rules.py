@@ -61,13 +61,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Annotated, Any, Literal, NamedTuple, Sequence
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.words import verb, winners_text
 from changekit.core.checks import checked, is_items, is_whole, shown
 from changekit.core.errors import InvalidArgument
 from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
+from changekit.core.options import Between, choices
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
@@ -77,7 +78,8 @@ from .tricks import (
 
 SHEET_THRESHOLDS: tuple[int, int, int, int] = (55, 110, 165, 220)
 ACE = len(RANKS) - 1  # level index of A
-WIN_AT: tuple[str, ...] = ("reach", "pass")
+WinAt = Literal["reach", "pass"]
+WIN_AT: tuple[str, ...] = choices(WinAt)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 #: the log lines an earlier deal keeps once the next deal starts
 SUMMARY_EVENTS = frozenset({"deal_start", "host", "call", "friend", "deal_end"})
@@ -172,10 +174,6 @@ def friend_calls(players: int) -> int:
     return players // 2 - 1
 
 
-def _is_int(x: Any) -> bool:
-    return type(x) is int
-
-
 #: ("play", card) for every card: the followers' actions, made once
 _ONE_CARD: dict[str, tuple[str, str]] = {c: ("play", c) for c in ALL_CODES}
 
@@ -197,37 +195,37 @@ class ZhaoPengyouOptions(Options):
     ``deals`` (None, the default: the whole match; or stop after that many deals)."""
 
     players: int = 4
-    decks: int = 3
+    decks: Literal[2, 3] = 3  # pairs need two decks, triples three
     kitty: int | None = None
     wonky_tractor: bool = True
     split_triples_to_follow: bool = False
     allow_throws: bool = False
-    thresholds: tuple[int, int, int, int] | str = SHEET_THRESHOLDS
-    win_at: str = "reach"
-    deals: int | None = None
+    thresholds: tuple[int, int, int, int] | Literal["stepped"] = SHEET_THRESHOLDS
+    win_at: WinAt = "reach"
+    deals: Annotated[int, Between(1, 10_000)] | None = None  # None: the whole match
 
-    def __post_init__(self) -> None:
-        if not _is_int(self.decks) or self.decks not in (2, 3):
-            raise ChangekitError(f"decks is 2 or 3 (pairs need two decks, triples three), not {self.decks!r}")
-        for name in ("wonky_tractor", "split_triples_to_follow", "allow_throws"):
-            if type(getattr(self, name)) is not bool:
-                raise ChangekitError(f"{name} is True or False, not {getattr(self, name)!r}")
+    def check(self) -> None:
         t = self.thresholds
-        if t == "stepped":
-            pass
-        elif (not isinstance(t, tuple) or len(t) != 4 or not all(_is_int(x) for x in t)
-                or not 0 < t[0] < t[1] < t[2] < t[3]):
-            raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {t!r}")
-        if self.win_at not in WIN_AT:
-            raise ChangekitError(f"win_at is one of {WIN_AT}, not {self.win_at!r}")
-        if self.deals is not None and (not _is_int(self.deals) or not 1 <= self.deals <= 10_000):
-            raise ChangekitError(f"deals is None (play the whole match) or a whole number from 1 to 10000, not {self.deals!r}")
-        if _is_int(self.players) and self.players > 0 and self.kitty is not None:
+        if t != "stepped" and (not isinstance(t, tuple) or len(t) != 4 or any(type(x) is not int for x in t)
+                               or not 0 < t[0] < t[1] < t[2] < t[3]):
+            raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {shown(t)}")
+        if self.kitty is not None and self.players > 0:
             total = self.decks * 54
-            if not _is_int(self.kitty) or not 0 <= self.kitty < total or (total - self.kitty) % self.players:
+            if not 0 <= self.kitty < total or (total - self.kitty) % self.players:
                 raise ChangekitError(
                     f"kitty must leave equal hands: {total} cards minus {self.kitty!r} is not a multiple of "
                     f"{self.players} players")
+
+    def max_steps(self) -> int:
+        n, decks = self.players, self.decks
+        dealt = decks * 54 - self.kitty_size
+        per_deal = 2 * dealt + (decks + 2) * n + self.kitty_size + 3
+        if self.allow_throws:  # each lead may put down its whole hand card by card and fail
+            hand = dealt // n
+            per_deal += hand * (hand + 1)
+        # every deal but the last raises someone's level, so a match has at most n*12 + 1 deals
+        deals = self.deals if self.deals is not None else n * (len(RANKS) - 1) + 1
+        return per_deal * deals * 3  # ×3: room for redeals (nobody declaring is rare)
 
     @property
     def kitty_size(self) -> int:
@@ -398,12 +396,10 @@ class ZhaoPengyouState(State):
             return (self.host,)  # type: ignore[return-value]
         return ()
 
-    def _legal_actions(self, player: Player | None = None) -> list[Any]:
+    def _legal_actions(self, player: Player) -> list[Any]:
+        p = player
         phase = self.phase
-        if phase == "play":  # the common case first: the tricks are most of a match
-            p = self.turn
-            if p is None or (player is not None and player != p):
-                return []
+        if phase == "play":
             hand = self.hands[p]
             memo = self._legal_memo
             if memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand):
@@ -427,10 +423,6 @@ class ZhaoPengyouState(State):
                     actions += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
             self._legal_memo = (len(self.history), hand, len(hand), actions)
             return list(actions)
-        acting = self.current_players()
-        if not acting or (player is not None and player != acting[0]):
-            return []
-        p = acting[0]
         if phase in ("deal", "last_call"):
             return ["pass", *self._declarations(p)]
         if phase == "bury":
@@ -474,7 +466,7 @@ class ZhaoPengyouState(State):
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
                 raise IllegalAction("declare-form", f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
             _, suit, k = action
-            if suit not in SUITS or not _is_int(k) or k < 1:
+            if suit not in SUITS or not type(k) is int or k < 1:
                 raise IllegalAction("declare-form", f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
             level = RANKS[self.levels[player]]
             held = self.hands[player].count(level + suit)
@@ -526,7 +518,7 @@ class ZhaoPengyouState(State):
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "call"):
             raise IllegalAction("call-form", f"the host calls a friend as ('call', n, card), not {action!r}")
         _, k, code = action
-        if not _is_int(k) or not 1 <= k <= self.options.decks:
+        if not type(k) is int or not 1 <= k <= self.options.decks:
             raise IllegalAction("call-copy", f"the called copy is 1 to {self.options.decks}, not {k!r}")
         if not isinstance(code, str) or code not in DECK_ORDER:
             raise IllegalAction("call-card", f"cannot read a card from {code!r}; write it like '3C', '10D'")
@@ -851,7 +843,6 @@ class ZhaoPengyouState(State):
 
     def determinize(self, player: Player, rng: GameRng) -> "ZhaoPengyouState":
         twin = self.clone()
-        assert isinstance(twin, ZhaoPengyouState)
         n = self.players
         turn = self.turn if self.phase == "play" else None
         if turn is not None and turn != player and twin.selection:
@@ -945,19 +936,6 @@ class ZhaoPengyou(Game):
     max_players = 7
     Options = ZhaoPengyouOptions
     State = ZhaoPengyouState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        assert isinstance(options, ZhaoPengyouOptions)
-        n, decks = options.players, options.decks
-        dealt = decks * 54 - options.kitty_size
-        per_deal = 2 * dealt + (decks + 2) * n + options.kitty_size + 3
-        if options.allow_throws:  # each lead may put down its whole hand card by card and fail
-            hand = dealt // n
-            per_deal += hand * (hand + 1)
-        # every deal but the last raises someone's level, so a match has at most n*12 + 1 deals
-        deals = options.deals if options.deals is not None else n * (len(RANKS) - 1) + 1
-        return per_deal * deals * 3  # ×3: room for redeals (nobody declaring is rare)
 
 
 ZhaoPengyouState.game = ZhaoPengyou

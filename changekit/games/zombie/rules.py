@@ -30,11 +30,12 @@ from changekit.core import (
 )
 from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_whole
 from changekit.core.words import dollars, winners_text
+from changekit.core.options import choices
 
 HAND_SIZE = 6
 ZOMBIE_START = 3
 Tiebreak = Literal["high", "low"]
-TIEBREAKS: tuple[str, ...] = ("high", "low")
+TIEBREAKS: tuple[str, ...] = choices(Tiebreak)
 
 
 @checked(hand=is_bills(), bill=is_whole(1, MAX_DOLLARS), tiebreak=is_one_of(*TIEBREAKS))
@@ -136,9 +137,8 @@ class ZombieOptions(Options):
     players: int = 4
     tiebreak: Tiebreak = "high"
 
-    def __post_init__(self) -> None:
-        if self.tiebreak not in TIEBREAKS:
-            raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {self.tiebreak!r}")
+    def max_steps(self) -> int:
+        return HAND_SIZE * self.players * self.players
 
 
 class ZombieState(State):
@@ -169,10 +169,8 @@ class ZombieState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player | None = None) -> list[int]:
-        if self.turn is None or (player is not None and player != self.turn):
-            return []
-        return sorted(set(self.hands[self.turn]))
+    def _legal_actions(self, player: Player) -> list[int]:
+        return sorted(set(self.hands[player]))
 
     def _apply(self, player: Player, bill: Any) -> None:
         hand = self.hands[player]
@@ -240,7 +238,6 @@ class ZombieState(State):
 
     def determinize(self, player: Player, rng: GameRng) -> "ZombieState":
         twin = self.clone()
-        assert isinstance(twin, ZombieState)
         others = [p for p in range(self.players) if p != player]
         pool = [b for p in others for b in twin.hands[p]] + twin.register
         rng.shuffle(pool)
@@ -282,10 +279,6 @@ class Zombie(Game):
     max_players = 6
     Options = ZombieOptions
     State = ZombieState
-
-    @classmethod
-    def max_steps(cls, options: Options) -> int:
-        return HAND_SIZE * options.players * options.players
 
 
 ZombieState.game = Zombie
