@@ -1,6 +1,7 @@
 """Zhao Pengyou engine: deal and declarations, kitty, friend call, tricks, scoring and levels."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ import pytest
 from changekit.conformance import check_json, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.zhao_pengyou import ZhaoPengyou, level_change
-from changekit.games.zhao_pengyou.rules import Call, Declaration, auto_kitty, friend_calls
+from changekit.games.zhao_pengyou.rules import Call, Declaration, ZhaoPengyouState, auto_kitty, friend_calls, hand_size
 from changekit.games.zhao_pengyou.tricks import context, points_in
 
 
@@ -379,3 +380,30 @@ def test_shown_declaration_cards_stay_with_the_declarer_when_redealt():
     for s in range(5):
         twin = state.determinize((p + 1) % 4, GameRng(s))
         assert not Counter(shown) - Counter(twin.hands[p])
+
+
+# ---- records and sizes -------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "decks"), [(4, 3), (5, 3), (6, 2), (7, 3)])
+def test_hand_size_is_what_the_deal_gives(players, decks):
+    state = fresh(players=players, decks=decks)
+    while state.phase == "deal":
+        state.apply("pass")
+    assert all(len(h) == hand_size(players, decks) for h in state.hands)
+    assert players * hand_size(players, decks) + auto_kitty(players, decks) == decks * 54
+
+
+def test_declaration_and_calls_are_named_tuples_saved_as_lists():
+    rng = random.Random(3)
+    state = fresh(seed=4, players=6)
+    while not (state.phase == "play" and any(c.found_by is not None for c in state.calls)):
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state.declaration, Declaration) and state.declaration.player == state.host
+    assert len(state.calls) == 2 and all(isinstance(c, Call) for c in state.calls)
+    position = json.loads(state.to_json())["position"]
+    assert position["declaration"] == list(state.declaration)
+    assert position["calls"] == [list(c) for c in state.calls]
+    loaded = ZhaoPengyouState.from_json(state.to_json())
+    assert loaded.declaration == state.declaration and loaded.calls == state.calls
+    assert all(isinstance(c, Call) for c in loaded.calls) and isinstance(loaded.declaration, Declaration)
+    found = next(c for c in state.calls if c.found_by is not None)
+    assert found.seen >= found.ordinal and state.view(0)["calls"][state.calls.index(found)]["found_by"] == found.found_by

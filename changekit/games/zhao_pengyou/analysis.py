@@ -17,7 +17,10 @@ from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
-from .rules import MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, _thresholds, auto_kitty, level_change
+from .rules import (
+    MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, ZhaoPengyouOptions, _thresholds, auto_kitty, hand_size, level_change,
+)
+from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
 from changekit.core.checks import MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
 
 # ---- argument checks ---------------------------------------------------------------------------
@@ -55,9 +58,9 @@ def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
     >>> float(mean(dist))   # 54 trumps of 162 cards, 39 cards a hand
     13.0
     """
-    total = decks * 54
-    trumps = decks * (2 + 13 + 3)
-    hand = (total - auto_kitty(players, decks)) // players
+    total = decks * CARDS_PER_DECK
+    trumps = decks * TRUMPS_PER_DECK
+    hand = hand_size(players, decks)
     return hypergeometric(total, trumps, hand)
 
 
@@ -75,7 +78,7 @@ def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, bur
     unseen = decks - host_copies - buried
     if unseen < 0:
         raise InvalidArgument(f"{host_copies} + {buried} copies is more than {decks}")
-    hand = (decks * 54 - auto_kitty(players, decks)) // players
+    hand = hand_size(players, decks)
     pool = {seat: hand for seat in range(players - 1)}
     total_cards = hand * (players - 1)
     out: dict[tuple[int, ...], Fraction] = {}
@@ -123,8 +126,8 @@ def declare_chance_exact(*, players: int = 4, decks: int = 3, copies: int = 1) -
     >>> float(declare_chance_exact()) > 0.9
     True
     """
-    hand = (decks * 54 - auto_kitty(players, decks)) // players
-    pool = {"S": decks, "H": decks, "D": decks, "C": decks, "other": decks * 54 - 4 * decks}
+    hand = hand_size(players, decks)
+    pool = {"S": decks, "H": decks, "D": decks, "C": decks, "other": decks * CARDS_PER_DECK - 4 * decks}
     good = Fraction(0)
     for drawn, p in draws_without_replacement(pool, hand):
         if max(drawn.get(s, 0) for s in "SHDC") >= copies:
@@ -299,15 +302,13 @@ def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
     """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
     ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
     distribution, and the chance of holding a card of your level (to declare)."""
-    from .rules import ZhaoPengyouOptions
-
     if type(players) is not int or not 4 <= players <= 7:
         raise InvalidArgument(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
     ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
     kitty = auto_kitty(players, decks)
-    hand = (decks * 54 - kitty) // players
-    return {"players": players, "decks": decks, "cards": decks * 54, "kitty": kitty, "hand": hand,
-            "trumps": decks * 18, "distribution": trump_count(players=players, decks=decks),
+    hand = hand_size(players, decks, kitty)
+    return {"players": players, "decks": decks, "cards": decks * CARDS_PER_DECK, "kitty": kitty, "hand": hand,
+            "trumps": decks * TRUMPS_PER_DECK, "distribution": trump_count(players=players, decks=decks),
             "declare": declare_chance_exact(players=players, decks=decks)}
 
 

@@ -14,7 +14,7 @@ from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import friend_seat
 from .bots import BOTS, HeuristicBot, known_team
-from .rules import ORDINALS, ZhaoPengyou
+from .rules import ORDINALS, ZhaoPengyou, hand_size
 from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
 
 SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
@@ -127,7 +127,7 @@ class ZhaoPengyouApp(GameApp):
         self._pass = button("Pass (do not declare)", lambda: self.act("pass"))
         self._declare_buttons: dict[Any, w.Button] = {}
         opts = self.state.options
-        self._slot(opts.decks * 54 // opts.players + opts.kitty_size)  # make the picture buttons once, up front
+        self._slot(hand_size(opts.players, opts.decks, opts.kitty) + opts.kitty_size)  # the host's hand: made once, up front
 
     def _slot(self, i: int) -> tuple[w.VBox, w.HTML, w.Button]:
         while len(self._slots) <= i:

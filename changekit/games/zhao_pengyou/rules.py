@@ -71,9 +71,9 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 from changekit.core.options import Between, choices
 
 from .tricks import (
-    ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    Need, follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, single_follows, suit_name, tally, throw_failure,
-    trump_sort_key, winning_index,
+    ALL_CODES, CARD_POINTS, CARDS_PER_DECK, DECK_ORDER, RANK_OF, TRUMP, Context, Need, _shape_of, canonical, context,
+    follow_message, follow_need, lead_parts, lead_plays, lead_problem, next_cards, one_suit_message, play_problem,
+    show, shortfall, single_follows, suit_name, tally, throw_failure, trump_sort_key, winning_index,
 )
 
 SHEET_THRESHOLDS: tuple[int, int, int, int] = (55, 110, 165, 220)
@@ -109,7 +109,7 @@ def auto_kitty(players: int, decks: int) -> int:
     >>> auto_kitty(4, 3), auto_kitty(5, 3), auto_kitty(7, 3), auto_kitty(4, 2)
     (6, 7, 8, 8)
     """
-    total = decks * 54
+    total = decks * CARDS_PER_DECK
     k = 6
     while (total - k) % players:
         k += 1
@@ -169,6 +169,16 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
     return "attackers", 3
 
 
+def hand_size(players: int, decks: int, kitty: int | None = None) -> int:
+    """The cards each player is dealt (``kitty`` None: the automatic kitty, :func:`auto_kitty`).
+
+    >>> hand_size(4, 3), hand_size(5, 3), hand_size(4, 2, kitty=12)
+    (39, 31, 24)
+    """
+    kept = auto_kitty(players, decks) if kitty is None else kitty
+    return (decks * CARDS_PER_DECK - kept) // players
+
+
 def friend_calls(players: int) -> int:
     """How many friends the host calls: half the players rounded down, minus one."""
     return players // 2 - 1
@@ -210,7 +220,7 @@ class ZhaoPengyouOptions(Options):
                                or not 0 < t[0] < t[1] < t[2] < t[3]):
             raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {shown(t)}")
         if self.kitty is not None and self.players > 0:
-            total = self.decks * 54
+            total = self.decks * CARDS_PER_DECK
             if not 0 <= self.kitty < total or (total - self.kitty) % self.players:
                 raise ChangekitError(
                     f"kitty must leave equal hands: {total} cards minus {self.kitty!r} is not a multiple of "
@@ -218,7 +228,7 @@ class ZhaoPengyouOptions(Options):
 
     def max_steps(self) -> int:
         n, decks = self.players, self.decks
-        dealt = decks * 54 - self.kitty_size
+        dealt = decks * CARDS_PER_DECK - self.kitty_size
         per_deal = 2 * dealt + (decks + 2) * n + self.kitty_size + 3
         if self.allow_throws:  # each lead may put down its whole hand card by card and fail
             hand = dealt // n
@@ -466,7 +476,7 @@ class ZhaoPengyouState(State):
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
                 raise IllegalAction("declare-form", f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
             _, suit, k = action
-            if suit not in SUITS or not type(k) is int or k < 1:
+            if suit not in SUITS or type(k) is not int or k < 1:
                 raise IllegalAction("declare-form", f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
             level = RANKS[self.levels[player]]
             held = self.hands[player].count(level + suit)
@@ -518,7 +528,7 @@ class ZhaoPengyouState(State):
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "call"):
             raise IllegalAction("call-form", f"the host calls a friend as ('call', n, card), not {action!r}")
         _, k, code = action
-        if not type(k) is int or not 1 <= k <= self.options.decks:
+        if type(k) is not int or not 1 <= k <= self.options.decks:
             raise IllegalAction("call-copy", f"the called copy is 1 to {self.options.decks}, not {k!r}")
         if not isinstance(code, str) or code not in DECK_ORDER:
             raise IllegalAction("call-card", f"cannot read a card from {code!r}; write it like '3C', '10D'")
@@ -560,7 +570,8 @@ class ZhaoPengyouState(State):
             if self.selection:
                 raise IllegalAction("throw-under-way", f"finish your throw first: ('throw', card) for more "
                                     f"{suit_name(self.ctx.eff[self.selection[0]])} or ('throw',), not {action!r}")
-            problem = self._lead_problem(player, cards)
+            problem = lead_problem(hand, cards, self.ctx, wonky=self.options.wonky_tractor,
+                                   throws=self.options.allow_throws)
             if problem:
                 raise IllegalAction(*problem)
             if cards != canonical(cards):
@@ -606,13 +617,9 @@ class ZhaoPengyouState(State):
         if code not in self.hands[player]:
             raise IllegalAction("own-card", f"you can only play a card you hold: {show([code])!r} is not in your hand")
         if self.selection and self.ctx.eff[code] != self.ctx.eff[self.selection[0]]:
-            raise IllegalAction("throw-one-suit", self._one_suit_message(self.selection + [code]))
+            raise IllegalAction("throw-one-suit", one_suit_message(self.selection + [code], self.ctx))
         self.hands[player].remove(code)
         self.selection.append(code)
-
-    def _one_suit_message(self, cards: Sequence[str]) -> str:
-        suits = " and ".join(dict.fromkeys(suit_name(self.ctx.eff[c]) for c in cards))
-        return f"a throw must be one suit (all trumps count as one suit); {show(cards)!r} mixes {suits}"
 
     def _finish_throw(self, player: Player) -> None:
         """Lead the cards put down: one combination is simply led; a throw is checked against
@@ -637,19 +644,6 @@ class ZhaoPengyouState(State):
         self._show(seat, beater)
         self._complete(player, list(part))
 
-    def _lead_problem(self, player: Player, cards: Sequence[str], *, throw_ok: bool = False) -> tuple[str, str] | None:
-        """Why ``cards`` cannot be led (``throw_ok``: as a throw either), or ``None``."""
-        missing = Counter(cards) - Counter(self.hands[player])
-        if missing:
-            return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
-        if _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            return None
-        if throw_ok:
-            return None if len({self.ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", self._one_suit_message(cards))
-        throws = " (or, as a throw: ('throw', card) for each card, then ('throw',))" if self.options.allow_throws else ""
-        return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit{throws}; "
-                         f"{show(cards)!r} is none of these")
-
     def check_play(self, cards: Sequence[str], player: Player | None = None) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``cards`` is a legal whole play now
         (for a follower who has put some cards down already: those and ``cards`` together)."""
@@ -660,23 +654,9 @@ class ZhaoPengyouState(State):
         _check_codes(cards)
         if not cards:
             raise IllegalAction("empty", "choose at least one card")
-        if not self.trick:
-            problem = self._lead_problem(player, cards, throw_ok=self.options.allow_throws)
-            if problem is None and self.selection:  # a throw under way: the whole of it must be one suit
-                whole = self.selection + list(cards)
-                if len({self.ctx.eff[c] for c in whole}) > 1:
-                    problem = ("throw-one-suit", self._one_suit_message(whole))
-        else:
-            missing = Counter(cards) - Counter(self.hands[player])
-            if missing:
-                raise IllegalAction("own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r}")
-            need = self._need(player)
-            whole = tuple(self.selection) + cards  # cards already put down count towards the play
-            if len(whole) != need.size:
-                problem = ("size", f"the lead has {need.size} card(s): play exactly {need.size}, not {len(whole)}")
-            else:
-                rule = shortfall(need, Counter(whole))
-                problem = None if rule is None else (rule, follow_message(rule, need, self.ctx, whole))
+        problem = play_problem(self.hands[player], cards, self.ctx, lead=self.trick[0][1] if self.trick else None,
+                               down=self.selection, wonky=self.options.wonky_tractor,
+                               split_triples=self.options.split_triples_to_follow, throws=self.options.allow_throws)
         if problem:
             raise IllegalAction(*problem)
 

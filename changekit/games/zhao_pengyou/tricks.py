@@ -31,6 +31,10 @@ from changekit.core.errors import ChangekitError, InvalidArgument
 
 #: every card code once, in a fixed "deck order" (suits S, H, D, C; ranks 2..A; then jokers)
 ALL_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
+CARDS_PER_DECK = len(ALL_CODES)  # 52 and the two jokers
+#: trumps in one deck, whatever the trump suit and rank: the two jokers, the trump suit's 13 cards
+#: and the trump rank in the three other suits
+TRUMPS_PER_DECK = 2 + 13 + 3
 DECK_ORDER: dict[str, int] = {c: i for i, c in enumerate(ALL_CODES)}
 RANK_OF: dict[str, str] = {c: (c if c in JOKERS else c[:-1]) for c in ALL_CODES}
 SUIT_OF: dict[str, str | None] = {c: (None if c in JOKERS else c[-1]) for c in ALL_CODES}
@@ -83,7 +87,7 @@ def context(trump_suit: str | None, trump_rank: str) -> Context:
                 eff[code], power[code] = suit, idx
     up: dict[str, str | None] = {code: None for code in ALL_CODES}
     for suit in SUITS:
-        for low, high in zip(order, order[1:]):
+        for low, high in zip(order, order[1:], strict=False):  # each rank but the top, with the next one
             up[low + suit] = high + suit
     return Context(trump_suit, trump_rank, eff, seq, power, up)
 
@@ -568,7 +572,7 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
         for c in codes:
             if c in suit:
                 before = chosen.get(c, 0)
-                costs = [b - 1 if spot.get(c, 0) > before else b for b, spot in zip(base, spots)]
+                costs = [b - 1 if spot.get(c, 0) > before else b for b, spot in zip(base, spots, strict=True)]
                 if (min(costs) if k == 1 else sum(sorted(costs)[:k])) <= room:
                     out.append(c)
         return out
@@ -663,6 +667,61 @@ def follow_plays(hand: Sequence[str], lead: Sequence[str], ctx: Context, *, wonk
 
     rec(0, 0)
     return sorted(out)
+
+
+# ---- whole plays: the checks an app makes before putting a play down card by card ----------------
+def one_suit_message(cards: Sequence[str], ctx: Context) -> str:
+    """Words for a throw that mixes suits."""
+    suits = " and ".join(dict.fromkeys(suit_name(ctx.eff[c]) for c in cards))
+    return f"a throw must be one suit (all trumps count as one suit); {show(cards)!r} mixes {suits}"
+
+
+def _not_held(hand: Iterable[str], cards: Iterable[str]) -> tuple[str, str] | None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
+    return None
+
+
+def lead_problem(hand: Iterable[str], cards: Sequence[str], ctx: Context, *, wonky: bool = True,
+                 throws: bool = False, as_throw: bool = False) -> tuple[str, str] | None:
+    """``(rule, message)`` if ``cards`` cannot be led from ``hand``: cards not held, or no single
+    combination (with ``as_throw``: nor a throw, cards of one suit); ``throws`` says whether the
+    game allows throws (a refusal then says how to throw). ``None`` if they can."""
+    problem = _not_held(hand, cards)
+    if problem or _shape_of(cards, ctx, wonky=wonky) is not None:
+        return problem
+    if as_throw:
+        return None if len({ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", one_suit_message(cards, ctx))
+    how = " (or, as a throw: ('throw', card) for each card, then ('throw',))" if throws else ""
+    return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit{how}; "
+                     f"{show(cards)!r} is none of these")
+
+
+def play_problem(hand: Sequence[str], cards: Sequence[str], ctx: Context, *, lead: Sequence[str] | None = None,
+                 down: Sequence[str] = (), wonky: bool = True, split_triples: bool = False,
+                 throws: bool = False) -> tuple[str, str] | None:
+    """``(rule, message)`` if ``cards`` from ``hand`` do not make a legal whole play together with
+    the cards ``down`` this turn already (a throw under way, or the start of a follow): a lead
+    when ``lead`` is ``None`` (a combination, or with ``throws`` a throw of one suit), else a
+    follow of ``lead`` (:func:`follow_problem`). ``None`` if they do.
+
+    >>> ctx = context("C", "2")
+    >>> play_problem(["KD", "KD", "9S"], ["KD", "9S"], ctx)[0]
+    'shape'
+    >>> play_problem(["4D", "4D", "9D"], ["4D", "9D"], ctx, lead=["KD", "KD"])[0]
+    'follow-pair'
+    >>> play_problem(["4D", "9D"], ["4D"], ctx, lead=["KD", "KD"], down=["4D"]) is None
+    True
+    """
+    if lead is None:
+        problem = lead_problem(hand, cards, ctx, wonky=wonky, throws=throws, as_throw=throws)
+        whole = [*down, *cards]
+        if problem is None and down and len({ctx.eff[c] for c in whole}) > 1:
+            return "throw-one-suit", one_suit_message(whole, ctx)
+        return problem
+    return _not_held(hand, cards) or follow_problem(
+        [*hand, *down], lead, [*down, *cards], ctx, wonky=wonky, split_triples=split_triples)
 
 
 # ---- winning a trick -----------------------------------------------------------------------
