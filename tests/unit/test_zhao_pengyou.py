@@ -10,7 +10,10 @@ import pytest
 from changekit.conformance import check_json, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.zhao_pengyou import ZhaoPengyou, level_change
-from changekit.games.zhao_pengyou.rules import Call, Declaration, ZhaoPengyouState, auto_kitty, friend_calls, hand_size
+from changekit.games.zhao_pengyou.rules import (
+    PASS, THROW_DONE, Call, Declaration, ZhaoPengyouState, ZhaoPengyouView, auto_kitty, bury, call_friend, declare,
+    friend_calls, hand_size, play, throw,
+)
 from changekit.games.zhao_pengyou.tricks import context, points_in
 
 
@@ -224,7 +227,7 @@ def test_lead_must_be_a_shape_held_in_deck_order():
     assert err.value.rule == "follow-suit" and "♦" in str(err.value)
     before = len(state.log)
     state.apply(("play", "3D"))
-    assert state.view(1)["selection"] == ("3D",) and state.view(0)["selection"] == []
+    assert state.view(1)["selection"] == ["3D"] and state.view(0)["selection"] == []
     assert state.view(0)["hand_sizes"][1] == 5 and len(state.log) == before
     state.play_cards(["4D", "5D", "6D"])
     assert state.trick[-1] == [1, ["3D", "4D", "5D", "6D"]]
@@ -407,3 +410,65 @@ def test_declaration_and_calls_are_named_tuples_saved_as_lists():
     assert all(isinstance(c, Call) for c in loaded.calls) and isinstance(loaded.declaration, Declaration)
     found = next(c for c in state.calls if c.found_by is not None)
     assert found.seen >= found.ordinal and state.view(0)["calls"][state.calls.index(found)]["found_by"] == found.found_by
+
+
+# ---- actions in words, the view's declared keys ---------------------------------------------------
+def test_constructors_make_the_saved_encodings_and_round_trip_through_a_save():
+    assert (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), play("3C"),
+            throw("KC"), THROW_DONE) == ("pass", ("declare", "S", 2), ("bury", "10D"), ("call", 2, "AH"),
+                                          ("play", "5D", "5D"), ("play", "3C"), ("throw", "KC"), ("throw",))
+    rebuild = {"declare": declare, "bury": bury, "call": call_friend, "play": play, "throw": throw}
+    rng = random.Random(2)
+    state = fresh(seed=2, allow_throws=True, players=6)
+    kinds = set()
+    while len(state.history) < 400:
+        action = rng.choice(state.legal_actions())
+        made = action if action in (PASS, THROW_DONE) else rebuild[action[0]](*action[1:])
+        assert made == action and type(made) is type(action)
+        state.apply(made)
+        kinds.add(action if isinstance(action, str) else action[0])
+    assert kinds == {"pass", "declare", "bury", "call", "play", "throw"}
+    loaded = ZhaoPengyouState.from_json(state.to_json())
+    assert loaded.history == state.history and loaded == state
+
+
+def _sampled_positions(seeds, **options):
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = fresh(seed=seed, **options)
+        steps = 0
+        while not state.is_terminal() and steps < 700:
+            if steps % 23 == 0 or state.phase in ("call", "last_call"):
+                yield state
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+
+
+@pytest.mark.parametrize("options", [{}, {"allow_throws": True, "players": 6}])
+def test_every_legal_action_has_its_own_words(options):
+    seen_kinds = set()
+    for state in _sampled_positions(range(3), **options):
+        legal = state.legal_actions()
+        words = [state.describe_action(a) for a in legal]
+        assert all(words) and len(set(words)) == len(legal), (legal, words)
+        seen_kinds |= {a if a == PASS else a[0] for a in legal}
+    assert seen_kinds >= {"pass", "declare", "bury", "call", "play"} | ({"throw"} if options else set())
+
+
+def test_describe_action_words():
+    state = fresh()
+    assert [state.describe_action(a) for a in (PASS, declare("H", 3), bury("SJ"), call_friend(1, "KS"),
+                                               play("7D", "7D", "8D", "8D"), throw("BJ"), THROW_DONE)] == [
+        "Pass (do not declare)", "Declare ♥ hearts (show 3)", "Bury SJ", "Call the 1st K♠", "Play 7♦ 7♦ 8♦ 8♦",
+        "Throw BJ (more may follow)", "Finish the throw"]
+
+
+def test_the_view_has_exactly_the_declared_keys_and_scores_are_the_state_scores():
+    declared = set(ZhaoPengyouView.__annotations__) | {"to_act", "log"}  # the base adds those two
+    for state in _sampled_positions([5], players=5, deals=2):
+        for seat in (None, *range(state.players)):
+            view = state.view(seat)
+            assert set(view) == declared
+            assert view["scores"] == list(state.scores())
+            assert view["turn"] == (state.current_player if len(state.current_players()) == 1 else None)
+            assert view["deck_size"] == len(state.deck) and view["round"] == state.deal_no + 1 and view["rounds"] == 2

@@ -59,7 +59,7 @@ def test_a_throw_nobody_can_beat_is_led_whole_card_by_card():
     state.apply(("throw", "AD"))
     # under way: more diamonds, or done; the others see nothing yet
     assert state.legal_actions() == [("throw", "QD"), ("throw", "KD"), ("throw", "AD"), ("throw",)]
-    assert state.view(0)["selection"] == ("AD",) and state.view(1)["selection"] == []
+    assert state.view(0)["selection"] == ["AD"] and state.view(1)["selection"] == []
     assert state.view(1)["hand_sizes"][0] == 7 and state.log[-1].kind != "play"
     for c in ("AD", "KD", "QD", "QD"):
         state.apply(("throw", c))

@@ -231,7 +231,7 @@ def friend_calls_html() -> str:
 
 # ---- figures ---------------------------------------------------------------------------------
 def trump_count_figure(*, players: int = 4, decks: int = 3):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -243,7 +243,7 @@ def trump_count_figure(*, players: int = 4, decks: int = 3):
 
 
 def friend_seat_figure(*, ordinal: int = 1, host_copies: int = 0, buried: int = 0):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -260,7 +260,7 @@ def _cached_deals(deals: int, seed: int) -> tuple:
 
 
 def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] = SHEET_THRESHOLDS):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -277,7 +277,7 @@ def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] =
 def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
     """Who went up and by how much over the same bot deals as ``points_figure``, under the sheet's
     table (as played) and under the stepped table (the same points rescored)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -327,7 +327,7 @@ def deal_readout(*, players: int = 4, decks: int = 3) -> str:
 def trumps_closed_form(*, players: int = 4, decks: int = 3):
     """The expected number of trumps in a hand: sympy sums k times the hypergeometric probability
     over every k and simplifies the sum to n·K/N (hand size times the share of trumps)."""
-    import sympy
+    import sympy  # sympy is heavy: only this closed form needs it
 
     from changekit.ui.maths import ClosedForm
 

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NamedTuple, Sequence
+from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.words import verb, winners_text
@@ -81,6 +81,7 @@ ACE = len(RANKS) - 1  # level index of A
 WinAt = Literal["reach", "pass"]
 WIN_AT: tuple[str, ...] = choices(WinAt)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 #: the log lines an earlier deal keeps once the next deal starts
 SUMMARY_EVENTS = frozenset({"deal_start", "host", "call", "friend", "deal_end"})
 
@@ -101,6 +102,109 @@ class Call(NamedTuple):
     card: str
     seen: int = 0
     found_by: Player | None = None
+
+
+# ---- actions: made by these constructors (the encodings are what saves hold) -----------------
+#: not declaring now (during the deal or the last call)
+PASS = "pass"
+#: a throw's cards are all down: lead them
+THROW_DONE: tuple[str] = ("throw",)
+
+
+def declare(suit: str, copies: int) -> tuple[str, str, int]:
+    """Show ``copies`` cards of your level in ``suit``, declaring it trumps."""
+    return ("declare", suit, copies)
+
+
+def bury(card: str) -> tuple[str, str]:
+    """The host buries ``card`` (one of as many as the kitty held)."""
+    return ("bury", card)
+
+
+def call_friend(ordinal: int, card: str) -> tuple[str, int, str]:
+    """The host's friend is whoever plays the ``ordinal``-th copy of ``card``."""
+    return ("call", ordinal, card)
+
+
+def play(*cards: str) -> tuple[str, ...]:
+    """Lead ``cards`` (one combination, in deck order), or follow with one card at a time."""
+    return ("play", *cards)
+
+
+def throw(card: str) -> tuple[str, str]:
+    """Put ``card`` down as part of a throw (then :data:`THROW_DONE`)."""
+    return ("throw", card)
+
+
+def describe(action: Any) -> str:
+    """An action in words (buttons, the log, a bot's reason).
+
+    >>> [describe(a) for a in (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), throw("KC"), THROW_DONE)]
+    ['Pass (do not declare)', 'Declare ♠ spades (show 2)', 'Bury 10♦', 'Call the 2nd A♥', 'Play 5♦ 5♦', 'Throw K♣ (more may follow)', 'Finish the throw']
+    """
+    if action == PASS:
+        return "Pass (do not declare)"
+    kind = action[0]
+    if kind == "declare":
+        return f"Declare {SUIT_WORDS[action[1]]} (show {action[2]})"
+    if kind == "bury":
+        return f"Bury {show([action[1]])}"
+    if kind == "call":
+        return f"Call the {ORDINALS[action[1]]} {show([action[2]])}"
+    if kind == "play":
+        return f"Play {show(action[1:])}"
+    if action == THROW_DONE:
+        return "Finish the throw"
+    return f"Throw {show(action[1:])} (more may follow)"
+
+
+class DeclarationView(TypedDict):
+    player: Player
+    suit: str
+    count: int
+
+
+class CallView(TypedDict):
+    ordinal: int
+    card: str
+    seen: int        # copies of the card played so far
+    found_by: Player | None  # who played the called copy (the host: no friend), None until then
+
+
+class ZhaoPengyouView(TypedDict):
+    """What a player sees (the base adds ``to_act`` and ``log``). Nothing of the options is
+    hidden: ``decks`` and ``kitty_size`` are the table's. Cards are codes ("10D", "SJ")."""
+
+    you: Player | None           # the viewer (None: a spectator)
+    phase: str                   # "deal", "last_call", "bury", "call", "play", "between", "over"
+    round: int                   # the deal being played, from 1
+    rounds: int | None           # the deals the match lasts (None: until someone reaches A)
+    turn: Player | None          # the one seat to act (None: nobody)
+    starter: Player              # the seat the deal's first card went to
+    levels: list[str]            # each seat's level, "2" .. "A"
+    scores: list[int]            # the same as numbers (state.scores(): 2..10, J 11, Q 12, K 13, A 14)
+    hand: list[str] | None       # the viewer's cards in trump order (None: a spectator)
+    selection: list[str]         # the viewer's cards already put down this turn (a follow or throw under way)
+    hand_sizes: list[int]        # cards per seat (those put down this turn counted in)
+    deck_size: int               # cards still to deal
+    declaration: DeclarationView | None  # the standing declaration
+    host: Player | None
+    trump_suit: str | None
+    trump_rank: str | None
+    kitty_size: int
+    decks: int
+    kitty: list[str] | None      # the kitty, for the host once taken (None: not known to the viewer)
+    to_bury: int                 # cards the host must still bury
+    calls: list[CallView]        # the friend calls
+    friends: list[Player]        # friends revealed so far
+    leader: Player | None        # who led the trick on the table
+    lead: list[str] | None       # the cards led (None: no trick under way)
+    trick: list[list[Any]]       # [seat, cards] per play so far, in order
+    last_trick: list[list[Any]]  # the last complete trick, the same way
+    points_won: list[int]        # card points each seat has taken in tricks this deal (not the score)
+    tricks_won: list[int]        # tricks each seat has taken this deal
+    results: list[dict[str, Any]]  # one summary per finished deal (as the "deal_end" log line)
+    winners: list[Player]        # the match's winners ([] until the end)
 
 
 def auto_kitty(players: int, decks: int) -> int:
@@ -774,23 +878,30 @@ class ZhaoPengyouState(State):
     def _kitty_known_to(self, player: Player | None) -> bool:
         return player is not None and player == self.host and self.phase in ("bury", "call", "play", "between", "over")
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def describe_action(self, action: Any) -> str:
+        return describe(action)
+
+    def _view(self, player: Player | None) -> ZhaoPengyouView:  # type: ignore[override]  # a TypedDict is a dict
         ctx = self.ctx if self.trump_rank else None
         key = trump_sort_key(ctx) if ctx else DECK_ORDER.__getitem__
         turn = self.turn if self.phase == "play" else None
         sizes = [len(h) + (len(self.selection) if p == turn else 0) for p, h in enumerate(self.hands)]
         decl = self.declaration
+        acting = self.current_players()
         return {
             "you": player,
             "phase": self.phase,
-            "deal": self.deal_no + 1,
+            "round": self.deal_no + 1,
+            "rounds": self.options.deals,
+            "turn": acting[0] if len(acting) == 1 else None,
             "starter": self.starter,
             "levels": [RANKS[x] for x in self.levels],
+            "scores": list(self.scores()),
             "hand": sorted(self.hands[player], key=key) if player is not None else None,
-            "selection": canonical(self.selection) if player is not None and player == turn else [],
+            "selection": list(canonical(self.selection)) if player is not None and player == turn else [],
             "hand_sizes": sizes,
-            "deck_left": len(self.deck),
-            "declaration": None if decl is None else decl._asdict(),
+            "deck_size": len(self.deck),
+            "declaration": None if decl is None else {"player": decl.player, "suit": decl.suit, "count": decl.count},
             "host": self.host,
             "trump_suit": self.trump_suit,
             "trump_rank": self.trump_rank,
@@ -798,7 +909,7 @@ class ZhaoPengyouState(State):
             "decks": self.options.decks,
             "kitty": canonical(self.kitty) if self._kitty_known_to(player) else None,
             "to_bury": self.to_bury if self.phase == "bury" else 0,
-            "calls": [{"ordinal": o, "card": c, "seen": s, "found_by": f} for o, c, s, f in self.calls],
+            "calls": [{"ordinal": c.ordinal, "card": c.card, "seen": c.seen, "found_by": c.found_by} for c in self.calls],
             "friends": list(self.friends),
             "leader": self.leader,
             "lead": list(self.trick[0][1]) if self.trick else None,
