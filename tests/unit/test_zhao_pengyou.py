@@ -157,15 +157,15 @@ def _to_bury(seed=2):
 def test_kitty_is_taken_buried_and_hidden_from_others():
     state = _to_bury()
     host = state.host
-    assert state.view(host)["kitty"] == () and state.view((host + 1) % 4)["kitty"] is None
+    assert state.view(host)["kitty"] == [] and state.view((host + 1) % 4)["kitty"] is None
     with pytest.raises(IllegalAction) as err:
         state.apply(("bury", "XX"))
     assert err.value.rule == "bury-own-card"
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     assert state.phase == "call" and len(state.kitty) == 6 and len(state.hands[host]) == 39
-    assert state.view(host)["kitty"] == tuple(sorted(state.kitty, key=__import__(
-        "changekit.games.zhao_pengyou.tricks", fromlist=["x"]).DECK_ORDER.__getitem__))
+    assert state.view(host)["kitty"] == sorted(state.kitty, key=__import__(
+        "changekit.games.zhao_pengyou.tricks", fromlist=["x"]).DECK_ORDER.__getitem__)
     assert all(state.view(p)["kitty"] is None for p in range(4) if p != host)
     # the buried cards never show in a public log line
     public = [e for e in state.log if e.to is None]
@@ -409,7 +409,8 @@ def test_declaration_and_calls_are_named_tuples_saved_as_lists():
     assert loaded.declaration == state.declaration and loaded.calls == state.calls
     assert all(isinstance(c, Call) for c in loaded.calls) and isinstance(loaded.declaration, Declaration)
     found = next(c for c in state.calls if c.found_by is not None)
-    assert found.seen >= found.ordinal and state.view(0)["calls"][state.calls.index(found)]["found_by"] == found.found_by
+    assert found.seen >= found.ordinal
+    assert state.view(0)["calls"][state.calls.index(found)]["found_by"] == found.found_by
 
 
 # ---- actions in words, the view's declared keys ---------------------------------------------------

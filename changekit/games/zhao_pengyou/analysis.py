@@ -18,10 +18,12 @@ from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
 from .rules import (
-    MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, ZhaoPengyouOptions, _thresholds, auto_kitty, hand_size, level_change,
+    MAX_POINTS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
 )
 from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
-from changekit.core.checks import MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
+from changekit.core.checks import (
+    MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown,
+)
 
 # ---- argument checks ---------------------------------------------------------------------------
 _is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)
@@ -65,7 +67,8 @@ def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
 
 
 @checked(players=_is_players, decks=_is_decks, host_copies=_is_copies, buried=_is_copies)
-def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, buried: int = 0) -> dict[tuple[int, ...], Fraction]:
+def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0,
+                  buried: int = 0) -> dict[tuple[int, ...], Fraction]:
     """Seen by the host after burying: the joint distribution of how many copies of the called
     card each other seat holds (seats in turn order after the host).
 
@@ -183,7 +186,8 @@ def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict
     return dict(sorted(out.items()))
 
 
-@checked(results=_is_results("attackers_points", "side", "steps"), thresholds=optional(_thresholds), decks=is_whole(1, 1000))
+@checked(results=_is_results("attackers_points", "side", "steps"), thresholds=optional(_thresholds),
+         decks=is_whole(1, 1000))
 def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[int] | str | None = None,
                         *, decks: int = 3) -> dict[str, int]:
     """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``: as the deals were scored, or,
@@ -210,7 +214,8 @@ def trump_count_html(*, players: int = 4, decks: int = 3) -> str:
 
 @checked(deals=is_runs, seed=is_seed)
 def declare_chances_html(*, deals: int = 400, seed: int = 0) -> str:
-    rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: <b>{float(declare_chance_exact(copies=k)):.3f}</b>"
+    rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: "
+            f"<b>{float(declare_chance_exact(copies=k)):.3f}</b>"
             for k in (1, 2, 3)]
     sim = declare_chance_simulated(deals=deals, seed=seed)
     return "Exact: " + "; ".join(rows) + f"<br>Simulated deals (seat 1 offered a declaration at some point): {sim}"
@@ -283,7 +288,9 @@ def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
 
     results = _cached_deals(deals, seed)
     fig = go.Figure()
-    for name, thresholds in (("sheet table (55/110/165/220)", SHEET_THRESHOLDS), (f"stepped table (s = {20 * decks})", "stepped")):
+    tables = (("sheet table (55/110/165/220)", SHEET_THRESHOLDS),
+              (f"stepped table (s = {STEP_PER_DECK * decks})", "stepped"))
+    for name, thresholds in tables:
         counts = level_change_counts(results, thresholds, decks=decks)
         fig.add_bar(x=list(counts), y=list(counts.values()), name=name)
     return style(fig, title=f"Level changes in {deals} heuristic-bot deals, two scoring tables",
@@ -302,9 +309,6 @@ def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
     """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
     ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
     distribution, and the chance of holding a card of your level (to declare)."""
-    if type(players) is not int or not 4 <= players <= 7:
-        raise InvalidArgument(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
-    ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
     kitty = auto_kitty(players, decks)
     hand = hand_size(players, decks, kitty)
     return {"players": players, "decks": decks, "cards": decks * CARDS_PER_DECK, "kitty": kitty, "hand": hand,
@@ -341,6 +345,6 @@ def trumps_closed_form(*, players: int = 4, decks: int = 3):
     return ClosedForm(f"Your {s['hand']} cards are drawn without replacement from {s['cards']} cards holding "
                       f"{s['trumps']} trumps. The chance of exactly k trumps, and the mean number:",
                       r"E[T] = \sum_k k\,P(T=k)", general,
-                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False), evaluate=False),
-                                evaluate=False),
+                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False),
+                                                     evaluate=False), evaluate=False),
                       total, steps=(("the hypergeometric probability", sympy.Eq(sympy.Symbol("P(T=k)"), pmf)),))

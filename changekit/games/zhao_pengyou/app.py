@@ -16,7 +16,8 @@ from changekit.ui.pictures import card_svg, token_svg
 from .analysis import deal_readout, friend_seat, trump_count_figure
 from .bots import BOTS, HeuristicBot, known_team
 from .rules import (
-    ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouState, bury, call_friend, describe, hand_size,
+    ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
+    hand_size,
 )
 from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
 
@@ -40,6 +41,8 @@ class ZhaoPengyouApp(GameApp):
     default_players = 4
 
     state: ZhaoPengyouState
+    picked: list[int]  # positions in the viewer's sorted hand
+    _checkpoints: list[tuple[int, ZhaoPengyouState]]  # (actions played, a copy of the state then): one per deal
 
     # ---- actions -----------------------------------------------------------------------
     def reset_input(self) -> None:
@@ -106,8 +109,8 @@ class ZhaoPengyouApp(GameApp):
 
     # ---- drawing -------------------------------------------------------------------------
     def build(self) -> None:
-        self.picked: list[int] = []  # positions in the viewer's sorted hand
-        self._checkpoints: list[tuple[int, ZhaoPengyouState]] = []  # (actions played, a copy of the state then)
+        self.picked = []
+        self._checkpoints = []
         self._slots: list[tuple[w.VBox, w.HTML, w.Button]] = []
         self._looks: dict[Any, Any] = {}
         self._info = w.HTML()
@@ -124,7 +127,7 @@ class ZhaoPengyouApp(GameApp):
         self._call = button("Call this friend", self.call_friend, style="primary")
         self._pass = button(describe(PASS), lambda: self.act(PASS))
         self._declare_buttons: dict[Any, w.Button] = {}
-        opts = ZhaoPengyou(players=self.w_players.value, **self.options).options
+        opts = ZhaoPengyouOptions(players=self.w_players.value, **self.options)
         self._slot(hand_size(opts.players, opts.decks, opts.kitty) + opts.kitty_size)  # the host's hand, made up front
 
     def clear_selection(self) -> None:
@@ -212,7 +215,8 @@ class ZhaoPengyouApp(GameApp):
         for c in view["calls"]:
             who = c["found_by"]
             status = ("not played yet" if who is None else
-                      "played by the host: no friend" if who == view["host"] else f"<b>{escape(names[who])}</b> is the friend")
+                      "played by the host: no friend" if who == view["host"]
+                      else f"<b>{escape(names[who])}</b> is the friend")
             calls.append(f"the {ORDINALS[c['ordinal']]} {show([c['card']])} — {status}")
         if calls:
             parts.append("friend call: " + "; ".join(calls))
@@ -239,7 +243,7 @@ class ZhaoPengyouApp(GameApp):
             return "<b>The match is over.</b>", []
         if not your_turn:
             return "<i>Waiting for the others.</i>", []
-        legal = self.state.legal_actions(viewer)
+        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
         if phase in ("deal", "last_call"):
             buttons = [self._pass]
             for action in legal:
@@ -309,7 +313,7 @@ class ZhaoPengyouApp(GameApp):
         if viewer not in view["to_act"] or phase != "play":
             return ""
         ctx = context(view["trump_suit"], view["trump_rank"])
-        legal = self.state.legal_actions(viewer)
+        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
         advice = HeuristicBot().choose(view, legal, rng=self.rng)
         team = known_team(view)
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"

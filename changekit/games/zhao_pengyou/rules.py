@@ -91,7 +91,7 @@ class Declaration(NamedTuple):
 
     player: Player
     suit: str
-    count: int
+    copies: int
 
 
 class Call(NamedTuple):
@@ -139,8 +139,16 @@ def throw(card: str) -> tuple[str, str]:
 def describe(action: Any) -> str:
     """An action in words (buttons, the log, a bot's reason).
 
-    >>> [describe(a) for a in (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), throw("KC"), THROW_DONE)]
-    ['Pass (do not declare)', 'Declare ♠ spades (show 2)', 'Bury 10♦', 'Call the 2nd A♥', 'Play 5♦ 5♦', 'Throw K♣ (more may follow)', 'Finish the throw']
+    >>> for action in (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), throw("KC"),
+    ...                THROW_DONE):
+    ...     print(describe(action))
+    Pass (do not declare)
+    Declare ♠ spades (show 2)
+    Bury 10♦
+    Call the 2nd A♥
+    Play 5♦ 5♦
+    Throw K♣ (more may follow)
+    Finish the throw
     """
     if action == PASS:
         return "Pass (do not declare)"
@@ -231,7 +239,8 @@ def _thresholds(value: Any, name: str) -> tuple[int, ...] | str:
         return value
     items = is_items(4, "thresholds", each=is_whole(1, MAX_POINTS))(value, name)
     if len(items) != 4 or list(items) != sorted(items):
-        raise InvalidArgument(f"{name} is \"stepped\" or four rising scores like {SHEET_THRESHOLDS}, not {shown(value)}")
+        raise InvalidArgument(
+            f"{name} is \"stepped\" or four rising scores like {SHEET_THRESHOLDS}, not {shown(value)}")
     return items
 
 
@@ -248,11 +257,12 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
     >>> [level_change(p) for p in (0, 5, 50, 55, 105, 110, 160, 165, 215, 220)]  # doctest: +NORMALIZE_WHITESPACE
     [('host', 3), ('host', 2), ('host', 2), ('host', 1), ('host', 1), ('attackers', 1),
      ('attackers', 1), ('attackers', 2), ('attackers', 2), ('attackers', 3)]
-    >>> [level_change(p, "stepped", decks=2) for p in (0, 35, 40, 75, 80, 115, 120, 160)]  # doctest: +NORMALIZE_WHITESPACE
+    >>> [level_change(p, "stepped", decks=2)
+    ...  for p in (0, 35, 40, 75, 80, 115, 120, 160)]  # doctest: +NORMALIZE_WHITESPACE
     [('host', 3), ('host', 2), ('host', 1), ('host', 1), ('attackers', 0), ('attackers', 0),
      ('attackers', 1), ('attackers', 2)]
     """
-    if thresholds == "stepped":
+    if isinstance(thresholds, str):  # "stepped", the only word the check lets through
         step = STEP_PER_DECK * decks
         if points <= 0:
             return "host", 3
@@ -348,6 +358,9 @@ class ZhaoPengyouOptions(Options):
 
 class ZhaoPengyouState(State):
     options: ZhaoPengyouOptions
+    _ctx_memo: Context | None
+    _need_memo: tuple[Player, list[str], list[str], int, Need] | None
+    _legal_memo: tuple[int, list[str], int, list[Any]] | None
 
     # ---- setting up --------------------------------------------------------------------
     def _setup(self) -> None:
@@ -437,9 +450,9 @@ class ZhaoPengyouState(State):
                 if current is None:
                     ok = True
                 elif current.player == player:
-                    ok = suit == current.suit and k > current.count
+                    ok = suit == current.suit and k > current.copies
                 else:
-                    ok = k > current.count
+                    ok = k > current.copies
                 if ok:
                     out.append(("declare", suit, k))
         return out
@@ -484,14 +497,14 @@ class ZhaoPengyouState(State):
 
     # ---- caches (derived values kept for speed; ``_`` names: not part of the position) ----
     def _clear_caches(self) -> None:
-        self._ctx_memo: Context | None = None
+        self._ctx_memo = None
         #: (player, lead, hand, cards in hand and half-chosen, Need): a follower's obligations,
         #: the same for each card they put down
-        self._need_memo: tuple[Player, list[str], list[str], int, Need] | None = None
+        self._need_memo = None
         #: (actions so far, hand, its size, actions): the legal actions just listed for the player
         #: to act, so that applying one of them skips the checks that listed it (every action
         #: lengthens the history; the hand's identity and size catch a position set by hand)
-        self._legal_memo: tuple[int, list[str], int, list[Any]] | None = None
+        self._legal_memo = None
 
     def _listed(self, hand: list[str], action: Any) -> bool:
         """Whether ``action`` is among the legal actions just listed for this very position."""
@@ -578,19 +591,22 @@ class ZhaoPengyouState(State):
     def _apply_declare(self, player: Player, action: Any) -> None:
         if action != "pass" or type(action) is not str:
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
-                raise IllegalAction("declare-form", f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
+                raise IllegalAction("declare-form",
+                                    f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
             _, suit, k = action
             if suit not in SUITS or type(k) is not int or k < 1:
-                raise IllegalAction("declare-form", f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
+                raise IllegalAction("declare-form",
+                                    f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
             level = RANKS[self.levels[player]]
             held = self.hands[player].count(level + suit)
             if held < k:
                 raise IllegalAction("declare-own-level",
-                                    f"you can only show cards of your level ({level}) that you hold: you hold {held} of "
-                                    f"{level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
+                                    f"you can only show cards of your level ({level}) that you hold: "
+                                    f"you hold {held} of {level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
             current = self.declaration
-            if current is not None and k <= current.count:
-                raise IllegalAction("declare-more", f"to override you must show more than {current.count} cards, not {k} ({action!r})")
+            if current is not None and k <= current.copies:
+                raise IllegalAction("declare-more",
+                                    f"to override you must show more than {current.copies} cards, not {k} ({action!r})")
             if current is not None and current.player == player and suit != current.suit:
                 raise IllegalAction("declare-reinforce",
                                     f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current.suit]}, "
@@ -658,10 +674,10 @@ class ZhaoPengyouState(State):
                     self.selection = []
                     self._complete(player, selection if len(selection) == 1 else list(canonical(selection)))
             else:
-                cards = list(action[1:])
-                for c in cards:
+                led = list(action[1:])
+                for c in led:
                     hand.remove(c)
-                self._complete(player, cards)
+                self._complete(player, led)
             return
         if isinstance(action, tuple) and action and action[0] == "throw":
             self._apply_throw(player, action)
@@ -881,7 +897,7 @@ class ZhaoPengyouState(State):
     def describe_action(self, action: Any) -> str:
         return describe(action)
 
-    def _view(self, player: Player | None) -> ZhaoPengyouView:  # type: ignore[override]  # a TypedDict is a dict
+    def _view(self, player: Player | None) -> ZhaoPengyouView:  # type: ignore[override]  # a dict at run time
         ctx = self.ctx if self.trump_rank else None
         key = trump_sort_key(ctx) if ctx else DECK_ORDER.__getitem__
         turn = self.turn if self.phase == "play" else None
@@ -901,15 +917,16 @@ class ZhaoPengyouState(State):
             "selection": list(canonical(self.selection)) if player is not None and player == turn else [],
             "hand_sizes": sizes,
             "deck_size": len(self.deck),
-            "declaration": None if decl is None else {"player": decl.player, "suit": decl.suit, "count": decl.count},
+            "declaration": None if decl is None else {"player": decl.player, "suit": decl.suit, "count": decl.copies},
             "host": self.host,
             "trump_suit": self.trump_suit,
             "trump_rank": self.trump_rank,
             "kitty_size": self.options.kitty_size,
             "decks": self.options.decks,
-            "kitty": canonical(self.kitty) if self._kitty_known_to(player) else None,
+            "kitty": list(canonical(self.kitty)) if self._kitty_known_to(player) else None,
             "to_bury": self.to_bury if self.phase == "bury" else 0,
-            "calls": [{"ordinal": c.ordinal, "card": c.card, "seen": c.seen, "found_by": c.found_by} for c in self.calls],
+            "calls": [{"ordinal": c.ordinal, "card": c.card, "seen": c.seen, "found_by": c.found_by}
+                      for c in self.calls],
             "friends": list(self.friends),
             "leader": self.leader,
             "lead": list(self.trick[0][1]) if self.trick else None,
@@ -968,7 +985,8 @@ class ZhaoPengyouState(State):
             levels = ", ".join(f"{names[p]} {lv}" for p, lv in enumerate(d["levels"]))
             return f"Deal {d['deal']}: the first card goes to {names[d['starter']]}. Levels: {levels}."
         if kind == "declare":
-            return (f"{names[d['player']]} {verb(names[d['player']], 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
+            who = names[d["player"]]
+            return (f"{who} {verb(who, 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
                     f"{SUIT_SYMBOLS[d['suit']]} as trumps.")
         if kind == "redeal":
             return "Nobody declared: the cards are shuffled and dealt again."
@@ -984,7 +1002,8 @@ class ZhaoPengyouState(State):
         if kind == "buried":
             return f"{names[d['player']]} {verb(names[d['player']], 'has', 'have')} buried {d['count']} cards."
         if kind == "call":
-            return (f"{names[d['player']]} {verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
+            who = names[d["player"]]
+            return (f"{who} {verb(who, 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
                     f"{show([d['card']])}.")
         if kind == "play":
             who = names[d["player"]]
@@ -996,8 +1015,8 @@ class ZhaoPengyouState(State):
             who = names[d["player"]]
             return (f"{who} {verb(who, 'tries', 'try')} to throw {' + '.join(show(p) for p in d['parts'])}, but "
                     f"{names[d['by']]} {verb(names[d['by']], 'holds', 'hold')} {show(d['beater'])}, which beats "
-                    f"{show(d['part'])}: {who} {verb(who, 'takes', 'take')} the throw back and {verb(who, 'leads', 'lead')} "
-                    f"{show(d['part'])} alone.")
+                    f"{show(d['part'])}: {who} {verb(who, 'takes', 'take')} the throw back and "
+                    f"{verb(who, 'leads', 'lead')} {show(d['part'])} alone.")
         if kind == "friend":
             what = f"the {ORDINALS[d['ordinal']]} {show([d['card']])}"
             if d["player"] == d["host"]:
@@ -1027,6 +1046,9 @@ class ZhaoPengyou(Game):
     max_players = 7
     Options = ZhaoPengyouOptions
     State = ZhaoPengyouState
+
+    def new_state(self, *, seed: int) -> ZhaoPengyouState:
+        return ZhaoPengyouState(self.options, seed=seed)
 
 
 ZhaoPengyouState.game = ZhaoPengyou

@@ -56,7 +56,7 @@ class Context(NamedTuple):
     trump_suit: str | None
     trump_rank: str
     eff: dict[str, str]          # "T" for trumps, else the card's suit
-    seq: dict[str, int | None]   # consecutive index within the suit (trump rank skipped); None for jokers and trump-rank cards
+    seq: dict[str, int | None]   # index within the suit, the trump rank skipped (None: jokers, trump-rank cards)
     power: dict[str, int]        # higher wins; trumps 60..100, plain suits 0..11
     up: dict[str, str | None]    # the card one up the same suit's sequence (None at the top and where seq is None)
 
@@ -226,9 +226,9 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_mor
         if k < 2:  # both ranks of a wonky tractor hold two copies at least
             continue
         high = up[low]
-        k_high = 0 if high is None else counts.get(high, 0)
-        if k_high < 2:
+        if high is None or counts.get(high, 0) < 2:
             continue
+        k_high = counts[high]
         if k >= 3 and pair_ok(k_high):
             found.append(canonical([low] * 3 + [high] * 2))
         if pair_ok(k) and k_high >= 3:
@@ -375,7 +375,7 @@ def throw_reading(cards: Sequence[str], ctx: Context) -> list[Play]:
     other pairs pairs, the rest singles. Strongest first (tractors, triples, pairs, singles)."""
     counts = Counter(cards)
     pairs = {c: 2 for c, k in counts.items() if k == 2}
-    parts = [(c, c, c) for c, k in counts.items() if k == 3]
+    parts: list[Play] = [(c, c, c) for c, k in counts.items() if k == 3]
     in_tractors: set[str] = set()
     for runs in _runs(pairs, ctx, 2).values():
         for run in runs:
