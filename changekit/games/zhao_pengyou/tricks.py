@@ -564,18 +564,21 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
     demand, places = need.demand, need.places
     out = []
     if _one_kind(demand):
-        # fit_cost's cheapest spots, for chosen + c: a card only lowers the cost of the spots wanting it
+        # fit_cost's cheapest spots, worked out once: a card lowers by one the cost of the spots
+        # that want it, which lowers the total only for a spot among the k cheapest
         spots, k = places[demand[0]], len(demand)
         if len(spots) < k:
             return []
         base = [_cost(spot, chosen) for spot in spots]
-        for c in codes:
-            if c in suit:
-                before = chosen.get(c, 0)
-                costs = [b - 1 if spot.get(c, 0) > before else b for b, spot in zip(base, spots, strict=True)]
-                if (min(costs) if k == 1 else sum(sorted(costs)[:k])) <= room:
-                    out.append(c)
-        return out
+        cheapest = sorted(base)
+        total, kth = sum(cheapest[:k]), cheapest[k - 1]
+        if total <= room:
+            return list(codes.intersection(suit))
+        if total - 1 > room:
+            return []
+        wanted = {c for cost, spot in zip(base, spots, strict=True) if cost <= kth
+                  for c, copies in spot.items() if copies > chosen.get(c, 0)}
+        return list(codes.intersection(wanted))
     trial = dict(chosen)
     for c in codes:
         if c in suit:
