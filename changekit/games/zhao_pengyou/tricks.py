@@ -247,7 +247,8 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list
     for code in sorted(counts, key=DECK_ORDER.__getitem__):
         plays += _REPEATS[code][:counts[code]]  # the single, and the pair and triple if held
     pairs = {c: k for c, k in counts.items() if k >= 2}
-    if len(pairs) >= 2:  # tractors and wonky tractors are made of two ranks held twice or more
+    up = ctx.up
+    if any(up[c] in pairs for c in pairs):  # tractors and wonky tractors need adjacent ranks held twice
         plays += tractors(pairs, ctx)
         if wonky:
             plays += wonkies(pairs, ctx)
