@@ -236,19 +236,31 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_mor
     return found
 
 
-#: (card,), (card, card), (card, card, card) for every card: the repeats a lead may be
-_REPEATS: dict[str, tuple[Play, Play, Play]] = {c: ((c,), (c, c), (c, c, c)) for c in ALL_CODES}
+#: (card,), (card, card), (card, card, card) for every card, by its place in deck order: the repeats a lead may be
+_REPEATS: list[tuple[Play, Play, Play]] = [((c,), (c, c), (c, c, c)) for c in ALL_CODES]
 
 
 def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list[Play]:
-    """Every legal lead from ``hand``: singles, pairs, triples, tractors, wonky tractors."""
-    counts = Counter(hand)
+    """Every legal lead from ``hand``: singles, pairs, triples (in deck order), then tractors and
+    wonky tractors."""
+    cards = hand if isinstance(hand, (list, tuple)) else list(hand)
     plays: list[Play] = []
-    for code in sorted(counts, key=DECK_ORDER.__getitem__):
-        plays += _REPEATS[code][:counts[code]]  # the single, and the pair and triple if held
-    pairs = {c: k for c, k in counts.items() if k >= 2}
+    paired: set[str] = set()  # cards held twice or more
+    order = sorted(map(DECK_ORDER.__getitem__, cards))  # places in deck order: equal cards side by side
+    order.append(-1)  # a sentinel, which closes the last run of equal cards
+    last, copies = order[0], 0
+    for i in order:
+        if i == last:
+            copies += 1
+            continue
+        plays += _REPEATS[last][:copies]  # the single, and the pair and triple if held
+        if copies >= 2:
+            paired.add(ALL_CODES[last])
+        last, copies = i, 1
     up = ctx.up
-    if any(up[c] in pairs for c in pairs):  # tractors and wonky tractors need adjacent ranks held twice
+    if any(up[c] in paired for c in paired):  # tractors and wonky tractors need adjacent ranks held twice
+        counts = Counter(cards)  # (in the hand's order: the order tractors are listed in)
+        pairs = {c: k for c, k in counts.items() if k >= 2}
         plays += tractors(pairs, ctx)
         if wonky:
             plays += wonkies(pairs, ctx)
