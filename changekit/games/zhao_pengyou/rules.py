@@ -506,11 +506,13 @@ class ZhaoPengyouState(State):
         #: lengthens the history; the hand's identity and size catch a position set by hand)
         self._legal_memo = None
 
-    def _listed(self, hand: list[str], action: Any) -> bool:
-        """Whether ``action`` is among the legal actions just listed for this very position."""
+    def _listed(self, hand: list[str]) -> list[Any] | None:
+        """The legal actions listed for this very position (the player to act holds ``hand``), if
+        they were: see ``_legal_memo``."""
         memo = self._legal_memo
-        return (memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand)
-                and action in memo[3])
+        if memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand):
+            return memo[3]
+        return None
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
@@ -528,9 +530,9 @@ class ZhaoPengyouState(State):
         phase = self.phase
         if phase == "play":
             hand = self.hands[p]
-            memo = self._legal_memo
-            if memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand):
-                return list(memo[3])
+            listed = self._listed(hand)
+            if listed is not None:
+                return list(listed)
             actions: list[Any]
             if self.trick:
                 lead = self.trick[0][1]
@@ -664,7 +666,8 @@ class ZhaoPengyouState(State):
     # ---- playing -----------------------------------------------------------------------
     def _apply_play(self, player: Player, action: Any) -> None:
         hand = self.hands[player]
-        if self._listed(hand, action) and action[0] == "play":  # listed as legal here: checked already
+        listed = self._listed(hand)
+        if listed is not None and action in listed and action[0] == "play":  # listed as legal here: checked
             if self.trick:
                 code = action[1]
                 hand.remove(code)
