@@ -262,6 +262,11 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
     [('host', 3), ('host', 2), ('host', 1), ('host', 1), ('attackers', 0), ('attackers', 0),
      ('attackers', 1), ('attackers', 2)]
     """
+    return _level_change(points, thresholds, decks)
+
+
+def _level_change(points: int, thresholds: Sequence[int] | str, decks: int) -> tuple[str, int]:
+    """:func:`level_change` without the argument checks, for the engine's own (valid) scores."""
     if isinstance(thresholds, str):  # "stepped", the only word the check lets through
         step = STEP_PER_DECK * decks
         if points <= 0:
@@ -411,15 +416,18 @@ class ZhaoPengyouState(State):
         """Deal until someone receives a card of their level and may declare, or the deal ends."""
         keep = self.options.kitty_size
         n = self.players
-        deck, hands, levels = self.deck, self.hands, self.levels
+        deck, hands = self.deck, self.hands
+        level_ranks = [RANKS[x] for x in self.levels]
+        p = self.deal_to
         while len(deck) > keep:
             card = deck.pop()
-            p = self.deal_to
             hands[p].append(card)
-            self.deal_to = (p + 1) % n
-            if RANK_OF[card] == RANKS[levels[p]] and self._declarations(p):
+            if RANK_OF[card] == level_ranks[p] and self._declarations(p):
+                self.deal_to = (p + 1) % n
                 self.phase, self.deciding = "deal", p
                 return
+            p = (p + 1) % n
+        self.deal_to = p
         if self.phase == "deal":
             self.kitty, self.deck = deck, []
             for p in range(n):
@@ -853,7 +861,7 @@ class ZhaoPengyouState(State):
         kitty_points = sum(CARD_POINTS[c] for c in self.kitty)
         bonus = 2 * kitty_points if self.last_winner in attackers else 0
         total = won + bonus
-        side, steps = level_change(total, self.options.thresholds, decks=self.options.decks)
+        side, steps = _level_change(total, self.options.thresholds, self.options.decks)
         risers = team if side == "host" else attackers
         before = list(self.levels)
         for p in risers:
