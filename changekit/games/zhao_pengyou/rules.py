@@ -462,7 +462,7 @@ class ZhaoPengyouState(State):
                 else:
                     ok = k > current.copies
                 if ok:
-                    out.append(("declare", suit, k))
+                    out.append(declare(suit, k))
         return out
 
     def _finish_declaring(self) -> None:
@@ -553,21 +553,21 @@ class ZhaoPengyouState(State):
             elif self.selection:  # a throw under way: more cards of its suit, or done
                 suit = self.ctx.eff[self.selection[0]]
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
-                actions = [("throw", c) for c in more] + [("throw",)]
+                actions = [throw(c) for c in more] + [THROW_DONE]
             else:
                 actions = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
                 if self.options.allow_throws:
-                    actions += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
+                    actions += [throw(c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
             self._legal_memo = (len(self.history), hand, len(hand), actions)
             return list(actions)
         if phase in ("deal", "last_call"):
-            return ["pass", *self._declarations(p)]
+            return [PASS, *self._declarations(p)]
         if phase == "bury":
-            return [("bury", c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
+            return [bury(c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
         if phase == "call":
             ctx = self.ctx
             taken = {(o, c) for o, c, _, _ in self.calls}
-            return [("call", k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
+            return [call_friend(k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
                     for k in range(1, self.options.decks + 1) if (k, c) not in taken]
         return []
 
@@ -599,7 +599,7 @@ class ZhaoPengyouState(State):
 
     # ---- declaring ---------------------------------------------------------------------
     def _apply_declare(self, player: Player, action: Any) -> None:
-        if action != "pass" or type(action) is not str:
+        if action != PASS or type(action) is not str:
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
                 raise IllegalAction("declare-form",
                                     f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
@@ -798,13 +798,13 @@ class ZhaoPengyouState(State):
         cards = canonical(c.upper() for c in cards)
         if self.trick:
             for c in cards:
-                self.apply(("play", c), who)
+                self.apply(play(c), who)
         elif not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            self.apply(("play",) + cards, who)
+            self.apply(play(*cards), who)
         else:
             for c in cards:
-                self.apply(("throw", c), who)
-            self.apply(("throw",), who)
+                self.apply(throw(c), who)
+            self.apply(THROW_DONE, who)
 
     def _complete(self, player: Player, cards: list[str], parts: list[list[str]] | None = None) -> None:
         """Put a whole play on the table (``parts``: the parts of a successful throw)."""
