@@ -18,7 +18,7 @@ from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
 from .rules import (
-    MAX_POINTS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
+    MAX_POINTS, PASS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
 )
 from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
 from changekit.core.checks import (
@@ -145,7 +145,7 @@ def _deal_trial(players: int, decks: int):
         offered = [False] * players
         while state.phase in ("deal", "last_call") and state.redeals == 0:
             offered[state.current_player] = True
-            state.apply("pass")
+            state.apply(PASS)
         return tuple(offered)
     return trial
 
