@@ -473,3 +473,21 @@ def test_the_view_has_exactly_the_declared_keys_and_scores_are_the_state_scores(
             assert view["scores"] == list(state.scores())
             assert view["turn"] == (state.current_player if len(state.current_players()) == 1 else None)
             assert view["deck_size"] == len(state.deck) and view["round"] == state.deal_no + 1 and view["rounds"] == 2
+
+
+# ---- the engine's memos are not the position ------------------------------------------------------
+def test_a_legal_list_changed_by_its_caller_is_not_trusted_and_memos_stay_out_of_saves():
+    state = play_position(["4D 9S", "3C 9H", "5S 6S", "KD 6H"])
+    legal = state.legal_actions()
+    assert legal == [play("9S"), play("4D")]  # (deck order: spades, hearts, diamonds, clubs)
+    legal.append(play("3C"))  # the caller's list, not the engine's
+    with pytest.raises(IllegalAction) as err:
+        state.apply(play("3C"))
+    assert err.value.rule == "own-card"
+    state.apply(play("4D"))
+    assert state.legal_actions() == [play("9H"), play("3C")]  # void in diamonds: anything
+    twin = state.clone()
+    twin.hands[1] = ["9H", "AD"]  # a position set by hand: the memo of the original does not hold here
+    assert twin.legal_actions() == [play("AD")]
+    saved = json.loads(state.to_json())["position"]
+    assert not [k for k in saved if k.startswith("_")] and "_legal_memo" in vars(state)
