@@ -11,6 +11,7 @@ from timing import conformance_over, median_seconds, random_playout_speed
 from changekit.core import play_out
 from changekit.games.diminishing import GAME, solve_position
 from changekit.games.diminishing import solver as S
+from changekit.games.diminishing import table as T
 from changekit.games.diminishing.bots import MaxNBot, PerfectBot
 
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
@@ -19,13 +20,13 @@ STANDARD = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 
 def reachable_positions(n: int, seed: int = 0) -> list[tuple[tuple[int, ...], ...]]:
     """``n`` different positions (mover's bills, other's bills, pot) reachable from the standard start."""
-    table = S.table_for(S.STANDARD_UNIVERSE)
-    playing, _ = S.reachable(S.START_COUNTS, table)
-    decode = S._decoder(table)
+    table = T.table_for(S.STANDARD_UNIVERSE)
+    playing, _ = T.reachable(S.START_COUNTS, table)
+    decode = T._decoder(table)
     out = []
     for i in random.Random(seed).sample(sorted(playing), n):
         mover, other = decode(i)
-        pot = tuple(c - a - b for c, a, b in zip(table.universe, mover, other))
+        pot = tuple(c - a - b for c, a, b in zip(table.universe, mover, other, strict=True))
         out.append((S.bills_of(mover), S.bills_of(other), S.bills_of(pot)))
     return out
 
@@ -36,41 +37,41 @@ def run() -> list[tuple[str, str, str, str]]:
         games, steps = random_playout_speed(GAME(players=players), seconds=2.0)
         rows.append(("diminishing", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
 
-    S.solve_universe_numpy((2, 2, 2, 2, 2))  # warm-up: numpy's import is not the solver's time
+    T.solve_universe_numpy((2, 2, 2, 2, 2))  # warm-up: numpy's import is not the solver's time
     times = []
     for _ in range(5):
-        table = S.solve_universe_numpy(S.STANDARD_UNIVERSE)
+        table = T.solve_universe_numpy(S.STANDARD_UNIVERSE)
         times.append(table.seconds)
     best, median = min(times), sorted(times)[len(times) // 2]
     rows.append(("diminishing", "full 2p solve, numpy retrograde (median of 5; best)",
                  f"{median:.3f} s; {best:.3f} s", "≤ 1 s"))
     rows.append(("diminishing", "positions solved / s", f"{table.size / median:,.0f} ({table.size:,} positions)", ""))
     tracemalloc.start()
-    S.solve_universe_numpy(S.STANDARD_UNIVERSE)
+    T.solve_universe_numpy(S.STANDARD_UNIVERSE)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     rows.append(("diminishing", "solve peak memory (numpy arrays, tracemalloc)", f"{peak / 2**20:.0f} MiB", ""))
     rows.append(("diminishing", "solved table in memory / shipped (compressed)",
-                 f"{table.nbytes() / 2**20:.2f} MiB / {len(S.encode_table(table)) / 1024:.1f} KiB", ""))
-    table.solve(*S._position(STANDARD, STANDARD, [])[:3])
+                 f"{table.nbytes() / 2**20:.2f} MiB / {len(T.encode_table(table)) / 1024:.1f} KiB", ""))
+    table.solve(*T._position(STANDARD, STANDARD, [])[:3])
     rows.append(("diminishing", "table in memory once solve_position has used it (adds its flipped copy)",
                  f"{table.nbytes() / 2**20:.2f} MiB", ""))
     start = time.perf_counter()
-    shipped = S.shipped_standard_table()
+    shipped = T.shipped_standard_table()
     rows.append(("diminishing", "decode the shipped table (pure Python, app path)",
                  f"{time.perf_counter() - start:.3f} s", ""))
-    S._TABLES.setdefault(S.STANDARD_UNIVERSE, shipped)
+    T._TABLES.setdefault(S.STANDARD_UNIVERSE, shipped)
     start = time.perf_counter()
-    size = S.game_size()
+    size = T.game_size()
     rows.append(("diminishing", "reachable positions from the start (mover wins)",
                  f"{size.positions:,} ({size.mover_wins:,}); {time.perf_counter() - start:.2f} s", ""))
     start = time.perf_counter()
-    games = S.count_games(S.START_COUNTS)
+    games = T.count_games(S.START_COUNTS)
     rows.append(("diminishing", "different games (move sequences) from the start",
                  f"{games:.3e}; {time.perf_counter() - start:.2f} s", ""))
     first = solve_position(STANDARD, STANDARD, [])
     rows.append(("diminishing", "standard start: first player", "wins" if first.mover_wins else "loses", ""))
-    py = S.solve_universe_python((2, 2, 2, 2, 2))
+    py = T.solve_universe_python((2, 2, 2, 2, 2))
     rows.append(("diminishing", "pure-Python solve, 1 of each bill each (7,776 positions)",
                  f"{py.seconds:.2f} s ({py.size / py.seconds:,.0f} positions/s)", ""))
 
@@ -89,7 +90,7 @@ def run() -> list[tuple[str, str, str, str]]:
     pace = median_seconds(lambda: sum(range(1000)), number=2000) * 1e6
     rows.append(("diminishing", "the machine's pace just then: sum(range(1000))", f"{pace:.1f} µs", ""))
     mid = ([10, 7, 5, 3, 1, 1], [7, 7, 5, 3, 3], [10, 5, 5, 3, 3, 3, 1, 1, 1, 1])
-    us = median_seconds(lambda: S.mover_wins(*mid), number=5000) * 1e6
+    us = median_seconds(lambda: T.mover_wins(*mid), number=5000) * 1e6
     rows.append(("diminishing", "mover_wins lookup (verdict only, bills in)", f"{us:.1f} µs", "≤ 10 µs"))
     m, o = S.counts_of(STANDARD[1:]), S.counts_of(STANDARD[2:])
     us = median_seconds(lambda: shipped.mover_wins(m, o), number=20000) * 1e6

@@ -34,7 +34,8 @@ def run() -> list[tuple[str, str, str, str]]:
     while time.perf_counter() - start < 3.0:
         play_out(game.new_state(seed=n), [BOTS[x]() for x in names], rng=random.Random(n))
         n += 1
-    rows.append(("moneybags", "bot games 4p (one of each bot)", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
+    rate = n / (time.perf_counter() - start)
+    rows.append(("moneybags", "bot games 4p (one of each bot)", f"{rate:,.1f} games/s", ""))
 
     # the app path: a robbed player's hint, a bot's move with its view
     state = game.new_state(seed=4)

@@ -21,7 +21,9 @@ def cold_exact(bill: int, dealt: int) -> float:
 
 
 def run():
-    hands = [[random.Random(i).choice((1, 3, 5, 7, 10)) for _ in range(random.Random(-i).randint(3, 9))] for i in range(2000)]
+    # 2,000 hands of 3 to 9 bills, each hand from its own generator (so a hand mixes bills)
+    rngs = [random.Random(i) for i in range(2000)]
+    hands = [[rng.choice((1, 3, 5, 7, 10)) for _ in range(rng.randint(3, 9))] for rng in rngs]
     cases = [(h, b) for h in hands for b in (1, 3, 5, 7, 10) if sum(h) >= b]
     from changekit.games.zombie.rules import _change
 

@@ -13,7 +13,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from . import __version__
+from . import __version__, serving
 
 
 def _positive(text: str) -> int:
@@ -50,9 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def copy_notebooks(target: Path) -> list[Path]:
     """Copy the kit's notebooks into ``target`` (created if missing); never overwrites a file."""
-    from .serving import NOTEBOOKS
-
-    sources = sorted(NOTEBOOKS.glob("*.ipynb"))
+    sources = sorted(serving.NOTEBOOKS.glob("*.ipynb"))
     clashes = [target / src.name for src in sources if (target / src.name).exists()]
     if clashes:
         raise SystemExit("changekit: not overwriting " + ", ".join(str(p) for p in clashes))
@@ -74,14 +72,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command != "serve":
         build_parser().print_help()
         return 0
-    from .serving import NOTEBOOKS, ServeOptions, serve
-
-    folder = (args.folder or NOTEBOOKS).resolve()
+    folder = (args.folder or serving.NOTEBOOKS).resolve()
     if not any(folder.glob("*.ipynb")):
         raise SystemExit(f"changekit: no notebooks in {folder}")
-    serve(ServeOptions(folder=folder, host=args.host, port=args.port, token=args.token, debug=args.debug,
-                       class_size=args.class_size, lessons=tuple(args.lesson), max_kernels=args.max_kernels,
-                       open_browser=not args.no_browser, extra=tuple(args.voila_arg)))
+    serving.serve(serving.ServeOptions(
+        folder=folder, host=args.host, port=args.port, token=args.token, debug=args.debug,
+        class_size=args.class_size, lessons=tuple(args.lesson), max_kernels=args.max_kernels,
+        open_browser=not args.no_browser, extra=tuple(args.voila_arg)))
     return 0
 
 

@@ -237,7 +237,7 @@ def check_seeds(game: Game, seed: int) -> list[str]:
     for noise in (1, 2):
         random.seed(noise)
         try:
-            import numpy
+            import numpy  # numpy is optional: the engines run without it (Pyodide)
 
             numpy.random.seed(noise)
         except ImportError:  # the engines run without numpy (Pyodide)

@@ -28,8 +28,12 @@ import sys
 import time
 import urllib.request
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
+
+if TYPE_CHECKING:
+    from voila.app import Voila
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The notebooks ship inside the package (in a clone, a link to the repository's notebooks/).
@@ -160,7 +164,7 @@ def plotly_asset() -> tuple[Path, str]:
     The file is plotly.py's own copy of plotly.js, named with its version so a browser that has
     it cached never uses a stale one. A folder without a package.json is not loaded as an
     extension, only served."""
-    import plotly
+    import plotly  # for its copy of plotly.js, only when serving: the CLI starts without it
 
     source = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
     root = cache_dir() / "voila-assets"
@@ -185,13 +189,15 @@ def share_links(options: ServeOptions, page: str = "index.ipynb") -> list[str]:
 
 def _local_addresses() -> list[str]:
     try:
-        return [info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+        # an AF_INET address is (host, port): the host is a str
+        return [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
     except OSError:
         return []
 
 
 # ---- the server -------------------------------------------------------------------------------
 def _kernel_manager_class() -> type:
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
     from jupyter_server.utils import ensure_async
     from tornado import web
@@ -210,7 +216,9 @@ def _kernel_manager_class() -> type:
             self._connected_once: set[str] = set()
             self._first_seen: dict[str, float] = {}
 
-        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+        # jupyter_client types these as its synchronous manager's (run_sync wrappers); this
+        # manager's, like AsyncMappingKernelManager's, are coroutines
+        async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
             if self.max_kernels and len(self._kernels) >= self.max_kernels:
                 self.log.warning("Refusing a kernel: %d live, the cap is %d", len(self._kernels), self.max_kernels)
                 raise web.HTTPError(503, reason=FULL_MESSAGE)
@@ -235,11 +243,11 @@ def _kernel_manager_class() -> type:
                 idle = min(idle_since_activity, now - seen)
                 if idle > self.unconnected_timeout and getattr(kernel, "execution_state", "") != "busy":
                     self.log.warning("Culling kernel %s: its page never connected (%d s)", kernel_id, idle)
-                    await ensure_async(self.shutdown_kernel(kernel_id))
+                    await self.shutdown_kernel(kernel_id)
                     return
             await super().cull_kernel_if_idle(kernel_id)
 
-        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+        async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
             self._connected_once.discard(kernel_id)
             self._first_seen.pop(kernel_id, None)
             await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
@@ -247,8 +255,9 @@ def _kernel_manager_class() -> type:
     return ClassKernelManager
 
 
-def _utcnow():
-    from jupyter_server._tz import utcnow  # what jupyter_server stamps last_activity with
+def _utcnow() -> datetime:
+    # late, as the server's machinery: what jupyter_server stamps last_activity with
+    from jupyter_server._tz import utcnow
 
     return utcnow()
 
@@ -264,12 +273,13 @@ def __getattr__(name: str) -> Any:
 
 
 def _forbidden_without_token(self: Any) -> str:
-    from tornado import web
+    from tornado import web  # the server's machinery loads only when serving
 
     raise web.HTTPError(403, reason=TOKEN_MESSAGE)
 
 
-def _voila_class() -> type:
+def _voila_class() -> type[Voila]:
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.base.handlers import JupyterHandler
     from voila.app import Voila
 
@@ -288,14 +298,14 @@ def _voila_class() -> type:
             return handlers
 
         def start(self) -> None:
-            from tornado.ioloop import IOLoop
+            from tornado.ioloop import IOLoop  # the server's machinery loads only when serving
 
             if self.voila_configuration.preheat_kernel:
                 IOLoop.current().add_callback(self._report_pool)
             super().start()
 
         async def _report_pool(self) -> None:
-            import asyncio
+            import asyncio  # as the server's machinery: only a running server needs it
 
             started = time.monotonic()
             pools = getattr(self.kernel_manager, "_pools", {})
@@ -366,13 +376,6 @@ def serve(options: ServeOptions) -> None:
               f"about {options.class_size * len(options.lessons) * KERNEL_MB / 1024:.1f} GB; "
               "a line says when they are ready", flush=True)
     _voila_class().launch_instance(argv=options.voila_argv(root))
-
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m changekit.serving`` takes the same arguments as ``changekit serve``."""
-    from .cli import main as cli_main
-
-    return cli_main(["serve", *(argv if argv is not None else sys.argv[1:])])
 
 
 # ---- for tests and benchmarks -----------------------------------------------------------------
@@ -485,5 +488,7 @@ class VoilaServer:
         self.stop()
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+if __name__ == "__main__":  # ``python -m changekit.serving`` takes the same arguments as ``changekit serve``
+    from changekit.cli import main
+
+    sys.exit(main(["serve", *sys.argv[1:]]))

@@ -22,7 +22,7 @@ from ..core.errors import ClassroomError
 from ..games.boneyard.analysis import (FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, ClassReport,
                                        best_response_to_class, first_round_equilibrium)
 from ..games.boneyard.rules import START_BILLS, resolve_round
-from .live import AUCTION_KIND
+from .kinds import AUCTION_KIND
 from .store import Store
 from .tables import Poller
 
@@ -95,16 +95,17 @@ def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
     buckets = [(b,) for b in FIRST_ROUND_BUCKETS]
     outcomes: list[Outcome] = []
     result = resolve_round(buckets, bids) if bids else None
-    for p, (name, bid) in enumerate(zip(names, bids)):
-        claim = result.claims[p]
-        if claim is not None:
-            what = f"took the ${sum(buckets[claim])} bucket"
-        elif p in result.cancelled:
-            what = "cancelled"
-        else:
-            what = "no bucket left: bid returned"
-        bucket = sum(buckets[claim]) if claim is not None else None
-        outcomes.append(Outcome(name, bid, sum(bid), what, result.net[p], bucket))
+    if result is not None:  # (no bids: nobody to settle)
+        for p, (name, bid) in enumerate(zip(names, bids, strict=True)):
+            claim = result.claims[p]
+            if claim is not None:
+                what = f"took the ${sum(buckets[claim])} bucket"
+            elif p in result.cancelled:
+                what = "cancelled"
+            else:
+                what = "no bucket left: bid returned"
+            bucket = sum(buckets[claim]) if claim is not None else None
+            outcomes.append(Outcome(name, bid, sum(bid), what, result.net[p], bucket))
     n = len(bids)
     equilibrium = first_round_equilibrium(n) if n >= 2 else None
     report = best_response_to_class([sum(b) for b in bids], n) if n >= 2 else None
@@ -114,7 +115,7 @@ def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
 def auction_figure(result: AuctionResult) -> Any:
     """Bars: the share of the class that bid each total beside the equilibrium's probability of
     it for this many bidders."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly only for the chart
 
     from ..ui.theme import style
 
@@ -134,8 +135,8 @@ def auction_reveal(result: AuctionResult) -> dict[str, Any]:
     """What the students' pages are shown when bidding closes (the store's revealed answer, small
     whatever the class size): who took each bucket with which total, and the totals that
     cancelled. A student's own outcome follows from it and their bid (:func:`own_outcome`)."""
-    winners = sorted(([o.name, o.bucket, o.total] for o in result.outcomes if o.bucket is not None),
-                     key=lambda winner: -winner[1])
+    won = sorted(((o.bucket, o) for o in result.outcomes if o.bucket is not None), key=lambda pair: -pair[0])
+    winners = [[o.name, bucket, o.total] for bucket, o in won]
     cancelled = sorted({o.total for o in result.outcomes if o.outcome == "cancelled"}, reverse=True)
     return {"kind": AUCTION_KIND, "bidders": result.bidders, "winners": winners, "cancelled": cancelled}
 
@@ -176,7 +177,7 @@ class AuctionPanel:
     many bidders, and the best response to the class (the Boneyard class explorer, fed live)."""
 
     def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
-        import ipywidgets as w
+        import ipywidgets as w  # widgets only for the pages: resolve_auction runs without them (the store, tests)
 
         from ..games.boneyard.app import ClassExplorer
         from ..ui.app import button
@@ -259,7 +260,7 @@ class AuctionPanel:
         return result
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
 
@@ -269,7 +270,7 @@ class AuctionBidder:
     it, until the teacher closes bidding)."""
 
     def __init__(self, store: Store, code: str, token: str, question_id: str) -> None:
-        import ipywidgets as w
+        import ipywidgets as w  # widgets only for the pages: resolve_auction runs without them (the store, tests)
 
         from ..ui.app import button
 
@@ -285,7 +286,7 @@ class AuctionBidder:
         self.widget.add_class("ck-auction-bidder")
 
     def bid(self) -> tuple[int, ...]:
-        return tuple(b for b, t in zip(START_BILLS, self.w_bills) if t.value)
+        return tuple(b for b, t in zip(START_BILLS, self.w_bills, strict=True) if t.value)
 
     def follow(self, poll: Any, name: str) -> None:
         """Put the bidder in the state the store says (``poll``: the auction question as this
@@ -297,7 +298,7 @@ class AuctionBidder:
                 held = check_bid(mine)
             except ChangekitError:
                 held = ()
-            for bill, toggle in zip(START_BILLS, self.w_bills):
+            for bill, toggle in zip(START_BILLS, self.w_bills, strict=True):
                 toggle.value = bill in held
             if held:
                 self._said_bid(held)
@@ -323,7 +324,7 @@ class AuctionBidder:
         self._said_bid(bid)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
 

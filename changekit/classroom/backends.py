@@ -9,13 +9,16 @@ import fcntl
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from ..core.errors import ClassroomError
+
+if TYPE_CHECKING:
+    import psycopg
 
 #: how long a writer waits for another kernel's transaction on the same SQLite file
 BUSY_TIMEOUT_S = 15.0
@@ -25,11 +28,12 @@ Row = tuple[Any, ...]
 
 class Transaction:
     """One open transaction: ``execute`` runs a statement and returns its rows (none for a write
-    without ``RETURNING``); ``one`` returns the first row or None. ``for_share`` ends a SELECT
-    whose rows a concurrent writer must not change before this transaction commits (a session or
-    question checked open); empty in read-only transactions and where the backend needs none."""
+    without ``RETURNING``); ``one`` returns the first row or None; ``row`` the row a statement
+    always returns. ``for_share`` ends a SELECT whose rows a concurrent writer must not change
+    before this transaction commits (a session or question checked open); empty in read-only
+    transactions and where the backend needs none."""
 
-    def __init__(self, run, for_share: str = ""):
+    def __init__(self, run: Callable[[str, Sequence[Any]], list[Row]], for_share: str = ""):
         self._run = run
         self.for_share = for_share
 
@@ -39,6 +43,11 @@ class Transaction:
     def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         rows = self._run(sql, params)
         return rows[0] if rows else None
+
+    def row(self, sql: str, params: Sequence[Any] = ()) -> Row:
+        """The row a statement always returns: ``COUNT(*)``, ``INSERT ... RETURNING``, a row this
+        transaction has just made sure exists."""
+        return self._run(sql, params)[0]
 
 
 class Backend:
@@ -54,7 +63,7 @@ class Backend:
     #: the URL without its password, for messages
     where = ""
 
-    def transaction(self, *, write: bool) -> Iterator[Transaction]:  # pragma: no cover - interface
+    def transaction(self, *, write: bool) -> AbstractContextManager[Transaction]:  # pragma: no cover - interface
         raise NotImplementedError
 
     def lock_schema(self, tx: Transaction) -> None:
@@ -85,18 +94,20 @@ class SQLiteBackend(Backend):
     def __init__(self, path: Path):
         self.path = path
         self.where = f"sqlite:///{path}"
-        self._conn = None
         self._writer = -1
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None,
                                          check_same_thread=False)
-            mode = self._conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
-            # read-only is enough to lock it, so users sharing one store need not own it
-            self._writer = os.open(path.with_name(path.name + "-writer"), os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC,
-                                   0o666)
+            try:
+                mode = self._conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+                # read-only is enough to lock it, so users sharing one store need not own it
+                self._writer = os.open(path.with_name(path.name + "-writer"),
+                                       os.O_RDONLY | os.O_CREAT | os.O_CLOEXEC, 0o666)
+            except BaseException:
+                self.close()
+                raise
         except (OSError, sqlite3.Error) as err:
-            self.close()
             raise ClassroomError("store-unreachable", f"cannot open the class store {self.where}: {err}") from None
         if mode != "wal":
             self.close()
@@ -128,8 +139,7 @@ class SQLiteBackend(Backend):
             fcntl.flock(self._writer, fcntl.LOCK_UN)
 
     def close(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
+        self._conn.close()
         if self._writer >= 0:
             os.close(self._writer)
             self._writer = -1
@@ -144,7 +154,7 @@ class PostgresBackend(Backend):
 
     def __init__(self, url: str):
         try:
-            import psycopg
+            import psycopg  # here, not at the top: only a postgresql:// store needs it
         except ImportError:  # pragma: no cover - psycopg is a dependency
             raise ClassroomError("store-unsupported",
                                  "a postgresql:// class store needs psycopg 3: pip install 'psycopg[binary]'") from None
@@ -155,7 +165,7 @@ class PostgresBackend(Backend):
         self._lock = threading.Lock()
         self._conn = self._connect()
 
-    def _connect(self):
+    def _connect(self) -> psycopg.Connection[Row]:
         try:
             return self._psycopg.connect(self.url, autocommit=True, connect_timeout=10)
         except self._psycopg.Error as err:

@@ -15,9 +15,10 @@ import math
 import re
 from collections import Counter
 from html import escape
-from typing import Any
+from typing import Any, Callable
 
 import ipywidgets as w
+from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import button
@@ -33,16 +34,16 @@ STATUS_WORDS = {None: "not opened", "open": "open", "closed": "closed", "reveale
 
 def qr_svg(text: str, *, scale: int = 5) -> str:
     """``text`` as an inline SVG QR code (segno, pure Python: no network)."""
-    import segno
+    import segno  # segno only when a session's join screen is drawn
 
     svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
     return svg.replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(text)}" ', 1)
 
 
-def histogram_figure(question: LessonQuestion, answers: dict[str, Any]):
+def histogram_figure(question: LessonQuestion, answers: dict[str, Any]) -> Any:
     """The class's predictions: a bar per choice (every choice, in order, zeros too), or a
     histogram of the numbers over the question's range."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly only for the chart
 
     values = list(answers.values())
     title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
@@ -51,7 +52,7 @@ def histogram_figure(question: LessonQuestion, answers: dict[str, Any]):
         counts = Counter(str(v) for v in values)
         trace = go.Bar(x=[str(c) for c in choices], y=[counts.get(str(c), 0) for c in choices],
                        marker_color="#1d4e89", name="predictions")
-        xaxis = {"type": "category", "title": "prediction"}
+        xaxis: dict[str, Any] = {"type": "category", "title": "prediction"}
     else:
         low, high = question.how[question.kind][:2]
         numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
@@ -95,7 +96,8 @@ class _QuestionRow:
         text = w.HTML(f"<b>{escape(question.qid)}</b> {escape(_plain(question.text))}",
                       layout=w.Layout(width="460px"))
         self.widget = w.HBox([text, self.status, self.count, self.open_button, self.close_button, self.reveal_button],
-                              layout=w.Layout(align_items="center", flex_flow="row wrap", border_bottom="1px solid #ddd"))
+                              layout=w.Layout(align_items="center", flex_flow="row wrap",
+                                              border_bottom="1px solid #ddd"))
         self.widget.add_class("ck-poll-row")
         self.widget.add_class(f"ck-poll-{question.qid.replace('.', '-')}")
         self.show(None)
@@ -148,7 +150,8 @@ class Dashboard:
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
         self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
-        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", flex="1 1 480px"))  # beside the histogram, or under it when narrow
+        # beside the histogram, or under it when narrow
+        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", flex="1 1 480px"))
         self.reveal_title = w.HTML()
         self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_box],
                                                             layout=w.Layout(flex_flow="row wrap"))],
@@ -185,12 +188,14 @@ class Dashboard:
     # -- session ----------------------------------------------------------------------------------
 
     def open_session(self, title: str) -> Session:
-        self._enter(self.store.open_session(title))
-        return self.session
+        session = self.store.open_session(title)
+        self._enter(session)
+        return session
 
     def resume(self, code: str, teacher_key: str) -> Session:
-        self._enter(self.store.resume_session(code, teacher_key))
-        return self.session
+        session = self.store.resume_session(code, teacher_key)
+        self._enter(session)
+        return session
 
     def _open_clicked(self) -> None:
         self._guarded(lambda: self.open_session(self.title_box.value))
@@ -198,7 +203,7 @@ class Dashboard:
     def _resume_clicked(self) -> None:
         self._guarded(lambda: self.resume(self.code_box.value, self.key_box.value))
 
-    def _guarded(self, action) -> None:
+    def _guarded(self, action: Callable[[], object]) -> None:
         try:
             action()
         except ClassroomError as err:
@@ -231,6 +236,7 @@ class Dashboard:
 
     def _game_panels(self) -> list[w.Widget]:
         panels = []
+        # the games (Boneyard for the auction, any game at a table) load only once a session opens
         from .auction import AuctionPanel
         from .tables import TablesPanel
 
@@ -251,7 +257,7 @@ class Dashboard:
         code, key = self._teacher()
         return tuple(self.store.students(code, key)), tuple(self.store.questions(code, key))
 
-    def apply(self, state) -> None:
+    def apply(self, state: tuple[tuple[str, ...], tuple[QuestionState, ...]]) -> None:
         students, questions = state
         self.students = list(students)
         self.states = {q.question_id: q for q in questions}
@@ -367,6 +373,4 @@ class Dashboard:
         self.message.value = f"<p>Session {escape(code)} and everything in it are deleted.</p>"
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)

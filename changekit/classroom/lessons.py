@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.errors import ClassroomError
+from ..registry import all_games
 from .live import question_prompt
 
 #: the notebooks ship inside the package (in a clone, a link to the repository's notebooks/)
@@ -83,8 +84,6 @@ def _read_questions(path: Path, mtime_ns: int) -> tuple[LessonQuestion, ...]:
 
 def lessons() -> dict[str, str]:
     """``{notebook file: title}`` for every game notebook that has questions."""
-    from ..registry import all_games
-
     out = {}
     for game in all_games():
         name = game.notebook_file()

@@ -27,15 +27,18 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from functools import partial
 from html import escape
-from typing import TYPE_CHECKING, Any, Callable, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
+from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import button, wait_for_visitor
 from ..ui.question import Question, reading_to_html
+from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
 
 if TYPE_CHECKING:  # the store loads when a page joins a class (see changekit.classroom's docstring)
     from .store import Poll, Store, Student
@@ -43,7 +46,7 @@ if TYPE_CHECKING:  # the store loads when a page joins a class (see changekit.cl
 
 def connect(url: str | None = None) -> Store:
     """The class store (:func:`changekit.classroom.store.connect`), imported on first use."""
-    from .store import connect as open_store
+    from .store import connect as open_store  # the store needs sqlite3, which the zero-server site's Pyodide lacks
 
     return open_store(url)
 
@@ -313,14 +316,9 @@ def join_from_address(store: Store | None = None, *, live: bool = True) -> Class
 
 # -- the student page -----------------------------------------------------------------------------
 
-PROMPT_KINDS = ("choices", "number", "slider")
-#: the prompt kind of a class auction (changekit.classroom.auction.AUCTION_PROMPT)
-AUCTION_KIND = "auction"
-#: what the student page draws: a question, or a bidder in the class auction
-PAGE_KINDS = (*PROMPT_KINDS, AUCTION_KIND)
-
-
-def question_prompt(qid: str, text: str, *, choices=None, number=None, slider=None, unit: str = "") -> dict:
+def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
+                    number: Sequence[float] | None = None, slider: Sequence[float] | None = None,
+                    unit: str = "") -> dict[str, Any]:
     """What a student page needs to draw a question (JSON for the store's ``open_question``)."""
     kinds = {k: v for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None}
     if len(kinds) != 1:
@@ -334,7 +332,7 @@ def question_from_prompt(qid: str, prompt: dict, answer: Callable[[], Any]) -> Q
     if not isinstance(prompt, dict) or prompt.get("kind") not in PROMPT_KINDS:
         raise ClassroomError("bad-prompt", f"question {qid!r} has no prompt a page can draw: {prompt!r}")
     kind = prompt["kind"]
-    how = prompt[kind] if kind == "choices" else tuple(prompt[kind])
+    how: Any = prompt[kind] if kind == "choices" else tuple(prompt[kind])
     return Question(qid, prompt.get("text", ""), answer=answer, unit=prompt.get("unit", ""), **{kind: how})
 
 
@@ -423,34 +421,36 @@ class StudentPage:
     def show(self, polls: list[Poll]) -> None:
         """Show the question (or class auction) the teacher opened last, or else the one closed
         last, built once per id."""
+        link = self.link
+        assert link is not None, "polls come from the link: only a joined page shows them"
         drawable = [p for p in polls if isinstance(p.prompt, dict) and p.prompt.get("kind") in PAGE_KINDS]
         if not drawable:
             return
         open_ones = [p for p in drawable if not p.closed]
         poll = open_ones[-1] if open_ones else drawable[-1]
         if poll.prompt["kind"] == AUCTION_KIND:
-            self._show_auction(poll)
+            self._show_auction(poll, link)
             return
         question = self._built.get(poll.question_id)
         if question is None:
             question = question_from_prompt(poll.question_id, poll.prompt,
-                                            answer=lambda qid=poll.question_id: self._revealed_html(qid))
+                                            answer=partial(self._revealed_html, poll.question_id))
             self._built[poll.question_id] = question
-            self.link.adopt(question)
+            link.adopt(question)
         if poll.closed and not poll.revealed and question.prediction is None:
             question.input.disabled = question.lock_button.disabled = True
             question.status.value = "<i>Your teacher has closed this question.</i>"
         if list(self.current.children) != [question.widget]:
             self.current.children = [question.widget]
 
-    def _show_auction(self, poll: Poll) -> None:
-        from .auction import AuctionBidder
+    def _show_auction(self, poll: Poll, link: ClassLink) -> None:
+        from .auction import AuctionBidder  # the auction loads the Boneyard engine: only when one is opened
 
         bidder = self._bidders.get(poll.question_id)
         if bidder is None:
-            bidder = self._bidders[poll.question_id] = AuctionBidder(self.store, self.link.code, self.link.token,
+            bidder = self._bidders[poll.question_id] = AuctionBidder(self.store, link.code, link.token,
                                                                      poll.question_id)
-        bidder.follow(poll, self.link.name)
+        bidder.follow(poll, link.name)
         if list(self.current.children) != [bidder.widget]:
             self.current.children = [bidder.widget]
 
@@ -470,6 +470,4 @@ class StudentPage:
         return '<p class="ck-revealed"><i>Your teacher is showing the answer on the board.</i></p>'
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)

@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
+from typing import TypedDict
 
 #: where Debian's postgresql packages put each version's server binaries
 DEBIAN_ROOT = Path("/usr/lib/postgresql")
@@ -27,14 +28,22 @@ class PostgresUnavailable(RuntimeError):
     """No PostgreSQL server binaries here, or the server would not start."""
 
 
-def find_binaries(run_as: dict | None = None) -> Path:
+class RunAs(TypedDict, total=False):
+    """The ``subprocess`` arguments that run the server as another user (none: as this one)."""
+
+    user: int
+    group: int
+    extra_groups: list[int]
+
+
+def find_binaries(run_as: RunAs | None = None) -> Path:
     """The first folder holding ``initdb`` and ``postgres`` whose ``postgres`` runs (as the user
     ``run_as`` names, for ``subprocess``): pgserver's, then Debian's, newest version first."""
-    candidates = []
+    candidates: list[Path] = []
     # found, not imported: importing pgserver sets up its own server machinery (and warns)
     spec = importlib.util.find_spec("pgserver")
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        candidates.append(Path(folder) / "pginstall" / "bin")
+    for location in (spec.submodule_search_locations or []) if spec else []:
+        candidates.append(Path(location) / "pginstall" / "bin")
     candidates += sorted((p.parent for p in DEBIAN_ROOT.glob("*/bin/postgres")), key=lambda p: -int(p.parts[-2]))
     problems = []
     for folder in candidates:
@@ -65,7 +74,7 @@ class TemporaryPostgres:
     def __init__(self, *, durable: bool = True, max_connections: int = 200):
         self.durable = durable
         self.user = _server_user()
-        self._run_as = {}
+        self._run_as: RunAs = {}
         if self.user is not None:
             entry = pwd.getpwnam(self.user)
             self._run_as = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
@@ -96,16 +105,17 @@ class TemporaryPostgres:
                  "-c", f"max_connections={max_connections}",
                  *([] if self.durable else ["-c", "fsync=off", "-c", "full_page_writes=off"])],
                 stdout=log, stderr=subprocess.STDOUT, cwd=self.folder, start_new_session=True, **run_as)
-        self._wait_ready()
+        self._wait_ready(self.process)
 
-    def _wait_ready(self) -> None:
+    def _wait_ready(self, process: subprocess.Popen) -> None:
         """Until the server accepts a connection (it writes ``ready`` into postmaster.pid first)."""
-        import psycopg
+        import psycopg  # psycopg (0.1 s to import) only once a server runs: finding the binaries needs none
 
         deadline = time.monotonic() + READY_TIMEOUT_S
         while True:
-            if self.process.poll() is not None:
-                raise PostgresUnavailable(f"postgres exited with {self.process.returncode}: {self.log.read_text()[-2000:]}")
+            if process.poll() is not None:
+                raise PostgresUnavailable(f"postgres exited with {process.returncode}: "
+                                          f"{self.log.read_text()[-2000:]}")
             try:
                 psycopg.connect(self.url(), connect_timeout=2).close()
                 return
@@ -122,7 +132,7 @@ class TemporaryPostgres:
 
     def empty_store_url(self) -> str:
         """The URL of a new, empty schema on this server: a store of its own."""
-        import psycopg
+        import psycopg  # psycopg (0.1 s to import) only once a server runs: finding the binaries needs none
 
         self._schemas += 1
         name = f"store_{self._schemas}"

@@ -7,6 +7,7 @@ everything else is SQL both understand.
 """
 from __future__ import annotations
 
+from ..core.errors import ClassroomError
 from .backends import Backend, Transaction
 
 MIGRATIONS: list[list[str]] = [
@@ -97,8 +98,6 @@ def migrate(backend: Backend, migrations: list[list[str]] = MIGRATIONS) -> int:
     """Bring the database up to ``len(migrations)``, all pending steps in one transaction (all or
     nothing), other connections waiting meanwhile. Returns the version reached. A database newer
     than this changekit is refused, not touched."""
-    from ..core.errors import ClassroomError
-
     with backend.transaction(write=True) as tx:
         backend.lock_schema(tx)
         version = schema_version(tx)

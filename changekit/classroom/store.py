@@ -223,7 +223,7 @@ class Store:
                 if tx.one("SELECT 1 FROM students WHERE session_id = ? AND name_key = ?",
                           (session.id, _name_key(name))):
                     raise _name_taken(name)
-                (student_id,) = tx.one(
+                (student_id,) = tx.row(
                     "INSERT INTO students (session_id, name, name_key, token_hash, joined_at) "
                     "VALUES (?, ?, ?, ?, ?) RETURNING id",
                     (session.id, name, _name_key(name), _hash(secret), time.time()))
@@ -259,7 +259,7 @@ class Store:
             student_id, _ = self._student(tx, session, token)
             tx.execute("INSERT INTO questions (session_id, question_id, opened_at) VALUES (?, ?, ?) "
                        "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
-            (closed_at,) = tx.one("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?"
+            (closed_at,) = tx.row("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?"
                                   + tx.for_share, (session.id, question_id))
             if closed_at is not None:
                 raise ClassroomError("question-closed", f"question {question_id!r} is closed: the teacher "
@@ -339,7 +339,7 @@ class Store:
         encoded = _encode(settings, "table settings")
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key, must_be_open=True)
-            (table_id,) = tx.one("INSERT INTO tables (session_id, game, settings, opened_at) VALUES (?, ?, ?, ?) "
+            (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at) VALUES (?, ?, ?, ?) "
                                  "RETURNING id", (session.id, game, encoded, time.time()))
         return GameTable(table_id, game, json.loads(encoded))
 
@@ -367,12 +367,12 @@ class Store:
             if strangers or len(set(seated)) != len(seated):
                 raise ClassroomError("bad-table", f"seat each student of the session at most once: "
                                                   f"{strangers or seated} is not that")
-            (started,) = tx.one("SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL",
+            (started,) = tx.row("SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL",
                                 (student_id,))
             if started >= MAX_STARTED_TABLES:
                 raise ClassroomError("too-many-tables", f"{name}, you already started a table that is still open: "
                                                         "close it (or ask your teacher to) before starting another")
-            (table_id,) = tx.one("INSERT INTO tables (session_id, game, settings, opened_at, started_by) "
+            (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at, started_by) "
                                  "VALUES (?, ?, ?, ?, ?) RETURNING id",
                                  (session.id, game, encoded, time.time(), student_id))
         return GameTable(table_id, game, json.loads(encoded), False, name)
@@ -412,7 +412,7 @@ class Store:
                 session = self._open_session(tx, code)
                 student_id, student = self._player(tx, session, secret)
                 self._table(tx, session, table_id, must_be_open=True)
-                (made,) = tx.one("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
+                (made,) = tx.row("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
                 if move_number != made:
                     raise _move_refused(table_id, move_number, made)
                 tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) "
@@ -443,8 +443,9 @@ class Store:
             if not _matches(secret, session.teacher_key_hash):
                 student_id = self._starter_of(tx, session, secret, table_id)
                 if student_id is None:
-                    raise ClassroomError("wrong-teacher-key", f"only the teacher of session {session.code} "
-                                                              f"(or the student who started it) closes table {table_id}")
+                    raise ClassroomError("wrong-teacher-key",
+                                         f"only the teacher of session {session.code} "
+                                         f"(or the student who started it) closes table {table_id}")
             self._table(tx, session, table_id)
             tx.execute("UPDATE tables SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), table_id))
 

@@ -34,12 +34,16 @@ import threading
 from dataclasses import dataclass, replace
 from html import escape
 from importlib import import_module
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Bot, ChangekitError, State
 from ..core.errors import ClassroomError
+from ..core.words import winners_text
 from ..registry import GAME_MODULES, load_game
 from .store import GameTable, Move, Store
+
+if TYPE_CHECKING:
+    from ..ui.app import GameApp
 
 #: how often a page looks for other pages' moves (seconds): another page's move shows within 1 s
 POLL_SECONDS = 0.25
@@ -63,9 +67,9 @@ def game_bots(game: str) -> dict[str, type[Bot]]:
     return import_module(f"changekit.games.{game}.bots").BOTS
 
 
-def app_class(game: str) -> type:
+def app_class(game: str) -> type[GameApp]:
     """The game's app (the :class:`~changekit.ui.app.GameApp` subclass in its ``app.py``)."""
-    from ..ui.app import GameApp
+    from ..ui.app import GameApp  # ui.app brings the widgets: open_table and TableClient run without them
 
     cls = load_game(game)
     module = import_module(f"changekit.games.{game}.app")
@@ -108,7 +112,8 @@ def open_table(store: Store, code: str, secret: str, game: str, seats: Sequence[
         else:
             bot = seat["bot"] or default_bot
             if bot not in bots:
-                raise ClassroomError("bad-table", f"seat {i + 1}: {game} has no bot called {bot!r}; it has {sorted(bots)}")
+                raise ClassroomError("bad-table",
+                                     f"seat {i + 1}: {game} has no bot called {bot!r}; it has {sorted(bots)}")
             filled.append({"bot": bot})
     try:
         load_game(game)(players=len(filled), **options)
@@ -259,7 +264,8 @@ class TableClient:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise ClassroomError("bad-seat", f"the table has seats 0 to {len(self.seats) - 1}, not {seat!r}")
         if not self._may_move(self.student, seat):
-            raise ClassroomError("not-your-seat", f"seat {seat + 1} is {self.names()[seat]}'s: you act only for your own")
+            raise ClassroomError("not-your-seat",
+                                 f"seat {seat + 1} is {self.names()[seat]}'s: you act only for your own")
         data = {"seat": seat, "action": encode_action(action)}
         with self._lock:
             self.sync()
@@ -318,7 +324,6 @@ class TableClient:
         with self._lock:
             names, state = self.names(), self.state
             if state.is_terminal():
-                from ..core.words import winners_text
                 where = f"over: {winners_text(state.winners(), names)}"
             else:
                 where = "to act: " + ", ".join(names[p] for p in state.current_players())
@@ -332,7 +337,8 @@ class Poller:
     returned True; stops when ``done()`` is True or on :meth:`stop` (a kernel whose page has gone
     must not poll for ever: jupyter_server counts every message as activity)."""
 
-    def __init__(self, step, changed, *, period: float = POLL_SECONDS, done=lambda: False) -> None:
+    def __init__(self, step: Callable[[], object], changed: Callable[[], object], *, period: float = POLL_SECONDS,
+                 done: Callable[[], bool] = lambda: False) -> None:
         self.step, self.changed, self.period, self.done = step, changed, period, done
         self.task: asyncio.Task | None = None  # kept: an unreferenced task may be collected
 
@@ -360,7 +366,7 @@ class Poller:
 
 
 def _networked_class(game: str) -> type:
-    from ..ui.app import GameApp
+    from ..ui.app import GameApp  # ui.app brings the widgets: open_table and TableClient run without them
 
     base = app_class(game)
 
@@ -388,12 +394,15 @@ def _networked_class(game: str) -> type:
 
         @property
         def viewer(self) -> int:
-            return self.client.seat
+            seat = self.client.seat
+            assert seat is not None, "networked_app seats only a seated student"
+            return seat
 
         def names(self) -> list[str]:
             return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
 
         def new_game(self) -> None:  # the table's game: read it from the store
+            self.reset_input()  # the frame's promise to the game's app, as GameApp.new_game keeps it
             self.client.sync()
             self.client.play_bots()
             self.state = self.client.state
@@ -405,6 +414,7 @@ def _networked_class(game: str) -> type:
             """Bots move through the table (see ``act``), never on this page's copy."""
 
         def act(self, action: Any, player: int | None = None) -> None:
+            self.reset_input()  # as GameApp.act: before every action
             try:
                 self.client.move(action, player)
                 self.error = ""
@@ -451,6 +461,7 @@ class StudentTables:
     them at a newer table, that one replaces it (looked for every second)."""
 
     def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
+        # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
         import ipywidgets as w
 
         from ..ui.app import button
@@ -500,6 +511,7 @@ class StudentTables:
 
     def _show(self) -> None:
         client = self._found
+        assert client is not None, "shown only after _find found a table"
         if self.app is not None:
             self.app.poller.stop()
         self.app = networked_app(client, poll=self._poll)
@@ -531,7 +543,7 @@ class StudentTables:
             self.app.poller.stop()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
 
@@ -541,7 +553,9 @@ class TableForm:
     teacher's panel uses it with the teacher key; a student's page with their token (their own
     seat first: a student opens only a table they sit at)."""
 
-    def __init__(self, store: Store, code: str, secret: str, *, me: str | None = None, on_open=None) -> None:
+    def __init__(self, store: Store, code: str, secret: str, *, me: str | None = None,
+                 on_open: Callable[[GameTable], object] | None = None) -> None:
+        # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
         import ipywidgets as w
 
         from ..ui.app import button
@@ -552,7 +566,8 @@ class TableForm:
         self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
                                  layout=w.Layout(width="340px"))
         self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
-        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed", layout=w.Layout(width="180px"))
+        self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed",
+                                       layout=w.Layout(width="180px"))
         self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.w_open = button("Open the table" if me is None else "Start the table", self.open, style="primary")
         self.w_message = w.HTML()
@@ -574,6 +589,7 @@ class TableForm:
         return [(name, {"student": name}) for name in names] + bots
 
     def seat_pickers(self) -> None:
+        # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
         import ipywidgets as w
 
         game = load_game(self.w_game.value)
@@ -620,6 +636,7 @@ class TablesPanel:
     The panel also moves bots whose turn it is, so a table of bots and one student never stalls."""
 
     def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
+        # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
         import ipywidgets as w
 
         from ..ui.app import button
@@ -690,7 +707,7 @@ class TablesPanel:
         self.draw()
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
 

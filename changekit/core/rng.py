@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+from functools import partial
+from itertools import repeat, starmap
 from typing import Any
 
 
@@ -39,9 +41,10 @@ class GameRng(random.Random):
         """Shuffle ``x`` in place: sort by a fresh uniform key per item.
 
         Uniform like ``random.shuffle`` (ties between 53-bit keys aside) and about ten times
-        faster, since the keys come from C; deals are on the hot path of every playout.
+        faster, since the keys come from C; deals are on the hot path of every playout. The key
+        of each item (in order) is the next ``random()``, drawn without a Python call per item.
         """
-        x.sort(key=lambda _: self.random())
+        x.sort(key=partial(next, starmap(self.random, repeat((), len(x)))))
 
     def copy(self) -> "GameRng":
         """The same generator at the same point (no fresh seeding from the system first)."""

@@ -29,7 +29,7 @@ from __future__ import annotations
 import json
 import numbers
 from collections import Counter
-from typing import Any, ClassVar, Hashable, Iterable, NamedTuple, Self, Sequence
+from typing import Any, ClassVar, Hashable, Iterable, Mapping, NamedTuple, Self, Sequence
 
 from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
@@ -153,8 +153,9 @@ class State:
         """The winners once the game is over (ties share), else ``()``."""
         raise NotImplementedError
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
-        """What ``player`` can see (``None``: a spectator), as plain JSON-able data."""
+    def _view(self, player: Player | None) -> Mapping[str, object]:
+        """What ``player`` can see (``None``: a spectator), as plain JSON-able data: each game
+        returns its own ``TypedDict`` (docs/game-shape.md lists the shared keys)."""
         raise NotImplementedError
 
     def inventory(self) -> Counter:
@@ -248,7 +249,7 @@ class State:
         """What ``player`` may see, including the log lines meant for them."""
         if player is not None:
             player = self.check_seat(player)
-        seen = self._view(player)
+        seen = dict(self._view(player))
         seen["to_act"] = list(self.current_players())
         seen["log"] = [[e.kind, e.data] for e in self.log if e.seen_by(player)]
         return seen

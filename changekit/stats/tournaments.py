@@ -55,11 +55,11 @@ class TournamentResult:
         return sorted(range(len(self.names)), key=lambda i: (-self.wins[i], sign * means[i], i))
 
     def rows(self) -> list[dict[str, object]]:
-        means = self.mean_points() or [None] * len(self.names)
+        means: Sequence[float | None] = self.mean_points() or [None] * len(self.names)
         return [
             {"bot": name, "wins": w, "games": self.games, "win_rate": e.value, "low": e.low, "high": e.high,
              "mean_points": m, "lower_is_better": self.lower_is_better}
-            for name, w, e, m in zip(self.names, self.wins, self.win_rates(), means)
+            for name, w, e, m in zip(self.names, self.wins, self.win_rates(), means, strict=True)
         ]
 
 
@@ -121,14 +121,14 @@ def bot_tournament(game: Game, bots: Sequence[Bot | str], *, games: int, seed: i
 def tournament_figure(result: TournamentResult, *, title: str | None = None) -> Any:
     """Win rates with 95 % Wilson intervals, the fair share dotted, each bar labelled with the
     bot's mean points and which way points count."""
-    rows = [{**row, "bot": label} for row, label in zip(result.rows(), result.labels())]
+    rows = [{**row, "bot": label} for row, label in zip(result.rows(), result.labels(), strict=True)]
     return win_rate_figure(rows, title=title or f"Bot tournament: {result.games} games, 95 % intervals")
 
 
 def win_rate_figure(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
     """The tournament chart from result rows (``TournamentResult.rows()``, relabelled as a
     head-to-head needs): one bar per row."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly only for the chart
 
     from changekit.ui.theme import style
 

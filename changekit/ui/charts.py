@@ -19,6 +19,8 @@ import os
 from functools import cache
 from typing import Any
 
+from changekit.core.errors import ChangekitError
+
 #: Set by the kit's Voila server: the URL path of plotly.min.js (see ``changekit.serving``).
 PLOTLY_JS_ENV = "CHANGEKIT_PLOTLY_JS"
 
@@ -114,8 +116,6 @@ def Chart(figure: Any) -> Any:  # noqa: N802 - reads as the widget class it buil
     """A chart widget for ``figure`` (needs the kit's server: :func:`plotly_js_url`)."""
     src = plotly_js_url()
     if src is None:
-        from changekit.core.errors import ChangekitError
-
         raise ChangekitError(f"{PLOTLY_JS_ENV} is not set: charts as widgets need `changekit serve` "
                              "(elsewhere, display the figure itself, or use LiveChart)")
     return _chart_class()(figure=figure_json(figure), src=src, label=chart_label(figure))
@@ -130,6 +130,7 @@ class LiveChart:
         if plotly_js_url():
             self.widget = Chart(figure)
         else:
+            # plotly only where no kit server draws the chart, or a reader asks for it
             import plotly.graph_objects as go
 
             self.widget = go.FigureWidget(figure)
@@ -147,20 +148,20 @@ class LiveChart:
     @property
     def figure(self) -> Any:
         """The figure now drawn, as a plotly ``go.Figure`` (for tests and readers)."""
-        import plotly.graph_objects as go
+        import plotly.graph_objects as go  # plotly only where no kit server draws the chart, or a reader asks for it
 
         if plotly_js_url():
             return go.Figure(self.widget.figure)
         return go.Figure(self.widget)
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
 
 
 def _display_as_chart(figure: Any) -> None:
-    from IPython.display import display
+    from IPython.display import display  # IPython only when a notebook displays it
 
     display(Chart(figure))
 
@@ -172,7 +173,7 @@ def install() -> bool:
     if not plotly_js_url():
         return False
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # IPython only in a kernel: elsewhere there is nothing to hook
     except ImportError:
         return False
     shell = get_ipython()

@@ -21,9 +21,13 @@ from html import escape
 from typing import Any, Callable, Mapping
 
 import ipywidgets as w
+from IPython.display import display
 
 from changekit.core.checks import checked, is_callable, is_flag, is_mapping, is_real, is_text, is_whole, optional, shown
 from changekit.core.errors import ChangekitError, InvalidArgument
+
+from .app import button
+from .charts import LiveChart, plotly_js_url
 
 
 def _is_input(value: Any, name: str) -> w.ValueWidget:
@@ -52,7 +56,7 @@ class Explorer:
         self.compute = compute
         self.readout = w.HTML()
         self.readout.add_class("ck-readout")
-        self.chart = None
+        self.chart: LiveChart | None = None
         self.wants_chart = chart
         for box in self.inputs.values():
             box.observe(self.update, names="value")
@@ -63,12 +67,8 @@ class Explorer:
         if lazy is None:
             # on a page the kit serves to students, nothing is computed until asked: the page
             # opens faster and plotly is not even imported; elsewhere (JupyterLab, tests) at once
-            from .charts import plotly_js_url
-
             lazy = plotly_js_url() is not None
         if lazy:
-            from .app import button
-
             self.start_button = button("Explore", self.update, style="info",
                                        tooltip="Compute and draw; then change any value above")
             self.readout.value = "<i>Press <b>Explore</b>, or change a value, to compute and draw.</i>"
@@ -105,8 +105,6 @@ class Explorer:
         if figure is None:
             raise ChangekitError("an explorer with a chart must get a figure from its inputs")
         if self.chart is None:
-            from .charts import LiveChart
-
             self.chart = LiveChart(figure)
             self.widget.children = (*self.widget.children, self.chart.widget)
         else:
@@ -118,8 +116,6 @@ class Explorer:
         return self.chart.figure if self.chart is not None else None
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)
 
 
@@ -131,7 +127,8 @@ def number_box(description: str, value: float, low: float, high: float, *, step:
     if not low <= value <= high:
         raise InvalidArgument(f"value is a number from low to high ({low} to {high}), not {value}")
     if step is None and not all(float(x).is_integer() for x in (value, low, high)):
-        raise InvalidArgument(f"value, low and high of a whole-number box are whole numbers, not {value}, {low}, {high}")
+        raise InvalidArgument(f"value, low and high of a whole-number box are whole numbers, "
+                              f"not {value}, {low}, {high}")
     if step == 0:
         raise InvalidArgument("step is a number above 0, not 0")
     style = {"description_width": "initial"}

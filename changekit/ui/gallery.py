@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from changekit.registry import all_games
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 
 def gallery_html(*, class_pages: bool = True) -> str:
@@ -14,7 +18,8 @@ def gallery_html(*, class_pages: bool = True) -> str:
     for game in all_games():
         link = escape(game.notebook_file())
         cards.append(
-            '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;width:270px;background:#fbfbfe">'
+            '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;'
+            'width:270px;background:#fbfbfe">'
             f'<h3 style="margin:4px 0"><a href="{link}">{escape(game.title)}</a></h3>'
             f'<p style="margin:4px 0">{escape(game.teaser)}</p>'
             f'<p style="margin:4px 0;color:#555"><b>Teaches:</b> {escape(game.teaches)}</p>'
@@ -31,8 +36,8 @@ CLASS_LINKS = ('<p class="ck-class-links" style="margin-top:14px"><b>Teaching a 
                '<a href="join.ipynb">Join a class</a> (students)</p>')
 
 
-def gallery():
+def gallery() -> ipywidgets.HTML:
     """The gallery as a widget (for the index notebook)."""
-    import ipywidgets as w
+    import ipywidgets as w  # widgets only for the notebook: gallery_html is plain HTML
 
     return w.HTML(gallery_html())

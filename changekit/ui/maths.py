@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import ipywidgets
 
 
 @dataclass(frozen=True)
@@ -25,7 +28,7 @@ class ClosedForm:
     solves: str = ""
 
     def latex(self) -> str:
-        import sympy
+        import sympy  # sympy is heavy (0.2 s): only when a closed form is drawn
 
         value = sympy.nsimplify(self.value) if not isinstance(self.value, sympy.Basic) else self.value
         decimal = f" \\approx {float(value):.4g}" if not value.is_Integer else ""
@@ -38,7 +41,7 @@ class ClosedForm:
         return " = ".join(parts)
 
     def html(self) -> str:
-        import sympy
+        import sympy  # sympy is heavy (0.2 s): only when a closed form is drawn
 
         def words(text: str) -> str:  # a dollar in the words is money, not mathematics
             return escape(text).replace("$", r"\$")
@@ -46,12 +49,12 @@ class ClosedForm:
         steps = "".join(f"<p>{words(label)}: $${sympy.latex(expr)}$$</p>" for label, expr in self.steps)
         return f"<div class='ck-closed-form'><p>{words(self.text)}</p>{steps}$${self.latex()}$$</div>"
 
-    def widget(self):
-        import ipywidgets as w
+    def widget(self) -> ipywidgets.HTMLMath:
+        import ipywidgets as w  # widgets only for the notebook: the analyses build ClosedForms without them
 
         return w.HTMLMath(self.html())
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
+        from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget())

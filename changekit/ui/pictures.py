@@ -2,7 +2,12 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
+
+from changekit.core.errors import ChangekitError
+
+if TYPE_CHECKING:
+    from changekit.core.cards import Card
 
 #: One colour per Change! denomination (fill, ink), readable side by side.
 BILL_COLOURS: dict[int, tuple[str, str]] = {
@@ -28,9 +33,12 @@ def bill_svg(value: int, *, width: int = 88, dim: bool = False, label: str | Non
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 100 52" role="img"'
         f' aria-label="{title}"{opacity}><title>{title}</title>'
         f'<rect x="1" y="1" width="98" height="50" rx="5" fill="{fill}" stroke="{ink}" stroke-width="2"/>'
-        f'<rect x="6" y="6" width="88" height="40" rx="3" fill="none" stroke="{ink}" stroke-width="0.8" stroke-dasharray="2 2"/>'
-        f'<ellipse cx="50" cy="26" rx="17" ry="14" fill="#ffffff" fill-opacity="0.6" stroke="{ink}" stroke-width="0.8"/>'
-        f'<text x="50" y="33" text-anchor="middle" font-family="Georgia, serif" font-size="20" font-weight="bold" fill="{ink}">${value}</text>'
+        f'<rect x="6" y="6" width="88" height="40" rx="3" fill="none" stroke="{ink}" stroke-width="0.8"'
+        ' stroke-dasharray="2 2"/>'
+        f'<ellipse cx="50" cy="26" rx="17" ry="14" fill="#ffffff" fill-opacity="0.6" stroke="{ink}"'
+        ' stroke-width="0.8"/>'
+        '<text x="50" y="33" text-anchor="middle" font-family="Georgia, serif" font-size="20" font-weight="bold"'
+        f' fill="{ink}">${value}</text>'
         f'<text x="10" y="17" font-family="Georgia, serif" font-size="10" fill="{ink}">{value}</text>'
         f'<text x="90" y="45" text-anchor="end" font-family="Georgia, serif" font-size="10" fill="{ink}">{value}</text>'
         "</svg>"
@@ -45,8 +53,9 @@ def bills_html(values: Iterable[int], *, width: int = 64, empty: str = "no bills
     return '<span class="ck-row" style="display:inline-flex;gap:4px;flex-wrap:wrap">' + "".join(pictures) + "</span>"
 
 
-def card_svg(card, *, width: int = 60, face_down: bool = False, label: str | None = None) -> str:
-    """A playing card (a ``changekit.core.Card``), or its back when ``face_down``."""
+def card_svg(card: Card | None, *, width: int = 60, face_down: bool = False, label: str | None = None) -> str:
+    """A playing card (a ``changekit.core.Card``), or its back when ``face_down`` (then the card
+    may be unknown: None)."""
     height = round(width * 1.4)
     if face_down:
         title = escape(label or "face-down card")
@@ -54,9 +63,12 @@ def card_svg(card, *, width: int = 60, face_down: bool = False, label: str | Non
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 50 70" role="img"'
             f' aria-label="{title}"><title>{title}</title>'
             '<rect x="1" y="1" width="48" height="68" rx="4" fill="#3d5a80" stroke="#1d2d44" stroke-width="1.5"/>'
-            '<rect x="5" y="5" width="40" height="60" rx="2" fill="none" stroke="#e0fbfc" stroke-width="1" stroke-dasharray="3 2"/>'
+            '<rect x="5" y="5" width="40" height="60" rx="2" fill="none" stroke="#e0fbfc" stroke-width="1"'
+            ' stroke-dasharray="3 2"/>'
             "</svg>"
         )
+    if card is None:
+        raise ChangekitError("a face-up card needs the card: None draws only a face-down one")
     text = str(card)
     red = getattr(card, "is_red", False)
     ink = "#b3261e" if red else "#1b1b1b"
@@ -69,7 +81,8 @@ def card_svg(card, *, width: int = 60, face_down: bool = False, label: str | Non
         '<rect x="1" y="1" width="48" height="68" rx="4" fill="#fffdf7" stroke="#555" stroke-width="1.2"/>'
         f'<text x="5" y="14" font-family="Georgia, serif" font-size="11" font-weight="bold" fill="{ink}">{rank}</text>'
         f'<text x="5" y="25" font-family="Georgia, serif" font-size="10" fill="{ink}">{suit}</text>'
-        f'<text x="25" y="47" text-anchor="middle" font-family="Georgia, serif" font-size="22" fill="{ink}">{suit}</text>'
+        '<text x="25" y="47" text-anchor="middle" font-family="Georgia, serif" font-size="22"'
+        f' fill="{ink}">{suit}</text>'
         "</svg>"
     )
 
@@ -83,8 +96,10 @@ def token_svg(text: str, *, width: int = 60, fill: str = "#fffdf7", ink: str = "
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 50 70" role="img"'
         f' aria-label="{title}"><title>{title}</title>'
         f'<rect x="1" y="1" width="48" height="68" rx="4" fill="{fill}" stroke="{ink}" stroke-width="1.2"/>'
-        f'<text x="25" y="40" text-anchor="middle" font-family="Georgia, serif" font-size="{14 if len(text) < 5 else 9}"'
+        '<text x="25" y="40" text-anchor="middle" font-family="Georgia, serif"'
+        f' font-size="{14 if len(text) < 5 else 9}"'
         f' font-weight="bold" fill="{ink}">{escape(text)}</text>'
-        f'<text x="25" y="60" text-anchor="middle" font-family="Georgia, serif" font-size="8" fill="{ink}">{escape(sub)}</text>'
+        '<text x="25" y="60" text-anchor="middle" font-family="Georgia, serif" font-size="8"'
+        f' fill="{ink}">{escape(sub)}</text>'
         "</svg>"
     )

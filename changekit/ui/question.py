@@ -25,6 +25,7 @@ from html import escape
 from typing import Any, Callable, ClassVar, Sequence
 
 import ipywidgets as w
+from IPython.display import display
 
 from changekit.core.errors import ChangekitError
 
@@ -69,7 +70,7 @@ class Question:
     is passed to each callable in ``Question.on_create``.
     """
 
-    on_create: ClassVar[list[Callable[["Question"], None]]] = []
+    on_create: ClassVar[list[Callable[["Question"], object]]] = []
 
     def __init__(self, qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
                  choices: Sequence[Any] | None = None, number: tuple[float, float] | None = None,
@@ -110,8 +111,8 @@ class Question:
         for hook in self.on_create:
             hook(self)
 
-    def _make_input(self, choices, number, slider, unit) -> w.Widget:
-        label = w.Layout(width="auto")
+    def _make_input(self, choices: Sequence[Any] | None, number: tuple[float, float] | None,
+                    slider: tuple[float, float, float] | None, unit: str) -> w.Widget:
         if choices is not None:
             choices = list(choices)
             if len(choices) < 2:
@@ -122,15 +123,17 @@ class Question:
                                                   change["new"] is None or self.prediction is not None),
                            names="value")
             return widget
+        guess = f"My guess{' (' + unit + ')' if unit else ''}"
         if number is not None:
             low, high = number
-            return w.BoundedFloatText(value=low, min=low, max=high, description=f"My guess{' (' + unit + ')' if unit else ''}:",
+            return w.BoundedFloatText(value=low, min=low, max=high, description=f"{guess}:",
                                       style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         # a range with a step: drawn as a number box with arrows, because an ipywidgets slider's
         # handle has no accessible name (axe: aria-input-field-name), as elsewhere in the kit
+        assert slider is not None, "__init__ checked that exactly one way to predict is given"
         low, high, step = slider
         return w.BoundedFloatText(value=low, min=low, max=high, step=step,
-                                  description=f"My guess{' (' + unit + ')' if unit else ''}, {low:g} to {high:g}:",
+                                  description=f"{guess}, {low:g} to {high:g}:",
                                   style={"description_width": "initial"}, layout=w.Layout(width="320px"))
 
     # ---- predicting ----------------------------------------------------------------------
@@ -212,12 +215,10 @@ class Question:
         return out
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)
 
 
 def _is_figure(result: Any) -> bool:
-    from plotly.basedatatypes import BaseFigure
+    from plotly.basedatatypes import BaseFigure  # plotly only once an answer is shown
 
     return isinstance(result, BaseFigure)

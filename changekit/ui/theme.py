@@ -1,10 +1,15 @@
 """One look for every chart of the kit."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
 PALETTE = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#e9c46a", "#8d5a97", "#6c757d", "#98c1d9", "#293241"]
 
 
-def style(fig, *, title: str, x: str, y: str, log_x: bool = False, height: int = 380):
+def style(fig: go.Figure, *, title: str, x: str, y: str, log_x: bool = False, height: int = 380) -> go.Figure:
     """Title, axis names and the kit's colours on a plotly figure; returns it."""
     fig.update_layout(
         title={"text": title, "x": 0.01, "xanchor": "left"},

@@ -473,3 +473,21 @@ def test_the_teacher_panel_lists_students_as_they_join(store_url, session):
         panel.draw()
         assert list(panel.w_seats.children[0].options)[:3] == ["Ada", "Bo", "Cy"]
         assert not panel.update()
+
+
+def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, monkeypatch):
+    """The game's app forgets a half-made choice on a new game and before every action
+    (GameApp.reset_input), at a shared table too, where new_game and act go through the store."""
+    opened, ada, bo = session
+    resets = []
+    monkeypatch.setattr(app_class("zombie"), "reset_input", lambda self: resets.append(self.client.made))
+    with connect(store_url) as store, connect(store_url) as teacher_store:
+        seats = [student_seat("Ada"), bot_seat(), bot_seat()]  # the bots move whenever it is not Ada's turn
+        table = open_table(teacher_store, opened.code, opened.teacher_key, "zombie", seats, seed=3)
+        app = networked_app(TableClient(store, opened.code, ada.token, table.table_id), poll=False)
+        assert resets == [0]  # the first game, read from the store
+        assert 0 in app.state.current_players()
+        made = app.client.made
+        app.act(student_choice(app.state, 0, 3, made, "zombie"))
+        assert app.error == "" and app.client.made > made
+        assert resets == [0, made]  # before the action was written

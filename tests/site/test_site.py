@@ -309,7 +309,8 @@ def _full_game_answers(visit: Visit) -> None:
     """The full game's verdict, game count and take-less scan (numpy-free since issue 14) show in
     the browser what they compute here."""
     from changekit.games.diminishing.analysis import solve_start, take_less_positions
-    from changekit.games.diminishing.solver import START_COUNTS, count_games
+    from changekit.games.diminishing.solver import START_COUNTS
+    from changekit.games.diminishing.table import count_games
 
     text = " ".join(visit.page.locator("body").inner_text().split())
     start = solve_start()

@@ -47,7 +47,7 @@ EXTRA_MEMORY = 1_500_000_000
 def modules() -> list[str]:
     names = list(CORE_MODULES)
     for game in GAME_NAMES:
-        for part in ("rules", "bots", "analysis", "solver", "tricks"):
+        for part in ("rules", "bots", "analysis", "solver", "table", "tricks"):
             name = f"changekit.games.{game}.{part}"
             try:
                 importlib.import_module(name)

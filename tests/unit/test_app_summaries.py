@@ -33,15 +33,15 @@ def trick_points(trick) -> int:
 #: What each game's summary must say, from the viewer's own view (independently of the app's code).
 SAYS = {
     "zombie": lambda v, me: [f"Your hand: {dollars(v['hand']) or 'no bills'}.",
-                             f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['points']}."],
+                             f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['scores']}."],
     "boneyard": lambda v, me: [f"Your hand: {dollars(v['hands'][me]) or 'no bills'}.", f"Money: {v['money']}.",
                                "Buckets: " + ", ".join(f"${sum(b)}" for b in v["buckets"]) + "."],
-    "diminishing": lambda v, me: [f"You: ${sum(v['purses'][me])} in {len(v['purses'][me])} bills",
+    "diminishing": lambda v, me: [f"You: ${sum(v['hands'][me])} in {len(v['hands'][me])} bills",
                                   f"Pot: ${sum(v['pot'])}."],
     "big_cheese": lambda v, me: [f"current bid {v['bid']}.", f"You have {v['free'][me]} free workers.",
-                                 f"Scores: {v['points']} (target {v['goal']})."],
-    "cha_ching": lambda v, me: [f"Target {v['target']}.", f"Penalty points: {v['points']}."],
-    "moneybags": lambda v, me: [f"Round {v['round']}.", f"Points: {v['points']}."],
+                                 f"Scores: {v['scores']} (target {v['goal']})."],
+    "cha_ching": lambda v, me: [f"Target {v['target']}.", f"Penalty points: {v['scores']}."],
+    "moneybags": lambda v, me: [f"Round {v['round']}.", f"Points: {v['scores']}."],
     "cambio": lambda v, me: [f"Deck: {v['deck_size']} cards.", "Your cards: "],
     "zhao_pengyou": lambda v, me: [f"({trick_points(v['trick'])} points).", "Your hand: "],
 }

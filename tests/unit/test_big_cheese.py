@@ -11,7 +11,7 @@ from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.core.bots import bot_move
 from changekit.games.big_cheese import BigCheese, full_deck
 from changekit.games.big_cheese.bots import CautiousBot, RandomBot, ValueBot
-from changekit.games.big_cheese.rules import CHEESE, KEEP, PASS, REROLL, VETO, WORKERS
+from changekit.games.big_cheese.rules import CHEESE, KEEP, PASS, REROLL, VETO, WORKERS, BigCheeseView, bid, reroll
 
 
 def rig(*, players=3, deck, projects=(), hands=None, points=None, leader=0, seed=0, **options):
@@ -304,3 +304,76 @@ def test_the_view_is_json_and_determinize_only_reorders_the_hidden_deck():
     twin = s.determinize(0, GameRng(5))
     assert twin.offer == s.offer and sorted(map(str, twin.deck)) == sorted(map(str, s.deck))
     assert twin.view(0) == view and twin.deck != s.deck
+
+
+# ---- the game's vocabulary: actions by name, their words, the declared view ---------------------
+def test_named_actions_are_the_encodings_the_engine_plays():
+    assert bid(3) == 3 and type(bid(3)) is int and reroll(1) == (REROLL, 1) == ("reroll", 1)
+    for bad in (0, 11, True, 2.0, "3"):
+        with pytest.raises(ChangekitError, match="a bid is a whole number of workers from 1 to 10"):
+            bid(bad)
+    for bad in (-1, True, "0"):
+        with pytest.raises(ChangekitError, match="a re-roll names a die"):
+            reroll(bad)
+    s = rig(deck=[20, 2, 4, 6, 8], leader=1)
+    s.apply(bid(2), 1)
+    s.apply(PASS, 2)
+    s.apply(bid(3), 0)
+    assert s.high == 0 and s.bid == 3
+
+
+def test_every_legal_action_has_its_own_words():
+    rng = random.Random(5)
+    said_kinds = set()
+    for seed in range(30):
+        state = BigCheese(players=rng.choice([3, 4, 6]), dice=rng.choice(["d6", "polyhedral"])).new_state(seed=seed)
+        for _ in range(300):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(words), words
+            for action, said in zip(legal, words, strict=True):
+                if type(action) is int:
+                    assert said == f"Bid {action}"
+                elif action in (PASS, VETO, KEEP):
+                    assert said == {PASS: "Pass", VETO: "Play Veto", KEEP: "Keep the rolls"}[action]
+                else:
+                    _, card, value, _ = state.rolls[action[1]]
+                    assert said.startswith(f"Big Cheese: re-roll my {card} (rolled {value}")
+                said_kinds.add(action[0] if type(action) is tuple else type(action).__name__)
+            state.apply(rng.choice(legal))
+    assert {"int", "str", REROLL} <= said_kinds
+
+
+def test_two_alike_dice_are_told_apart():
+    s = rig(deck=[2, 4, 6], projects=[(1, 6, 1), (1, 6, 1)], hands=[[], [CHEESE], []], leader=0, seed=1)
+    s.apply(bid(1), 0)
+    s.apply(PASS, 1)
+    s.apply(PASS, 2)
+    assert s.phase == "reroll" and len(s.rolls) == 2
+    s.rolls[1][2] = s.rolls[0][2]  # the same value on both 6s
+    words = [s.describe_action(a) for a in s.legal_actions()]
+    value = s.rolls[0][2]
+    assert words == ["Keep the rolls", f"Big Cheese: re-roll my 6 (rolled {value}, die 1)",
+                     f"Big Cheese: re-roll my 6 (rolled {value}, die 2)"]
+
+
+@pytest.mark.parametrize("junk", [0, -2, "bid", ("reroll", 5), ("keep", 0), None, 2.5])
+def test_describing_a_non_action_is_refused(junk):
+    with pytest.raises(ChangekitError, match="is not a Big Cheese action"):
+        BigCheese().new_state(seed=1).describe_action(junk)
+
+
+def test_the_view_holds_exactly_the_declared_keys_and_scores_are_the_scores():
+    state = BigCheese(players=3).new_state(seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    for player in (None, 0, 2):
+        view = state.view(player)
+        assert set(view) - {"to_act", "log"} == set(BigCheeseView.__annotations__)
+        assert view["scores"] == list(state.scores()) and view["winners"] == list(state.winners()) != []
+        assert view["turn"] is None
+    fresh = BigCheese(players=4).new_state(seed=2).view(1)
+    assert fresh["winners"] == [] and fresh["scores"] == [0] * 4 and fresh["turn"] in range(4)

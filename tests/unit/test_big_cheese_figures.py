@@ -141,7 +141,7 @@ def test_value_per_worker_figure_divides_each_mean_by_the_bids_triangular_cost()
                  3: {"per_worker_placement": Estimate(4.0, 3.0, 4.5, 5)}}
     fig = value_per_worker_figure("d6", simulated=simulated)
     assert trace_names(fig) == [f"card {c}" for c in CARDS] + ["bots' projects (simulated)"]
-    for card, trace in zip(CARDS, fig.data):
+    for card, trace in zip(CARDS, fig.data, strict=False):  # the last trace is the bots' projects
         assert list(trace.x) == list(range(1, 11))
         assert close_lists(list(trace.y), [3.5 * card / (k * (k + 1) / 2) for k in range(1, 11)])
     sims = fig.data[-1]

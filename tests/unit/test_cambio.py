@@ -1,6 +1,7 @@
 """Cambio rules: values, every power, every snap outcome, the Cambio round, knowledge tracking."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ import pytest
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.cambio import Cambio, card_value
 from changekit.games.cambio.bots import MemoryBot, RandomBot
-from changekit.games.cambio.rules import PUBLIC
+from changekit.games.cambio.rules import PUBLIC, GiveBack, KingLook
 
 
 def make(players=2, grids=None, deck=None, **options):
@@ -24,7 +25,8 @@ def make(players=2, grids=None, deck=None, **options):
 
 
 def known(state, player):
-    return {(q, j): c for q, g in enumerate(state.view(player)["grids"]) for j, c in enumerate(g) if c not in (None, "?")}
+    grids = state.view(player)["grids"]
+    return {(q, j): c for q, g in enumerate(grids) for j, c in enumerate(g) if c not in (None, "?")}
 
 
 G2 = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
@@ -183,7 +185,7 @@ def test_right_snap_of_your_own_card_removes_it_and_closes_the_window():
     state.apply(("snap", 0, 3), 0)
     assert state.grids[0] == ["2S", "3S", "4S", None] and state.pile[-2:] == ["6H", "6D"]
     assert state.phase == "start" and state.turn == 1 and state.total(0) == 9
-    assert state.view(1)["cards"] == [3, 4]
+    assert state.view(1)["hand_sizes"] == [3, 4]
 
 
 def test_right_snap_of_another_players_card_then_give_one_back():
@@ -352,7 +354,7 @@ class Memory:
     def feed(self, kind, d):
         p = self.p
         if kind == "first_peek" and d["player"] == p:
-            for j, c in zip(d["places"], d["cards"]):
+            for j, c in zip(d["places"], d["cards"], strict=True):
                 self.where[(p, j)] = c
         elif kind == "draw":
             self.drawn = None
@@ -453,3 +455,155 @@ def test_every_event_is_narrated_as_a_sentence():
             assert line and not line.startswith(event.kind + ":")
     assert kinds >= {"deal", "first_peek", "draw", "drawn", "discard", "swap", "peek", "saw", "blind", "look",
                      "saw_two", "king", "snap", "end", "skip", "cambio"}
+
+
+# ---- records: named tuples in play, lists in a save ---------------------------------------
+def _played_until(phase):
+    """A naturally played game (so its save replays) stopped the first time it reaches ``phase``."""
+    for seed in range(200):
+        state = Cambio(players=3).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.phase == phase:
+                return state
+            state.apply(rng.choice([a for a in state.legal_actions() if a != "cambio"]))
+    raise AssertionError(f"no game reached {phase!r}")
+
+
+def test_king_look_is_a_named_tuple_saved_as_a_list():
+    state = _played_until("king")
+    _, action = state.history[-1]
+    assert action[0] == "look"
+    assert state.king == KingLook(place=action[1], owner=action[2], other=action[3])
+    assert type(state.snapshot()["king"]) is list and state.snapshot()["king"] == list(action[1:])
+    saved = json.loads(state.to_json())["position"]["king"]
+    assert saved == list(action[1:])
+    loaded = Cambio.State.from_json(state.to_json())
+    assert type(loaded.king) is KingLook and loaded.king == state.king and loaded == state
+
+
+def test_give_back_is_a_named_tuple_saved_as_a_list():
+    state = _played_until("give")
+    snapper, (_, owner, place) = state.history[-1]
+    assert state.give_to == GiveBack(owner=owner, place=place) and snapper != owner
+    assert type(state.snapshot()["give_to"]) is list and state.snapshot()["give_to"] == [owner, place]
+    loaded = Cambio.State.from_json(state.to_json())
+    assert type(loaded.give_to) is GiveBack and loaded.give_to == state.give_to and loaded == state
+
+
+def test_view_keys_are_the_declared_cambio_view_and_scores_show_only_at_the_end():
+    from changekit.games.cambio.rules import CambioView
+
+    state = Cambio(players=3).new_state(seed=5)
+    rng = random.Random(5)
+    while True:
+        for who in (0, 2, None):
+            view = state.view(who)
+            assert set(view) - {"to_act", "log"} == set(CambioView.__annotations__)
+            assert view["discards"] == state.pile
+            assert view["hand_sizes"] == [len([c for c in g if c]) for g in state.grids]
+            if not state.is_terminal():
+                assert view["scores"] is None and view["winners"] == []
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert view["scores"] == list(state.scores()) == [state.total(p) for p in range(3)]
+    assert view["winners"] == list(state.winners()) != []
+
+
+# ---- actions: named constructors and their words -------------------------------------------
+def test_named_constructors_build_the_engines_encodings():
+    from changekit.games.cambio import rules as r
+
+    assert (r.DRAW, r.TAKE, r.CAMBIO, r.DISCARD, r.SKIP, r.KEEP, r.EXCHANGE, r.PASS) == (
+        "draw", "take", "cambio", "discard", "skip", "keep", "exchange", "pass")
+    assert r.swap(2) == ("swap", 2) and r.peek(0) == ("peek", 0) and r.give(3) == ("give", 3)
+    assert r.spy(1, 2) == ("spy", 1, 2) and r.snap(0, 3) == ("snap", 0, 3)
+    assert r.blind(0, 1, 2) == ("blind", 0, 1, 2) and r.look(3, 2, 1) == ("look", 3, 2, 1)
+
+
+def test_a_game_played_with_the_constructors_saves_and_loads():
+    from changekit.games.cambio.rules import DRAW, PASS, snap, swap
+
+    state = Cambio(players=2).new_state(seed=3)
+    state.apply(DRAW)
+    state.apply(swap(2))
+    while state.phase == "snap":
+        p = state.current_player
+        state.apply(PASS if p == 0 else snap(0, 0), p)
+    loaded = Cambio.State.from_json(state.to_json())
+    assert loaded == state and loaded.history[:2] == [(0, "draw"), (0, ("swap", 2))] and len(loaded.history) >= 3
+
+
+def test_describe_action_words_for_every_kind():
+    state = Cambio(players=3).new_state(seed=1)
+    names = ["Ann", "Bo", "Cy"]
+    words = {a: state.describe_action(a, names) for a in [
+        "draw", "take", "cambio", "discard", "skip", "keep", "exchange", "pass",
+        ("swap", 0), ("peek", 1), ("give", 3), ("spy", 1, 2), ("snap", 0, 3), ("snap", 2, 0),
+        ("blind", 0, 1, 2), ("look", 3, 2, 1)]}
+    assert state.current_player == 0
+    assert words == {
+        "draw": "Draw from deck", "take": "Take the top discard", "cambio": "Call Cambio!",
+        "discard": "Discard the drawn card", "skip": "Skip the power", "keep": "Keep both cards",
+        "exchange": "Exchange the two cards", "pass": "Pass (no snap)",
+        ("swap", 0): "Swap the drawn card into your place 1", ("peek", 1): "Look at your place 2",
+        ("give", 3): "Give your place 4", ("spy", 1, 2): "Look at Bo's place 3",
+        ("snap", 0, 3): "Snap your place 4", ("snap", 2, 0): "Snap Cy's place 1",
+        ("blind", 0, 1, 2): "Blind-swap your place 1 with Bo's place 3",
+        ("look", 3, 2, 1): "Look at your place 4 and Cy's place 2",
+    }
+    assert state.describe_action(("spy", 1, 2)) == "Look at Player 2's place 3"  # default names
+
+
+def test_a_give_back_names_who_gets_the_card():
+    grids = [["2S", "3S", "4S", "5S"], ["2H", "6D", "4H", "5H"], ["2D", "3D", "4D", "5D"]]
+    state = after_discard(grids, "6H", players=3)
+    state.apply(("snap", 1, 1), 0)  # player 0 snaps Bo's 6D: right, and owes Bo a card
+    assert state.phase == "give"
+    assert state.describe_action(("give", 2), ["Ann", "Bo", "Cy"]) == "Give your place 3 to Bo"
+
+
+@pytest.mark.parametrize("junk", ["fly", ("snap", 0), ("snap", 0, 0, 0), ("snap", 3, 0), ("swap", -1), ("x", 1),
+                                  ("snap", True, 0), 7, None, ["draw"]])
+def test_describe_action_refuses_what_is_not_an_action(junk):
+    state = Cambio(players=3).new_state(seed=1)
+    with pytest.raises(ChangekitError):
+        state.describe_action(junk)
+
+
+def test_legal_actions_get_distinct_words_in_every_phase():
+    phases = set()
+    for seed in range(40):
+        state = Cambio(players=3, draw_from_discard=seed % 2 == 0).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal), (state.phase, legal)
+            phases.add(state.phase)
+            state.apply(rng.choice([a for a in legal if a != "cambio"] or legal))
+    assert phases == {"start", "drawn", "power", "king", "snap", "give"}
+
+
+@pytest.mark.parametrize("options", [{}, {"caller_locked": True}])
+def test_the_direct_snap_check_agrees_with_the_list_of_legal_actions(options):
+    """apply checks a snap without listing the window's actions (for speed): same verdicts."""
+    checked = after_call = 0
+    for seed in range(12):
+        state = Cambio(players=3, **options).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.current_player
+            legal = state.legal_actions(p)
+            if state.phase == "snap":
+                widest = max(len(g) for g in state.grids) + 1
+                candidates = [("snap", q, j) for q in range(-1, 4) for j in range(-1, widest)]
+                candidates += ["pass", "draw", ("swap", 0), ("snap", 0), ("snap", 0, 0, 0), ("give", 0, 0)]
+                for action in candidates:
+                    assert state._is_legal(p, action) == (action in legal), (seed, action)
+                    checked += 1
+                after_call += state.caller is not None
+            early = state.turns < 6  # no Cambio call before everyone has had two turns
+            state.apply(rng.choice([a for a in legal if a != "cambio" or not early]), p)
+    assert checked > 1000 and after_call > 10

@@ -96,7 +96,7 @@ def test_a_power_prompt_and_the_cambio_button():
     look = [b for b in buttons(app.widget) if b.description == "Look at both"]
     assert len(look) == 4
     look[0].click()
-    press(app, "Exchange them")
+    press(app, "Exchange the two cards")
     assert any(e.kind == "king" and e.data["exchanged"] and e.data["player"] == 0 for e in state.log)
 
 
@@ -116,3 +116,52 @@ def test_auto_pass_and_undo():
     [b for b in buttons(manual.widget) if b.description == "Swap in here"][0].click()
     assert manual.state.current_players() == (0,) and manual.state.phase == "snap"  # asked every time
     assert any(b.description == "Pass (no snap)" for b in buttons(manual.widget))
+
+
+def test_the_auto_pass_box_sits_in_the_extra_slot_and_widgets_are_built_once():
+    app = CambioApp(players=2, seed=4)
+    assert app.w_extra in app.widget.children
+    assert [box.children for box in app.w_extra.children] == [(app.w_auto,)]
+    cell = app._cells[(0, 0)]
+    app.new_game()
+    assert app._cells[(0, 0)] is cell and len(app.widget.children) == len(set(map(id, app.widget.children)))
+
+
+def test_undo_forgets_automatic_passes_it_took_back():
+    app = CambioApp(players=2, seed=4)
+    press(app, "Draw from deck")
+    [b for b in buttons(app.widget) if b.description == "Swap in here"][0].click()
+    assert app._auto
+    press(app, "Undo my last move")
+    assert app.state.history == [(0, "draw")] and app._auto == set()
+    [b for b in buttons(app.widget) if b.description == "Swap in here"][1].click()  # the same indices again
+    assert app._auto and all(app.state.history[i] == (0, "pass") for i in app._auto)
+    assert app.own_moves() == [0, 1]
+
+
+def _king_chosen():
+    """An app where the human has drawn a King, discarded it and picked their own first card."""
+    app = CambioApp(players=2, seed=1)
+    app.state.deck[-1] = "KS"  # the next draw is a King
+    app.refresh()
+    press(app, "Draw from deck")
+    press(app, "Discard the drawn card")
+    press(app, "Choose this one")
+    assert app.chosen == 0
+    return app
+
+
+def test_a_half_made_power_choice_is_forgotten_on_undo_and_new_game():
+    app = _king_chosen()
+    press(app, "Undo my last move")
+    assert app.chosen is None and app.state.history == [(0, "draw")]
+    app = _king_chosen()
+    app.new_game()
+    assert app.chosen is None
+
+
+def test_card_buttons_say_their_action_in_words():
+    app = CambioApp(players=2, seed=4)
+    press(app, "Draw from deck")
+    swap = [b for b in buttons(app.widget) if b.description == "Swap in here"]
+    assert [b.tooltip for b in swap] == [f"Swap the drawn card into your place {j}" for j in (1, 2, 3, 4)]

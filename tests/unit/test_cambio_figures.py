@@ -95,7 +95,7 @@ def test_threshold_figure_plots_the_sweep_with_intervals_and_stars_the_best_thre
 
 
 def test_comparison_figure_plots_each_bots_win_rate_interval_and_mean_grid_total():
-    rows = [{**r, "mean_points": m, "lower_is_better": True} for r, m in zip(ROWS, (21.25, 18.0, 30.5))]
+    rows = [{**r, "mean_points": m, "lower_is_better": True} for r, m in zip(ROWS, (21.25, 18.0, 30.5), strict=True)]
     fig = comparison_figure(rows, title="head to head")
     bars, fair = fig.data
     assert xy(bars) == (["a", "b", "c"], [0.40, 0.55, 0.52])

@@ -85,6 +85,15 @@ def test_bad_cards_and_targets_are_refused():
             can_reach(["10"], target)
 
 
+def test_hands_written_with_the_table_symbols_sort_and_label_like_named_ones():
+    from changekit.games.cha_ching.rules import label, sort_hand
+
+    assert sort_hand(["¢", "$", "1", "CHA-CHING", "50"]) == ["1", "50", "cent", "wild", "chaching"]
+    assert label(["¢", "$", "25"]) == label(["cent", "wild", "25"]) == "¢, $, 25"
+    with pytest.raises(ChangekitError):
+        sort_hand(["7"])
+
+
 def test_changes_needed_agrees_with_brute_force():
     rng = random.Random(2)
     seen = Counter()
@@ -220,6 +229,67 @@ def test_own_trade_and_missing_cha_ching_are_refused():
     assert state.to_json() == before
 
 
+def _same(a, b):
+    """Equality that tells True from 1 and a list from a tuple, inside tuples too."""
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+class _Text(str):
+    pass
+
+
+def test_an_action_is_accepted_exactly_when_it_is_one_of_the_legal_actions():
+    # The engine checks an action without building the legal list (speed): it must accept
+    # the same actions, compared type for type.
+    junk = ["deck", "pile", "out", "pass", "draw", _Text("deck"), None, 0, 1, True, ("discard",), ("discard", "7"),
+            ["discard", "1"], ("discard", 1), ("discard", _Text("1")), ("chaching", "reroll", "red"),
+            ("chaching", "reroll", _Text("both")), ("chaching", "trade", True), ("chaching", "trade", 1.0),
+            ("chaching", "trade", -1), ("chaching", "trade", 9), ("chaching", "swap", 0), ("chaching", "trade", 0, 1),
+            ("discard", "1", "x")]
+    junk += [(kind, card) for kind in ("discard", "chaching") for card in CARDS]
+    junk += [("chaching", power, arg) for power in ("reroll", "trade")
+             for arg in ("black", "white", "both", 0, 1, 2, 3)]
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(12):
+        state = fresh(players=rng.choice([2, 3, 4]), seed=seed)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            legal = state.legal_actions(seat)
+            for action in [*legal, *junk]:
+                trial = state.clone()
+                try:
+                    trial.apply(action, seat)
+                    accepted = True
+                except IllegalAction:
+                    accepted = False
+                    assert trial.to_json() == state.to_json()  # a refusal changes nothing
+                assert accepted == any(_same(action, a) for a in legal), (state.phase, action)
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 5_000
+
+
+def test_who_acts_follows_the_turn_through_play_undo_clone_and_load():
+    rng = random.Random(9)
+    for seed in range(6):
+        state = fresh(players=rng.choice([2, 3, 6]), seed=seed, game_to=150)
+        while not state.is_terminal():
+            assert state.current_players() == (state.turn,) and state.turn is not None
+            state.apply(rng.choice(state.legal_actions()))
+        assert state.current_players() == () and state.turn is None and state.winners()
+        for other in (state.clone(), type(state).from_json(state.to_json())):
+            assert other.current_players() == () and other.is_terminal()
+        state.undo(1)
+        assert state.current_players() == (state.turn,) and not state.is_terminal()
+
+
 def test_an_empty_deck_is_rebuilt_from_the_discards_but_the_top_card():
     state = fresh(players=2)
     cards = state.deck + state.discards
@@ -301,7 +371,7 @@ def test_greedy_rerolls_when_the_target_is_hopeless_for_its_hand():
     bot = GreedyBot()
     hand = ["50"] * 6 + ["wild", "chaching", "cent"]     # 300 or more: target 12 needs many changes
     view = {"phase": "discard", "hand": hand, "target": 12, "black": 1, "white": 2, "discards": ["1"],
-            "you": 0, "points": [0, 10, 5]}
+            "you": 0, "scores": [0, 10, 5]}
     legal = [("discard", c) for c in ("50", "cent", "wild", "chaching")]
     legal += [("chaching", "reroll", d) for d in ("black", "white", "both")] + [("chaching", "trade", 1),
                                                                                ("chaching", "trade", 2)]
@@ -353,3 +423,98 @@ def test_every_event_reads_as_a_sentence():
         assert not state.narrate(event, names).startswith(f"{event.kind}:")
     assert "swapped hands with Cy" in " ".join(state.narration(None, names))
     assert "re-rolled both dice" in " ".join(state.narration(None, names))
+
+
+# ---- the game's vocabulary: actions by name, their words, the declared view ---------------------
+def test_named_actions_are_the_encodings_the_engine_plays_and_saves():
+    from changekit.games.cha_ching.rules import DECK, OUT, PASS, PILE, discard, reroll, trade
+
+    assert (DECK, PILE, OUT, PASS) == ("deck", "pile", "out", "pass")
+    assert discard("25") == ("discard", "25") and discard("$") == ("discard", "wild")
+    assert reroll("white") == ("chaching", "reroll", "white") and trade(2) == ("chaching", "trade", 2)
+    rng = random.Random(3)
+    kinds = set()
+    for seed in range(40):  # games in which CHA-CHING cards were played, through the constructors
+        state = fresh(players=3, seed=seed)
+        for _ in range(30):
+            if state.phase == "draw":
+                state.apply(rng.choice([DECK, PILE]))
+            elif state.phase == "end":
+                state.apply(rng.choice([OUT, PASS]))
+            elif "chaching" in state.hands[state.current_player]:
+                state.apply(rng.choice([reroll(rng.choice(["black", "white", "both"])),
+                                        trade((state.current_player + 1) % 3)]))
+            else:
+                state.apply(discard(rng.choice(state.hands[state.current_player])))
+        loaded = type(state).from_json(state.to_json())
+        assert loaded.history == state.history and loaded.to_json() == state.to_json()
+        kinds |= {e.kind for e in state.log}
+    assert {"trade", "reroll", "out", "false_out", "discard"} <= kinds
+
+
+@pytest.mark.parametrize("bad", [("discard", "7"), ("reroll", "red"), ("reroll", True), ("trade", -1), ("trade", 6),
+                                 ("trade", True), ("trade", 1.0)])
+def test_named_actions_refuse_what_is_no_action(bad):
+    from changekit.games.cha_ching import rules
+
+    kind, argument = bad
+    with pytest.raises(ChangekitError):
+        getattr(rules, kind)(argument)
+
+
+def test_every_legal_action_has_its_own_words():
+    from changekit.games.cha_ching.rules import CARD_WORDS
+
+    rng = random.Random(8)
+    seen_kinds = set()
+    for seed in range(15):
+        state = fresh(players=rng.choice([2, 3, 5]), seed=seed)
+        for _ in range(40):
+            if state.is_terminal():
+                break
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(words), words
+            for action, said in zip(legal, words, strict=True):
+                if action == "deck":
+                    assert said == "Draw from the deck"
+                elif action == "pile":
+                    assert said == f"Take the top discard ({CARD_WORDS[state.discards[-1]]})"
+                elif action == "out":
+                    assert said == f"Go out (my 8 cards make {state.target})"
+                elif action == "pass":
+                    assert said == "End my turn"
+                elif action[0] == "discard":
+                    assert said == f"Discard {CARD_WORDS[action[1]]}"
+                elif action[1] == "reroll":
+                    assert said == ("CHA-CHING: re-roll both dice" if action[2] == "both"
+                                    else f"CHA-CHING: re-roll {action[2]}")
+                else:
+                    assert said == f"CHA-CHING: trade hands with Player {action[2] + 1}"
+                    assert state.describe_action(action, ["Ann", "Bo", "Cy", "Di", "Ed"]).endswith(
+                        ["Ann", "Bo", "Cy", "Di", "Ed"][action[2]])
+                seen_kinds.add(action if isinstance(action, str) else action[:2])
+            state.apply(rng.choice(legal))
+    assert seen_kinds == {"deck", "pile", "out", "pass", ("discard", "1"), ("discard", "5"), ("discard", "10"),
+                          ("discard", "25"), ("discard", "50"), ("discard", "cent"), ("discard", "wild"),
+                          ("discard", "chaching"), ("chaching", "reroll"), ("chaching", "trade")}
+
+
+@pytest.mark.parametrize("junk", ["draw", ("discard", "7"), ("chaching", "trade", 9), ("chaching", "swap", 1), 3, None])
+def test_describing_a_non_action_is_refused(junk):
+    with pytest.raises(ChangekitError, match="is not a CHA-CHING! action"):
+        fresh().describe_action(junk)
+
+
+def test_the_view_holds_exactly_the_declared_keys_and_scores_are_the_scores():
+    from changekit.games.cha_ching.rules import ChaChingView
+
+    state = fresh(players=3, seed=3, game_to=60)
+    play_out(state, [RandomBot(), RandomBot(), RandomBot()], rng=random.Random(2), max_steps=20000)
+    for player in (None, 0, 2):
+        view = state.view(player)
+        assert set(view) - {"to_act", "log"} == set(ChaChingView.__annotations__)
+        assert view["scores"] == list(state.scores()) and view["winners"] == list(state.winners()) != []
+        assert view["top"] == state.discards[-1] == view["discards"][-1]
+    fresh_view = fresh(players=3).view(1)
+    assert fresh_view["winners"] == [] and fresh_view["scores"] == [0, 0, 0] and fresh_view["game_to"] == 1000

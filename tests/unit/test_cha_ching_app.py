@@ -48,6 +48,24 @@ def test_go_out_explains_a_false_claim_and_charges_the_target():
     assert app.state.points[0] == target
 
 
+def test_a_right_go_out_is_explained_until_the_next_own_move_and_undo_takes_it_back():
+    app = ChaChingApp(players=2, seed=3)
+    press(app, "Draw from the deck")
+    press(app, "Discard ")
+    app.state.hands[0] = ["1", "5", "10", "cent", "cent", "cent", "cent", "cent"]
+    app.state.black, app.state.white = 1, 6
+    app.refresh()
+    assert app.verdict == ""
+    press(app, "Go out (my 8 cards make 16)")
+    assert app.verdict == "Out! 1 + 5 + 10 = 16 (and 5 cards worth 0): 16 exactly."
+    assert "Out! 1 + 5 + 10 = 16" in app.w_controls.children[-1].value
+    assert app.state.points[0] == 0 and app.state.points[1] > 0
+    app.undo()  # back to before the claim: nothing to explain
+    assert app.verdict == "" and app.state.phase == "end"
+    press(app, "End my turn")
+    assert app.verdict == ""
+
+
 def test_cha_ching_buttons_appear_with_the_card():
     app = ChaChingApp(players=3, seed=2)
     press(app, "Draw from the deck")

@@ -36,7 +36,7 @@ def hands(deck):
                 yield (take, *rest)
 
     for taken in rec(0, 8):
-        yield dict(zip(KINDS, taken)), prod(comb(c, t) for c, t in zip(counts, taken))
+        yield dict(zip(KINDS, taken, strict=True)), prod(comb(c, t) for c, t in zip(counts, taken, strict=True))
 
 
 @lru_cache(maxsize=None)
@@ -85,7 +85,7 @@ SMALL_DECK = {"1": 10, "5": 4, "10": 4, "25": 3, "50": 2, "cent": 3, "wild": 3, 
 def test_hit_probability_figure_has_one_bar_trace_per_deck_over_targets_10_to_99():
     fig = hit_probability_figure({"small": SMALL_DECK, "default": None})
     assert trace_names(fig) == ["small", "default"]
-    for trace, deck in zip(fig.data, (SMALL_DECK, DEFAULT)):
+    for trace, deck in zip(fig.data, (SMALL_DECK, DEFAULT), strict=True):
         assert list(trace.x) == list(TARGETS)
         assert list(trace.y) == [float(chances(deck)[t]) for t in TARGETS]
     assert fig.layout.title.text == "Chance that a fresh hand already hits the target"

@@ -11,6 +11,7 @@ from changekit.core import RandomBot, play_out
 from changekit.games.diminishing import analysis as A
 from changekit.games.diminishing import solve_position
 from changekit.games.diminishing import solver as S
+from changekit.games.diminishing import table as T
 from changekit.games.diminishing.bots import MaxTakeBot, PerfectBot
 from changekit.games.diminishing.rules import GAME
 
@@ -28,7 +29,8 @@ def test_the_tiny_game_is_a_second_player_win_and_its_tree_is_solved_right():
     # every edge is a legal move, marked winning exactly when it leaves the opponent lost
     for a, b, label, good in tree.edges:
         assert good == (not tree.nodes[b].mover_wins)
-        assert label in {str(m) for m in solve_position(tree.nodes[a].mover, tree.nodes[a].other, tree.nodes[a].pot).moves}
+        node = tree.nodes[a]
+        assert label in {str(m) for m in solve_position(node.mover, node.other, node.pot).moves}
     assert sum(good for *_, good in tree.edges) == 5
 
 
@@ -83,7 +85,8 @@ def numpy_take_less(purse):
     less, no winning move takes the most, [(mover, other, pot) counts and that move])."""
     import numpy as np
 
-    from changekit.games.diminishing.solver import DENOMS, _Layers, money, positions, reachable_numpy, table_for
+    from changekit.games.diminishing.solver import DENOMS, money_in
+    from changekit.games.diminishing.table import _Layers, positions, reachable_numpy, table_for
 
     counts = S.counts_of(purse)
     table = table_for(tuple(2 * c for c in counts))
@@ -93,7 +96,7 @@ def numpy_take_less(purse):
     rows = np.nonzero((reach & ~finished)[z.order])[0]
     legal = z.valid[z.code[rows]].astype(bool)
     winning = legal & (np.take(wins, z.swapped[rows, None] + z.deltas[None, :], mode="clip") == 0)
-    take_money = np.array([money(t) for _, t in table.moves])
+    take_money = np.array([money_in(t) for _, t in table.moves])
     play_of = np.array([b for b, _ in table.moves])
     most = np.zeros(winning.shape, dtype=np.int64)
     for b in DENOMS:
@@ -106,7 +109,7 @@ def numpy_take_less(purse):
     picked = list(positions(table, z.order[rows[only_less]].tolist()))
     moves = winning[only_less].argmax(axis=1).tolist()
     return (len(rows), int((n_win > 0).sum()), len(only_less), int(((n_win >= 1) & ~full_win).sum()),
-            sorted(zip(picked, moves)))
+            sorted(zip(picked, moves, strict=True)))
 
 
 @pytest.mark.parametrize("purse", [(10, 7, 5, 5, 3, 1, 1), A.STANDARD_PURSE], ids=str)
@@ -115,7 +118,7 @@ def test_the_pure_take_less_scan_is_exactly_the_numpy_scan(purse):
     positions, winning, only_less, none_full, picked = numpy_take_less(purse)
     assert (summary.positions, summary.winning_positions, summary.only_move_takes_less,
             summary.no_full_take_wins) == (positions, winning, only_less, none_full)
-    table = S.table_for(tuple(2 * c for c in S.counts_of(purse)))
+    table = T.table_for(tuple(2 * c for c in S.counts_of(purse)))
     mine = sorted(((S.counts_of(e.mover), S.counts_of(e.other), S.counts_of(e.pot)),
                    table.moves.index((e.winning_move.play, S.counts_of(e.winning_move.take))))
                   for e in summary.examples)
@@ -130,15 +133,15 @@ def test_the_full_game_analyses_need_no_numpy():
     import subprocess
     import sys
 
-    run = "(A.solve_start(), S.count_games((2, 2, 1, 1, 1)), A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4))"
+    run = "(A.solve_start(), T.count_games((2, 2, 1, 1, 1)), A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4))"
     script = ("import sys, dataclasses; sys.modules['numpy'] = None\n"
-              "from changekit.games.diminishing import analysis as A, solver as S\n"
+              "from changekit.games.diminishing import analysis as A, table as T\n"
               f"start, games, scan = {run}\n"
               "print(repr((dataclasses.replace(start, solve_seconds=0), games, scan)))\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     start = A.solve_start()
-    games = S.count_games((2, 2, 1, 1, 1))
+    games = T.count_games((2, 2, 1, 1, 1))
     scan = A.take_less_positions((10, 7, 5, 5, 3, 1, 1), examples=4)
     assert done.stdout.strip() == repr((dataclasses.replace(start, solve_seconds=0), games, scan))
     assert start.positions == 375_160 and scan.only_move_takes_less > 0 and games > 10**6
@@ -172,12 +175,12 @@ def test_perfect_bot_as_second_player_always_beats_a_perfect_first_player():
 
 
 def test_hints_mark_exactly_the_winning_moves():
-    view = {"you": 0, "purses": [[7, 3, 1], [5, 1]], "pot": [3, 1, 1], "out": [False, False]}
+    view = {"you": 0, "hands": [[7, 3, 1], [5, 1]], "pot": [3, 1, 1], "out": [False, False]}
     marks = A.hints(view)
     solved = solve_position([7, 3, 1], [5, 1], [3, 1, 1])
     assert {a for a, good in marks.items() if good} == {m.action for m in solved.winning_moves}
     assert len(marks) == len(solved.moves)
-    assert A.hints({"you": 0, "purses": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
+    assert A.hints({"you": 0, "hands": [[1], [1], [1]], "pot": [], "out": [False] * 3}) is None
 
 
 def test_figures_plot_their_numbers():

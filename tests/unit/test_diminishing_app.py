@@ -47,7 +47,7 @@ def test_hints_mark_exactly_the_winning_moves():
     app.w_hints.value = True
     state = app.state
     view = state.view(0)
-    solved = solve_position(view["purses"][0], view["purses"][1], view["pot"])
+    solved = solve_position(view["hands"][0], view["hands"][1], view["pot"])
     marked = [b.description for b in bill_buttons(app)]
     assert all(("(can win)" in m) or ("(loses)" in m) for m in marked)
     assert ("can win" in " ".join(marked)) == solved.mover_wins
@@ -112,3 +112,22 @@ def test_the_play_path_needs_no_numpy():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in {"(0,)", "(1,)"}
+
+
+def test_the_app_uses_the_frame_s_hooks_instead_of_overriding_it():
+    overridden = {"__init__", "act", "new_game", "undo"} & set(vars(DiminishingApp))
+    assert overridden == set()
+    app = DiminishingApp(seed=2, bot="max take-back")
+    bill_buttons(app)[0].click()
+    assert app.chosen is not None
+    app.new_game()  # the frame's reset_input forgets the half-made move
+    assert app.chosen is None
+
+
+def test_take_back_tooltips_give_the_whole_move_in_words():
+    app = DiminishingApp(hot_seat=True, seed=1)
+    app.act((3,))
+    app.act((1,))
+    bill_buttons(app)[2].click()  # $5
+    tips = [b.tooltip for b in take_buttons(app)]
+    assert tips == ["Play $5", "Play $5, take back $1", "Play $5, take back $3", "Play $5, take back $3 $1 ($4)"]

@@ -100,6 +100,19 @@ def test_illegal_moves_are_refused_naming_the_rule_and_change_nothing(action, ru
     assert state.to_json() == before
 
 
+def test_a_move_typed_anew_plays_exactly_like_the_one_legal_actions_listed():
+    # the engine accepts a listed move by identity (its hot path) and checks any other in full
+    for players, pot in ((2, [5, 3, 1, 1]), (3, [10, 7, 3, 1])):
+        start = state_with([[10, 7, 5, 1]] + [[3, 1]] * (players - 1), pot=pot)
+        for listed in start.legal_actions():
+            typed = tuple(list(listed))
+            assert typed == listed and typed is not listed
+            a, b = start.clone(), start.clone()
+            a.apply(listed)
+            b.apply(typed)
+            assert a.to_json() == b.to_json() and a.log == b.log
+
+
 def test_the_limit_is_one_dollar_less_than_the_bill():
     state = state_with([[5], [7]], pot=[3, 1, 1])
     with pytest.raises(IllegalAction, match=r"at most \$4"):
@@ -171,7 +184,7 @@ def test_money_is_conserved_and_games_end_within_the_bound():
 def test_views_show_everything_to_everyone():
     state = GAME(players=3).new_state(seed=2)
     views = [state.view(p) for p in range(3)]
-    assert all(v["purses"] == views[0]["purses"] and v["pot"] == views[0]["pot"] for v in views)
+    assert all(v["hands"] == views[0]["hands"] and v["pot"] == views[0]["pot"] for v in views)
     twin = state.determinize(1, GameRng(5))
     assert twin.snapshot() == state.snapshot()  # nothing is hidden
 
@@ -307,3 +320,64 @@ def test_seeds_choose_who_starts_and_determinize_is_an_exact_copy():
         state.apply(state.legal_actions()[0])
     assert all(state.determinize(0, GameRng(s)).snapshot() == state.snapshot() for s in range(5))
     assert GAME.perfect_information
+
+
+# ---- the game's vocabulary: named moves, their words, the declared view --------------------------
+def test_play_builds_the_engine_action_with_the_take_back_highest_first():
+    from changekit.games.diminishing.rules import play
+
+    assert play(7) == (7,) and play(5, 1, 3) == (5, 3, 1) == play(5, 3, 1)
+    state = state_with([[5, 1], [7]], pot=[3, 1])
+    assert play(5, 1, 3) in state.legal_actions()
+
+
+def test_moves_built_with_play_survive_a_save_and_load():
+    from changekit.games.diminishing.rules import play
+
+    state = GAME(players=2, purse=(5, 3, 1)).new_state(seed=2)
+    for move in (play(3), play(1), play(5, 1, 3), play(5)):
+        state.apply(move)
+    loaded = type(state).from_json(state.to_json())
+    assert loaded.history == state.history and loaded.purses == state.purses and loaded.pot == state.pot
+
+
+def test_describe_action_says_the_move_in_words():
+    state = state_with([[5, 1], [7]], pot=[3, 1])
+    words = {action: state.describe_action(action) for action in state.legal_actions()}
+    assert words == {
+        (1,): "play $1", (5,): "play $5", (5, 1): "play $5, take back $1", (5, 3): "play $5, take back $3",
+        (5, 3, 1): "play $5, take back $3 $1 ($4)",
+    }
+    with pytest.raises(IllegalAction, match="a move is a tuple"):
+        state.describe_action([5])
+
+
+def test_legal_moves_of_random_positions_have_distinct_words():
+    rng = random.Random(7)
+    for seed in range(5):
+        state = GAME(players=3).new_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal)
+            state.apply(rng.choice(legal))
+
+
+def test_the_view_holds_exactly_the_declared_keys():
+    from changekit.games.diminishing.rules import DiminishingView
+
+    state = GAME(players=3).new_state(seed=1)
+    play_out(state, [RandomBot()] * 3, rng=random.Random(1))
+    for player in (None, 0, 2):
+        view = state.view(player)
+        assert set(view) == set(DiminishingView.__annotations__) | {"to_act", "log"}
+        assert view["scores"] == list(state.scores()) and view["hands"] == state.purses
+        assert view["winners"] == list(state.winners()) != []
+    assert GAME(players=2).new_state(seed=1).view(0)["winners"] == []
+
+
+def test_bots_give_their_reasons_in_the_move_s_words():
+    state = state_with([[5, 1], [7]], pot=[3, 1])
+    for bot in (MaxTakeBot(), KeepSmallBot(), PerfectBot(), MaxNBot(depth=1)):
+        move = bot.choose(state.view(0), state.legal_actions(), rng=random.Random(0))
+        assert bot.explain(state.view(0), move).startswith(state.describe_action(move))

@@ -15,6 +15,7 @@ import pytest
 from changekit.core import ChangekitError
 from changekit.games.diminishing import solve_position
 from changekit.games.diminishing import solver as S
+from changekit.games.diminishing import table as T
 
 STANDARD = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 
@@ -31,7 +32,7 @@ def brute_moves(mover, pot):
         rest = list(mover)
         rest.remove(play)
         for counts in product(*[range(pot.count(v) + 1) for v in kinds]):
-            take = tuple(v for v, c in zip(kinds, counts) for _ in range(c))
+            take = tuple(v for v, c in zip(kinds, counts, strict=True) for _ in range(c))
             if sum(take) > play - 1:
                 continue
             left_pot = list(pot) + [play]
@@ -89,41 +90,59 @@ def test_the_solver_agrees_with_brute_force_on_every_reachable_position(start):
 def test_game_size_counts_the_reachable_positions_like_brute_force(start):
     positions = brute_reachable(start)
     counts = S.counts_of(start)
-    size = S.game_size(counts)
+    size = T.game_size(counts)
     assert size.positions == len(positions)
     assert size.mover_wins == sum(brute_wins(*p) for p in positions)
     # the pure-Python reachability agrees with the numpy one
-    seen, finished = S.reachable(counts)
+    seen, finished = T.reachable(counts)
     assert len(seen) == size.positions and len(finished) == size.terminal
+
+
+@pytest.mark.parametrize("start", SMALL_STARTS[:3], ids=str)
+def test_the_readable_backward_induction_labels_every_position_like_brute_force(start):
+    universe = tuple(2 * c for c in S.counts_of(start))
+    labels = S.backward_induction(universe)
+    assert len(labels) == S.universe_size(universe)
+    for mover, other, pot in brute_reachable(start):
+        assert labels[S.counts_of(mover), S.counts_of(other)] == brute_wins(mover, other, pot), (mover, other, pot)
+
+
+def test_the_solver_takes_its_constants_from_the_rules():
+    from changekit.core import DENOMINATIONS
+    from changekit.games.diminishing.rules import STANDARD_PURSE
+
+    assert S.DENOMS == DENOMINATIONS
+    assert S.bills_of(S.START_COUNTS) == STANDARD_PURSE
+    assert S.STANDARD_UNIVERSE == tuple(2 * STANDARD_PURSE.count(d) for d in DENOMINATIONS)
 
 
 def test_numpy_and_pure_python_solves_agree_on_a_whole_universe():
     universe = (2, 2, 2, 2, 2)
-    assert S.solve_universe_numpy(universe).wins == S.solve_universe_python(universe).wins
+    assert T.solve_universe_numpy(universe).wins == T.solve_universe_python(universe).wins
 
 
 def test_the_shipped_standard_table_is_re_derived_by_the_numpy_solve():
-    solved = S.solve_universe_numpy(S.STANDARD_UNIVERSE)  # its speed is measured in the benchmark
+    solved = T.solve_universe_numpy(S.STANDARD_UNIVERSE)  # its speed is measured in the benchmark
     assert solved.size == 1_058_400
-    assert solved.wins == S.shipped_standard_table().wins
+    assert solved.wins == T.shipped_standard_table().wins
     # and the shipped module is exactly what the generator writes today
     from pathlib import Path
 
     shipped = Path(S.__file__).with_name("_standard_table.py").read_text()
-    assert shipped == S.table_module_source(solved)
+    assert shipped == T.table_module_source(solved)
 
 
 def test_the_standard_table_is_consistent_with_its_own_rule_on_random_reachable_positions():
     """Bellman check on the full game (too big for the brute force): at sampled positions,
     the mover wins exactly when some successor (computed here by brute_moves) is lost."""
     rng = random.Random(4)
-    table = S.table_for(S.STANDARD_UNIVERSE)
+    table = T.table_for(S.STANDARD_UNIVERSE)
     mover, other, pot = STANDARD, STANDARD, ()
     checked = 0
     while checked < 400:
         moves = brute_moves(mover, pot)
         values = {}
-        for move, (after, new_pot) in moves.items():
+        for move, (after, _new_pot) in moves.items():
             values[move] = bool(after) and not table.mover_wins(S.counts_of(other), S.counts_of(after))
         solved = solve_position(mover, other, pot)
         assert solved.mover_wins == any(values.values())
@@ -150,7 +169,7 @@ def test_the_standard_start_is_lost_for_the_first_player():
 
 
 def test_the_size_of_the_standard_game():
-    size = S.game_size()
+    size = T.game_size()
     assert (size.positions, size.mover_wins, size.terminal) == (375_160, 191_057, 909)
 
 
@@ -186,7 +205,7 @@ def test_bundles_count_the_same_however_the_ints_were_made():
 def test_move_objects_round_trip_to_engine_actions():
     move = S.Move(10, (5, 3, 1))
     assert move.action == (10, 5, 3, 1) and S.Move.from_action(move.action) == move
-    assert move.kept == -1 and str(move) == "play $10, take back $5 $3 $1"
+    assert move.kept == -1 and str(move) == "play $10, take back $5 $3 $1 ($9)"
 
 
 @lru_cache(maxsize=None)
@@ -198,7 +217,7 @@ def brute_games(mover, other, pot):
 
 @pytest.mark.parametrize("start", SMALL_STARTS, ids=str)
 def test_count_games_matches_brute_force(start):
-    assert S.count_games(S.counts_of(start)) == brute_games(start, start, ())
+    assert T.count_games(S.counts_of(start)) == brute_games(start, start, ())
 
 
 #: The number of different games of the standard start, exactly: ``brute_games(STANDARD,
@@ -214,7 +233,7 @@ def numpy_count_games_modulo(start, prime):
     partial sum stays below 2**63)."""
     import numpy as np
 
-    z = S._Layers(tuple(2 * c for c in start))
+    z = T._Layers(tuple(2 * c for c in start))
     games = np.zeros(z.shell.size, dtype=np.int64)
     for lo, hi in z.layers():
         successors = np.take(games, z.swapped[lo:hi, None] + z.deltas[None, :], mode="clip")
@@ -224,7 +243,7 @@ def numpy_count_games_modulo(start, prime):
 
 
 def test_the_standard_game_tree_is_astronomically_bigger_than_its_graph():
-    games = S.count_games(S.START_COUNTS)
+    games = T.count_games(S.START_COUNTS)
     assert type(games) is int and games == STANDARD_GAMES  # exact (Python ints)
     assert f"{games:.2e}" == "1.13e+40"  # what the notebook shows
     # numpy's recursion over the whole universe agrees (modulo a prime: exact in int64)

@@ -11,6 +11,9 @@ from changekit.conformance import check_playout, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.core.bots import play_out
 from changekit.games.moneybags import Moneybags, MoneybagsState, jiggle, jiggle_likelihood
+from changekit.games.moneybags.rules import (
+    ACCEPT, CHALLENGE, CLOSE, STAND, MoneybagsView, drop_diamond, fill, jiggle_bag, steal,
+)
 from changekit.games.moneybags.bots import BOTS
 
 
@@ -259,7 +262,8 @@ def test_determinize_redeals_the_bags_and_keeps_the_loot():
     assert all(t.view(1) == state.view(1) for t in twins)
 
 
-@pytest.mark.parametrize("options", [dict(pour="boss", players=3), dict(players=6, coins=20, rounds=2, jiggle_noise=0.5),
+@pytest.mark.parametrize("options", [dict(pour="boss", players=3),
+                                     dict(players=6, coins=20, rounds=2, jiggle_noise=0.5),
                                      dict(players=4, diamond_height=0, round_points=(5,))])
 def test_other_options_keep_every_promise(options):
     for seed in range(2):
@@ -287,3 +291,154 @@ def test_narration_reads_well():
     assert ("Cy challenged Bo! Stacks: Cy 6 coins = 6 tall, Bo 8 coins = 8 tall. "
             "Out: Bo; everything goes to Cy.") in lines
     assert all(not line.startswith("You") for line in state.narration(None, ["Ann", "Bo", "Cy"]))
+
+
+# ---- the engine's shortcuts (cached turn, looked-up action lists) agree with the rules ----------
+def _legal_by_the_rules(state, player):
+    """The legal actions read straight from the rules, in the engine's order."""
+    n, coins = state.players, state.options.coins
+    if state.phase == "fill":
+        if state.filled < n:
+            return [("fill", c) for c in range(1, state.box - (n - state.filled) + 2)]
+        return [("diamond", b) for b in range(n)]
+    if state.phase == "challenge":
+        pair = sorted((state.pending["victim"], state.pending["thief"]))
+        return ["accept", "challenge", *[("jiggle", b) for b in pair if b not in state.jiggled]]
+    jiggles = [("jiggle", b) for b in range(n) if not state.out[b] and b not in state.jiggled]
+    steals = [("steal", v, k, d) for v in range(n) if v != player and not state.out[v] and not state.closed[v]
+              for k in range(coins + 1) for d in (0, 1)]
+    return ["stand", "close", *jiggles, *steals]
+
+
+def _to_act_by_the_rules(state):
+    if state.phase == "fill":
+        return (state.boss,)
+    if state.phase == "turn":
+        return ((state.boss + 1 + state.slot) % state.players,)
+    if state.phase == "challenge":
+        return (state.pending["victim"],)
+    return ()
+
+
+@pytest.mark.parametrize("options", [dict(players=3), dict(players=6, coins=20), dict(players=4, pour="boss")])
+def test_who_acts_and_the_legal_actions_follow_the_rules_at_every_step(options):
+    game = Moneybags(**options)
+    rng = random.Random(3)
+    for seed in range(4):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            assert state.current_players() == _to_act_by_the_rules(state)
+            player = state.current_player
+            legal = state.legal_actions(player)
+            assert legal == _legal_by_the_rules(state, player)
+            others = [p for p in range(state.players) if p != player]
+            assert all(state.legal_actions(p) == [] for p in others)
+            # jiggle often and stand or close now and then, so turns with jiggles made and closed bags come up
+            jiggles = [a for a in legal if a[0] == "jiggle"]
+            plain = [a for a in legal if a in ("stand", "close")]
+            pick = rng.random()
+            action = (rng.choice(jiggles) if jiggles and pick < 0.5 else
+                      rng.choice(plain) if plain and pick < 0.6 else rng.choice(legal))
+            state.apply(action, player)
+            if rng.random() < 0.05:  # a clone, an undo and a reload keep who acts
+                assert state.clone().current_players() == _to_act_by_the_rules(state)
+                back = state.clone()
+                back.undo()
+                assert back.current_players() == _to_act_by_the_rules(back)
+                assert MoneybagsState.from_json(state.to_json()).current_players() == state.current_players()
+        assert state.current_players() == () and state.legal_actions() == []
+
+
+# ---- actions by name, their words, and the declared view ---------------------------------------
+def test_named_actions_are_the_encodings_saves_hold_and_round_trip():
+    assert (steal(2, 5), steal(1, 0, diamond=True), jiggle_bag(3), fill(12), drop_diamond(0)) == (
+        ("steal", 2, 5, 0), ("steal", 1, 0, 1), ("jiggle", 3), ("fill", 12), ("diamond", 0))
+    assert (STAND, CLOSE, ACCEPT, CHALLENGE) == ("stand", "close", "accept", "challenge")
+    state = Moneybags(players=3, pour="boss").new_state(seed=4)
+    for action in (fill(30), fill(20), drop_diamond(2), jiggle_bag(1), steal(2, 4, diamond=True), jiggle_bag(2),
+                   CHALLENGE, STAND, CLOSE):
+        assert action in state.legal_actions()
+        state.apply(action)
+    loaded = MoneybagsState.from_json(state.to_json())
+    assert loaded == state and loaded.history == state.history
+    assert [a for _, a in loaded.history][:3] == [fill(30), fill(20), drop_diamond(2)]
+
+
+def test_describe_action_says_each_action_in_the_words_of_its_button():
+    state = poured([6, 8, 5], 0)  # seat 1 to move; seat 2 next; the Boss (0) last
+    names = ["Ann", "Bo", "Cy"]
+    assert state.describe_action(STAND) == "Stand by"
+    assert state.describe_action(CLOSE) == "Close my bag"
+    assert state.describe_action(jiggle_bag(1), names) == "Jiggle my bag"
+    assert state.describe_action(jiggle_bag(2), names) == "Jiggle Cy's bag"
+    assert state.describe_action(jiggle_bag(1), names, by=0) == "Jiggle Bo's bag"
+    assert state.describe_action(steal(2, 1), names) == "Steal 1 coin from Cy's bag"
+    assert state.describe_action(steal(0, 7, diamond=True)) == \
+        "Steal 7 coins from Player 1's bag and feel for the diamond"
+    assert state.describe_action(steal(2, 3), ["You", "Bo", "Cy"], by=1) == "Steal 3 coins from Cy's bag"
+    assert state.describe_action(jiggle_bag(0), ["You", "Bo", "Cy"]) == "Jiggle your bag"
+    state.apply(steal(2, 2))
+    assert (state.describe_action(ACCEPT), state.describe_action(CHALLENGE)) == ("Let it go", "Challenge")
+    assert state.describe_action(jiggle_bag(2), names) == "Jiggle my bag"  # the robbed player acts now
+    boss = Moneybags(players=3, pour="boss").new_state(seed=1)
+    assert boss.describe_action(fill(9), names) == "Pour 9 coins into Bo's bag"
+    assert boss.describe_action(drop_diamond(0), names) == "Drop the diamond into my bag"
+    for junk in ("run", ("steal", 1, 2), ("jiggle", 7), ("jiggle", True), ("steal", 9, 1, 0), 5, None):
+        with pytest.raises(ChangekitError):
+            state.describe_action(junk)
+
+
+@pytest.mark.parametrize("options", [dict(players=3), dict(players=5, pour="boss", coins=12)])
+def test_every_legal_action_has_its_own_words(options):
+    game = Moneybags(**options)
+    rng = random.Random(8)
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            words = [state.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal)
+            state.apply(rng.choice(legal))
+
+
+def test_the_view_has_exactly_the_declared_keys_and_the_shared_names():
+    declared = set(MoneybagsView.__annotations__)
+    state = poured([6, 8, 5], 0, rounds=1)
+    for player in (None, 0, 1, 2):
+        assert set(state.view(player)) == declared | {"to_act", "log"}
+    seen = state.view(1)
+    assert (seen["you"], seen["dealer"], seen["turn"], seen["scores"], seen["winners"]) == (1, 0, 1, [0, 0, 0], [])
+    state.apply(steal(2, 2))
+    assert state.view(2)["turn"] == 1 and state.view(2)["to_act"] == [2]  # the thief's turn; the victim answers
+    while not state.is_terminal():
+        state.apply(STAND if state.phase == "turn" else ACCEPT)
+    seen = state.view(None)
+    assert seen["scores"] == list(state.scores()) and seen["winners"] == list(state.winners()) != []
+    assert seen["turn"] is None and seen["phase"] == "over"
+
+
+def _imports(module: str) -> set[str]:
+    """Every module a Moneybags module imports, at the top or inside a function (relative made absolute)."""
+    import ast
+    import importlib.util
+
+    path = importlib.util.find_spec(f"changekit.games.moneybags.{module}").origin
+    found = set()
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add(("changekit.games.moneybags." if node.level else "") + (node.module or ""))
+    return found
+
+
+def test_dependencies_point_one_way_and_the_engine_and_bots_stay_pure_python():
+    later = {"rules": {"model", "bots", "analysis", "app"}, "model": {"bots", "analysis", "app"},
+             "bots": {"analysis", "app"}, "analysis": {"app"}}
+    for module, forbidden in later.items():
+        imported = _imports(module)
+        assert not {f"changekit.games.moneybags.{m}" for m in forbidden} & imported, module
+    for module in ("rules", "model", "bots"):
+        heavy = {name for name in _imports(module) if name.split(".")[0] in {"numpy", "ipywidgets", "plotly", "sympy"}
+                 or name.startswith(("changekit.ui", "changekit.stats"))}
+        assert heavy == set(), module

@@ -10,9 +10,9 @@ import pytest
 
 from changekit.games.moneybags import Moneybags, jiggle_likelihood
 from changekit.games.moneybags.analysis import (
-    ALWAYS, ELSEWHERE, add_coins, posterior_after_jiggle, IN_A, IN_B, NEVER, ChallengeIfFeelsLight, ChallengeIfLossAtLeast, best_steal,
-    boss_policy_study, bot_tournament, challenge_story, challenge_value, pair_prior, stand_value, steal_curve,
-    steal_value,
+    ALWAYS, ELSEWHERE, IN_A, IN_B, NEVER, ChallengeIfFeelsLight, ChallengeIfLossAtLeast, add_coins, best_steal,
+    boss_policy_study, bot_tournament, challenge_story, challenge_value, pair_prior, posterior_after_jiggle,
+    stand_value, steal_curve, steal_value,
 )
 from changekit.games.moneybags.bots import THIEF_MODEL, pour_plan, random_pour_step, robbed_value
 
@@ -83,7 +83,8 @@ def test_challenge_value_after_a_steal_is_exact(coins, players):
         story = challenge_story(coins, players, taken=GRABS, felt_for_diamond=felt, diamond_height=3)
         value = story[-1].value
         assert isinstance(value.p_win, Fraction)
-        assert (value.p_win, value.ev_challenge, value.ev_accept) == brute_challenge(coins, players, GRABS, felt, [], 0.15)
+        expected = brute_challenge(coins, players, GRABS, felt, [], 0.15)
+        assert (value.p_win, value.ev_challenge, value.ev_accept) == expected
 
 
 @pytest.mark.parametrize("readings", [[("A", 2)], [("B", 6)], [("A", 3), ("B", 5)], [("A", 1), ("A", 2), ("B", 9)]])

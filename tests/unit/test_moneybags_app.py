@@ -127,3 +127,21 @@ def test_the_page_address_sets_the_countdown(monkeypatch, query, seconds):
     assert (app.w_clock in widgets(app.widget)) == bool(seconds)  # seed 7: robbed at once
     assert (f"before the count of {seconds}?" in html_text(app)) == bool(seconds)
     assert MoneybagsApp(players=4, bot="bayesian", seed=7, countdown=3).countdown == 3  # an argument wins
+
+
+def test_action_buttons_say_the_words_of_their_action():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)  # robbed at once
+    thief = app.state.pending["thief"]
+    buttons = (app.b_challenge, app.b_accept, app.b_feel_mine, app.b_feel_thief)
+    labels = ("Challenge", "Let it go", "Jiggle my bag", f"Jiggle {app.names()[thief]}'s bag")
+    for btn, label in zip(buttons, labels, strict=True):
+        assert (btn.description, btn.tooltip) == (label, label)
+        assert find_button(app, f"^{re.escape(label)}$")  # on the page
+    seat_buttons = [app._seats[p][2] for p in range(4)]
+    assert [b.description for b in seat_buttons] == ["Jiggle my bag"] + [f"Jiggle {n}'s bag" for n in app.names()[1:]]
+    app = MoneybagsApp(players=3, bot="cautious", seed=3)
+    while app.state.phase == "challenge":
+        find_button(app, r"^Let it go$").click()
+    assert app.state.phase == "turn" and app.state.current_players() == (0,)
+    assert find_button(app, r"^Stand by$").tooltip == "Stand by"
+    assert find_button(app, r"^Close my bag$").tooltip == "No more turns for you; nobody can rob you"

@@ -66,7 +66,8 @@ def robbed(held, taken, reading, noise):
 
 def check_story_figure(fig, steps, labels):
     assert trace_names(fig) == [f"{who}: {label}" for label in labels for who in ("you", "thief")]
-    for i, (step, _) in enumerate(zip(steps, labels)):
+    assert len(steps) == len(labels)
+    for i, step in enumerate(steps):
         for j, dist in enumerate((step[3], step[4])):
             trace = fig.data[2 * i + j]
             assert list(trace.x) == list(dist)

@@ -110,7 +110,8 @@ def test_first_player_sits_left_of_the_dealer_and_deal_is_six_and_three():
     state = Zombie(players=4).new_state(seed=9)
     assert state.current_player == 1
     assert [len(h) for h in state.hands] == [6, 6, 6, 6] and len(state.zombie) == 3
-    assert Counter(state.register) + Counter(state.zombie) + sum((Counter(h) for h in state.hands), Counter()) == Counter(change_deck())
+    hands = sum((Counter(h) for h in state.hands), Counter())
+    assert Counter(state.register) + Counter(state.zombie) + hands == Counter(change_deck())
 
 
 def test_paying_a_bill_you_do_not_hold_names_the_rule():
@@ -135,6 +136,38 @@ def test_views_hide_other_hands_and_the_register():
     state = Zombie(players=3).new_state(seed=2)
     view = state.view(0)
     assert view["hand"] == sorted(state.hands[0], reverse=True)
-    text = repr(view)
-    assert "register" in text and view["register_size"] == len(state.register)
+    assert view["deck_size"] == len(state.register)  # the register's size only, never its bills
+    assert not [key for key, value in view.items() if value in (state.register, sorted(state.register, reverse=True))]
     assert all(e[1].get("player") == 0 for e in view["log"] if e[0] == "deal")
+
+
+def test_view_keys_are_the_declared_zombie_view_and_scores_are_the_scores():
+    from changekit.games.zombie.rules import ZombieView
+
+    state = Zombie(players=3).new_state(seed=5)
+    rng = random.Random(5)
+    while True:
+        for who in (0, 1, None):
+            view = state.view(who)
+            assert set(view) - {"to_act", "log"} == set(ZombieView.__annotations__)
+            assert view["scores"] == list(state.scores()) and view["turn"] == state.turn
+            assert view["winners"] == list(state.winners())
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert view["winners"] and view["turn"] is None and view["round"] == view["rounds"] == 3
+
+
+def test_pay_is_the_bill_and_describe_action_words_it():
+    from changekit.games.zombie.rules import describe, pay
+
+    state = Zombie(players=3).new_state(seed=4)
+    legal = state.legal_actions()
+    assert [pay(b) for b in legal] == legal
+    assert [state.describe_action(b) for b in legal] == [f"Pay ${b}" for b in legal]
+    assert describe(pay(10)) == "Pay $10"
+    state.apply(pay(legal[0]))
+    assert Zombie.State.from_json(state.to_json()) == state
+    for junk in (2, 0, -5, "5", 5.0, True, None):
+        with pytest.raises(ChangekitError):
+            state.describe_action(junk)

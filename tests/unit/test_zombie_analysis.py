@@ -8,8 +8,9 @@ from itertools import permutations
 import pytest
 
 from changekit.games.zombie.analysis import (
-    chance_of_points, expected_points_table, fresh_hand_rests, pay_outcomes, points_distribution, pool_of, simulated_points,
+    chance_of_points, expected_points_table, fresh_hand_rests, points_distribution, simulated_points,
 )
+from changekit.games.zombie.model import pay_outcomes, pool_of
 from changekit.games.zombie.rules import make_change
 from changekit.stats.exact import mean
 
@@ -39,12 +40,12 @@ def test_pay_outcomes_match_brute_force_on_small_decks(bill, known, deck, dealt)
     from changekit.stats.exact import draws_without_replacement, mixture, push
     from changekit.core import DENOMINATIONS
 
-    pool = dict(zip(DENOMINATIONS, pool_of(deck)))
+    pool = dict(zip(DENOMINATIONS, pool_of(deck), strict=True))
     parts = []
     for hand, p in draws_without_replacement(pool, dealt):
         zombie = tuple(sorted(known + tuple(d for d, n in hand.items() for _ in range(n))))
         rest = tuple(pool[d] - hand.get(d, 0) for d in DENOMINATIONS)
-        if sum(zombie) + sum(d * n for d, n in zip(DENOMINATIONS, rest)) < bill:
+        if sum(zombie) + sum(d * n for d, n in zip(DENOMINATIONS, rest, strict=True)) < bill:
             pytest.skip("the whole small deck cannot cover this bill")
         parts.append((p, push(pay_outcomes(bill, zombie, rest), lambda o: o[0])))
     assert dict(sorted(mixture(parts).items())) == brute_force(bill, known, deck, dealt)

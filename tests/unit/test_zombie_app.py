@@ -72,3 +72,12 @@ def test_a_whole_game_can_be_played_through_the_buttons():
         clicks += 1
     assert clicks == 2 * 6
     assert "Game over" in app.w_status.value
+
+
+def test_widgets_are_built_once_and_buttons_say_the_payment_in_words():
+    app = ZombieApp(players=2, seed=1)
+    row, heading = app._hand_row, app._heading
+    app.new_game()
+    assert app._hand_row is row and app._heading is heading
+    hand = app.state.view(0)["hand"]
+    assert [b.description for b in pay_buttons(app)] == [app.state.describe_action(v) for v in hand]

@@ -38,7 +38,8 @@ def test_greedy_takes_the_most_expected_points_and_says_so():
     for view, legal in views(range(5)):
         choice = GreedyBot().choose(view, legal, rng=random.Random(0))
         assert choice in legal
-        assert f"expects {expected_points_of(view, choice):.2f} points now" == GreedyBot().explain(view, choice)
+        assert f"Pay ${choice}: expects {expected_points_of(view, choice):.2f} points now" == GreedyBot().explain(
+            view, choice)
         assert all(expected_points_of(view, b) <= expected_points_of(view, choice) for b in legal), view
 
 
@@ -80,3 +81,29 @@ def test_careful_bots_play_six_player_games_to_the_end():
 
     result = bot_tournament(["careful"] * 6, games=12, seed=1)
     assert result.games == 12 and abs(sum(r["win_rate"] for r in result.rows()) - 1) < 1e-9
+
+
+def test_bots_and_model_never_import_the_analysis():
+    """One dependency direction: rules <- model <- bots <- analysis (imports inside functions count)."""
+    import ast
+    from pathlib import Path
+
+    import changekit.games.zombie.bots as bots
+    import changekit.games.zombie.model as model
+
+    for module, banned in ((bots, ("analysis", "app")), (model, ("bots", "analysis", "app"))):
+        tree = ast.parse(Path(module.__file__).read_text())
+        imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        assert imported and not [m for m in imported if m.rsplit(".", 1)[-1] in banned], (module.__name__, imported)
+
+
+def test_careful_bot_names_its_payment_in_the_rules_words():
+    from changekit.games.zombie import Zombie
+
+    state = Zombie(players=3).new_state(seed=2)
+    view, legal = state.view(state.current_player), state.legal_actions()
+    choice = CarefulBot().choose(view, legal, rng=random.Random(0))
+    reason = CarefulBot().explain(view, choice)
+    assert reason.startswith(state.describe_action(choice) + ": balances") and reason.endswith(
+        f"(value {CarefulBot().value(choice, view):.2f})")

@@ -11,7 +11,7 @@ from changekit.games.zombie.analysis import (
     simulated_points,
 )
 
-from .figure_checks import axes_of, bold_texts, close_lists, table_rows, title_of, trace_names, xy
+from .figure_checks import axes_of, bold_texts, close_lists, table_rows, title_of, trace_names
 
 BILLS = (1, 3, 5, 7, 10)
 
@@ -64,7 +64,8 @@ def test_expected_points_table_html_lists_each_bills_exact_and_decimal_mean():
     rows = table_rows(expected_points_table_html(dealt=2))
     assert rows[0] == ["bill paid", "exact expected points", "decimal"]
     want = [exact_mean(first_play_distribution(b, 2)) for b in BILLS]
-    assert rows[1:] == [[f"${b}", f"{v.numerator}/{v.denominator}", f"{float(v):.4f}"] for b, v in zip(BILLS, want)]
+    assert rows[1:] == [[f"${b}", f"{v.numerator}/{v.denominator}", f"{float(v):.4f}"]
+                        for b, v in zip(BILLS, want, strict=True)]
 
 
 def test_chance_of_points_html_gives_the_exact_tail_probability():

@@ -14,20 +14,21 @@ from functools import lru_cache
 from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core import Bot, GameRng
+from changekit.core.checks import (
+    MAX_DOLLARS, checked, is_bots, is_callable, is_items, is_one_of, is_runs, is_seed, is_text, is_view, is_whole,
+    optional, shown,
+)
+from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import mean, variance
 from changekit.stats.intervals import Estimate, mean_interval, wilson
 from changekit.stats.montecarlo import simulate
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
+from changekit.ui.maths import ClosedForm
+from changekit.ui.theme import style
 
-from .bots import CautiousBot, RandomBot, ValueBot, worker_placements
-from .rules import EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
-from changekit.core.errors import InvalidArgument
-from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_bots, is_callable, is_flag, is_items, is_one_of, is_runs, is_seed, is_text, is_view,
-    is_whole, optional, shown,
-)
-from .rules import DICE
+from .bots import ValueBot, worker_placements
+from .rules import DICE, EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
 
 is_card = is_one_of(*NUMBER_CARDS)
 is_dice = is_one_of(*DICE)
@@ -39,7 +40,8 @@ MAX_PROJECTS = 60
 
 def _is_cases(value: Any, name: str) -> tuple:
     """One to 20 cases (score, projects)."""
-    cases = is_items(20, "cases", each=is_items(2, "a case (score, projects)", each=is_whole(0, MAX_PROJECTS)))(value, name)
+    case = is_items(2, "a case (score, projects)", each=is_whole(0, MAX_PROJECTS))
+    cases = is_items(20, "cases", each=case)(value, name)
     if not cases or any(len(case) != 2 or case[0] > EXACT_TARGET for case in cases):
         raise InvalidArgument(f"{name} is one to 20 pairs (score 0..{EXACT_TARGET}, projects), not {shown(value)}")
     return cases
@@ -47,7 +49,8 @@ def _is_cases(value: Any, name: str) -> tuple:
 __all__ = [
     "payout_table", "with_reroll", "best_reroll", "reroll_thresholds", "value_per_worker_table",
     "simulated_bid_values", "exact30_finish", "simulated_exact30_finish", "bot_tournament", "bid_hint",
-    "payout_table_html", "payout_figure", "risk_figure", "value_per_worker_figure", "exact30_figure", "tournament_figure",
+    "payout_table_html", "payout_figure", "risk_figure", "value_per_worker_figure", "exact30_figure",
+    "tournament_figure",
 ]
 
 
@@ -134,7 +137,7 @@ def simulated_bid_values(*, dice: str = "d6", players: int = 4, games: int = 200
     bots = list(bots) if bots is not None else [ValueBot()] * players
     game = BigCheese(players=players, dice=dice)
     master = random.Random(seed)
-    records: list[tuple[int, int, float, int]] = []  # bid, payout, worker-cards
+    records: list[tuple[int, int, int]] = []  # bid, payout, worker-cards
     for _ in range(games):
         state = game.new_state(seed=master.getrandbits(32))
         rng = random.Random(master.getrandbits(32))
@@ -322,9 +325,7 @@ def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
 # ---- figures ---------------------------------------------------------------------------------
 def payout_figure(card: int = 20):
     """The payout distribution of one card under both schemes, as bars."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     fig = go.Figure()
     for dice in ("d6", "polyhedral"):
@@ -337,9 +338,7 @@ def payout_figure(card: int = 20):
 
 def risk_figure(dice: str = "d6"):
     """Mean against standard deviation of every card, with and without a Big Cheese."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     rows = payout_table(dice)
     fig = go.Figure()
@@ -353,9 +352,7 @@ def risk_figure(dice: str = "d6"):
 
 def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[str, Any]] | None = None):
     """Exact points per worker-placement by bid for each card; simulated averages on top."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     fig = go.Figure()
     rows = value_per_worker_table(dice)
@@ -377,9 +374,7 @@ def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[st
 def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 20,
                    simulated: Mapping[tuple[int, int], Estimate] | None = None):
     """P(exactly 30 within t projects) from several scores; simulated points with intervals."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     fig = go.Figure()
     for s in scores:
@@ -399,9 +394,7 @@ def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 
 def card_figure(card: int = 20, dice: str = "d6"):
     """One card under one scheme: what one roll pays, and what it pays with a Big Cheese used by
     the best re-roll rule (bars, exact)."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     one = payout_distribution(card, dice)
     threshold, _ = best_reroll(card, dice)
@@ -429,9 +422,7 @@ def card_readout(card: int = 20, dice: str = "d6") -> str:
 def variance_closed_form(card: int = 20, dice: str = "d6"):
     """The variance of what a card of value ``v`` pays, derived with sympy from the die's faces:
     ``v·D`` with D uniform on 1..6 (d6), or uniform on 1..v (polyhedral)."""
-    import sympy
-
-    from changekit.ui.maths import ClosedForm
+    import sympy  # sympy takes about a second to import: only this closed form needs it
 
     payout_distribution(card, dice)  # the rules' own check of the card and the scheme
     v, i = sympy.symbols("v i", positive=True, integer=True)

@@ -8,11 +8,14 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.ui.app import GameApp, button
+from changekit.ui.explorer import Explorer, dropdown
 from changekit.ui.pictures import token_svg
 
-from .analysis import bid_hint
+from .analysis import bid_hint, card_figure, card_readout
 from .bots import BOTS, ValueBot, worker_placements
-from .rules import CHEESE, KEEP, PASS, REROLL, VETO, WORKERS, BigCheese, card_name
+from .rules import (
+    CHEESE, DICE, KEEP, NUMBER_CARDS, PASS, VETO, WORKERS, BigCheese, BigCheeseState, bid, card_name, reroll,
+)
 
 CARD_COLOURS = {VETO: ("#f4cccc", "#660000"), CHEESE: ("#fff2cc", "#7f6000")}
 
@@ -49,31 +52,31 @@ def _last_placement(view: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
 
 class BigCheeseApp(GameApp):
     game = BigCheese
+    state: BigCheeseState
     bots = BOTS
     default_bot = "value"
     default_players = 4
 
-    def _build(self) -> None:
+    def build(self) -> None:
         """Create the table and control widgets once; each redraw only updates them (creating
-        widgets costs milliseconds each, and every action must stay under 50 ms)."""
+        widgets costs milliseconds each, and every action must stay under 50 ms). Labels are the
+        rules' describe_action words, set when drawn."""
         self.w_header, self.w_offer, self.w_projects, self.w_dice = w.HTML(), w.HTML(), w.HTML(), w.HTML()
         self.w_prompt = w.HTML()
         self.b_pass = button("Pass", lambda: self.act(PASS), tooltip="Drop out of the bidding on this card")
-        self.b_bids = [button(f"Bid {k}", lambda k=k: self.act(k),
+        self.b_bids = [button(f"Bid {k}", lambda k=k: self.act(bid(k)),
                               tooltip=f"Put {k} workers on it: {worker_placements(k)} worker-placements")
                        for k in range(1, WORKERS + 1)]
         self.b_veto = button("Play Veto", lambda: self.act(VETO), style="danger",
                              tooltip="Discard this card and your Veto; the same leader starts again")
         self.b_keep = button("Keep the rolls", lambda: self.act(KEEP), tooltip="Keep every die as rolled")
-        self.b_rerolls = [button(f"Big Cheese: re-roll die {i + 1}", lambda i=i: self.act((REROLL, i)),
+        self.b_rerolls = [button(f"Big Cheese: re-roll die {i + 1}", lambda i=i: self.act(reroll(i)),
                                  style="warning", tooltip="The new roll stands, even if it is worse")
                           for i in range(WORKERS)]
         self.w_buttons = w.HBox([self.b_pass, *self.b_bids, self.b_veto, self.b_keep, *self.b_rerolls],
                                 layout=w.Layout(flex_flow="row wrap"))
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
-        if not hasattr(self, "b_pass"):
-            self._build()
         names = self.names()
         dice = view["dice"]
         scheme = ("one d6 × the card" if dice == "d6" else "the die of the card's size") + (
@@ -123,12 +126,12 @@ class BigCheeseApp(GameApp):
 
     def update_controls(self, view: dict[str, Any], viewer: int) -> None:
         """Show the buttons legal now, hide the others."""
-        legal = self.state.legal_actions(viewer) if viewer in view["to_act"] else []
+        state = self.state
+        legal: list[Any] = state.legal_actions(viewer) if viewer in view["to_act"] else []
         shown: set[int] = set()
 
-        def show(btn: w.Button, description: str | None = None) -> None:
-            if description is not None:
-                btn.description = description
+        def show(btn: w.Button, action: Any) -> None:
+            btn.description = state.describe_action(action)
             shown.add(id(btn))
 
         if not legal:
@@ -136,20 +139,17 @@ class BigCheeseApp(GameApp):
                                    if not self.state.is_terminal() else "")
         elif view["phase"] == "reroll":
             self.w_prompt.value = "<b>You hold a Big Cheese:</b> re-roll one of your dice just rolled, or keep them."
-            show(self.b_keep)
             for action in legal:
-                if action != KEEP:
-                    _, card, value, _ = view["rolls"][action[1]]
-                    show(self.b_rerolls[action[1]], f"Big Cheese: re-roll my {card} (rolled {value})")
+                show(self.b_keep if action == KEEP else self.b_rerolls[action[1]], action)
         else:
             self.w_prompt.value = f"<b>Your bid</b> ({view['free'][viewer]} free workers; beat {view['bid']}):"
-            show(self.b_pass)
             bids = [a for a in legal if type(a) is int]
-            for k in bids:
-                self.b_bids[k - 1].button_style = "primary" if k == bids[0] else ""
-                show(self.b_bids[k - 1])
-            if VETO in legal:
-                show(self.b_veto)
+            for action in legal:
+                if type(action) is int:
+                    self.b_bids[action - 1].button_style = "primary" if action == bids[0] else ""
+                    show(self.b_bids[action - 1], action)
+                else:
+                    show(self.b_pass if action == PASS else self.b_veto, action)
         for btn in self.w_buttons.children:
             visible = id(btn) in shown
             btn.layout.display = None if visible else "none"
@@ -167,7 +167,7 @@ class BigCheeseApp(GameApp):
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         offer = card_name(view["offer"]) if view["offer"] is not None else "nothing"
         return (f"{self.status(viewer)} On offer: {offer}, current bid {view['bid']}. "
-                f"You have {view['free'][viewer]} free workers. Scores: {view['points']} (target {view['goal']}).")
+                f"You have {view['free'][viewer]} free workers. Scores: {view['scores']} (target {view['goal']}).")
 
     def score_label(self) -> str:
         return f"Points (target {self.state.options.goal})"
@@ -176,15 +176,11 @@ class BigCheeseApp(GameApp):
 __all__ = ["BigCheeseApp", "card_picture", "die_picture"]
 
 
-def card_explorer(card: int = 20, dice: str = "d6"):
+def card_explorer(card: int = 20, dice: str = "d6") -> Explorer:
     """Choose a number card and a dice scheme: its exact payout distribution, with and without a
     Big Cheese re-roll, and its mean, variance and best re-roll rule."""
-    from changekit.ui.explorer import Explorer, dropdown
 
-    from .analysis import card_figure, card_readout
-    from .rules import DICE, NUMBER_CARDS
-
-    def compute(card: int, dice: str):
+    def compute(card: int, dice: str) -> tuple[Any, str]:
         return card_figure(card, dice), card_readout(card, dice)
 
     return Explorer({"card": dropdown("Card value", list(NUMBER_CARDS), card),

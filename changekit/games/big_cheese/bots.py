@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from changekit.core import Bot, RandomBot
 
-from .rules import KEEP, NUMBER_CARDS, PASS, VETO, die_faces
+from .rules import KEEP, NUMBER_CARDS, PASS, VETO, bid, die_faces
 
 __all__ = ["CautiousBot", "RandomBot", "ValueBot", "card_value", "worker_placements", "BOTS"]
 
@@ -46,7 +46,7 @@ def card_value(card: Any, view: Mapping[str, Any], player: int) -> float:
     if type(card) is not int:
         return 0.5 * average
     if view["exactly_30"]:
-        return _mean(card, dice, view["goal"] - view["points"][player])
+        return _mean(card, dice, view["goal"] - view["scores"][player])
     return _mean(card, dice, None)
 
 
@@ -58,7 +58,7 @@ def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, thresho
     """The re-roll with the largest gain in expected points, if that gain beats ``threshold``
     (a fraction of the die's mean); else keep."""
     best, gain = KEEP, 0.0
-    room = view["goal"] - view["points"][me] if view["exactly_30"] else None
+    room = view["goal"] - view["scores"][me] if view["exactly_30"] else None
     for action in legal:
         if action == KEEP:
             continue
@@ -76,7 +76,7 @@ def _opponent_threat(view: Mapping[str, Any], me: int) -> bool:
     if high is None or high == me or type(card) is not int:
         return False
     best = max(die_faces(card, view["dice"]))
-    return view["points"][high] + best >= view["goal"] * 0.8
+    return view["scores"][high] + best >= view["goal"] * 0.8
 
 
 class ValueBot(Bot):
@@ -107,7 +107,7 @@ class ValueBot(Bot):
             return _best_reroll(view, legal, me, 0.0)
         want = view["bid"] + 1
         if want in legal and want <= self.limit(view, me):
-            return want
+            return bid(want)
         if VETO in legal and (_opponent_threat(view, me) or (
                 type(view["offer"]) is int and view["offer"] == 20 and view["high"] not in (None, me))):
             return VETO
@@ -154,7 +154,7 @@ class CautiousBot(ValueBot):
             return _best_reroll(view, legal, me, 0.5)
         want = view["bid"] + 1
         if want in legal and want <= self.limit(view, me) and view["free"][me] - want >= self.reserve:
-            return want
+            return bid(want)
         if VETO in legal and _opponent_threat(view, me):
             return VETO
         return PASS

@@ -43,12 +43,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
-from changekit.core.checks import MAX_DOLLARS
-from changekit.core.words import verb, winners_text
+from changekit.core.checks import MAX_DOLLARS, shown
+from changekit.core.errors import InvalidArgument
 from changekit.core.options import Between, choices
+from changekit.core.words import verb, winners_text
 
 MAX_TURNS = 100_000
 
@@ -60,12 +61,40 @@ SPECIALS: tuple[str, ...] = (VETO, CHEESE)
 COPIES = 4
 TARGETS = {"d6": 200, "polyhedral": 40}
 EXACT_TARGET = 30
-PASS = "pass"
-KEEP = "keep"
-REROLL = "reroll"
 Dice = Literal["d6", "polyhedral"]
 DICE: tuple[str, ...] = choices(Dice)
 Card = int | str
+
+# ---- actions: bidding (a number of workers, PASS or VETO), then Big Cheese answers -----------
+#: Drop out of the bidding on this card.
+PASS = "pass"
+#: After the dice: keep every roll (decline a Big Cheese re-roll).
+KEEP = "keep"
+REROLL = "reroll"
+#: An action: a bid (a whole number of workers), PASS, VETO, KEEP or a :func:`reroll` tuple.
+BigCheeseAction = int | str | tuple[str, int]
+
+
+def bid(workers: int) -> int:
+    """Bid ``workers`` on the card on offer (an action is the number itself).
+
+    >>> bid(3)
+    3
+    """
+    if type(workers) is not int or not 1 <= workers <= WORKERS:
+        raise InvalidArgument(f"a bid is a whole number of workers from 1 to {WORKERS}, not {shown(workers)}")
+    return workers
+
+
+def reroll(die: int) -> tuple[str, int]:
+    """Play a Big Cheese to re-roll die number ``die`` (its place among the dice just rolled).
+
+    >>> reroll(0)
+    ('reroll', 0)
+    """
+    if type(die) is not int or die < 0:
+        raise InvalidArgument(f"a re-roll names a die just rolled by its place (0, 1, ...), not {shown(die)}")
+    return (REROLL, die)
 
 
 def full_deck(*, specials: bool = True) -> list[Card]:
@@ -111,8 +140,16 @@ def payout_distribution(card: Card, dice: str = "d6") -> dict[int, Fraction]:
     return {f: Fraction(1, len(faces)) for f in faces}
 
 
+_SPECIAL_NAMES: dict[Card, str] = {VETO: "Veto", CHEESE: "Big Cheese"}
+
+
 def card_name(card: Card) -> str:
-    return {VETO: "Veto", CHEESE: "Big Cheese"}.get(card, str(card))  # type: ignore[call-overload]
+    """A card in words: "Veto", "Big Cheese" or its number.
+
+    >>> card_name(12), card_name(VETO)
+    ('12', 'Veto')
+    """
+    return _SPECIAL_NAMES.get(card, str(card))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -139,6 +176,37 @@ class BigCheeseOptions(Options):
         if self.exactly_30:
             return EXACT_TARGET if self.target is None else self.target
         return TARGETS[self.dice] if self.target is None else self.target
+
+
+_ACTION_WORDS = {PASS: "Pass", VETO: "Play Veto", KEEP: "Keep the rolls"}
+
+
+class BigCheeseView(TypedDict):
+    """What one player sees (``you``; None: a spectator); ``view`` adds ``to_act`` and ``log``.
+    The whole table is public; only the order of the deck is hidden. Options ``specials`` (the
+    Vetoes and Big Cheeses show up as they are turned) and ``turn_limit`` (a safety cap no real
+    game reaches) are left out."""
+
+    you: int | None
+    turn: int | None  # the player to act (None between decisions and at the end)
+    phase: str  # "bid", "reroll" (Big Cheese decisions) or "over"
+    offer: Card | None  # the card up for bidding
+    bid: int  # the current high bid (0: none yet)
+    high: int | None  # the high bidder
+    passed: list[bool]  # who has passed on this card
+    leader: int  # who opened the bidding on this card
+    projects: list[list[Any]]  # [owner, card, workers on it], oldest first
+    free: list[int]  # free workers per seat
+    hands: list[list[str]]  # each seat's Vetoes and Big Cheeses (public: everyone saw them mature)
+    scores: list[int]  # points per seat
+    goal: int  # the target score in force
+    dice: str  # the payout scheme, "d6" or "polyhedral"
+    exactly_30: bool  # the variant where rolls past 30 are ignored
+    rolls: list[list[Any]]  # [owner, card, value, re-rolled] for the dice of this placement
+    deck_size: int  # cards left to turn up
+    discards: list[Card]  # discarded cards, numbers first
+    cards_turned: int  # cards turned up so far
+    winners: list[int]  # [] until the end
 
 
 class BigCheeseState(State):
@@ -211,7 +279,8 @@ class BigCheeseState(State):
         # nobody left to outbid the high bidder
         self.turn = None
         if self.high is None:
-            self.discards.append(self.offer)  # type: ignore[arg-type]
+            assert self.offer is not None  # bidding is always on a card
+            self.discards.append(self.offer)
             self.log.append(Event("no_bids", {"card": self.offer}))
             self.offer = None
             self._next_card()
@@ -324,9 +393,11 @@ class BigCheeseState(State):
             return
         if action == VETO and type(action) is str:
             if VETO not in self.hands[player]:
-                raise IllegalAction("veto-in-hand", f"you cannot play {action!r}: you hold no Veto (your hand: {self.hands[player]!r})")
+                raise IllegalAction("veto-in-hand",
+                                    f"you cannot play {action!r}: you hold no Veto (your hand: {self.hands[player]!r})")
             self.hands[player].remove(VETO)
-            self.discards += [self.offer, VETO]  # type: ignore[list-item]
+            assert self.offer is not None  # bidding is always on a card
+            self.discards += [self.offer, VETO]
             self.log.append(Event("veto", {"player": player, "card": self.offer, "leader": self.leader}))
             self.offer = None
             self.turn = None
@@ -364,9 +435,10 @@ class BigCheeseState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.phase == "over" else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> BigCheeseView:
         return {
             "you": player,
+            "turn": self.turn,
             "phase": self.phase,
             "offer": self.offer,
             "bid": self.bid,
@@ -376,7 +448,7 @@ class BigCheeseState(State):
             "projects": [list(p) for p in self.projects],
             "free": list(self.free),
             "hands": [list(h) for h in self.hands],
-            "points": list(self.points),
+            "scores": list(self.points),
             "goal": self.options.goal,
             "dice": self.options.dice,
             "exactly_30": self.options.exactly_30,
@@ -384,7 +456,28 @@ class BigCheeseState(State):
             "deck_size": len(self.deck),
             "discards": sorted(self.discards, key=_card_key),
             "cards_turned": self.cards_turned,
+            "winners": list(self.winners()),
         }
+
+    def describe_action(self, action: Any) -> str:
+        """``action`` in words, as the app's buttons say it.
+
+        >>> state = BigCheese(players=3).new_state(seed=1)
+        >>> [state.describe_action(a) for a in (PASS, bid(2), VETO, KEEP)]
+        ['Pass', 'Bid 2', 'Play Veto', 'Keep the rolls']
+        """
+        if type(action) is int and action >= 1:
+            return f"Bid {action}"
+        if type(action) is str and action in _ACTION_WORDS:
+            return _ACTION_WORDS[action]
+        if type(action) is tuple and len(action) == 2 and action[0] == REROLL and type(action[1]) is int \
+                and 0 <= action[1] < len(self.rolls):
+            owner, card, value, _ = self.rolls[action[1]]
+            twins = [r for r in self.rolls if (r[0], r[1], r[2]) == (owner, card, value)]
+            which = f", die {action[1] + 1}" if len(twins) > 1 else ""  # two dice alike: say which
+            return f"Big Cheese: re-roll my {card} (rolled {value}{which})"
+        raise InvalidArgument(f"{shown(action)} is not a Big Cheese action here: bid(workers), {PASS!r}, {VETO!r}, "
+                              f"{KEEP!r} or reroll(die) for a die just rolled")
 
     def inventory(self) -> Counter:
         """Every player's 10 workers (free or on a project) and every card, wherever it is."""

@@ -12,12 +12,13 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from changekit.core.cards import standard_deck
+from changekit.core.cards import Card
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
 from changekit.stats.intervals import wilson
 from changekit.stats.tournaments import bot_tournament, win_rate_figure
 
-from .rules import _VALUES, Cambio, card_value, rank_of
+from .bots import MemoryBot, unseen_pool
+from .rules import _VALUES, DECK_CODES, Cambio, CambioState, card_value, rank_of
 from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
     checked, is_bots, is_callable, is_flag, is_items, is_mapping, is_probability, is_real, is_runs, is_seed, is_text,
@@ -53,7 +54,7 @@ _is_cards = is_items(54, "cards", each=_is_card)
 _is_players = is_whole(Cambio.min_players, Cambio.max_players)
 _is_threshold = is_real(-1000, 1000)
 _is_progress = optional(is_callable)
-_is_cambio_view = is_view(jokers=is_flag, pile=is_items(54, "cards", each=_is_code),
+_is_cambio_view = is_view(jokers=is_flag, discards=is_items(54, "cards", each=_is_code),
                           grids=is_items(8, "grids", each=is_items(54, "places", each=_is_grid_place)),
                           drawn=optional(_is_code))
 
@@ -83,8 +84,8 @@ def value_counts(*, jokers: bool = False, removed: Iterable[str] = ()) -> dict[i
     >>> value_counts()[13], value_counts()[-1], value_counts()[5], sum(value_counts().values())
     (2, 2, 4, 52)
     """
-    counts = Counter(_VALUES[c.code] for c in standard_deck(jokers=jokers))
-    deck = Counter(c.code for c in standard_deck(jokers=jokers))
+    deck = Counter(DECK_CODES[jokers])
+    counts = Counter(_VALUES[c] for c in deck.elements())
     for card in removed:
         code = card if card in _VALUES else _code(card)
         if deck[code] <= 0:
@@ -95,8 +96,6 @@ def value_counts(*, jokers: bool = False, removed: Iterable[str] = ()) -> dict[i
 
 
 def _code(card: str) -> str:
-    from changekit.core.cards import Card
-
     if card.upper() == "JK":
         return "SJ"
     return Card.parse(card).code
@@ -143,7 +142,7 @@ def grid_total_distribution(*, known: Sequence[str] = (), unknown: int = 4, joke
                          what="a dict total → probability"))
 def expected_value(dist: Mapping) -> Any:
     """The mean of a distribution (sympy Rational in, sympy Rational out)."""
-    import sympy
+    import sympy  # sympy is slow to import: only the exact symbolic answers need it
 
     total = sympy.Integer(0)
     for outcome, p in dist.items():
@@ -168,11 +167,9 @@ def two_low_two_unknown(low: Sequence[str] = ("AS", "2H"), *, jokers: bool = Fal
 def unseen_ev(view: Mapping[str, Any]) -> Fraction:
     """For the player whose ``view`` this is: the exact expected value of a card they have not
     located (pure Python: the app's hint)."""
-    from .bots import _DECK, _DECK_JOKERS, unseen_pool
-
-    seen = Counter(view["pile"]) + Counter(c for grid in view["grids"] for c in grid if c is not None and c != "?")
+    seen = Counter(view["discards"]) + Counter(c for grid in view["grids"] for c in grid if c is not None and c != "?")
     seen += Counter([view["drawn"]] if view["drawn"] is not None else [])
-    extra = seen - Counter(_DECK_JOKERS if view["jokers"] else _DECK)
+    extra = seen - Counter(DECK_CODES[view["jokers"]])
     if extra:
         raise InvalidArgument(f"view shows cards the deck does not hold: {sorted(extra.elements())[:10]}")
     pool = unseen_pool(view)
@@ -182,7 +179,7 @@ def unseen_ev(view: Mapping[str, Any]) -> Fraction:
 # ---- simulations ------------------------------------------------------------------------
 def _rows(result, labels: Sequence[str]) -> list[dict[str, Any]]:
     rows = result.rows()
-    for row, label in zip(rows, labels):
+    for row, label in zip(rows, labels, strict=True):
         row["bot"] = label
     return rows
 
@@ -198,8 +195,6 @@ def threshold_sweep(thresholds: Iterable[int] = range(-2, 21, 2), *, players: in
 
     One row per t: ``threshold, win_rate, low, high, games, mean_points``.
     """
-    from .bots import MemoryBot
-
     out = []
     thresholds = list(thresholds)
     for i, t in enumerate(thresholds):
@@ -220,8 +215,6 @@ def best_threshold(rows: Sequence[Mapping[str, Any]]) -> Any:
 def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
                          progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that uses its powers against one that skips them (seats rotate)."""
-    from .bots import MemoryBot
-
     extra = [MemoryBot() for _ in range(players - 2)]
     result = bot_tournament(Cambio(players=players), [MemoryBot(), MemoryBot(use_powers=False), *extra],
                         games=games, seed=seed, progress=progress)
@@ -232,8 +225,6 @@ def value_of_information(*, players: int = 2, games: int = 600, seed: int = 7,
 def value_of_snapping(*, players: int = 2, games: int = 600, seed: int = 8,
                       progress: Callable[[float], None] | None = None) -> list[dict[str, Any]]:
     """A memory bot that snaps when sure against one that never snaps."""
-    from .bots import MemoryBot
-
     extra = [MemoryBot() for _ in range(players - 2)]
     result = bot_tournament(Cambio(players=players), [MemoryBot(), MemoryBot(snaps=False), *extra],
                         games=games, seed=seed, progress=progress)
@@ -249,8 +240,6 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
 
     Rows: ``round, n, own, own_low, own_high, any, any_low, any_high``.
     """
-    from .bots import MemoryBot
-
     if bots is not None and len(bots) != players:
         raise InvalidArgument(f"bots: {len(bots)} bots for a {players}-player game")
     lineup = list(bots) if bots is not None else [MemoryBot() for _ in range(players)]
@@ -260,7 +249,7 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
     total: Counter[int] = Counter()
     game = Cambio(players=players)
     for _ in range(games):
-        state = game.new_state(seed=master.getrandbits(32))
+        state = CambioState(game.options, seed=master.getrandbits(32))
         rng = random.Random(master.getrandbits(32))
         while not state.is_terminal():
             if state.phase == "snap" and state.window and state.window[0] == state.discarder:
@@ -317,7 +306,7 @@ def _style(fig, *, title: str, x: str, y: str):
 
 def distribution_figure(dists: Mapping[str, Mapping], *, title: str = "Grid totals"):
     """Bars of one or more exact distributions ``{label: {total: probability}}`` with their means."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     fig = go.Figure()
     for label, dist in dists.items():
@@ -330,7 +319,7 @@ def distribution_figure(dists: Mapping[str, Mapping], *, title: str = "Grid tota
 
 def threshold_figure(rows: Sequence[Mapping[str, Any]]):
     """Win rate against the calling threshold, with 95 % intervals and the best t marked."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     xs = [r["threshold"] for r in rows]
     ys = [r["win_rate"] for r in rows]
@@ -353,7 +342,7 @@ def comparison_figure(rows: Sequence[Mapping[str, Any]], *, title: str):
 
 
 def snap_chance_figure(rows: Sequence[Mapping[str, Any]]):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     fig = go.Figure()
     xs = [r["round"] for r in rows]
@@ -390,7 +379,7 @@ def under_threshold(threshold: int, *, known: Sequence[str] = (), unknown: int =
 
 def threshold_grid_figure(threshold: int = 5, *, known: Sequence[str] = (), unknown: int = 4):
     """The grid total's exact distribution, bars at or under the threshold in green."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
     xs = sorted(dist)
@@ -414,7 +403,7 @@ def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown:
 def low_pair_closed_form(known: Sequence[str] = ("AS", "2H"), *, at_most: int = 2):
     """The chance that both unseen cards of a grid whose other two cards are ``known`` are worth at
     most ``at_most``: a hypergeometric probability C(K,2)/C(N,2), derived with sympy."""
-    import sympy
+    import sympy  # sympy is slow to import: only the exact symbolic answers need it
 
     from changekit.ui.maths import ClosedForm
 
@@ -425,7 +414,7 @@ def low_pair_closed_form(known: Sequence[str] = ("AS", "2H"), *, at_most: int = 
     values = {N: sum(counts.values()), K: good}
     substituted = sympy.Mul(sympy.binomial(good, 2, evaluate=False),
                             sympy.Pow(sympy.binomial(values[N], 2, evaluate=False), -1, evaluate=False), evaluate=False)
-    return ClosedForm(f"You know {' and '.join(known)}; {values[N]} cards are unseen and {good} of them are worth at most "
-                      f"{at_most} (red kings, aces, twos). Both unseen cards of your grid are among them with the "
-                      "hypergeometric probability:", r"P(\text{both low})", sympy.expand_func(general),
+    return ClosedForm(f"You know {' and '.join(known)}; {values[N]} cards are unseen and {good} of them are worth "
+                      f"at most {at_most} (red kings, aces, twos). Both unseen cards of your grid are among them "
+                      "with the hypergeometric probability:", r"P(\text{both low})", sympy.expand_func(general),
                       substituted, sympy.expand_func(general).subs(values))

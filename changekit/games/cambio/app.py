@@ -2,7 +2,6 @@
 prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
 from __future__ import annotations
 
-import time
 from html import escape
 from typing import Any
 
@@ -10,11 +9,15 @@ import ipywidgets as w
 
 from changekit.core import Card
 from changekit.ui.app import GameApp, button
+from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import card_svg, token_svg
 
-from .analysis import unseen_ev
+from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
 from .bots import BOTS, MemoryBot
-from .rules import _VALUES, POWER_NAMES, POWERS, Cambio, rank_of
+from .rules import (
+    _VALUES, CAMBIO, POWER_NAMES, POWERS, Cambio, CambioState, blind, describe, give, look, peek, rank_of, snap, spy,
+    swap,
+)
 
 PROMPTS = {
     "start": "Draw a card from the deck, or call Cambio.",
@@ -52,14 +55,37 @@ class CambioApp(GameApp):
     bots = BOTS
     default_bot = "memory"
     default_players = 3
+    state: CambioState
 
     def __init__(self, *, auto_pass: bool = True, **kwargs: Any) -> None:
-        self.chosen: int | None = None  # own place picked for a J/Q/K power
-        self.w_auto = w.Checkbox(value=auto_pass, indent=False, layout=w.Layout(width="auto"),
-                                 description="Auto-pass a snap window when I know no matching card")
+        """``auto_pass``: pass a snap window for the human who knows no matching card (a box to
+        untick; a networked table turns it off, since it would move without the table)."""
         super().__init__(**kwargs)
+        self.w_auto.value = auto_pass  # the first position is nobody's snap window: nothing to redo
+
+    def build(self) -> None:
+        # Widgets are made once and then only updated: creating ipywidgets costs milliseconds each,
+        # and an action must stay under 50 ms server side.
+        self.chosen: int | None = None  # own place picked for a J/Q/K power
+        self._auto_for: object = None  # the state _auto_set belongs to (a new game starts afresh)
+        self._auto_set: set[int] = set()
+        self.w_auto = w.Checkbox(value=True, indent=False, layout=w.Layout(width="auto"),
+                                 description="Auto-pass a snap window when I know no matching card")
         self.w_auto.observe(lambda _: self.act_auto(), names="value")
-        self.widget.children = (*self.widget.children[:7], w.HBox([self.w_auto]), *self.widget.children[7:])
+        self.w_extra.children = [w.HBox([self.w_auto])]
+        self._cells: dict[tuple[int, int], tuple[w.VBox, w.HTML, w.Button]] = {}
+        self._seats: dict[int, tuple[w.VBox, w.HTML]] = {}
+        self._rows: dict[tuple[int, int], w.HBox] = {}
+        self._buttons: dict[str, w.Button] = {}
+        self._cell_actions: dict[tuple[int, int], Any] = {}
+        self._looks: dict[Any, Any] = {}
+        self._top = w.HTML()
+        self._grids = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="14px"))
+        self._prompt = w.HTML()
+        self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+
+    def reset_input(self) -> None:
+        self.chosen = None
 
     def act_auto(self) -> None:
         self.run_bots()
@@ -89,31 +115,18 @@ class CambioApp(GameApp):
     @property
     def _auto(self) -> set[int]:
         """History indices of automatic passes (undo skips over them)."""
-        if getattr(self, "_auto_for", None) is not self.state:
+        if self._auto_for is not self.state:
             self._auto_for, self._auto_set = self.state, set()
         return self._auto_set
 
-    def undo(self) -> None:
-        """Take back your last real move (automatic passes and the bots' replies go with it)."""
-        start = time.perf_counter()
-        history = self.state.history
-        mine = [i for i, (p, _) in enumerate(history) if self.is_human(p) and i not in self._auto]
-        if not mine:
-            self.error = "nothing of yours to undo yet"
-            self.refresh()
-            return
-        keep = {i for i in self._auto if i < mine[-1]}
-        self.chosen = None
-        self.state.undo(len(history) - mine[-1])
-        self._auto_for, self._auto_set = self.state, keep
-        self.error = ""
-        self.notes = []
-        self.refresh()
-        self.timings.append((time.perf_counter() - start) * 1000)
+    def own_moves(self) -> list[int]:
+        """Undo takes back your last real move: automatic passes go with the bots' replies."""
+        auto = self._auto
+        return [i for i in super().own_moves() if i not in auto]
 
-    def act(self, action: Any, player: int | None = None) -> None:
-        self.chosen = None
-        super().act(action, player)
+    def rewind(self, actions: int) -> None:
+        super().rewind(actions)
+        self._auto_set = {i for i in self._auto if i < actions}
 
     def choose_own(self, place: int) -> None:
         self.chosen = place
@@ -135,29 +148,27 @@ class CambioApp(GameApp):
         mine = owner == viewer
         candidates: list[tuple[Any, str]] = []
         if mode == "drawn" and mine:
-            candidates = [(("swap", place), "Swap in here")]
+            candidates = [(swap(place), "Swap in here")]
         elif mode == "peek" and mine:
-            candidates = [(("peek", place), "Look")]
+            candidates = [(peek(place), "Look")]
         elif mode == "spy" and not mine:
-            candidates = [(("spy", owner, place), "Look")]
+            candidates = [(spy(owner, place), "Look")]
         elif mode in ("blind", "king") and mine:
             return ("choose", place), ("Chosen" if self.chosen == place else "Choose this one")
         elif mode in ("blind", "king") and not mine and self.chosen is not None:
-            kind = "blind" if mode == "blind" else "look"
+            power = blind if mode == "blind" else look
             label = "Swap unseen" if mode == "blind" else "Look at both"
-            candidates = [((kind, self.chosen, owner, place), label)]
+            candidates = [(power(self.chosen, owner, place), label)]
         elif mode == "snap":
-            candidates = [(("snap", owner, place), "Snap!")]
+            candidates = [(snap(owner, place), "Snap!")]
         elif mode == "give" and mine:
-            candidates = [(("give", place), "Give this")]
+            candidates = [(give(place), "Give this")]
         for action, label in candidates:
             if action in legal:
                 return action, label
         return None
 
     # ---- drawing ----------------------------------------------------------------------
-    # Widgets are made once and then only updated: creating ipywidgets costs milliseconds each,
-    # and an action must stay under 50 ms server side.
     def _cell(self, q: int, j: int) -> tuple[w.VBox, w.HTML, w.Button]:
         key = (q, j)
         if key not in self._cells:
@@ -185,24 +196,11 @@ class CambioApp(GameApp):
 
     def _control(self, action: str) -> w.Button:
         if action not in self._buttons:
-            labels = {"draw": "Draw from deck", "take": "Take the top discard", "cambio": "Call Cambio!",
-                      "discard": "Discard the drawn card", "skip": "Skip the power", "keep": "Keep both",
-                      "exchange": "Exchange them", "pass": "Pass (no snap)"}
-            self._buttons[action] = button(labels[action], lambda: self.act(action),
-                                           style="danger" if action == "cambio" else "")
+            self._buttons[action] = button(describe(action, you=None, names=()), lambda: self.act(action),
+                                           style="danger" if action == CAMBIO else "")
         return self._buttons[action]
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
-        if not hasattr(self, "_cells"):
-            self._cells: dict[tuple[int, int], tuple[w.VBox, w.HTML, w.Button]] = {}
-            self._seats: dict[int, tuple[w.VBox, w.HTML]] = {}
-            self._buttons: dict[str, w.Button] = {}
-            self._cell_actions: dict[tuple[int, int], Any] = {}
-            self._looks: dict[Any, Any] = {}
-            self._top = w.HTML()
-            self._grids = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="14px"))
-            self._prompt = w.HTML()
-            self._row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         names = self.names()
         mode = self._mode(view, viewer)
         legal = self.state.legal_actions(viewer) if mode else []
@@ -246,8 +244,8 @@ class CambioApp(GameApp):
         names = self.names()
         box, title_html = self._seat(q)
         title = names[q]
-        if view["totals"] is not None:
-            title += f": total {view['totals'][q]}"
+        if view["scores"] is not None:
+            title += f": total {view['scores'][q]}"
         elif q in view["to_act"]:
             title += " — to act"
         elif q == view["turn"]:
@@ -264,7 +262,7 @@ class CambioApp(GameApp):
             choice = None if code is None else self._card_action(mode, viewer, q, j, legal)
             if choice is not None:
                 self._cell_actions[(q, j)] = choice[0]
-            look = (code, label, None if choice is None else choice[1])
+            look = (code, label, choice)
             if self._looks.get((q, j)) != look:  # touch the widgets only when something changed
                 self._looks[(q, j)] = look
                 picture.value = _picture(code, label)
@@ -276,7 +274,9 @@ class CambioApp(GameApp):
                     btn.layout.visibility = "visible"
                     btn.disabled = False
                     btn.description = choice[1]
-                    btn.tooltip = f"{choice[1]}: {label}"
+                    action = choice[0]
+                    btn.tooltip = (f"{choice[1]}: {label}" if action[0] == "choose"
+                                   else self.state.describe_action(action, names))
             cells.append(cell)
         rows = [self._pair(q, i, cells[i:i + 2]) for i in range(0, len(cells), 2)]
         children = [title_html, *rows]
@@ -285,10 +285,7 @@ class CambioApp(GameApp):
         return box
 
     def _pair(self, q: int, i: int, cells: list) -> w.HBox:
-        key = ("row", q, i)
-        if key not in self._seats:
-            self._seats[key] = (w.HBox(), None)  # type: ignore[index]
-        row = self._seats[key][0]  # type: ignore[index]
+        row = self._rows.setdefault((q, i), w.HBox())
         if list(row.children) != cells:
             row.children = cells
         return row
@@ -311,10 +308,10 @@ class CambioApp(GameApp):
         view = self.state.view(self.viewer)
         names = self.names()
         acting = set(view["to_act"])
-        over = view["totals"] is not None
+        scores = view["scores"]
         rows = "".join(
-            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{view["cards"][p]}</td>'
-            f"<td>{view['totals'][p] if over else '?'}</td></tr>"
+            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td>'
+            f"<td>{view['hand_sizes'][p]}</td><td>{'?' if scores is None else scores[p]}</td></tr>"
             for p in range(view["players"])
         )
         return ('<div class="ck-score"><table aria-label="scores"><tr><th>Player</th><th>Cards</th>'
@@ -348,12 +345,6 @@ __all__ = ["CambioApp"]
 def threshold_explorer(threshold: int = 5, known: str = "AS 2H", unknown: int = 2):
     """Choose a calling threshold t, the cards you know and how many are unseen: the grid total's
     exact distribution and the chance it is already at most t."""
-    import ipywidgets as w
-
-    from changekit.ui.explorer import Explorer, number_box
-
-    from .analysis import parse_cards, threshold_grid_figure, threshold_readout
-
     def compute(threshold: int, known: str, unknown: int):
         cards = parse_cards(known)
         return (threshold_grid_figure(threshold, known=cards, unknown=unknown),

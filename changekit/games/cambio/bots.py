@@ -12,27 +12,24 @@ True
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from changekit.core.bots import Bot, RandomBot
-from changekit.core.cards import standard_deck
 
-from .rules import _VALUES, rank_of
+from .rules import (
+    _VALUES, CAMBIO, DECK_CODES, DISCARD, DRAW, EXCHANGE, KEEP, PASS, SKIP, TAKE, give, peek, rank_of, snap, swap,
+)
 
 __all__ = ["MemoryBot", "RandomBot", "unseen_pool", "believed_values", "BOTS"]
 
-_DECK = [c.code for c in standard_deck()]
-_DECK_JOKERS = [c.code for c in standard_deck(jokers=True)]
-
-
-def unseen_pool(view: dict[str, Any]) -> list[str]:
+def unseen_pool(view: Mapping[str, Any]) -> list[str]:
     """The cards this player has not located: the deck, unknown grid cards, others' drawn card.
 
     Everything in the game minus the discard pile, the grid cards the player knows and the
     drawn card the player can see.
     """
-    pool = list(_DECK_JOKERS if view["jokers"] else _DECK)
-    seen = list(view["pile"])
+    pool = list(DECK_CODES[view["jokers"]])
+    seen = list(view["discards"])
     for grid in view["grids"]:
         seen += [c for c in grid if c is not None and c != "?"]
     if view["drawn"] is not None:
@@ -42,7 +39,7 @@ def unseen_pool(view: dict[str, Any]) -> list[str]:
     return pool
 
 
-def believed_values(view: dict[str, Any], player: int, unknown: float) -> dict[int, float]:
+def believed_values(view: Mapping[str, Any], player: int, unknown: float) -> dict[int, float]:
     """{place: value} for ``player``'s cards: the true value when known, else ``unknown``."""
     return {j: (unknown if c == "?" else _VALUES[c]) for j, c in enumerate(view["grids"][player]) if c is not None}
 
@@ -82,47 +79,47 @@ class MemoryBot(Bot):
         mine = believed_values(view, me, ev)
         phase = view["phase"]
         if phase == "start":
-            if "cambio" in legal and sum(mine.values()) <= self.threshold:
-                return "cambio"
+            if CAMBIO in legal and sum(mine.values()) <= self.threshold:
+                return CAMBIO
             top = view["top"]
-            if "take" in legal and top is not None and mine and _VALUES[top] < max(mine.values()) - 4:
-                return "take"
-            return "draw"
+            if TAKE in legal and top is not None and mine and _VALUES[top] < max(mine.values()) - 4:
+                return TAKE
+            return DRAW
         if phase == "drawn":
             value = _VALUES[view["drawn"]]
             if mine:
                 worst = _worst(mine)
-                if value < mine[worst] or "discard" not in legal:
-                    return ("swap", worst)
-            return "discard"
+                if value < mine[worst] or DISCARD not in legal:
+                    return swap(worst)
+            return DISCARD
         if phase == "power":
-            return self._power(view, legal, me, mine, ev) if self.use_powers else "skip"
+            return self._power(view, legal, me, mine, ev) if self.use_powers else SKIP
         if phase == "king":
             i, q, j = view["king"]
-            return "exchange" if _VALUES[view["grids"][q][j]] < _VALUES[view["grids"][me][i]] else "keep"
+            return EXCHANGE if _VALUES[view["grids"][q][j]] < _VALUES[view["grids"][me][i]] else KEEP
         if phase == "snap":
-            return self._snap(view, me, mine) if self.snaps else "pass"
+            return self._snap(view, me, mine) if self.snaps else PASS
         if phase == "give":
-            return ("give", _worst(mine))
+            return give(_worst(mine))
         return legal[0]
 
     def _power(self, view: dict[str, Any], legal: Sequence[Any], me: int, mine: dict[int, float], ev: float) -> Any:
         power = view["power"]
         grids = view["grids"]
         if power == "peek":
-            unknown = [j for j, c in enumerate(grids[me]) if c == "?"]
-            return ("peek", unknown[0]) if unknown else "skip"
-        targets = [a for a in legal if a != "skip"]
+            unseen_places = [j for j, c in enumerate(grids[me]) if c == "?"]
+            return peek(unseen_places[0]) if unseen_places else SKIP
+        targets = [a for a in legal if a != SKIP]
         if power == "spy":
             unknown = [a for a in targets if grids[a[1]][a[2]] == "?"]
             if not unknown:
-                return "skip"
+                return SKIP
             totals = {q: sum(believed_values(view, q, ev).values()) for q in range(view["players"])}
             return min(unknown, key=lambda a: (totals[a[1]], a[1], a[2]))
         worst = _worst(mine)
         mine_worst = [a for a in targets if a[1] == worst]
         if not mine_worst:
-            return "skip"
+            return SKIP
         known_other = [a for a in mine_worst if grids[a[2]][a[3]] != "?"]
         low = min(known_other, key=lambda a: _VALUES[grids[a[2]][a[3]]], default=None)
         if power == "blind":
@@ -132,20 +129,21 @@ class MemoryBot(Bot):
                 unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
                 if unknown:
                     return unknown[0]
-            return "skip"
+            return SKIP
         # the King: compare our worst card with a known low card, else with an unseen one
         if low is not None and _VALUES[grids[low[2]][low[3]]] < mine[worst]:
             return low
         unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
-        return unknown[0] if unknown else "skip"
+        return unknown[0] if unknown else SKIP
 
     def _snap(self, view: dict[str, Any], me: int, mine: dict[int, float]) -> Any:
         top = view["top"]
         if top is None:
-            return "pass"
+            return PASS
         rank = rank_of(top)
         locked = view["caller"] if view["caller_locked"] else None
-        best, gain = "pass", 0.0
+        best: Any = PASS
+        gain = 0.0
         give = max(mine.values()) if mine else 0.0
         for q, grid in enumerate(view["grids"]):
             if q == locked:
@@ -155,11 +153,11 @@ class MemoryBot(Bot):
                     continue
                 value = _VALUES[c] if q == me else give
                 if value > gain:
-                    best, gain = ("snap", q, j), value
+                    best, gain = snap(q, j), value
         return best
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if action == "cambio":
+        if action == CAMBIO:
             return f"my believed total is at most {self.threshold}"
         if isinstance(action, tuple) and action[0] == "swap":
             return "the drawn card is lower than my worst card"

@@ -41,14 +41,17 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 
-from changekit.core import Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
+)
 from changekit.core.cards import standard_deck
 
 GRID = 4
 NEAR_ROW = (2, 3)
 PUBLIC = -1  # marker in a place's list of knowers: the card was shown to everyone (spectators too)
+_EVERYONE = tuple((PUBLIC, *range(n)) for n in range(9))  # the knowers of a shown card, by player count
 Ties = Literal["shared", "caller_loses"]
 POWERS = {"7": "peek", "8": "peek", "9": "spy", "10": "spy", "J": "blind", "Q": "blind", "K": "king"}
 _FACE = {"A": 1, "J": 11, "Q": 12}
@@ -85,6 +88,96 @@ def rank_of(code: str) -> str:
 
 
 _VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=True)}
+# the deck as codes (by option jokers), built once: a deal only copies and shuffles it (building
+# Cards per deal was a tenth of a random playout's time)
+DECK_CODES: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
+
+
+# ---- actions: constants and named constructors ----------------------------------------------
+# The encodings stay strings and tuples (saves store them; the engine lists thousands a second).
+DRAW = "draw"  # draw the top card of the deck
+TAKE = "take"  # take the top discard instead (option draw_from_discard)
+CAMBIO = "cambio"  # call Cambio instead of drawing
+DISCARD = "discard"  # discard the card you drew
+SKIP = "skip"  # leave the power unused
+KEEP = "keep"  # King: leave both cards where they are
+EXCHANGE = "exchange"  # King: exchange the two cards you looked at
+PASS = "pass"  # no snap in this window
+
+
+def swap(place: int) -> tuple[str, int]:
+    """Put the drawn card into your ``place`` and discard the card that was there."""
+    return ("swap", place)
+
+
+def peek(place: int) -> tuple[str, int]:
+    """Power 7/8: look at your own card in ``place``."""
+    return ("peek", place)
+
+
+def spy(owner: int, place: int) -> tuple[str, int, int]:
+    """Power 9/10: look at ``owner``'s card in ``place``."""
+    return ("spy", owner, place)
+
+
+def blind(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
+    """Power J/Q: swap your ``place`` with ``owner``'s ``other`` place, unseen."""
+    return ("blind", place, owner, other)
+
+
+def look(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
+    """Power K: look at your ``place`` and ``owner``'s ``other`` place (then EXCHANGE or KEEP)."""
+    return ("look", place, owner, other)
+
+
+def snap(owner: int, place: int) -> tuple[str, int, int]:
+    """Flip ``owner``'s card in ``place``, believing it matches the top discard's rank."""
+    return ("snap", owner, place)
+
+
+def give(place: int) -> tuple[str, int]:
+    """After a right snap of another's card: give them your card in ``place``."""
+    return ("give", place)
+
+
+_WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Cambio!",
+          DISCARD: "Discard the drawn card", SKIP: "Skip the power", KEEP: "Keep both cards",
+          EXCHANGE: "Exchange the two cards", PASS: "Pass (no snap)"}
+_ARITY = {"swap": 1, "peek": 1, "give": 1, "spy": 2, "snap": 2, "blind": 3, "look": 3}  # numbers after the kind
+
+
+def describe(action: Any, *, you: int | None, names: Sequence[str], give_to: int | None = None) -> str:
+    """``action`` in words for the player ``you`` who takes it (their own places are "your");
+    ``give_to``: the seat a give-back goes to, when known.
+
+    >>> names = ["Ann", "Bo"]
+    >>> describe(DRAW, you=0, names=names), describe(snap(1, 2), you=0, names=names)
+    ('Draw from deck', "Snap Bo's place 3")
+    >>> describe(look(0, 1, 3), you=0, names=names)
+    "Look at your place 1 and Bo's place 4"
+    """
+    if type(action) is str and action in _WORDS:
+        return _WORDS[action]
+    if not _plain_action(action) or type(action) is str:
+        raise ChangekitError(f"{action!r} is not a Cambio action")
+    kind, *at = action
+    arity = _ARITY.get(kind)
+    if arity != len(at) or any(x < 0 for x in at) or (len(at) >= 2 and at[-2] >= len(names)):
+        raise ChangekitError(f"{action!r} is not a Cambio action (or names no seat of this game)")
+    theirs = f"{names[at[-2]]}'s place {at[-1] + 1}" if len(at) >= 2 else ""
+    if kind == "swap":
+        return f"Swap the drawn card into your place {at[0] + 1}"
+    if kind == "peek":
+        return f"Look at your place {at[0] + 1}"
+    if kind == "give":
+        return f"Give your place {at[0] + 1}" + ("" if give_to is None else f" to {names[give_to]}")
+    if kind == "spy":
+        return f"Look at {theirs}"
+    if kind == "snap":
+        return f"Snap your place {at[1] + 1}" if at[0] == you else f"Snap {theirs}"
+    if kind == "blind":
+        return f"Blind-swap your place {at[0] + 1} with {theirs}"
+    return f"Look at your place {at[0] + 1} and {theirs}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,6 +190,53 @@ class CambioOptions(Options):
 
     def max_steps(self) -> int:
         return turn_limit(self) * (self.players + 5) + 10
+
+
+class KingLook(NamedTuple):
+    """The two cards a King's player has just looked at, and may now exchange or keep."""
+
+    place: int  # the King's player's own place
+    owner: int  # the other player
+    other: int  # the other player's place
+
+
+class GiveBack(NamedTuple):
+    """The place a right snap of someone else's card left empty: the snapper fills it."""
+
+    owner: int  # the player whose card was snapped
+    place: int
+
+
+class CambioView(TypedDict):
+    """What one player (``you``; None: a spectator) sees of the table; ``view`` adds ``to_act`` and ``log``.
+
+    Every option is public at a real table; the view carries the two that bots and apps need
+    (``caller_locked`` changes what may be snapped or swapped, ``jokers`` which cards exist).
+    """
+
+    you: int | None
+    players: int
+    phase: str  # "start", "drawn", "power", "king", "snap", "give" or "over"
+    turn: int  # the seat whose turn it is (also while the others decide in its snap window)
+    deck_size: int  # cards left to draw
+    discards: list[str]  # the face-up discard pile, bottom first
+    top: str | None  # its top card
+    grids: list[list[str | None]]  # per seat, per place: the card if you know it, "?" face down, None empty
+    hand_sizes: list[int]  # cards in each seat's grid
+    holding: bool  # the player whose turn it is holds a drawn card
+    drawn: str | None  # that card, if you may see it (yours, or taken face up from the discards)
+    drawn_from: str | None  # "deck" or "pile" (the discards)
+    power: str | None  # the power waiting to be used: "peek", "spy", "blind" or "king"
+    king: list[int] | None  # after a King look: [your place, other seat, their place]
+    window: list[int]  # seats still to decide in the snap window, next first
+    discarder: int | None  # whose discard opened the snap window
+    give_to: list[int] | None  # after a right snap of another's card: [that seat, its empty place]
+    caller: int | None  # who called Cambio
+    final_left: int  # turns left after the call
+    caller_locked: bool
+    jokers: bool
+    scores: list[int] | None  # grid totals (lower is better): hidden (None) until the end
+    winners: list[int]  # [] until the end
 
 
 def _deck_size(options: CambioOptions) -> int:
@@ -113,9 +253,9 @@ class CambioState(State):
 
     def _setup(self) -> None:
         n = self.players
-        deck = [c.code for c in standard_deck(jokers=self.options.jokers)]
+        deck = list(DECK_CODES[self.options.jokers])
         self.rng.shuffle(deck)
-        self.grids: list[list[str | None]] = [deck[i * GRID:(i + 1) * GRID] for i in range(n)]
+        self.grids: list[list[str | None]] = [list(deck[i * GRID:(i + 1) * GRID]) for i in range(n)]
         self.deck: list[str] = deck[n * GRID:]
         self.seen: list[list[list[int]]] = [[[p] if j in NEAR_ROW else [] for j in range(GRID)] for p in range(n)]
         self.pile: list[str] = []
@@ -125,10 +265,10 @@ class CambioState(State):
         self.drawn: str | None = None
         self.drawn_from: str | None = None
         self.power: str | None = None
-        self.king: list[int] | None = None  # [my place, other player, their place] after a K look
+        self.king: KingLook | None = None  # after a K look, until exchange or keep
         self.window: list[int] = []
         self.discarder: int | None = None
-        self.give_to: list[int] | None = None  # [victim, place] while a snapper owes a card
+        self.give_to: GiveBack | None = None  # while a snapper owes a card
         self.snapper: int | None = None
         self.caller: int | None = None
         self.final_left = 0
@@ -142,6 +282,10 @@ class CambioState(State):
     # ---- helpers ------------------------------------------------------------------------
     def _places(self, player: Player) -> list[int]:
         return [j for j, c in enumerate(self.grids[player]) if c is not None]
+
+    def _locked_seat(self) -> Player | None:
+        """The seat whose grid is frozen (``caller_locked`` and Cambio called), else None."""
+        return self.caller if self.options.caller_locked else None
 
     def _locked(self, player: Player) -> bool:
         return self.options.caller_locked and self.caller == player
@@ -163,7 +307,7 @@ class CambioState(State):
             knowers.sort()
 
     def _show_all(self, player: Player, place: int) -> None:
-        self.seen[player][place] = [PUBLIC, *range(self.players)]
+        self.seen[player][place] = list(_EVERYONE[self.options.players])
 
     # ---- turn flow -----------------------------------------------------------------------
     def _begin_turn(self) -> None:
@@ -188,7 +332,8 @@ class CambioState(State):
         self._begin_turn()
 
     def _open_window(self, discarder: Player) -> None:
-        order = [(discarder + k) % self.players for k in range(self.players)]
+        n = self.options.players
+        order = [(discarder + k) % n for k in range(n)]
         self.window = [p for p in order if not self._locked(p)]
         self.discarder = discarder
         self.phase = "snap"
@@ -208,9 +353,11 @@ class CambioState(State):
         self.phase = "over"
         self.end_reason = reason
         self.window = []
-        for p in range(self.players):
-            for j in self._places(p):
-                self._show_all(p, j)
+        everyone = _EVERYONE[self.options.players]
+        for grid, seen in zip(self.grids, self.seen, strict=True):
+            for j, c in enumerate(grid):
+                if c is not None:
+                    seen[j] = list(everyone)
         totals = [self.total(p) for p in range(self.players)]
         self.log.append(Event("end", {
             "reason": reason, "grids": [list(g) for g in self.grids], "totals": totals,
@@ -230,6 +377,8 @@ class CambioState(State):
     def _legal_actions(self, player: Player) -> list[Any]:
         p = player
         phase = self.phase
+        if phase == "snap":  # first: most steps of a game are snap-window decisions
+            return ["pass", *self._snap_actions(p)]
         if phase == "start":
             moves: list[Any] = ["draw"]
             if self.options.draw_from_discard and self.pile and self._places(p):
@@ -244,8 +393,6 @@ class CambioState(State):
             return ["skip", *self._power_actions(p, self.power)]  # type: ignore[arg-type]
         if phase == "king":
             return ["keep", "exchange"]
-        if phase == "snap":
-            return ["pass", *self._snap_actions(p)]
         if phase == "give":
             return [("give", j) for j in self._places(p)]
         return []
@@ -263,13 +410,37 @@ class CambioState(State):
         return [(kind, i, q, j) for i in mine for q, j in self._targets(p, touch=True)]
 
     def _snap_actions(self, p: Player) -> list[Any]:
-        return [("snap", q, j) for q in range(self.players) if not self._locked(q) for j in self._places(q)]
+        locked = self._locked_seat()
+        return [("snap", q, j) for q, grid in enumerate(self.grids) if q != locked
+                for j, c in enumerate(grid) if c is not None]
+
+    def _can_snap(self, action: tuple) -> bool:
+        """Whether ``action`` (a plain action) is one of :meth:`_snap_actions`, without listing them:
+        the snap window is most of a game's steps."""
+        if len(action) != 3 or action[0] != "snap":
+            return False
+        q, j = action[1], action[2]
+        return (0 <= q < self.options.players and q != self._locked_seat()
+                and 0 <= j < len(self.grids[q]) and self.grids[q][j] is not None)
+
+    def _is_legal(self, player: Player, action: Any) -> bool:
+        """``action in self._legal_actions(player)`` for a plain action (the snap window checked directly)."""
+        if self.phase == "snap":
+            return action == "pass" if type(action) is str else self._can_snap(action)
+        return action in self._legal_actions(player)
 
     def _apply(self, player: Player, action: Any) -> None:
-        if not _plain_action(action) or action not in self._legal_actions(player):
+        if not _plain_action(action) or not self._is_legal(player, action):
             raise IllegalAction(self._rule(), f"{action!r} is not a legal action now: {self._hint(player)}")
         phase = self.phase
         kind = action if isinstance(action, str) else action[0]
+        if phase == "snap":  # first: most steps of a game are snap-window decisions
+            self.window.pop(0)
+            if kind == "snap":
+                self._snap(player, action[1], action[2])
+            if self.phase == "snap" and not self.window:
+                self._end_turn()
+            return None
         if phase == "start":
             if kind == "cambio":
                 self.caller = player
@@ -305,25 +476,21 @@ class CambioState(State):
         if phase == "power":
             return self._use_power(player, action)
         if phase == "king":
-            i, q, j = self.king  # type: ignore[misc]
+            assert self.king is not None  # the King phase starts with its look
+            i, q, j = self.king
             exchange = action == "exchange"
             if exchange:
                 g = self.grids
                 g[player][i], g[q][j] = g[q][j], g[player][i]
                 self.seen[player][i] = [player]
                 self.seen[q][j] = [player]
-            self.log.append(Event("king", {"player": player, "exchanged": exchange, "place": i, "owner": q, "other": j}))
+            self.log.append(Event("king", {"player": player, "exchanged": exchange, "place": i, "owner": q,
+                                           "other": j}))
             self.king = None
             return self._open_window(player)
-        if phase == "snap":
-            self.window.pop(0)
-            if kind == "snap":
-                self._snap(player, action[1], action[2])
-            if self.phase == "snap" and not self.window:
-                self._end_turn()
-            return None
         if phase == "give":
-            q, j = self.give_to  # type: ignore[misc]
+            assert self.give_to is not None  # the give phase starts with a right snap
+            q, j = self.give_to
             i = action[1]
             self.grids[q][j], self.grids[player][i] = self.grids[player][i], None
             self._forget(q, j)
@@ -350,7 +517,8 @@ class CambioState(State):
             q, j = action[1], action[2]
             self._learn(player, q, j)
             self.log.append(Event("peek", {"player": player, "owner": q, "place": j}))
-            self.log.append(Event("saw", {"player": player, "owner": q, "place": j, "card": self.grids[q][j]}, (player,)))
+            self.log.append(Event("saw", {"player": player, "owner": q, "place": j, "card": self.grids[q][j]},
+                                  (player,)))
             return self._open_window(player)
         i, q, j = action[1], action[2], action[3]
         if kind == "blind":
@@ -363,7 +531,7 @@ class CambioState(State):
         # the King: look at both, then decide
         self._learn(player, player, i)
         self._learn(player, q, j)
-        self.king = [i, q, j]
+        self.king = KingLook(i, q, j)
         self.phase = "king"
         self.log.append(Event("look", {"player": player, "place": i, "owner": q, "other": j}))
         self.log.append(Event("saw_two", {"player": player, "place": i, "owner": q, "other": j,
@@ -383,7 +551,7 @@ class CambioState(State):
             self.window = []
             if owner != player and self._places(player):
                 self.snapper = player
-                self.give_to = [owner, place]
+                self.give_to = GiveBack(owner, place)
                 self.phase = "give"
             self.log.append(Event("snap", data))
             if self.phase == "snap":
@@ -396,6 +564,25 @@ class CambioState(State):
             self.seen[player].append([])
         data["penalty"] = penalty
         self.log.append(Event("snap", data))
+
+    def snapshot(self) -> dict[str, Any]:
+        """The position as plain data: the named-tuple records become lists (as in a save)."""
+        position = super().snapshot()
+        for key in ("king", "give_to"):
+            if position[key] is not None:
+                position[key] = list(position[key])
+        return position
+
+    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """``action`` in words for the player acting now (``names``: the seats' names).
+
+        >>> state = Cambio(players=2).new_state(seed=1)
+        >>> [state.describe_action(a) for a in state.legal_actions()]
+        ['Draw from deck', 'Call Cambio!']
+        """
+        acting = self.current_players()
+        return describe(action, you=acting[0] if acting else None, names=names or default_names(self.players),
+                        give_to=None if self.give_to is None else self.give_to.owner)
 
     def _rule(self) -> str:
         return {"start": "turn-start", "drawn": "drawn-card", "power": "power", "king": "king",
@@ -420,7 +607,7 @@ class CambioState(State):
         return tuple(best)
 
     # ---- what a player sees --------------------------------------------------------------
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> CambioView:
         me = PUBLIC if player is None else player
         grids = [
             [None if c is None else (c if me in self.seen[q][j] else "?") for j, c in enumerate(self.grids[q])]
@@ -434,10 +621,10 @@ class CambioState(State):
             "phase": self.phase,
             "turn": self.turn,
             "deck_size": len(self.deck),
-            "pile": list(self.pile),
+            "discards": list(self.pile),
             "top": self.pile[-1] if self.pile else None,
             "grids": grids,
-            "cards": [len(self._places(q)) for q in range(self.players)],
+            "hand_sizes": [len(self._places(q)) for q in range(self.players)],
             "holding": self.drawn is not None,
             "drawn": self.drawn if show_drawn else None,
             "drawn_from": self.drawn_from,
@@ -450,8 +637,8 @@ class CambioState(State):
             "final_left": self.final_left,
             "caller_locked": self.options.caller_locked,
             "jokers": self.options.jokers,
-            "totals": list(self.scores()) if over else None,
-            "winners": list(self.winners()) if over else None,
+            "scores": list(self.scores()) if over else None,
+            "winners": list(self.winners()),
         }
 
     def known_cards(self, player: Player) -> dict[tuple[int, int], str]:
@@ -467,14 +654,14 @@ class CambioState(State):
 
     def determinize(self, player: Player, rng: GameRng) -> "CambioState":
         twin = self.clone()
-        hidden = [(q, j) for q in range(self.players) for j, c in enumerate(self.grids[q])
+        hidden = [(q, j, c) for q in range(self.players) for j, c in enumerate(self.grids[q])
                   if c is not None and player not in self.seen[q][j]]
-        hide_drawn = twin.drawn is not None and twin.drawn_from == "deck" and player != twin.turn
-        pool = [twin.grids[q][j] for q, j in hidden] + twin.deck + ([twin.drawn] if hide_drawn else [])
+        drawn = twin.drawn if twin.drawn_from == "deck" and player != twin.turn else None  # unseen by player
+        pool = [c for _, _, c in hidden] + twin.deck + ([drawn] if drawn is not None else [])
         rng.shuffle(pool)
-        for q, j in hidden:
+        for q, j, _ in hidden:
             twin.grids[q][j] = pool.pop()
-        if hide_drawn:
+        if drawn is not None:
             twin.drawn = pool.pop()
         twin.deck = pool
         twin.rng = GameRng(rng.randrange(2**32))
@@ -511,7 +698,8 @@ class CambioState(State):
             return (f"{who} blind-swapped their place {d['place'] + 1} with {names[d['owner']]}'s place "
                     f"{d['other'] + 1}; nobody knows those two cards now.")
         if k == "look":
-            return f"{who} looked at their place {d['place'] + 1} and {names[d['owner']]}'s place {d['other'] + 1} (King)."
+            return (f"{who} looked at their place {d['place'] + 1} and {names[d['owner']]}'s place "
+                    f"{d['other'] + 1} (King).")
         if k == "saw_two":
             return f"{who} saw {_card(d['cards'][0])} (theirs) and {_card(d['cards'][1])} ({names[d['owner']]}'s)."
         if k == "king":
@@ -553,8 +741,12 @@ def _plain_action(action: Any) -> bool:
     """A string, or a tuple of a string and whole numbers (no bools, floats or lists)."""
     if type(action) is str:
         return True
-    return (type(action) is tuple and len(action) >= 2 and type(action[0]) is str
-            and all(type(x) is int for x in action[1:]))
+    if type(action) is not tuple or len(action) < 2 or type(action[0]) is not str:
+        return False
+    for x in action[1:]:  # a loop, not all(...): this runs on every step
+        if type(x) is not int:
+            return False
+    return True
 
 
 class Cambio(Game):

@@ -17,18 +17,24 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from math import comb
 from typing import Any, Iterable, Iterator, Mapping
 
-from changekit.core import ChangekitError
+from changekit.core import ChangekitError, play_out
+from changekit.core.checks import (
+    MAX_DOLLARS, MAX_HAND, checked, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, one_of,
+)
+from changekit.core.errors import InvalidArgument
 from changekit.core.state import Event
 from changekit.stats.exact import draw_ways
 from changekit.stats.intervals import Estimate, mean_interval
 
-from .bots import GreedyBot, reach_after_changes
-from .rules import CARDS, DEFAULT_DECK, HAND_SIZE, NUMBERS, ChaChing, _card, can_reach, normal_deck, penalty, wild_sums
-from changekit.core.checks import MAX_DOLLARS, MAX_HAND, checked, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, one_of
-from changekit.core.errors import InvalidArgument
+from .bots import BOTS, GreedyBot, reach_after_changes
+from .rules import (
+    CARDS, DECK, DEFAULT_DECK, HAND_SIZE, NUMBERS, PILE, ChaChing, _card, can_reach, discard, normal_deck, penalty,
+    wild_sums,
+)
 
 TARGETS: tuple[int, ...] = tuple(range(10, 100))
 
@@ -74,8 +80,6 @@ def _is_hand_card(value: Any, name: str) -> str:
 
 
 def _is_bot_name(value: Any, name: str) -> str:
-    from .bots import BOTS
-
     return one_of(value, name, sorted(BOTS))
 
 
@@ -105,13 +109,18 @@ def _sum_kinds(pairs: tuple[tuple[str, int], ...]) -> tuple[int, ...]:
     return (d["1"], d["5"], d["10"], d["25"], d["50"], d["wild"], d["cent"] + d["chaching"])
 
 
+def _fixed_total(vec: tuple[int, ...]) -> int:
+    """What the number cards of a kind-count vector (see :func:`_sum_kinds`) add up to."""
+    return sum(k * v for k, v in zip(vec[:len(NUMBERS)], NUMBERS, strict=True))
+
+
 @lru_cache(maxsize=64)
 def _hit_ways(pairs: tuple[tuple[str, int], ...]) -> tuple[tuple[int, ...], int]:
     """Number of 8-card hands hitting each total 0..99 (indexed by total), and C(N, 8)."""
     counts = _sum_kinds(pairs)
     ways_by_total = [0] * 100
     for vec, ways in _vectors(counts, HAND_SIZE):
-        fixed = sum(k * v for k, v in zip(vec, NUMBERS))
+        fixed = _fixed_total(vec)
         mask = (wild_sums(vec[5]) << fixed) & ((1 << 100) - 1)
         while mask:
             low = mask & -mask
@@ -137,8 +146,8 @@ def prob_hand_hits(target: int, deck: Deck = None) -> Fraction:
         return Fraction(ways[target], total)
     counts = _sum_kinds(pairs)  # rare targets outside 0..99: count them directly
     hits = sum(ways for vec, ways in _vectors(counts, HAND_SIZE)
-               if target - sum(k * v for k, v in zip(vec, NUMBERS)) >= 0
-               and wild_sums(vec[5]) >> (target - sum(k * v for k, v in zip(vec, NUMBERS))) & 1)
+               if target - _fixed_total(vec) >= 0
+               and wild_sums(vec[5]) >> (target - _fixed_total(vec)) & 1)
     return Fraction(hits, comb(sum(counts), HAND_SIZE))
 
 
@@ -186,7 +195,7 @@ def expected_penalty(deck: Deck = None) -> Fraction:
     total_ways = comb(sum(n for _, n in pairs), HAND_SIZE)
     acc = 0
     for vec, ways in _vectors(tuple(n for _, n in pairs), HAND_SIZE):
-        hand = [c for c, k in zip(cards, vec) for _ in range(k)]
+        hand = [c for c, k in zip(cards, vec, strict=True) for _ in range(k)]
         acc += ways * penalty(hand)
     return Fraction(acc, total_ways)
 
@@ -200,7 +209,7 @@ def wild_value(deck: Deck = None) -> dict[int, dict[str, Fraction]]:
     targets = target_distribution()
     by_w: dict[int, list[int]] = {}
     for vec, ways in _vectors(counts, HAND_SIZE):
-        fixed = sum(k * v for k, v in zip(vec, NUMBERS))
+        fixed = _fixed_total(vec)
         mask = wild_sums(vec[5]) << fixed
         hits = sum(1 for t in targets if mask >> t & 1)  # each target has weight 1/90
         entry = by_w.setdefault(vec[5], [0, 0])
@@ -245,8 +254,6 @@ def wild_assignment(hand: Iterable[str], target: int) -> tuple[int, ...] | None:
     >>> wild_assignment(["1", "1", "1", "5", "10", "wild", "25", "25"], 93)
     (25,)
     """
-    from itertools import combinations_with_replacement
-
     cards = list(hand)
     if not can_reach(cards, target):
         return None
@@ -278,7 +285,8 @@ def explain_hand(hand: Iterable[str], target: int) -> str:
     if values is not None:
         if not values:
             return f"{head}: {target} exactly."
-        return f"{head}, and the $ count{'s' if len(values) == 1 else ''} {' + '.join(map(str, values))}: {target} exactly."
+        count = "counts" if len(values) == 1 else "count"
+        return f"{head}, and the $ {count} {' + '.join(map(str, values))}: {target} exactly."
     wilds = cards.count("wild")
     if not wilds:
         return f"{head} cannot make {target}."
@@ -301,7 +309,7 @@ def hand_generating_function(deck: Mapping[str, int], size: int) -> Any:
     >>> hand_generating_function({"1": 2, "wild": 1}, 2)
     x**2 + 2*x*z
     """
-    import sympy
+    import sympy  # sympy takes about a second to import: only the generating functions need it
 
     x, y, z = sympy.symbols("x y z")
     pairs = dict(normal_deck(deck))
@@ -318,7 +326,7 @@ def hand_generating_function(deck: Mapping[str, int], size: int) -> Any:
 def wild_generating_function(wilds: int) -> Any:
     """``(x + x^5 + x^10 + x^25 + x^50)^wilds``: its non-zero coefficients are the totals
     ``wilds`` $ cards can make."""
-    import sympy
+    import sympy  # sympy takes about a second to import: only the generating functions need it
 
     x = sympy.symbols("x")
     return sympy.expand((x + x**5 + x**10 + x**25 + x**50) ** wilds)
@@ -329,7 +337,7 @@ def hits_from_generating_function(deck: Mapping[str, int], size: int, target: in
     """The hit chance for ``size``-card hands, read off :func:`hand_generating_function`."""
     if size > sum(deck.values()):
         raise InvalidArgument(f"size: a deck of {sum(deck.values())} cards deals no hand of {size}")
-    import sympy
+    import sympy  # sympy takes about a second to import: only the generating functions need it
 
     x, z = sympy.symbols("x z")
     poly = sympy.Poly(hand_generating_function(deck, size), x, z)
@@ -357,14 +365,14 @@ def solo_turns(target: int, *, deck: Deck = None, rng: random.Random, cap: int =
         turns += 1
         view = {"hand": hand, "target": target, "black": target // 10, "white": target % 10, "phase": "draw",
                 "discards": pile}
-        if bot.choose(view, ["deck", "pile"], rng=rng) == "pile":
+        if bot.choose(view, [DECK, PILE], rng=rng) == PILE:
             hand = [*hand, pile.pop()]
         else:
             if not stock:
                 stock, pile = pile[:-1], pile[-1:]
                 rng.shuffle(stock)
             hand = [*hand, stock.pop()]
-        legal = [("discard", c) for c in CARDS if c in hand]
+        legal = [discard(c) for c in CARDS if c in hand]
         view.update(hand=hand, phase="discard")
         card = bot.choose(view, legal, rng=rng)[1]
         hand.remove(card)
@@ -389,10 +397,6 @@ def turns_to_go_out(targets: Iterable[int] = (10, 25, 40, 55, 70, 85, 99), *, ga
 def round_statistics(*, players: int = 4, games: int = 20, seed: int = 0, deck: Deck = None,
                      bots: tuple[str, ...] = ("greedy",)) -> dict[str, Estimate]:
     """Greedy bots play whole games: turns per round and penalty per losing hand (simulation)."""
-    from changekit.core import play_out
-
-    from .bots import BOTS
-
     master = random.Random(seed)
     options: dict[str, Any] = {"players": players}
     if deck is not None:
@@ -445,7 +449,8 @@ def wild_value_html(most: int = 4) -> str:
                    for k, d in wild_value().items() if k <= most)
     e = expected_penalty()
     return ("<table><tr><th>$ cards</th><th>share of hands</th><th>makes a fresh target</th></tr>" + rows + "</table>"
-            f"Expected penalty of a fresh 8-card hand: <b>{float(e):.2f}</b> points (exact: {e.numerator:,}/{e.denominator:,}).")
+            f"Expected penalty of a fresh 8-card hand: <b>{float(e):.2f}</b> points "
+            f"(exact: {e.numerator:,}/{e.denominator:,}).")
 
 
 def round_statistics_html(**where: Any) -> str:
@@ -463,7 +468,7 @@ def compositions_html() -> str:
 # ---- figures ------------------------------------------------------------------------------
 def hit_probability_figure(decks: Mapping[str, Deck] | None = None) -> Any:
     """Bar chart: chance a fresh hand hits each target 10..99, one trace per deck."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     decks = decks if decks is not None else {"15 of each (default)": None}
     fig = go.Figure()
@@ -478,7 +483,7 @@ def hit_probability_figure(decks: Mapping[str, Deck] | None = None) -> Any:
 def turns_figure(estimates: Mapping[int, Estimate] | None = None) -> Any:
     """Mean turns to go out (solo greedy) against the target, with 95 % error bars; empty until
     :func:`update_turns_figure` fills it when ``estimates`` is None."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     fig = go.Figure(go.Scatter(x=[], y=[], mode="markers+lines", name="mean turns"))
     fig.update_layout(title="Turns a greedy player needs to go out", xaxis_title="target",
@@ -501,7 +506,7 @@ def update_turns_figure(fig: Any, estimates: Mapping[int, Estimate]) -> None:
 
 def wild_value_figure(deck: Deck = None) -> Any:
     """Chance of hitting a fresh target against the number of $ cards in the hand."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
 
     data = wild_value(deck)
     fig = go.Figure(go.Bar(x=[f"{w} × $" for w in data], y=[float(d["hits_fresh_target"]) for d in data.values()],
@@ -512,7 +517,8 @@ def wild_value_figure(deck: Deck = None) -> Any:
 
 
 __all__ = [
-    "COMPOSITIONS", "TARGETS", "changes_distribution", "expected_penalty", "explain_hand", "wild_assignment", "fresh_hit_chance",
+    "COMPOSITIONS", "TARGETS", "changes_distribution", "expected_penalty", "explain_hand", "wild_assignment",
+    "fresh_hit_chance",
     "hand_generating_function", "hit_probabilities", "hit_probability_figure", "hits_from_generating_function",
     "mean_changes", "prob_hand_hits", "round_statistics", "solo_turns", "target_distribution", "turns_figure",
     "turns_to_go_out", "update_turns_figure", "wild_generating_function", "wild_value", "wild_value_figure",

@@ -11,9 +11,11 @@ from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import token_svg
 
-from .analysis import explain_hand
+from .analysis import COMPOSITIONS, explain_hand, fresh_hit_chance, hit_probability_figure
 from .bots import BOTS, GreedyBot, changes_needed
-from .rules import LABELS, ChaChing, can_reach
+from .rules import (
+    CARD_WORDS, CARDS, DECK, DICE, HAND_SIZE, LABELS, OUT, PASS, PILE, ChaChing, ChaChingState, discard, reroll, trade,
+)
 
 #: Card colours (fill, ink) by kind.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
@@ -21,8 +23,6 @@ CARD_COLOURS: dict[str, tuple[str, str]] = {
     "25": ("#f4cccc", "#660000"), "50": ("#d9d2e9", "#20124d"), "cent": ("#eeeeee", "#444444"),
     "wild": ("#fce5cd", "#783f04"), "chaching": ("#ffd966", "#7f0000"),
 }
-_NAMES = {"1": "1", "5": "5", "10": "10", "25": "25", "50": "50", "cent": "cent (0)", "wild": "$ (wild)",
-          "chaching": "CHA-CHING"}
 _SUBS = {"cent": "worth 0", "wild": "wild", "chaching": "worth 0"}
 
 
@@ -41,7 +41,7 @@ def card_picture(card: str, *, width: int = 58) -> str:
                 f'<text x="25" y="60" text-anchor="middle" font-family="Georgia, serif" font-size="8" '
                 f'fill="{ink}">worth 0</text></svg>')
     text = LABELS[card]
-    return token_svg(text, width=width, fill=fill, ink=ink, sub=_SUBS.get(card, ""), label=f"{_NAMES[card]} card")
+    return token_svg(text, width=width, fill=fill, ink=ink, sub=_SUBS.get(card, ""), label=f"{CARD_WORDS[card]} card")
 
 
 def die_picture(face: int, colour: str) -> str:
@@ -56,60 +56,65 @@ def die_picture(face: int, colour: str) -> str:
 
 class ChaChingApp(GameApp):
     game = ChaChing
+    state: ChaChingState
     bots = BOTS
     default_bot = "greedy"
     default_players = 3
 
-    def __init__(self, **kwargs: Any) -> None:
+    def build(self) -> None:
         # Widgets are made once and only updated afterwards: creating ipywidgets is what costs
-        # time on each click, and every action must stay well under 50 ms.
-        self.verdict = ""
+        # time on each click, and every action must stay well under 50 ms. Labels come from the
+        # rules' describe_action when drawn.
         self._hand: list[str] = []
         self._dice, self._info, self._pile = w.HTML(), w.HTML(), w.HTML()
         self._heading, self._verdict = w.HTML(), w.HTML()
-        self._pictures = [w.HTML() for _ in range(9)]
-        self._discards = [button("Discard", lambda i=i: self._discard_slot(i)) for i in range(9)]
+        self._pictures = [w.HTML() for _ in range(HAND_SIZE + 1)]
+        self._discards = [button("Discard", lambda i=i: self._discard_slot(i)) for i in range(HAND_SIZE + 1)]
         self._slots = [w.VBox([pic, btn], layout=w.Layout(align_items="center", margin="2px"))
-                       for pic, btn in zip(self._pictures, self._discards)]
+                       for pic, btn in zip(self._pictures, self._discards, strict=True)]
         self._hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._draw_row = w.HBox([button("Draw from the deck", lambda: self.act("deck"), style="primary"),
-                                 button("Take the top discard", lambda: self.act("pile"))])
-        self._rerolls = [button(f"CHA-CHING: re-roll {d}" if d != "both" else "CHA-CHING: re-roll both dice",
-                                lambda d=d: self.act(("chaching", "reroll", d)), style="warning")
-                         for d in ("black", "white", "both")]
-        self._trades = [button(f"CHA-CHING: trade hands with seat {p + 1}",
-                               lambda p=p: self.act(("chaching", "trade", p)), style="warning")
+        self._take_deck = button("Draw from the deck", lambda: self.act(DECK), style="primary")
+        self._take_pile = button("Take the top discard", lambda: self.act(PILE))
+        self._draw_row = w.HBox([self._take_deck, self._take_pile])
+        self._rerolls = [button(f"CHA-CHING: re-roll {dice}", lambda dice=dice: self.act(reroll(dice)), style="warning")
+                         for dice in DICE]
+        self._trades = [button(f"CHA-CHING: trade hands with seat {p + 1}", lambda p=p: self.act(trade(p)),
+                               style="warning")
                         for p in range(ChaChing.max_players)]
         self._chaching_note = w.HTML("Discarding your CHA-CHING card can also re-roll the target or swap hands "
                                      "(the plain <i>Discard CHA-CHING</i> button uses no power):")
         self._chaching_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self._go_out = button("Go out", self.go_out, style="success",
+        self._go_out = button("Go out", lambda: self.act(OUT), style="success",
                               tooltip="Claim your hand reaches the target; a wrong claim scores you the target")
-        self._end_row = w.HBox([self._go_out, button("End my turn", lambda: self.act("pass"))])
-        super().__init__(**kwargs)
+        self._pass = button("End my turn", lambda: self.act(PASS))
+        self._end_row = w.HBox([self._go_out, self._pass])
 
-    def new_game(self) -> None:
-        self.verdict = ""
-        super().new_game()
-
-    def go_out(self) -> None:
-        """Check the claim, say why in words, then play it (a false claim costs the target)."""
-        view = self.state.view(self.viewer)
-        ok = can_reach(view["hand"], view["target"])
-        self.verdict = ("Out! " if ok else "False go-out: you score the target. ") + explain_hand(view["hand"], view["target"])
-        self.act("out")
+    @property
+    def verdict(self) -> str:
+        """Right after a human's go-out (their last move), whether it was right and why, in words
+        read from the log; "" otherwise."""
+        state, moves = self.state, self.own_moves()
+        if not moves or state.history[moves[-1]][1] != OUT:
+            return ""
+        player = state.history[moves[-1]][0]
+        claim = next(e for e in reversed(state.log) if e.kind in ("out", "false_out") and e.data["player"] == player)
+        if claim.kind == "out":
+            return "Out! " + explain_hand(claim.data["hands"][player], claim.data["target"])
+        return "False go-out: you score the target. " + explain_hand(claim.data["hand"], claim.data["target"])
 
     def _discard_slot(self, i: int) -> None:
         if i < len(self._hand):
-            self.act(("discard", self._hand[i]))
+            self.act(discard(self._hand[i]))
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
+        say = self.state.describe_action
         your_turn = viewer in view["to_act"]
         phase = view["phase"]
-        top = view["discards"][-1] if view["discards"] else None
-        self._dice.value = (f'<div style="display:flex;gap:8px;align-items:center">{die_picture(view["black"], "black")}'
-                            f'{die_picture(view["white"], "white")}<span style="font-size:1.6em"> target '
+        top = view["top"]
+        dice = die_picture(view["black"], "black") + die_picture(view["white"], "white")
+        self._dice.value = (f'<div style="display:flex;gap:8px;align-items:center">{dice}'
+                            '<span style="font-size:1.6em"> target '
                             f'<b aria-label="target">{view["target"]}</b></span></div>')
         others = " · ".join(f"{escape(names[p])}: {n} cards" for p, n in enumerate(view["hand_sizes"]) if p != viewer)
         self._info.value = (f"<div>Round {view['round']} · dealer {escape(names[view['dealer']])} · deck "
@@ -121,29 +126,32 @@ class ChaChingApp(GameApp):
         whose = "Your hand" if names[viewer] == "You" else f"{names[viewer]}'s hand"
         self._heading.value = f"<b>{escape(whose)}</b> ({len(hand)} cards)"
         can_discard = your_turn and phase == "discard"
-        for i, card in enumerate(hand):
-            self._pictures[i].value = card_picture(card)
-            self._discards[i].description = f"Discard {_NAMES[card]}"
-            self._discards[i].tooltip = f"Discard a {_NAMES[card]} card"
-            self._discards[i].disabled = not can_discard
+        for picture, btn, card in zip(self._pictures, self._discards, hand):  # noqa: B905 - spare slots stay unused
+            picture.value = card_picture(card)
+            btn.description = say(discard(card))
+            btn.tooltip = f"Discard a {CARD_WORDS[card]} card"
+            btn.disabled = not can_discard
         self._hand_box.children = self._slots[:len(hand)]
         rows: list[w.Widget] = [self._heading, self._hand_box]
         if your_turn and phase == "draw":
-            self._draw_row.children[1].description = f"Take the top discard ({_NAMES[top]})" if top else "Take the top discard"
+            self._take_deck.description, self._take_pile.description = say(DECK), say(PILE)
             rows.append(self._draw_row)
         elif can_discard and "chaching" in hand:
+            for dice, btn in zip(DICE, self._rerolls, strict=True):
+                btn.description = say(reroll(dice))
             trades = []
             for p in range(len(view["hand_sizes"])):
                 if p != viewer:
-                    self._trades[p].description = f"CHA-CHING: trade hands with {names[p]}"
+                    self._trades[p].description = say(trade(p), names)
                     trades.append(self._trades[p])
             self._chaching_row.children = [*self._rerolls, *trades]
             rows += [self._chaching_note, self._chaching_row]
         elif your_turn and phase == "end":
-            self._go_out.description = f"Go out (my 8 cards make {view['target']})"
+            self._go_out.description, self._pass.description = say(OUT), say(PASS)
             rows.append(self._end_row)
-        if self.verdict:
-            self._verdict.value = f"<div role='note'><b>{escape(self.verdict)}</b></div>"
+        verdict = self.verdict
+        if verdict:
+            self._verdict.value = f"<div role='note'><b>{escape(verdict)}</b></div>"
             rows.append(self._verdict)
         self.w_controls.children = rows
 
@@ -154,20 +162,20 @@ class ChaChingApp(GameApp):
             return ""
         if view["phase"] == "discard":
             best = min((changes_needed([*hand[:i], *hand[i + 1:]], target), c) for i, c in enumerate(hand))
-            now = f"After the best discard ({_NAMES[best[1]]}) your hand needs {best[0]} change(s) to make {target}."
+            now = (f"After the best discard ({CARD_WORDS[best[1]]}) your hand needs {best[0]} change(s) "
+                   f"to make {target}.")
         else:
             now = f"Your hand needs {changes_needed(hand, target)} change(s) to make {target}."
         if view["phase"] == "end":
             now += " " + explain_hand(hand, target)
-        state_legal = self.state.legal_actions(viewer)
-        suggestion = GreedyBot().choose(view, state_legal, rng=self.rng)
-        return escape(f"{now} The greedy bot would play {suggestion!r}.")
+        suggestion = GreedyBot().choose(view, self.state.legal_actions(viewer), rng=self.rng)
+        return escape(f"{now} The greedy bot would play: {self.state.describe_action(suggestion, self.names())}.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
-        hand = ", ".join(_NAMES[c] for c in view["hand"] or []) or "no cards"
-        top = _NAMES[view["discards"][-1]] if view["discards"] else "nothing"
+        hand = ", ".join(CARD_WORDS[c] for c in view["hand"] or []) or "no cards"
+        top = CARD_WORDS[view["top"]] if view["top"] else "nothing"
         return (f"{self.status(viewer)} Target {view['target']}. Your hand: {hand}. Top discard: {top}. "
-                f"Penalty points: {view['points']}.")
+                f"Penalty points: {view['scores']}.")
 
     def status(self, viewer: int) -> str:
         text = super().status(viewer)
@@ -177,11 +185,6 @@ class ChaChingApp(GameApp):
                      "end": " Go out, or end your turn."}[state.phase]
         return text
 
-    def act(self, action: Any, player: int | None = None) -> None:
-        if action != "out":
-            self.verdict = ""
-        super().act(action, player)
-
     def score_label(self) -> str:
         return f"Penalty points (lowest wins; game to {self.state.options.game_to})"
 
@@ -189,11 +192,8 @@ class ChaChingApp(GameApp):
 def composition_explorer(start: dict[str, int] | None = None) -> Explorer:
     """Number boxes for the deck's counts, and a bar chart of the exact hit chances that follows them
     (each change recounts all 90 targets exactly: tens of milliseconds), beside the default deck."""
-    from .analysis import COMPOSITIONS, fresh_hit_chance, hit_probability_figure
-
     counts = dict(start or COMPOSITIONS["15 of each (default)"])
-    boxes = {card: number_box(_NAMES[card], counts.get(card, 0), 0, 40, width="300px")
-             for card in ("1", "5", "10", "25", "50", "cent", "wild", "chaching")}
+    boxes = {card: number_box(CARD_WORDS[card], counts.get(card, 0), 0, 40, width="300px") for card in CARDS}
 
     def compute(**deck: int) -> tuple[Any, str]:
         size = sum(deck.values())

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from changekit.core import Bot, RandomBot
 
-from .rules import LABELS, can_reach, penalty, wild_sums
+from .rules import DECK, LABELS, OUT, PASS, PILE, can_reach, penalty, wild_sums
 
 __all__ = ["BOTS", "GreedyBot", "RandomBot", "changes_needed", "reach_after_changes"]
 
@@ -48,7 +48,7 @@ def reach_after_changes(counts: tuple[int, ...]) -> tuple[int, ...]:
     size = sum(counts)
     masks = [0] * (size + 1)
     for kept in product(*(range(c + 1) for c in counts)):
-        fixed = sum(k * v for k, v in zip(kept, _VALUES))
+        fixed = sum(k * v for k, v in zip(kept, _VALUES, strict=True))
         changed = size - sum(kept)
         masks[changed] |= _free_sums(kept[5], changed) << fixed
     for r in range(1, size + 1):  # r changes can do all that fewer changes can
@@ -108,13 +108,13 @@ class GreedyBot(Bot):
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
         hand, target = view["hand"], view["target"]
         if view["phase"] == "end":
-            return "out" if can_reach(hand, target) else "pass"
+            return OUT if can_reach(hand, target) else PASS
         if view["phase"] == "draw":
             top = view["discards"][-1]
             keep = changes_needed(hand, target)
             with_top = [*hand, top]
             best = min(changes_needed(_without(with_top, c), target) for c in set(with_top))
-            return "pile" if best < keep else "deck"
+            return PILE if best < keep else DECK
         options = list(legal)
         if any(a[:2] == ("chaching", "trade") for a in legal):
             partner = self.choose_trade_partner(view)
@@ -139,17 +139,18 @@ class GreedyBot(Bot):
     def choose_trade_partner(self, view: dict[str, Any]) -> int:
         """The opponent with the lowest score: our bad hand hurts the leader most."""
         me = view["you"]
-        return min((p for p in range(len(view["points"])) if p != me), key=lambda p: (view["points"][p], p))
+        scores = view["scores"]
+        return min((p for p in range(len(scores)) if p != me), key=lambda p: (scores[p], p))
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         hand, target = view["hand"], view["target"]
-        if action == "out":
+        if action == OUT:
             return f"its hand reaches {target}"
-        if action == "pass":
+        if action == PASS:
             return f"its hand needs {changes_needed(hand, target)} more change(s) to reach {target}"
-        if action == "pile":
+        if action == PILE:
             return f"the {LABELS[view['discards'][-1]]} on the pile brings it closer to {target}"
-        if action == "deck":
+        if action == DECK:
             return "the top discard would not help"
         if isinstance(action, tuple) and action[0] == "chaching":
             expected, _ = self.value(view, action)

@@ -24,18 +24,21 @@ Rules in our words (the kit's decisions, docs/rules.md):
 """
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, Iterable, Mapping, Sequence
+from typing import Annotated, Any, Iterable, Literal, Mapping, Sequence, TypedDict
 
 from changekit.core import (
-    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, leaders,
+    ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, default_names,
+    leaders,
 )
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 from changekit.core.options import Between
 
 HAND_SIZE = 8
+MAX_PLAYERS = 6
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
 CARDS: tuple[str, ...] = ("1", "5", "10", "25", "50", "cent", "wild", "chaching")
 NUMBERS: tuple[int, ...] = (1, 5, 10, 25, 50)
@@ -43,13 +46,35 @@ NUMBERS: tuple[int, ...] = (1, 5, 10, 25, 50)
 LABELS: dict[str, str] = {
     "1": "1", "5": "5", "10": "10", "25": "25", "50": "50", "cent": "¢", "wild": "$", "chaching": "CHA-CHING",
 }
+#: Each card in words (buttons, reasons): the ¢ and $ say what they are worth.
+CARD_WORDS: dict[str, str] = {
+    "1": "1", "5": "5", "10": "10", "25": "25", "50": "50", "cent": "cent (0)", "wild": "$ (wild)",
+    "chaching": "CHA-CHING",
+}
 _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", "CHA-CHING": "chaching",
                             "cha-ching": "chaching"}
 _ORDER = {c: i for i, c in enumerate(CARDS)}
+_by_order = _ORDER.__getitem__
+#: What a card adds to a hand's total (a $ is counted apart: it is free) and to a penalty.
+_FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "wild": 0, "chaching": 0}
+_NUMBER: dict[str, int] = {c: int(c) for c in CARDS[:5]}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
-DICE = ("black", "white", "both")
+Dice = Literal["black", "white", "both"]
+DICE: tuple[Dice, ...] = ("black", "white", "both")
 MAX_GAME_TO = 100_000
+
+# ---- actions: a turn is a draw, a discard, then out or pass -----------------------------------
+#: Draw the top card of the deck.
+DECK = "deck"
+#: Take the top card of the discard pile.
+PILE = "pile"
+#: Claim your eight cards reach the target (a false claim costs you the target).
+OUT = "out"
+#: End your turn without going out.
+PASS = "pass"
+#: An action: one of the words above, or a tuple made by :func:`discard`, :func:`reroll`, :func:`trade`.
+ChaChingAction = str | tuple[str, str] | tuple[str, str, str] | tuple[str, str, int]
 
 
 def _card(card: Any) -> str:
@@ -59,8 +84,38 @@ def _card(card: Any) -> str:
 
 
 def _card_rule(card: Any, name: str) -> str:
-    _card(card)
-    return card
+    return _card(card)  # "¢", "$", "CHA-CHING" read as the names the tables use
+
+
+def discard(card: str) -> tuple[str, str]:
+    """Discard ``card`` (a CHA-CHING card this way uses no power).
+
+    >>> discard("25"), discard("$")
+    (('discard', '25'), ('discard', 'wild'))
+    """
+    return ("discard", _card(card))
+
+
+def reroll(dice: Dice) -> tuple[str, str, str]:
+    """Discard a CHA-CHING card to re-roll ``"black"``, ``"white"`` or ``"both"`` dice.
+
+    >>> reroll("both")
+    ('chaching', 'reroll', 'both')
+    """
+    if type(dice) is not str or dice not in DICE:
+        raise InvalidArgument(f"a CHA-CHING re-roll is of one of {list(DICE)}, not {shown(dice)}")
+    return ("chaching", "reroll", dice)
+
+
+def trade(seat: int) -> tuple[str, str, int]:
+    """Discard a CHA-CHING card to swap hands with the player in ``seat``.
+
+    >>> trade(2)
+    ('chaching', 'trade', 2)
+    """
+    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
+        raise InvalidArgument(f"a CHA-CHING trade is with a seat from 0 to {MAX_PLAYERS - 1}, not {shown(seat)}")
+    return ("chaching", "trade", seat)
 
 
 @lru_cache(maxsize=None)
@@ -88,17 +143,13 @@ def can_reach(hand: Iterable[str], target: int) -> bool:
     >>> can_reach(["1", "1", "1", "5", "10", "wild", "25", "25"], 70)
     False
     """
-    fixed, wilds = 0, 0
-    for card in hand:
-        name = _card(card)
-        if name == "wild":
-            wilds += 1
-        elif name in ("cent", "chaching"):
-            continue
-        else:
-            fixed += int(name)
-    rest = target - fixed
-    return rest >= 0 and bool(wild_sums(wilds) >> rest & 1)
+    return _reaches([_card(c) for c in hand], target)
+
+
+def _reaches(hand: list[str], target: int) -> bool:
+    """:func:`can_reach` for a list of card names, unchecked (the engine's own hands)."""
+    rest = target - sum(map(_FACE.__getitem__, hand))
+    return rest >= 0 and bool(wild_sums(hand.count("wild")) >> rest & 1)
 
 
 @checked(hand=is_items(MAX_HAND, "cards"))
@@ -113,16 +164,19 @@ def penalty(hand: Iterable[str]) -> int:
     >>> penalty(["wild", "cent", "chaching"])
     100
     """
-    names = [_card(c) for c in hand]
-    numbers = [int(c) for c in names if c not in ("cent", "wild", "chaching")]
-    top = max(numbers, default=50)
-    return sum(numbers) + 50 * names.count("chaching") + top * names.count("wild")
+    return _penalty([_card(c) for c in hand])
+
+
+def _penalty(hand: list[str]) -> int:
+    """:func:`penalty` for a list of card names, unchecked (the engine's own hands)."""
+    numbers = [_NUMBER[c] for c in hand if c in _NUMBER]
+    return sum(numbers) + 50 * hand.count("chaching") + max(numbers, default=50) * hand.count("wild")
 
 
 @checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
 def sort_hand(hand: Iterable[str]) -> list[str]:
     """Cards in display order (1, 5, 10, 25, 50, ¢, $, CHA-CHING)."""
-    return sorted(hand, key=_ORDER.__getitem__)
+    return sorted(hand, key=_by_order)
 
 
 @checked(hand=is_items(MAX_HAND, "cards", each=_card_rule))
@@ -138,7 +192,8 @@ def normal_deck(deck: Mapping[str, int] | Iterable[tuple[str, int]]) -> tuple[tu
     (('1', 3), ('5', 0), ('10', 0), ('25', 0), ('50', 0), ('cent', 0), ('wild', 2), ('chaching', 0))
     """
     try:
-        pairs = list(deck.items()) if isinstance(deck, Mapping) else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
+        pairs = list(deck.items()) if isinstance(deck, Mapping) \
+            else [tuple(p) for p in is_items(64, "deck")(deck, "deck")]
     except TypeError:
         raise InvalidArgument(f"deck is a dict card → count, not {shown(deck)}") from None
     counts = dict.fromkeys(CARDS, 0)
@@ -176,13 +231,50 @@ class ChaChingOptions(Options):
         return 1_000_000
 
 
-def _same(a: Any, b: Any) -> bool:
-    """Equality that does not take True for 1 (nor 1.0 for 1), inside tuples too."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, tuple):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
-    return bool(a == b)
+@lru_cache(maxsize=None)
+def _unshuffled(deck: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """The cards of a deck composition in a fixed order (made once per composition: every round deals it)."""
+    return tuple(card for card, count in deck for _ in range(count))
+
+
+_DISCARDS: dict[str, tuple[str, str]] = {card: discard(card) for card in CARDS}
+_REROLLS: tuple[tuple[str, str, str], ...] = tuple(reroll(die) for die in DICE)
+
+
+@lru_cache(maxsize=None)  # a hand about to discard holds 9 cards of 8 kinds: at most 11,440 of them
+def _discard_actions(hand: tuple[str, ...]) -> tuple[Any, ...]:
+    """The discards (and CHA-CHING re-rolls) of a sorted hand, in ``CARDS`` order."""
+    actions = tuple(_DISCARDS[card] for card in dict.fromkeys(hand))
+    return actions + _REROLLS if "chaching" in hand else actions
+
+
+@lru_cache(maxsize=None)
+def _trade_actions(players: int, player: int) -> tuple[tuple[str, str, int], ...]:
+    return tuple(trade(p) for p in range(players) if p != player)
+
+
+class ChaChingView(TypedDict):
+    """What one player sees (``you``; None: a spectator); ``view`` adds ``to_act`` and ``log``.
+
+    Every option is public (``game_to`` is shown; the deck composition is in the rules).
+    """
+
+    you: int | None
+    round: int  # rounds dealt so far, this one included
+    dealer: int
+    turn: int | None  # whose turn it is (None: the game is over)
+    phase: str  # "draw", "discard", "end" (out or pass) or "over"
+    black: int  # the black die: the target's tens (1-9)
+    white: int  # the white die: the target's units (0-9)
+    target: int  # 10 * black + white
+    hand: list[str] | None  # your cards in display order (None for a spectator)
+    hand_sizes: list[int]  # cards in each seat's hand
+    deck_size: int  # cards left to draw
+    discards: list[str]  # the discard pile, bottom first
+    top: str | None  # its top card: the one you may take instead of drawing
+    scores: list[int]  # penalty points per seat (lowest wins)
+    game_to: int  # the score that ends the game
+    winners: list[int]  # [] until the end
 
 
 class ChaChingState(State):
@@ -206,50 +298,74 @@ class ChaChingState(State):
 
     def _deal(self) -> None:
         n = self.players
+        first = (self.dealer + 1) % n  # dealt the first eight cards, and plays first
         self.round += 1
-        deck = [card for card, count in self.options.deck for _ in range(count)]
+        deck = list(_unshuffled(self.options.deck))
         self.rng.shuffle(deck)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
-        for i in range(n):
-            seat = (self.dealer + 1 + i) % n
-            self.hands[seat] = sort_hand(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE])
-        self.discards: list[str] = [deck[n * HAND_SIZE]]
+        starts = [(seat - first) % n * HAND_SIZE for seat in range(n)]
+        self.hands: list[list[str]] = [sorted(deck[i:i + HAND_SIZE], key=_by_order) for i in starts]
+        up = deck[n * HAND_SIZE]
+        self.discards: list[str] = [up]
         self.deck: list[str] = deck[n * HAND_SIZE + 1:]
         self.black = self._roll_black()
         self.white = self.rng.randrange(10)
-        self.turn: int | None = (self.dealer + 1) % n
+        self.turn: int | None = first
+        self._acting: tuple[Player, ...] = (first,)
         self.phase = "draw"
-        self.log.append(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black,
-                                        "white": self.white, "up": self.discards[-1]}))
-        for seat in range(n):
-            self.log.append(Event("deal", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
+        log = self.log.append
+        log(Event("round", {"round": self.round, "dealer": self.dealer, "black": self.black, "white": self.white,
+                            "up": up}))
+        for seat, hand in enumerate(self.hands):
+            log(Event("deal", {"player": seat, "hand": hand[:]}, (seat,)))
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
-        return () if self.turn is None else (self.turn,)
+        return self._acting  # (turn,) or () at the end, kept beside ``turn``: every step asks several times
+
+    def is_terminal(self) -> bool:
+        return self.turn is None  # nobody acts: the base's test, without building the tuple (every step asks)
 
     def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "draw":
-            return ["deck", "pile"]
+            return [DECK, PILE]
         if self.phase == "end":
-            return ["out", "pass"]
-        hand = self.hands[self.turn]
-        actions: list[Any] = [("discard", card) for card in CARDS if card in hand]
+            return [OUT, PASS]
+        hand = self.hands[player]
+        actions: list[Any] = list(_discard_actions(tuple(hand)))  # hands are kept sorted
         if "chaching" in hand:
-            actions += [("chaching", "reroll", die) for die in DICE]
-            actions += [("chaching", "trade", p) for p in range(self.players) if p != self.turn]
+            actions += _trade_actions(self.players, player)
         return actions
 
     def _apply(self, player: Player, action: Any) -> None:
-        legal = self._legal_actions(player)
-        if not any(_same(action, a) for a in legal):
-            raise IllegalAction(f"{self.phase}-phase", self._refusal(player, action))
-        if self.phase == "draw":
-            self._draw(player, action)
-        elif self.phase == "discard":
-            self._discard(player, action)
-        else:
-            self._end_turn(player, action)
+        # Each phase checks its own few actions, type for type (True is not 1, a list is not a
+        # tuple), without building the legal list: this runs on every action.
+        phase = self.phase
+        if phase == "draw":
+            if type(action) is str and (action == DECK or action == PILE):
+                return self._draw(player, action)
+        elif phase == "end":
+            if type(action) is str and (action == OUT or action == PASS):
+                return self._end_turn(player, action)
+        elif phase == "discard" and self._is_discard(player, action):
+            return self._discard(player, action)
+        raise IllegalAction(f"{phase}-phase", self._refusal(player, action))
+
+    def _is_discard(self, player: Player, action: Any) -> bool:
+        """Whether ``action`` is one of the discard phase's legal actions for ``player``."""
+        if type(action) is not tuple:
+            return False
+        hand = self.hands[player]
+        if len(action) == 2:
+            kind, card = action
+            return type(kind) is str and kind == "discard" and type(card) is str and card in hand
+        if len(action) != 3:
+            return False
+        kind, power, choice = action
+        if type(kind) is not str or kind != "chaching" or type(power) is not str or "chaching" not in hand:
+            return False
+        if power == "reroll":
+            return type(choice) is str and choice in DICE
+        return power == "trade" and type(choice) is int and 0 <= choice < self.players and choice != player
 
     def _refusal(self, player: Player, action: Any) -> str:
         if self.phase == "draw":
@@ -267,64 +383,71 @@ class ChaChingState(State):
         return f"discard one card, e.g. ('discard', '25'); {action!r} is not a discard (your hand: {hand})"
 
     def _draw(self, player: Player, source: str) -> None:
-        if source == "pile":
-            card = self.discards.pop()
-        else:
-            if not self.deck:
-                self.deck, self.discards = self.discards[:-1], self.discards[-1:]
-                self.rng.shuffle(self.deck)
-                self.log.append(Event("reshuffle", {"cards": len(self.deck)}))
-            card = self.deck.pop()
-        self.hands[player] = sort_hand([*self.hands[player], card])
+        log = self.log.append
         self.phase = "discard"
-        if source == "pile":
-            self.log.append(Event("draw", {"player": player, "source": "pile", "card": card}))
-        else:
-            self.log.append(Event("draw", {"player": player, "source": "deck"}))
-            self.log.append(Event("drew", {"player": player, "card": card}, (player,)))
+        if source == PILE:
+            card = self.discards.pop()
+            insort(self.hands[player], card, key=_by_order)
+            log(Event("draw", {"player": player, "source": "pile", "card": card}))
+            return
+        if not self.deck:
+            self.deck, self.discards = self.discards[:-1], self.discards[-1:]
+            self.rng.shuffle(self.deck)
+            log(Event("reshuffle", {"cards": len(self.deck)}))
+        card = self.deck.pop()
+        insort(self.hands[player], card, key=_by_order)
+        log(Event("draw", {"player": player, "source": "deck"}))
+        log(Event("drew", {"player": player, "card": card}, (player,)))
 
     def _discard(self, player: Player, action: tuple) -> None:
-        card = "chaching" if action[0] == "chaching" else action[1]
+        plain = len(action) == 2  # ("discard", card); else ("chaching", power, choice)
+        card = action[1] if plain else "chaching"
         self.hands[player].remove(card)
         self.discards.append(card)
-        self.log.append(Event("discard", {"player": player, "card": card}))
-        if action[0] == "chaching":
-            if action[1] == "reroll":
-                before = self.target
-                if action[2] in ("black", "both"):
-                    self.black = self._roll_black()
-                if action[2] in ("white", "both"):
-                    self.white = self.rng.randrange(10)
-                self.log.append(Event("reroll", {"player": player, "dice": action[2], "before": before,
-                                                 "black": self.black, "white": self.white}))
-            else:
-                other = action[2]
-                self.hands[player], self.hands[other] = self.hands[other], self.hands[player]
-                self.log.append(Event("trade", {"player": player, "with": other}))
-                for seat in (player, other):
-                    self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
         self.phase = "end"
+        self.log.append(Event("discard", {"player": player, "card": card}))
+        if plain:
+            return
+        _, power, choice = action
+        if power == "reroll":
+            before = self.target
+            if choice in ("black", "both"):
+                self.black = self._roll_black()
+            if choice in ("white", "both"):
+                self.white = self.rng.randrange(10)
+            self.log.append(Event("reroll", {"player": player, "dice": choice, "before": before,
+                                             "black": self.black, "white": self.white}))
+        else:
+            self.hands[player], self.hands[choice] = self.hands[choice], self.hands[player]
+            self.log.append(Event("trade", {"player": player, "with": choice}))
+            for seat in (player, choice):
+                self.log.append(Event("hand", {"player": seat, "hand": list(self.hands[seat])}, (seat,)))
 
     def _end_turn(self, player: Player, action: str) -> None:
-        if action == "pass":
+        if action == PASS:
             self.turn = (player + 1) % self.players
+            self._acting = (self.turn,)
             self.phase = "draw"
             return
-        target = self.target
-        hands = [list(h) for h in self.hands]
-        if can_reach(self.hands[player], target):
-            scored = [0 if p == player else penalty(h) for p, h in enumerate(self.hands)]
-            self.log.append(Event("out", {"player": player, "target": target, "hands": hands, "scored": scored}))
+        target = 10 * self.black + self.white
+        points = self.points
+        if _reaches(self.hands[player], target):
+            scored = [0 if p == player else _penalty(h) for p, h in enumerate(self.hands)]
+            self.log.append(Event("out", {"player": player, "target": target, "hands": [list(h) for h in self.hands],
+                                          "scored": scored}))
+            for p, s in enumerate(scored):
+                points[p] += s
         else:
-            scored = [target if p == player else 0 for p in range(self.players)]
-            self.log.append(Event("false_out", {"player": player, "target": target, "hand": hands[player],
+            scored = [0] * self.players
+            scored[player] = target
+            self.log.append(Event("false_out", {"player": player, "target": target, "hand": list(self.hands[player]),
                                                 "scored": scored}))
-        for p, s in enumerate(scored):
-            self.points[p] += s
+            points[player] += target
         self.log.append(Event("round_end", {"round": self.round, "points": list(self.points)}))
         low = min(self.points)
         if max(self.points) >= self.options.game_to and self.points.count(low) == 1:
             self.turn = None
+            self._acting = ()
             self.phase = "over"
             self.log.append(Event("game_end", {"points": list(self.points), "winners": list(self.winners())}))
             return
@@ -338,7 +461,7 @@ class ChaChingState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points, lowest=True) if self.turn is None else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> ChaChingView:
         return {
             "you": player,
             "round": self.round,
@@ -352,9 +475,39 @@ class ChaChingState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "deck_size": len(self.deck),
             "discards": list(self.discards),
-            "points": list(self.points),
+            "top": self.discards[-1] if self.discards else None,
+            "scores": list(self.points),
             "game_to": self.options.game_to,
+            "winners": list(self.winners()),
         }
+
+    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+        """``action`` in words, as the app's buttons and the bots' reasons say it (a trade partner
+        by ``names``, default "Player 1", "Player 2"...).
+
+        >>> state = ChaChing(players=3).new_state(seed=1)
+        >>> state.describe_action(DECK), state.describe_action(reroll("both")), state.describe_action(trade(2))
+        ('Draw from the deck', 'CHA-CHING: re-roll both dice', 'CHA-CHING: trade hands with Player 3')
+        """
+        if type(action) is str:
+            if action == DECK:
+                return "Draw from the deck"
+            if action == PILE:
+                return f"Take the top discard ({CARD_WORDS[self.discards[-1]]})" if self.discards \
+                    else "Take the top discard"
+            if action == OUT:
+                return f"Go out (my {HAND_SIZE} cards make {self.target})"
+            if action == PASS:
+                return "End my turn"
+        elif type(action) is tuple and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
+            return f"Discard {CARD_WORDS[action[1]]}"
+        elif type(action) is tuple and len(action) == 3 and action[0] == "chaching":
+            if action[1] == "reroll" and action[2] in DICE:
+                return "CHA-CHING: re-roll both dice" if action[2] == "both" else f"CHA-CHING: re-roll {action[2]}"
+            if action[1] == "trade" and type(action[2]) is int and 0 <= action[2] < self.players:
+                return f"CHA-CHING: trade hands with {(names or default_names(self.players))[action[2]]}"
+        raise InvalidArgument(f"{shown(action)} is not a CHA-CHING! action: {DECK!r}, {PILE!r}, discard(card), "
+                              f"reroll(dice), trade(seat), {OUT!r} or {PASS!r}")
 
     def inventory(self) -> Counter:
         return Counter([*self.deck, *self.discards, *(c for h in self.hands for c in h)])
@@ -400,9 +553,10 @@ class ChaChingState(State):
         if kind == "hand":
             return f"New hand for {names[d['player']]} after the swap: {label(d['hand'])}."
         if kind == "out":
-            others = "; ".join(f"{names[p]} +{s} ({label(h)})" for p, (h, s) in enumerate(zip(d["hands"], d["scored"]))
-                               if p != d["player"])
-            return f"{names[d['player']]} goes out with {label(d['hands'][d['player']])} = {d['target']}. Penalties: {others}."
+            paid = enumerate(zip(d["hands"], d["scored"], strict=True))
+            others = "; ".join(f"{names[p]} +{s} ({label(h)})" for p, (h, s) in paid if p != d["player"])
+            hand = label(d["hands"][d["player"]])
+            return f"{names[d['player']]} goes out with {hand} = {d['target']}. Penalties: {others}."
         if kind == "false_out":
             return (f"{names[d['player']]} called out, but {label(d['hand'])} cannot make {d['target']}: "
                     f"+{d['target']} to {names[d['player']]} alone.")
@@ -421,7 +575,7 @@ class ChaChing(Game):
     teaser = "Make eight cards add up to the dice's target; a CHA-CHING card re-rolls it or swaps hands."
     teaches = "Sums and counting: exact hit probabilities by enumeration and generating functions."
     min_players = 2
-    max_players = 6
+    max_players = MAX_PLAYERS
     lower_is_better = True  # penalty points
     Options = ChaChingOptions
     State = ChaChingState

@@ -1,6 +1,7 @@
 """Diminishing Returns: feed the pot, take back a little less, be the last with money."""
 from .rules import GAME, DiminishingOptions, DiminishingReturns, DiminishingState, legal_moves
-from .solver import Move, Solution, game_size, mover_wins, solve_position
+from .solver import Move, Solution
+from .table import game_size, mover_wins, solve_position
 
 __all__ = [
     "GAME", "DiminishingOptions", "DiminishingReturns", "DiminishingState", "Move", "Solution",

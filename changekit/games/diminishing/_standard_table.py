@@ -1,5 +1,5 @@
 """Win (1) / loss (0) for the mover at every position of the standard two-player universe,
-bit-packed, zlib-compressed, base85: written by ``solver.table_module_source`` from the numpy
+bit-packed, zlib-compressed, base85: written by ``table.table_module_source`` from the numpy
 solve; ``tests/unit/test_diminishing_solver.py`` re-derives it."""
 UNIVERSE = (6, 6, 4, 4, 2)
 PACKED = (

@@ -12,21 +12,24 @@ from dataclasses import dataclass
 from itertools import compress
 from typing import Any, Callable, Sequence
 
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.tournaments import bot_tournament
+from changekit.ui.maths import ClosedForm
+from changekit.ui.theme import style
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
-from .rules import GAME, STANDARD_PURSE
+from .rules import GAME, STANDARD_PURSE, DiminishingState, legal_moves
 from changekit.core.checks import (
     checked, is_bots, is_callable, is_change_bills, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
     is_text, is_view, is_whole, optional, shown,
 )
 from changekit.core.errors import InvalidArgument
 from .solver import (
-    MAX_BILLS, Move, Solution, _walk, bills_of, counts_of, game_size, money, solve_if_quick, solve_position,
-    table_for,
+    DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, backward_induction, bills_of, counts_of, money_in, universe_size,
 )
+from .table import _walk, check_solvable, count_games, game_size, solve_if_quick, solve_position, table_for
 
 #: The tiny start of the notebook's hand-drawn tree: each player holds a $3 and a $1.
 TINY_PURSE: tuple[int, ...] = (3, 1)
@@ -39,20 +42,16 @@ MAX_TREE_UNIVERSE = 20_000
 
 def _is_purse(value: Any, name: str) -> tuple[int, ...]:
     """A purse of Change! bills, at least one, whose game the solver may solve on the spot."""
-    from .solver import _check_solvable
-
     purse = is_change_bills(MAX_BILLS)(value, name)
     if not purse:
         raise InvalidArgument(f"{name} holds at least one bill")
-    _check_solvable(tuple(2 * c for c in counts_of(purse, name)))
+    check_solvable(tuple(2 * c for c in counts_of(purse, name)))
     return purse
 
 
 def _is_small_purse(value: Any, name: str) -> tuple[int, ...]:
-    from .solver import _size
-
     purse = _is_purse(value, name)
-    if _size(tuple(2 * c for c in counts_of(purse, name))) > MAX_TREE_UNIVERSE:
+    if universe_size(tuple(2 * c for c in counts_of(purse, name))) > MAX_TREE_UNIVERSE:
         raise InvalidArgument(f"{name}: game_tree draws small games, up to {MAX_TREE_UNIVERSE:,} positions "
                               f"(about five bills), not {shown(value)}")
     return purse
@@ -74,7 +73,7 @@ def _is_lengths(value: Any, name: str) -> dict:
 
 
 _is_progress = optional(is_callable)
-_is_diminishing_view = is_view(purses=is_items(8, "purses", each=is_change_bills(MAX_BILLS)),
+_is_diminishing_view = is_view(hands=is_items(8, "hands", each=is_change_bills(MAX_BILLS)),
                               out=is_items(8, "out", each=is_flag), you=optional(is_whole(0, 7)),
                               pot=is_change_bills(MAX_BILLS))
 
@@ -169,6 +168,8 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
     (11, 3, 15)
     """
     purse = tuple(sorted(purse, reverse=True))
+    # the labels of the readable backward induction, the one the notebook teaches (a small universe)
+    labels = backward_induction(tuple(2 * c for c in counts_of(purse)))
     index: dict[tuple, int] = {}
     nodes: list[TreeNode] = []
     edges: list[tuple[int, int, str, bool]] = []
@@ -178,12 +179,12 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
         if key in index:
             return index[key]
         finished = not other
-        wins = True if finished else solve_position(mover, other, pot).mover_wins
+        wins = labels[counts_of(mover), counts_of(other)]  # won when finished: the other player is out
         index[key] = len(nodes)
         nodes.append(TreeNode(mover, other, pot, wins, finished))
         if not finished:
             me = index[key]
-            for move in solve_position(mover, other, pot).moves:
+            for move in map(Move.from_action, legal_moves(mover, pot)):
                 after = list(mover)
                 after.remove(move.play)
                 after += move.take
@@ -242,7 +243,7 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     counts = counts_of(purse)
     table = table_for(tuple(2 * c for c in counts))
     loses = table._loses or table._flip()  # loses[j] = 1: the move to position j wins
-    take_money = [money(t) for _, t in table.moves]
+    take_money = [money_in(t) for _, t in table.moves]
     full_takes: dict[tuple[int, ...], tuple[bool, ...]] = {}  # per set of legal moves
     live = n_winning = none_full_total = 0
     picked: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
@@ -267,8 +268,9 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     # the easiest to follow first: least money left in the purses, then fewest bills
     pot_of = {}
     for m, o, _ in picked:
-        pot_of[m, o] = tuple(c - a - b for c, a, b in zip(table.universe, m, o))
-    picked.sort(key=lambda x: (money(x[0]) + money(x[1]), sum(x[0]) + sum(x[1]), (x[0], x[1], pot_of[x[0], x[1]])))
+        pot_of[m, o] = tuple(c - a - b for c, a, b in zip(table.universe, m, o, strict=True))
+    picked.sort(key=lambda x: (money_in(x[0]) + money_in(x[1]), sum(x[0]) + sum(x[1]),
+                               (x[0], x[1], pot_of[x[0], x[1]])))
     found = []
     for m, o, k in picked:
         b, t = table.moves[k]
@@ -291,7 +293,7 @@ def game_lengths(bots: Sequence[Bot], *, games: int, seed: int, purse: Sequence[
     lengths: Counter = Counter()
     for g in range(games):
         seats = [bots[g % 2], bots[(g + 1) % 2]]
-        state = game.new_state(seed=master.getrandbits(32))
+        state = DiminishingState(game.options, seed=master.getrandbits(32))
         play_out(state, seats, rng=random.Random(master.getrandbits(64)))
         lengths[state.turns] += 1
         if progress is not None:
@@ -318,7 +320,6 @@ class Matchup:
 def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | None = None) -> list[Matchup]:
     """Each heuristic bot against the perfect bot over ``games`` two-player games (seats
     alternate, so each side starts half the time)."""
-    from changekit.stats.tournaments import bot_tournament
 
     bots = list(bots) if bots is not None else [MaxTakeBot(), KeepSmallBot(), RandomBot()]
     out = []
@@ -333,14 +334,15 @@ def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
     """For a two-player view: each legal action → does it win against perfect play?
     ``None`` when more than two players are still in, or the position is outside the tables
     that can be solved on the spot (two survivors of a bigger game)."""
-    if len(view["out"]) != len(view["purses"]):
-        raise InvalidArgument("view: 'out' and 'purses' name the same players (pass the dict state.view(player) returns)")
-    alive = [p for p in range(len(view["purses"])) if not view["out"][p]]
+    if len(view["out"]) != len(view["hands"]):
+        raise InvalidArgument(
+            "view: 'out' and 'hands' name the same players (pass the dict state.view(player) returns)")
+    alive = [p for p in range(len(view["hands"])) if not view["out"][p]]
     me = view["you"]
     if len(alive) != 2 or me not in alive:
         return None
     other = alive[0] if alive[1] == me else alive[1]
-    solved: Solution | None = solve_if_quick(view["purses"][me], view["purses"][other], view["pot"])
+    solved: Solution | None = solve_if_quick(view["hands"][me], view["hands"][other], view["pot"])
     if solved is None:
         return None
     winning = {m.action for m in solved.winning_moves}
@@ -378,8 +380,6 @@ def start_html(purse: Sequence[int] = STANDARD_PURSE) -> str:
 
 
 def games_count_html() -> str:
-    from .solver import START_COUNTS, count_games
-
     return (f"About <b>{count_games(START_COUNTS):.2e}</b> different games (sequences of moves): the same positions "
             "come back again and again in different orders, which is why solving position by position is possible "
             "and listing games is not.")
@@ -398,7 +398,7 @@ def take_less_html(purse: Sequence[int] = STANDARD_PURSE, *, examples: int = 5) 
 # ---- figures ------------------------------------------------------------------------------------
 def lengths_figure(series: dict[str, Counter]):
     """Bars: how many turns games last, one series per pairing."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     fig = go.Figure()
     for name, lengths in series.items():
@@ -412,7 +412,7 @@ def lengths_figure(series: dict[str, Counter]):
 
 def matchups_figure(matchups: Sequence[Matchup]):
     """Win rate of each heuristic bot against the perfect bot, with 95 % intervals."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     fig = go.Figure()
     fig.add_bar(
@@ -431,13 +431,13 @@ def matchups_figure(matchups: Sequence[Matchup]):
 def tree_figure(tree: GameTree):
     """The solved tiny game: columns by money left in the purses, green = the player to move
     wins, red = loses, grey = finished; thick lines are winning moves."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     column: dict[int, list[int]] = {}
     for i, n in enumerate(tree.nodes):
-        column.setdefault(-(money(counts_of(n.mover)) + money(counts_of(n.other))), []).append(i)
+        column.setdefault(-(money_in(counts_of(n.mover)) + money_in(counts_of(n.other))), []).append(i)
     xs, ys = {}, {}
-    for c, (key, members) in enumerate(sorted(column.items())):
+    for c, (_key, members) in enumerate(sorted(column.items())):
         for r, i in enumerate(members):
             xs[i], ys[i] = c, r - (len(members) - 1) / 2
     fig = go.Figure()
@@ -465,8 +465,6 @@ EXPLORER_MAX_BILLS = 8
 @checked(text=is_text(1_000))
 def parse_purse(text: str) -> tuple[int, ...]:
     """A purse typed like ``"7 5 3 1"`` (spaces or commas), largest first; bills are $1, $3, $5, $7, $10."""
-    from .solver import counts_of
-
     try:
         bills = [int(t) for t in text.replace(",", " ").replace("$", " ").split()]
     except ValueError as exc:
@@ -480,9 +478,7 @@ def parse_purse(text: str) -> tuple[int, ...]:
 def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
     """Each opening of the game from two ``purse``s: how many answers the second player has, and
     how many of them win (an opening with no winning answer wins for the first player)."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy: only the figures need it
 
     start = solve_start(purse)
     names = [str(o.move) for o in start.openings]
@@ -509,22 +505,19 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
     a denomination with m bills in play, the number of ways to split m identical bills into three
     piles is a sum that sympy solves in closed form, (m+1)(m+2)/2; the splits of different
     denominations multiply."""
-    import sympy
-
-    from changekit.ui.maths import ClosedForm
-
-    from .solver import counts_of
+    import sympy  # sympy is heavy: only this derivation needs it
 
     m, k = sympy.symbols("m k", nonnegative=True, integer=True)
     # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways
     splits = sympy.factor(sympy.summation(m - k + 1, (k, 0, m)))
-    kinds = [(d, 2 * c) for d, c in zip((1, 3, 5, 7, 10), counts_of(purse)) if c]
+    kinds = [(d, 2 * c) for d, c in zip(DENOMS, counts_of(purse), strict=True) if c]
     counts = [n for _, n in kinds]
     value = sympy.Mul(*[splits.subs(m, n) for n in counts])
     substituted = sympy.Mul(*[sympy.Integer(splits.subs(m, n)) for n in counts], evaluate=False)
     return ClosedForm(
         f"Both purses {_show(sorted(purse, reverse=True))}: "
-        f"{', '.join(f'{n} bills of ${d}' for d, n in kinds)} are in play. m identical bills split into three piles (mover, opponent, pot) in a sum of "
+        f"{', '.join(f'{n} bills of {money(d)}' for d, n in kinds)} are in play. m identical bills split into three "
+        "piles (mover, opponent, pot) in a sum of "
         "ways that sympy solves; the denominations multiply:",
         r"\text{splits}", sympy.Product(splits.subs(m, sympy.Symbol("m_i")), (sympy.Symbol("i"), 1, len(counts))),
         substituted, value, steps=(("ways to split m bills into three piles",
@@ -535,8 +528,6 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
 def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
     """Question 5's answer: game lengths of perfect against perfect and random against random
     (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
-    from .bots import PerfectBot
-
     def half(start: float):
         return None if progress is None else (lambda f: progress(start + f / 2))
 

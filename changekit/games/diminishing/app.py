@@ -7,13 +7,14 @@ from typing import Any
 
 import ipywidgets as w
 
-from changekit.core.words import dollars
-from changekit.ui.app import GameApp, button, picture_button
+from changekit.core.words import money
+from changekit.ui.app import GameApp, PictureRow, Slot, button
+from changekit.ui.explorer import Explorer
 from changekit.ui.pictures import bill_svg, bills_html
 
-from .analysis import hints
+from .analysis import hints, parse_purse, purse_figure, purse_readout
 from .bots import BOTS
-from .rules import DiminishingReturns, takes_within
+from .rules import DiminishingReturns, play, take_back_words, takes_within
 
 
 class DiminishingApp(GameApp):
@@ -23,28 +24,23 @@ class DiminishingApp(GameApp):
     default_players = 2
     face_up = True  # every purse and the pot lie open on the table
 
-    def __init__(self, **kwargs: Any) -> None:
+    def build(self) -> None:
         self.chosen: int | None = None  # the bill picked, waiting for the take-back choice
         # widgets are made once and re-labelled: creating widgets is the slow part of a redraw
         self._table_html = w.HTML()
-        self._bill_buttons: dict[int, w.VBox] = {}
+        self._bills_shown: list[int] = []  # the bill of each picture button shown, in order
+        self._bill_row = PictureRow(lambda i: self.choose_bill(self._bills_shown[i]))
         self._take_buttons: list[w.Button] = []
         self._take_actions: dict[int, tuple[int, ...]] = {}  # button number → the move it makes
         self._step1 = w.HTML("<b>Step 1: choose the bill to put into the pot.</b>")
         self._step2 = w.HTML()
-        self._bill_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._take_row = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
         self._wait = w.HTML("<i>Wait for your turn.</i>")
         self._cancel = button("Choose another bill", self.cancel)
         self._cancel_row = w.HBox([self._cancel])
-        super().__init__(**kwargs)
 
-    def _bill_button(self, bill: int) -> w.VBox:
-        if bill not in self._bill_buttons:
-            self._bill_buttons[bill] = picture_button(
-                bill_svg(bill, width=76), f"Play ${bill}", lambda: self.choose_bill(bill),
-                tooltip=f"Put your ${bill} bill into the pot")
-        return self._bill_buttons[bill]
+    def reset_input(self) -> None:
+        self.chosen = None
 
     def _take_button(self, i: int) -> w.Button:
         while len(self._take_buttons) <= i:
@@ -59,35 +55,23 @@ class DiminishingApp(GameApp):
         self.refresh()
 
     def cancel(self) -> None:
-        self.chosen = None
+        self.reset_input()
         self.refresh()
-
-    def act(self, action: Any, player: int | None = None) -> None:
-        self.chosen = None
-        super().act(action, player)
-
-    def new_game(self) -> None:
-        self.chosen = None
-        super().new_game()
-
-    def undo(self) -> None:
-        self.chosen = None
-        super().undo()
 
     # ---- drawing -----------------------------------------------------------------------
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
         rows = []
-        for p, purse in enumerate(view["purses"]):
+        for p, purse in enumerate(view["hands"]):
             who = escape(names[p])
             if view["out"][p]:
                 rows.append(f"<div><b>{who}</b>: <i>out</i></div>")
                 continue
             turn = " ← to play" if view["turn"] == p else ""
-            rows.append(f"<div style='margin:4px 0'><b>{who}</b> (${sum(purse)}, {len(purse)} bills){turn}<br>"
+            rows.append(f"<div style='margin:4px 0'><b>{who}</b> ({money(sum(purse))}, {len(purse)} bills){turn}<br>"
                         f"{bills_html(purse, width=52, empty='nothing')}</div>")
         pot = view["pot"]
-        rows.append(f"<div style='margin:6px 0'><b>The pot</b> (${sum(pot)}):<br>"
+        rows.append(f"<div style='margin:6px 0'><b>The pot</b> ({money(sum(pot))}):<br>"
                     f"{bills_html(pot, width=44, empty='empty')}</div>")
         self._table_html.value = "".join(rows)
         self.w_table.children = [self._table_html]
@@ -97,38 +81,35 @@ class DiminishingApp(GameApp):
             self.w_controls.children = [self._wait] if not self.state.is_terminal() else []
             return
         marks = hints(view) if self.w_hints.value else None
-        purse, pot = view["purses"][viewer], view["pot"]
+        purse, pot = view["hands"][viewer], view["pot"]
         if self.chosen is None or self.chosen not in purse:
             self.chosen = None
-            boxes = []
-            for bill in sorted(set(purse)):
-                caption = f"Play ${bill}"
+            self._bills_shown = sorted(set(purse))
+            slots = []
+            for bill in self._bills_shown:
+                caption = f"Play {money(bill)}"
                 if marks is not None:
                     wins = any(good for action, good in marks.items() if action[0] == bill)
                     caption += " (can win)" if wins else " (loses)"
-                box = self._bill_button(bill)
-                box.children[1].description = caption
-                boxes.append(box)
-            self._bill_row.children = boxes
-            self.w_controls.children = [self._step1, self._bill_row]
+                slots.append(Slot(bill_svg(bill, width=76), caption, f"Put your {money(bill)} bill into the pot"))
+            self.w_controls.children = [self._step1, self._bill_row.show(slots)]
             return
         bill = self.chosen
         shown = []
         for i, take in enumerate(takes_within(pot, bill - 1)):
-            action = (bill, *take)
-            caption = f"Take back {dollars(take, sep=' ')}" if take else "Take back nothing"
-            if len(take) > 1:
-                caption += f" (${sum(take)})"  # the total, when there is something to add up
+            action = play(bill, *take)
+            caption = take_back_words(take).capitalize()
             if marks is not None:
                 caption += " — wins" if marks.get(action) else " — loses"
             btn = self._take_button(i)
             self._take_actions[i] = action
             btn.description = caption
-            btn.tooltip = f"Play ${bill} and {caption[0].lower()}{caption[1:]}"
+            btn.tooltip = self.state.describe_action(action).capitalize()
             btn.button_style = "success" if marks is not None and marks.get(action) else ""
             shown.append(btn)
         self._take_row.children = shown
-        self._step2.value = f"<b>Step 2: you play ${bill}. Take back at most ${bill - 1} from the pot:</b>"
+        self._step2.value = (f"<b>Step 2: you play {money(bill)}. Take back at most {money(bill - 1)} "
+                             "from the pot:</b>")
         self.w_controls.children = [self._step2, self._take_row, self._cancel_row]
 
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
@@ -148,9 +129,9 @@ class DiminishingApp(GameApp):
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         names = self.names()
         purses = "; ".join(
-            f"{names[p]}: " + ("out" if view["out"][p] else f"${sum(purse)} in {len(purse)} bills")
-            for p, purse in enumerate(view["purses"]))
-        return f"{self.status(viewer)} {purses}. Pot: ${sum(view['pot'])}."
+            f"{names[p]}: " + ("out" if view["out"][p] else f"{money(sum(purse))} in {len(purse)} bills")
+            for p, purse in enumerate(view["hands"]))
+        return f"{self.status(viewer)} {purses}. Pot: {money(sum(view['pot']))}."
 
     def score_label(self) -> str:
         return "Money"
@@ -159,10 +140,6 @@ class DiminishingApp(GameApp):
 def purse_explorer(purse: str = "7 5 3 1"):
     """Type a small purse (up to 8 bills): the game from two such purses is solved exactly on each
     change; the chart shows every opening and its winning answers, the readout who wins."""
-    from changekit.ui.explorer import Explorer
-
-    from .analysis import parse_purse, purse_figure, purse_readout
-
     def compute(purse: str):
         bills = parse_purse(purse)
         return purse_figure(bills), purse_readout(bills)

@@ -14,19 +14,16 @@ import time
 from typing import Any, Mapping, Sequence
 
 from changekit.core import Bot, RandomBot
+from changekit.core.words import money
 
-from .rules import legal_moves
+from .rules import describe_move, kept, legal_moves
+from .table import solve_if_quick
 
 __all__ = ["PerfectBot", "MaxNBot", "MaxTakeBot", "KeepSmallBot", "RandomBot", "BOTS", "kept"]
 
 
-def kept(action: Sequence[int]) -> int:
-    """Money a move changes the mover's purse by: taken back minus played (always < 0)."""
-    return sum(action[1:]) - action[0]
-
-
 def _rivals(view: Mapping[str, Any]) -> list[int]:
-    return [p for p in range(len(view["purses"])) if p != view["you"] and not view["out"][p]]
+    return [p for p in range(len(view["hands"])) if p != view["you"] and not view["out"][p]]
 
 
 class MaxTakeBot(Bot):
@@ -40,7 +37,7 @@ class MaxTakeBot(Bot):
         return max(legal, key=lambda a: (kept(a), sum(a[1:]), -len(a)))
 
     def explain(self, view, action) -> str:
-        return f"loses only ${-kept(action)} this turn, the least it can"
+        return f"{describe_move(action)}: loses only {money(-kept(action))} this turn, the least it can"
 
 
 class KeepSmallBot(Bot):
@@ -54,7 +51,8 @@ class KeepSmallBot(Bot):
         return max((a for a in legal if a[0] == biggest), key=lambda a: (len(a), kept(a)))
 
     def explain(self, view, action) -> str:
-        return f"spends its biggest bill and keeps {len(action) - 1} small bill(s) for later turns"
+        return (f"{describe_move(action)}: spends its biggest bill and keeps {len(action) - 1} small bill(s) "
+                "for later turns")
 
 
 class PerfectBot(Bot):
@@ -72,12 +70,10 @@ class PerfectBot(Bot):
     def solution(self, view: Mapping[str, Any]):
         """The exact verdict, or ``None`` (more than two players in, or a position outside
         the solved tables: then the bot searches)."""
-        from .solver import solve_if_quick
-
         rivals = _rivals(view)
         if len(rivals) != 1:
             return None
-        return solve_if_quick(view["purses"][view["you"]], view["purses"][rivals[0]], view["pot"])
+        return solve_if_quick(view["hands"][view["you"]], view["hands"][rivals[0]], view["pot"])
 
     def choose(self, view, legal, *, rng: random.Random):
         solved = self.solution(view)
@@ -93,9 +89,10 @@ class PerfectBot(Bot):
         if solved is None:
             return self.search.explain(view, action)
         if solved.winning_moves:
-            return (f"a winning move: {len(solved.winning_moves)} of {len(solved.moves)} moves win "
-                    "against any defence")
-        return "every move loses against perfect play: it keeps the most money and hopes for a mistake"
+            return (f"{describe_move(action)}, a winning move: {len(solved.winning_moves)} of {len(solved.moves)} "
+                    "moves win against any defence")
+        return (f"{describe_move(action)}: every move loses against perfect play, so it keeps the most money and "
+                "hopes for a mistake")
 
 
 class MaxNBot(Bot):
@@ -114,7 +111,7 @@ class MaxNBot(Bot):
         self.depth, self.width, self.seconds = depth, width, seconds
 
     def choose(self, view, legal, *, rng: random.Random):
-        purses = tuple(tuple(p) for p in view["purses"])
+        purses = tuple(tuple(p) for p in view["hands"])
         out = tuple(view["out"])
         me = view["you"]
         first_knockout = view.get("end") == "first_knockout"
@@ -130,7 +127,8 @@ class MaxNBot(Bot):
         return best
 
     def explain(self, view, action) -> str:
-        return f"best for itself {self.depth} turns ahead, assuming each player looks after their own money"
+        return (f"{describe_move(action)}: best for itself {self.depth} turns ahead, assuming each player looks "
+                "after their own money")
 
     def _candidates(self, legal: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
         if len(legal) <= self.width:
@@ -138,7 +136,7 @@ class MaxNBot(Bot):
         by_money = sorted(legal, key=lambda a: (-kept(a), a))
         by_bills = sorted(legal, key=lambda a: (-len(a), -kept(a), a))
         out: list[tuple[int, ...]] = []
-        for a, b in zip(by_money, by_bills):
+        for a, b in zip(by_money, by_bills, strict=True):
             for x in (a, b):
                 if x not in out:
                     out.append(x)
@@ -147,7 +145,7 @@ class MaxNBot(Bot):
         return out[: self.width]
 
     def _score(self, purses, out, over: bool) -> list[float]:
-        score = [(-100.0 if dead else sum(p) + 2 * len(p)) for p, dead in zip(purses, out)]
+        score = [(-100.0 if dead else sum(p) + 2 * len(p)) for p, dead in zip(purses, out, strict=True)]
         if over:
             top = max(score)
             score = [s + 1000 if s == top else s for s in score]

@@ -17,27 +17,71 @@ Rules in our words (the kit's decisions, docs/rules.md):
   everyone; default the standard one above.
 
 An action is a tuple ``(played, *taken)``: the bill played, then the bills taken back from the
-highest down, e.g. ``(5, 3, 1)``; ``(7,)`` plays a $7 and takes nothing back.
+highest down, e.g. ``(5, 3, 1)``; ``(7,)`` plays a $7 and takes nothing back. Build one with
+:func:`play` (``play(5, 3, 1)``); :func:`describe_move` says it in words.
 """
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal, Sequence
+from typing import Any, Literal, Sequence, TypedDict
 
 from changekit.core import (
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders,
 )
-from changekit.core.words import dollars, winners_text
+from changekit.core.words import dollars, money, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked, is_change_bills
 from changekit.core.options import choices
+from changekit.core.state import Action
 
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 End = Literal["last_standing", "first_knockout"]
 ENDS: tuple[str, ...] = choices(End)
+
+
+def play(bill: int, *take: int) -> tuple[int, ...]:
+    """The action that plays ``bill`` into the pot and takes back the bills ``take`` (in any
+    order: the action lists them from the highest down).
+
+    >>> play(7), play(5, 1, 3)
+    ((7,), (5, 3, 1))
+    """
+    return (bill, *sorted(take, reverse=True))
+
+
+def kept(action: Sequence[int]) -> int:
+    """Money a move changes the mover's purse by: taken back minus played (always < 0).
+
+    >>> kept(play(5, 3)), kept(play(1))
+    (-2, -1)
+    """
+    return sum(action[1:]) - action[0]
+
+
+def take_back_words(take: Sequence[int]) -> str:
+    """What a move takes back, in words (with the total when there is something to add up).
+
+    >>> take_back_words(()), take_back_words((3,)), take_back_words((3, 1))
+    ('take back nothing', 'take back $3', 'take back $3 $1 ($4)')
+    """
+    if not take:
+        return "take back nothing"
+    total = f" ({money(sum(take))})" if len(take) > 1 else ""
+    return f"take back {dollars(take, sep=' ')}{total}"
+
+
+def describe_move(action: Sequence[int]) -> str:
+    """A move ``(played, *taken)`` in words: the app's buttons, the log, the bots and the solver
+    say it so.
+
+    >>> describe_move((7,)), describe_move(play(5, 3, 1))
+    ('play $7', 'play $5, take back $3 $1 ($4)')
+    """
+    played = f"play {money(action[0])}"
+    return f"{played}, {take_back_words(action[1:])}" if len(action) > 1 else played
 
 
 def decks_for(players: int) -> int:
@@ -88,9 +132,20 @@ def _legal(kinds: tuple[int, ...], pot: tuple[int, ...]) -> tuple[tuple[int, ...
     return tuple((bill, *take) for bill in kinds for take in _takes(pot, bill - 1))
 
 
+# The engine's hot path: every playout step lists the moves, then checks the one chosen. The state's
+# own lists need none of legal_moves' argument checks; a purse and pot are looked up as they are (a
+# small cache: each entry is only a key), the moves themselves are shared by every purse with the same
+# kinds of bills.
+@lru_cache(maxsize=16384)
+def _moves_of(purse: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The legal moves as a dict from each move to itself, in ``legal_moves`` order: a move handed
+    back as the very object listed is known to be legal by one lookup (``.get(action) is action``)."""
+    return _move_index(tuple(sorted(set(purse))), tuple(sorted(pot, reverse=True)))
+
+
 @lru_cache(maxsize=65536)
-def _legal_set(kinds: tuple[int, ...], pot: tuple[int, ...]) -> frozenset[tuple[int, ...]]:
-    return frozenset(_legal(kinds, pot))
+def _move_index(kinds: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+    return {move: move for move in _legal(kinds, pot)}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,8 +171,33 @@ class DiminishingOptions(Options):
         for value, n in Counter(self.purse).items():
             if players * n > BILLS_PER_DENOMINATION * decks:
                 raise ChangekitError(
-                    f"purse: {players} players × {n} bills of ${value} need more than the "
+                    f"purse: {players} players × {n} bills of {money(value)} need more than the "
                     f"{BILLS_PER_DENOMINATION * decks} of {decks} deck(s)")
+
+
+_new_event = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: one per playout step
+
+
+def _check_form(action: Any) -> None:
+    """An :class:`IllegalAction` unless ``action`` has the form of a move: a tuple of ints."""
+    if type(action) is not tuple or not action or any(type(x) is not int for x in action):
+        raise IllegalAction(
+            "action-form", f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
+
+
+class DiminishingView(TypedDict):
+    """What a player sees: everything (money is kept face up, and the options are the rules in
+    force, known to all)."""
+
+    you: Player | None  # the viewer's seat (None: a spectator)
+    hands: list[list[int]]  # every player's purse (the bills they hold), from the highest bill down
+    scores: list[int]  # the money in each purse
+    pot: list[int]  # the bills in the pot, from the highest down
+    out: list[bool]  # per seat: out of the game (ended a turn with no money)
+    turn: Player | None  # the seat to play (None once the game is over)
+    turns: int  # turns played so far
+    end: End  # the option in force: "last_standing" or "first_knockout"
+    winners: list[Player]  # [] until the game is over
 
 
 class DiminishingState(State):
@@ -137,18 +217,15 @@ class DiminishingState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player) -> list[tuple[int, ...]]:
-        return legal_moves(self.purses[player], self.pot)
+    def _legal_actions(self, player: Player) -> list[Action]:
+        return list(_moves_of(tuple(self.purses[player]), tuple(self.pot)))  # the keys, in order
 
     def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
         """(bill played, bills taken) of ``action`` if legal, else :class:`IllegalAction`."""
         purse = self.purses[player]
-        if type(action) is not tuple or not action or any(type(x) is not int for x in action):
-            raise IllegalAction(
-                "action-form",
-                f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
+        _check_form(action)
         bill, take = action[0], action[1:]
-        if action in _legal_set(tuple(sorted(set(purse))), tuple(self.pot)):
+        if action in _moves_of(tuple(purse), tuple(self.pot)):
             return bill, take
         # refused: find the rule it breaks
         if bill not in purse:
@@ -165,36 +242,46 @@ class DiminishingState(State):
         if sum(take) > bill - 1:
             raise IllegalAction(
                 "take-limit",
-                f"after playing ${bill} you may take back at most ${bill - 1}, not {take!r} (${sum(take)})")
+                f"after playing {money(bill)} you may take back at most {money(bill - 1)}, not {take!r} "
+                f"({money(sum(take))})")
         raise IllegalAction("illegal-move", f"{action!r} is not a legal move here")  # not reached
 
     def _apply(self, player: Player, action: Any) -> None:
-        bill, take = self.check(player, action)
-        purse = self.purses[player]
-        purse.remove(bill)
-        self.pot.append(bill)
-        for value in take:
-            self.pot.remove(value)
-            purse.append(value)
-        purse.sort(reverse=True)
-        self.pot.sort(reverse=True)
+        purse, pot = self.purses[player], self.pot
+        try:
+            listed = type(action) is tuple and _moves_of(tuple(purse), tuple(pot)).get(action) is action
+        except TypeError:  # unhashable: check() names the problem
+            listed = False
+        if listed:
+            bill, take = action[0], action[1:]  # the very move legal_actions listed: legal
+        else:
+            bill, take = self.check(player, action)
+        purse.remove(bill)  # the purse stays sorted
+        pot.append(bill)
+        if take:
+            for value in take:
+                pot.remove(value)
+                purse.append(value)
+            purse.sort(reverse=True)
+        pot.sort(reverse=True)
         self.turns += 1
-        self.log.append(Event("move", {
-            "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(self.pot),
-        }))
+        self.log.append(_new_event(Event, ("move", {  # Event("move", {...}), seen by everyone
+            "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(pot),
+        }, None)))
+        out = self.out
         if not purse:
-            self.out[player] = True
+            out[player] = True
             self.knocked_out.append(player)
             self.log.append(Event("out", {"player": player}))
-        alive = [p for p in range(self.players) if not self.out[p]]
-        if self.out[player] and (self.options.end == "first_knockout" or len(alive) == 1):
-            self.turn = None
-            self.log.append(Event("game_end", {
-                "money": [sum(p) for p in self.purses], "winners": list(self.winners())}))
-            return
-        nxt = (player + 1) % self.players
-        while self.out[nxt]:
-            nxt = (nxt + 1) % self.players
+            if self.options.end == "first_knockout" or out.count(False) == 1:
+                self.turn = None
+                self.log.append(Event("game_end", {
+                    "money": [sum(p) for p in self.purses], "winners": list(self.winners())}))
+                return
+        players = len(out)
+        nxt = (player + 1) % players
+        while out[nxt]:
+            nxt = (nxt + 1) % players
         self.turn = nxt
 
     def scores(self) -> tuple[int, ...]:
@@ -208,17 +295,24 @@ class DiminishingState(State):
             return tuple(p for p in range(self.players) if not self.out[p])
         return leaders(self.scores())
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> DiminishingView:
         # money is kept face up: everyone sees everything
         return {
             "you": player,
-            "purses": [list(p) for p in self.purses],
+            "hands": [list(p) for p in self.purses],
+            "scores": list(self.scores()),
             "pot": list(self.pot),
             "out": list(self.out),
             "turn": self.turn,
             "turns": self.turns,
             "end": self.options.end,
+            "winners": list(self.winners()),
         }
+
+    def describe_action(self, action: Any) -> str:
+        """``action`` in words (see :func:`describe_move`): "play $5, take back $3 $1 ($4)"."""
+        _check_form(action)
+        return describe_move(action)
 
     def inventory(self) -> Counter:
         return Counter([*self.pot, *(b for p in self.purses for b in p)])
@@ -232,11 +326,12 @@ class DiminishingState(State):
     def narrate(self, event: Event, names: Sequence[str]) -> str:
         d = event.data
         if event.kind == "start":
-            return f"Everyone starts with {dollars(d['purse'])} (${sum(d['purse'])}). First to play: {names[d['first']]}."
+            return (f"Everyone starts with {dollars(d['purse'])} ({money(sum(d['purse']))}). "
+                    f"First to play: {names[d['first']]}.")
         if event.kind == "move":
             took = f" and took back {dollars(d['take'])}" if d["take"] else " and took nothing back"
-            return (f"{names[d['player']]} played ${d['play']}{took}: "
-                    f"${d['money']} left, ${d['pot']} in the pot.")
+            return (f"{names[d['player']]} played {money(d['play'])}{took}: "
+                    f"{money(d['money'])} left, {money(d['pot'])} in the pot.")
         if event.kind == "out":
             return f"{names[d['player']]}: no money left, out of the game."
         if event.kind == "game_end":

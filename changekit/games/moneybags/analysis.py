@@ -4,11 +4,12 @@ Everything here is about two bags, **A** (the victim's) and **B** (the thief's),
 *belief*: a dictionary ``{(coins in A, coins in B, diamond): probability}`` where ``diamond`` is
 0 (in A), 1 (in B) or 2 (elsewhere). The starting belief is what the random Boss pours
 (:func:`pair_prior`, exact Fractions); a steal moves coins from A to B (:func:`after_steal`);
-a jiggle reading reweights it by the noise model's likelihood (:func:`posterior_after_jiggle`,
-floats: the normal CDF, double precision, about 1e-15 per likelihood; a jiggle feels the coins,
-never the diamond). Values are measured in
-stack height (coins, the diamond counting ``diamond_height``): a proxy, since a round is won by
-the tallest stack, not by height as such.
+those and the challenge value's shape live in :mod:`.model` (the bots use them too) and are
+imported here under the same names. A jiggle reading reweights it by the noise model's likelihood
+(:func:`posterior_after_jiggle`, floats: the normal CDF, double precision, about 1e-15 per
+likelihood; a jiggle feels the coins, never the diamond). Values are measured in stack height
+(coins, the diamond counting ``diamond_height``): a proxy, since a round is won by the tallest
+stack, not by height as such.
 
 The steal analysis assumes a victim *policy* (:class:`ChallengeIfLossAtLeast`,
 :class:`ChallengeIfFeelsLight`, :data:`ALWAYS`, :data:`NEVER`). The Boss and tournament
@@ -25,65 +26,29 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from changekit.stats.intervals import Estimate, wilson
-from changekit.core.bots import Bot
-from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
-from changekit.stats.tournaments import bot_tournament as tournament_of
-
-from .rules import COINS, Moneybags, height, jiggle_likelihood
-from changekit.core.errors import InvalidArgument
+from changekit.core.bots import Bot, play_out
 from changekit.core.checks import (
-    checked, is_callable, is_flag, is_instance, is_items, is_mapping, is_number_distribution, is_one_of, is_probability,
-    is_real, is_runs, is_seed, is_whole, one_of, optional, shown,
+    checked, is_callable, is_flag, is_instance, is_items, is_number_distribution, is_one_of, is_probability, is_real,
+    is_runs, is_seed, is_whole, one_of, optional, shown,
 )
+from changekit.core.errors import InvalidArgument
+from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.tournaments import TournamentResult
+# re-exported: the chart of every tournament (the notebook draws it from here)
+from changekit.stats.tournaments import tournament_figure as tournament_figure
+from changekit.stats.tournaments import bot_tournament as tournament_of
+from changekit.ui.theme import style
 
-Number = Any  # Fraction or float
-Belief = dict  # {(coins_a, coins_b, diamond): probability}
-IN_A, IN_B, ELSEWHERE = 0, 1, 2
+from .bots import BOSS_POLICIES, BOTS
+from .model import (  # the belief maths the bots share, part of this module's teaching surface too
+    ELSEWHERE, IN_A, IN_B, MAX_COINS, Belief, ChallengeValue, Number, _is_belief, _is_coins, _is_grab, _is_height,
+    _is_players, _is_taken, after_steal, float_prior, heights, pair_prior,
+)
+from .rules import COINS, Moneybags, MoneybagsState, jiggle_likelihood
 
-
-# ---- argument checks ---------------------------------------------------------------------------
-#: Coins in a pour asked about (a prior of 200 coins has ~60,000 states: well under a second).
-MAX_COINS = 200
-#: States in a belief passed in.
-MAX_BELIEF = 100_000
-_is_coins = is_whole(3, MAX_COINS)
-_is_players = is_whole(Moneybags.min_players, Moneybags.max_players)
-_is_grab = is_whole(0, MAX_COINS)
-_is_height = is_whole(0, 10 * MAX_COINS)
 _is_reading = is_whole(-10 * MAX_COINS, 10 * MAX_COINS)
 _is_noise = is_real(0, 2)
 _is_bag = is_one_of("A", "B")
-_is_where = (IN_A, IN_B, ELSEWHERE)
-
-
-def _is_state(value: Any, name: str) -> tuple[int, int, int]:
-    if (type(value) is not tuple or len(value) != 3 or type(value[0]) is not int or type(value[1]) is not int
-            or not 0 <= value[0] <= 10 * MAX_COINS or not 0 <= value[1] <= 10 * MAX_COINS
-            or type(value[2]) is not int or value[2] not in _is_where):
-        raise InvalidArgument(f"{name} is a state (coins in A, coins in B, where the diamond is: 0 A, 1 B, 2 "
-                              f"elsewhere), not {shown(value)}")
-    return value
-
-
-def _is_belief(value: Any, name: str) -> Mapping:
-    """A belief {(a, b, diamond): probability}; a tight loop, since the steal curves pass the same
-    belief many times."""
-    if not isinstance(value, Mapping):
-        raise InvalidArgument(f"{name} is a dict (a, b, diamond) → probability, not {shown(value)}")
-    if len(value) > MAX_BELIEF:
-        raise InvalidArgument(f"{name} holds at most {MAX_BELIEF:,} states, not {len(value):,}")
-    for state, p in value.items():
-        _is_state(state, f"{name}: a state")
-        if not (type(p) in (Fraction, float, int) and 0 <= p <= 1):
-            is_probability(p, f"{name}[{shown(state, 30)}]")
-    return value
-
-
-def _is_taken(value: Any, name: str) -> Any:
-    if isinstance(value, Mapping):
-        return is_mapping(1_000, key=_is_grab, value=is_probability, what="a dict coins → probability")(value, name)
-    return _is_grab(value, name)
 
 
 def _is_readings(value: Any, name: str) -> tuple:
@@ -97,14 +62,10 @@ def _is_readings(value: Any, name: str) -> tuple:
 
 
 def _is_bot_name(value: Any, name: str) -> str:
-    from .bots import BOTS
-
     return one_of(value, name, sorted(BOTS))
 
 
 def _is_boss_policy(value: Any, name: str) -> str:
-    from .bots import BOSS_POLICIES
-
     return one_of(value, name, BOSS_POLICIES)
 
 
@@ -112,58 +73,10 @@ def _check_held(held: int, coins: int, players: int, taken: int | None = None) -
     if coins < players:
         raise InvalidArgument(f"need a coin per bag: {coins} coins for {players} players will not do")
     if not 1 <= held <= coins - players + 1:
-        raise InvalidArgument(f"held: your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
+        raise InvalidArgument(
+            f"held: your bag held 1 to {coins - players + 1} coins (every bag gets one), not {held!r}")
     if taken is not None and not 0 <= taken <= held:
         raise InvalidArgument(f"taken: the thief takes 0 to {held} coins from a bag of {held}, not {taken!r}")
-
-
-# ---- beliefs ---------------------------------------------------------------------------
-@checked(coins=_is_coins, players=_is_players, exact=is_flag)
-def pair_prior(coins: int = COINS, players: int = 4, *, exact: bool = True) -> Belief:
-    """What two given bags hold after a random pour: every way to pour ``coins`` into
-    ``players`` bags with at least one coin each is equally likely, and the diamond is in a
-    uniformly random bag. P(A=a, B=b) = C(coins-a-b-1, players-3) / C(coins-1, players-1).
-
-    >>> prior = pair_prior(5, 3)
-    >>> prior[(1, 1, IN_A)], sum(prior.values())
-    (Fraction(1, 18), Fraction(1, 1))
-    """
-    if players < 3 or coins < players:
-        raise InvalidArgument(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
-    ways = comb(coins - 1, players - 1)
-    out: Belief = {}
-    where = {IN_A: Fraction(1, players), IN_B: Fraction(1, players), ELSEWHERE: Fraction(players - 2, players)}
-    for a in range(1, coins - players + 3):
-        for b in range(1, coins - a - players + 3):
-            w = Fraction(comb(coins - a - b - 1, players - 3), ways)
-            for d, q in where.items():
-                out[(a, b, d)] = w * q if exact else float(w * q)
-    return out
-
-
-@checked(belief=_is_belief, taken=_is_taken, felt_for_diamond=is_probability)
-def after_steal(belief: Mapping[tuple[int, int, int], Number], taken: Mapping[int, Number] | int,
-                felt_for_diamond: Number = 0) -> Belief:
-    """B reaches into A for ``taken`` coins (a number, or a distribution over numbers) and, with
-    probability ``felt_for_diamond``, takes the diamond too if it is in A. A grab larger than
-    the bag takes all its coins (as in the engine).
-
-    >>> after_steal({(3, 1, IN_A): Fraction(1)}, 5, 1)
-    {(0, 4, 1): Fraction(1, 1)}
-    """
-    grabs = {taken: Fraction(1)} if isinstance(taken, int) else dict(taken)
-    out: Belief = defaultdict(int)
-    for (a, b, d), p in belief.items():
-        for k, q in grabs.items():
-            t = min(k, a)
-            if d == IN_A:
-                if felt_for_diamond:
-                    out[(a - t, b + t, IN_B)] += p * q * felt_for_diamond
-                if felt_for_diamond != 1:
-                    out[(a - t, b + t, IN_A)] += p * q * (1 - felt_for_diamond)
-            else:
-                out[(a - t, b + t, d)] += p * q
-    return {s: p for s, p in out.items() if p}
 
 
 @checked(belief=_is_belief, bag=_is_bag, coins=_is_grab)
@@ -177,13 +90,6 @@ def add_coins(belief: Mapping[tuple[int, int, int], Number], bag: str, coins: in
     if bag not in ("A", "B"):
         raise InvalidArgument(f"bag is 'A' (the victim's) or 'B' (the thief's), not {bag!r}")
     return {((a + coins, b, d) if bag == "A" else (a, b + coins, d)): p for (a, b, d), p in belief.items()}
-
-
-@checked(state=_is_state, diamond_height=_is_height)
-def heights(state: tuple[int, int, int], diamond_height: int) -> tuple[int, int]:
-    """(height of A, height of B) in one state of a belief."""
-    a, b, d = state
-    return height(a, d == IN_A, diamond_height), height(b, d == IN_B, diamond_height)
 
 
 @checked(belief=_is_belief, bag=_is_bag, reading=_is_reading, noise=_is_noise)
@@ -227,26 +133,6 @@ def height_distribution(belief: Mapping[tuple[int, int, int], Number], bag: str,
 @checked(dist=is_number_distribution)
 def expected(dist: Mapping[int, Number]) -> Number:
     return sum(h * p for h, p in dist.items())
-
-
-# ---- the challenge decision ------------------------------------------------------------
-@dataclass(frozen=True)
-class ChallengeValue:
-    """For the robbed player A: the chance a challenge wins (the thief's stack is strictly
-    taller) and the expected stack height after challenging or accepting."""
-
-    p_win: Number
-    ev_challenge: Number
-    ev_accept: Number
-
-    @property
-    def gain(self) -> Number:
-        """How much taller challenging leaves you, on average, than letting it go."""
-        return self.ev_challenge - self.ev_accept
-
-    @property
-    def should_challenge(self) -> bool:
-        return self.ev_challenge > self.ev_accept
 
 
 @checked(belief=_is_belief, diamond_height=_is_height)
@@ -408,7 +294,8 @@ def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, polic
 def steal_curve(belief: Mapping[tuple[int, int, int], Number], policy: Policy, *, max_coins: int = 20,
                 diamond: bool = False, diamond_height: int = 10) -> list[StealValue]:
     """:func:`steal_value` for 0..``max_coins`` coins."""
-    return [steal_value(belief, k, policy, diamond=diamond, diamond_height=diamond_height) for k in range(max_coins + 1)]
+    return [steal_value(belief, k, policy, diamond=diamond, diamond_height=diamond_height)
+            for k in range(max_coins + 1)]
 
 
 @checked(curve=is_items(1_000, "steal values", each=is_instance(StealValue, "a StealValue (from steal_curve)")))
@@ -425,21 +312,6 @@ def stand_value(belief: Mapping[tuple[int, int, int], Number], *, diamond_height
     return sum(p * heights(s, diamond_height)[1] for s, p in belief.items())
 
 
-@lru_cache(maxsize=16)
-def float_prior(coins: int = COINS, players: int = 4) -> tuple[tuple[tuple[int, int, int], float], ...]:
-    """:func:`pair_prior` in floats, computed directly (cached; fast enough for bots and hints)."""
-    if players < 3 or coins < players:
-        raise InvalidArgument(f"need 3+ players and a coin per bag, not {coins!r} coins for {players!r}")
-    ways = comb(coins - 1, players - 1)
-    out = []
-    for a in range(1, coins - players + 3):
-        for b in range(1, coins - a - players + 3):
-            w = comb(coins - a - b - 1, players - 3) / ways
-            out += [((a, b, IN_A), w / players), ((a, b, IN_B), w / players),
-                    ((a, b, ELSEWHERE), w * (players - 2) / players)]
-    return tuple(out)
-
-
 # ---- the Boss's pour, and bots against each other (Monte Carlo) ---------------------------
 @checked(policies=is_items(8, "policies", each=_is_boss_policy), players=_is_players, games=is_runs, seed=is_seed,
          bot=_is_bot_name, progress=optional(is_callable))
@@ -450,16 +322,13 @@ def boss_policy_study(policies: Sequence[str] = ("even", "front", "back", "rando
     the Boss pours by each policy and every seat plays ``bot``; one round per game, seeded.
     Returns policy → one Wilson 95 % estimate per turn position. ``progress`` (if given) is called
     with the fraction of games played (a progress bar)."""
-    from changekit.core.bots import play_out
-
-    from .bots import BOTS
-
     out: dict[str, list[Estimate]] = {}
+    game = Moneybags(players=players, rounds=1, pour="boss")
     for done, policy in enumerate(policies):
         wins = [0] * players
         master = random.Random(seed)
         for g in range(games):
-            state = Moneybags(players=players, rounds=1, pour="boss").new_state(seed=master.getrandbits(32))
+            state = MoneybagsState(game.options, seed=master.getrandbits(32))
             seats = [BOTS[bot](boss_policy=policy) for _ in range(players)]
             play_out(state, seats, rng=random.Random(master.getrandbits(64)))
             first = state.round_results[0]["ranking"]
@@ -498,7 +367,8 @@ def robbed_answer(*, held: int = 12, taken: int = 4, heavy: int = 24, light: int
     light_story = challenge_story(taken=taken, prior=mine, readings=[("B", light)])
     rows = "".join(
         f"<tr><td>{s.label}</td><td>{float(s.value.p_win):.3f}</td><td>{float(s.value.ev_challenge):.1f}</td>"
-        f"<td>{float(s.value.ev_accept):.1f}</td><td>{'challenge' if s.value.should_challenge else 'let it go'}</td></tr>"
+        f"<td>{float(s.value.ev_accept):.1f}</td>"
+        f"<td>{'challenge' if s.value.should_challenge else 'let it go'}</td></tr>"
         for s in [*story[1:], light_story[-1]])
     exact = story[1].value.p_win
     html = (f"<p>Exact chance the challenge wins right after the steal: <b>{exact.numerator}/{exact.denominator} "
@@ -536,9 +406,7 @@ def steal_curves_figure(*, max_coins: int = 15):
 # ---- figures ---------------------------------------------------------------------------
 def posterior_figure(steps: Sequence[JiggleStep]):
     """Your bag's and the thief's height beliefs after each step (one trace per step)."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it
 
     fig = style(go.Figure(), title="What the bags hold: belief after each step",
                 x="stack height (coins, the diamond counts 10)", y="probability", height=420)
@@ -554,9 +422,7 @@ def posterior_figure(steps: Sequence[JiggleStep]):
 
 def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | None = None):
     """Expected stack height against coins grabbed, one line per victim policy, best grab marked."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it
 
     fig = style(go.Figure(), title="Stealing k coins: the thief's expected stack (★ best grab)",
                 x="coins grabbed", y="expected height afterwards", height=420)
@@ -572,9 +438,7 @@ def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | N
 
 def boss_figure(study: Mapping[str, Sequence[Estimate]]):
     """Round-win probability by turn position for each Boss policy, with 95 % intervals."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it
 
     fig = style(go.Figure(layout=dict(barmode="group")),
                 title="Who wins the round, by seat, for each way the Boss pours",
@@ -603,7 +467,8 @@ def robbed_story(*, held: int = 12, taken: int = 4, reading: int = 24, noise: fl
 
 
 @lru_cache(maxsize=32)  # the explorer's figure and readout share one computation
-def _robbed_story(held: int, taken: int, reading: int, noise: float, coins: int, players: int) -> tuple[JiggleStep, ...]:
+def _robbed_story(held: int, taken: int, reading: int, noise: float, coins: int,
+                  players: int) -> tuple[JiggleStep, ...]:
     return tuple(challenge_story(taken=taken, prior=held_prior(held, coins, players), readings=[("B", reading)],
                                  noise=noise)[1:])
 
@@ -649,9 +514,9 @@ def prior_closed_form(held: int = 12, *, coins: int = COINS, players: int = 4):
     C(c−a−b−1, p−3) / C(c−a−1, p−2); sympy simplifies it for the table's number of players. The
     value is the chance the thief's bag held more coins than yours before the steal."""
     _check_held(held, coins, players)
-    import sympy
+    import sympy  # sympy is heavy: only the closed form needs it
 
-    from changekit.ui.maths import ClosedForm
+    from changekit.ui.maths import ClosedForm  # the formula display, for this closed form only
 
     c, a, b = sympy.symbols("c a b", positive=True, integer=True)
     pmf = sympy.simplify(sympy.expand_func(sympy.binomial(c - a - b - 1, players - 3)

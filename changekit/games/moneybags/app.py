@@ -9,9 +9,14 @@ import ipywidgets as w
 
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
+from changekit.ui.explorer import Explorer, number_box
 
-from .bots import BOTS, BayesianChallenger, _robbed_heights
-from .rules import COINS, Moneybags
+from .analysis import robbed_figure, robbed_readout
+from .bots import BOTS, BayesianChallenger, robbed_heights
+from .rules import (
+    ACCEPT, CHALLENGE, CLOSE, COINS, STAND, Moneybags, MoneybagsState, coins_text, drop_diamond, fill, jiggle_bag,
+    steal,
+)
 
 STYLE = """
 <style>
@@ -29,7 +34,7 @@ def bag_svg(name: str, *, status: str = "open", reading: int | None = None, mine
     >>> "feels ≈ 12" in bag_svg("Bo", reading=12) and "<svg" in bag_svg("Bo")
     True
     """
-    fill = {"open": "#c89f5d", "closed": "#8d6e3f", "out": "#d6d6d6"}.get(status, "#c89f5d")
+    colour = {"open": "#c89f5d", "closed": "#8d6e3f", "out": "#d6d6d6"}.get(status, "#c89f5d")
     ink = "#4a3519" if status != "out" else "#888"
     feel = f"feels ≈ {reading}" if reading is not None else "not jiggled yet"
     title = escape(f"{'Your' if name == 'You' else name + chr(39) + 's'} bag, {status}, {feel}")
@@ -39,9 +44,10 @@ def bag_svg(name: str, *, status: str = "open", reading: int | None = None, mine
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{round(width * 1.25)}" viewBox="0 0 80 100"'
         f' role="img" aria-label="{title}"><title>{title}</title>'
         f'<path d="M28 22 Q20 10 30 8 L50 8 Q60 10 52 22 Q75 38 72 70 Q70 94 40 94 Q10 94 8 70 Q5 38 28 22 Z"'
-        f' fill="{fill}" stroke="{ink}" stroke-width="2"{dash}/>'
+        f' fill="{colour}" stroke="{ink}" stroke-width="2"{dash}/>'
         f'<path d="M26 22 Q40 28 54 22" fill="none" stroke="{rope}" stroke-width="{3 if status == "closed" else 2}"/>'
-        f'<text x="40" y="58" text-anchor="middle" font-family="Georgia, serif" font-size="{20 if reading is not None else 12}"'
+        f'<text x="40" y="58" text-anchor="middle" font-family="Georgia, serif"'
+        f' font-size="{20 if reading is not None else 12}"'
         f' font-weight="bold" fill="{ink}">{"?" if reading is None else "≈" + str(reading)}</text>'
         f'<text x="40" y="78" text-anchor="middle" font-family="system-ui, sans-serif" font-size="9" fill="{ink}">'
         f'{escape("YOURS" if mine else status.upper())}</text></svg>'
@@ -51,19 +57,20 @@ def bag_svg(name: str, *, status: str = "open", reading: int | None = None, mine
 def stacks_svg(stacks: list[tuple[str, int, bool]], diamond_height: int, *, unit: float = 3.0) -> str:
     """Coin stacks side by side (the diamond on top), growing in when shown.
 
-    >>> "Ann: 7 coins + diamond = 17" in stacks_svg([("Ann", 7, True), ("Bo", 9, False)], 10)
+    >>> "Ann: 7 coins + diamond = 17; Bo: 1 coin = 1" in stacks_svg([("Ann", 7, True), ("Bo", 1, False)], 10)
     True
     """
     tallest = max([c + (diamond_height if d else 0) for _, c, d in stacks] + [1])
     top = 24
     height = round(top + tallest * unit + 30)
     col = 110
-    parts = []
+    parts, labels = [], []
     for i, (name, coins, diamond) in enumerate(stacks):
         x = 20 + i * col
         base = height - 24
         total = coins + (diamond_height if diamond else 0)
-        label = f"{name}: {coins} coins" + (" + diamond" if diamond else "") + f" = {total}"
+        label = f"{name}: {coins_text(coins)}" + (" + diamond" if diamond else "") + f" = {total}"
+        labels.append(label)
         shapes = [f'<rect x="{x}" y="{base - (k + 1) * unit:.1f}" width="60" height="{unit:.1f}" rx="1.2" '
                   f'fill="#e9c46a" stroke="#a57f1a" stroke-width="0.5"/>' for k in range(coins)]
         if diamond:
@@ -76,8 +83,7 @@ def stacks_svg(stacks: list[tuple[str, int, bool]], diamond_height: int, *, unit
                      f'font-weight="bold">{total}</text>'
                      f'<text x="{x + 30}" y="{height - 8}" text-anchor="middle" font-size="11">{escape(name)}</text>')
     width = 40 + col * len(stacks)
-    alt = escape("; ".join(f"{n}: {c} coins" + (" + diamond" if d else "") + f" = {c + (diamond_height if d else 0)}"
-                           for n, c, d in stacks))
+    alt = escape("; ".join(labels))
     return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="{alt}">'
             f'<title>{alt}</title>{"".join(parts)}</svg>')
 
@@ -87,11 +93,16 @@ class MoneybagsApp(GameApp):
     bots = BOTS
     default_bot = "bayesian"
 
+    state: MoneybagsState
+
     def __init__(self, *, countdown: int | None = None, **kwargs: Any) -> None:
+        # the app's own setting, taken here because the frame hands every other keyword to the game:
         # seconds to decide on a challenge; 0 turns the clock off; by default the page's ?countdown= or 5
-        if countdown is None:
-            countdown = page_number("countdown", 5, low=0, high=600)
-        self.countdown = countdown
+        self.countdown = page_number("countdown", 5, low=0, high=600) if countdown is None else countdown
+        super().__init__(**kwargs)
+
+    def build(self) -> None:
+        countdown = self.countdown
         # number boxes, not sliders: an ipywidgets slider's handle has no accessible name (axe: aria-input-field-name)
         self.w_coins = w.BoundedIntText(value=3, min=0, max=20, description="Coins", layout=w.Layout(width="160px"))
         self.w_target = w.Dropdown(options=[], description="From", layout=w.Layout(width="220px"))
@@ -114,31 +125,28 @@ class MoneybagsApp(GameApp):
         self.w_prompt = w.HTML()
         self.b_steal = button("Steal", self._steal, style="warning",
                               tooltip="Reach into the chosen bag (only you learn what you got)")
-        self.b_stand = button("Stand by", lambda: self.act("stand"))
-        self.b_close = button("Close my bag", lambda: self.act("close"), tooltip="No more turns for you; nobody can rob you")
-        self.b_challenge = button("Challenge", lambda: self.act("challenge"), style="danger")
-        self.b_accept = button("Let it go", lambda: self.act("accept"))
-        self.b_feel_mine = button("Jiggle my bag", lambda: self.act(("jiggle", self.viewer)))
-        self.b_feel_thief = button("Jiggle the thief\u2019s bag", self._feel_thief)
-        self.b_pour = button("Pour", lambda: self.act(("fill", self.w_pour.value)), style="primary")
-        self.b_gem = button("Drop the diamond", lambda: self.act(("diamond", self.w_gem_bag.value)), style="primary")
+        # the labels of the buttons that make one action are that action's words (set as drawn)
+        self.b_stand = button("", lambda: self.act(STAND))
+        self.b_close = button("", lambda: self.act(CLOSE), tooltip="No more turns for you; nobody can rob you")
+        self.b_challenge = button("", lambda: self.act(CHALLENGE), style="danger")
+        self.b_accept = button("", lambda: self.act(ACCEPT))
+        self.b_feel_mine = button("", lambda: self.act(jiggle_bag(self.viewer)))
+        self.b_feel_thief = button("", self._feel_thief)
+        self.b_pour = button("Pour", lambda: self.act(fill(self.w_pour.value)), style="primary")
+        self.b_gem = button("Drop the diamond", lambda: self.act(drop_diamond(self.w_gem_bag.value)), style="primary")
         self.row_turn = [w.HBox([self.w_target, self.w_coins, self.w_diamond, self.b_steal],
                                 layout=w.Layout(flex_flow="row wrap")), w.HBox([self.b_stand, self.b_close])]
         self.row_robbed = [w.HBox([self.w_clock, self.b_clock]) if countdown else w.HBox(),
                            w.HBox([self.b_challenge, self.b_accept, self.b_feel_mine, self.b_feel_thief])]
         self.row_pour = [w.HBox([self.w_pour, self.b_pour])]
         self.row_gem = [w.HBox([self.w_gem_bag, self.b_gem])]
-        super().__init__(**kwargs)
-
-    def new_game(self) -> None:
         # warm the robbed player's prior (about 0.2 s once per table size) before the first hint
-        _robbed_heights(self.options.get("coins", COINS), self.w_players.value, self.options.get("diamond_height", 10))
-        super().new_game()
+        robbed_heights(self.options.get("coins", COINS), self.w_players.value, self.options.get("diamond_height", 10))
 
     def _feel_thief(self) -> None:
         pending = self.state.pending
         if pending:
-            self.act(("jiggle", pending["thief"]))
+            self.act(jiggle_bag(pending["thief"]))
 
     # ---- the challenge countdown -------------------------------------------------------
     def _robbery(self) -> int:
@@ -176,7 +184,7 @@ class MoneybagsApp(GameApp):
         self._seats = []
         for p in range(n):
             picture, caption = w.HTML(), w.HTML()
-            jiggle = button("Jiggle", lambda b=p: self.act(("jiggle", b)))
+            jiggle = button("Jiggle", lambda b=p: self.act(jiggle_bag(b)))
             box = w.VBox([picture, caption, jiggle], layout=w.Layout(align_items="center", margin="2px 6px"))
             self._seats.append((picture, caption, jiggle, box))
 
@@ -188,9 +196,10 @@ class MoneybagsApp(GameApp):
             if acting else set()
         turns = ", ".join(names[p] for p in view["turns_left"]) or "—"
         self.w_head.value = (
-            f"{STYLE}<div>Round {view['round']} of {view['rounds']} · Boss: <b>{escape(names[view['boss']])}</b> · "
-            f"turns to come: {escape(turns)} · {view['coins']} coins and a diamond {view['diamond_height']} coins "
-            f"tall · jiggles are a model (±{float(view['jiggle_noise']) * 100:.0f} %)</div>")
+            f"{STYLE}<div>Round {view['round']} of {view['rounds']} · Boss: <b>{escape(names[view['dealer']])}</b> · "
+            f"turns to come: {escape(turns)} · {coins_text(view['coins'])} and a diamond "
+            f"{coins_text(view['diamond_height'])} tall · "
+            f"jiggles are a model (±{float(view['jiggle_noise']) * 100:.0f} %)</div>")
         self._seat_widgets(n)
         for p in view["order"]:
             picture, caption, jiggle, _ = self._seats[p]
@@ -199,9 +208,9 @@ class MoneybagsApp(GameApp):
             who = "Your bag" if p == viewer else f"{names[p]}'s bag"
             picture.value = bag_svg(names[p], status=status, reading=reading, mine=p == viewer)
             caption.value = (f"<div style='text-align:center'><b>{escape(who)}</b>"
-                             f"{' · Boss' if p == view['boss'] else ''}<br><small>{status}"
+                             f"{' · Boss' if p == view['dealer'] else ''}<br><small>{status}"
                              f"{'' if reading is None else ', feels ≈ ' + str(reading)}</small></div>")
-            jiggle.description = "Jiggle my bag" if p == viewer else f"Jiggle {names[p]}\u2019s bag"
+            self._label(jiggle, jiggle_bag(p), viewer, tooltip=False)
             jiggle.tooltip = f"Feel how tall {who.lower()} is (a noisy reading)"
             jiggle.disabled = p not in jiggles
         boxes = [self._seats[p][3] for p in view["order"]]
@@ -234,7 +243,7 @@ class MoneybagsApp(GameApp):
         if phase == "fill":
             if view["bags_poured"] < n:
                 bag = view["order"][view["bags_poured"]]
-                most = max(a[1] for a in self.state.legal_actions(viewer))
+                most = max(a[1] for a in self.state.legal_actions(viewer) if isinstance(a, tuple))
                 self.w_pour.max, self.w_pour.value = most, min(max(1, self.w_pour.value), most)
                 poured = ", ".join(f"{names[p]} {c}" for p, c in enumerate(view["poured"] or []) if c)
                 self.w_prompt.value = (f"You are the Boss: pour coins into <b>{escape(names[bag])}</b>'s bag "
@@ -252,8 +261,11 @@ class MoneybagsApp(GameApp):
             self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags "
                                    "are emptied: if your stack is as tall as the thief's or taller, <i>you</i> are "
                                    "out; if the thief's is taller, the thief is out.")
+            self._label(self.b_challenge, CHALLENGE, viewer)
+            self._label(self.b_accept, ACCEPT, viewer)
+            self._label(self.b_feel_mine, jiggle_bag(viewer), viewer)
             self.b_feel_mine.disabled = viewer not in jiggles
-            self.b_feel_thief.description = f"Jiggle {names[thief]}\u2019s bag"
+            self._label(self.b_feel_thief, jiggle_bag(thief), viewer)
             self.b_feel_thief.disabled = thief not in jiggles
             return [self.w_prompt, *self.row_robbed]
         targets = [p for p in range(n) if p != viewer and not view["out"][p] and not view["closed"][p]]
@@ -263,15 +275,24 @@ class MoneybagsApp(GameApp):
             self.w_target.options = options
         self.w_target.value = keep if keep in targets else (targets[0] if targets else None)
         self.b_steal.disabled = not targets
+        self._label(self.b_stand, STAND, viewer)
+        self._label(self.b_close, CLOSE, viewer, tooltip=False)
         self.w_prompt.value = "Your turn: steal from an open bag (0 coins is a bluff), stand by, or close your bag."
         return [self.w_prompt, *self.row_turn]
+
+    def _label(self, btn: w.Button, action: Any, viewer: int, *, tooltip: bool = True) -> None:
+        """A button that makes one action says that action's words (and, unless it explains more, so
+        does its tooltip)."""
+        btn.description = self.state.describe_action(action, self.names(), by=viewer)
+        if tooltip:
+            btn.tooltip = btn.description
 
     def _steal(self) -> None:
         if self.w_target.value is None:
             self.error = "there is no open bag to rob"
             self.refresh()
             return
-        self.act(("steal", self.w_target.value, self.w_coins.value, int(self.w_diamond.value)))
+        self.act(steal(self.w_target.value, self.w_coins.value, self.w_diamond.value))
 
     # ---- hints, summary ----------------------------------------------------------------
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
@@ -280,9 +301,9 @@ class MoneybagsApp(GameApp):
             return ""
         if view["phase"] == "challenge":
             v = BayesianChallenger.value(view)
-            return (f"Bayes (model: a random pour, a thief grabbing 0-8 coins, your fresh jiggles): P(the thief's stack "
-                    f"is taller) ≈ {v.p_win:.2f}. Expected height if you challenge ≈ {v.ev_challenge:.1f}, if you let it "
-                    f"go ≈ {v.ev_accept:.1f}: {'challenge' if v.should_challenge else 'let it go'}. "
+            return (f"Bayes (model: a random pour, a thief grabbing 0-8 coins, your fresh jiggles): P(the thief's "
+                    f"stack is taller) ≈ {v.p_win:.2f}. Expected height if you challenge ≈ {v.ev_challenge:.1f}, "
+                    f"if you let it go ≈ {v.ev_accept:.1f}: {'challenge' if v.should_challenge else 'let it go'}. "
                     "Jiggle both bags first to sharpen it.")
         if view["phase"] == "turn":
             mine = view["readings"][viewer][-1] if view["readings"][viewer] else None
@@ -290,7 +311,7 @@ class MoneybagsApp(GameApp):
                     and not view["closed"][p]}
             if mine is None or not felt:
                 return "Jiggle your bag and the others to compare before you steal."
-            p = max(felt, key=felt.get)
+            p = max(felt, key=lambda seat: felt[seat])
             room = (felt[p] - mine) / 2
             advice = (f"take fewer than about {room:.0f} coins so that you stay shorter than {names[p]} if challenged"
                       if room > 0 else f"{names[p]} already feels shorter than you: a challenge would knock you out")
@@ -306,24 +327,18 @@ class MoneybagsApp(GameApp):
             robbery = (f" {names[thief]} reached into {'your' if victim == viewer else names[victim] + chr(8217) + 's'}"
                        " bag: challenge or let it go.")
         return (f"{self.status(viewer)}{robbery} Round {view['round']}. {feel or 'No jiggles yet.'} "
-                f"Points: {view['points']}.")
+                f"Points: {view['scores']}.")
 
     def score_label(self) -> str:
         return "Points"
 
 
-
-
 def jiggle_explorer(*, held: int = 12, taken: int = 4, reading: int = 24, noise: float = 0.15):
     """Robbed, then jiggle the thief's bag: change the coins, the reading and the jiggle noise and
     watch both beliefs and the chance a challenge wins (exact until the jiggle)."""
-    from changekit.ui.explorer import Explorer, number_box
-
-    from .analysis import robbed_figure, robbed_readout
-
     def compute(held: int, taken: int, reading: int, noise: float):
-        values = dict(held=held, taken=taken, reading=reading, noise=noise)
-        return robbed_figure(**values), robbed_readout(**values)
+        return (robbed_figure(held=held, taken=taken, reading=reading, noise=noise),
+                robbed_readout(held=held, taken=taken, reading=reading, noise=noise))
 
     return Explorer({"held": number_box("Coins in your bag", held, 1, 64),
                      "taken": number_box("Coins taken", taken, 0, 64),

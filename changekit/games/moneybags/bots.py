@@ -8,7 +8,7 @@ and what everybody saw; never what is in a bag.
   when robbed, jiggles both bags and challenges if the thief's feels taller.
 * ``bayesian``: steals 4 coins and feels for the diamond from the fullest-feeling bag; when
   robbed, jiggles both bags and challenges when the posterior expected height of challenging
-  beats letting it go (:mod:`.analysis`; model: random Boss, the thief grabs 0-8 coins
+  beats letting it go (the beliefs of :mod:`.model`; model: random Boss, the thief grabs 0-8 coins
   uniformly and feels for the diamond half the time; it counts the coins it stole itself this
   round, and ignores the rest of the history: earlier robberies, who holds the diamond).
 
@@ -26,6 +26,9 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 from changekit.core.errors import InvalidArgument
+
+from .model import ChallengeValue, after_steal, float_prior, heights
+from .rules import ACCEPT, CHALLENGE, CLOSE, STAND, drop_diamond, fill, jiggle_bag, jiggle_likelihood, steal
 
 BOSS_POLICIES: tuple[str, ...] = ("even", "front", "back", "random")
 
@@ -83,19 +86,19 @@ class MoneybagsBot(Bot):
         if done < n:
             if self.boss_policy == "random":
                 poured = sum(view["poured"])
-                return ("fill", random_pour_step(view["coins"] - poured, n - done, rng))
-            return ("fill", pour_plan(view["coins"], n, self.boss_policy)[done])
+                return fill(random_pour_step(view["coins"] - poured, n - done, rng))
+            return fill(pour_plan(view["coins"], n, self.boss_policy)[done])
         if self.boss_policy == "front":
-            return ("diamond", view["order"][0])
+            return drop_diamond(view["order"][0])
         if self.boss_policy == "back":
-            return ("diamond", view["boss"])
-        return ("diamond", rng.randrange(n))
+            return drop_diamond(view["dealer"])
+        return drop_diamond(rng.randrange(n))
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         raise NotImplementedError
 
     def respond(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-        return "accept"
+        return ACCEPT
 
     # helpers
     @staticmethod
@@ -115,12 +118,12 @@ class MoneybagsBot(Bot):
     def steal_from_fullest(self, view: dict[str, Any], legal: Sequence[Any], coins: int, diamond: int) -> Any:
         targets = self.targets(legal)
         if not targets:
-            return "stand"
+            return STAND
         todo = self.unjiggled(legal, targets)
         if todo:
-            return ("jiggle", todo[0])
+            return jiggle_bag(todo[0])
         victim = max(targets, key=lambda p: (self.feel(view, p), -p))
-        return ("steal", victim, coins, diamond)
+        return steal(victim, coins, bool(diamond))
 
     @staticmethod
     def second_turn(view: dict[str, Any]) -> bool:
@@ -133,7 +136,7 @@ class CautiousThief(MoneybagsBot):
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         if self.second_turn(view) and view["my_takes"]:
-            return "close"
+            return CLOSE
         return self.steal_from_fullest(view, legal, 2, 0)
 
 
@@ -148,8 +151,8 @@ class BoldThief(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return ("jiggle", todo[0])
-        return "challenge" if self.feel(view, thief) > self.feel(view, me) else "accept"
+            return jiggle_bag(todo[0])
+        return CHALLENGE if self.feel(view, thief) > self.feel(view, me) else ACCEPT
 
 
 #: The bayesian bot's model of a thief: 0-8 coins uniformly, feels for the diamond half the time.
@@ -157,30 +160,25 @@ THIEF_MODEL = {k: Fraction(1, 9) for k in range(9)}
 
 
 @lru_cache(maxsize=16)
-def _robbed_heights(coins: int, players: int, diamond_height: int) -> tuple[tuple[int, int, int, int, float], ...]:
+def robbed_heights(coins: int, players: int, diamond_height: int) -> tuple[tuple[int, int, int, int, float], ...]:
     """The robbed player's belief under :data:`THIEF_MODEL` as (your coins, thief's coins, your
-    height, thief's height, probability)."""
-    from .analysis import after_steal, float_prior, heights
-
+    height, thief's height, probability). Cached: about 0.2 s the first time for a table size."""
     belief = after_steal(dict(float_prior(coins, players)), {k: float(p) for k, p in THIEF_MODEL.items()}, 0.5)
     return tuple((s[0], s[1], *heights(s, diamond_height), p) for s, p in sorted(belief.items()))
 
 
 def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
-                 mine: int | None, thiefs: int | None, *, stolen_before: int = 0) -> "Any":
-    """:class:`~.analysis.ChallengeValue` for a robbed player under :data:`THIEF_MODEL` after
+                 mine: int | None, thiefs: int | None, *, stolen_before: int = 0) -> ChallengeValue:
+    """:class:`~.model.ChallengeValue` for a robbed player under :data:`THIEF_MODEL` after
     the latest jiggle of their own bag (``mine``) and of the thief's (``thiefs``), ``None`` for
     no reading, having stolen ``stolen_before`` coins earlier this round. The same numbers as
     ``challenge_story`` with that model (and ``add_coins``), in one pass with cached
     likelihoods (fast enough for a bot's every decision)."""
-    from .analysis import ChallengeValue
-    from .rules import jiggle_likelihood
-
     la: dict[int, float] = {}
     lb: dict[int, float] = {}
     total = p_win = ev_win = ev_accept = 0.0
     extra = stolen_before
-    for a, b, ha, hb, p in _robbed_heights(coins, players, diamond_height):
+    for a, b, ha, hb, p in robbed_heights(coins, players, diamond_height):
         a, ha = a + extra, ha + extra
         if mine is not None:
             if a not in la:
@@ -213,11 +211,11 @@ class BayesianChallenger(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return ("jiggle", todo[0])
-        return "challenge" if self.value(view).should_challenge else "accept"
+            return jiggle_bag(todo[0])
+        return CHALLENGE if self.value(view).should_challenge else ACCEPT
 
     @staticmethod
-    def value(view: dict[str, Any]) -> Any:
+    def value(view: dict[str, Any]) -> ChallengeValue:
         """The challenge value behind the decision (also the app's hint)."""
         me, thief = view["you"], view["pending"]["thief"]
         mine = view["readings"][me][-1] if me in view["jiggled"] and view["readings"][me] else None

@@ -12,8 +12,9 @@ Rules in our words (the kit's decisions, docs/rules.md):
   feel for its height. That feel is a **model**, not part of the printed rules: option
   ``jiggle_noise`` (default 0.15) makes a reading the number of coins in the bag plus a normal
   error whose standard deviation is 15 % of that number, rounded to a whole coin (never below
-  0), drawn from the game's seeded RNG. A jiggle counts coins only: it cannot feel the diamond. On a turn you may jiggle each bag once; a robbed player may
-  jiggle their own bag and the thief's once before deciding to challenge.
+  0), drawn from the game's seeded RNG. A jiggle counts coins only: it cannot feel the diamond.
+  On a turn you may jiggle each bag once; a robbed player may jiggle their own bag and the
+  thief's once before deciding to challenge.
 * Turns start at the Boss's left and go round twice; the round ends after the Boss's second
   turn. On your turn: *steal* (``("steal", victim, coins, diamond)``: reach into an open bag and
   take up to that many coins, 0 for a bluff, and with ``diamond`` = 1 the diamond too if it is
@@ -41,15 +42,18 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal, Sequence, TypedDict
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
+)
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import winners_text
 from changekit.core.options import Between, choices
 
 COINS = 67
+MAX_PLAYERS = 6
 #: Who fills the bags: "random" (every way with at least a coin per bag equally likely, the
 #: diamond in a random bag; nobody sees it) or "boss" (the Boss player pours, and knows it).
 Pour = Literal["random", "boss"]
@@ -95,6 +99,11 @@ def jiggle(true_coins: int, noise: float, rng: Any) -> int:
     true_coins, noise = _coin_count(true_coins, "true_coins"), _noise(noise)
     if not isinstance(rng, random.Random):
         raise InvalidArgument(f"rng is a random.Random (the game's GameRng), not {shown(rng)}")
+    return _reading(true_coins, noise, rng)
+
+
+def _reading(true_coins: int, noise: float, rng: random.Random) -> int:
+    """:func:`jiggle` without the argument checks (the engine's own values are already checked)."""
     if true_coins <= 0 or noise <= 0:
         return max(0, true_coins)
     return max(0, math.floor(true_coins + rng.gauss(0.0, noise * true_coins) + 0.5))
@@ -124,9 +133,72 @@ def jiggle_likelihood(reading: int, true_coins: int, noise: float) -> float:
     return max(0.0, upper - lower)
 
 
+# ---- actions: made by these names (the encodings are what saves hold) -----------------------
+#: Stand by: end your turn without stealing.
+STAND = "stand"
+#: Close your bag: no more turns for you this round, and nobody can rob you.
+CLOSE = "close"
+#: Robbed: let the thief go.
+ACCEPT = "accept"
+#: Robbed: empty both bags and compare the stacks.
+CHALLENGE = "challenge"
+Steal = tuple[str, int, int, int]
+
+
+def steal(victim: Player, coins: int, diamond: bool = False) -> Steal:
+    """Reach into ``victim``'s bag for ``coins`` coins (0: a bluff), and with ``diamond`` feel for
+    the diamond too.
+
+    >>> steal(2, 5), steal(0, 0, diamond=True)
+    (('steal', 2, 5, 0), ('steal', 0, 0, 1))
+    """
+    return ("steal", victim, coins, 1 if diamond else 0)
+
+
+def jiggle_bag(bag: Player) -> tuple[str, int]:
+    """Jiggle the bag of seat ``bag`` (your own too) for a noisy feel of its coins.
+
+    >>> jiggle_bag(3)
+    ('jiggle', 3)
+    """
+    return ("jiggle", bag)
+
+
+def fill(coins: int) -> tuple[str, int]:
+    """The Boss pours ``coins`` coins into the next bag in turn order (``pour="boss"``).
+
+    >>> fill(12)
+    ('fill', 12)
+    """
+    return ("fill", coins)
+
+
+def drop_diamond(bag: Player) -> tuple[str, int]:
+    """The Boss drops the diamond into the bag of seat ``bag`` (``pour="boss"``).
+
+    >>> drop_diamond(1)
+    ('diamond', 1)
+    """
+    return ("diamond", bag)
+
+
+#: Every seat's jiggle, made once (a turn's legal actions list them at every step).
+_JIGGLES = tuple(jiggle_bag(bag) for bag in range(MAX_PLAYERS))
+
+
 @lru_cache(maxsize=512)
-def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[tuple[str, int, int, int], ...]:
-    return tuple(("steal", v, k, d) for v in targets for k in range(coins + 1) for d in (0, 1))
+def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[Steal, ...]:
+    return tuple(steal(v, k, bool(d)) for v in targets for k in range(coins + 1) for d in (0, 1))
+
+
+@lru_cache(maxsize=512)
+def _turn_actions(me: Player, out: tuple[bool, ...], closed: tuple[bool, ...],
+                  coins: int) -> tuple[tuple[tuple[str, int], ...], tuple[Steal, ...]]:
+    """A turn's jiggles (before any is made) and steals: a function of these only, so a playout
+    looks them up rather than building them at every step."""
+    seats = range(len(out))
+    targets = tuple(p for p in seats if p != me and not out[p] and not closed[p])
+    return tuple(_JIGGLES[b] for b in seats if not out[b]), _steal_actions(targets, coins)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -159,6 +231,59 @@ class MoneybagsOptions(Options):
         return self.rounds * (n + 1 + 2 * n * (1 + n + 1 + 3))
 
 
+class MoneybagsView(TypedDict):
+    """What one player (``you``; None: a spectator) sees; :meth:`State.view` adds ``to_act`` (the
+    seats acting now) and ``log`` (the events they saw). Never what a bag holds now.
+
+    The options are public at the table: the 67 coins and the diamond are on the table before the
+    Boss pours (``coins``, ``diamond_height``), and the kit tells every player how rough a jiggle
+    is (``jiggle_noise``, shown by the app); the bayesian bot weighs readings with it.
+
+    * ``phase``: ``"fill"`` (the Boss pours), ``"turn"``, ``"challenge"`` (a robbed player
+      answers) or ``"over"``; ``round`` of ``rounds``.
+    * ``dealer``: the Boss, who pours this round and moves last; ``order``: this round's seats in
+      turn order (the Boss last); ``turn``: whose turn it is (during a challenge the thief's;
+      None when the game is over); ``turns_left``: seats still to move this round, in order.
+    * ``coins``, ``diamond_height`` (in coins), ``jiggle_noise``: the options, as above.
+    * ``bags_poured`` (bags the Boss has filled), ``diamond_placed``.
+    * ``closed``, ``out``: per seat, this round. ``scores``: the points won so far per seat
+      (``state.scores()``); ``winners``: the seats sharing the win, ``[]`` until the end.
+    * ``pending``: ``{"thief": seat, "victim": seat}`` while a robbery waits for its answer.
+    * ``jiggled``: bags the viewer, acting now, has jiggled this turn; ``readings``: per bag, the
+      viewer's own jiggle readings this round.
+    * ``my_takes``: the viewer's steals this round, ``[victim, coins got, diamond got]``.
+    * ``poured``: coins per bag as the viewer poured them (the Boss with ``pour="boss"``), else None.
+    * ``steals``: every steal this round, ``[thief, victim]``; ``reveals``: every challenge's
+      event data this round (both stacks shown); ``results``: every finished round's result.
+    """
+
+    you: Player | None
+    phase: str
+    round: int
+    rounds: int
+    dealer: Player
+    order: list[Player]
+    turn: Player | None
+    turns_left: list[Player]
+    coins: int
+    diamond_height: int
+    jiggle_noise: float
+    bags_poured: int
+    diamond_placed: bool
+    closed: list[bool]
+    out: list[bool]
+    scores: list[int]
+    winners: list[Player]
+    pending: dict[str, int] | None
+    jiggled: list[int]
+    readings: list[list[int]]
+    my_takes: list[list[Any]]
+    poured: list[int] | None
+    steals: list[list[int]]
+    reveals: list[dict[str, Any]]
+    results: list[dict[str, Any]]
+
+
 class MoneybagsState(State):
     options: MoneybagsOptions
 
@@ -169,6 +294,7 @@ class MoneybagsState(State):
         self.boss = 0
         self.round_results: list[dict[str, Any]] = []
         self._new_round()
+        self._acting = self._who_acts()
 
     def _new_round(self) -> None:
         n = self.players
@@ -191,7 +317,7 @@ class MoneybagsState(State):
         """Uniform over compositions: n-1 distinct cut points among the coins-1 gaps."""
         n, coins = self.players, self.options.coins
         cuts = sorted(self.rng.sample(range(1, coins), n - 1))
-        parts = [b - a for a, b in zip([0, *cuts], [*cuts, coins])]
+        parts = [b - a for a, b in zip([0, *cuts], [*cuts, coins], strict=True)]
         for i, c in enumerate(parts):
             self.bags[self._seat_at(i)] = c
         self.box = 0
@@ -210,7 +336,8 @@ class MoneybagsState(State):
         return (self.boss + 1 + slot) % self.players
 
     def _height(self, bag: int) -> int:
-        return height(self.bags[bag], self.diamond == bag, self.options.diamond_height)
+        """:func:`height` of a bag (without its argument checks: the engine's counts are whole numbers)."""
+        return self.bags[bag] + (self.options.diamond_height if self.diamond == bag else 0)
 
     def _turns_left(self) -> list[Player]:
         """Seats still to move this round, the one moving now first (after a steal: the next)."""
@@ -224,15 +351,16 @@ class MoneybagsState(State):
         return [p for p in range(self.players) if p != player and not self.out[p] and not self.closed[p]]
 
     def _jiggle_choices(self, player: Player) -> list[Player]:
+        jiggled = self.jiggled
         if self.phase == "turn":
-            bags = [p for p in range(self.players) if not self.out[p]]
-        else:  # challenge: the victim feels their own bag and the thief's
-            assert self.pending is not None
-            bags = sorted((self.pending["victim"], self.pending["thief"]))
-        return [b for b in bags if b not in self.jiggled]
+            out = self.out
+            return [b for b in range(self.options.players) if not out[b] and b not in jiggled]
+        # challenge: the victim feels their own bag and the thief's
+        assert self.pending is not None
+        victim, thief = self.pending["victim"], self.pending["thief"]
+        return [b for b in ((victim, thief) if victim < thief else (thief, victim)) if b not in jiggled]
 
-    # ---- the protocol ------------------------------------------------------------------
-    def current_players(self) -> tuple[Player, ...]:
+    def _who_acts(self) -> tuple[Player, ...]:
         if self.phase == "fill":
             return (self.boss,)
         if self.phase == "turn":
@@ -242,25 +370,49 @@ class MoneybagsState(State):
             return (self.pending["victim"],)
         return ()
 
+    # ---- the protocol ------------------------------------------------------------------
+    def current_players(self) -> tuple[Player, ...]:
+        # kept in _acting after every action: a playout step asks three or four times
+        return self._acting
+
     def _legal_actions(self, player: Player) -> list[Any]:
         me = player
-        if self.phase == "fill":
-            if self.filled < self.players:
-                left = self.players - self.filled
-                return [("fill", c) for c in range(1, self.box - (left - 1) + 1)]
-            return [("diamond", b) for b in range(self.players)]
-        jiggles = [("jiggle", b) for b in self._jiggle_choices(me)]
-        if self.phase == "challenge":
-            return ["accept", "challenge", *jiggles]
-        return ["stand", "close", *jiggles, *_steal_actions(tuple(self._targets(me)), self.options.coins)]
+        phase = self.phase
+        if phase == "turn":  # the common case first (the playout hot path)
+            jiggles, steals = _turn_actions(me, tuple(self.out), tuple(self.closed), self.options.coins)
+            jiggled = self.jiggled
+            if jiggled:
+                return [STAND, CLOSE, *[a for a in jiggles if a[1] not in jiggled], *steals]
+            return [STAND, CLOSE, *jiggles, *steals]
+        if phase == "challenge":
+            assert self.pending is not None
+            victim, thief, jiggled = self.pending["victim"], self.pending["thief"], self.jiggled
+            actions: list[Any] = [ACCEPT, CHALLENGE]
+            for bag in ((victim, thief) if victim < thief else (thief, victim)):  # self._jiggle_choices(me)
+                if bag not in jiggled:
+                    actions.append(_JIGGLES[bag])
+            return actions
+        if self.filled < self.players:
+            left = self.players - self.filled
+            return [fill(c) for c in range(1, self.box - (left - 1) + 1)]
+        return [drop_diamond(b) for b in range(self.players)]
 
     def _apply(self, player: Player, action: Any) -> None:
-        if self.phase == "fill":
+        phase = self.phase
+        if phase == "turn" and type(action) is tuple and len(action) == 4 and action[0] == "steal":
+            self._steal(player, action)  # most turns: checked first
+        elif phase == "fill":
             self._apply_fill(player, action)
-        elif self.phase == "turn":
-            self._apply_turn(player, action)
         else:
-            self._apply_challenge(player, action)
+            bag = self._check_jiggle(player, action)
+            if bag is not None:
+                self._do_jiggle(player, bag)
+                return  # a jiggle leaves the turn where it is
+            if phase == "turn":
+                self._apply_turn(player, action)
+            else:
+                self._apply_challenge(player, action)
+        self._acting = self._who_acts()
 
     def _apply_fill(self, player: Player, action: Any) -> None:
         n = self.players
@@ -268,7 +420,8 @@ class MoneybagsState(State):
             left = n - self.filled
             most = self.box - (left - 1)
             if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "fill" and type(action[1]) is int):
-                raise IllegalAction("fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
+                raise IllegalAction(
+                    "fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
             if not 1 <= action[1] <= most:
                 raise IllegalAction(
                     "coin-per-bag",
@@ -279,7 +432,8 @@ class MoneybagsState(State):
             return
         if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "diamond"
                 and type(action[1]) is int and 0 <= action[1] < n):
-            raise IllegalAction("diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
+            raise IllegalAction(
+                "diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
         self.diamond = action[1]
         self.log.append(Event("diamond", {"bag": action[1]}, (player,)))
         self.log.append(Event("filled", {"boss": self.boss, "round": self.round}))
@@ -294,30 +448,37 @@ class MoneybagsState(State):
         self.log.append(Event("pour", {"bag": bag, "coins": coins}, (boss,)))
 
     def _check_jiggle(self, player: Player, action: Any) -> int | None:
+        """The bag of a jiggle ``player`` may make now, None for an action that is not a jiggle."""
         if isinstance(action, tuple) and len(action) == 2 and action[0] == "jiggle":
             bag = action[1]
-            if not type(bag) is int or bag not in self._jiggle_choices(player):
+            if not self._may_jiggle(bag):
                 raise IllegalAction(
                     "jiggle",
                     f"you can jiggle each of {self._jiggle_choices(player)} once now, not {bag!r}")
             return bag
         return None
 
+    def _may_jiggle(self, bag: Any) -> bool:
+        """``bag in self._jiggle_choices(player)``, without building the list."""
+        if type(bag) is not int or bag in self.jiggled:
+            return False
+        if self.phase == "turn":
+            return 0 <= bag < self.options.players and not self.out[bag]
+        assert self.pending is not None
+        return bag == self.pending["victim"] or bag == self.pending["thief"]
+
     def _do_jiggle(self, player: Player, bag: int) -> None:
-        reading = jiggle(self.bags[bag], float(self.options.jiggle_noise), self.rng)
+        reading = _reading(self.bags[bag], float(self.options.jiggle_noise), self.rng)
         self.jiggled.append(bag)
         self.log.append(Event("jiggle", {"player": player, "bag": bag, "reading": reading}, (player,)))
 
     def _apply_turn(self, player: Player, action: Any) -> None:
-        bag = self._check_jiggle(player, action)
-        if bag is not None:
-            self._do_jiggle(player, bag)
-            return
-        if action == "stand" and type(action) is str:
+        """A turn's action other than a jiggle (:meth:`_apply` does those)."""
+        if action == STAND and type(action) is str:
             self.log.append(Event("stand", {"player": player}))
             self._next_turn()
             return
-        if action == "close" and type(action) is str:
+        if action == CLOSE and type(action) is str:
             self.closed[player] = True
             self.log.append(Event("close", {"player": player}))
             self._next_turn()
@@ -325,18 +486,25 @@ class MoneybagsState(State):
         if not (isinstance(action, tuple) and len(action) == 4 and action[0] == "steal"):
             raise IllegalAction(
                 "turn-action",
-                f"on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), not {action!r}")
+                "on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), "
+                f"not {action!r}")
+        self._steal(player, action)
+
+    def _steal(self, player: Player, action: tuple[Any, ...]) -> None:
         _, victim, asked, grab = action
-        targets = self._targets(player)
-        if not type(victim) is int or victim not in targets:
-            raise IllegalAction("open-bag", f"you can rob an open bag of another player still in: {targets}, not {victim!r}")
-        if not type(asked) is int or not 0 <= asked <= self.options.coins:
+        if not (type(victim) is int and 0 <= victim < self.options.players and victim != player
+                and not self.out[victim] and not self.closed[victim]):  # victim in self._targets(player)
+            raise IllegalAction(
+                "open-bag",
+                f"you can rob an open bag of another player still in: {self._targets(player)}, not {victim!r}")
+        if type(asked) is not int or not 0 <= asked <= self.options.coins:
             raise IllegalAction("coins", f"take 0 to {self.options.coins} coins, not {asked!r}")
-        if not type(grab) is int or grab not in (0, 1):
+        if type(grab) is not int or grab not in (0, 1):
             raise IllegalAction("diamond-flag", f"diamond is 1 (feel for the diamond) or 0, not {grab!r}")
-        got = min(asked, self.bags[victim])
-        self.bags[victim] -= got
-        self.bags[player] += got
+        bags = self.bags
+        got = min(asked, bags[victim])
+        bags[victim] -= got
+        bags[player] += got
         took_diamond = bool(grab) and self.diamond == victim
         if took_diamond:
             self.diamond = player
@@ -350,15 +518,12 @@ class MoneybagsState(State):
         self.jiggled = []
 
     def _apply_challenge(self, player: Player, action: Any) -> None:
+        """The robbed player's answer other than a jiggle (:meth:`_apply` does those)."""
         assert self.pending is not None
-        bag = self._check_jiggle(player, action)
-        if bag is not None:
-            self._do_jiggle(player, bag)
-            return
         thief, victim = self.pending["thief"], self.pending["victim"]
-        if action == "accept" and type(action) is str:
+        if action == ACCEPT and type(action) is str:
             self.log.append(Event("accept", {"victim": victim, "thief": thief}))
-        elif action == "challenge" and type(action) is str:
+        elif action == CHALLENGE and type(action) is str:
             self._challenge(victim, thief)
         else:
             raise IllegalAction(
@@ -369,10 +534,9 @@ class MoneybagsState(State):
         self._next_turn()
 
     def _challenge(self, victim: Player, thief: Player) -> None:
-        dh = self.options.diamond_height
         v_coins, t_coins = self.bags[victim], self.bags[thief]
         v_dia, t_dia = self.diamond == victim, self.diamond == thief
-        v_height, t_height = height(v_coins, v_dia, dh), height(t_coins, t_dia, dh)
+        v_height, t_height = self._height(victim), self._height(thief)
         loser, winner = (victim, thief) if v_height >= t_height else (thief, victim)
         self.bags[winner] += self.bags[loser]
         self.bags[loser] = 0
@@ -387,19 +551,23 @@ class MoneybagsState(State):
 
     def _next_turn(self) -> None:
         self.jiggled = []
-        n = self.players
-        self.slot += 1
-        while self.slot < 2 * n:
-            seat = self._seat_at(self.slot)
-            if not self.out[seat] and not self.closed[seat]:
+        n = self.options.players
+        out, closed, left = self.out, self.closed, self.boss + 1
+        slot = self.slot + 1
+        while slot < 2 * n:
+            seat = (left + slot) % n  # self._seat_at(slot)
+            if not out[seat] and not closed[seat]:
+                self.slot = slot
                 return
-            self.slot += 1
+            slot += 1
+        self.slot = slot
         self._end_round()
 
     def _end_round(self) -> None:
         n = self.players
         dh = self.options.diamond_height
-        heights = [self._height(p) for p in range(n)]
+        diamond = self.diamond
+        heights = [coins + (dh if p == diamond else 0) for p, coins in enumerate(self.bags)]  # self._height(p)
         standing = [p for p in self.order() if not self.out[p]]
         # tallest first; the stable sort keeps turn order among equal heights
         ranking = sorted(standing, key=lambda p: -heights[p])
@@ -431,8 +599,47 @@ class MoneybagsState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.phase == "over" else ()
 
+    # ---- words -------------------------------------------------------------------------
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
+        """``action`` in the words of its button, said by seat ``by`` (default: the player acting
+        now), with the seats called ``names`` (default "Player 1", ...); the acting player's own
+        bag is "my bag".
+
+        >>> state = Moneybags(players=3).new_state(seed=1)   # seat 1 is to move
+        >>> state.describe_action(steal(2, 5, diamond=True))
+        "Steal 5 coins from Player 3's bag and feel for the diamond"
+        >>> state.describe_action(jiggle_bag(1)), state.describe_action(STAND, by=0)
+        ('Jiggle my bag', 'Stand by')
+        """
+        names = names or default_names(self.players)
+        if by is None:
+            by = self.current_players()[0] if self.current_players() else None
+
+        def bag(seat: Any) -> str:
+            if type(seat) is not int or not 0 <= seat < self.players:
+                raise InvalidArgument(f"a bag is a seat from 0 to {self.players - 1}, not {shown(seat)}")
+            return "my bag" if seat == by else f"{_whose(names[seat])} bag"
+
+        if type(action) is str and action in _PLAIN_WORDS:
+            return _PLAIN_WORDS[action]
+        if isinstance(action, tuple) and len(action) == 4 and action[0] == "steal" \
+                and type(action[2]) is int and action[3] in (0, 1):
+            feel = " and feel for the diamond" if action[3] else ""
+            return f"Steal {coins_text(action[2])} from {bag(action[1])}{feel}"
+        if isinstance(action, tuple) and len(action) == 2:
+            verb, target = action
+            if verb == "jiggle":
+                return f"Jiggle {bag(target)}"
+            if verb == "diamond":
+                return f"Drop the diamond into {bag(target)}"
+            if verb == "fill" and type(target) is int and self.phase == "fill" and self.filled < self.players:
+                return f"Pour {coins_text(target)} into {bag(self._seat_at(self.filled))}"
+        raise InvalidArgument(
+            f"{shown(action)} is not a Moneybags action now: 'stand', 'close', 'accept', 'challenge', "
+            "('jiggle', bag), ('steal', victim, coins, diamond 0/1), ('fill', coins) or ('diamond', bag)")
+
     # ---- what a player sees ------------------------------------------------------------
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> MoneybagsView:
         n = self.players
         readings: list[list[int]] = [[] for _ in range(n)]
         takes: list[list[Any]] = []
@@ -454,13 +661,15 @@ class MoneybagsState(State):
             elif kind == "challenge":
                 reveals.append(dict(d))
         acting = self.current_players()
+        phase = self.phase
         return {
             "you": player,
-            "phase": self.phase,
+            "phase": phase,
             "round": self.round,
             "rounds": self.options.rounds,
-            "boss": self.boss,
+            "dealer": self.boss,
             "order": self.order(),
+            "turn": self.boss if phase == "fill" else None if phase == "over" else self._seat_at(self.slot),
             "turns_left": self._turns_left(),
             "coins": self.options.coins,
             "diamond_height": self.options.diamond_height,
@@ -469,7 +678,8 @@ class MoneybagsState(State):
             "diamond_placed": self.diamond is not None or self.phase != "fill",
             "closed": list(self.closed),
             "out": list(self.out),
-            "points": list(self.points),
+            "scores": list(self.points),
+            "winners": list(self.winners()),
             "pending": dict(self.pending) if self.pending else None,
             "jiggled": list(self.jiggled) if player is not None and player in acting else [],
             "readings": readings,
@@ -498,8 +708,8 @@ class MoneybagsState(State):
         total = sum(twin.bags[p] for p in live)
         if live:
             cuts = sorted(rng.randint(0, total) for _ in range(len(live) - 1))
-            parts = [b - a for a, b in zip([0, *cuts], [*cuts, total])]
-            for p, c in zip(live, parts):
+            parts = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+            for p, c in zip(live, parts, strict=True):
                 twin.bags[p] = c
             if twin.diamond is not None:
                 twin.diamond = rng.choice(live)
@@ -512,20 +722,20 @@ class MoneybagsState(State):
         if k == "round":
             return f"Round {d['round']}. The Boss, {names[d['boss']]}, fills the bags."
         if k == "pour":
-            return f"You poured {_coins(d['coins'])} into {_whose(names[d['bag']])} bag."
+            return f"You poured {coins_text(d['coins'])} into {_whose(names[d['bag']])} bag."
         if k == "diamond":
             return f"You dropped the diamond into {_whose(names[d['bag']])} bag."
         if k == "filled":
             return "The bags are filled. Nobody may look inside."
         if k == "jiggle":
             whose = "your own bag" if d["bag"] == d["player"] else f"{_whose(names[d['bag']])} bag"
-            return f"You jiggled {whose}: it feels like about {_coins(d['reading'])}."
+            return f"You jiggled {whose}: it feels like about {coins_text(d['reading'])}."
         if k == "steal":
             return f"{names[d['thief']]} reached into {_whose(names[d['victim']])} bag."
         if k == "loot":
-            got = _coins(d["coins"]) + (" and the diamond" if d["diamond"] else "")
+            got = coins_text(d["coins"]) + (" and the diamond" if d["diamond"] else "")
             felt = "" if not d["felt_for_diamond"] or d["diamond"] else " (no diamond there)"
-            return f"You grabbed for {_coins(d['asked'])} and came away with {got}{felt}."
+            return f"You grabbed for {coins_text(d['asked'])} and came away with {got}{felt}."
         if k == "stand":
             return f"{names[d['player']]} stood by."
         if k == "close":
@@ -535,7 +745,7 @@ class MoneybagsState(State):
         if k == "challenge":
             def stack(who: str) -> str:
                 dia = " + diamond" if d[f"{who}_diamond"] else ""
-                return f"{_coins(d[who + '_coins'])}{dia} = {d[who + '_height']} tall"
+                return f"{coins_text(d[who + '_coins'])}{dia} = {d[who + '_height']} tall"
             return (f"{names[d['victim']]} challenged {names[d['thief']]}! Stacks: "
                     f"{names[d['victim']]} {stack('victim')}, {names[d['thief']]} {stack('thief')}. "
                     f"Out: {names[d['loser']]}; everything goes to {names[d['winner']]}.")
@@ -548,6 +758,10 @@ class MoneybagsState(State):
         return f"{k}: {d}"
 
 
+#: The actions that are words, as their buttons say them.
+_PLAIN_WORDS = {STAND: "Stand by", CLOSE: "Close my bag", ACCEPT: "Let it go", CHALLENGE: "Challenge"}
+
+
 def _whose(name: str) -> str:
     """The possessive of a seat name ("You" in the apps reads "your").
 
@@ -557,7 +771,12 @@ def _whose(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
-def _coins(n: int) -> str:
+def coins_text(n: int) -> str:
+    """A number of coins in words, as every Moneybags message writes it.
+
+    >>> coins_text(1), coins_text(0), coins_text(12)
+    ('1 coin', '0 coins', '12 coins')
+    """
     return f"{n} coin" if n == 1 else f"{n} coins"
 
 
@@ -567,7 +786,7 @@ class Moneybags(Game):
     teaser = "Rob your fellow pirates' loot bags, but nobody may look inside: challenge, and the taller stack is out."
     teaches = "Expected value under uncertainty and Bayesian updating from noisy evidence."
     min_players = 3
-    max_players = 6
+    max_players = MAX_PLAYERS
     Options = MoneybagsOptions
     State = MoneybagsState
 

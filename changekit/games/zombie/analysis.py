@@ -10,79 +10,23 @@ from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any, Callable, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
-from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import TournamentResult
+from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws with it
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .rules import GAME, HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
+from .model import pay_outcomes, unseen_pool
+from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, is_bills, is_callable, is_change_bill, is_change_bills,
-    is_flag, is_items, is_one_of, is_rng, is_runs, is_seed, is_view, is_whole, optional,
+    MAX_DOLLARS, checked, is_callable, is_change_bill, is_change_bills,
+    is_flag, is_items, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
-
-Number = Fraction | float
-# A pool of unseen bills as counts per denomination, in DENOMINATIONS order (a cache key).
-Pool = tuple[int, ...]
-
-
-@checked(bills=is_change_bills())
-def pool_of(bills: Iterable[int]) -> Pool:
-    counts = Counter(bills)
-    return tuple(counts.get(d, 0) for d in DENOMINATIONS)
-
-
-@checked(removed=is_change_bills())
-def unseen_pool(removed: Iterable[int] = ()) -> Pool:
-    """The full deck less ``removed`` bills (those you can see: your hand, the Zombie, discards)."""
-    left = Counter(change_deck())
-    left.subtract(removed)
-    if any(n < 0 for n in left.values()):
-        raise InvalidArgument(f"removed: more bills than the deck holds: {sorted(removed)}")
-    return tuple(left[d] for d in DENOMINATIONS)
-
-
-Outcome = tuple[int, tuple[int, ...], tuple[int, ...]]  # (points, Zombie after, bills drawn)
-
-
-@lru_cache(maxsize=200_000)
-def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = True) -> dict[Outcome, Number]:
-    """Every way paying ``bill`` to a Zombie holding ``zombie`` (sorted) can go, when the
-    register is a shuffle of ``pool``: ``{(points, Zombie's hand after, bills drawn): probability}``.
-
-    The Zombie draws one bill at a time while it cannot cover the bill, so only draws are
-    random; each unseen bill is equally likely to come next.
-
-    >>> pay_outcomes(5, (1, 3, 7), pool_of([10]))
-    {(2, (1, 3, 5), ()): Fraction(1, 1)}
-    >>> pay_outcomes(5, (1,), pool_of([1, 10]))
-    {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
-    """
-    one: Number = Fraction(1) if exact else 1.0
-    if sum(zombie) >= bill:
-        after = list(zombie)
-        change, _ = serve(after, bill, None)
-        return {(sum(change) - bill, tuple(after), ()): one}
-    left = sum(pool)
-    if left == 0:
-        raise InvalidArgument("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
-    out: dict[Outcome, Number] = {}
-    for i, count in enumerate(pool):
-        if not count:
-            continue
-        weight = one * count / left
-        value = DENOMINATIONS[i]
-        rest = pool[:i] + (count - 1,) + pool[i + 1:]
-        for (points, after, drawn), p in pay_outcomes(bill, tuple(sorted(zombie + (value,))), rest, exact).items():
-            key = (points, after, tuple(sorted(drawn + (value,))))
-            out[key] = out.get(key, 0) + weight * p
-    return out
-
 
 @checked(bill=is_change_bill, zombie=is_change_bills(), dealt=is_whole(0, 10), removed=is_change_bills(),
          from_hand=is_flag, hand=optional(is_change_bills()))
@@ -127,10 +71,10 @@ def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[
 
 @lru_cache(maxsize=256)
 def _fresh_hand_rests(bill: int, out: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
-    counts = dict(zip(DENOMINATIONS, unseen_pool(out)))
+    counts = dict(zip(DENOMINATIONS, unseen_pool(out), strict=True))
     holding = [(h, p) for h, p in draws_without_replacement(counts, HAND_SIZE) if h.get(bill, 0) >= 1]
     if not holding:
-        raise InvalidArgument(f"no hand can hold a ${bill}: every one is out of play")
+        raise InvalidArgument(f"no hand can hold a {money(bill)}: every one is out of play")
     total = sum(p for _, p in holding)
     rests = []
     for h, p in holding:
@@ -145,7 +89,7 @@ def _points_distribution(bill: int, known: tuple[int, ...], dealt: int, out: tup
     """Points for ``bill`` against the Zombie ``known`` + ``dealt`` random bills from the deck
     less ``out`` and ``known``."""
     pool = unseen_pool([*out, *known])
-    counts = dict(zip(DENOMINATIONS, pool))
+    counts = dict(zip(DENOMINATIONS, pool, strict=True))
     # Most deals cover the bill at once: count those by integer ways, and use Fractions only
     # for the deals that make the Zombie draw (this keeps k = 10 well under 50 ms).
     ways: Counter[int] = Counter()
@@ -197,7 +141,7 @@ def sample_points(bill: int, rng: random.Random, *, zombie: Sequence[int] = (), 
             rests = fresh_hand_rests(bill, out=out)
             hand = rng.choices([r for r, _ in rests], weights=[float(p) for _, p in rests])[0]
         out += [bill, *hand]
-    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool(out)) for _ in range(n)]
+    pool = [d for d, n in zip(DENOMINATIONS, unseen_pool(out), strict=True) for _ in range(n)]
     rng.shuffle(pool)
     hand = sorted([*zombie, *pool[:dealt]])
     change, _ = serve(hand, bill, pool[dealt:].pop)
@@ -226,13 +170,14 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 400, seed
 @checked(bill=is_change_bill)
 def chance_of_points_html(bill: int = 5) -> str:
     p = chance_of_points(bill)
-    return f"Exact chance of at least one point with a ${bill}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>"
+    return (f"Exact chance of at least one point with a {money(bill)}: "
+            f"<b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>")
 
 
 # ---- figures ----------------------------------------------------------------------------
 def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 5000, seed: int = 1):
     """Exact point distribution (bars) beside the simulated frequencies (markers)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -243,18 +188,18 @@ def points_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 50
     fig.add_bar(x=xs, y=[float(exact.get(x, 0)) for x in xs], name="exact")
     fig.add_scatter(x=xs, y=[sims.get(x, 0) / samples for x in xs], mode="markers", name=f"simulated ({samples:,})",
                     marker={"size": 11, "symbol": "diamond"})
-    return style(fig, title=f"Points for paying ${bill} to a fresh Zombie ({dealt} bills)",
+    return style(fig, title=f"Points for paying {money(bill)} to a fresh Zombie ({dealt} bills)",
                  x="points scored", y="probability")
 
 
 def expected_points_figure(*, dealt: int = ZOMBIE_START):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
     table = expected_points_table(dealt=dealt)
     fig = go.Figure()
-    fig.add_bar(x=[f"${b}" for b in table], y=[float(v) for v in table.values()],
+    fig.add_bar(x=[money(b) for b in table], y=[float(v) for v in table.values()],
                 text=[f"{float(v):.3f}" for v in table.values()], name="expected points")
     return style(fig, title=f"Expected points per bill against a fresh Zombie ({dealt} bills)",
                  x="bill paid", y="expected points")
@@ -262,7 +207,7 @@ def expected_points_figure(*, dealt: int = ZOMBIE_START):
 
 def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 4000, seed: int = 7):
     """Running average of simulated points against the exact expectation."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -272,7 +217,7 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
     fig.add_scatter(x=list(range(1, samples + 1)), y=avg, mode="lines", name="running average (simulation)")
     fig.add_scatter(x=[1, samples], y=[exact, exact], mode="lines", name=f"exact = {exact:.4f}",
                     line={"dash": "dash"})
-    return style(fig, title=f"Simulation converges to the exact expectation (${bill})",
+    return style(fig, title=f"Simulation converges to the exact expectation ({money(bill)})",
                  x="payments simulated", y="average points", log_x=True)
 
 
@@ -280,7 +225,7 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
 def expected_points_table_html(*, dealt: int = ZOMBIE_START) -> str:
     """The expected-points table as HTML: exact fraction and decimal for each bill."""
     rows = "".join(
-        f"<tr><td>${b}</td><td>{v.numerator}/{v.denominator}</td><td>{float(v):.4f}</td></tr>"
+        f"<tr><td>{money(b)}</td><td>{v.numerator}/{v.denominator}</td><td>{float(v):.4f}</td></tr>"
         for b, v in expected_points_table(dealt=dealt).items()
     )
     return ('<table aria-label="expected points per bill"><tr><th>bill paid</th><th>exact expected points</th>'
@@ -343,7 +288,7 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
             continue
         p = Fraction(count, comb(deck, dealt))
         for (points, _, drawn), q in pay_outcomes(bill, zombie, unseen_pool(zombie)).items():
-            weight = p * q * _hand_holds(copies_left - drawn.count(bill), left - len(drawn))
+            weight = p * cast(Fraction, q) * _hand_holds(copies_left - drawn.count(bill), left - len(drawn))
             drawing[points] = drawing.get(points, 0) + weight
     joint = {points: Fraction(w, denominator) for points, w in ways.items()}
     for points, q in drawing.items():
@@ -354,14 +299,14 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
 
 def _zombie_deals(dealt: int) -> list[tuple[tuple[int, ...], int]]:
     """Every sorted hand of ``dealt`` bills from the full deck, with its number of ways."""
-    full = dict(zip(DENOMINATIONS, unseen_pool()))
+    full = dict(zip(DENOMINATIONS, unseen_pool(), strict=True))
     return [(tuple(d for d in DENOMINATIONS for _ in range(hand.get(d, 0))), ways)
             for hand, ways in draw_ways(full, dealt)]
 
 
 def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
     """The exact points distribution of a first play (bars), for the explorer."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only drawing a chart needs it (and the UI theme)
 
     from changekit.ui.theme import style
 
@@ -370,7 +315,7 @@ def first_play_figure(bill: int = 5, dealt: int = ZOMBIE_START):
     fig = go.Figure()
     fig.add_bar(x=xs, y=[float(dist.get(x, 0)) for x in xs], name="exact",
                 text=[f"{float(dist.get(x, 0)):.3f}" if dist.get(x) else "" for x in xs])
-    return style(fig, title=f"Points for paying ${bill} to a Zombie dealt {dealt} bills (first play)",
+    return style(fig, title=f"Points for paying {money(bill)} to a Zombie dealt {dealt} bills (first play)",
                  x="points scored", y="probability")
 
 
@@ -379,7 +324,7 @@ def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
     dist = first_play_distribution(bill, dealt)
     average = mean(dist)
     scoring = sum((p for pts, p in dist.items() if pts >= 1), Fraction(0))
-    return (f"Paying <b>${bill}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
+    return (f"Paying <b>{money(bill)}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
             f"<b>{average.numerator}/{average.denominator} ≈ {float(average):.3f}</b>; at least one point "
             f"with probability <b>{float(scoring):.3f}</b>.")
 
@@ -390,7 +335,7 @@ def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMB
     """The chance that a Zombie dealt ``dealt`` bills holds at least one $10 when you hold ``hand``
     (6 bills, known to you): his bills come from the other 44, a *hypergeometric* count (draws
     without replacement from a pile with a known number of tens). Derived with sympy."""
-    import sympy
+    import sympy  # sympy is slow to import: only the exact symbolic answers need it
 
     from changekit.ui.maths import ClosedForm
 

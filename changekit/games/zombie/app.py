@@ -6,11 +6,13 @@ from typing import Any
 
 import ipywidgets as w
 
-from changekit.core.words import dollars
+from changekit.core import DENOMINATIONS
+from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot
+from changekit.ui.explorer import Explorer, dropdown, number_box
 from changekit.ui.pictures import bill_svg, bills_html
 
-from .analysis import hand_hints
+from .analysis import first_play_figure, first_play_readout, hand_hints
 from .bots import BOTS
 from .rules import Zombie
 
@@ -20,29 +22,28 @@ class ZombieApp(GameApp):
     bots = BOTS
     default_bot = "careful"
 
-    def __init__(self, **kwargs: Any) -> None:
-        # made once and refilled in place: creating widgets is the slow part of a redraw
+    def build(self) -> None:
         self._table_html, self._zombie_html, self._heading = w.HTML(), w.HTML(), w.HTML()
         self._empty = w.HTML("<i>No bills left in your hand.</i>")
-        self._hand: list[int] = []
+        self._hand: list[int] = []  # the bills on the buttons, in order
         self._hand_row = PictureRow(lambda i: self.act(self._hand[i]))
-        super().__init__(**kwargs)
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
         your_turn = viewer in view["to_act"]
-        self._zombie_html.value = (f"<b>The Zombie holds</b> (${sum(view['zombie'])}):<br>"
+        self._zombie_html.value = (f"<b>The Zombie holds</b> ({money(sum(view['zombie']))}):<br>"
                                    f"{bills_html(view['zombie'], empty='nothing')}")
         self._table_html.value = (f"<div>Round {view['round']} of {view['rounds']} · dealer "
-                                  f"{escape(names[view['dealer']])} · register {view['register_size']} bills · "
+                                  f"{escape(names[view['dealer']])} · register {view['deck_size']} bills · "
                                   f"discards {len(view['discards'])} bills</div>")
         self.w_table.children = [self._table_html, self._zombie_html]
         hints = hand_hints(view) if self.w_hints.value and your_turn and view["hand"] else {}
         self._hand = list(view["hand"])
         slots = []
         for value in self._hand:
-            caption = f"Pay ${value}" + (f" (≈{float(hints[value]):.2f} pts)" if value in hints else "")
-            slots.append(Slot(bill_svg(value, width=84), caption, f"Pay the Zombie your ${value} bill",
+            hint = f" (≈{float(hints[value]):.2f} pts)" if value in hints else ""
+            caption = self.state.describe_action(value) + hint
+            slots.append(Slot(bill_svg(value, width=84), caption, f"Pay the Zombie your {money(value)} bill",
                               disabled=not your_turn))
         self._heading.value = (f"<b>{escape(self.possessive(viewer))} hand</b>"
                                + ("" if your_turn else " (wait for your turn)"))
@@ -53,14 +54,14 @@ class ZombieApp(GameApp):
             return ""
         hints = hand_hints(view)
         best = max(hints, key=hints.get)
-        parts = ", ".join(f"${b}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
+        parts = ", ".join(f"{money(b)}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
         return (f"Exact expected points (given every bill you have seen): {escape(parts)}. "
-                f"Most now: ${best}. The careful bot also asks what your payment leaves the next player.")
+                f"Most now: {money(best)}. The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hand"] or [], empty="no bills")
         zombie = dollars(view["zombie"])
-        return f"{self.status(viewer)} Your hand: {hand}. The Zombie holds {zombie}. Scores: {view['points']}."
+        return f"{self.status(viewer)} Your hand: {hand}. The Zombie holds {zombie}. Scores: {view['scores']}."
 
     def score_label(self) -> str:
         return "Points"
@@ -70,13 +71,8 @@ def first_play_explorer(bill: int = 5, dealt: int = 3):
     """Choose the bill you pay and how many bills the Zombie was dealt; the chart shows the exact
     points distribution of that first play and the readout its mean and the chance of a point
     (see :func:`~changekit.games.zombie.analysis.first_play_distribution`: milliseconds a redraw)."""
-    from changekit.core import DENOMINATIONS
-    from changekit.ui.explorer import Explorer, dropdown, number_box
-
-    from .analysis import first_play_figure, first_play_readout
-
     def compute(bill: int, dealt: int):
         return first_play_figure(bill, dealt), first_play_readout(bill, dealt)
 
-    return Explorer({"bill": dropdown("Bill you pay", [(f"${d}", d) for d in DENOMINATIONS], bill),
+    return Explorer({"bill": dropdown("Bill you pay", [(money(d), d) for d in DENOMINATIONS], bill),
                      "dealt": number_box("Bills the Zombie was dealt", dealt, 0, 12)}, compute)

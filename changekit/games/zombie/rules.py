@@ -23,13 +23,13 @@ from bisect import insort
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Iterable, Literal, Sequence
+from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict
 
 from changekit.core import (
-    ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
+    DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
 from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_whole
-from changekit.core.words import dollars, winners_text
+from changekit.core.words import dollars, money, winners_text
 from changekit.core.options import choices
 
 HAND_SIZE = 6
@@ -56,16 +56,10 @@ def make_change(hand: Iterable[int], bill: int, *, tiebreak: Tiebreak = "high") 
     ...
     changekit.core.errors.ChangekitError: the Zombie's hand ($2) cannot cover a $5 bill: it must draw first
     """
-    bills = tuple(sorted(hand))
-    if isinstance(bill, bool) or not isinstance(bill, int) or bill <= 0:
-        raise ChangekitError(f"a bill is a positive whole number of dollars, not {bill!r}")
-    for value in bills:
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise ChangekitError(f"a bill is a positive whole number of dollars, not {value!r}")
-    if tiebreak not in TIEBREAKS:
-        raise ChangekitError(f"tiebreak is one of {TIEBREAKS}, not {tiebreak!r}")
+    bills = tuple(sorted(hand))  # (@checked has made hand positive whole numbers, bill one, tiebreak a choice)
     if sum(bills) < bill:
-        raise ChangekitError(f"the Zombie's hand (${sum(bills)}) cannot cover a ${bill} bill: it must draw first")
+        raise ChangekitError(
+            f"the Zombie's hand ({money(sum(bills))}) cannot cover a {money(bill)} bill: it must draw first")
     return _change(bills, bill, tiebreak)
 
 
@@ -116,7 +110,8 @@ def serve(zombie: list[int], bill: int, draw: Callable[[], int] | None,
     drawn: list[int] = []
     while sum(zombie) < bill:
         if draw is None:
-            raise ChangekitError(f"the Zombie's hand (${sum(zombie)}) cannot cover a ${bill} bill and may not draw")
+            raise ChangekitError(
+                f"the Zombie's hand ({money(sum(zombie))}) cannot cover a {money(bill)} bill and may not draw")
         drawn.append(draw())
         insort(zombie, drawn[-1])
     change = _change(tuple(zombie), bill, tiebreak)
@@ -132,6 +127,26 @@ def points_for(hand: Iterable[int], bill: int) -> int:
     return sum(make_change(hand, bill)) - bill
 
 
+def pay(bill: int) -> int:
+    """The action of paying the Zombie your ``bill`` (an action is the bill's value).
+
+    >>> pay(5)
+    5
+    """
+    return bill
+
+
+def describe(bill: Any) -> str:
+    """A payment in words (the app's button, a bot's reason).
+
+    >>> describe(pay(10))
+    'Pay $10'
+    """
+    if type(bill) is not int or bill not in DENOMINATIONS:
+        raise ChangekitError(f"a Zombie action is a bill to pay, one of {DENOMINATIONS}, not {bill!r}")
+    return f"Pay {money(bill)}"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ZombieOptions(Options):
     players: int = 4
@@ -139,6 +154,26 @@ class ZombieOptions(Options):
 
     def max_steps(self) -> int:
         return HAND_SIZE * self.players * self.players
+
+
+class ZombieView(TypedDict):
+    """What one player (``you``; None: a spectator) sees; ``view`` adds ``to_act`` and ``log``.
+
+    Option ``tiebreak`` is left out: it only picks between equal answers and no score depends on it.
+    """
+
+    you: int | None
+    round: int  # the round being played (the last one once the game is over)
+    rounds: int  # one per player: each deals once
+    dealer: int
+    turn: int | None  # whose turn it is (None: the game is over)
+    hand: list[int] | None  # your bills, highest first (None for a spectator)
+    hand_sizes: list[int]  # bills in each seat's hand
+    zombie: list[int]  # the Zombie's bills, face up, highest first
+    deck_size: int  # bills left in the register
+    discards: list[int]  # the change handed back this round and not yet recycled, highest first
+    scores: list[int]  # points per seat
+    winners: list[int]  # [] until the end
 
 
 class ZombieState(State):
@@ -169,7 +204,7 @@ class ZombieState(State):
     def current_players(self) -> tuple[Player, ...]:
         return () if self.turn is None else (self.turn,)
 
-    def _legal_actions(self, player: Player) -> list[int]:
+    def _legal_actions(self, player: Player) -> list[Any]:
         return sorted(set(self.hands[player]))
 
     def _apply(self, player: Player, bill: Any) -> None:
@@ -219,18 +254,23 @@ class ZombieState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.turn is None else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def describe_action(self, action: Any) -> str:
+        return describe(action)
+
+    def _view(self, player: Player | None) -> ZombieView:
         return {
             "you": player,
             "round": self.dealer + 1 if self.turn is not None else self.players,
             "rounds": self.players,
             "dealer": min(self.dealer, self.players - 1),
+            "turn": self.turn,
             "hand": sorted(self.hands[player], reverse=True) if player is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "zombie": sorted(self.zombie, reverse=True),
-            "register_size": len(self.register),
+            "deck_size": len(self.register),
             "discards": sorted(self.discards, reverse=True),
-            "points": list(self.points),
+            "scores": list(self.points),
+            "winners": list(self.winners()),
         }
 
     def inventory(self) -> Counter:
@@ -260,7 +300,7 @@ class ZombieState(State):
             had = dollars(d["zombie"]) if d["zombie"] else "nothing"
             drew = f", drew {dollars(d['drawn'])} from the register," if d["drawn"] else ""
             sign = f"+{d['points']}" if d["points"] else "0"
-            return (f"{names[d['player']]} paid ${d['bill']}; the Zombie had {had}{drew} "
+            return (f"{names[d['player']]} paid {money(d['bill'])}; the Zombie had {had}{drew} "
                     f"and gave back {dollars(d['change'])}: {sign}")
         if event.kind == "round_end":
             return f"End of round {d['round']}. Scores: " + ", ".join(
