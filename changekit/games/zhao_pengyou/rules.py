@@ -908,7 +908,7 @@ class ZhaoPengyouState(State):
     def describe_action(self, action: Any) -> str:
         return describe(action)
 
-    def _view(self, player: Player | None) -> ZhaoPengyouView:  # type: ignore[override]  # a dict at run time
+    def _view(self, player: Player | None) -> ZhaoPengyouView:
         ctx = self.ctx if self.trump_rank else None
         key = trump_sort_key(ctx) if ctx else DECK_ORDER.__getitem__
         turn = self.turn if self.phase == "play" else None
