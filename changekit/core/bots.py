@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar, Sequence
 
+from .checks import Rule, is_instance, is_items, optional
 from .state import Action, Player, State
 
 
@@ -51,3 +52,9 @@ def play_out(state: State, bots: Sequence[Bot], *, rng: random.Random, max_steps
         if max_steps is not None and steps > max_steps:
             raise RuntimeError(f"{state!r} did not end within {max_steps} steps")
     return state
+
+
+def is_bots(limit: int = 16) -> Rule:
+    """An argument rule (``changekit.core.checks``): a list of bots (None: the function's default
+    line-up)."""
+    return optional(is_items(limit, "bots", each=is_instance(Bot, "a Bot (say RandomBot())")))

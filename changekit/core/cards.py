@@ -66,6 +66,7 @@ class Card:
         return f"Card.parse({str(self)!r})"
 
     def _repr_svg_(self) -> str:
+        # drawing code only when Jupyter asks (the engines, under Pyodide too, never draw)
         from changekit.ui.pictures import card_svg
 
         return card_svg(self)

@@ -11,6 +11,7 @@ import functools
 import inspect
 import math
 import numbers
+import random
 from collections.abc import Callable, Iterable, Mapping
 from itertools import islice
 from typing import Any, cast
@@ -332,31 +333,7 @@ is_number_distribution = is_mapping(10_000, key=is_real(), value=is_probability,
                                     what="a dict number → probability")
 
 
-def is_change_bills(limit: int = MAX_HAND) -> Rule:
-    """Bills of the Change! deck (1, 3, 5, 7, 10)."""
-    from .money import DENOMINATIONS  # money imports this module
-
-    return is_bills(limit, allowed=DENOMINATIONS)
-
-
-def is_change_bill(value: Any, name: str) -> int:
-    from .money import DENOMINATIONS
-
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) not in DENOMINATIONS:
-        raise InvalidArgument(f"{name} is a Change! bill, one of {DENOMINATIONS}, not {shown(value)}")
-    return int(value)
-
-
-def is_bots(limit: int = 16) -> Rule:
-    """A list of Bot objects (None: the function's default line-up)."""
-    from .bots import Bot  # bots imports state, which imports this module
-
-    return optional(is_items(limit, "bots", each=is_instance(Bot, "a Bot (say RandomBot())")))
-
-
 def is_rng(value: Any, name: str) -> Any:
-    import random
-
     if not isinstance(value, random.Random):
         raise InvalidArgument(f"{name} is a random.Random, not {shown(value)}")
     return value

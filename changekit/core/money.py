@@ -1,18 +1,31 @@
 """Bills of the Change! deck, and ``Money``: a multiset of bills that cannot go negative."""
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
-from .errors import ChangekitError
-from .checks import checked, is_whole
+from .checks import MAX_HAND, Rule, checked, is_bills, is_whole, shown
+from .errors import ChangekitError, InvalidArgument
 from .words import dollars
 
 Dollars = int
 #: The five denominations of the Change! deck, ten bills of each.
 DENOMINATIONS: tuple[Dollars, ...] = (1, 3, 5, 7, 10)
 BILLS_PER_DENOMINATION = 10
+
+
+def is_change_bills(limit: int = MAX_HAND) -> Rule:
+    """An argument rule (``changekit.core.checks``): bills of the Change! deck."""
+    return is_bills(limit, allowed=DENOMINATIONS)
+
+
+def is_change_bill(value: Any, name: str) -> int:
+    """An argument rule: one bill of the Change! deck."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or int(value) not in DENOMINATIONS:
+        raise InvalidArgument(f"{name} is a Change! bill, one of {DENOMINATIONS}, not {shown(value)}")
+    return int(value)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -130,6 +143,7 @@ class Money:
         return f"Money({list(self.bills())})"
 
     def _repr_html_(self) -> str:
+        # drawing code only when Jupyter asks (the engines, under Pyodide too, never draw)
         from changekit.ui.pictures import bills_html
 
         return bills_html(self.bills())

@@ -6,6 +6,8 @@ from functools import partial
 from itertools import repeat, starmap
 from typing import Any
 
+from .errors import InvalidSave
+
 
 class GameRng(random.Random):
     """A ``random.Random`` that belongs to one game and can be saved as JSON.
@@ -32,8 +34,6 @@ class GameRng(random.Random):
             rng = cls()
             rng.setstate((version, tuple(internal), gauss_next))
         except (TypeError, ValueError) as exc:
-            from .errors import InvalidSave
-
             raise InvalidSave(f"the saved random generator state is not valid: {exc}") from None
         return rng
 

@@ -16,6 +16,7 @@ from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
 
 import ipywidgets as w
+from IPython.display import display
 
 from changekit.core import Bot, Game, IllegalAction, State
 from changekit.core.words import winners_text
@@ -52,7 +53,7 @@ def wait_for_visitor() -> None:
     global _VISITOR_ARRIVED
     if _VISITOR_ARRIVED or os.environ.get("VOILA_PREHEAT") != "True":
         return
-    from voila.utils import wait_for_request
+    from voila.utils import wait_for_request  # only a kernel Voila started has a request to wait for
 
     wait_for_request()
     _VISITOR_ARRIVED = True
@@ -365,8 +366,6 @@ class GameApp:
         return "Score"
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)
 
 
@@ -376,8 +375,6 @@ def show_figure(out: w.Output, figure) -> None:
     Under the kit's server a figure becomes a small chart widget (``changekit.ui.charts``);
     elsewhere plotly's own renderer draws it. Only callbacks may use this: writing into an
     Output while the page first renders can hang Voila (STACK_NOTES)."""
-    from IPython.display import display
-
     with out:
         out.clear_output()
         display(figure)

@@ -15,9 +15,10 @@ from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core import Bot, GameRng
 from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_bots, is_callable, is_items, is_one_of, is_runs, is_seed, is_text, is_view, is_whole,
+    MAX_DOLLARS, checked, is_callable, is_items, is_one_of, is_runs, is_seed, is_text, is_view, is_whole,
     optional, shown,
 )
+from changekit.core.bots import is_bots
 from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import mean, variance
 from changekit.stats.intervals import Estimate, mean_interval, wilson

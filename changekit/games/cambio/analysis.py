@@ -21,9 +21,10 @@ from .bots import MemoryBot, unseen_pool
 from .rules import _VALUES, DECK_CODES, Cambio, CambioState, card_value, rank_of
 from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
-    checked, is_bots, is_callable, is_flag, is_items, is_mapping, is_probability, is_real, is_runs, is_seed, is_text,
+    checked, is_callable, is_flag, is_items, is_mapping, is_probability, is_real, is_runs, is_seed, is_text,
     is_view, is_whole, optional, shown,
 )
+from changekit.core.bots import is_bots
 
 
 # ---- argument checks ---------------------------------------------------------------------------
@@ -296,11 +297,8 @@ def grids_answer(known: Sequence[str] = ("AS", "2H")) -> list:
 
 # ---- figures ----------------------------------------------------------------------------
 def _style(fig, *, title: str, x: str, y: str):
-    try:
-        from changekit.ui.theme import style
-    except ImportError:  # the shared theme is optional
-        fig.update_layout(title=title, xaxis_title=x, yaxis_title=y, template="plotly_white")
-        return fig
+    from changekit.ui.theme import style  # the theme imports plotly: only drawing a chart needs it
+
     return style(fig, title=title, x=x, y=y)
 
 

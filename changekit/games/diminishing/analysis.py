@@ -22,9 +22,11 @@ from changekit.ui.theme import style
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
 from .rules import GAME, STANDARD_PURSE, DiminishingState, legal_moves
 from changekit.core.checks import (
-    checked, is_bots, is_callable, is_change_bills, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
+    checked, is_callable, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
     is_text, is_view, is_whole, optional, shown,
 )
+from changekit.core.bots import is_bots
+from changekit.core.money import is_change_bills
 from changekit.core.errors import InvalidArgument
 from .solver import (
     DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, backward_induction, bills_of, counts_of, money_in, universe_size,

@@ -32,7 +32,8 @@ from changekit.core import (
 )
 from changekit.core.words import dollars, money, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
-from changekit.core.checks import checked, is_change_bills
+from changekit.core.checks import checked
+from changekit.core.money import is_change_bills
 from changekit.core.options import choices
 from changekit.core.state import Action
 

@@ -10,7 +10,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Sequence
 
-from changekit.core.bots import Bot, play_out
+from changekit.core.bots import Bot, is_bots, play_out
+from changekit.core.checks import MAX_RUNS, checked, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
 from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import draws_without_replacement, hypergeometric, mean  # noqa: F401 (doctest)
 from changekit.stats.intervals import Estimate, wilson
@@ -21,9 +22,6 @@ from .rules import (
     MAX_POINTS, PASS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
 )
 from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
-from changekit.core.checks import (
-    MAX_RUNS, checked, is_bots, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown,
-)
 
 # ---- argument checks ---------------------------------------------------------------------------
 _is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)

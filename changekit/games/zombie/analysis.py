@@ -23,9 +23,10 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 from .model import pay_outcomes, unseen_pool
 from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_callable, is_change_bill, is_change_bills,
+    MAX_DOLLARS, checked, is_callable,
     is_flag, is_items, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
+from changekit.core.money import is_change_bill, is_change_bills
 from changekit.core.errors import InvalidArgument
 
 @checked(bill=is_change_bill, zombie=is_change_bills(), dealt=is_whole(0, 10), removed=is_change_bills(),

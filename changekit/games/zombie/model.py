@@ -13,7 +13,8 @@ from math import comb
 from typing import Iterable
 
 from changekit.core import DENOMINATIONS, change_deck
-from changekit.core.checks import checked, is_change_bills
+from changekit.core.checks import checked
+from changekit.core.money import is_change_bills
 from changekit.core.errors import InvalidArgument
 
 from .rules import serve
