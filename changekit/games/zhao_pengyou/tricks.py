@@ -349,16 +349,13 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
     >>> fit_cost([PAIR, PAIR], places_of([PAIR], {"5D": 2, "9D": 1}, ctx), {}) is None
     True
     """
-    def cost_of(spot: dict[str, int]) -> int:
-        return _cost(spot, chosen)
-
     if _one_kind(demand):  # the cheapest spots
         spots = places[demand[0]]
         if len(spots) < len(demand):
             return None
         if len(demand) == 1:
-            return min([cost_of(spot) for spot in spots])
-        costs = sorted([cost_of(spot) for spot in spots])
+            return min([_cost(spot, chosen) for spot in spots])
+        costs = sorted([_cost(spot, chosen) for spot in spots])
         return sum(costs[:len(demand)])
     best: int | None = None
 
@@ -375,7 +372,7 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
         for j in range(first, len(spots)):
             spot = spots[j]
             if used.isdisjoint(spot):
-                place(i + 1, j + 1, used | spot.keys(), cost + cost_of(spot))
+                place(i + 1, j + 1, used | spot.keys(), cost + _cost(spot, chosen))
 
     place(0, 0, frozenset(), 0)
     return best
