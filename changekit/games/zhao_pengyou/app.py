@@ -125,7 +125,7 @@ class ZhaoPengyouApp(GameApp):
                                      layout=w.Layout(width="150px"))
         self._w_card = w.Dropdown(options=[], description="Card", layout=w.Layout(width="180px"))
         self._call = button("Call this friend", self.call_friend, style="primary")
-        self._pass = button(describe(PASS), lambda: self.act(PASS))
+        self._pass = button(describe(PASS), lambda: self.act(PASS))  # words need no state
         self._declare_buttons: dict[Any, w.Button] = {}
         opts = ZhaoPengyouOptions(players=self.w_players.value, **self.options)
         self._slot(hand_size(opts.players, opts.decks, opts.kitty) + opts.kitty_size)  # the host's hand, made up front
@@ -170,7 +170,7 @@ class ZhaoPengyouApp(GameApp):
             box, picture, btn = self._slot(i)
             selected = i in self.picked
             if phase == "bury" and your_turn:
-                label = describe(bury(code))
+                label = self.state.describe_action(bury(code))
             elif phase == "play" and your_turn:
                 label = f"✓ {show([code])}" if selected else f"Select {show([code])}"
             else:
@@ -250,8 +250,8 @@ class ZhaoPengyouApp(GameApp):
                 if action == PASS:
                     continue
                 if action not in self._declare_buttons:
-                    self._declare_buttons[action] = button(describe(action), lambda a=action: self.act(a),
-                                                           style="warning")
+                    label = self.state.describe_action(action)
+                    self._declare_buttons[action] = button(label, lambda a=action: self.act(a), style="warning")
                 buttons.append(self._declare_buttons[action])
             what = "the deal is over: last call" if phase == "last_call" else "a card of your level arrived"
             return f"<b>Declare trumps?</b> ({escape(what)}; your level is {view['levels'][viewer]})", buttons
