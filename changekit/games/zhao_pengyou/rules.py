@@ -555,7 +555,7 @@ class ZhaoPengyouState(State):
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
                 actions = [throw(c) for c in more] + [THROW_DONE]
             else:
-                actions = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
+                actions = lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, prefix=("play",))
                 if self.options.allow_throws:
                     actions += [throw(c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
             self._legal_memo = (len(self.history), hand, len(hand), actions)

@@ -236,14 +236,22 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_mor
     return found
 
 
-#: (card,), (card, card), (card, card, card) for every card, by its place in deck order: the repeats a lead may be
-_REPEATS: list[tuple[Play, Play, Play]] = [((c,), (c, c), (c, c, c)) for c in ALL_CODES]
+@lru_cache(maxsize=8)
+def _repeats(prefix: tuple[str, ...]) -> list[tuple[Play, Play, Play]]:
+    """(card,), (card, card), (card, card, card) after ``prefix``, for every card by its place in
+    deck order: the repeats a lead may be, made once."""
+    return [(prefix + (c,), prefix + (c, c), prefix + (c, c, c)) for c in ALL_CODES]
 
 
-def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list[Play]:
+def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True, prefix: tuple[str, ...] = ()) -> list[Play]:
     """Every legal lead from ``hand``: singles, pairs, triples (in deck order), then tractors and
-    wonky tractors."""
+    wonky tractors; each after ``prefix`` (the engine's actions are ``("play", *cards)``).
+
+    >>> lead_plays(["5D", "KS", "5D"], context("C", "2"), prefix=("play",))
+    [('play', 'KS'), ('play', '5D'), ('play', '5D', '5D')]
+    """
     cards = hand if isinstance(hand, (list, tuple)) else list(hand)
+    repeats = _repeats(prefix)
     plays: list[Play] = []
     paired: set[str] = set()  # cards held twice or more
     order = sorted(map(DECK_ORDER.__getitem__, cards))  # places in deck order: equal cards side by side
@@ -253,7 +261,7 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list
         if i == last:
             copies += 1
             continue
-        plays += _REPEATS[last][:copies]  # the single, and the pair and triple if held
+        plays += repeats[last][:copies]  # the single, and the pair and triple if held
         if copies >= 2:
             paired.add(ALL_CODES[last])
         last, copies = i, 1
@@ -261,9 +269,8 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list
     if any(up[c] in paired for c in paired):  # tractors and wonky tractors need adjacent ranks held twice
         counts = Counter(cards)  # (in the hand's order: the order tractors are listed in)
         pairs = {c: k for c, k in counts.items() if k >= 2}
-        plays += tractors(pairs, ctx)
-        if wonky:
-            plays += wonkies(pairs, ctx)
+        runs = tractors(pairs, ctx) + (wonkies(pairs, ctx) if wonky else [])
+        plays += [prefix + p for p in runs]
     return plays
 
 
