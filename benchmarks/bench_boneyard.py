@@ -46,7 +46,7 @@ def run() -> list[tuple[str, str, str, str]]:
     p = state.current_players()[0]
     legal = state.legal_actions(p)
     for bot in (EquilibriumBot(), OutbidBot(), HistoryBot()):
-        ms = median_seconds(lambda: bot.choose(state.view(p), legal, rng=rng), number=20) * 1000
+        ms = median_seconds(lambda bot=bot: bot.choose(state.view(p), legal, rng=rng), number=20) * 1000
         rows.append(("boneyard", f"{bot.name} bot move incl. view, 8p (app path)", f"{ms:.2f} ms", "≤ 50 ms"))
     rows += _app_rows()
     for name, bots in (("equilibrium", EquilibriumBot), ("history", HistoryBot)):

@@ -19,8 +19,8 @@ from typing import Any, Mapping
 
 from ..core import ChangekitError
 from ..core.errors import ClassroomError
-from ..games.boneyard.analysis import (FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, ClassReport,
-                                       best_response_to_class, first_round_equilibrium)
+from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
+from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
 from ..games.boneyard.rules import START_BILLS, resolve_round
 from .kinds import AUCTION_KIND
 from .store import Store

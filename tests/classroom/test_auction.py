@@ -11,7 +11,7 @@ from changekit.classroom.auction import AuctionBidder, AuctionPanel, auction_que
 from changekit.core import ChangekitError
 from changekit.games.boneyard.analysis import (FIRST_ROUND_BIDS, MAX_CLASS_PLAYERS, expected_payoffs,
                                                first_round_equilibrium)
-from changekit.games.boneyard.bots import EQUILIBRIUM_TABLE
+from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
 
 
 @pytest.mark.parametrize("n", [2, 9, 17, 31, 45, MAX_CLASS_PLAYERS])

@@ -34,7 +34,7 @@ def trick_points(trick) -> int:
 SAYS = {
     "zombie": lambda v, me: [f"Your hand: {dollars(v['hand']) or 'no bills'}.",
                              f"The Zombie holds {dollars(v['zombie']) or 'nothing'}.", f"Scores: {v['scores']}."],
-    "boneyard": lambda v, me: [f"Your hand: {dollars(v['hands'][me]) or 'no bills'}.", f"Money: {v['money']}.",
+    "boneyard": lambda v, me: [f"Your hand: {dollars(v['hands'][me]) or 'no bills'}.", f"Money: {v['scores']}.",
                                "Buckets: " + ", ".join(f"${sum(b)}" for b in v["buckets"]) + "."],
     "diminishing": lambda v, me: [f"You: ${sum(v['hands'][me])} in {len(v['hands'][me])} bills",
                                   f"Pot: ${sum(v['pot'])}."],

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from changekit.core import ChangekitError, IllegalAction
 from changekit.games.boneyard import Boneyard, possible_bids, resolve_round
-from changekit.games.boneyard.rules import START_BILLS
+from changekit.games.boneyard.rules import START_BILLS, BoneyardView, bid, claim
 
 SHEET_BUCKETS = [(10, 7), (10, 3), (7,), (3, 1), (3,)]  # worth 17, 13, 7, 4, 3
 SHEET_BIDS = [(10,), (7,), (7,), (5,), (3, 1), (3,), (1,), (1,)]  # 10, 7, 7, 5, 4, 3, 1, 1
@@ -70,7 +70,7 @@ def test_resolve_round_refuses_junk():
 def _reference(buckets, bids):
     """A second, plain implementation of the rules, for the property test."""
     totals = [sum(b) for b in bids]
-    count = Counter(t for t, b in zip(totals, bids) if b)
+    count = Counter(t for t, b in zip(totals, bids, strict=True) if b)
     order = sorted((p for p, b in enumerate(bids) if b and count[totals[p]] == 1), key=lambda p: -totals[p])
     values = [sum(b) for b in buckets]
     free = sorted(range(len(buckets)), key=lambda i: (-values[i], i))
@@ -102,9 +102,9 @@ def test_resolve_round_matches_a_plain_reference_and_conserves_money(buckets, bi
     assert [sum(b) for b in r.buckets] == sums and list(r.net) == net
     before = Counter(b for k in buckets for b in k) + Counter(b for k in bids for b in k)
     players_after = Counter()
-    for p, bid in enumerate(bids):
+    for p, bills in enumerate(bids):
         if p in r.returned:
-            players_after.update(bid)
+            players_after.update(bills)
         elif r.claims[p] is not None:
             players_after.update(buckets[r.claims[p]])
     assert Counter(b for k in r.buckets for b in k) + players_after == before
@@ -153,8 +153,8 @@ def test_a_round_moves_the_money_like_resolve_round():
     s = _new(3)
     buckets = [tuple(b) for b in s.buckets]
     bids = [(10, 3), (5,), (5,)]
-    for p, bid in enumerate(bids):
-        s.apply(bid, p)
+    for p, bills in enumerate(bids):
+        s.apply(bills, p)
     expected = resolve_round(buckets, bids)
     assert [tuple(b) for b in s.buckets] == list(expected.buckets)
     assert s.scores() == tuple(26 + d for d in expected.net) == (23, 21, 21)
@@ -262,11 +262,11 @@ def test_the_round_limit_ends_the_game_with_the_richest_sharing():
 
 def test_narration_reads_the_whole_round():
     s = _new(3)
-    for p, bid in enumerate([(10,), (10,), (3, 1)]):
-        s.apply(bid, p)
+    for p, bills in enumerate([(10,), (10,), (3, 1)]):
+        s.apply(bills, p)
     text = "\n".join(s.narration(None, ["Ann", "Bob", "Cy"]))
     assert "Ann and Bob both bid $10: the bids cancel" in text
-    assert "Cy's unmatched $4 takes bucket" in text and "(+6)" not in text and "+6" in text
+    assert "Cy's unmatched $4 takes bucket" in text and "(+$6)" not in text and ": +$6." in text
     assert "Bids revealed: Ann $10, Bob $10, Cy $4." in text
     assert "bids $10" not in text  # the secret lines are not in a spectator's narration
     assert "Ann bids $10, in secret" not in "\n".join(s.narration(1, ["Ann", "Bob", "Cy"]))
@@ -282,3 +282,96 @@ def test_random_games_conserve_money_every_round():
             s.apply(rng.choice(s.legal_actions(p)), p)
             assert sum(s.inventory().elements()) == total
         assert s.winners()
+
+
+# ---- actions by name, their words, the view -----------------------------------------------
+def test_named_actions_build_the_engines_encodings():
+    assert bid(1, 10, 5) == (10, 5, 1) and bid(7) == (7,)
+    assert claim(0) == 0 and claim(4) == 4
+    for bad in [(), (0,), (2.5,), (True,), ("5",)]:
+        with pytest.raises(ChangekitError):
+            bid(*bad)
+    for bad in [-1, 5, 1.0, "2", None]:
+        with pytest.raises(ChangekitError):
+            claim(bad)
+
+
+def test_actions_in_words():
+    s = _new(3, claim="choose")
+    assert s.describe_action(bid(10, 5)) == "Bid $10 + $5 ($15)"
+    assert s.describe_action(bid(3)) == "Bid $3"
+    assert s.describe_action(bid(1, 1, 1)) == "Bid $1 + $1 + $1 ($3)"
+    assert s.describe_action(claim(2)) == "Take bucket 3"  # no claiming now: what it holds will change
+    order = [sum(b) for b in s.buckets]
+    for p, bills in enumerate([(10,), (5,), (1,)]):
+        s.apply(bid(*bills), p)
+    assert s.phase == "claim"
+    assert [s.describe_action(a) for a in s.legal_actions(0)] == [f"Take bucket {i + 1} (${v})"
+                                                                  for i, v in enumerate(order)]
+    for junk in [(), "x", (1.5,), None]:
+        with pytest.raises(ChangekitError):
+            s.describe_action(junk)
+
+
+def test_every_legal_action_has_its_own_words():
+    rng = random.Random(5)
+    for seed in range(20):
+        s = Boneyard(players=rng.randint(2, 8), claim=rng.choice(["largest", "choose"])).new_state(seed=seed)
+        while not s.is_terminal():
+            p = rng.choice(s.current_players())
+            legal = s.legal_actions(p)
+            words = [s.describe_action(a) for a in legal]
+            assert all(words) and len(set(words)) == len(legal)
+            s.apply(rng.choice(legal), p)
+
+
+def test_a_game_played_with_named_actions_saves_and_loads():
+    s = _new(3, claim="choose")
+    s.apply(bid(10), 0)
+    s.apply(bid(5), 1)
+    s.apply(bid(3, 1), 2)
+    s.apply(claim(s.legal_actions(0)[-1]), 0)
+    s.apply(claim(s.legal_actions(1)[0]), 1)
+    s.apply(claim(s.legal_actions(2)[0]), 2)
+    assert s.round == 2
+    loaded = type(s).from_json(s.to_json())
+    assert loaded == s and loaded.history == s.history and loaded.log == s.log
+
+
+def test_the_view_has_exactly_the_declared_keys():
+    declared = set(BoneyardView.__annotations__)
+    assert {"scores", "hands", "buckets", "phase", "round", "you"} <= declared and "money" not in declared
+    rng = random.Random(2)
+    for claim_rule in ("largest", "choose"):
+        s = _new(4, claim=claim_rule)
+        for _ in range(40):
+            if s.is_terminal():
+                break
+            for seat in [None, *range(4)]:
+                view = s.view(seat)
+                assert set(view) == declared | {"to_act", "log"}
+                assert view["scores"] == list(s.scores()) and view["you"] == seat
+            p = rng.choice(s.current_players())
+            s.apply(rng.choice(s.legal_actions(p)), p)
+
+
+def _acting_from_scratch(s):
+    if s.phase == "bid":
+        return tuple(p for p in range(s.players) if s.hands[p] and s.bids[p] is None)
+    return (s.claim_queue[0],) if s.phase == "claim" else ()
+
+
+def test_who_acts_is_kept_right_through_play_undo_clone_and_load():
+    """The engine keeps who acts up to date as it goes (for speed): it always says what the rules do."""
+    rng = random.Random(7)
+    for seed in range(30):
+        s = Boneyard(players=rng.randint(2, 8), claim=rng.choice(["largest", "choose"])).new_state(seed=seed)
+        while not s.is_terminal():
+            assert s.current_players() == _acting_from_scratch(s)
+            p = rng.choice(s.current_players())
+            s.apply(rng.choice(s.legal_actions(p)), p)
+            if rng.random() < 0.05:
+                s.undo(rng.randint(1, len(s.history)))
+            if rng.random() < 0.05:
+                s = rng.choice([s.clone(), type(s).from_json(s.to_json())])
+        assert s.current_players() == () == _acting_from_scratch(s)

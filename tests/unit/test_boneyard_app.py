@@ -18,7 +18,7 @@ def test_build_a_bid_reveal_and_see_the_round():
     find_button(app, r"^Take back \$3$").click()
     find_button(app, r"^Add \$1$").click()
     go = find_button(app, r"^Reveal \(bid \$6\)$")
-    assert not go.disabled and app.bid() == (5, 1)
+    assert not go.disabled and app.picked() == [5, 1]
     before = app.state.scores()
     go.click()
     assert app.state.round == 2 and app.state.scores() != before

@@ -9,7 +9,8 @@ import pytest
 from changekit.core import RandomBot, play_out
 from changekit.games.boneyard import Boneyard
 from changekit.games.boneyard.analysis import bot_tournament
-from changekit.games.boneyard.bots import BOTS, EQUILIBRIUM_TABLE, EquilibriumBot, HistoryBot, OutbidBot, bills_for
+from changekit.games.boneyard.bots import BOTS, EquilibriumBot, HistoryBot, OutbidBot, bills_for
+from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
 
 
 @pytest.mark.parametrize("name", sorted(BOTS))
@@ -93,3 +94,25 @@ def test_explanations_never_give_a_secret_bid_away(name):
         bid = bot.choose(view, state.legal_actions(1), rng=rng)
         reason = bot.explain(view, bid)
         assert reason and f"${sum(bid)}" not in reason and str(list(bid)) not in reason
+
+
+def test_dependencies_point_one_way():
+    """rules <- model <- bots <- analysis <- app: no module imports a later one (not even inside a
+    function), and rules, model and bots import nothing heavy (they run in Pyodide)."""
+    import ast
+    from pathlib import Path
+
+    import changekit.games.boneyard as package
+
+    order = ["rules", "model", "bots", "analysis", "app"]
+    folder = Path(package.__file__).parent
+    for position, name in enumerate(order):
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        imported = {node.module.split(".")[-1] if node.level else node.module
+                    for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+        assert not imported & set(order[position + 1:]), (name, imported & set(order[position + 1:]))
+        if position < 3:
+            heavy = {m for m in imported if m.split(".")[0] in {"numpy", "plotly", "ipywidgets", "sympy"}
+                     or m.startswith("changekit.ui") or m.startswith("changekit.stats")}
+            assert not heavy, (name, heavy)

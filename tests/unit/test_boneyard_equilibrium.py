@@ -12,8 +12,9 @@ import pytest
 from changekit.games.boneyard import (
     best_response_to_class, expected_payoffs, exploitability, first_round_equilibrium, resolve_round,
 )
-from changekit.games.boneyard.analysis import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, parse_bids
-from changekit.games.boneyard.bots import EQUILIBRIUM_TABLE, bills_for
+from changekit.games.boneyard.analysis import parse_bids
+from changekit.games.boneyard.bots import bills_for
+from changekit.games.boneyard.model import EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, payoff_table
 
 TOTALS = FIRST_ROUND_BIDS
 
@@ -180,12 +181,10 @@ def test_the_solvers_float_payoffs_and_derivatives_match_the_exact_ones(opponent
     up[TOTALS[j]] += eps
     down[TOTALS[j]] -= eps
     # the payoffs are polynomials in the probabilities (the DP does not need them to sum to 1)
-    from changekit.games.boneyard.analysis import _payoffs
-
-    pay_up = _payoffs(up, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
-    pay_down = _payoffs(down, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
+    pay_up = payoff_table(up, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
+    pay_down = payoff_table(down, opponents, FIRST_ROUND_BUCKETS, TOTALS, Fraction(1))
     central = [float((pay_up[t] - pay_down[t]) / (2 * eps)) for t in TOTALS]
-    assert max(abs(a - b) for a, b in zip(derivative, central)) < 1e-8
+    assert max(abs(a - b) for a, b in zip(derivative, central, strict=True)) < 1e-8
     # a real derivative, not zeros (with no opponents the strategy changes nothing)
     assert any(abs(d) > 1e-3 for d in derivative) == (opponents > 0)
 

@@ -11,9 +11,9 @@ from changekit.games.boneyard.analysis import (
     Equilibrium, class_answer, convergence_figure, equilibrium_figure, equilibrium_table_html,
 )
 from changekit.games.boneyard.app import ClassExplorer
-from changekit.games.boneyard.bots import EQUILIBRIUM_TABLE
+from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
 
-from .figure_checks import axes_of, close_lists, table_rows, title_of, trace_names, xy
+from .figure_checks import axes_of, table_rows, title_of, trace_names, xy
 
 BUCKETS = (10, 7, 5, 3, 1)
 BIDS = [1, *range(3, 24), 25, 26]  # what $10 + $7 + $5 + $3 + $1 can make

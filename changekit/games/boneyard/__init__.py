@@ -1,8 +1,12 @@
 """Boneyard: a silent-bid auction for five buckets of money."""
 from .analysis import best_response_to_class, expected_payoffs, exploitability, first_round_equilibrium
-from .rules import GAME, Boneyard, BoneyardOptions, BoneyardState, RoundResult, possible_bids, resolve_round
+from .rules import (
+    GAME, Boneyard, BoneyardOptions, BoneyardState, BoneyardView, RoundResult, bid, claim, possible_bids,
+    resolve_round,
+)
 
 __all__ = [
-    "GAME", "Boneyard", "BoneyardOptions", "BoneyardState", "RoundResult", "best_response_to_class",
-    "expected_payoffs", "exploitability", "first_round_equilibrium", "possible_bids", "resolve_round",
+    "GAME", "Boneyard", "BoneyardOptions", "BoneyardState", "BoneyardView", "RoundResult", "best_response_to_class",
+    "bid", "claim", "expected_payoffs", "exploitability", "first_round_equilibrium", "possible_bids",
+    "resolve_round",
 ]

@@ -1,21 +1,10 @@
-"""Boneyard analyses: exact expected payoffs of a bid, the first round's symmetric mixed
-equilibrium for 2-60 players (a whole class bidding in one round), the best response to a class's bids, and bot tournaments.
+"""Boneyard analyses: the first round's symmetric mixed equilibrium for 2-60 players (a whole
+class bidding in one round), exploitability, the best response to a class's bids, bot
+tournaments, and the notebook's figures. The exact expected payoffs they rest on are in
+:mod:`.model` (pure Python, shared with the bots).
 
-The structure that makes the expected payoff cheap: against opponents who bid independently
-with the same mixed strategy, a bid of ``t`` earns
-
-* ``-t`` if some opponent bids ``t`` too (the bids cancel), otherwise
-* ``bucket[s] - t``, where ``s`` is the number of *unmatched* opponent totals above ``t``
-  (``0`` if ``s`` reaches the number of buckets: the bid comes back).
-
-So only two things about the opponents matter: whether ``t`` is hit, and how many totals
-above ``t`` are hit by exactly one opponent. Going through the totals from the highest down,
-one table ``D[k][s]`` (``k`` opponents placed above, ``s`` of them alone on their total;
-exponential generating weights ``p**c / c!``) serves every bid at once: about
-24 × 8 × 6 × 8 steps at 8 players instead of summing over the ~2 million profiles of
-opponents' bid counts.
-
-Everything here is pure Python (no numpy), so it all runs in the browser too (Pyodide).
+Everything but the figures and the closed form is pure Python (no numpy needed), so it runs in
+the browser too (Pyodide); numpy, when it is there, speeds up the solver for a whole class.
 """
 from __future__ import annotations
 
@@ -24,37 +13,33 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from math import exp, factorial
+from math import exp
 from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core.bots import Bot
-from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
+from changekit.stats.tournaments import TournamentResult
+from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook's chart, as every game's
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .rules import START_BILLS, bid_totals
-from changekit.core.errors import InvalidArgument
 from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_probability, is_real, is_runs,
-    is_seed, is_text, is_whole, optional,
+    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_real, is_runs, is_seed, is_text,
+    is_whole, optional,
 )
+from changekit.core.errors import InvalidArgument
+from changekit.core.words import dollars, money
+from changekit.ui.maths import ClosedForm
+from changekit.ui.theme import style
 
-#: The buckets of the first round, richest first.
-FIRST_ROUND_BUCKETS: tuple[int, ...] = tuple(sorted(START_BILLS, reverse=True))
-#: The 24 totals a full starting hand can bid: 1, 3-23, 25, 26.
-FIRST_ROUND_BIDS: tuple[int, ...] = tuple(bid_totals(START_BILLS))
-
-Number = Any  # Fraction, float or complex
-#: the most bidders the equilibrium is solved for: a whole class bidding in one round
-MAX_CLASS_PLAYERS = 60
+from .model import (
+    EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
+    expected_payoffs, is_strategy, payoff_table,
+)
+from .rules import Boneyard
 
 # ---- argument checks ---------------------------------------------------------------------------
-#: Opponents in an exact payoff (the game seats at most 8 players).
-MAX_OPPONENTS = MAX_CLASS_PLAYERS - 1
 #: Bids typed or passed for a class (a large class, many rounds).
 MAX_CLASS_BIDS = 2_000
-is_strategy = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_probability, what="a dict bid total → probability")
 is_payoffs = is_mapping(64, key=is_whole(0, MAX_DOLLARS), value=is_real(), what="a dict bid total → payoff")
-is_totals = is_items(64, "bid totals", each=is_whole(0, MAX_DOLLARS))
 is_n_players = is_whole(2, MAX_OPPONENTS + 1)
 
 
@@ -66,100 +51,27 @@ is_results = optional(is_mapping(16, key=is_n_players, value=_strategy_or_equili
                                  what="a dict players → Equilibrium or strategy"))
 
 
-# ---- exact expected payoffs (pure Python) ---------------------------------------------------
-@checked(strategy=is_strategy, opponents=is_whole(0, MAX_OPPONENTS), buckets=is_bills(16), bids=optional(is_totals))
-def expected_payoffs(strategy: Mapping[int, Number], opponents: int, *,
-                     buckets: Sequence[int] = FIRST_ROUND_BUCKETS,
-                     bids: Sequence[int] | None = None) -> dict[int, Number]:
-    """Expected change in money for each bid total in ``bids`` (default: the 24 first-round
-    totals) against ``opponents`` players who each bid independently from ``strategy``
-    (total → probability), with buckets worth ``buckets``.
-
-    With Fractions in, exact Fractions out.
-
-    >>> pay = expected_payoffs({5: Fraction(1)}, 1, bids=[4, 5, 6])
-    >>> pay[4], pay[5], pay[6]      # under the 5: 7-4; on the 5: lost; over it: 10-6
-    (Fraction(3, 1), Fraction(-5, 1), Fraction(4, 1))
-    """
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 0:
-        raise InvalidArgument(f"opponents is a whole number ≥ 0, not {opponents!r}")
-    exact = all(isinstance(v, (int, Fraction)) for v in strategy.values())
-    one = Fraction(1) if exact else 1.0
-    probs = {t: (Fraction(v) if exact else float(v)) for t, v in strategy.items() if v}
-    if any(v < 0 for v in probs.values()) or (probs and abs(sum(probs.values()) - 1) > 1e-9):
-        raise InvalidArgument(f"a strategy's probabilities are ≥ 0 and sum to 1, not {dict(strategy)!r}")
-    return _payoffs(probs, opponents, buckets, FIRST_ROUND_BIDS if bids is None else bids, one)
-
-
-def _payoffs(probs: Mapping[int, Number], m: int, buckets: Sequence[int], bids: Sequence[int],
-             one: Number) -> dict[int, Number]:
-    """:func:`expected_payoffs` on checked input (``probs`` without zeros), in any arithmetic:
-    Fractions, floats, or complex numbers for the solver's derivatives."""
-    values = sorted(buckets, reverse=True)
-    n_buckets = len(values)
-    wanted = sorted(set(bids), reverse=True)
-    support = sorted(probs, reverse=True)
-    inv_fact = [one / factorial(c) for c in range(m + 1)]
-    falling = [factorial(m) // factorial(m - k) for k in range(m + 1)]  # m! / (m-k)!
-    table = [[one * 0] * (n_buckets + 1) for _ in range(m + 1)]
-    table[0][0] = one
-    above = 0  # index into support: totals absorbed so far
-    mass_below_start = sum(probs.values(), one * 0)
-    absorbed_mass = one * 0
-    out: dict[int, Number] = {}
-    for t in wanted:
-        while above < len(support) and support[above] > t:
-            table = _absorb(table, probs[support[above]], m, n_buckets, inv_fact)
-            absorbed_mass += probs[support[above]]
-            above += 1
-        p_t = probs.get(t, one * 0)
-        below = mass_below_start - absorbed_mass - p_t
-        total = one * 0
-        for k in range(m + 1):
-            weight = falling[k] * below ** (m - k)
-            if not weight:
-                continue
-            row = table[k]
-            for s in range(n_buckets):
-                if row[s]:
-                    total += weight * row[s] * (values[s] - t)
-        out[t] = total - t * (one - (one - p_t) ** m)
-    return dict(sorted(out.items()))
-
-
 #: From this many opponents on (a whole class bidding), float and complex tables are absorbed with
 #: numpy when it is there: the pure loop is O(m²) per total (1 s for 59 opponents). The game's
 #: own tables (at most 7 opponents) and Pyodide (no numpy) keep the pure loop.
 NUMPY_FROM_OPPONENTS = 12
 
 
-def _absorb(table: Any, p: Number, m: int, n_buckets: int, inv_fact: list[Number]) -> Any:
-    """Place 0..m more opponents on one total bid with probability ``p``."""
+def _class_step(table: Any, p: Number, m: int, n_buckets: int, inv_fact: list[Number]) -> Any:
+    """:func:`.model.absorb` with arrays for a whole class (from NUMPY_FROM_OPPONENTS opponents
+    on, floats or complex, numpy there), the pure loop otherwise."""
     if m >= NUMPY_FROM_OPPONENTS and not isinstance(p, Fraction):
         try:
-            import numpy as np
+            import numpy as np  # optional: Pyodide pages solve without it, with the pure loop
         except ImportError:
             pass
         else:
             return _absorb_numpy(np, table, p, m, inv_fact)
-    powers = [p ** c * inv_fact[c] for c in range(m + 1)]
-    new = [row[:] for row in table]  # c = 0: nobody bids this total
-    for k in range(m + 1):
-        row = table[k]
-        if not any(row):
-            continue
-        for c in range(1, m - k + 1):
-            w = powers[c]
-            target = new[k + c]
-            for s in range(n_buckets + 1):
-                if row[s]:
-                    s2 = min(s + 1, n_buckets) if c == 1 else s
-                    target[s2] += w * row[s]
-    return new
+    return absorb(table, p, m, n_buckets, inv_fact)
 
 
 def _absorb_numpy(np: Any, table: Any, p: Number, m: int, inv_fact: list[Number]) -> Any:
-    """:func:`_absorb` as array operations: the two-or-more term is a convolution along the
+    """:func:`.model.absorb` as array operations: the two-or-more term is a convolution along the
     count of opponents placed."""
     old = np.asarray(table)
     old = old.astype(np.result_type(old, np.asarray(p)))  # complex steps stay complex
@@ -231,22 +143,22 @@ class Equilibrium:
 
 def _payoffs_of(p: Sequence[Number], m: int) -> list[Number]:
     """Expected payoffs of the first-round totals (in ``FIRST_ROUND_BIDS`` order) against ``m``
-    opponents bidding from ``p`` (same order): :func:`_payoffs` on floats, or on complex numbers
+    opponents bidding from ``p`` (same order): :func:`.model.payoff_table` on floats, or on complex numbers
     (the solver differentiates with complex steps)."""
-    probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p) if v}
-    pay = _payoffs(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0)
+    probs = {t: v for t, v in zip(FIRST_ROUND_BIDS, p, strict=True) if v}
+    pay = payoff_table(probs, m, FIRST_ROUND_BUCKETS, FIRST_ROUND_BIDS, 1.0, _class_step)
     return [pay[t] for t in FIRST_ROUND_BIDS]
 
 
 def _exploitability_of(p: Sequence[float], m: int) -> tuple[float, list[float]]:
     e = _payoffs_of(p, m)
-    return max(e) - sum(x * v for x, v in zip(p, e)), e
+    return max(e) - sum(x * v for x, v in zip(p, e, strict=True)), e
 
 
 def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
     """``x`` with ``a x = b`` (Gaussian elimination, partial pivoting); ``None`` if singular."""
     n = len(b)
-    rows = [row[:] + [v] for row, v in zip(a, b)]
+    rows = [row[:] + [v] for row, v in zip(a, b, strict=True)]
     for col in range(n):
         pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
         if rows[pivot][col] == 0:
@@ -256,7 +168,7 @@ def _solve_linear(a: list[list[float]], b: list[float]) -> list[float] | None:
         for r in range(col + 1, n):
             factor = rows[r][col] / top[col]
             if factor:
-                rows[r] = [x - factor * y for x, y in zip(rows[r], top)]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], top, strict=True)]
     x = [0.0] * n
     for r in reversed(range(n)):
         x[r] = (rows[r][n] - sum(rows[r][c] * x[c] for c in range(r + 1, n))) / rows[r][r]
@@ -271,16 +183,16 @@ def _newton(p: list[float], m: int, support: list[int], history: list[float], st
     mass = sum(p[j] for j in support)
     x = [p[j] / mass for j in support]
     e = _payoffs_of(p, m)
-    value = sum(e[j] * xi for j, xi in zip(support, x))
+    value = sum(e[j] * xi for j, xi in zip(support, x, strict=True))
     h = 1e-30
     for _ in range(steps):
         full = [0.0] * T
-        for j, xi in zip(support, x):
+        for j, xi in zip(support, x, strict=True):
             full[j] = xi
         e0 = _payoffs_of(full, m)
         jacobian = [[0.0] * n for _ in range(n)]  # [payoff of support[r]][probability of support[c]]
         for c, j in enumerate(support):
-            stepped = full[:]
+            stepped: list[complex] = list(full)
             stepped[j] = complex(full[j], h)
             pay = _payoffs_of(stepped, m)
             for r, i in enumerate(support):
@@ -290,17 +202,17 @@ def _newton(p: list[float], m: int, support: list[int], history: list[float], st
         d = _solve_linear(A, [-f for f in F])
         if d is None:
             break
-        x = [xi + di for xi, di in zip(x, d)]
+        x = [xi + di for xi, di in zip(x, d, strict=False)]  # d ends with the value's step
         value += d[n]
         probe = [0.0] * T
-        for j, xi in zip(support, x):
+        for j, xi in zip(support, x, strict=True):
             probe[j] = max(xi, 0.0)
         total = sum(probe)
         history.append(_exploitability_of([v / total for v in probe], m)[0])
         if max(map(abs, d)) < 1e-15 or max(map(abs, F)) < 1e-14:
             break
     out = [0.0] * T
-    for j, xi in zip(support, x):
+    for j, xi in zip(support, x, strict=True):
         out[j] = xi
     return out
 
@@ -330,7 +242,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
         ex, e = _exploitability_of(p, m)
         history.append(ex)
         top = max(e)
-        p = [x * exp(step_size * (v - top)) for x, v in zip(p, e)]
+        p = [x * exp(step_size * (v - top)) for x, v in zip(p, e, strict=True)]
         total = sum(p)
         p = [x / total for x in p]
     newton_from = len(history)
@@ -346,7 +258,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
         q = [x / total for x in q]
         ex, e = _exploitability_of(q, m)
         best = q
-        value = sum(x * v for x, v in zip(q, e))
+        value = sum(x * v for x, v in zip(q, e, strict=True))
         outside = [j for j in range(T) if j not in support and e[j] > value + tol / 10]
         if not outside:
             break
@@ -357,7 +269,7 @@ def first_round_equilibrium(n_players: int, *, dynamic_steps: int = 40, step_siz
     strategy = {t: best[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
     payoffs = {t: e[j] for j, t in enumerate(FIRST_ROUND_BIDS)}
     return Equilibrium(
-        n_players=n_players, strategy=strategy, payoffs=payoffs, value=sum(x * v for x, v in zip(best, e)),
+        n_players=n_players, strategy=strategy, payoffs=payoffs, value=sum(x * v for x, v in zip(best, e, strict=True)),
         exploitability=max(ex, 0.0), history=tuple(history), newton_from=newton_from,
         seconds=time.perf_counter() - start,
     )
@@ -448,8 +360,6 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
                    progress: Callable[[float], None] | None = None, **options: Any) -> TournamentResult:
     """Win rates (with 95 % Wilson intervals) of the bots (Bot objects or names) over whole games
     to $40, seats rotated."""
-    from .rules import Boneyard
-
     return tournament_of(Boneyard(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)
 
@@ -459,7 +369,7 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
 def class_answer(bids: str, n_players: int = 4) -> list:
     """The best response to a class's bids: a sentence and the class figure."""
     report = best_response_to_class(parse_bids(bids), n_players)
-    best = ", ".join(f"${t}" for t in report.best)
+    best = dollars(report.best)
     value = report.payoffs[report.best[0]]
     html = (f"Against {report.n_players - 1} opponents drawn from this class, the best bid is <b>{best}</b>, earning "
             f"<b>{value}</b> ≈ {float(value):+.3f} on average; the class's own bids average "
@@ -470,8 +380,6 @@ def class_answer(bids: str, n_players: int = 4) -> list:
 # ---- figures -------------------------------------------------------------------------------
 def _strategies(results: Mapping[int, Any] | None) -> dict[int, dict[int, float]]:
     if results is None:
-        from .bots import EQUILIBRIUM_TABLE
-
         results = {n: EQUILIBRIUM_TABLE[n] for n in range(3, 9)}
     out = {}
     for n, r in sorted(results.items()):
@@ -501,7 +409,8 @@ def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
     """The summary as an HTML table."""
     head = "<tr><th>players</th><th>bids used</th><th>P(bid $1)</th><th>expected net</th><th>exploitability</th></tr>"
     body = "".join(
-        f"<tr><td>{r['players']}</td><td>${r['support'][0]}–${r['support'][-1]} (no $2: it cannot be made)</td>"
+        f"<tr><td>{r['players']}</td><td>{money(r['support'][0])}–{money(r['support'][-1])} "
+        "(no $2: it cannot be made)</td>"
         f"<td>{r['p1']:.3f}</td><td>{r['value']:+.4f}</td><td>{r['exploitability']:.1e}</td></tr>"
         for r in equilibrium_summary(results))
     return f'<table class="ck-table" aria-label="equilibrium summary">{head}{body}</table>'
@@ -510,9 +419,7 @@ def equilibrium_table_html(results: Mapping[int, Any] | None = None) -> str:
 def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     """Heatmap: probability of each bid total (columns) in the equilibrium for each number of
     players (rows). ``results`` as in :func:`equilibrium_summary`."""
-    import plotly.graph_objects as go
-
-    from changekit.ui.theme import style
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
 
     mixes = _strategies(results)
     shown = [t for t in FIRST_ROUND_BIDS if any(m[t] > 0 for m in mixes.values())]
@@ -520,7 +427,7 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     z = [[mixes[n][t] for t in shown] for n in rows]
     text = [[f"{v:.3f}" if v else "" for v in row] for row in z]
     fig = go.Figure(go.Heatmap(
-        z=z, x=[f"${t}" for t in shown], y=[f"{n} players" for n in rows], text=text,
+        z=z, x=[money(t) for t in shown], y=[f"{n} players" for n in rows], text=text,
         texttemplate="%{text}", colorscale="Blues", colorbar={"title": "probability"},
         hovertemplate="%{y}, bid %{x}: %{z:.4f}<extra></extra>",
     ))
@@ -530,12 +437,10 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
 def convergence_figure(result: Equilibrium) -> Any:
     """Exploitability after each solver step (log scale): the exponential-weights dynamic,
     then Newton's method on the support."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
 
     h = [max(x, 1e-16) for x in result.history]
     k = result.newton_from
-    from changekit.ui.theme import style
-
     fig = go.Figure()
     fig.add_scatter(x=list(range(k)), y=h[:k], mode="lines", name="exponential weights")
     fig.add_scatter(x=list(range(k - 1, len(h))), y=h[k - 1:], mode="lines+markers", name="Newton on the support")
@@ -546,7 +451,7 @@ def convergence_figure(result: Equilibrium) -> Any:
 
 def class_figure(report: ClassReport) -> Any:
     """Bars: how often the class bid each total, and each total's expected payoff against it."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # heavy: only the charts need plotly
     from plotly.subplots import make_subplots
 
     fig = go.Figure(make_subplots(rows=1, cols=2, subplot_titles=(
@@ -557,9 +462,7 @@ def class_figure(report: ClassReport) -> Any:
     colours = ["#d62728" if t in report.best else "#1f77b4" for t in ts]
     fig.add_bar(x=ts, y=[float(v) for v in report.payoffs.values()], marker_color=colours,
                 name="expected payoff", row=1, col=2)
-    from changekit.ui.theme import style
-
-    style(fig, title=f"Best response: bid ${', $'.join(map(str, report.best))}", x="bid total", y="")
+    style(fig, title=f"Best response: bid {dollars(report.best)}", x="bid total", y="")
     fig.update_layout(showlegend=False)
     return fig
 
@@ -572,9 +475,7 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
     number of opponents; sympy interpolates it exactly from :func:`expected_payoffs` at that many
     + 1 values of p, and solves the indifference equation u(low) = u(high) for the mix where
     neither bid is better: the equilibrium of this small game."""
-    import sympy
-
-    from changekit.ui.maths import ClosedForm
+    import sympy  # heavy: only the closed form needs it
 
     opponents = players - 1
     p = sympy.Symbol("p")
@@ -587,10 +488,12 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
         u[bid] = sympy.expand(sympy.interpolate(samples, p))
     roots = [r for r in sympy.solve(sympy.Eq(u[low], u[high]), p) if r.is_real and 0 < r < 1]
     if len(roots) != 1:
-        raise InvalidArgument(f"bids ${low} and ${high} at {players} players have no single mixed equilibrium: {roots}")
+        raise InvalidArgument(f"bids {money(low)} and {money(high)} at {players} players have no single mixed "
+                              f"equilibrium: {roots}")
     return ClosedForm(
-        f"{players} players, first round; everyone bids only ${low} (with probability p) or ${high}. Each bid's "
+        f"{players} players, first round; everyone bids only {money(low)} (with probability p) or {money(high)}. "
+        "Each bid's "
         "expected gain against the others is a polynomial in p; in equilibrium both bids must earn the same "
         "(otherwise everyone would play the better one):",
         "", sympy.Eq(u[low], u[high]), None, roots[0], solves="p",
-        steps=((f"u(${low})", u[low]), (f"u(${high})", u[high])))
+        steps=((f"u({money(low)})", u[low]), (f"u({money(high)})", u[high])))

@@ -10,15 +10,17 @@ from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
+from IPython.display import display
 
-from changekit.core.words import dollars
+from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.charts import LiveChart, plotly_js_url
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
-from .bots import BOTS, EQUILIBRIUM_TABLE
-from .rules import TARGET, Boneyard
+from .bots import BOTS
+from .model import EQUILIBRIUM_TABLE
+from .rules import BUCKETS, TARGET, Boneyard, bid, claim, describe
 
 STYLE = """
 <style>
@@ -26,7 +28,8 @@ STYLE = """
 .by-bucket { border: 2px solid #8d6e3f; border-radius: 0 0 14px 14px; padding: 4px 6px; min-width: 110px;
              background: #fbf6ec; text-align: center; }
 .by-bucket h4 { margin: 2px 0 4px 0; }
-.by-round table { border-collapse: collapse; } .by-round td, .by-round th { padding: 2px 8px; border-bottom: 1px solid #ddd; }
+.by-round table { border-collapse: collapse; }
+.by-round td, .by-round th { padding: 2px 8px; border-bottom: 1px solid #ddd; }
 .by-round tr.by-cancel { background: #fde2e1; } .by-round tr.by-win { background: #e3f4e1; }
 .by-round tr.by-back { background: #eef0f4; }
 .by-picked svg { outline: 3px solid #ee6c4d; outline-offset: 1px; border-radius: 4px; }
@@ -61,7 +64,7 @@ def last_round(log: Sequence[Sequence[Any]]) -> dict[str, Any] | None:
         elif kind == "pile":
             current = list(out["steps"][-1][1])
             current[data["bucket"]] = data["value"]
-            out["steps"].append((f"The cancelled ${data['total']} bids go into the poorest bucket", current,
+            out["steps"].append((f"The cancelled {money(data['total'])} bids go into the poorest bucket", current,
                                  data["bucket"]))
         elif kind == "round_end":
             out["done"] = True
@@ -77,9 +80,8 @@ class BoneyardApp(GameApp):
     default_bot = "equilibrium"
     default_players = 4
 
-    def __init__(self, **kwargs: Any) -> None:
+    def build(self) -> None:
         self.selected: list[int] = []  # indices into the viewer's hand (highest first)
-        # widgets made once and updated in place: building widgets is what costs time
         self.w_head = w.HTML()
         self.w_buckets = w.HTML()
         self.w_round = w.HTML()
@@ -91,22 +93,12 @@ class BoneyardApp(GameApp):
                            tooltip="Show your bid (the round resolves when every bid is in)")
         self.w_clear = button("Clear my bid", self.clear)
         self.w_bid_buttons = w.HBox([self.w_go, self.w_clear])
-        self._claim_buttons = [button(f"Take bucket {i + 1}", lambda i=i: self.act(i)) for i in range(5)]
+        self._claim_buttons = [button(describe(claim(i)), lambda i=i: self.act(claim(i))) for i in range(BUCKETS)]
         self.w_claims = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        super().__init__(**kwargs)
 
     # ---- actions -------------------------------------------------------------------------
-    def new_game(self) -> None:
+    def reset_input(self) -> None:
         self.selected = []
-        super().new_game()
-
-    def act(self, action: Any, player: int | None = None) -> None:
-        self.selected = []
-        super().act(action, player)
-
-    def undo(self) -> None:
-        self.selected = []
-        super().undo()
 
     def toggle(self, index: int) -> None:
         start = time.perf_counter()
@@ -121,24 +113,28 @@ class BoneyardApp(GameApp):
         self.selected = []
         self.refresh()
 
-    def bid(self) -> tuple[int, ...]:
+    def picked(self) -> list[int]:
+        """The bills picked so far, highest first."""
         hand = self.state.view(self.viewer)["hands"][self.viewer]
-        return tuple(sorted((hand[i] for i in self.selected if i < len(hand)), reverse=True))
+        return sorted((hand[i] for i in self.selected if i < len(hand)), reverse=True)
 
     def submit(self) -> None:
-        self.act(self.bid())
+        bills = self.picked()
+        if bills:  # (the button is disabled until a bill is picked)
+            self.act(bid(*bills))
 
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()
         your_turn = viewer in view["to_act"]
         self.w_head.value = (STYLE + f"<div>Round {view['round']} · {len(view['active'])} players bidding · "
-                             f"first to ${TARGET} wins · claim rule: {escape(view['claim'])}</div>")
+                             f"first to {money(TARGET)} wins · claim rule: {escape(view['claim'])}</div>")
         boxes = []
         for i, bucket in enumerate(view["buckets"]):
             note = " (taken)" if i in view["claims"].values() else ""
-            boxes.append(f'<div class="by-bucket" role="group" aria-label="bucket {i + 1}: ${sum(bucket)}">'
-                         f"<h4>Bucket {i + 1}: ${sum(bucket)}{note}</h4>{bills_html(bucket, width=44)}</div>")
+            worth = money(sum(bucket))
+            boxes.append(f'<div class="by-bucket" role="group" aria-label="bucket {i + 1}: {worth}">'
+                         f"<h4>Bucket {i + 1}: {worth}{note}</h4>{bills_html(bucket, width=44)}</div>")
         self.w_buckets.value = '<b>The Boneyard</b><div class="by-buckets">' + "".join(boxes) + "</div>"
         self.w_round.value = self.round_html(view, names)
         self.w_table.children = [self.w_head, self.w_buckets, self.w_round]
@@ -147,43 +143,44 @@ class BoneyardApp(GameApp):
             self.w_controls.children = [self.w_message]
         elif view["phase"] == "claim" and your_turn:
             free = [i for i in range(len(view["buckets"])) if i not in view["claims"].values()]
-            self.w_message.value = (f"<b>{escape(names[viewer])}: your unmatched ${sum(view['bids'][viewer])} bid "
-                                    "may claim a bucket.</b>")
+            self.w_message.value = (f"<b>{escape(names[viewer])}: your unmatched {money(sum(view['bids'][viewer]))} "
+                                    "bid may claim a bucket.</b>")
             for i in free:
-                self._claim_buttons[i].description = f"Take bucket {i + 1} (${sum(view['buckets'][i])})"
+                self._claim_buttons[i].description = self.state.describe_action(claim(i))
             self.w_claims.children = [self._claim_buttons[i] for i in free]
             self.w_controls.children = [self.w_message, self.w_claims]
         else:
             self.w_controls.children = self.bid_controls(view, viewer, your_turn)
 
     def bid_controls(self, view: dict[str, Any], viewer: int, your_turn: bool) -> list[w.Widget]:
-        names = self.names()
         hand = view["hands"][viewer]
         if not hand:
             self.w_message.value = f"<i>{escape(self.possessive(viewer))} hand is empty: you sit this round out.</i>"
             return [self.w_message]
         if not your_turn:
             mine = view["your_bid"]
-            text = f"Your bid of ${sum(mine)} is in; waiting for the others." if mine else "Waiting for the others."
+            text = (f"Your bid of {money(sum(mine))} is in; waiting for the others." if mine
+                    else "Waiting for the others.")
             self.w_message.value = f"<i>{escape(text)}</i>"
             return [self.w_message]
         self.selected = [i for i in self.selected if i < len(hand)]
         slots = []
         for i, value in enumerate(hand):
             picked = i in self.selected
-            svg = bill_svg(value, width=80, label=f"${value} bill" + (", in your bid" if picked else ""))
+            bill = money(value)
+            svg = bill_svg(value, width=80, label=f"{bill} bill" + (", in your bid" if picked else ""))
+            tooltip = f"Remove your {bill} bill from your bid" if picked else f"Add your {bill} bill to your bid"
             slots.append(Slot(f'<span class="{"by-picked" if picked else ""}">{svg}</span>',
-                              f"Take back ${value}" if picked else f"Add ${value}",
-                              f"{'Remove' if picked else 'Add'} your ${value} bill {'from' if picked else 'to'} your bid"))
+                              f"Take back {bill}" if picked else f"Add {bill}", tooltip))
         hand_row = self._hand_row.show(slots)
-        bid = self.bid()
+        bills = self.picked()
         others_waiting = [p for p in view["to_act"] if p != viewer]
         go_label = "Reveal" if not others_waiting else "Place my bid"
-        self.w_go.description = f"{go_label} (bid ${sum(bid)})" if bid else go_label
-        self.w_go.disabled = self.w_clear.disabled = not bid
-        self.w_bid_text.value = (f"Your bid: <b>${sum(bid)}</b> ({dollars(bid)})" if bid
+        self.w_go.description = f"{go_label} (bid {money(sum(bills))})" if bills else go_label
+        self.w_go.disabled = self.w_clear.disabled = not bills
+        self.w_bid_text.value = (f"Your bid: <b>{escape(self.state.describe_action(bid(*bills)))}</b>" if bills
                                  else "Your bid: nothing yet — click bills to add them (at least one).")
-        self.w_hand_title.value = (f"<b>{escape(self.possessive(viewer))} hand (${sum(hand)})</b> — "
+        self.w_hand_title.value = (f"<b>{escape(self.possessive(viewer))} hand ({money(sum(hand))})</b> — "
                                    "click bills to build a secret bid")
         return [self.w_hand_title, hand_row, self.w_bid_text, self.w_bid_buttons]
 
@@ -192,28 +189,28 @@ class BoneyardApp(GameApp):
         if info is None:
             return "<div class='by-round'><i>No bids revealed yet.</i></div>"
         rows = []
-        for p, bid in enumerate(info["bids"]):
-            if bid is None:
+        for p, bills in enumerate(info["bids"]):
+            if bills is None:
                 rows.append(f"<tr><td>{escape(names[p])}</td><td>—</td><td>sat out</td></tr>")
                 continue
-            total = sum(bid)
+            total = sum(bills)
             if p in info["claims"]:
                 c = info["claims"][p]
-                css, outcome = "by-win", (f"unmatched: took bucket {c['bucket'] + 1} (${c['value']}), "
-                                          f"{'+' if c['value'] >= total else '−'}${abs(c['value'] - total)}")
+                css, outcome = "by-win", (f"unmatched: took bucket {c['bucket'] + 1} ({money(c['value'])}), "
+                                          f"{money(c['value'] - total, signed=True)}")
             elif p in info["cancelled"]:
-                css, outcome = "by-cancel", f"matched: cancelled, −${total}"
+                css, outcome = "by-cancel", f"matched: cancelled, {money(-total)}"
             elif p in info["returned"]:
                 css, outcome = "by-back", "unmatched, but no bucket left: bid returned"
             else:
                 css, outcome = "", "waiting to claim a bucket"
-            rows.append(f'<tr class="{css}"><td>{escape(names[p])}</td><td>${total} '
-                        f"{bills_html(bid, width=30)}</td><td>{escape(outcome)}</td></tr>")
+            rows.append(f'<tr class="{css}"><td>{escape(names[p])}</td><td>{money(total)} '
+                        f"{bills_html(bills, width=30)}</td><td>{escape(outcome)}</td></tr>")
         steps = ""
         if info["before"] is not None and info["steps"]:
-            items = [f"<li>Before: {', '.join(f'${v}' for v in info['before'])}</li>"]
+            items = [f"<li>Before: {', '.join(money(v) for v in info['before'])}</li>"]
             for text, values, changed in info["steps"]:
-                shown = ", ".join(f"<b>${v}</b>" if i == changed else f"${v}" for i, v in enumerate(values))
+                shown = ", ".join(f"<b>{money(v)}</b>" if i == changed else money(v) for i, v in enumerate(values))
                 items.append(f"<li>{escape(text)}: {shown}</li>")
             steps = "<b>Rebuilding the Boneyard, step by step</b><ol>" + "".join(items) + "</ol>"
         title = f"Round {info.get('round', '?')}: the bids"
@@ -224,24 +221,25 @@ class BoneyardApp(GameApp):
         if view["phase"] != "bid" or viewer not in view["to_act"]:
             return ""
         n = len(view["active"])
-        makeable = sorted({sum(b) for b in self.state.legal_actions(viewer)})
+        makeable = sorted({sum(bills) for bills in self.state.legal_actions(viewer) if isinstance(bills, tuple)})
         if n < 2:
-            return f"You are the only bidder: any bid wins the richest bucket, so bid as little as you can (${makeable[0]})."
+            return ("You are the only bidder: any bid wins the richest bucket, so bid as little as you can "
+                    f"({money(makeable[0])}).")
         mix = EQUILIBRIUM_TABLE[min(n, 8)]
         pay = expected_payoffs(mix, n - 1, buckets=[sum(b) for b in view["buckets"]], bids=makeable)
         best = max(pay, key=pay.get)
-        shown = ", ".join(f"${t}: {v:+.2f}" for t, v in pay.items() if t <= max(mix) + 3)
-        mix_text = ", ".join(f"${t} {p:.0%}" for t, p in mix.items())
+        shown = ", ".join(f"{money(t)}: {v:+.2f}" for t, v in pay.items() if t <= max(mix) + 3)
+        mix_text = ", ".join(f"{money(t)} {p:.0%}" for t, p in mix.items())
         return (f"If the other {n - 1} bid like the first-round equilibrium ({escape(mix_text)}), your bids would "
-                f"earn on average, with these buckets: {escape(shown)}. Best now: ${best}.")
+                f"earn on average, with these buckets: {escape(shown)}. Best now: {money(best)}.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hands"][viewer], empty="no bills")
-        buckets = ", ".join(f"${sum(b)}" for b in view["buckets"])
-        return f"{self.status(viewer)} Your hand: {hand}. Buckets: {buckets}. Money: {view['money']}."
+        buckets = dollars([sum(b) for b in view["buckets"]])
+        return f"{self.status(viewer)} Your hand: {hand}. Buckets: {buckets}. Money: {view['scores']}."
 
     def score_label(self) -> str:
-        return f"Money (${TARGET} wins)"
+        return f"Money ({money(TARGET)} wins)"
 
 
 class ClassExplorer:
@@ -284,7 +282,7 @@ class ClassExplorer:
         self._show(report)
 
     def _show(self, report: Any) -> None:
-        best = ", ".join(f"${t}" for t in report.best)
+        best = dollars(report.best)
         value = report.payoffs[report.best[0]]
         self.w_text.value = (
             f"{sum(1 for _ in report.distribution)} different totals. Against {report.n_players - 1} opponents "
@@ -292,6 +290,4 @@ class ClassExplorer:
             f"on average; the class's own bids average {float(report.class_average):+.3f}.")
 
     def _ipython_display_(self) -> None:
-        from IPython.display import display
-
         display(self.widget)

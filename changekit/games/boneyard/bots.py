@@ -18,31 +18,14 @@ from collections import Counter
 from typing import Any, Sequence
 
 from changekit.core import Bot, RandomBot
-
-from .rules import possible_bids
 from changekit.core.errors import InvalidArgument
+from changekit.core.words import money
 
-#: The first round's symmetric equilibrium for 2-8 players (bid total → probability), as
-#: computed by :func:`changekit.games.boneyard.analysis.first_round_equilibrium` (the tests
-#: check the two agree). Kept here so the bots need no numpy.
-EQUILIBRIUM_TABLE: dict[int, dict[int, float]] = {
-    2: {1: 0.3669539505, 3: 0.2385056435, 4: 0.1978652050, 5: 0.1398074357, 6: 0.0568677653},
-    3: {1: 0.3324990604, 3: 0.1953014192, 4: 0.1627645658, 5: 0.1322789206, 6: 0.1000646767, 7: 0.0624380825,
-        8: 0.0146532749},
-    4: {1: 0.3250045096, 3: 0.1789029590, 4: 0.1463673110, 5: 0.1197413430, 6: 0.0958930600, 7: 0.0723073021,
-        8: 0.0464858758, 9: 0.0152976396},
-    5: {1: 0.3476267120, 3: 0.1677602123, 4: 0.1341592805, 5: 0.1087884149, 6: 0.0878545029, 7: 0.0689914511,
-        8: 0.0502871159, 9: 0.0297551784, 10: 0.0047771321},
-    6: {1: 0.3894238188, 3: 0.1568521394, 4: 0.1223672224, 5: 0.0980744596, 6: 0.0789909239, 7: 0.0626249841,
-        8: 0.0472653219, 9: 0.0313531349, 10: 0.0130479951},
-    7: {1: 0.4418455226, 3: 0.1446964999, 4: 0.1107660274, 5: 0.0879569998, 6: 0.0705997773, 7: 0.0561342254,
-        8: 0.0429794229, 9: 0.0298177153, 10: 0.0152038092},
-    8: {1: 0.5009028383, 3: 0.1305397167, 4: 0.0989105991, 5: 0.0780904808, 6: 0.0624876748, 7: 0.0496541353,
-        8: 0.0381483722, 9: 0.0268194134, 10: 0.0144467694},
-}
+from .model import EQUILIBRIUM_TABLE, expected_payoffs
+from .rules import Bid, claim, describe, possible_bids
 
 
-def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
+def bills_for(hand: Sequence[int], total: int) -> Bid:
     """The bid of ``total`` a bot makes from ``hand``: the fewest bills, then the smallest ones.
 
     >>> bills_for([10, 7, 5, 3, 1], 8)
@@ -54,13 +37,17 @@ def bills_for(hand: Sequence[int], total: int) -> tuple[int, ...]:
     """
     options = [b for b in possible_bids(hand) if sum(b) == total]
     if not options:
-        raise InvalidArgument(f"the hand {list(hand)} cannot make ${total}")
+        raise InvalidArgument(f"the hand {list(hand)} cannot make {money(total)}")
     return min(options, key=lambda b: (len(b), b))
 
 
 def _claim(view: dict[str, Any], legal: Sequence[Any]) -> int:
     buckets = view["buckets"]
-    return max(legal, key=lambda i: (sum(buckets[i]), -i))
+    return claim(max(legal, key=lambda i: (sum(buckets[i]), -i)))
+
+
+def _claim_reason(view: dict[str, Any], action: Any) -> str:
+    return f"{describe(action, view['buckets'])}: the richest bucket left"
 
 
 def _totals(view: dict[str, Any]) -> list[int]:
@@ -92,7 +79,7 @@ class EquilibriumBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return f"drew its secret bid from the equilibrium mix for {len(view['active'])} bidders"
 
 
@@ -126,7 +113,7 @@ class OutbidBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return "aimed just above the top unmatched bid it expects from last round"
 
 
@@ -139,8 +126,6 @@ class HistoryBot(Bot):
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
         if view["phase"] == "claim":
             return _claim(view, legal)
-        from .analysis import expected_payoffs  # pure Python; imported late to keep bots light
-
         hand = view["hands"][view["you"]]
         makeable = _totals(view)
         opponents = len(view["active"]) - 1
@@ -156,7 +141,7 @@ class HistoryBot(Bot):
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if isinstance(action, int):
-            return "takes the richest bucket left"
+            return _claim_reason(view, action)
         return "bid its best reply to the bids seen so far"
 
 

@@ -29,11 +29,12 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
-from changekit.core.checks import MAX_HAND, checked, is_bills, is_items
-from changekit.core.words import dollars, verb, winners_text
+from changekit.core.state import event_from
+from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, is_whole
+from changekit.core.words import dollars, money, verb, winners_text
 from changekit.core.options import Between
 
 #: Every player and the Boneyard start with one bill of each of these.
@@ -47,10 +48,8 @@ Claim = Literal["largest", "choose"]
 
 Bid = tuple[int, ...]
 
-
 # ---- the round, as a pure function ---------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """What one round of bidding did.
 
     ``buckets``: the rebuilt buckets (bills, highest first), in the order given;
@@ -75,9 +74,12 @@ def unmatched_order(totals: Sequence[int | None]) -> tuple[list[int], list[int]]
     >>> unmatched_order([10, 7, 7, 5, None, 1])
     ([0, 3, 5], [1, 2])
     """
-    counts = Counter(t for t in totals if t is not None)
-    unmatched = sorted((p for p, t in enumerate(totals) if t is not None and counts[t] == 1),
-                       key=lambda p: -totals[p])  # type: ignore[operator]
+    counts: dict[int, int] = {}
+    for t in totals:
+        if t is not None:
+            counts[t] = counts.get(t, 0) + 1
+    unmatched = [p for p, t in enumerate(totals) if t is not None and counts[t] == 1]
+    unmatched.sort(key=totals.__getitem__, reverse=True)  # type: ignore[arg-type]  # their totals are ints, all different
     cancelled = [p for p, t in enumerate(totals) if t is not None and counts[t] > 1]
     return unmatched, cancelled
 
@@ -87,41 +89,67 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     """Settle a round. ``claims`` maps unmatched bidders to the bucket they chose (option
     ``claim="choose"``); those not in it take the richest bucket left, highest bid first."""
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
-    totals = [sum(b) if len(b) else None for b in bids]
-    unmatched, cancelled = unmatched_order(totals)
-    claims = dict(claims or {})
-    free = list(range(len(contents)))
-    taken: dict[int, int] = {}
+    written = [tuple(sorted(b, reverse=True)) for b in bids]
+    rebuilt, net, took, cancelled, returned, piles = _settle_written(
+        contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
+    return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
+
+
+Pile = tuple[int, tuple[int, ...], int]
+
+
+def _settle_written(contents: Sequence[tuple[int, ...]], worth: list[int], bids: Sequence[tuple[int, ...]],
+                    amounts: list[int], claims: dict[int, int] | None,
+                    ) -> tuple[list[tuple[int, ...]], list[int], list[int | None], list[int], list[int], list[Pile]]:
+    """:func:`settle` on buckets and bids written highest bill first (as the engine keeps them),
+    with the buckets' ``worth`` and the bids' ``amounts`` (0: sits out) already summed; the
+    :class:`RoundResult` fields come back as lists."""
+    unmatched: list[int] = []
+    cancelled: list[int] = []
+    for p, t in enumerate(amounts):
+        if t:
+            (unmatched if amounts.count(t) == 1 else cancelled).append(p)
+    unmatched.sort(key=amounts.__getitem__, reverse=True)  # all different: no ties to keep in order
     returned: list[int] = []
-    for p in unmatched:
-        if not free:
-            returned.append(p)
-            continue
-        choice = claims.get(p)
-        if choice is None:
-            choice = max(free, key=lambda i: (sum(contents[i]), -i))  # richest, leftmost on ties
-        elif choice not in free:
-            raise ChangekitError(f"bucket {choice!r} is not free to claim (free: {free})")
-        free.remove(choice)
-        taken[p] = choice
-    net = [0] * len(bids)
+    if claims:
+        taken: list[tuple[int, int]] = []
+        free = list(range(len(contents)))
+        for p in unmatched:
+            if not free:
+                returned.append(p)
+                continue
+            choice = claims.get(p)
+            if choice is None:
+                choice = max(free, key=worth.__getitem__)  # richest; max keeps the first (leftmost) on ties
+            elif choice not in free:
+                raise ChangekitError(f"bucket {choice!r} is not free to claim (free: {free})")
+            free.remove(choice)
+            taken.append((p, choice))
+    else:
+        # the k-th highest bid takes the k-th richest bucket (the sort keeps the leftmost first on ties)
+        ranking = sorted(range(len(contents)), key=worth.__getitem__, reverse=True)
+        taken = list(zip(unmatched, ranking, strict=False))  # more bids than buckets: the rest go back
+        returned = unmatched[len(ranking):]
+    net = [0] * len(amounts)
     rebuilt = list(contents)
-    for p, i in taken.items():
-        net[p] = sum(contents[i]) - totals[p]  # type: ignore[operator]
-        rebuilt[i] = tuple(sorted(bids[p], reverse=True))
-    for p in cancelled:
-        net[p] = -totals[p]  # type: ignore[operator]
-    piles: list[tuple[int, tuple[int, ...], int]] = []
-    for value in sorted({totals[p] for p in cancelled}, reverse=True):  # type: ignore[type-var]
-        bills = tuple(sorted((b for p in cancelled if totals[p] == value for b in bids[p]), reverse=True))
-        poorest = min(range(len(rebuilt)), key=lambda i: (sum(rebuilt[i]), i))
-        rebuilt[poorest] = tuple(sorted(rebuilt[poorest] + bills, reverse=True))
-        piles.append((value, bills, poorest))  # type: ignore[arg-type]
-    return RoundResult(
-        buckets=tuple(rebuilt), net=tuple(net),
-        claims=tuple(taken.get(p) for p in range(len(bids))),
-        cancelled=tuple(cancelled), returned=tuple(returned), piles=tuple(piles),
-    )
+    rebuilt_worth = list(worth)
+    took: list[int | None] = [None] * len(amounts)
+    for p, i in taken:
+        net[p] = worth[i] - amounts[p]
+        rebuilt[i] = bids[p]
+        rebuilt_worth[i] = amounts[p]
+        took[p] = i
+    piles: list[Pile] = []
+    if cancelled:
+        for p in cancelled:
+            net[p] = -amounts[p]
+        for value in sorted({amounts[p] for p in cancelled}, reverse=True):
+            bills = tuple(sorted([b for p in cancelled if amounts[p] == value for b in bids[p]], reverse=True))
+            poorest = rebuilt_worth.index(min(rebuilt_worth))  # the leftmost of the poorest
+            rebuilt[poorest] = tuple(sorted((*rebuilt[poorest], *bills), reverse=True))
+            rebuilt_worth[poorest] += sum(bills)
+            piles.append((value, bills, poorest))
+    return rebuilt, net, took, cancelled, returned, piles
 
 
 @checked(buckets=is_items(MAX_HAND, "buckets", each=is_bills()), bids=is_items(MAX_HAND, "bids", each=is_bills()))
@@ -149,10 +177,26 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
     values = [v for v, _ in counts]
     out = []
     for takes in product(*(range(n + 1) for _, n in counts)):
-        bid = tuple(b for v, k in sorted(zip(values, takes), reverse=True) for b in [v] * k)
+        bid = tuple(b for v, k in sorted(zip(values, takes, strict=True), reverse=True) for b in [v] * k)
         if bid:
             out.append(bid)
     return tuple(sorted(out, key=lambda b: (sum(b), b)))
+
+
+class HandBids(NamedTuple):
+    """The bids of one hand: ``bids`` in :func:`possible_bids` order, and ``lookup`` mapping each
+    bid to itself (an O(1) legality check for the engine, which also finds the stored tuple)."""
+
+    bids: tuple[Bid, ...]
+    lookup: dict[Bid, Bid]
+
+
+@lru_cache(maxsize=4096)
+def _hand_bids(hand: tuple[int, ...]) -> HandBids:
+    """The bids of ``hand`` as it is held (the engine keeps hands highest first, so the
+    playout's hands hit this cache without counting bills)."""
+    bids = _bids_of(tuple(sorted(Counter(hand).items())))
+    return HandBids(bids, {b: b for b in bids})
 
 
 @checked(hand=is_bills(MAX_BID_HAND))
@@ -169,7 +213,7 @@ def possible_bids(hand: Sequence[int]) -> list[Bid]:
 
 def _possible_bids(hand: Sequence[int]) -> list[Bid]:
     """:func:`possible_bids` without the argument check, for the engine's own (valid) hands."""
-    return list(_bids_of(tuple(sorted(Counter(hand).items()))))
+    return list(_hand_bids(tuple(hand)).bids)
 
 
 @checked(hand=is_bills(MAX_BID_HAND))
@@ -180,6 +224,70 @@ def bid_totals(hand: Sequence[int]) -> list[int]:
     [5, 10, 15]
     """
     return sorted({sum(b) for b in possible_bids(hand)})
+
+
+# ---- actions, by name -------------------------------------------------------------------
+# A bid is the tuple of its bills, highest first; a claim (option claim="choose") is the index of
+# the bucket taken. Saves store these, so the encodings stay; apps, bots and tests build them here.
+@checked(bills=is_bills(MAX_BID_HAND))
+def bid(*bills: int) -> Bid:
+    """The bid of ``bills`` (in any order), written as the engine takes it: highest bill first.
+
+    >>> bid(5, 10), bid(1)
+    ((10, 5), (1,))
+    """
+    if not bills:
+        raise ChangekitError("a bid has at least one bill")
+    return tuple(sorted(bills, reverse=True))
+
+
+@checked(bucket=is_whole(0, BUCKETS - 1))
+def claim(bucket: int) -> int:
+    """Take bucket ``bucket`` (0 for the first, as in the view's ``buckets``): an unmatched
+    bidder's action when the option is ``claim="choose"``.
+
+    >>> claim(2)
+    2
+    """
+    return bucket
+
+
+def describe(action: Any, buckets: Sequence[Sequence[int]] | None = None) -> str:
+    """An action in words: a bid with its bills and total, a claim with its bucket (and, given the
+    ``buckets``, what it holds). Secret bids are the bidder's own business: show these words only
+    to them.
+
+    >>> describe(bid(10, 5)), describe(bid(7)), describe(claim(2)), describe(claim(0), [(10, 3), (7,)])
+    ('Bid $10 + $5 ($15)', 'Bid $7', 'Take bucket 3', 'Take bucket 1 ($13)')
+    """
+    if type(action) is int:
+        if buckets is not None and 0 <= action < len(buckets):
+            return f"Take bucket {action + 1} ({money(sum(buckets[action]))})"
+        return f"Take bucket {action + 1}"
+    if isinstance(action, tuple) and action and all(type(b) is int for b in action):
+        bills = " + ".join(money(b) for b in action)
+        return f"Bid {bills}" if len(action) == 1 else f"Bid {bills} ({money(sum(action))})"
+    raise ChangekitError(f"a Boneyard action is a bid (a tuple of bills) or a bucket to claim, not {action!r}")
+
+
+def _check_bid(hand: Sequence[int], bid: Any) -> None:
+    """Refuse, with the rule it breaks, a bid ``hand`` cannot make (the engine's fast check
+    sends here every bid that is not one of the hand's stored bids)."""
+    if not isinstance(bid, tuple) or not bid:
+        raise IllegalAction("bid-shape", f"a bid is a non-empty tuple of bills, highest first, not {bid!r}")
+    if any(type(b) is not int for b in bid):
+        raise IllegalAction("bid-shape", f"a bid is made of bills (whole dollars), not {bid!r}")
+    if list(bid) != sorted(bid, reverse=True):
+        raise IllegalAction("bid-order", f"write a bid from the highest bill down, not {bid!r}")
+    left = list(hand)
+    try:
+        for b in bid:
+            left.remove(b)
+    except ValueError:
+        raise IllegalAction(
+            "own-bills",
+            f"you can only bid bills you hold: {bid!r} is not in your hand {dollars(sorted(hand, reverse=True))}",
+        ) from None
 
 
 # ---- the game -----------------------------------------------------------------------------
@@ -193,22 +301,53 @@ class BoneyardOptions(Options):
         return self.max_rounds * (self.players + BUCKETS)
 
 
+class BoneyardView(TypedDict):
+    """What a player sees: everything but the bids of the round in progress (a player holds only
+    what public reveals gave them, so every hand is public). The base adds ``to_act`` and ``log``.
+
+    ``you``: the viewer's seat (None: a spectator); ``round``: the round number; ``phase``: "bid",
+    "claim" (option claim="choose": unmatched bidders pick buckets) or "over"; ``claim``: the claim
+    rule, "largest" or "choose" (a rule every player knows); ``buckets``: each bucket's bills,
+    highest first; ``hands``: every player's bills, highest first; ``scores``: each player's money
+    (``state.scores()``); ``active``: the players with money, who bid this round; ``has_bid``: who
+    has bid this round; ``your_bid``: the viewer's own bid this round (None before it, and for a
+    spectator); ``bids``: every bid, shown during the claim phase (None otherwise; None for a player
+    who sat out); ``claim_queue``: the unmatched bidders still to pick, in order; ``claims``: the
+    bucket each has picked (seat as text, as saved).
+    """
+
+    you: Player | None
+    round: int
+    phase: str
+    claim: Claim
+    buckets: list[list[int]]
+    hands: list[list[int]]
+    scores: list[int]
+    active: list[Player]
+    has_bid: list[bool]
+    your_bid: list[int] | None
+    bids: list[list[int] | None] | None
+    claim_queue: list[Player]
+    claims: dict[str, int]
+
+
 class BoneyardState(State):
     options: BoneyardOptions
 
     def _setup(self) -> None:
         n = self.players
         self.hands: list[list[int]] = [list(START_BILLS) for _ in range(n)]
-        layout = [[b] for b in START_BILLS]
+        layout: list[tuple[int, ...]] = [(b,) for b in START_BILLS]
         self.rng.shuffle(layout)
-        self.buckets: list[list[int]] = layout
+        self.buckets: list[tuple[int, ...]] = layout  # each bucket's bills, highest first
         self.round = 1
         self.bids: list[Bid | None] = [None] * n
         self.phase = "bid"  # "bid", "claim" or "over"
         self.claim_queue: list[int] = []  # choose mode: unmatched bidders still to pick
         self.claims: dict[str, int] = {}  # choose mode: player (as text, for JSON) -> bucket
         self.result: list[int] = []  # the winners once the game is over
-        self.log.append(Event("round", {"round": 1, "buckets": _sums(self.buckets)}))
+        self.log.append(event_from(("round", {"round": 1, "buckets": _sums(self.buckets)}, None)))
+        self._acting: tuple[Player, ...] = tuple(range(n))
 
     # ---- the protocol ------------------------------------------------------------------
     def active(self) -> list[Player]:
@@ -216,16 +355,15 @@ class BoneyardState(State):
         return [p for p in range(self.players) if self.hands[p]]
 
     def current_players(self) -> tuple[Player, ...]:
-        if self.phase == "bid":
-            return tuple(p for p in range(self.players) if self.hands[p] and self.bids[p] is None)
-        if self.phase == "claim":
-            return (self.claim_queue[0],)
-        return ()
+        # kept up to date by every change of turn (a playout asks several times a step): a bid
+        # takes its bidder out, a claim passes to the next claimer, a new round seats the players
+        # with money, the end nobody
+        return self._acting
 
     def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "claim":
             return self._free_buckets()
-        return _possible_bids(self.hands[player])
+        return list(_hand_bids(tuple(self.hands[player])).bids)
 
     def _free_buckets(self) -> list[int]:
         used = set(self.claims.values())
@@ -239,25 +377,22 @@ class BoneyardState(State):
 
     def _apply_bid(self, player: Player, bid: Any) -> None:
         hand = self.hands[player]
-        if not isinstance(bid, tuple) or not bid:
-            raise IllegalAction("bid-shape", f"a bid is a non-empty tuple of bills, highest first, not {bid!r}")
-        if any(type(b) is not int for b in bid):
-            raise IllegalAction("bid-shape", f"a bid is made of bills (whole dollars), not {bid!r}")
-        if list(bid) != sorted(bid, reverse=True):
-            raise IllegalAction("bid-order", f"write a bid from the highest bill down, not {bid!r}")
-        left = hand[:]
         try:
-            for b in bid:
-                left.remove(b)
-        except ValueError:
-            raise IllegalAction(
-                "own-bills",
-                f"you can only bid bills you hold: {bid!r} is not in your hand {dollars(sorted(hand, reverse=True))}",
-            ) from None
+            stored = _hand_bids(tuple(hand)).lookup.get(bid) if type(bid) is tuple else None
+        except TypeError:  # a tuple holding something unhashable: refused below
+            stored = None
+        # a bid taken from legal_actions is the stored tuple itself; an equal tuple may hide
+        # True or 1.0 among its bills (equal to 1, yet not bills)
+        if stored is None or (stored is not bid and any(type(b) is not int for b in bid)):
+            _check_bid(hand, bid)
         self.bids[player] = bid
-        self.log.append(Event("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,)))
-        self.log.append(Event("ready", {"player": player}))
-        if not self.current_players():
+        log = self.log
+        log.append(event_from(("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, (player,))))
+        log.append(event_from(("ready", {"player": player}, None)))
+        acting = self._acting
+        i = acting.index(player)
+        self._acting = acting[:i] + acting[i + 1:]
+        if not self._acting:
             self._reveal()
 
     def _apply_claim(self, player: Player, bucket: Any) -> None:
@@ -266,81 +401,96 @@ class BoneyardState(State):
             raise IllegalAction("free-bucket", f"claim one of the buckets still free {free}, not {bucket!r}")
         self.claims[str(player)] = bucket
         self.claim_queue.pop(0)
-        self.log.append(Event("choose", {"player": player, "bucket": bucket, "value": sum(self.buckets[bucket])}))
-        if not self.claim_queue:
+        self.log.append(event_from(("choose", {"player": player, "bucket": bucket, "value": sum(self.buckets[bucket])},
+                                None)))
+        if self.claim_queue:
+            self._acting = (self.claim_queue[0],)
+        else:
             self._settle()
 
     def _reveal(self) -> None:
         totals = [sum(b) if b else None for b in self.bids]
-        self.log.append(Event("reveal", {"bids": [list(b) if b else None for b in self.bids], "totals": totals}))
-        unmatched, _ = unmatched_order(totals)
-        if self.options.claim == "choose" and unmatched:
-            self.claim_queue = unmatched[: len(self.buckets)]
-            self.phase = "claim"
-            return
-        self._settle()
+        bids = [list(b) if b else None for b in self.bids]
+        self.log.append(event_from(("reveal", {"bids": bids, "totals": totals}, None)))
+        if self.options.claim == "choose":
+            unmatched, _ = unmatched_order(totals)
+            if unmatched:
+                self.claim_queue = unmatched[: len(self.buckets)]
+                self.phase = "claim"
+                self._acting = (self.claim_queue[0],)
+                return
+        self._settle(totals)
 
-    def _settle(self) -> None:
+    def _settle(self, totals: list[int | None] | None = None) -> None:
+        """Settle the round; ``totals``: the bids' totals, when the caller has them."""
+        if totals is None:
+            totals = [sum(b) if b else None for b in self.bids]
         bids = [b or () for b in self.bids]
-        before = _sums(self.buckets)
-        result = settle(self.buckets, bids, {int(p): i for p, i in self.claims.items()})
-        totals = [sum(b) if b else None for b in self.bids]
-        for p, i in enumerate(result.claims):
-            if i is not None:
-                self.log.append(Event("claim", {"player": p, "total": totals[p], "bucket": i, "value": before[i],
-                                                "bills": list(self.buckets[i])}))
-        for value in sorted({totals[p] for p in result.cancelled}, reverse=True):  # type: ignore[type-var]
-            self.log.append(Event("cancel", {"players": [p for p in result.cancelled if totals[p] == value],
-                                             "total": value}))
-        for p in result.returned:
-            self.log.append(Event("return", {"player": p, "total": totals[p]}))
-        # move the money: bids leave the hands, claimed buckets and returned bids come in
-        for p, bid in enumerate(bids):
-            if p in result.returned:
+        amounts = [t or 0 for t in totals]
+        buckets = self.buckets
+        worth = [sum(b) for b in buckets]
+        rebuilt, net, took, cancelled, returned, piles = _settle_written(
+            buckets, worth, bids, amounts, {int(p): i for p, i in self.claims.items()} if self.claims else None)
+        log = self.log
+        # move the money, in seat order: bids leave the hands (an empty bid: an empty hand), claimed
+        # buckets come in (each claimed once: its worth turns into the winning bid's), returned bids stay
+        for p, i in enumerate(took):
+            bid = bids[p]
+            if not bid or p in returned:
                 continue
+            hand = self.hands[p]
             for b in bid:
-                self.hands[p].remove(b)
-            if result.claims[p] is not None:
-                self.hands[p] += list(self.buckets[result.claims[p]])
-            self.hands[p].sort(reverse=True)
-        refilled = [list(b) for b in self.buckets]
-        for p, i in enumerate(result.claims):
+                hand.remove(b)
             if i is not None:
-                refilled[i] = list(bids[p])
-        self.log.append(Event("refill", {"buckets": _sums(refilled)}))
-        for value, bills, i in result.piles:
-            self.log.append(Event("pile", {"total": value, "bills": list(bills), "bucket": i,
-                                           "value": sum(refilled[i]) + sum(bills)}))
-            refilled[i] = refilled[i] + list(bills)
-        self.buckets = [list(b) for b in result.buckets]
-        money = self.money()
-        self.log.append(Event("round_end", {"round": self.round, "net": list(result.net), "money": money,
-                                            "buckets": _sums(self.buckets)}))
+                log.append(event_from(("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
+                                           "bills": list(buckets[i])}, None)))
+                hand += buckets[i]
+                worth[i] = amounts[p]
+            hand.sort(reverse=True)
+        if cancelled:
+            for value in sorted({amounts[p] for p in cancelled}, reverse=True):
+                same = [p for p in cancelled if amounts[p] == value]
+                log.append(event_from(("cancel", {"players": same, "total": value}, None)))
+        for p in returned:
+            log.append(event_from(("return", {"player": p, "total": totals[p]}, None)))
+        log.append(event_from(("refill", {"buckets": list(worth)}, None)))
+        for value, bills, i in piles:
+            worth[i] += sum(bills)
+            log.append(event_from(("pile", {"total": value, "bills": list(bills), "bucket": i, "value": worth[i]},
+                                   None)))
+        self.buckets = rebuilt
+        money = [sum(h) for h in self.hands]
+        log.append(event_from(("round_end", {"round": self.round, "net": net, "money": money,
+                                       "buckets": list(worth)}, None)))
         self.bids = [None] * self.players
         self.claims = {}
         self.claim_queue = []
         self.phase = "bid"
-        self._check_end(money)
+        self._check_end(money, worth)
 
-    def _check_end(self, money: list[int]) -> None:
+    def _check_end(self, money: list[int], worth: list[int]) -> None:
+        """End the game or start the next round; ``worth``: the buckets' sums."""
         top = max(money)
         leaders = [p for p, m in enumerate(money) if m == top]
         reason = ""
+        with_money = tuple([p for p, hand in enumerate(self.hands) if hand])
         if top >= TARGET and len(leaders) == 1:
             reason = "target"
         elif self.round >= self.options.max_rounds:
             reason = "rounds"
-        elif not self.active():
+        elif not with_money:
             reason = "broke"
         if reason:
             self.phase = "over"
             self.result = leaders
-            self.log.append(Event("game_end", {"winners": leaders, "money": money, "reason": reason}))
+            self._acting = ()
+            self.log.append(event_from(("game_end", {"winners": leaders, "money": money, "reason": reason}, None)))
             return
+        self._acting = with_money
         if top >= TARGET:
-            self.log.append(Event("tie", {"players": leaders, "money": top}))
+            self.log.append(event_from(("tie", {"players": leaders, "money": top}, None)))
         self.round += 1
-        self.log.append(Event("round", {"round": self.round, "buckets": _sums(self.buckets)}))
+        self.log.append(event_from(("round", {"round": self.round, "buckets": worth}, None)))
 
     def money(self) -> list[int]:
         return [sum(h) for h in self.hands]
@@ -351,22 +501,30 @@ class BoneyardState(State):
     def winners(self) -> tuple[Player, ...]:
         return tuple(self.result) if self.phase == "over" else ()
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def _view(self, player: Player | None) -> BoneyardView:
         return {
             "you": player,
             "round": self.round,
             "phase": self.phase,
             "claim": self.options.claim,
             "buckets": [list(b) for b in self.buckets],
-            "hands": [list(h) for h in self.hands],  # everything a player holds came from public reveals
-            "money": self.money(),
+            "hands": [list(h) for h in self.hands],
+            "scores": self.money(),
             "active": self.active(),
             "has_bid": [b is not None for b in self.bids],
-            "your_bid": (list(self.bids[player]) if player is not None and self.bids[player] else None),
+            "your_bid": self._own_bid(player),
             "bids": ([list(b) if b else None for b in self.bids] if self.phase == "claim" else None),
             "claim_queue": list(self.claim_queue),
             "claims": dict(self.claims),
         }
+
+    def _own_bid(self, player: Player | None) -> list[int] | None:
+        bid = None if player is None else self.bids[player]
+        return list(bid) if bid else None
+
+    def describe_action(self, action: Any) -> str:
+        """:func:`describe`, with what the buckets hold while the unmatched bidders claim."""
+        return describe(action, self.buckets if self.phase == "claim" else None)
 
     def inventory(self) -> Counter:
         return Counter([*(b for h in self.hands for b in h), *(b for k in self.buckets for b in k)])
@@ -392,42 +550,42 @@ class BoneyardState(State):
         d = event.data
         k = event.kind
         if k == "round":
-            return f"Round {d['round']}. Buckets: {', '.join(f'${v}' for v in d['buckets'])}."
+            return f"Round {d['round']}. Buckets: {dollars(d['buckets'])}."
         if k == "bid":
-            return f"{names[d['player']]} bids {dollars(d['bid'])} (${d['total']}) in secret."
+            return f"{names[d['player']]} bids {dollars(d['bid'])} ({money(d['total'])}) in secret."
         if k == "ready":
             return f"{names[d['player']]} has bid."
         if k == "reveal":
-            shown = [f"{names[p]} ${t}" for p, t in enumerate(d["totals"]) if t is not None]
+            shown = [f"{names[p]} {money(t)}" for p, t in enumerate(d["totals"]) if t is not None]
             return "Bids revealed: " + ", ".join(shown) + "."
         if k == "choose":
-            return f"{names[d['player']]} chooses bucket {d['bucket'] + 1} (${d['value']})."
+            return f"{names[d['player']]} chooses bucket {d['bucket'] + 1} ({money(d['value'])})."
         if k == "claim":
-            return (f"{names[d['player']]}'s unmatched ${d['total']} takes bucket {d['bucket'] + 1} "
-                    f"(${d['value']}): {'+' if d['value'] >= d['total'] else ''}{d['value'] - d['total']}.")
+            return (f"{names[d['player']]}'s unmatched {money(d['total'])} takes bucket {d['bucket'] + 1} "
+                    f"({money(d['value'])}): {money(d['value'] - d['total'], signed=True)}.")
         if k == "cancel":
             who = " and ".join(names[p] for p in d["players"])
             both = "both" if len(d["players"]) == 2 else "all"
-            return f"{who} {both} bid ${d['total']}: the bids cancel and are lost."
+            return f"{who} {both} bid {money(d['total'])}: the bids cancel and are lost."
         if k == "return":
-            return f"{names[d['player']]}'s unmatched ${d['total']} finds no bucket left and goes back."
+            return f"{names[d['player']]}'s unmatched {money(d['total'])} finds no bucket left and goes back."
         if k == "refill":
-            return f"Winning bids drop into the buckets they took: {', '.join(f'${v}' for v in d['buckets'])}."
+            return f"Winning bids drop into the buckets they took: {dollars(d['buckets'])}."
         if k == "pile":
-            return (f"The cancelled ${d['total']} bids ({dollars(d['bills'])}) go into the poorest bucket, "
-                    f"bucket {d['bucket'] + 1}, now ${d['value']}.")
+            return (f"The cancelled {money(d['total'])} bids ({dollars(d['bills'])}) go into the poorest bucket, "
+                    f"bucket {d['bucket'] + 1}, now {money(d['value'])}.")
         if k == "round_end":
             return f"End of round {d['round']}. Money: " + ", ".join(
-                f"{names[p]} ${m}" for p, m in enumerate(d["money"])) + "."
+                f"{names[p]} {money(m)}" for p, m in enumerate(d["money"])) + "."
         if k == "tie":
-            return f"{' and '.join(names[p] for p in d['players'])} tie at ${d['money']}: play on."
+            return f"{' and '.join(names[p] for p in d['players'])} tie at {money(d['money'])}: play on."
         if k == "game_end":
-            richest = d["money"][d["winners"][0]]
+            richest = money(d["money"][d["winners"][0]])
             if d["reason"] == "target":  # a tie at the top plays on, so one player reached it
                 who = names[d["winners"][0]]
-                return f"Game over: {who} {verb(who, 'reaches', 'reach')} ${richest} and {verb(who, 'wins', 'win')}."
+                return f"Game over: {who} {verb(who, 'reaches', 'reach')} {richest} and {verb(who, 'wins', 'win')}."
             why = "the round limit is reached" if d["reason"] == "rounds" else "nobody has money left"
-            return f"Game over: {why}; {winners_text(d['winners'], names)} with ${richest}."
+            return f"Game over: {why}; {winners_text(d['winners'], names)} with {richest}."
         return f"{k}: {d}"
 
 

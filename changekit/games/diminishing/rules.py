@@ -35,7 +35,7 @@ from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked
 from changekit.core.money import is_change_bills
 from changekit.core.options import choices
-from changekit.core.state import Action
+from changekit.core.state import Action, event_from
 
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
@@ -176,7 +176,6 @@ class DiminishingOptions(Options):
                     f"{BILLS_PER_DENOMINATION * decks} of {decks} deck(s)")
 
 
-_new_event = tuple.__new__  # Event(...) without NamedTuple's Python-level __new__: one per playout step
 
 
 def _check_form(action: Any) -> None:
@@ -266,7 +265,7 @@ class DiminishingState(State):
             purse.sort(reverse=True)
         pot.sort(reverse=True)
         self.turns += 1
-        self.log.append(_new_event(Event, ("move", {  # Event("move", {...}), seen by everyone
+        self.log.append(event_from(("move", {  # seen by everyone
             "player": player, "play": bill, "take": list(take), "money": sum(purse), "pot": sum(pot),
         }, None)))
         out = self.out

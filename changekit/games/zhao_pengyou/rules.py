@@ -69,6 +69,7 @@ from changekit.core.checks import checked, is_items, is_whole, shown
 from changekit.core.errors import InvalidArgument
 from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 from changekit.core.options import Between, choices
+from changekit.core.state import event_from
 
 from .tricks import (
     ALL_CODES, CARD_POINTS, CARDS_PER_DECK, DECK_ORDER, RANK_OF, TRUMP, Context, Need, _shape_of, canonical, context,
@@ -817,7 +818,7 @@ class ZhaoPengyouState(State):
         data: dict[str, Any] = {"player": player, "cards": cards}
         if parts:
             data["parts"] = parts
-        self.log.append(Event("play", data))
+        self.log.append(event_from(("play", data, None)))
         for i, call in enumerate(self.calls):
             if call.found_by is not None or call.card not in cards:
                 continue
@@ -844,7 +845,7 @@ class ZhaoPengyouState(State):
         self.played += cards_won
         self.last_trick, self.trick = self.trick, []
         self.last_winner = winner
-        self.log.append(Event("trick", {"winner": winner, "points": points}))
+        self.log.append(event_from(("trick", {"winner": winner, "points": points}, None)))
         if self.hands[winner]:
             self.leader = self.turn = winner
         else:
