@@ -9,6 +9,7 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.core import Card, IllegalAction
+from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import card_svg, token_svg
@@ -186,7 +187,7 @@ class ZhaoPengyouApp(GameApp):
             slots.append(box)
         if list(self._hand.children) != slots:
             self._hand.children = slots
-        title = f"<b>{escape(self.possessive(viewer))} hand</b> ({len(hand)} cards, trumps on the right)"
+        title = f"<b>{escape(self.possessive(viewer))} hand</b> ({count(len(hand), 'card')}, trumps on the right)"
         self._set(self._hand_title, title)
         prompt, buttons = self._controls(view, viewer, your_turn)
         self._set(self._prompt, prompt)
