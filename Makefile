@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: app test bench install bytecode chromium clean site site-test
+.PHONY: app test lint bench install bytecode chromium clean site site-test
 
 # The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
 $(VENV)/.installed: pyproject.toml
@@ -41,7 +41,13 @@ chromium:
 		     "(or set CHROMIUM=/path/to/chromium)."; exit 1; \
 	fi
 
-test: install chromium site
+# ruff (pyflakes, pycodestyle, bugbear) over all our Python; mypy over the package, which ships
+# py.typed, so its types are a promise to whoever imports it.
+lint: install
+	$(BIN)/ruff check changekit tests benchmarks tools
+	$(BIN)/mypy
+
+test: install chromium site lint
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
 
 $(VENV)/.bench-installed: $(VENV)/.installed

@@ -79,12 +79,13 @@ def run() -> list[tuple[str, str, str, str]]:
         play_out(ZhaoPengyou(**ONE_DEAL).new_state(seed=n), [HeuristicBot() for _ in range(4)], rng=random.Random(n))
         n += 1
     rows.append(("zhao_pengyou", "heuristic-bot deals 4p", f"{n / (time.perf_counter() - start):.1f} deals/s", ""))
-    result = bot_tournament(ZhaoPengyou(**ONE_DEAL), [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()], games=100, seed=7)
+    lineup = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
+    result = bot_tournament(ZhaoPengyou(**ONE_DEAL), lineup, games=100, seed=7)
     rates = result.win_rates()
     rows.append(("zhao_pengyou", "heuristic vs random (100 deals, seats alternate)",
                  f"heuristic seat wins {rates[0]} / random seat wins {rates[1]}", "heuristic > random"))
     exact_ms = median_seconds(lambda: (trump_count(), called_copies(), declare_chance_exact(copies=2)), repeat=3) * 1000
     rows.append(("zhao_pengyou", "exact analyses (trumps, copies, declare)", f"{exact_ms:.1f} ms", ""))
-    rows += conformance_over([ZhaoPengyou(players=n, allow_throws=t, **ONE_DEAL) for n in (4, 5, 7) for t in (False, True)],
-                             CONFORMANCE_GAMES).rows("zhao_pengyou", "one deal each, 4/5/7p, throws off/on")
+    games = [ZhaoPengyou(players=n, allow_throws=t, **ONE_DEAL) for n in (4, 5, 7) for t in (False, True)]
+    rows += conformance_over(games, CONFORMANCE_GAMES).rows("zhao_pengyou", "one deal each, 4/5/7p, throws off/on")
     return rows

@@ -149,6 +149,7 @@ def check_step(state: State, rng: random.Random) -> list[str]:
             problems += _refused(state, junk, player, mark)
         if state.to_json() != before:  # what the cheap mark cannot tell apart (1 from 1.0 or True)
             problems.append(f"refusing junk actions for player {player} changed the saved state")
+        problems += check_words(state, legal)
     outsider = next((p for p in range(state.players) if p not in acting), None)
     if outsider is not None:
         some = state.legal_actions(acting[0])
@@ -157,6 +158,22 @@ def check_step(state: State, rng: random.Random) -> list[str]:
             problems.append(f"refusing a move of player {outsider}, not to act, changed the saved state")
     problems += check_json(state)
     problems += check_views(state, rng)
+    return problems
+
+
+def check_words(state: State, legal: list[Action]) -> list[str]:
+    """Every legal action has words (``describe_action``) for the buttons, the log and the bots'
+    reasons, and no two actions of one player share them (a player could not tell them apart)."""
+    problems: list[str] = []
+    said: dict[str, Action] = {}
+    for action in legal:
+        words = state.describe_action(action)
+        if not isinstance(words, str) or not words.strip():
+            problems.append(f"describe_action({action!r}) gave {words!r}, not words")
+        elif words in said:
+            problems.append(f"actions {said[words]!r} and {action!r} are both described as {words!r}")
+        else:
+            said[words] = action
     return problems
 
 

@@ -19,6 +19,7 @@ from typing import Any, Mapping
 
 from ..core import ChangekitError
 from ..core.errors import ClassroomError
+from ..core.words import dollars, money
 from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
 from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
 from ..games.boneyard.rules import START_BILLS, resolve_round
@@ -47,7 +48,7 @@ def check_bid(bid: Any) -> tuple[int, ...]:
     bills = sorted(bid, reverse=True)
     for bill in bills:
         if isinstance(bill, bool) or bill not in START_BILLS:
-            raise ChangekitError(f"you hold one bill each of {', '.join(f'${b}' for b in START_BILLS)}: "
+            raise ChangekitError(f"you hold one bill each of {dollars(START_BILLS)}: "
                                  f"{bill!r} is not one of them")
     if len(set(bills)) != len(bills):
         raise ChangekitError(f"you hold only one of each bill: {bills} uses one twice")
@@ -155,9 +156,9 @@ def own_outcome(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
 
 
 def reveal_html(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
-    rows = "".join(f"<li>${bucket} bucket: <b>{escape(winner)}</b> (bid ${total})</li>"
+    rows = "".join(f"<li>{money(bucket)} bucket: <b>{escape(winner)}</b> (bid {money(total)})</li>"
                    for winner, bucket, total in reveal.get("winners", []))
-    cancelled = ", ".join(f"${t}" for t in reveal.get("cancelled", []))
+    cancelled = dollars(reveal.get("cancelled", []), empty="")
     return (f'<div class="ck-auction-result" role="status"><p><b>Bidding is closed</b> '
             f'({reveal.get("bidders", 0)} bids). {escape(own_outcome(reveal, name, bid))}</p>'
             f"<ul>{rows or '<li>No bucket was taken.</li>'}</ul>"
@@ -165,7 +166,7 @@ def reveal_html(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
 
 
 def outcomes_html(result: AuctionResult) -> str:
-    rows = "".join(f"<tr><td>{escape(o.name)}</td><td>${o.total}</td><td>{' + '.join(f'${b}' for b in o.bid)}</td>"
+    rows = "".join(f"<tr><td>{escape(o.name)}</td><td>{money(o.total)}</td><td>{dollars(o.bid, sep=' + ')}</td>"
                    f"<td>{escape(o.outcome)}</td><td>{o.net:+d}</td></tr>" for o in result.outcomes)
     return ('<table class="ck-auction" aria-label="auction results"><tr><th>Student</th><th>Bid</th><th>Bills</th>'
             f"<th>Result</th><th>Money</th></tr>{rows}</table>")
@@ -277,7 +278,7 @@ class AuctionBidder:
         if not question_id.startswith(QUESTION_PREFIX):
             raise ClassroomError("bad-question", f"{question_id!r} is not a class auction")
         self.store, self.code, self.token, self.question_id = store, code, token, question_id
-        self.w_bills = [w.ToggleButton(value=False, description=f"${b}", tooltip=f"bid your ${b} bill",
+        self.w_bills = [w.ToggleButton(value=False, description=money(b), tooltip=f"bid your {money(b)} bill",
                                        layout=w.Layout(width="70px")) for b in START_BILLS]
         self.w_submit = button("Submit my bid", self.submit, style="success")
         self.w_status = w.HTML('<div role="status">You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>')
@@ -311,7 +312,7 @@ class AuctionBidder:
                 self.w_status.value = '<div role="status"><b>Bidding is closed.</b></div>'
 
     def _said_bid(self, bid: tuple[int, ...]) -> None:
-        self.w_status.value = (f'<div role="status">Your bid: <b>${sum(bid)}</b> ({" + ".join(f"${b}" for b in bid)}). '
+        self.w_status.value = (f'<div role="status">Your bid: <b>{money(sum(bid))}</b> ({dollars(bid, sep=" + ")}). '
                                "You can change it until the teacher closes bidding.</div>")
 
     def submit(self) -> None:

@@ -378,9 +378,7 @@ def _networked_class(game: str) -> type:
         def __init__(self, *, client: TableClient, **kwargs: Any) -> None:
             self.client = client
             super().__init__(**kwargs)
-            for child in self.widget.children:  # no new game, seed or seat set-up at a shared table
-                if self.w_new in getattr(child, "children", ()):
-                    child.layout.display = "none"
+            self.w_setup.layout.display = "none"  # no new game, seed or seat set-up at a shared table
             self.w_undo.layout.display = "none"
             self.poller = Poller(self._step, self.reload,
                                  done=lambda: self.client.state.is_terminal() or self.client.table.closed)
@@ -438,7 +436,9 @@ def _networked_class(game: str) -> type:
                 return True  # drawn once more, then the poller stops
             return self.client.play_bots() > 0 or news
 
-    return type(f"Networked{base.__name__}", (base, Networked), {})
+    # Networked first: its act, new_game, undo and run_bots replace the frame's, and the game's
+    # app keeps its own build, draw and reset_input
+    return type(f"Networked{base.__name__}", (Networked, base), {})
 
 
 def networked_app(client: TableClient, *, poll: bool = True) -> Any:

@@ -28,6 +28,15 @@ def money(amount: int, *, signed: bool = False) -> str:
     return f"{sign}${abs(amount)}"
 
 
+def count(n: int, noun: str) -> str:
+    """A number of things, the noun in the singular for one (nouns that add an s).
+
+    >>> count(1, "card"), count(0, "card"), count(12, "coin")
+    ('1 card', '0 cards', '12 coins')
+    """
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 @checked(name=is_text(200), third_person=is_text(200), base=is_text(200))
 def verb(name: str, third_person: str, base: str) -> str:
     """'You play' but 'Ann plays' (the apps call the human "You").

@@ -174,10 +174,10 @@ class GameApp:
         self.w_screen = w.VBox()
         self.w_extra = w.VBox()  # a game's own settings (under its controls)
         self.build()
-        setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.w_setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
+                              layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self.widget = w.VBox(
-            [w.HTML(CSS), setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
+            [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
              self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )

@@ -5,6 +5,7 @@ from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from changekit.core.errors import ChangekitError
+from changekit.core.words import money
 
 if TYPE_CHECKING:
     from changekit.core.cards import Card
@@ -27,7 +28,7 @@ def bill_svg(value: int, *, width: int = 88, dim: bool = False, label: str | Non
     """
     fill, ink = BILL_COLOURS.get(value, ("#eeeeee", "#333333"))
     height = round(width * 0.52)
-    title = escape(label or f"${value} bill")
+    title = escape(label or f"{money(value)} bill")
     opacity = ' opacity="0.35"' if dim else ""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 100 52" role="img"'

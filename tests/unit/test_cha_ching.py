@@ -517,4 +517,4 @@ def test_the_view_holds_exactly_the_declared_keys_and_scores_are_the_scores():
         assert view["scores"] == list(state.scores()) and view["winners"] == list(state.winners()) != []
         assert view["top"] == state.discards[-1] == view["discards"][-1]
     fresh_view = fresh(players=3).view(1)
-    assert fresh_view["winners"] == [] and fresh_view["scores"] == [0, 0, 0] and fresh_view["game_to"] == 1000
+    assert fresh_view["winners"] == [] and fresh_view["scores"] == [0, 0, 0] and fresh_view["goal"] == 1000

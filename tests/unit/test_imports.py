@@ -246,24 +246,6 @@ def _cycle_part(loop: list[str]) -> str:
 
 ACROSS = "across parts"
 PARTS = sorted({part_of(module) for module in module_files()})
-#: Parts still being brought into line by issue 15 (each by its own engineer), expected to fail
-#: until then. Strict: a part that passes fails here until it is taken off this list, so the list
-#: can only shrink. The message of each failure lists what is left.
-STILL_FAILING_CYCLES: dict[str, str] = {
-}
-_GAME_LATE = "issue 15 E: the game's late imports get a one-line reason (or move to the top)"
-STILL_FAILING_LATE: dict[str, str] = {
-    # one line per part, so that each owner takes off only their own
-    "games/zhao_pengyou": _GAME_LATE,
-}
-
-
-def _expected(part: str, still_failing: dict[str, str]) -> object:
-    if part in still_failing:
-        return pytest.param(part, marks=pytest.mark.xfail(strict=True, reason=still_failing[part]))
-    return part
-
-
 SAMPLE = """\
 from __future__ import annotations
 import json
@@ -336,7 +318,7 @@ def test_parts_of_the_package():
 
 
 # ---- the package --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("part", [_expected(part, STILL_FAILING_CYCLES) for part in [*PARTS, ACROSS]])
+@pytest.mark.parametrize("part", [*PARTS, ACROSS])
 def test_no_import_cycles_counting_imports_inside_functions(part):
     graph = import_graph()
     found = [(loop, group) for loop, group in zip(cycles(graph), tangles(graph), strict=True)
@@ -347,7 +329,7 @@ def test_no_import_cycles_counting_imports_inside_functions(part):
         for loop, group in found)
 
 
-@pytest.mark.parametrize("part", [_expected(part, STILL_FAILING_LATE) for part in PARTS])
+@pytest.mark.parametrize("part", PARTS)
 def test_every_late_import_says_why(part):
     """A late import (inside a function) has a reason: a comment of its own on its lines or on the
     line before. Consecutive import statements share the first one's reason (one comment above

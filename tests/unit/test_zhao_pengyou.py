@@ -1,6 +1,7 @@
 """Zhao Pengyou engine: deal and declarations, kitty, friend call, tricks, scoring and levels."""
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -9,7 +10,10 @@ import pytest
 from changekit.conformance import check_json, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.games.zhao_pengyou import ZhaoPengyou, level_change
-from changekit.games.zhao_pengyou.rules import auto_kitty, friend_calls
+from changekit.games.zhao_pengyou.rules import (
+    PASS, THROW_DONE, Call, Declaration, ZhaoPengyouState, ZhaoPengyouView, auto_kitty, bury, call_friend, declare,
+    friend_calls, hand_size, play, throw,
+)
 from changekit.games.zhao_pengyou.tricks import context, points_in
 
 
@@ -29,7 +33,7 @@ def play_position(hands, *, trump_suit="C", trump_rank="2", host=0, leader=0, ca
     state.host, state.trump_suit, state.trump_rank = host, trump_suit, trump_rank
     state.levels[host] = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].index(trump_rank)
     state.deck, state.kitty, state.selection, state.trick = [], list(kitty), [], []
-    state.calls = [list(c) + [0, None] for c in calls]
+    state.calls = [Call(*c) for c in calls]
     state.friends, state.shown = [], [[] for _ in hands]
     state.leader = state.turn = leader
     everything = Counter(c for c in state.inventory().elements())
@@ -79,7 +83,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
     p = state.current_player
     suit = state.hands[p][-1][-1]
     state.apply(("declare", suit, 1), p)
-    assert state.declaration == [p, suit, 1]
+    assert state.declaration == Declaration(p, suit, 1)
     # force a position: another player holding two 2s of another suit
     q = (p + 1) % 4
     other = next(s for s in "SHDC" if s != suit)
@@ -89,7 +93,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
         state.apply(("declare", other, 1), q)
     assert err.value.rule == "declare-more"
     state.apply(("declare", other, 2), q)
-    assert state.declaration == [q, other, 2]
+    assert state.declaration == Declaration(q, other, 2)
     # the declarer may reinforce in the same suit only
     state.hands[q] += [f"2{other}", f"2{suit}", f"2{suit}"]
     state.hands[q] += [f"2{suit}"]
@@ -99,7 +103,7 @@ def test_override_needs_more_copies_and_reinforcing_keeps_the_suit():
         state.apply(("declare", suit, 3), q)
     assert err.value.rule == "declare-reinforce"
     state.apply(("declare", other, 3), q)
-    assert state.declaration == [q, other, 3]
+    assert state.declaration == Declaration(q, other, 3)
 
 
 def test_declaring_cards_you_do_not_hold_is_refused():
@@ -153,15 +157,15 @@ def _to_bury(seed=2):
 def test_kitty_is_taken_buried_and_hidden_from_others():
     state = _to_bury()
     host = state.host
-    assert state.view(host)["kitty"] == () and state.view((host + 1) % 4)["kitty"] is None
+    assert state.view(host)["kitty"] == [] and state.view((host + 1) % 4)["kitty"] is None
     with pytest.raises(IllegalAction) as err:
         state.apply(("bury", "XX"))
     assert err.value.rule == "bury-own-card"
     for _ in range(6):
         state.apply(state.legal_actions()[0])
     assert state.phase == "call" and len(state.kitty) == 6 and len(state.hands[host]) == 39
-    assert state.view(host)["kitty"] == tuple(sorted(state.kitty, key=__import__(
-        "changekit.games.zhao_pengyou.tricks", fromlist=["x"]).DECK_ORDER.__getitem__))
+    assert state.view(host)["kitty"] == sorted(state.kitty, key=__import__(
+        "changekit.games.zhao_pengyou.tricks", fromlist=["x"]).DECK_ORDER.__getitem__)
     assert all(state.view(p)["kitty"] is None for p in range(4) if p != host)
     # the buried cards never show in a public log line
     public = [e for e in state.log if e.to is None]
@@ -190,7 +194,7 @@ def test_friend_revealed_by_the_called_copy_and_not_by_the_host():
     state = play_position(hands, calls=[(2, "KD")])
     state.apply(("play", "KD"))          # host plays the 1st K♦
     state.apply(("play", "KD"))          # player 1 plays the 2nd: friend
-    assert state.friends == [1] and state.calls[0][3] == 1
+    assert state.friends == [1] and state.calls == [Call(2, "KD", 2, 1)]
     assert any(e.kind == "friend" and e.data["player"] == 1 for e in state.log)
     state.apply(("play", "KD"))
     state.apply(("play", "6S"))
@@ -198,7 +202,7 @@ def test_friend_revealed_by_the_called_copy_and_not_by_the_host():
     # the host playing the called copy himself finds nobody
     state = play_position(hands, calls=[(1, "KD")])
     state.apply(("play", "KD"))
-    assert state.friends == [] and state.calls[0][3] == 0
+    assert state.friends == [] and state.calls == [Call(1, "KD", 1, 0)]
 
 
 # ---- plays through the engine ---------------------------------------------------------------
@@ -223,7 +227,7 @@ def test_lead_must_be_a_shape_held_in_deck_order():
     assert err.value.rule == "follow-suit" and "♦" in str(err.value)
     before = len(state.log)
     state.apply(("play", "3D"))
-    assert state.view(1)["selection"] == ("3D",) and state.view(0)["selection"] == []
+    assert state.view(1)["selection"] == ["3D"] and state.view(0)["selection"] == []
     assert state.view(0)["hand_sizes"][1] == 5 and len(state.log) == before
     state.play_cards(["4D", "5D", "6D"])
     assert state.trick[-1] == [1, ["3D", "4D", "5D", "6D"]]
@@ -269,7 +273,7 @@ def _last_trick(attackers_win: bool, captured):
     hands = ["4D", "AD", "5D", "6D"] if attackers_win else ["4D", "3D", "AD", "6D"]
     state = play_position(hands, kitty=["KS", "10S", "5S", "3S", "4S", "6S"], calls=[(1, "QH")], deals=1)
     state.friends = [2]
-    state.calls[0][3] = 2
+    state.calls[0] = state.calls[0]._replace(found_by=2)
     state.captured = list(captured)
     return state
 
@@ -379,3 +383,111 @@ def test_shown_declaration_cards_stay_with_the_declarer_when_redealt():
     for s in range(5):
         twin = state.determinize((p + 1) % 4, GameRng(s))
         assert not Counter(shown) - Counter(twin.hands[p])
+
+
+# ---- records and sizes -------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "decks"), [(4, 3), (5, 3), (6, 2), (7, 3)])
+def test_hand_size_is_what_the_deal_gives(players, decks):
+    state = fresh(players=players, decks=decks)
+    while state.phase == "deal":
+        state.apply("pass")
+    assert all(len(h) == hand_size(players, decks) for h in state.hands)
+    assert players * hand_size(players, decks) + auto_kitty(players, decks) == decks * 54
+
+
+def test_declaration_and_calls_are_named_tuples_saved_as_lists():
+    rng = random.Random(3)
+    state = fresh(seed=4, players=6)
+    while not (state.phase == "play" and any(c.found_by is not None for c in state.calls)):
+        state.apply(rng.choice(state.legal_actions()))
+    assert isinstance(state.declaration, Declaration) and state.declaration.player == state.host
+    assert len(state.calls) == 2 and all(isinstance(c, Call) for c in state.calls)
+    position = json.loads(state.to_json())["position"]
+    assert position["declaration"] == list(state.declaration)
+    assert position["calls"] == [list(c) for c in state.calls]
+    loaded = ZhaoPengyouState.from_json(state.to_json())
+    assert loaded.declaration == state.declaration and loaded.calls == state.calls
+    assert all(isinstance(c, Call) for c in loaded.calls) and isinstance(loaded.declaration, Declaration)
+    found = next(c for c in state.calls if c.found_by is not None)
+    assert found.seen >= found.ordinal
+    assert state.view(0)["calls"][state.calls.index(found)]["found_by"] == found.found_by
+
+
+# ---- actions in words, the view's declared keys ---------------------------------------------------
+def test_constructors_make_the_saved_encodings_and_round_trip_through_a_save():
+    assert (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), play("3C"),
+            throw("KC"), THROW_DONE) == ("pass", ("declare", "S", 2), ("bury", "10D"), ("call", 2, "AH"),
+                                          ("play", "5D", "5D"), ("play", "3C"), ("throw", "KC"), ("throw",))
+    rebuild = {"declare": declare, "bury": bury, "call": call_friend, "play": play, "throw": throw}
+    rng = random.Random(2)
+    state = fresh(seed=2, allow_throws=True, players=6)
+    kinds = set()
+    while len(state.history) < 400:
+        action = rng.choice(state.legal_actions())
+        made = action if action in (PASS, THROW_DONE) else rebuild[action[0]](*action[1:])
+        assert made == action and type(made) is type(action)
+        state.apply(made)
+        kinds.add(action if isinstance(action, str) else action[0])
+    assert kinds == {"pass", "declare", "bury", "call", "play", "throw"}
+    loaded = ZhaoPengyouState.from_json(state.to_json())
+    assert loaded.history == state.history and loaded == state
+
+
+def _sampled_positions(seeds, **options):
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = fresh(seed=seed, **options)
+        steps = 0
+        while not state.is_terminal() and steps < 700:
+            if steps % 23 == 0 or state.phase in ("call", "last_call"):
+                yield state
+            state.apply(rng.choice(state.legal_actions()))
+            steps += 1
+
+
+@pytest.mark.parametrize("options", [{}, {"allow_throws": True, "players": 6}])
+def test_every_legal_action_has_its_own_words(options):
+    seen_kinds = set()
+    for state in _sampled_positions(range(3), **options):
+        legal = state.legal_actions()
+        words = [state.describe_action(a) for a in legal]
+        assert all(words) and len(set(words)) == len(legal), (legal, words)
+        seen_kinds |= {a if a == PASS else a[0] for a in legal}
+    assert seen_kinds >= {"pass", "declare", "bury", "call", "play"} | ({"throw"} if options else set())
+
+
+def test_describe_action_words():
+    state = fresh()
+    assert [state.describe_action(a) for a in (PASS, declare("H", 3), bury("SJ"), call_friend(1, "KS"),
+                                               play("7D", "7D", "8D", "8D"), throw("BJ"), THROW_DONE)] == [
+        "Pass (do not declare)", "Declare ♥ hearts (show 3)", "Bury SJ", "Call the 1st K♠", "Play 7♦ 7♦ 8♦ 8♦",
+        "Throw BJ (more may follow)", "Finish the throw"]
+
+
+def test_the_view_has_exactly_the_declared_keys_and_scores_are_the_state_scores():
+    declared = set(ZhaoPengyouView.__annotations__) | {"to_act", "log"}  # the base adds those two
+    for state in _sampled_positions([5], players=5, deals=2):
+        for seat in (None, *range(state.players)):
+            view = state.view(seat)
+            assert set(view) == declared
+            assert view["scores"] == list(state.scores())
+            assert view["turn"] == (state.current_player if len(state.current_players()) == 1 else None)
+            assert view["deck_size"] == len(state.deck) and view["round"] == state.deal_no + 1 and view["rounds"] == 2
+
+
+# ---- the engine's memos are not the position ------------------------------------------------------
+def test_a_legal_list_changed_by_its_caller_is_not_trusted_and_memos_stay_out_of_saves():
+    state = play_position(["4D 9S", "3C 9H", "5S 6S", "KD 6H"])
+    legal = state.legal_actions()
+    assert legal == [play("9S"), play("4D")]  # (deck order: spades, hearts, diamonds, clubs)
+    legal.append(play("3C"))  # the caller's list, not the engine's
+    with pytest.raises(IllegalAction) as err:
+        state.apply(play("3C"))
+    assert err.value.rule == "own-card"
+    state.apply(play("4D"))
+    assert state.legal_actions() == [play("9H"), play("3C")]  # void in diamonds: anything
+    twin = state.clone()
+    twin.hands[1] = ["9H", "AD"]  # a position set by hand: the memo of the original does not hold here
+    assert twin.legal_actions() == [play("AD")]
+    saved = json.loads(state.to_json())["position"]
+    assert not [k for k in saved if k.startswith("_")] and "_legal_memo" in vars(state)

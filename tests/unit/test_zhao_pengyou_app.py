@@ -195,3 +195,38 @@ def test_undo_in_the_second_deal_replays_from_that_deal():
     reference.undo(len(reference.history) - humans[-1])
     app.undo()
     assert app.state.to_json() == reference.to_json()  # its time: `make bench`, zhao_pengyou rows
+
+
+def test_a_new_game_drops_the_old_games_checkpoints_and_undo_replays_the_new_one():
+    app = ZhaoPengyouApp(seed=6)
+    for _ in range(400):
+        if app.state.deal_no == 1 and app.state.phase == "play":
+            break
+        app.act(app.state.legal_actions(0)[0])
+    assert len(app._checkpoints) == 2
+    app.picked = [0]
+    app.w_seed.value = 7
+    app.new_game()  # the frame's new game: the game's input is reset, old checkpoints are not this game's
+    assert app.picked == [] and [saved.seed for _, saved in app._checkpoints] == [7]
+    assert app._checkpoints[0][1].history == app.state.history[:app._checkpoints[0][0]]
+    for _ in range(3):
+        app.act(app.state.legal_actions(0)[0])
+    reference = app.state.clone()
+    humans = [i for i, (p, _) in enumerate(reference.history) if p == 0]
+    reference.undo(len(reference.history) - humans[-1])
+    app.undo()
+    assert app.state.to_json() == reference.to_json()
+
+
+def test_declare_and_bury_buttons_say_what_the_engine_calls_the_action():
+    app = ZhaoPengyouApp(seed=1)
+    for _ in range(200):
+        view = app.state.view(0)
+        if view["phase"] in ("deal", "last_call") and 0 in view["to_act"] and len(app.state.legal_actions(0)) > 1:
+            break
+        app.act(app.state.legal_actions(0)[-1] if 0 in view["to_act"] else app.state.legal_actions()[0])
+    app.refresh()
+    labels = [b.description for b in app._buttons.children]
+    legal = app.state.legal_actions(0)
+    assert labels == [app.state.describe_action(a) for a in legal]
+    assert labels[0] == "Pass (do not declare)" and all(lab.startswith("Declare ") for lab in labels[1:])

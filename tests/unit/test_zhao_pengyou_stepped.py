@@ -74,6 +74,6 @@ def test_the_level_change_chart_shows_both_tables():
     for r in results:
         key = "{} +{}".format(*_expected(r["attackers_points"], 3))
         stepped[key] = stepped.get(key, 0) + 1
-    drawn = dict(zip(fig.data[1].x, fig.data[1].y))
+    drawn = dict(zip(fig.data[1].x, fig.data[1].y, strict=True))
     assert {k: v for k, v in drawn.items() if v} == stepped
-    assert dict(zip(fig.data[0].x, fig.data[0].y)) == level_change_counts(results)
+    assert dict(zip(fig.data[0].x, fig.data[0].y, strict=True)) == level_change_counts(results)

@@ -11,7 +11,8 @@ from changekit.core import GameRng, IllegalAction, play_out
 from changekit.games.zhao_pengyou import ZhaoPengyou, trick_winner
 from changekit.games.zhao_pengyou.bots import HeuristicBot, sure_throw
 from changekit.games.zhao_pengyou.tricks import (
-    ALL_CODES, canonical, combos_of, context, follow_need, follow_problem, lead_parts, next_cards, shape_of, throw_failure,
+    ALL_CODES, canonical, combos_of, context, follow_need, follow_problem, lead_parts, next_cards, shape_of,
+    throw_failure,
 )
 from tests.unit.test_zhao_pengyou import H, play_position
 
@@ -59,7 +60,7 @@ def test_a_throw_nobody_can_beat_is_led_whole_card_by_card():
     state.apply(("throw", "AD"))
     # under way: more diamonds, or done; the others see nothing yet
     assert state.legal_actions() == [("throw", "QD"), ("throw", "KD"), ("throw", "AD"), ("throw",)]
-    assert state.view(0)["selection"] == ("AD",) and state.view(1)["selection"] == []
+    assert state.view(0)["selection"] == ["AD"] and state.view(1)["selection"] == []
     assert state.view(1)["hand_sizes"][0] == 7 and state.log[-1].kind != "play"
     for c in ("AD", "KD", "QD", "QD"):
         state.apply(("throw", c))
@@ -207,13 +208,15 @@ def _brute_profile(cards: Counter, shapes) -> tuple:
     big = [s for s in shapes if s[0] == "tractor"]
     best = None
     for mask in product((0, 1), repeat=len(big)):
-        for choice in product(*[combos_of(s, dict(cards), CLUBS2) if m else [()] for s, m in zip(big, mask)]):
+        options = [combos_of(s, dict(cards), CLUBS2) if m else [()] for s, m in zip(big, mask, strict=True)]
+        for choice in product(*options):
             used = Counter(c for combo in choice for c in combo)
             if used - cards:
                 continue
             left = cards - used
             triples_owed = sum(1 for s in shapes if s[0] == "triple")
-            pairs_owed = sum(1 for s in shapes if s[0] == "pair") + sum(s[1] for s, m in zip(big, mask) if not m)
+            pairs_owed = (sum(1 for s in shapes if s[0] == "pair")
+                          + sum(s[1] for s, m in zip(big, mask, strict=True) if not m))
             codes = sorted(left)
             for t in range(min(triples_owed, len(codes)), -1, -1):
                 for trip in combinations([c for c in codes if left[c] >= 3], t):

@@ -10,7 +10,8 @@ import pytest
 from changekit.core import ChangekitError
 from changekit.games.zhao_pengyou import shape_of, trick_winner
 from changekit.games.zhao_pengyou.tricks import (
-    ALL_CODES, canonical, context, follow_need, follow_plays, follow_problem, lead_plays, next_cards, shortfall,
+    ALL_CODES, CARDS_PER_DECK, PAIR, TRUMPS_PER_DECK, canonical, context, follow_need, follow_plays, follow_problem,
+    lead_plays, lead_problem, next_cards, play_problem, shortfall, single_follows,
 )
 
 CLUBS2 = context("C", "2")
@@ -299,3 +300,88 @@ def test_legal_follow_always_exists_and_shortfall_of_nothing_is_fine():
     need = follow_need(H("3D 3D 4D 4D 9D 9S"), H("7D 7D 8D 8D"), CLUBS2)
     assert shortfall(need, Counter()) is None
     assert need.demand == (("tractor", 2),)
+
+
+# ---- the shortcuts the engine takes, against the rules they shortcut ---------------------------
+def test_a_deck_and_its_trumps():
+    assert CARDS_PER_DECK == 54 == len(ALL_CODES) == len(set(ALL_CODES))
+    for suit, rank in [("C", "2"), ("H", "K"), (None, "7")]:
+        ctx = context(suit, rank)
+        trumps = sum(1 for c in ALL_CODES if ctx.eff[c] == "T")
+        assert trumps == (TRUMPS_PER_DECK if suit else TRUMPS_PER_DECK - 12)  # no trump suit: jokers and the rank
+
+
+def test_single_follows_are_the_led_suit_or_anything_when_void():
+    rng = random.Random(11)
+    deck = list(ALL_CODES) * 3
+    for _ in range(300):
+        ctx = context(rng.choice("SHDC"), rng.choice(["2", "7", "A"]))
+        hand = rng.sample(deck, rng.randint(1, 12))
+        lead = rng.choice(deck)
+        in_suit = {c for c in hand if ctx.eff[c] == ctx.eff[lead]}
+        expected = in_suit or set(hand)
+        assert sorted(single_follows(hand, lead, ctx)) == sorted(expected)
+        assert set(next_cards(follow_need(hand, [lead], ctx), {}, hand)) == expected
+
+
+def _most_pairs_follows(hand, lead, ctx, split):
+    """Independently: the follows of a lead made of pairs only: led-suit cards if you have enough (else
+    all of them), holding as many pairs as the lead has and the hand can be made to play."""
+    counts = Counter(hand)
+    suit = ctx.eff[lead[0]]
+    held = [c for c in hand if ctx.eff[c] == suit]
+    followable = sum(1 for c, k in counts.items() if ctx.eff[c] == suit and (k >= 2 if split else k == 2))
+    owed = min(len(lead) // 2, followable)
+    out = set()
+    for combo in combinations_with_replacement(sorted(counts), len(lead)):
+        chosen = Counter(combo)
+        if chosen - counts:
+            continue
+        in_suit = sum(k for c, k in chosen.items() if ctx.eff[c] == suit)
+        if len(held) <= len(lead):
+            ok = in_suit == len(held)
+        else:
+            pairs = sum(k // 2 for c, k in chosen.items())  # identical cards, two at a time (never a triple here)
+            ok = in_suit == len(lead) and pairs >= owed
+        if ok:
+            out.add(canonical(combo))
+    return out
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_pair_leads_owe_as_many_pairs_as_the_hand_can_give(split):
+    rng = random.Random(5 + split)
+    diamonds = [c for c in ALL_CODES if c.endswith("D") and c != "2D"] * 3
+    others = [c for c in ALL_CODES if c[-1] in "SH" and c[0] != "2"] * 3
+    checked = 0
+    for _ in range(80):
+        lead = H(rng.choice(["7D 7D", "QD QD", "5D 5D 9D 9D", "3D 3D 8D 8D KD KD"]))  # a pair, or pairs thrown
+        hand = rng.sample(diamonds, rng.randint(0, 9)) + rng.sample(others, rng.randint(0, 3))
+        if len(hand) < len(lead) or max(Counter(hand).values()) > 2 and not split:
+            continue  # (a triple would stand in as a pair only with split: covered by the brute-force test above)
+        need = follow_need(hand, lead, CLUBS2, split_triples=split)
+        assert set(need.demand) <= {PAIR}
+        expected = _most_pairs_follows(hand, lead, CLUBS2, split)
+        assert set(follow_plays(hand, lead, CLUBS2, split_triples=split)) == expected
+        checked += 1
+    assert checked > 30
+
+
+def test_play_problem_names_the_rule_of_a_whole_play():
+    hand = H("KD KD 9S 4D")
+    assert play_problem(hand, H("KD KD"), CLUBS2) is None
+    assert play_problem(hand, H("KD 9S"), CLUBS2)[0] == "shape"
+    assert play_problem(hand, H("AD"), CLUBS2)[0] == "own-card"
+    # with throws allowed, cards of one suit make a throw; mixing suits does not
+    assert play_problem(hand, H("KD KD 4D"), CLUBS2, throws=True) is None
+    assert play_problem(hand, H("KD 9S"), CLUBS2, throws=True)[0] == "throw-one-suit"
+    assert play_problem(hand, H("9S"), CLUBS2, throws=True, down=H("KD"))[0] == "throw-one-suit"
+    assert lead_problem(hand, H("KD 4D"), CLUBS2, throws=True)[1].startswith(
+        "a lead is a single, pair, triple, tractor or wonky tractor in one suit (or, as a throw:")
+    # a follow counts the cards already down: one 4♦ down, the other completes the owed pair
+    follower = H("4D 4D 9D 3S")
+    assert play_problem(follower, H("4D 9D"), CLUBS2, lead=H("KD KD"))[0] == "follow-pair"
+    assert play_problem(H("4D 9D 3S"), H("4D"), CLUBS2, lead=H("KD KD"), down=H("4D")) is None
+    assert play_problem(H("4D 9D 3S"), H("9D"), CLUBS2, lead=H("KD KD"), down=H("4D"))[0] == "follow-pair"
+    assert play_problem(follower, H("4D"), CLUBS2, lead=H("KD KD"))[0] == "size"
+    assert play_problem(follower, H("AD AD"), CLUBS2, lead=H("KD KD"))[0] == "own-card"

@@ -332,7 +332,8 @@ class BoneyardView(TypedDict):
     has bid this round; ``your_bid``: the viewer's own bid this round (None before it, and for a
     spectator); ``bids``: every bid, shown during the claim phase (None otherwise; None for a player
     who sat out); ``claim_queue``: the unmatched bidders still to pick, in order; ``claims``: the
-    bucket each has picked (seat as text, as saved).
+    bucket each has picked (seat as text, as saved); ``winners``: the winners once the game is
+    over (else empty).
     """
 
     you: Player | None
@@ -348,6 +349,7 @@ class BoneyardView(TypedDict):
     bids: list[list[int] | None] | None
     claim_queue: list[Player]
     claims: dict[str, int]
+    winners: list[Player]
 
 
 class BoneyardState(State):
@@ -546,6 +548,7 @@ class BoneyardState(State):
             "bids": ([list(b) if b else None for b in self.bids] if self.phase == "claim" else None),
             "claim_queue": list(self.claim_queue),
             "claims": dict(self.claims),
+            "winners": list(self.winners()),
         }
 
     def _own_bid(self, player: Player | None) -> list[int] | None:

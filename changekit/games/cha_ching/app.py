@@ -7,6 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.core.errors import InvalidArgument
+from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import token_svg
@@ -124,7 +125,7 @@ class ChaChingApp(GameApp):
 
         hand = self._hand = list(view["hand"] or [])
         whose = "Your hand" if names[viewer] == "You" else f"{names[viewer]}'s hand"
-        self._heading.value = f"<b>{escape(whose)}</b> ({len(hand)} cards)"
+        self._heading.value = f"<b>{escape(whose)}</b> ({count(len(hand), 'card')})"
         can_discard = your_turn and phase == "discard"
         for picture, btn, card in zip(self._pictures, self._discards, hand):  # noqa: B905 - spare slots stay unused
             picture.value = card_picture(card)

@@ -259,7 +259,7 @@ def _trade_actions(players: int, player: int) -> tuple[tuple[str, str, int], ...
 class ChaChingView(TypedDict):
     """What one player sees (``you``; None: a spectator); ``view`` adds ``to_act`` and ``log``.
 
-    Every option is public (``game_to`` is shown; the deck composition is in the rules).
+    Every option is public (``game_to`` is shown as ``goal``, as in Big Cheese; the deck composition is in the rules).
     """
 
     you: int | None
@@ -276,7 +276,7 @@ class ChaChingView(TypedDict):
     discards: list[str]  # the discard pile, bottom first
     top: str | None  # its top card: the one you may take instead of drawing
     scores: list[int]  # penalty points per seat (lowest wins)
-    game_to: int  # the score that ends the game
+    goal: int  # the score that ends the game (option game_to)
     winners: list[int]  # [] until the end
 
 
@@ -484,7 +484,7 @@ class ChaChingState(State):
             "discards": list(self.discards),
             "top": self.discards[-1] if self.discards else None,
             "scores": list(self.points),
-            "game_to": self.options.game_to,
+            "goal": self.options.game_to,
             "winners": list(self.winners()),
         }
 

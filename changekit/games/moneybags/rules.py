@@ -49,7 +49,7 @@ from changekit.core import (
 )
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
-from changekit.core.words import winners_text
+from changekit.core.words import count, winners_text
 from changekit.core.options import Between, choices
 
 COINS = 67
@@ -777,7 +777,7 @@ def coins_text(n: int) -> str:
     >>> coins_text(1), coins_text(0), coins_text(12)
     ('1 coin', '0 coins', '12 coins')
     """
-    return f"{n} coin" if n == 1 else f"{n} coins"
+    return count(n, "coin")
 
 
 class Moneybags(Game):

@@ -10,16 +10,18 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Sequence
 
-from changekit.core.bots import Bot, play_out
+from changekit.core.bots import Bot, is_bots, play_out
+from changekit.core.checks import MAX_RUNS, checked, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
 from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import draws_without_replacement, hypergeometric, mean  # noqa: F401 (doctest)
 from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.montecarlo import simulate
 
 from .bots import HeuristicBot
-from .rules import MAX_POINTS, SHEET_THRESHOLDS, ZhaoPengyou, _thresholds, auto_kitty, level_change
-from changekit.core.checks import MAX_RUNS, checked, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
-from changekit.core.bots import is_bots
+from .rules import (
+    MAX_POINTS, PASS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
+)
+from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
 
 # ---- argument checks ---------------------------------------------------------------------------
 _is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)
@@ -56,14 +58,15 @@ def trump_count(*, players: int = 4, decks: int = 3) -> dict[int, Fraction]:
     >>> float(mean(dist))   # 54 trumps of 162 cards, 39 cards a hand
     13.0
     """
-    total = decks * 54
-    trumps = decks * (2 + 13 + 3)
-    hand = (total - auto_kitty(players, decks)) // players
+    total = decks * CARDS_PER_DECK
+    trumps = decks * TRUMPS_PER_DECK
+    hand = hand_size(players, decks)
     return hypergeometric(total, trumps, hand)
 
 
 @checked(players=_is_players, decks=_is_decks, host_copies=_is_copies, buried=_is_copies)
-def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, buried: int = 0) -> dict[tuple[int, ...], Fraction]:
+def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0,
+                  buried: int = 0) -> dict[tuple[int, ...], Fraction]:
     """Seen by the host after burying: the joint distribution of how many copies of the called
     card each other seat holds (seats in turn order after the host).
 
@@ -76,7 +79,7 @@ def called_copies(*, players: int = 4, decks: int = 3, host_copies: int = 0, bur
     unseen = decks - host_copies - buried
     if unseen < 0:
         raise InvalidArgument(f"{host_copies} + {buried} copies is more than {decks}")
-    hand = (decks * 54 - auto_kitty(players, decks)) // players
+    hand = hand_size(players, decks)
     pool = {seat: hand for seat in range(players - 1)}
     total_cards = hand * (players - 1)
     out: dict[tuple[int, ...], Fraction] = {}
@@ -124,8 +127,8 @@ def declare_chance_exact(*, players: int = 4, decks: int = 3, copies: int = 1) -
     >>> float(declare_chance_exact()) > 0.9
     True
     """
-    hand = (decks * 54 - auto_kitty(players, decks)) // players
-    pool = {"S": decks, "H": decks, "D": decks, "C": decks, "other": decks * 54 - 4 * decks}
+    hand = hand_size(players, decks)
+    pool = {"S": decks, "H": decks, "D": decks, "C": decks, "other": decks * CARDS_PER_DECK - 4 * decks}
     good = Fraction(0)
     for drawn, p in draws_without_replacement(pool, hand):
         if max(drawn.get(s, 0) for s in "SHDC") >= copies:
@@ -140,7 +143,7 @@ def _deal_trial(players: int, decks: int):
         offered = [False] * players
         while state.phase in ("deal", "last_call") and state.redeals == 0:
             offered[state.current_player] = True
-            state.apply("pass")
+            state.apply(PASS)
         return tuple(offered)
     return trial
 
@@ -181,7 +184,8 @@ def points_histogram(results: Sequence[dict[str, Any]], width: int = 20) -> dict
     return dict(sorted(out.items()))
 
 
-@checked(results=_is_results("attackers_points", "side", "steps"), thresholds=optional(_thresholds), decks=is_whole(1, 1000))
+@checked(results=_is_results("attackers_points", "side", "steps"), thresholds=optional(_thresholds),
+         decks=is_whole(1, 1000))
 def level_change_counts(results: Sequence[dict[str, Any]], thresholds: Sequence[int] | str | None = None,
                         *, decks: int = 3) -> dict[str, int]:
     """Counts of outcomes such as ``"host +2"`` or ``"attackers +1"``: as the deals were scored, or,
@@ -208,7 +212,8 @@ def trump_count_html(*, players: int = 4, decks: int = 3) -> str:
 
 @checked(deals=is_runs, seed=is_seed)
 def declare_chances_html(*, deals: int = 400, seed: int = 0) -> str:
-    rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: <b>{float(declare_chance_exact(copies=k)):.3f}</b>"
+    rows = [f"at least {k} cop{'y' if k == 1 else 'ies'} in one suit: "
+            f"<b>{float(declare_chance_exact(copies=k)):.3f}</b>"
             for k in (1, 2, 3)]
     sim = declare_chance_simulated(deals=deals, seed=seed)
     return "Exact: " + "; ".join(rows) + f"<br>Simulated deals (seat 1 offered a declaration at some point): {sim}"
@@ -229,7 +234,7 @@ def friend_calls_html() -> str:
 
 # ---- figures ---------------------------------------------------------------------------------
 def trump_count_figure(*, players: int = 4, decks: int = 3):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -241,7 +246,7 @@ def trump_count_figure(*, players: int = 4, decks: int = 3):
 
 
 def friend_seat_figure(*, ordinal: int = 1, host_copies: int = 0, buried: int = 0):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -258,7 +263,7 @@ def _cached_deals(deals: int, seed: int) -> tuple:
 
 
 def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] = SHEET_THRESHOLDS):
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
@@ -275,13 +280,15 @@ def points_figure(*, deals: int = 60, seed: int = 0, thresholds: Sequence[int] =
 def level_change_figure(*, deals: int = 60, seed: int = 0, decks: int = 3):
     """Who went up and by how much over the same bot deals as ``points_figure``, under the sheet's
     table (as played) and under the stepped table (the same points rescored)."""
-    import plotly.graph_objects as go
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
 
     from changekit.ui.theme import style
 
     results = _cached_deals(deals, seed)
     fig = go.Figure()
-    for name, thresholds in (("sheet table (55/110/165/220)", SHEET_THRESHOLDS), (f"stepped table (s = {20 * decks})", "stepped")):
+    tables = (("sheet table (55/110/165/220)", SHEET_THRESHOLDS),
+              (f"stepped table (s = {STEP_PER_DECK * decks})", "stepped"))
+    for name, thresholds in tables:
         counts = level_change_counts(results, thresholds, decks=decks)
         fig.add_bar(x=list(counts), y=list(counts.values()), name=name)
     return style(fig, title=f"Level changes in {deals} heuristic-bot deals, two scoring tables",
@@ -300,15 +307,10 @@ def deal_summary(*, players: int = 4, decks: int = 3) -> dict[str, Any]:
     """What a dealt hand holds for a table of ``players`` with ``decks`` decks (the game's own
     ranges: 4-7 players, 2 or 3 decks): hand and kitty size, the trumps' hypergeometric
     distribution, and the chance of holding a card of your level (to declare)."""
-    from .rules import ZhaoPengyouOptions
-
-    if type(players) is not int or not 4 <= players <= 7:
-        raise InvalidArgument(f"Zhao Pengyou is for 4 to 7 players, not {players!r}")
-    ZhaoPengyouOptions(players=players, decks=decks)  # the game's own check of decks
     kitty = auto_kitty(players, decks)
-    hand = (decks * 54 - kitty) // players
-    return {"players": players, "decks": decks, "cards": decks * 54, "kitty": kitty, "hand": hand,
-            "trumps": decks * 18, "distribution": trump_count(players=players, decks=decks),
+    hand = hand_size(players, decks, kitty)
+    return {"players": players, "decks": decks, "cards": decks * CARDS_PER_DECK, "kitty": kitty, "hand": hand,
+            "trumps": decks * TRUMPS_PER_DECK, "distribution": trump_count(players=players, decks=decks),
             "declare": declare_chance_exact(players=players, decks=decks)}
 
 
@@ -327,7 +329,7 @@ def deal_readout(*, players: int = 4, decks: int = 3) -> str:
 def trumps_closed_form(*, players: int = 4, decks: int = 3):
     """The expected number of trumps in a hand: sympy sums k times the hypergeometric probability
     over every k and simplifies the sum to n·K/N (hand size times the share of trumps)."""
-    import sympy
+    import sympy  # sympy is heavy: only this closed form needs it
 
     from changekit.ui.maths import ClosedForm
 
@@ -341,6 +343,6 @@ def trumps_closed_form(*, players: int = 4, decks: int = 3):
     return ClosedForm(f"Your {s['hand']} cards are drawn without replacement from {s['cards']} cards holding "
                       f"{s['trumps']} trumps. The chance of exactly k trumps, and the mean number:",
                       r"E[T] = \sum_k k\,P(T=k)", general,
-                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False), evaluate=False),
-                                evaluate=False),
+                      sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False),
+                                                     evaluate=False), evaluate=False),
                       total, steps=(("the hypergeometric probability", sympy.Eq(sympy.Symbol("P(T=k)"), pmf)),))

@@ -9,15 +9,18 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.core import Card, IllegalAction
+from changekit.core.words import count
 from changekit.ui.app import GameApp, button
+from changekit.ui.explorer import Explorer, number_box
 from changekit.ui.pictures import card_svg, token_svg
 
-from .analysis import friend_seat
+from .analysis import deal_readout, friend_seat, trump_count_figure
 from .bots import BOTS, HeuristicBot, known_team
-from .rules import ORDINALS, ZhaoPengyou
+from .rules import (
+    ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
+    hand_size,
+)
 from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
-
-SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 
 
 def _picture(code: str, label: str, *, width: int = 52) -> str:
@@ -38,30 +41,31 @@ class ZhaoPengyouApp(GameApp):
     default_bot = "heuristic"
     default_players = 4
 
-    def __init__(self, **kwargs: Any) -> None:
-        self.picked: list[int] = []  # positions in the viewer's sorted hand
-        super().__init__(**kwargs)  # the game's defaults: the whole match, deal after deal; no throws
+    state: ZhaoPengyouState
+    picked: list[int]  # positions in the viewer's sorted hand
+    _checkpoints: list[tuple[int, ZhaoPengyouState]]  # (actions played, a copy of the state then): one per deal
 
     # ---- actions -----------------------------------------------------------------------
-    def new_game(self) -> None:
+    def reset_input(self) -> None:
         self.picked = []
-        self._checkpoints: list[tuple[int, Any]] = []  # (actions played, a copy of the state then)
-        super().new_game()
+
+    def _own_checkpoints(self) -> list[tuple[int, ZhaoPengyouState]]:
+        """The checkpoints of this very game: those whose history the game's history begins with
+        (a new game, or another line of play after an undo, has other histories)."""
+        history = self.state.history
+        return [(done, saved) for done, saved in self._checkpoints if saved.history == history[:done]]
 
     def refresh(self) -> None:
         state = self.state
+        self._checkpoints = self._own_checkpoints()
         if not self._checkpoints or state.deal_no > self._checkpoints[-1][1].deal_no:
             self._checkpoints.append((len(state.history), state.clone()))  # one per deal: undo stays fast
         super().refresh()
 
-    def undo(self) -> None:
-        self.picked = []
-        super().undo()
-
     def rewind(self, actions: int) -> None:
         """Replay from the start of the current deal, not of the match (a whole match is over a
         thousand actions)."""
-        self._checkpoints = [c for c in self._checkpoints if c[0] <= actions]
+        self._checkpoints = [c for c in self._own_checkpoints() if c[0] <= actions]
         if not self._checkpoints:
             super().rewind(actions)
             return
@@ -70,10 +74,6 @@ class ZhaoPengyouApp(GameApp):
         for player, action in self.state.history[done:actions]:
             twin.apply(action, player)
         self.state = twin
-
-    def act(self, action: Any, player: int | None = None) -> None:
-        self.picked = []
-        super().act(action, player)
 
     def toggle(self, i: int) -> None:
         start = time.perf_counter()
@@ -106,10 +106,12 @@ class ZhaoPengyouApp(GameApp):
         self.timings.append((time.perf_counter() - start) * 1000)
 
     def call_friend(self) -> None:
-        self.act(("call", self._w_ordinal.value, self._w_card.value))
+        self.act(call_friend(self._w_ordinal.value, self._w_card.value))
 
     # ---- drawing -------------------------------------------------------------------------
-    def _setup_widgets(self) -> None:
+    def build(self) -> None:
+        self.picked = []
+        self._checkpoints = []
         self._slots: list[tuple[w.VBox, w.HTML, w.Button]] = []
         self._looks: dict[Any, Any] = {}
         self._info = w.HTML()
@@ -119,15 +121,19 @@ class ZhaoPengyouApp(GameApp):
         self._prompt = w.HTML()
         self._buttons = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._play = button("Play selected cards", self.play_selected, style="primary")
-        self._clear = button("Clear selection", lambda: (self.picked.clear(), self.refresh()))
+        self._clear = button("Clear selection", self.clear_selection)
         self._w_ordinal = w.Dropdown(options=[("1st", 1), ("2nd", 2), ("3rd", 3)], value=1, description="Copy",
                                      layout=w.Layout(width="150px"))
         self._w_card = w.Dropdown(options=[], description="Card", layout=w.Layout(width="180px"))
         self._call = button("Call this friend", self.call_friend, style="primary")
-        self._pass = button("Pass (do not declare)", lambda: self.act("pass"))
+        self._pass = button(describe(PASS), lambda: self.act(PASS))  # words need no state
         self._declare_buttons: dict[Any, w.Button] = {}
-        opts = self.state.options
-        self._slot(opts.decks * 54 // opts.players + opts.kitty_size)  # make the picture buttons once, up front
+        opts = ZhaoPengyouOptions(players=self.w_players.value, **self.options)
+        self._slot(hand_size(opts.players, opts.decks, opts.kitty) + opts.kitty_size)  # the host's hand, made up front
+
+    def clear_selection(self) -> None:
+        self.picked.clear()
+        self.refresh()
 
     def _slot(self, i: int) -> tuple[w.VBox, w.HTML, w.Button]:
         while len(self._slots) <= i:
@@ -144,13 +150,11 @@ class ZhaoPengyouApp(GameApp):
         if i >= len(hand) or self.viewer not in view["to_act"]:
             return
         if view["phase"] == "bury":
-            self.act(("bury", hand[i]))
+            self.act(bury(hand[i]))
         elif view["phase"] == "play":
             self.toggle(i)
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
-        if not hasattr(self, "_slots"):
-            self._setup_widgets()
         names = self.names()
         your_turn = viewer in view["to_act"]
         phase = view["phase"]
@@ -167,7 +171,7 @@ class ZhaoPengyouApp(GameApp):
             box, picture, btn = self._slot(i)
             selected = i in self.picked
             if phase == "bury" and your_turn:
-                label = f"Bury {show([code])}"
+                label = self.state.describe_action(bury(code))
             elif phase == "play" and your_turn:
                 label = f"✓ {show([code])}" if selected else f"Select {show([code])}"
             else:
@@ -183,7 +187,7 @@ class ZhaoPengyouApp(GameApp):
             slots.append(box)
         if list(self._hand.children) != slots:
             self._hand.children = slots
-        title = f"<b>{escape(self.possessive(viewer))} hand</b> ({len(hand)} cards, trumps on the right)"
+        title = f"<b>{escape(self.possessive(viewer))} hand</b> ({count(len(hand), 'card')}, trumps on the right)"
         self._set(self._hand_title, title)
         prompt, buttons = self._controls(view, viewer, your_turn)
         self._set(self._prompt, prompt)
@@ -199,7 +203,7 @@ class ZhaoPengyouApp(GameApp):
             widget.value = value
 
     def _info_html(self, view: dict[str, Any], names: list[str]) -> str:
-        parts = [f"Deal {view['deal']}"]
+        parts = [f"Deal {view['round']}"]
         if view["trump_suit"]:
             parts.append(f"host <b>{escape(names[view['host']])}</b>")
             parts.append(f"trumps: <b>{SUIT_WORDS[view['trump_suit']]}</b>, rank <b>{view['trump_rank']}</b>, jokers")
@@ -207,12 +211,13 @@ class ZhaoPengyouApp(GameApp):
             d = view["declaration"]
             parts.append(f"{escape(names[d['player']])} has declared {SUIT_WORDS[d['suit']]} with {d['count']} card(s)")
         else:
-            parts.append(f"dealing: {view['deck_left']} cards left in the deck; nobody has declared")
+            parts.append(f"dealing: {view['deck_size']} cards left in the deck; nobody has declared")
         calls = []
         for c in view["calls"]:
             who = c["found_by"]
             status = ("not played yet" if who is None else
-                      "played by the host: no friend" if who == view["host"] else f"<b>{escape(names[who])}</b> is the friend")
+                      "played by the host: no friend" if who == view["host"]
+                      else f"<b>{escape(names[who])}</b> is the friend")
             calls.append(f"the {ORDINALS[c['ordinal']]} {show([c['card']])} — {status}")
         if calls:
             parts.append("friend call: " + "; ".join(calls))
@@ -239,15 +244,14 @@ class ZhaoPengyouApp(GameApp):
             return "<b>The match is over.</b>", []
         if not your_turn:
             return "<i>Waiting for the others.</i>", []
-        legal = self.state.legal_actions(viewer)
+        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
         if phase in ("deal", "last_call"):
             buttons = [self._pass]
             for action in legal:
-                if action == "pass":
+                if action == PASS:
                     continue
                 if action not in self._declare_buttons:
-                    _, suit, k = action
-                    label = f"Declare {SUIT_WORDS[suit]} (show {k})"
+                    label = self.state.describe_action(action)
                     self._declare_buttons[action] = button(label, lambda a=action: self.act(a), style="warning")
                 buttons.append(self._declare_buttons[action])
             what = "the deal is over: last call" if phase == "last_call" else "a card of your level arrived"
@@ -310,7 +314,7 @@ class ZhaoPengyouApp(GameApp):
         if viewer not in view["to_act"] or phase != "play":
             return ""
         ctx = context(view["trump_suit"], view["trump_rank"])
-        legal = self.state.legal_actions(viewer)
+        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
         advice = HeuristicBot().choose(view, legal, rng=self.rng)
         team = known_team(view)
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
@@ -339,10 +343,6 @@ __all__ = ["ZhaoPengyouApp"]
 def deal_explorer(players: int = 4, decks: int = 3):
     """Change the number of players and decks: the exact (hypergeometric) distribution of the
     trumps in your hand, its mean, and the chance you can declare."""
-    from changekit.ui.explorer import Explorer, number_box
-
-    from .analysis import deal_readout, trump_count_figure
-
     def compute(players: int, decks: int):
         return trump_count_figure(players=players, decks=decks), deal_readout(players=players, decks=decks)
 

@@ -16,9 +16,10 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
+from .rules import PASS, THROW_DONE, call_friend, describe, play, throw
 from .tricks import (
     ALL_CODES, CARD_POINTS, RANK_OF, SUIT_OF, TRUMP, Context, beating_combo, context, lead_parts, points_in,
-    shape_of, show, throw_reading, winning_index,
+    shape_of, throw_reading, winning_index,
 )
 
 __all__ = ["HeuristicBot", "RandomBot", "BOTS", "known_team", "sure_throw"]
@@ -107,15 +108,15 @@ class HeuristicBot(Bot):
         return sum(1 for c in view["hand"] if ctx.eff[c] == ctx.eff[code])
 
     def _declare(self, view: dict[str, Any], legal: list[Any]) -> Any:
-        options = [a for a in legal if a != "pass"]
+        options = [a for a in legal if a != PASS]
         if not options:
-            return "pass"
+            return PASS
         hand = view["hand"]
         length = Counter(SUIT_OF[c] for c in hand if SUIT_OF[c])
         # declare the most copies; among those the suit we hold most of; wait with a lone card
         best = max(options, key=lambda a: (a[2], length[a[1]]))
         if best[2] == 1 and len(hand) < 12 and view["phase"] == "deal":
-            return "pass"
+            return PASS
         return best
 
     def _call(self, view: dict[str, Any], legal: list[Any]) -> Any:
@@ -125,8 +126,8 @@ class HeuristicBot(Bot):
             for suit in "SHDC":
                 code = rank + suit
                 k = hand[code] + 1
-                if ("call", k, code) in legal_set:
-                    return ("call", k, code)
+                if call_friend(k, code) in legal_set:
+                    return call_friend(k, code)
         return legal[0]
 
     def _lead(self, view: dict[str, Any], legal: list[Any]) -> Any:
@@ -134,7 +135,7 @@ class HeuristicBot(Bot):
         if any(a[0] == "throw" for a in legal):
             plan = Counter(sure_throw(view)) - Counter(view["selection"])
             if plan or view["selection"]:  # put the planned cards down one by one, then say done
-                return next((("throw", c) for c in sorted(plan) if ("throw", c) in legal), ("throw",))
+                return next((throw(c) for c in sorted(plan) if throw(c) in legal), THROW_DONE)
         legal = [a for a in legal if a[0] == "play"]
 
         def strength(action: Any) -> tuple:
@@ -160,37 +161,37 @@ class HeuristicBot(Bot):
         points_on_table = sum(CARD_POINTS[c] for p in plays for c in p)
         if winner_seat in team and winner_seat != view["you"]:
             # feed points to the teammate who is winning
-            return ("play", max(codes, key=lambda c: (CARD_POINTS[c], -_cheapness(c, ctx)[0], -ctx.power[c])))
+            return play(max(codes, key=lambda c: (CARD_POINTS[c], -_cheapness(c, ctx)[0], -ctx.power[c])))
         if len(lead) == 1:
             winners = [c for c in codes if winning_index(plays + [(c,)], ctx) == len(plays)]
             later = len(view["levels"]) - len(trick) - 1
             if winners and (points_on_table or later == 0 or ctx.eff[lead[0]] != TRUMP):
                 cheapest_win = min(winners, key=lambda c: (ctx.eff[c] == TRUMP, ctx.power[c]))
                 if points_on_table or ctx.eff[cheapest_win] != TRUMP or later == 0:
-                    return ("play", cheapest_win)
+                    return play(cheapest_win)
         else:
             # try to build a winning copy of the lead's shape: repeat what we started with
             for c in chosen:
                 if c in codes:
-                    return ("play", c)
+                    return play(c)
             shape = shape_of(lead, ctx)
             if shape and shape[0] in ("pair", "triple"):
                 held = Counter(view["hand"])
                 for c in sorted(codes, key=lambda x: -ctx.power[x]):
                     if held[c] >= len(lead) and winning_index(plays + [(c,) * len(lead)], ctx) == len(plays):
-                        return ("play", c)
-        return ("play", min(codes, key=lambda c: _cheapness(c, ctx)))
+                        return play(c)
+        return play(min(codes, key=lambda c: _cheapness(c, ctx)))
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if action == "pass":
-            return "waits"
+        if action == PASS:
+            return "waits for more cards of its level"
         kind = action[0]
         if kind == "declare":
-            return f"shows {action[2]} card(s) of its level"
+            return f"{describe(action)}: the most copies it can show, in its longest suit"
         if kind == "bury":
-            return "buries a low card"
+            return "buries a low card without points"  # which card stays secret: the kitty is the host's
         if kind == "call":
-            return f"calls the copy {action[1]} of {show([action[2]])}: an ace it lacks"
+            return f"{describe(action)}: an ace (or king) of which it holds fewer copies"
         if kind == "throw":
             return "throws cards no unseen card can beat"
         return ""

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Sequence
+from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.words import verb, winners_text
@@ -69,11 +69,12 @@ from changekit.core.checks import checked, is_items, is_whole, shown
 from changekit.core.errors import InvalidArgument
 from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 from changekit.core.options import Between, choices
+from changekit.core.state import event_from
 
 from .tricks import (
-    ALL_CODES, CARD_POINTS, DECK_ORDER, RANK_OF, TRUMP, Context, canonical, context, follow_message,
-    follow_need, lead_parts, lead_plays, next_cards, _shape_of, show, shortfall, suit_name, throw_failure,
-    trump_sort_key, winning_index,
+    ALL_CODES, CARD_POINTS, CARDS_PER_DECK, DECK_ORDER, RANK_OF, TRUMP, Context, Need, _shape_of, canonical, context,
+    follow_message, follow_need, lead_parts, lead_plays, lead_problem, next_cards, one_suit_message, play_problem,
+    show, shortfall, single_follows, suit_name, tally, throw_failure, trump_sort_key, winning_index,
 )
 
 SHEET_THRESHOLDS: tuple[int, int, int, int] = (55, 110, 165, 220)
@@ -81,8 +82,138 @@ ACE = len(RANKS) - 1  # level index of A
 WinAt = Literal["reach", "pass"]
 WIN_AT: tuple[str, ...] = choices(WinAt)
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+SUIT_WORDS = {"S": "♠ spades", "H": "♥ hearts", "D": "♦ diamonds", "C": "♣ clubs"}
 #: the log lines an earlier deal keeps once the next deal starts
 SUMMARY_EVENTS = frozenset({"deal_start", "host", "call", "friend", "deal_end"})
+
+
+class Declaration(NamedTuple):
+    """The standing declaration: who showed how many cards of their level in which suit."""
+
+    player: Player
+    suit: str
+    copies: int
+
+
+class Call(NamedTuple):
+    """A friend call: the ``ordinal``-th copy of ``card`` to be played; how many copies have
+    been played so far, and who played the called one (``None`` until then)."""
+
+    ordinal: int
+    card: str
+    seen: int = 0
+    found_by: Player | None = None
+
+
+# ---- actions: made by these constructors (the encodings are what saves hold) -----------------
+#: not declaring now (during the deal or the last call)
+PASS = "pass"
+#: a throw's cards are all down: lead them
+THROW_DONE: tuple[str] = ("throw",)
+
+
+def declare(suit: str, copies: int) -> tuple[str, str, int]:
+    """Show ``copies`` cards of your level in ``suit``, declaring it trumps."""
+    return ("declare", suit, copies)
+
+
+def bury(card: str) -> tuple[str, str]:
+    """The host buries ``card`` (one of as many as the kitty held)."""
+    return ("bury", card)
+
+
+def call_friend(ordinal: int, card: str) -> tuple[str, int, str]:
+    """The host's friend is whoever plays the ``ordinal``-th copy of ``card``."""
+    return ("call", ordinal, card)
+
+
+def play(*cards: str) -> tuple[str, ...]:
+    """Lead ``cards`` (one combination, in deck order), or follow with one card at a time."""
+    return ("play", *cards)
+
+
+def throw(card: str) -> tuple[str, str]:
+    """Put ``card`` down as part of a throw (then :data:`THROW_DONE`)."""
+    return ("throw", card)
+
+
+def describe(action: Any) -> str:
+    """An action in words (buttons, the log, a bot's reason).
+
+    >>> for action in (PASS, declare("S", 2), bury("10D"), call_friend(2, "AH"), play("5D", "5D"), throw("KC"),
+    ...                THROW_DONE):
+    ...     print(describe(action))
+    Pass (do not declare)
+    Declare ♠ spades (show 2)
+    Bury 10♦
+    Call the 2nd A♥
+    Play 5♦ 5♦
+    Throw K♣ (more may follow)
+    Finish the throw
+    """
+    if action == PASS:
+        return "Pass (do not declare)"
+    kind = action[0]
+    if kind == "declare":
+        return f"Declare {SUIT_WORDS[action[1]]} (show {action[2]})"
+    if kind == "bury":
+        return f"Bury {show([action[1]])}"
+    if kind == "call":
+        return f"Call the {ORDINALS[action[1]]} {show([action[2]])}"
+    if kind == "play":
+        return f"Play {show(action[1:])}"
+    if action == THROW_DONE:
+        return "Finish the throw"
+    return f"Throw {show(action[1:])} (more may follow)"
+
+
+class DeclarationView(TypedDict):
+    player: Player
+    suit: str
+    count: int
+
+
+class CallView(TypedDict):
+    ordinal: int
+    card: str
+    seen: int        # copies of the card played so far
+    found_by: Player | None  # who played the called copy (the host: no friend), None until then
+
+
+class ZhaoPengyouView(TypedDict):
+    """What a player sees (the base adds ``to_act`` and ``log``). Nothing of the options is
+    hidden: ``decks`` and ``kitty_size`` are the table's. Cards are codes ("10D", "SJ")."""
+
+    you: Player | None           # the viewer (None: a spectator)
+    phase: str                   # "deal", "last_call", "bury", "call", "play", "between", "over"
+    round: int                   # the deal being played, from 1
+    rounds: int | None           # the deals the match lasts (None: until someone reaches A)
+    turn: Player | None          # the one seat to act (None: nobody)
+    starter: Player              # the seat the deal's first card went to
+    levels: list[str]            # each seat's level, "2" .. "A"
+    scores: list[int]            # the same as numbers (state.scores(): 2..10, J 11, Q 12, K 13, A 14)
+    hand: list[str] | None       # the viewer's cards in trump order (None: a spectator)
+    selection: list[str]         # the viewer's cards already put down this turn (a follow or throw under way)
+    hand_sizes: list[int]        # cards per seat (those put down this turn counted in)
+    deck_size: int               # cards still to deal
+    declaration: DeclarationView | None  # the standing declaration
+    host: Player | None
+    trump_suit: str | None
+    trump_rank: str | None
+    kitty_size: int
+    decks: int
+    kitty: list[str] | None      # the kitty, for the host once taken (None: not known to the viewer)
+    to_bury: int                 # cards the host must still bury
+    calls: list[CallView]        # the friend calls
+    friends: list[Player]        # friends revealed so far
+    leader: Player | None        # who led the trick on the table
+    lead: list[str] | None       # the cards led (None: no trick under way)
+    trick: list[list[Any]]       # [seat, cards] per play so far, in order
+    last_trick: list[list[Any]]  # the last complete trick, the same way
+    points_won: list[int]        # card points each seat has taken in tricks this deal (not the score)
+    tricks_won: list[int]        # tricks each seat has taken this deal
+    results: list[dict[str, Any]]  # one summary per finished deal (as the "deal_end" log line)
+    winners: list[Player]        # the match's winners ([] until the end)
 
 
 def auto_kitty(players: int, decks: int) -> int:
@@ -91,7 +222,7 @@ def auto_kitty(players: int, decks: int) -> int:
     >>> auto_kitty(4, 3), auto_kitty(5, 3), auto_kitty(7, 3), auto_kitty(4, 2)
     (6, 7, 8, 8)
     """
-    total = decks * 54
+    total = decks * CARDS_PER_DECK
     k = 6
     while (total - k) % players:
         k += 1
@@ -109,7 +240,8 @@ def _thresholds(value: Any, name: str) -> tuple[int, ...] | str:
         return value
     items = is_items(4, "thresholds", each=is_whole(1, MAX_POINTS))(value, name)
     if len(items) != 4 or list(items) != sorted(items):
-        raise InvalidArgument(f"{name} is \"stepped\" or four rising scores like {SHEET_THRESHOLDS}, not {shown(value)}")
+        raise InvalidArgument(
+            f"{name} is \"stepped\" or four rising scores like {SHEET_THRESHOLDS}, not {shown(value)}")
     return items
 
 
@@ -126,11 +258,17 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
     >>> [level_change(p) for p in (0, 5, 50, 55, 105, 110, 160, 165, 215, 220)]  # doctest: +NORMALIZE_WHITESPACE
     [('host', 3), ('host', 2), ('host', 2), ('host', 1), ('host', 1), ('attackers', 1),
      ('attackers', 1), ('attackers', 2), ('attackers', 2), ('attackers', 3)]
-    >>> [level_change(p, "stepped", decks=2) for p in (0, 35, 40, 75, 80, 115, 120, 160)]  # doctest: +NORMALIZE_WHITESPACE
+    >>> [level_change(p, "stepped", decks=2)
+    ...  for p in (0, 35, 40, 75, 80, 115, 120, 160)]  # doctest: +NORMALIZE_WHITESPACE
     [('host', 3), ('host', 2), ('host', 1), ('host', 1), ('attackers', 0), ('attackers', 0),
      ('attackers', 1), ('attackers', 2)]
     """
-    if thresholds == "stepped":
+    return _level_change(points, thresholds, decks)
+
+
+def _level_change(points: int, thresholds: Sequence[int] | str, decks: int) -> tuple[str, int]:
+    """:func:`level_change` without the argument checks, for the engine's own (valid) scores."""
+    if isinstance(thresholds, str):  # "stepped", the only word the check lets through
         step = STEP_PER_DECK * decks
         if points <= 0:
             return "host", 3
@@ -151,9 +289,23 @@ def level_change(points: int, thresholds: Sequence[int] | str = SHEET_THRESHOLDS
     return "attackers", 3
 
 
+def hand_size(players: int, decks: int, kitty: int | None = None) -> int:
+    """The cards each player is dealt (``kitty`` None: the automatic kitty, :func:`auto_kitty`).
+
+    >>> hand_size(4, 3), hand_size(5, 3), hand_size(4, 2, kitty=12)
+    (39, 31, 24)
+    """
+    kept = auto_kitty(players, decks) if kitty is None else kitty
+    return (decks * CARDS_PER_DECK - kept) // players
+
+
 def friend_calls(players: int) -> int:
     """How many friends the host calls: half the players rounded down, minus one."""
     return players // 2 - 1
+
+
+#: ("play", card) for every card: the followers' actions, made once
+_ONE_CARD: dict[str, tuple[str, str]] = {c: ("play", c) for c in ALL_CODES}
 
 
 def _check_codes(cards: Sequence[Any]) -> None:
@@ -188,7 +340,7 @@ class ZhaoPengyouOptions(Options):
                                or not 0 < t[0] < t[1] < t[2] < t[3]):
             raise ChangekitError(f"thresholds are four increasing positive whole numbers or 'stepped', not {shown(t)}")
         if self.kitty is not None and self.players > 0:
-            total = self.decks * 54
+            total = self.decks * CARDS_PER_DECK
             if not 0 <= self.kitty < total or (total - self.kitty) % self.players:
                 raise ChangekitError(
                     f"kitty must leave equal hands: {total} cards minus {self.kitty!r} is not a multiple of "
@@ -196,7 +348,7 @@ class ZhaoPengyouOptions(Options):
 
     def max_steps(self) -> int:
         n, decks = self.players, self.decks
-        dealt = decks * 54 - self.kitty_size
+        dealt = decks * CARDS_PER_DECK - self.kitty_size
         per_deal = 2 * dealt + (decks + 2) * n + self.kitty_size + 3
         if self.allow_throws:  # each lead may put down its whole hand card by card and fail
             hand = dealt // n
@@ -212,6 +364,9 @@ class ZhaoPengyouOptions(Options):
 
 class ZhaoPengyouState(State):
     options: ZhaoPengyouOptions
+    _ctx_memo: Context | None
+    _need_memo: tuple[Player, list[str], list[str], int, Need] | None
+    _legal_memo: tuple[int, list[str], int, list[Any]] | None
 
     # ---- setting up --------------------------------------------------------------------
     def _setup(self) -> None:
@@ -233,7 +388,7 @@ class ZhaoPengyouState(State):
         self.kitty: list[str] = []
         self.played: list[str] = []
         self.shown: list[list[str]] = [[] for _ in range(n)]
-        self.declaration: list[Any] | None = None  # [player, suit, count]
+        self.declaration: Declaration | None = None
         self.deal_to = self.starter
         self.deciding: int | None = None
         self.lap_seat = self.starter
@@ -243,7 +398,7 @@ class ZhaoPengyouState(State):
         self.trump_suit: str | None = None
         self.trump_rank: str | None = None
         self.to_bury = 0
-        self.calls: list[list[Any]] = []  # [ordinal, code, copies seen so far, player who played it or None]
+        self.calls: list[Call] = []
         self.friends: list[int] = []
         self.leader: int | None = None
         self.turn: int | None = None
@@ -253,6 +408,7 @@ class ZhaoPengyouState(State):
         self.captured = [0] * n
         self.tricks_won = [0] * n
         self.last_winner: int | None = None
+        self._clear_caches()
         self.log.append(Event("deal_start", {
             "deal": self.deal_no + 1, "starter": self.starter, "levels": [RANKS[x] for x in self.levels]}))
         self._deal_on()
@@ -261,15 +417,18 @@ class ZhaoPengyouState(State):
         """Deal until someone receives a card of their level and may declare, or the deal ends."""
         keep = self.options.kitty_size
         n = self.players
-        deck, hands, levels = self.deck, self.hands, self.levels
+        deck, hands = self.deck, self.hands
+        level_ranks = [RANKS[x] for x in self.levels]
+        p = self.deal_to
         while len(deck) > keep:
             card = deck.pop()
-            p = self.deal_to
             hands[p].append(card)
-            self.deal_to = (p + 1) % n
-            if RANK_OF[card] == RANKS[levels[p]] and self._declarations(p):
+            if RANK_OF[card] == level_ranks[p] and self._declarations(p):
+                self.deal_to = (p + 1) % n
                 self.phase, self.deciding = "deal", p
                 return
+            p = (p + 1) % n
+        self.deal_to = p
         if self.phase == "deal":
             self.kitty, self.deck = deck, []
             for p in range(n):
@@ -299,12 +458,12 @@ class ZhaoPengyouState(State):
             for k in range(1, held + 1):
                 if current is None:
                     ok = True
-                elif current[0] == player:
-                    ok = suit == current[1] and k > current[2]
+                elif current.player == player:
+                    ok = suit == current.suit and k > current.copies
                 else:
-                    ok = k > current[2]
+                    ok = k > current.copies
                 if ok:
-                    out.append(("declare", suit, k))
+                    out.append(declare(suit, k))
         return out
 
     def _finish_declaring(self) -> None:
@@ -338,7 +497,31 @@ class ZhaoPengyouState(State):
 
     @property
     def ctx(self) -> Context:
-        return context(self.trump_suit, self.trump_rank or "2")
+        """The trump lookups of this deal (before trumps are known: no trump suit, rank 2)."""
+        memo = self._ctx_memo
+        suit, rank = self.trump_suit, self.trump_rank
+        if memo is None or memo.trump_suit is not suit or memo.trump_rank is not (rank or "2"):
+            memo = self._ctx_memo = context(suit, rank or "2")
+        return memo
+
+    # ---- caches (derived values kept for speed; ``_`` names: not part of the position) ----
+    def _clear_caches(self) -> None:
+        self._ctx_memo = None
+        #: (player, lead, hand, cards in hand and half-chosen, Need): a follower's obligations,
+        #: the same for each card they put down
+        self._need_memo = None
+        #: (actions so far, hand, its size, actions): the legal actions just listed for the player
+        #: to act, so that applying one of them skips the checks that listed it (every action
+        #: lengthens the history; the hand's identity and size catch a position set by hand)
+        self._legal_memo = None
+
+    def _listed(self, hand: list[str]) -> list[Any] | None:
+        """The legal actions listed for this very position (the player to act holds ``hand``), if
+        they were: see ``_legal_memo``."""
+        memo = self._legal_memo
+        if memo is not None and memo[0] == len(self.history) and memo[1] is hand and memo[2] == len(hand):
+            return memo[3]
+        return None
 
     # ---- the protocol ------------------------------------------------------------------
     def current_players(self) -> tuple[Player, ...]:
@@ -356,31 +539,51 @@ class ZhaoPengyouState(State):
         phase = self.phase
         if phase == "play":
             hand = self.hands[p]
+            listed = self._listed(hand)
+            if listed is not None:
+                return list(listed)
+            actions: list[Any]
             if self.trick:
-                cards = next_cards(self._need(p), Counter(self.selection), hand)
-                return [("play", c) for c in sorted(cards, key=DECK_ORDER.__getitem__)]
-            if self.selection:  # a throw under way: more cards of its suit, or done
+                lead = self.trick[0][1]
+                if len(lead) == 1:
+                    cards = single_follows(hand, lead[0], self.ctx)
+                else:
+                    cards = next_cards(self._need(p), tally(self.selection), hand)
+                cards.sort(key=DECK_ORDER.__getitem__)
+                actions = [_ONE_CARD[c] for c in cards]
+            elif self.selection:  # a throw under way: more cards of its suit, or done
                 suit = self.ctx.eff[self.selection[0]]
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
-                return [("throw", c) for c in more] + [("throw",)]
-            leads = [("play",) + lead for lead in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor)]
-            if self.options.allow_throws:
-                leads += [("throw", c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
-            return leads
+                actions = [throw(c) for c in more] + [THROW_DONE]
+            else:
+                actions = lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, prefix=("play",))
+                if self.options.allow_throws:
+                    actions += [throw(c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
+            self._legal_memo = (len(self.history), hand, len(hand), actions)
+            return list(actions)
         if phase in ("deal", "last_call"):
-            return ["pass", *self._declarations(p)]
+            return [PASS, *self._declarations(p)]
         if phase == "bury":
-            return [("bury", c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
+            return [bury(c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
         if phase == "call":
             ctx = self.ctx
             taken = {(o, c) for o, c, _, _ in self.calls}
-            return [("call", k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
+            return [call_friend(k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
                     for k in range(1, self.options.decks + 1) if (k, c) not in taken]
         return []
 
-    def _need(self, player: Player):
-        return follow_need(self.hands[player] + self.selection, self.trick[0][1], self.ctx,
+    def _need(self, player: Player) -> Need:
+        """What ``player`` owes the lead; cards they put down move from hand to selection, so it
+        holds for their whole turn."""
+        hand, lead = self.hands[player], self.trick[0][1]
+        size = len(hand) + len(self.selection)
+        memo = self._need_memo
+        if memo is not None and memo[0] == player and memo[1] is lead and memo[2] is hand and memo[3] == size:
+            return memo[4]
+        need = follow_need(hand + self.selection, lead, self.ctx,
                            wonky=self.options.wonky_tractor, split_triples=self.options.split_triples_to_follow)
+        self._need_memo = (player, lead, hand, size, need)
+        return need
 
     def _apply(self, player: Player, action: Any) -> None:
         phase = self.phase
@@ -397,26 +600,29 @@ class ZhaoPengyouState(State):
 
     # ---- declaring ---------------------------------------------------------------------
     def _apply_declare(self, player: Player, action: Any) -> None:
-        if action != "pass" or type(action) is not str:
+        if action != PASS or type(action) is not str:
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
-                raise IllegalAction("declare-form", f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
+                raise IllegalAction("declare-form",
+                                    f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
             _, suit, k = action
-            if suit not in SUITS or not type(k) is int or k < 1:
-                raise IllegalAction("declare-form", f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
+            if suit not in SUITS or type(k) is not int or k < 1:
+                raise IllegalAction("declare-form",
+                                    f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
             level = RANKS[self.levels[player]]
             held = self.hands[player].count(level + suit)
             if held < k:
                 raise IllegalAction("declare-own-level",
-                                    f"you can only show cards of your level ({level}) that you hold: you hold {held} of "
-                                    f"{level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
+                                    f"you can only show cards of your level ({level}) that you hold: "
+                                    f"you hold {held} of {level}{SUIT_SYMBOLS[suit]}, not {k} ({action!r})")
             current = self.declaration
-            if current is not None and k <= current[2]:
-                raise IllegalAction("declare-more", f"to override you must show more than {current[2]} cards, not {k} ({action!r})")
-            if current is not None and current[0] == player and suit != current[1]:
+            if current is not None and k <= current.copies:
+                raise IllegalAction("declare-more",
+                                    f"to override you must show more than {current.copies} cards, not {k} ({action!r})")
+            if current is not None and current.player == player and suit != current.suit:
                 raise IllegalAction("declare-reinforce",
-                                    f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current[1]]}, "
+                                    f"you may only reinforce your own declaration in {SUIT_SYMBOLS[current.suit]}, "
                                     f"not switch to {SUIT_SYMBOLS[suit]} ({action!r})")
-            self.declaration = [player, suit, k]
+            self.declaration = Declaration(player, suit, k)
             code = level + suit
             self._show(player, [code] * k)
             self.log.append(Event("declare", {"player": player, "suit": suit, "count": k, "card": code}))
@@ -453,7 +659,7 @@ class ZhaoPengyouState(State):
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "call"):
             raise IllegalAction("call-form", f"the host calls a friend as ('call', n, card), not {action!r}")
         _, k, code = action
-        if not type(k) is int or not 1 <= k <= self.options.decks:
+        if type(k) is not int or not 1 <= k <= self.options.decks:
             raise IllegalAction("call-copy", f"the called copy is 1 to {self.options.decks}, not {k!r}")
         if not isinstance(code, str) or code not in DECK_ORDER:
             raise IllegalAction("call-card", f"cannot read a card from {code!r}; write it like '3C', '10D'")
@@ -461,13 +667,30 @@ class ZhaoPengyouState(State):
             raise IllegalAction("call-not-trump", f"the friend card may not be a trump: {show([code])!r} is one")
         if any(o == k and c == code for o, c, _, _ in self.calls):
             raise IllegalAction("call-twice", f"you already called the {ORDINALS[k]} {show([code])}")
-        self.calls.append([k, code, 0, None])
+        self.calls.append(Call(k, code))
         self.log.append(Event("call", {"player": player, "ordinal": k, "card": code}))
         if len(self.calls) == friend_calls(self.players):
             self._start_play()
 
     # ---- playing -----------------------------------------------------------------------
     def _apply_play(self, player: Player, action: Any) -> None:
+        hand = self.hands[player]
+        listed = self._listed(hand)
+        if listed is not None and action in listed and action[0] == "play":  # listed as legal here: checked
+            if self.trick:
+                code = action[1]
+                hand.remove(code)
+                selection = self.selection
+                selection.append(code)
+                if len(selection) == len(self.trick[0][1]):
+                    self.selection = []
+                    self._complete(player, selection if len(selection) == 1 else list(canonical(selection)))
+            else:
+                led = list(action[1:])
+                for c in led:
+                    hand.remove(c)
+                self._complete(player, led)
+            return
         if isinstance(action, tuple) and action and action[0] == "throw":
             self._apply_throw(player, action)
             return
@@ -475,12 +698,12 @@ class ZhaoPengyouState(State):
             raise IllegalAction("play-form", f"a play is ('play', card, ...), not {action!r}")
         cards = action[1:]
         _check_codes(cards)
-        hand = self.hands[player]
         if not self.trick:
             if self.selection:
                 raise IllegalAction("throw-under-way", f"finish your throw first: ('throw', card) for more "
                                     f"{suit_name(self.ctx.eff[self.selection[0]])} or ('throw',), not {action!r}")
-            problem = self._lead_problem(player, cards)
+            problem = lead_problem(hand, cards, self.ctx, wonky=self.options.wonky_tractor,
+                                   throws=self.options.allow_throws)
             if problem:
                 raise IllegalAction(*problem)
             if cards != canonical(cards):
@@ -526,13 +749,9 @@ class ZhaoPengyouState(State):
         if code not in self.hands[player]:
             raise IllegalAction("own-card", f"you can only play a card you hold: {show([code])!r} is not in your hand")
         if self.selection and self.ctx.eff[code] != self.ctx.eff[self.selection[0]]:
-            raise IllegalAction("throw-one-suit", self._one_suit_message(self.selection + [code]))
+            raise IllegalAction("throw-one-suit", one_suit_message(self.selection + [code], self.ctx))
         self.hands[player].remove(code)
         self.selection.append(code)
-
-    def _one_suit_message(self, cards: Sequence[str]) -> str:
-        suits = " and ".join(dict.fromkeys(suit_name(self.ctx.eff[c]) for c in cards))
-        return f"a throw must be one suit (all trumps count as one suit); {show(cards)!r} mixes {suits}"
 
     def _finish_throw(self, player: Player) -> None:
         """Lead the cards put down: one combination is simply led; a throw is checked against
@@ -557,19 +776,6 @@ class ZhaoPengyouState(State):
         self._show(seat, beater)
         self._complete(player, list(part))
 
-    def _lead_problem(self, player: Player, cards: Sequence[str], *, throw_ok: bool = False) -> tuple[str, str] | None:
-        """Why ``cards`` cannot be led (``throw_ok``: as a throw either), or ``None``."""
-        missing = Counter(cards) - Counter(self.hands[player])
-        if missing:
-            return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
-        if _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            return None
-        if throw_ok:
-            return None if len({self.ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", self._one_suit_message(cards))
-        throws = " (or, as a throw: ('throw', card) for each card, then ('throw',))" if self.options.allow_throws else ""
-        return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit{throws}; "
-                         f"{show(cards)!r} is none of these")
-
     def check_play(self, cards: Sequence[str], player: Player | None = None) -> None:
         """Raise :class:`IllegalAction` (naming the rule) unless ``cards`` is a legal whole play now
         (for a follower who has put some cards down already: those and ``cards`` together)."""
@@ -580,23 +786,9 @@ class ZhaoPengyouState(State):
         _check_codes(cards)
         if not cards:
             raise IllegalAction("empty", "choose at least one card")
-        if not self.trick:
-            problem = self._lead_problem(player, cards, throw_ok=self.options.allow_throws)
-            if problem is None and self.selection:  # a throw under way: the whole of it must be one suit
-                whole = self.selection + list(cards)
-                if len({self.ctx.eff[c] for c in whole}) > 1:
-                    problem = ("throw-one-suit", self._one_suit_message(whole))
-        else:
-            missing = Counter(cards) - Counter(self.hands[player])
-            if missing:
-                raise IllegalAction("own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r}")
-            need = self._need(player)
-            whole = tuple(self.selection) + cards  # cards already put down count towards the play
-            if len(whole) != need.size:
-                problem = ("size", f"the lead has {need.size} card(s): play exactly {need.size}, not {len(whole)}")
-            else:
-                rule = shortfall(need, Counter(whole))
-                problem = None if rule is None else (rule, follow_message(rule, need, self.ctx, whole))
+        problem = play_problem(self.hands[player], cards, self.ctx, lead=self.trick[0][1] if self.trick else None,
+                               down=self.selection, wonky=self.options.wonky_tractor,
+                               split_triples=self.options.split_triples_to_follow, throws=self.options.allow_throws)
         if problem:
             raise IllegalAction(*problem)
 
@@ -607,48 +799,53 @@ class ZhaoPengyouState(State):
         cards = canonical(c.upper() for c in cards)
         if self.trick:
             for c in cards:
-                self.apply(("play", c), who)
+                self.apply(play(c), who)
         elif not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            self.apply(("play",) + cards, who)
+            self.apply(play(*cards), who)
         else:
             for c in cards:
-                self.apply(("throw", c), who)
-            self.apply(("throw",), who)
+                self.apply(throw(c), who)
+            self.apply(THROW_DONE, who)
 
     def _complete(self, player: Player, cards: list[str], parts: list[list[str]] | None = None) -> None:
         """Put a whole play on the table (``parts``: the parts of a successful throw)."""
         self.trick.append([player, cards])
         shown = self.shown[player]
-        for c in cards:
-            if c in shown:
-                shown.remove(c)
-        self.log.append(Event("play", {"player": player, "cards": cards, **({"parts": parts} if parts else {})}))
-        for call in self.calls:
-            ordinal, code, seen, found = call
-            if found is not None:
+        if shown:
+            for c in cards:
+                if c in shown:
+                    shown.remove(c)
+        data: dict[str, Any] = {"player": player, "cards": cards}
+        if parts:
+            data["parts"] = parts
+        self.log.append(event_from(("play", data, None)))
+        for i, call in enumerate(self.calls):
+            if call.found_by is not None or call.card not in cards:
                 continue
-            copies = cards.count(code)
-            if seen < ordinal <= seen + copies:
-                call[3] = player
+            seen = call.seen + cards.count(call.card)
+            found = None
+            if call.seen < call.ordinal <= seen:
+                found = player
                 if player != self.host and player not in self.friends:
                     self.friends.append(player)
-                self.log.append(Event("friend", {"player": player, "ordinal": ordinal, "card": code,
+                self.log.append(Event("friend", {"player": player, "ordinal": call.ordinal, "card": call.card,
                                                  "host": self.host}))
-            call[2] = seen + copies
-        if len(self.trick) < self.players:
-            self.turn = (player + 1) % self.players
+            self.calls[i] = call._replace(seen=seen, found_by=found)
+        players = self.options.players
+        if len(self.trick) < players:
+            self.turn = (player + 1) % players
             return
-        plays = [tuple(c) for _, c in self.trick]
+        plays = [c for _, c in self.trick]
         i = winning_index(plays, self.ctx, wonky=self.options.wonky_tractor)
         winner = self.trick[i][0]
         cards_won = [c for play in plays for c in play]
-        points = sum(CARD_POINTS[c] for c in cards_won)
+        points = sum(map(CARD_POINTS.__getitem__, cards_won))
         self.captured[winner] += points
         self.tricks_won[winner] += 1
         self.played += cards_won
         self.last_trick, self.trick = self.trick, []
         self.last_winner = winner
-        self.log.append(Event("trick", {"winner": winner, "points": points}))
+        self.log.append(event_from(("trick", {"winner": winner, "points": points}, None)))
         if self.hands[winner]:
             self.leader = self.turn = winner
         else:
@@ -665,7 +862,7 @@ class ZhaoPengyouState(State):
         kitty_points = sum(CARD_POINTS[c] for c in self.kitty)
         bonus = 2 * kitty_points if self.last_winner in attackers else 0
         total = won + bonus
-        side, steps = level_change(total, self.options.thresholds, decks=self.options.decks)
+        side, steps = _level_change(total, self.options.thresholds, self.options.decks)
         risers = team if side == "host" else attackers
         before = list(self.levels)
         for p in risers:
@@ -709,31 +906,39 @@ class ZhaoPengyouState(State):
     def _kitty_known_to(self, player: Player | None) -> bool:
         return player is not None and player == self.host and self.phase in ("bury", "call", "play", "between", "over")
 
-    def _view(self, player: Player | None) -> dict[str, Any]:
+    def describe_action(self, action: Any) -> str:
+        return describe(action)
+
+    def _view(self, player: Player | None) -> ZhaoPengyouView:
         ctx = self.ctx if self.trump_rank else None
         key = trump_sort_key(ctx) if ctx else DECK_ORDER.__getitem__
         turn = self.turn if self.phase == "play" else None
         sizes = [len(h) + (len(self.selection) if p == turn else 0) for p, h in enumerate(self.hands)]
         decl = self.declaration
+        acting = self.current_players()
         return {
             "you": player,
             "phase": self.phase,
-            "deal": self.deal_no + 1,
+            "round": self.deal_no + 1,
+            "rounds": self.options.deals,
+            "turn": acting[0] if len(acting) == 1 else None,
             "starter": self.starter,
             "levels": [RANKS[x] for x in self.levels],
+            "scores": list(self.scores()),
             "hand": sorted(self.hands[player], key=key) if player is not None else None,
-            "selection": canonical(self.selection) if player is not None and player == turn else [],
+            "selection": list(canonical(self.selection)) if player is not None and player == turn else [],
             "hand_sizes": sizes,
-            "deck_left": len(self.deck),
-            "declaration": None if decl is None else {"player": decl[0], "suit": decl[1], "count": decl[2]},
+            "deck_size": len(self.deck),
+            "declaration": None if decl is None else {"player": decl.player, "suit": decl.suit, "count": decl.copies},
             "host": self.host,
             "trump_suit": self.trump_suit,
             "trump_rank": self.trump_rank,
             "kitty_size": self.options.kitty_size,
             "decks": self.options.decks,
-            "kitty": canonical(self.kitty) if self._kitty_known_to(player) else None,
+            "kitty": list(canonical(self.kitty)) if self._kitty_known_to(player) else None,
             "to_bury": self.to_bury if self.phase == "bury" else 0,
-            "calls": [{"ordinal": o, "card": c, "seen": s, "found_by": f} for o, c, s, f in self.calls],
+            "calls": [{"ordinal": c.ordinal, "card": c.card, "seen": c.seen, "found_by": c.found_by}
+                      for c in self.calls],
             "friends": list(self.friends),
             "leader": self.leader,
             "lead": list(self.trick[0][1]) if self.trick else None,
@@ -792,7 +997,8 @@ class ZhaoPengyouState(State):
             levels = ", ".join(f"{names[p]} {lv}" for p, lv in enumerate(d["levels"]))
             return f"Deal {d['deal']}: the first card goes to {names[d['starter']]}. Levels: {levels}."
         if kind == "declare":
-            return (f"{names[d['player']]} {verb(names[d['player']], 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
+            who = names[d["player"]]
+            return (f"{who} {verb(who, 'shows', 'show')} {show([d['card']] * d['count'])}, declaring "
                     f"{SUIT_SYMBOLS[d['suit']]} as trumps.")
         if kind == "redeal":
             return "Nobody declared: the cards are shuffled and dealt again."
@@ -808,7 +1014,8 @@ class ZhaoPengyouState(State):
         if kind == "buried":
             return f"{names[d['player']]} {verb(names[d['player']], 'has', 'have')} buried {d['count']} cards."
         if kind == "call":
-            return (f"{names[d['player']]} {verb(names[d['player']], 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
+            who = names[d["player"]]
+            return (f"{who} {verb(who, 'calls', 'call')} for a friend: whoever plays the {ORDINALS[d['ordinal']]} "
                     f"{show([d['card']])}.")
         if kind == "play":
             who = names[d["player"]]
@@ -820,8 +1027,8 @@ class ZhaoPengyouState(State):
             who = names[d["player"]]
             return (f"{who} {verb(who, 'tries', 'try')} to throw {' + '.join(show(p) for p in d['parts'])}, but "
                     f"{names[d['by']]} {verb(names[d['by']], 'holds', 'hold')} {show(d['beater'])}, which beats "
-                    f"{show(d['part'])}: {who} {verb(who, 'takes', 'take')} the throw back and {verb(who, 'leads', 'lead')} "
-                    f"{show(d['part'])} alone.")
+                    f"{show(d['part'])}: {who} {verb(who, 'takes', 'take')} the throw back and "
+                    f"{verb(who, 'leads', 'lead')} {show(d['part'])} alone.")
         if kind == "friend":
             what = f"the {ORDINALS[d['ordinal']]} {show([d['card']])}"
             if d["player"] == d["host"]:
@@ -851,6 +1058,9 @@ class ZhaoPengyou(Game):
     max_players = 7
     Options = ZhaoPengyouOptions
     State = ZhaoPengyouState
+
+    def new_state(self, *, seed: int) -> ZhaoPengyouState:
+        return ZhaoPengyouState(self.options, seed=seed)
 
 
 ZhaoPengyouState.game = ZhaoPengyou

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence
 
 from changekit.core.cards import JOKERS, RANKS, SUIT_SYMBOLS, SUITS
 from changekit.core.checks import MAX_HAND, collection, shown
@@ -31,6 +31,10 @@ from changekit.core.errors import ChangekitError, InvalidArgument
 
 #: every card code once, in a fixed "deck order" (suits S, H, D, C; ranks 2..A; then jokers)
 ALL_CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS
+CARDS_PER_DECK = len(ALL_CODES)  # 52 and the two jokers
+#: trumps in one deck, whatever the trump suit and rank: the two jokers, the trump suit's 13 cards
+#: and the trump rank in the three other suits
+TRUMPS_PER_DECK = 2 + 13 + 3
 DECK_ORDER: dict[str, int] = {c: i for i, c in enumerate(ALL_CODES)}
 RANK_OF: dict[str, str] = {c: (c if c in JOKERS else c[:-1]) for c in ALL_CODES}
 SUIT_OF: dict[str, str | None] = {c: (None if c in JOKERS else c[-1]) for c in ALL_CODES}
@@ -41,18 +45,20 @@ Play = tuple[str, ...]
 Shape = tuple[str, int]  # (kind, units): ("single", 1), ("pair", 1), ("triple", 1), ("tractor", k), ("wonky", 2)
 PAIR: Shape = ("pair", 1)
 TRIPLE: Shape = ("triple", 1)
+SINGLE_LEAD: tuple[Shape, ...] = (("single", 1),)  # the shapes of a one-card lead
 #: strongest kinds first: the order in which a follower owes a lead's parts, and a throw's key part
 KIND_ORDER = {"tractor": 0, "wonky": 1, "triple": 2, "pair": 3, "single": 4}
 
 
 class Context(NamedTuple):
-    """Per-trump lookups: effective suit, position in its suit's sequence, trick power."""
+    """Per-trump lookups: effective suit, position in its suit's sequence, trick power, next card up."""
 
     trump_suit: str | None
     trump_rank: str
     eff: dict[str, str]          # "T" for trumps, else the card's suit
-    seq: dict[str, int | None]   # consecutive index within the suit (trump rank skipped); None for jokers and trump-rank cards
+    seq: dict[str, int | None]   # index within the suit, the trump rank skipped (None: jokers, trump-rank cards)
     power: dict[str, int]        # higher wins; trumps 60..100, plain suits 0..11
+    up: dict[str, str | None]    # the card one up the same suit's sequence (None at the top and where seq is None)
 
 
 @lru_cache(maxsize=64)
@@ -79,7 +85,11 @@ def context(trump_suit: str | None, trump_rank: str) -> Context:
                 eff[code], power[code] = TRUMP, 60 + idx
             else:
                 eff[code], power[code] = suit, idx
-    return Context(trump_suit, trump_rank, eff, seq, power)
+    up: dict[str, str | None] = {code: None for code in ALL_CODES}
+    for suit in SUITS:
+        for low, high in zip(order, order[1:], strict=False):  # each rank but the top, with the next one
+            up[low + suit] = high + suit
+    return Context(trump_suit, trump_rank, eff, seq, power, up)
 
 
 def canonical(cards: Iterable[str]) -> Play:
@@ -156,32 +166,51 @@ def _shape_of(cards: Sequence[str], ctx: Context, *, wonky: bool = True) -> Shap
     return None
 
 
+PairRule = Callable[[int], bool]  # which numbers of copies of a card make a pair a player holds
+
+
+def two_or_more(copies: int) -> bool:
+    """The usual pair rule: any two copies of a card make a pair."""
+    return copies >= 2
+
+
 def _runs(suit_counts: dict[str, int], ctx: Context, minimum: int) -> dict[str | None, list[list[str]]]:
     """Maximal runs of consecutive codes (per real suit) held at least ``minimum`` times."""
+    seq = ctx.seq
     by_suit: dict[str | None, dict[int, str]] = {}
     for code, k in suit_counts.items():
-        s = ctx.seq[code]
+        s = seq[code]
         if s is not None and k >= minimum:
             by_suit.setdefault(SUIT_OF[code], {})[s] = code
     out: dict[str | None, list[list[str]]] = {}
     for suit, held in by_suit.items():
         runs: list[list[str]] = []
+        last = -2
         for s in sorted(held):
-            if runs and ctx.seq[runs[-1][-1]] == s - 1:
+            if s == last + 1:
                 runs[-1].append(held[s])
             else:
                 runs.append([held[s]])
+            last = s
         out[suit] = runs
     return out
 
 
 def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
-             pair_ok=lambda k: k >= 2) -> list[Play]:
+             pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every tractor (of ``length`` pairs, or any length ≥ 2) whose ranks pass ``pair_ok``."""
-    usable = {c: k for c, k in counts.items() if pair_ok(k)}
+    if pair_ok is two_or_more:  # the usual rule, without a call per card (leads list tractors each time)
+        usable = {c: k for c, k in counts.items() if k >= 2}
+    else:
+        usable = {c: k for c, k in counts.items() if pair_ok(k)}
+    up = ctx.up
+    if not any(up[c] in usable for c in usable):
+        return []  # no two pairs on consecutive ranks (the usual case: no need to look for runs)
     found: list[Play] = []
     for runs in _runs(usable, ctx, 2).values():
         for run in runs:
+            if len(run) < 2:
+                continue
             for i in range(len(run)):
                 for j in range(i + 2, len(run) + 1):
                     if length is None or j - i == length:
@@ -189,43 +218,63 @@ def tractors(counts: dict[str, int], ctx: Context, length: int | None = None,
     return found
 
 
-def wonkies(counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> list[Play]:
+def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every wonky tractor (a triple and a pair on adjacent ranks, either way round)."""
     found: list[Play] = []
-    by_seq: dict[tuple[str | None, int], str] = {}
-    for code in counts:
-        s = ctx.seq[code]
-        if s is not None:
-            by_seq[(SUIT_OF[code], s)] = code
-    for (suit, s), low in by_seq.items():
-        high = by_seq.get((suit, s + 1))
-        if high is None:
+    up = ctx.up
+    for low, k in counts.items():
+        if k < 2:  # both ranks of a wonky tractor hold two copies at least
             continue
-        if counts[low] >= 3 and pair_ok(counts[high]):
+        high = up[low]
+        if high is None or counts.get(high, 0) < 2:
+            continue
+        k_high = counts[high]
+        if k >= 3 and pair_ok(k_high):
             found.append(canonical([low] * 3 + [high] * 2))
-        if pair_ok(counts[low]) and counts[high] >= 3:
+        if pair_ok(k) and k_high >= 3:
             found.append(canonical([low] * 2 + [high] * 3))
     return found
 
 
-def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True) -> list[Play]:
-    """Every legal lead from ``hand``: singles, pairs, triples, tractors, wonky tractors."""
-    counts = Counter(hand)
+@lru_cache(maxsize=8)
+def _repeats(prefix: tuple[str, ...]) -> list[tuple[Play, Play, Play]]:
+    """(card,), (card, card), (card, card, card) after ``prefix``, for every card by its place in
+    deck order: the repeats a lead may be, made once."""
+    return [(prefix + (c,), prefix + (c, c), prefix + (c, c, c)) for c in ALL_CODES]
+
+
+def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True, prefix: tuple[str, ...] = ()) -> list[Play]:
+    """Every legal lead from ``hand``: singles, pairs, triples (in deck order), then tractors and
+    wonky tractors; each after ``prefix`` (the engine's actions are ``("play", *cards)``).
+
+    >>> lead_plays(["5D", "KS", "5D"], context("C", "2"), prefix=("play",))
+    [('play', 'KS'), ('play', '5D'), ('play', '5D', '5D')]
+    """
+    cards = hand if isinstance(hand, (list, tuple)) else list(hand)
+    repeats = _repeats(prefix)
     plays: list[Play] = []
-    for code in sorted(counts, key=DECK_ORDER.__getitem__):
-        k = counts[code]
-        plays.append((code,))
-        if k >= 2:
-            plays.append((code, code))
-        if k >= 3:
-            plays.append((code, code, code))
-    plays += tractors(counts, ctx)
-    if wonky:
-        plays += wonkies(counts, ctx)
+    paired: set[str] = set()  # cards held twice or more
+    order = sorted(map(DECK_ORDER.__getitem__, cards))  # places in deck order: equal cards side by side
+    order.append(-1)  # a sentinel, which closes the last run of equal cards
+    last, copies = order[0], 0
+    for i in order:
+        if i == last:
+            copies += 1
+            continue
+        plays += repeats[last][:copies]  # the single, and the pair and triple if held
+        if copies >= 2:
+            paired.add(ALL_CODES[last])
+        last, copies = i, 1
+    up = ctx.up
+    if any(up[c] in paired for c in paired):  # tractors and wonky tractors need adjacent ranks held twice
+        counts = Counter(cards)  # (in the hand's order: the order tractors are listed in)
+        pairs = {c: k for c, k in counts.items() if k >= 2}
+        runs = tractors(pairs, ctx) + (wonkies(pairs, ctx) if wonky else [])
+        plays += [prefix + p for p in runs]
     return plays
 
 
-def combos_of(shape: Shape, counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> list[Play]:
+def combos_of(shape: Shape, counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> list[Play]:
     """Every combination of ``shape`` that ``counts`` (cards of one effective suit → copies)
     holds; pairs, tractors and the pair of a wonky tractor only from ranks passing ``pair_ok``."""
     kind, units = shape
@@ -260,20 +309,40 @@ def part_shape(part: Sequence[str], ctx: Context) -> Shape:
 Places = dict[Shape, list[dict[str, int]]]  # shape → every spot it can take (code → copies)
 
 
-def places_of(shapes: Iterable[Shape], counts: dict[str, int], ctx: Context, pair_ok=lambda k: k >= 2) -> Places:
+def places_of(shapes: Iterable[Shape], counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_more) -> Places:
     """Every spot in ``counts`` where each of ``shapes`` can sit (see :func:`combos_of`)."""
     out: Places = {}
     for shape in shapes:
         if shape not in out:
-            out[shape] = [_tally(p) for p in combos_of(shape, counts, ctx, pair_ok)]
+            out[shape] = [tally(p) for p in combos_of(shape, counts, ctx, pair_ok)]
     return out
 
 
-def _tally(cards: Iterable[str]) -> dict[str, int]:
+def tally(cards: Iterable[str]) -> dict[str, int]:
+    """Copies of each card (a plain dict: cheaper than a ``Counter`` for a few cards)."""
     out: dict[str, int] = {}
     for c in cards:
         out[c] = out.get(c, 0) + 1
     return out
+
+
+def _one_kind(demand: Sequence[Shape]) -> bool:
+    """Whether ``demand`` is one shape, or pairs only, or triples only: combinations that never
+    overlap (pairs and triples on different ranks), so the cheapest spots fit side by side."""
+    if not demand:
+        return False
+    first = demand[0]
+    return demand.count(first) == len(demand) and (len(demand) == 1 or first in (PAIR, TRIPLE))
+
+
+def _cost(spot: dict[str, int], chosen: dict[str, int]) -> int:
+    """The cards to add to ``chosen`` for it to hold ``spot``."""
+    cost = 0
+    for c, k in spot.items():
+        have = chosen.get(c, 0)
+        if k > have:
+            cost += k - have
+    return cost
 
 
 def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) -> int | None:
@@ -287,14 +356,14 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
     >>> fit_cost([PAIR, PAIR], places_of([PAIR], {"5D": 2, "9D": 1}, ctx), {}) is None
     True
     """
-    def cost_of(spot: dict[str, int]) -> int:
-        return sum(max(0, k - chosen.get(c, 0)) for c, k in spot.items())
-
-    first = demand[0] if demand else None
-    if first and all(s == first for s in demand) and (len(demand) == 1 or first in (PAIR, TRIPLE)):
-        # one shape, or pairs / triples only (on different ranks, they never overlap): the cheapest spots
-        costs = sorted(cost_of(spot) for spot in places[first])
-        return sum(costs[:len(demand)]) if len(costs) >= len(demand) else None
+    if _one_kind(demand):  # the cheapest spots
+        spots = places[demand[0]]
+        if len(spots) < len(demand):
+            return None
+        if len(demand) == 1:
+            return min([_cost(spot, chosen) for spot in spots])
+        costs = sorted([_cost(spot, chosen) for spot in spots])
+        return sum(costs[:len(demand)])
     best: int | None = None
 
     def place(i: int, start: int, used: frozenset, cost: int) -> None:
@@ -310,7 +379,7 @@ def fit_cost(demand: Sequence[Shape], places: Places, chosen: dict[str, int]) ->
         for j in range(first, len(spots)):
             spot = spots[j]
             if used.isdisjoint(spot):
-                place(i + 1, j + 1, used | spot.keys(), cost + cost_of(spot))
+                place(i + 1, j + 1, used | spot.keys(), cost + _cost(spot, chosen))
 
     place(0, 0, frozenset(), 0)
     return best
@@ -323,7 +392,7 @@ def throw_reading(cards: Sequence[str], ctx: Context) -> list[Play]:
     other pairs pairs, the rest singles. Strongest first (tractors, triples, pairs, singles)."""
     counts = Counter(cards)
     pairs = {c: 2 for c, k in counts.items() if k == 2}
-    parts = [(c, c, c) for c, k in counts.items() if k == 3]
+    parts: list[Play] = [(c, c, c) for c, k in counts.items() if k == 3]
     in_tractors: set[str] = set()
     for runs in _runs(pairs, ctx, 2).values():
         for run in runs:
@@ -416,20 +485,26 @@ class Need(NamedTuple):
 def follow_need(hand: Iterable[str], lead: Sequence[str], ctx: Context, *,
                 wonky: bool = True, split_triples: bool = False) -> Need:
     """The follow obligations of ``hand`` against ``lead`` (a legal lead or throw)."""
-    shapes = lead_shapes(lead, ctx, wonky=wonky)
-    suit = ctx.eff[lead[0]]
+    shapes = SINGLE_LEAD if len(lead) == 1 else lead_shapes(lead, ctx, wonky=wonky)
+    eff = ctx.eff
+    suit = eff[lead[0]]
     n = len(lead)
     counts: dict[str, int] = {}
     for c in hand:
-        if ctx.eff[c] == suit:
+        if eff[c] == suit:
             counts[c] = counts.get(c, 0) + 1
     held = sum(counts.values())
-    if held <= n or all(kind == "single" for kind, _ in shapes):
+    if held <= n or shapes is SINGLE_LEAD or all(kind == "single" for kind, _ in shapes):
         return Need(suit, n, held <= n, counts, held, (), {})
 
     def followable(k: int) -> bool:  # a pair the follower can be made to play
         return k >= 2 if split_triples else k == 2
 
+    if shapes.count(PAIR) == len(shapes):
+        # pairs only (pairs never overlap): as many as the lead has and the hand can be made to play
+        owed = min(len(shapes), sum(1 for k in counts.values() if followable(k)))
+        pair_spots = [{c: 2} for c, k in counts.items() if k >= 2]
+        return Need(suit, n, False, counts, held, (PAIR,) * owed, {PAIR: pair_spots} if owed else {})
     demand: list[Shape] = []
     owed_places = places_of([*shapes, TRIPLE, PAIR], counts, ctx, followable)
 
@@ -496,18 +571,51 @@ def next_cards(need: Need, chosen: dict[str, int], hand: Iterable[str]) -> list[
         off_suit = size - sum(k for c, k in chosen.items() if c in suit)
         if off_suit < need.size - need.held:
             return list(codes)
-        return [c for c in codes if c in suit]
+        return list(codes.intersection(suit))
     if not need.demand:
-        return [c for c in codes if c in suit]
+        return list(codes.intersection(suit))
+    if sum(k for c, k in chosen.items() if c in suit) != size:
+        return []  # an off-suit card is down already: nothing completes it
+    # what shortfall(need, chosen + c) checks, the sums done once: the owed combinations still fit
+    room = need.size - size - 1
+    demand, places = need.demand, need.places
     out = []
+    if _one_kind(demand):
+        # fit_cost's cheapest spots, worked out once: a card lowers by one the cost of the spots
+        # that want it, which lowers the total only for a spot among the k cheapest
+        spots, k = places[demand[0]], len(demand)
+        if len(spots) < k:
+            return []
+        base = [_cost(spot, chosen) for spot in spots]
+        cheapest = sorted(base)
+        total, kth = sum(cheapest[:k]), cheapest[k - 1]
+        if total <= room:
+            return list(codes.intersection(suit))
+        if total - 1 > room:
+            return []
+        wanted = {c for cost, spot in zip(base, spots, strict=True) if cost <= kth
+                  for c, copies in spot.items() if copies > chosen.get(c, 0)}
+        return list(codes.intersection(wanted))
     trial = dict(chosen)
     for c in codes:
         if c in suit:
-            trial[c] = chosen.get(c, 0) + 1
-            if shortfall(need, trial) is None:
+            before = chosen.get(c, 0)
+            trial[c] = before + 1
+            cost = fit_cost(demand, places, trial)
+            if cost is not None and cost <= room:
                 out.append(c)
-            trial[c] = chosen.get(c, 0)
+            trial[c] = before
     return out
+
+
+def single_follows(hand: Iterable[str], lead: str, ctx: Context) -> list[str]:
+    """The distinct cards of ``hand`` that may follow a one-card lead: those of its effective
+    suit, or any card when the hand holds none (what :func:`next_cards` gives for a single,
+    without working out a :class:`Need`: most follows are of singles)."""
+    eff = ctx.eff
+    suit = eff[lead]
+    cards = {c for c in hand if eff[c] == suit}
+    return list(cards or set(hand))
 
 
 def follow_message(rule: str, need: Need, ctx: Context, cards: Sequence[str]) -> str:
@@ -581,6 +689,61 @@ def follow_plays(hand: Sequence[str], lead: Sequence[str], ctx: Context, *, wonk
     return sorted(out)
 
 
+# ---- whole plays: the checks an app makes before putting a play down card by card ----------------
+def one_suit_message(cards: Sequence[str], ctx: Context) -> str:
+    """Words for a throw that mixes suits."""
+    suits = " and ".join(dict.fromkeys(suit_name(ctx.eff[c]) for c in cards))
+    return f"a throw must be one suit (all trumps count as one suit); {show(cards)!r} mixes {suits}"
+
+
+def _not_held(hand: Iterable[str], cards: Iterable[str]) -> tuple[str, str] | None:
+    missing = Counter(cards) - Counter(hand)
+    if missing:
+        return "own-card", f"you can only play cards you hold: {show(sorted(missing.elements()))!r} not in your hand"
+    return None
+
+
+def lead_problem(hand: Iterable[str], cards: Sequence[str], ctx: Context, *, wonky: bool = True,
+                 throws: bool = False, as_throw: bool = False) -> tuple[str, str] | None:
+    """``(rule, message)`` if ``cards`` cannot be led from ``hand``: cards not held, or no single
+    combination (with ``as_throw``: nor a throw, cards of one suit); ``throws`` says whether the
+    game allows throws (a refusal then says how to throw). ``None`` if they can."""
+    problem = _not_held(hand, cards)
+    if problem or _shape_of(cards, ctx, wonky=wonky) is not None:
+        return problem
+    if as_throw:
+        return None if len({ctx.eff[c] for c in cards}) == 1 else ("throw-one-suit", one_suit_message(cards, ctx))
+    how = " (or, as a throw: ('throw', card) for each card, then ('throw',))" if throws else ""
+    return "shape", (f"a lead is a single, pair, triple, tractor or wonky tractor in one suit{how}; "
+                     f"{show(cards)!r} is none of these")
+
+
+def play_problem(hand: Sequence[str], cards: Sequence[str], ctx: Context, *, lead: Sequence[str] | None = None,
+                 down: Sequence[str] = (), wonky: bool = True, split_triples: bool = False,
+                 throws: bool = False) -> tuple[str, str] | None:
+    """``(rule, message)`` if ``cards`` from ``hand`` do not make a legal whole play together with
+    the cards ``down`` this turn already (a throw under way, or the start of a follow): a lead
+    when ``lead`` is ``None`` (a combination, or with ``throws`` a throw of one suit), else a
+    follow of ``lead`` (:func:`follow_problem`). ``None`` if they do.
+
+    >>> ctx = context("C", "2")
+    >>> play_problem(["KD", "KD", "9S"], ["KD", "9S"], ctx)[0]
+    'shape'
+    >>> play_problem(["4D", "4D", "9D"], ["4D", "9D"], ctx, lead=["KD", "KD"])[0]
+    'follow-pair'
+    >>> play_problem(["4D", "9D"], ["4D"], ctx, lead=["KD", "KD"], down=["4D"]) is None
+    True
+    """
+    if lead is None:
+        problem = lead_problem(hand, cards, ctx, wonky=wonky, throws=throws, as_throw=throws)
+        whole = [*down, *cards]
+        if problem is None and down and len({ctx.eff[c] for c in whole}) > 1:
+            return "throw-one-suit", one_suit_message(whole, ctx)
+        return problem
+    return _not_held(hand, cards) or follow_problem(
+        [*hand, *down], lead, [*down, *cards], ctx, wonky=wonky, split_triples=split_triples)
+
+
 # ---- winning a trick -----------------------------------------------------------------------
 def _parse_play(play: object, i: int) -> Play:
     if isinstance(play, str) or not isinstance(play, (list, tuple)) or not play:
@@ -603,11 +766,22 @@ def play_key(play: Sequence[str], shapes: Sequence[Shape], ctx: Context) -> int 
     return None
 
 
-def winning_index(plays: Sequence[Play], ctx: Context, *, wonky: bool = True) -> int:
+def winning_index(plays: Sequence[Sequence[str]], ctx: Context, *, wonky: bool = True) -> int:
     """Index of the winning play (engine version: plays already checked)."""
     lead = plays[0]
-    shapes = lead_shapes(lead, ctx, wonky=wonky)
+    shapes = SINGLE_LEAD if len(lead) == 1 else lead_shapes(lead, ctx, wonky=wonky)
     led = ctx.eff[lead[0]]
+    if len(shapes) == 1 and shapes[0][0] in ("single", "pair", "triple"):
+        # one single, pair or triple led: what play_key says, directly (a copy is identical cards)
+        power = ctx.power
+        best, best_power = 0, power[lead[0]]
+        for i in range(1, len(plays)):
+            play = plays[i]
+            first = play[0]
+            if (ctx.eff[first] in (led, TRUMP) and power[first] > best_power
+                    and (len(play) == 1 or all(c == first for c in play))):
+                best, best_power = i, power[first]
+        return best
     best, best_key = 0, play_key(lead, shapes, ctx) or 0
     for i in range(1, len(plays)):
         play = plays[i]
