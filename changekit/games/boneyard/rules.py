@@ -53,6 +53,9 @@ Bid = tuple[int, ...]
 _ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
 #: ``(0, 1, ..., n - 1)`` for each number of players ``n``: who bids when everyone has money.
 _SEATS: tuple[tuple[Player, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_PLAYERS + 1))
+#: "Player p has bid" for each seat, made once: log lines are values, never changed once logged (clones
+#: share them too), and one line fewer to build and for the garbage collector to track at every bid.
+_READY: tuple[Event, ...] = tuple(event_from(("ready", {"player": p}, None)) for p in range(MAX_PLAYERS))
 
 # ---- the round, as a pure function ---------------------------------------------------------
 class RoundResult(NamedTuple):
@@ -409,7 +412,7 @@ class BoneyardState(State):
         self.bids[player] = action
         log = self.log
         log.append(event_from(("bid", {"player": player, "bid": list(action), "total": sum(action)}, _ALONE[player])))
-        log.append(event_from(("ready", {"player": player}, None)))
+        log.append(_READY[player])
         acting = self._acting
         if acting[0] == player:  # bidders in seat order (as a playout goes): one slice
             self._acting = acting = acting[1:]
