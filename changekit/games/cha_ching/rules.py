@@ -57,6 +57,18 @@ _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", 
 _ORDER = {c: i for i, c in enumerate(CARDS)}
 #: ``(seat,)`` for each seat: the audience of a private log line, made once.
 _ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
+# The log lines of every turn (draws and discards), made once per seat (and card): log lines are values
+# nobody changes (clones share them already), and an Event is a tuple subclass the garbage collector
+# never untracks, so each one built and logged costs a share of every collection.
+_DREW_FROM_DECK: tuple[Event, ...] = tuple(event_from(("draw", {"player": p, "source": "deck"}, None))
+                                           for p in range(MAX_PLAYERS))
+_TOOK_FROM_PILE: tuple[dict[str, Event], ...] = tuple(
+    {c: event_from(("draw", {"player": p, "source": "pile", "card": c}, None)) for c in CARDS}
+    for p in range(MAX_PLAYERS))
+_DREW_CARD: tuple[dict[str, Event], ...] = tuple(
+    {c: event_from(("drew", {"player": p, "card": c}, _ALONE[p])) for c in CARDS} for p in range(MAX_PLAYERS))
+_DISCARDED: tuple[dict[str, Event], ...] = tuple(
+    {c: event_from(("discard", {"player": p, "card": c}, None)) for c in CARDS} for p in range(MAX_PLAYERS))
 _by_order = _ORDER.__getitem__
 #: What a card adds to a hand's total (a $ is counted apart: it is free) and to a penalty.
 _FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "wild": 0, "chaching": 0}
@@ -394,7 +406,7 @@ class ChaChingState(State):
         if source == PILE:
             card = self.discards.pop()
             insort(self.hands[player], card, key=_by_order)
-            log(event_from(("draw", {"player": player, "source": "pile", "card": card}, None)))
+            log(_TOOK_FROM_PILE[player][card])
             return
         if not self.deck:
             self.deck, self.discards = self.discards[:-1], self.discards[-1:]
@@ -402,8 +414,8 @@ class ChaChingState(State):
             log(event_from(("reshuffle", {"cards": len(self.deck)}, None)))
         card = self.deck.pop()
         insort(self.hands[player], card, key=_by_order)
-        log(event_from(("draw", {"player": player, "source": "deck"}, None)))
-        log(event_from(("drew", {"player": player, "card": card}, _ALONE[player])))
+        log(_DREW_FROM_DECK[player])
+        log(_DREW_CARD[player][card])
 
     def _discard(self, player: Player, action: tuple) -> None:
         plain = len(action) == 2  # ("discard", card); else ("chaching", power, choice)
@@ -411,7 +423,7 @@ class ChaChingState(State):
         self.hands[player].remove(card)
         self.discards.append(card)
         self.phase = "end"
-        self.log.append(event_from(("discard", {"player": player, "card": card}, None)))
+        self.log.append(_DISCARDED[player][card])
         if plain:
             return
         _, power, choice = action
