@@ -56,6 +56,18 @@ _SEATS: tuple[tuple[Player, ...], ...] = tuple(tuple(range(n)) for n in range(MA
 #: "Player p has bid" for each seat, made once: log lines are values, never changed once logged (clones
 #: share them too), and one line fewer to build and for the garbage collector to track at every bid.
 _READY: tuple[Event, ...] = tuple(event_from(("ready", {"player": p}, None)) for p in range(MAX_PLAYERS))
+#: Each seat's private "I bid ..." lines, by bid, made on first use (see _READY); a seat's table is
+#: emptied when it holds MAX_BID_LINES bids, which random play of the default game never reaches.
+_BID_LINES: tuple[dict[Bid, Event], ...] = tuple({} for _ in range(MAX_PLAYERS))
+MAX_BID_LINES = 4096
+
+
+def _new_bid_line(player: Player, bid: Bid) -> Event:
+    lines = _BID_LINES[player]
+    if len(lines) >= MAX_BID_LINES:
+        lines.clear()
+    line = lines[bid] = event_from(("bid", {"player": player, "bid": list(bid), "total": sum(bid)}, _ALONE[player]))
+    return line
 
 # ---- the round, as a pure function ---------------------------------------------------------
 class RoundResult(NamedTuple):
@@ -411,7 +423,7 @@ class BoneyardState(State):
             _check_bid(hand, action)
         self.bids[player] = action
         log = self.log
-        log.append(event_from(("bid", {"player": player, "bid": list(action), "total": sum(action)}, _ALONE[player])))
+        log.append(_BID_LINES[player].get(action) or _new_bid_line(player, action))
         log.append(_READY[player])
         acting = self._acting
         if acting[0] == player:  # bidders in seat order (as a playout goes): one slice
