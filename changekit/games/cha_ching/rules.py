@@ -55,6 +55,7 @@ CARD_WORDS: dict[str, str] = {
 _ALIASES: dict[str, str] = {**{c: c for c in CARDS}, "¢": "cent", "$": "wild", "CHA-CHING": "chaching",
                             "cha-ching": "chaching"}
 _ORDER = {c: i for i, c in enumerate(CARDS)}
+_by_order = _ORDER.__getitem__
 #: ``(seat,)`` for each seat: the audience of a private log line, made once.
 _ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
 # The log lines of every turn (draws and discards), made once per seat (and card): log lines are values
@@ -69,7 +70,6 @@ _DREW_CARD: tuple[dict[str, Event], ...] = tuple(
     {c: event_from(("drew", {"player": p, "card": c}, _ALONE[p])) for c in CARDS} for p in range(MAX_PLAYERS))
 _DISCARDED: tuple[dict[str, Event], ...] = tuple(
     {c: event_from(("discard", {"player": p, "card": c}, None)) for c in CARDS} for p in range(MAX_PLAYERS))
-_by_order = _ORDER.__getitem__
 #: What a card adds to a hand's total (a $ is counted apart: it is free) and to a penalty.
 _FACE: dict[str, int] = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "wild": 0, "chaching": 0}
 _NUMBER: dict[str, int] = {c: int(c) for c in CARDS[:5]}
