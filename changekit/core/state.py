@@ -263,7 +263,10 @@ class State:
             player = self.check_seat(player)
         seen = dict(self._view(player))
         seen["to_act"] = list(self.current_players())
-        seen["log"] = [[e.kind, e.data] for e in self.log if e.seen_by(player)]
+        # an event's data is never changed once logged, and engines may share one line between
+        # games (built once, reused): each view gets its own top-level dicts, the values inside are
+        # read-only (copying them all would cost views 5x; bots read views at every decision)
+        seen["log"] = [[e.kind, dict(e.data)] for e in self.log if e.seen_by(player)]
         return seen
 
     def events_for(self, player: Player | None) -> list[Event]:

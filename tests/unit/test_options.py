@@ -87,3 +87,20 @@ def test_nobody_but_the_players_acting_has_actions(name):
     for seat in range(state.players):
         assert (state.legal_actions(seat) != []) == (seat in acting), (name, seat)
     assert state.legal_actions() == state.legal_actions(acting[0])
+
+
+@pytest.mark.parametrize("name", GAME_MODULES)
+def test_changing_a_views_log_line_changes_no_game(name):
+    """Engines may reuse one log line in many games; a view hands out its own copy of each."""
+    game = load_game(name)()
+    first, second = game.new_state(seed=1), game.new_state(seed=1)
+    for state in (first, second):
+        player = state.current_players()[0]
+        state.apply(state.legal_actions(player)[0], player)
+    before = second.view(None)["log"]
+    seats = [None, *first.current_players()]
+    for seat in seats:
+        for _, data in first.view(seat)["log"]:
+            data["changed"] = True
+    assert second.view(None)["log"] == before
+    assert all("changed" not in data for _, data in first.view(None)["log"])
