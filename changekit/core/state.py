@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import json
 import numbers
-from functools import partial
 from collections import Counter
+from functools import partial
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, NamedTuple, Self, Sequence
 
 from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
@@ -277,8 +277,8 @@ class State:
         return [self.narrate(e, names) for e in self.events_for(player)]
 
     def clone(self) -> Self:
-        """An independent copy: plain values are shared or copied shallowly where they nest,
-        the random generator continues from the same point."""
+        """An independent copy: lists, dicts and sets are copied, level by level, immutable values
+        shared; the random generator continues from the same point."""
         twin = object.__new__(type(self))
         for key, value in vars(self).items():
             twin.__dict__[key] = value.copy() if isinstance(value, GameRng) else _plain_copy(value)

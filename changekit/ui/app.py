@@ -2,7 +2,8 @@
 log, hints, hot-seat privacy screen. A game's ``app.py`` subclasses :class:`GameApp`, makes its
 widgets once in :meth:`GameApp.build`, draws its table and controls in :meth:`GameApp.draw`,
 forgets a half-made choice in :meth:`GameApp.reset_input`, and may put extra settings in the
-``w_extra`` slot; it does not override the frame's ``__init__``, ``new_game``, ``act`` or ``undo``.
+``w_extra`` slot; it does not override the frame's ``new_game``, ``act`` or ``undo`` (nor ``__init__``,
+beyond taking arguments of its own). docs/game-shape.md has the whole shape.
 """
 from __future__ import annotations
 
