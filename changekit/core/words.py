@@ -28,6 +28,7 @@ def money(amount: int, *, signed: bool = False) -> str:
     return f"{sign}${abs(amount)}"
 
 
+@checked(n=is_whole(-10**9, 10**9), noun=is_text(200))
 def count(n: int, noun: str) -> str:
     """A number of things, the noun in the singular for one (nouns that add an s).
 
