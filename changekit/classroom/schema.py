@@ -81,6 +81,12 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE tables ADD COLUMN started_by BIGINT REFERENCES students (id) ON DELETE SET NULL",
     ],
+    # 4: the store's limits per student count a student's answers, moves and started tables
+    [
+        "CREATE INDEX answers_by_student ON answers (student_id)",
+        "CREATE INDEX moves_by_student ON moves (student_id)",
+        "CREATE INDEX tables_by_starter ON tables (started_by)",
+    ],
 ]
 
 #: the version this changekit writes and reads

@@ -97,7 +97,8 @@ def test_relative_and_absolute_sqlite_urls(tmp_path, monkeypatch):
     ("mysql://x/y", "unknown class store URL"),
     ("sqlite:///", "names no file"),
     ("sqlite:///:memory:", "names no file"),
-    ("class.db", "unknown class store URL"),
+    ("class.db", "relative path"),  # a plain path must be absolute (issue 23): every kernel has its own folder
+    ("", "setting is empty"),
     (7, "is a string"),
 ])
 def test_bad_urls(url, words):

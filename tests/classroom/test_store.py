@@ -29,6 +29,17 @@ def session(store):
     return store.open_session("Period 3")
 
 
+def seating(*students: str, seats: int = 2, bot: str = "careful", seed: int = 1) -> dict:
+    """Table settings as changekit.classroom.tables.open_table writes them: these students, then bots."""
+    filled = [{"student": n} for n in students] + [{"bot": bot}] * (seats - len(students))
+    return {"format": 1, "seed": seed, "options": {}, "seats": filled}
+
+
+def at(seat: int, action) -> dict:
+    """A move as a table writes it: for ``seat``."""
+    return {"seat": seat, "action": action}
+
+
 def other_code(code: str) -> str:
     """A well-formed code that is not ``code``."""
     return ("2" if code[0] != "2" else "3") + code[1:]
@@ -167,13 +178,13 @@ def test_unknown_and_malformed_codes(store, session):
 def test_a_closed_session_refuses_students_but_not_its_teacher(store, session):
     ada = store.join(session.code, "Ada")
     store.submit(session.code, ada.token, "q", 1)
-    table = store.open_table(session.code, session.teacher_key, "zombie")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
     store.close_session(session.code, session.teacher_key)
     for attempt in (lambda: store.join(session.code, "Bob"),
                     lambda: store.rejoin(session.code, ada.token),
                     lambda: store.submit(session.code, ada.token, "q", 2),
-                    lambda: store.append_move(session.code, ada.token, table.table_id, 0, "a"),
-                    lambda: store.open_table(session.code, session.teacher_key, "zombie")):
+                    lambda: store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a")),
+                    lambda: store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))):
         with refused("session-closed", session.code, "closed"):
             attempt()
     assert store.answers(session.code, session.teacher_key, "q") == {"Ada": 1}
@@ -260,14 +271,15 @@ def test_longest_name_and_bad_titles(store, session):
 def test_tables_log_moves_in_order(store, session):
     ada = store.join(session.code, "Ada")
     bob = store.join(session.code, "Bob")
-    table = store.open_table(session.code, session.teacher_key, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
-    assert table == GameTable(table.table_id, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
-    assert store.append_move(session.code, ada.token, table.table_id, 0, {"pay": 5}).student == "Ada"
-    assert store.append_move(session.code, bob.token, table.table_id, 1, ["take", 3]).student == "Bob"
-    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, "bot").student is None
+    settings = seating("Ada", "Bob", seats=3, bot="random", seed=7)
+    table = store.open_table(session.code, session.teacher_key, "diminishing", settings)
+    assert table == GameTable(table.table_id, "diminishing", settings)
+    assert store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"pay": 5})).student == "Ada"
+    assert store.append_move(session.code, bob.token, table.table_id, 1, at(1, ["take", 3])).student == "Bob"
+    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, at(2, "bot")).student is None
     moves = store.moves(session.code, bob.token, table.table_id)
     assert [(m.number, m.action, m.student) for m in moves] == [
-        (0, {"pay": 5}, "Ada"), (1, ["take", 3], "Bob"), (2, "bot", None)]
+        (0, at(0, {"pay": 5}), "Ada"), (1, at(1, ["take", 3]), "Bob"), (2, at(2, "bot"), None)]
     assert [m.number for m in store.moves(session.code, session.teacher_key, table.table_id, since=2)] == [2]
     assert store.moves(session.code, ada.token, table.table_id, since=3) == []
     assert store.tables(session.code, ada.token) == [table]
@@ -275,16 +287,16 @@ def test_tables_log_moves_in_order(store, session):
 
 def test_a_move_must_be_the_next_one(store, session):
     ada = store.join(session.code, "Ada")
-    table = store.open_table(session.code, session.teacher_key, "zombie")
-    store.append_move(session.code, ada.token, table.table_id, 0, "a")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
+    store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     with refused("move-taken", "move 0", "already"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "b")
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "b"))
     with refused("move-ahead", "next is move 1", "not 2"):
-        store.append_move(session.code, ada.token, table.table_id, 2, "c")
-    for bad in [-1, 1.0, "1", True, None]:
+        store.append_move(session.code, ada.token, table.table_id, 2, at(0, "c"))
+    for bad in [-1, 1.0, "1", True, None, 2**31, 99999999999999999999]:
         with refused("bad-move-number"):
-            store.append_move(session.code, ada.token, table.table_id, bad, "d")
-    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == ["a"]
+            store.append_move(session.code, ada.token, table.table_id, bad, at(0, "d"))
+    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
 
 
 def test_table_refusals(store, session):
@@ -293,22 +305,25 @@ def test_table_refusals(store, session):
         store.open_table(session.code, session.teacher_key, "chess")
     with refused("value-too-large"):
         store.open_table(session.code, session.teacher_key, "zombie", {"x": "y" * MAX_VALUE_BYTES})
-    table = store.open_table(session.code, session.teacher_key, "zombie")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
     elsewhere = store.open_session("Period 4")
-    their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie")
+    their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie", seating())
     with refused("unknown-table", repr(their_table.table_id)):
-        store.append_move(session.code, ada.token, their_table.table_id, 0, "a")
+        store.append_move(session.code, ada.token, their_table.table_id, 0, at(0, "a"))
     with refused("unknown-table"):
         store.moves(session.code, ada.token, "1")
+    for huge in (2**63, 99999999999999999999):
+        with refused("unknown-table"):
+            store.moves(session.code, ada.token, huge)
     with refused("unknown-player", "neither"):
-        store.append_move(session.code, elsewhere.teacher_key, table.table_id, 0, "a")
+        store.append_move(session.code, elsewhere.teacher_key, table.table_id, 0, at(1, "a"))
     with refused("unknown-player"):
         store.moves(session.code, "nobody", table.table_id)
     with refused("value-too-large"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "z" * MAX_VALUE_BYTES)
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "z" * MAX_VALUE_BYTES))
     store.close_table(session.code, session.teacher_key, table.table_id)
     with refused("table-closed"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "a")
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     assert store.moves(session.code, ada.token, table.table_id) == []
     assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
 
@@ -321,9 +336,9 @@ def test_export_csv(store, session):
     store.submit(session.code, ada.token, "q1", [1, "two"])
     store.submit(session.code, mallory.token, "q1", 3)
     store.submit(session.code, ada.token, "q2", {"a": 1})
-    table = store.open_table(session.code, session.teacher_key, "boneyard", {"seed": 1})
-    store.append_move(session.code, ada.token, table.table_id, 0, {"bid": 4})
-    store.append_move(session.code, session.teacher_key, table.table_id, 1, "pass")
+    table = store.open_table(session.code, session.teacher_key, "boneyard", seating("Ada", bot="random"))
+    store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"bid": 4}))
+    store.append_move(session.code, session.teacher_key, table.table_id, 1, at(1, "pass"))
     rows = list(csv.DictReader(io.StringIO(store.export_csv(session.code, session.teacher_key))))
     simple = [(r["kind"], r["student"], r["question"], r["table"], r["game"], r["move"], r["value"]) for r in rows]
     t = str(table.table_id)
@@ -333,8 +348,8 @@ def test_export_csv(store, session):
         ("answer", "Ada", "q1", "", "", "", '[1,"two"]'),
         ("answer", "'=HYPERLINK(1)", "q1", "", "", "", "3"),
         ("answer", "Ada", "q2", "", "", "", '{"a":1}'),
-        ("move", "Ada", "", t, "boneyard", "0", '{"bid":4}'),
-        ("move", "", "", t, "boneyard", "1", '"pass"'),
+        ("move", "Ada", "", t, "boneyard", "0", '{"seat":0,"action":{"bid":4}}'),
+        ("move", "", "", t, "boneyard", "1", '{"seat":1,"action":"pass"}'),
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["time"]) for r in rows)
     assert json.loads(rows[2]["value"]) == [1, "two"]
@@ -350,8 +365,8 @@ def test_delete_session_removes_everything_in_it(store, session):
     for s in (session, keep):
         student = store.join(s.code, "Ada")
         store.submit(s.code, student.token, "q", 1)
-        table = store.open_table(s.code, s.teacher_key, "zombie")
-        store.append_move(s.code, student.token, table.table_id, 0, "a")
+        table = store.open_table(s.code, s.teacher_key, "zombie", seating("Ada"))
+        store.append_move(s.code, student.token, table.table_id, 0, at(0, "a"))
     store.delete_session(session.code, session.teacher_key)
     with refused("unknown-session"):
         store.answers(session.code, session.teacher_key, "q")
@@ -375,12 +390,12 @@ def test_everything_is_there_after_a_reopen(store_url):
         session = first.open_session("Period 3")
         ada = first.join(session.code, "Ada")
         first.submit(session.code, ada.token, "q", 42)
-        table = first.open_table(session.code, session.teacher_key, "zombie")
-        first.append_move(session.code, ada.token, table.table_id, 0, "a")
+        table = first.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
+        first.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     with connect(store_url) as second:
         assert second.rejoin(session.code, ada.token).name == "Ada"
         assert second.answers(session.code, session.teacher_key, "q") == {"Ada": 42}
-        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == ["a"]
+        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
 
 
 def test_a_store_in_use_by_two_connections(store_url):
