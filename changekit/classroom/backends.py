@@ -320,8 +320,7 @@ def _postgres_failure(err: Exception, where: str) -> ClassroomError:
     text = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
     if isinstance(err, (errors.LockNotAvailable, errors.QueryCanceled, errors.DeadlockDetected,
                         errors.SerializationFailure)):
-        return ClassroomError("store-busy", f"{BUSY_MESSAGE} (the class store {where} did not answer within "
-                                            f"{PG_STATEMENT_TIMEOUT_S:.0f} s: {text})")
+        return ClassroomError("store-busy", f"{BUSY_MESSAGE} (the class store {where}: {text})")
     if isinstance(err, errors.DiskFull):
         return _full(where)
     if isinstance(err, (errors.DataCorrupted, errors.IndexCorrupted)):
@@ -339,7 +338,7 @@ def _full(where: str) -> ClassroomError:
 
 
 def _damaged(where: str, text: str) -> ClassroomError:
-    return ClassroomError("store-damaged", f"the class store {where} is damaged ({text}), so nothing was saved: "
+    return ClassroomError("store-damaged", f"the class store {where} is damaged ({text}): "
                                            "tell your teacher (restore the file from a backup, or start a new store)")
 
 

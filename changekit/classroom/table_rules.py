@@ -19,8 +19,8 @@ from ..core.errors import ClassroomError
 
 #: the version of the settings a table is opened with (changekit.classroom.tables)
 SETTINGS_FORMAT = 1
-#: seeds are whole numbers a 64-bit database column and every page read exactly
-MAX_SEED = 2**53 - 1
+#: seeds are whole numbers every page reads exactly (the store's MAX_NUMBER for any stored number)
+MAX_SEED = 10**15
 
 
 def decode_action(data: Any) -> Any:
