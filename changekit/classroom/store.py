@@ -75,7 +75,7 @@ MAX_ANSWERS_PER_STUDENT = 300
 MAX_TABLES = 200
 #: tables one student may start in a session, open and closed
 MAX_TABLES_STARTED = 20
-#: moves in one table's log (the longest game, Zhao Pengyou with 8 random players, took 1,772)
+#: moves in one table's log (the longest game, Zhao Pengyou with 7 random players, took 1,772)
 MAX_MOVES_PER_TABLE = 5000
 #: moves one student's page may write in a session (their own and their tables' bots')
 MAX_MOVES_PER_STUDENT = 20000
