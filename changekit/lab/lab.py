@@ -160,7 +160,9 @@ def tournament(game: Game | str, entries: Sequence[Any], *, games: int, seed: in
     games = _count(games, "games", 1, MAX_GAMES)
     seed = _count(seed, "seed", 0, MAX_SEED)
     seconds = _seconds(move_seconds)
-    lineup = [as_entry(g, e, i) for i, e in enumerate(entries, 1)]
+    # seated in the order of their names, so the standings depend on the seed and the entries,
+    # never on the order they were listed in
+    lineup = sorted((as_entry(g, e, i) for i, e in enumerate(entries, 1)), key=lambda e: e.name)
     names = [e.name for e in lineup]
     if len(set(names)) != len(names):
         twice = sorted(n for n in set(names) if names.count(n) > 1)

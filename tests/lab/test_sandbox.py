@@ -17,7 +17,12 @@ import pytest
 from changekit.lab import check_bot, sandbox_available, tournament
 from changekit.lab.sandbox import FIRST_UID
 
-pytestmark = pytest.mark.skipif(not sandbox_available(), reason="needs bubblewrap (make test installs it)")
+
+
+@pytest.fixture(autouse=True)
+def _real_sandbox():
+    # no skip: `make test` installs bubblewrap, so a missing sandbox is a failure to see
+    assert sandbox_available(), "the lab's sandbox does not work here: install bubblewrap (make test does)"
 
 AGAINST = ["greedy", "careful"]
 
@@ -53,7 +58,8 @@ def test_the_class_store_and_this_machine_are_out_of_sight(tmp_path):
     store.write_text("SECRET-ANSWERS")
     _, failure = first_failure(probe(f"""
         found = []
-        for path in [{str(store)!r}, '/etc/passwd', '/home', '/work', {str(Path.cwd())!r}, '/kit/changekit/notebooks/index.ipynb']:
+        for path in [{str(store)!r}, '/etc/passwd', '/home', '/work', {str(Path.cwd())!r},
+                     '/kit/changekit/notebooks/index.ipynb']:
             try:
                 found.append(open(path).read()[:40] if not os.path.isdir(path) else os.listdir(path))
             except OSError as err:
@@ -81,7 +87,8 @@ def test_another_entrys_source_cannot_be_found():
     """)
     standings = tournament("zombie", [("honest", secret), ("snoop", snoop), "greedy"], games=3, seed=2,
                            players=3)
-    failures = standings.results.failures[1]
+    names = [e.name for e in standings.results.entries]
+    failures = standings.results.failures[names.index("snoop")]
     assert failures and all("no secret" in f.message for f in failures), failures[:1]
 
 
@@ -187,8 +194,8 @@ def test_sleeping_past_the_limit_is_a_timeout():
 
 
 def test_ten_gigabytes_is_refused_as_out_of_memory():
-    report = check_bot("zombie", "def choose(view, legal, rng):\n    hoard = bytearray(10 * 2**30)\n    return legal[0]\n",
-                       against=AGAINST, games=3, seed=5)
+    source = "def choose(view, legal, rng):\n    hoard = bytearray(10 * 2**30)\n    return legal[0]\n"
+    report = check_bot("zombie", source, against=AGAINST, games=3, seed=5)
     assert report.failures[0].kind == "error" and "out of memory" in report.failures[0].message
 
 
