@@ -18,8 +18,8 @@ class ZombieGiveaway:
         self.given_away = 0.0
 
     def see(self, view: dict[str, Any], legal: Sequence[Any], action: Any) -> None:
-        from changekit.games.zombie.bots import position
-        from changekit.games.zombie.model import expected_points
+        from changekit.games.zombie.bots import position  # one game's maths, loaded when that game is tested
+        from changekit.games.zombie.model import expected_points  # (as above)
 
         zombie, pool = position(view)
         values = {bill: expected_points(bill, zombie, pool) for bill in set(legal)}

@@ -10,10 +10,10 @@ from changekit.core.state import Game
 from changekit.registry import load_game
 from changekit.stats.intervals import Estimate
 
-from . import exact
+from .exact import comparison as exact_comparison
 from .referee import (MAX_ENTRIES, MAX_GAMES, Entry, PlayerMaker, Results, as_entry, csv_text, kit_entry,
                       play_groups, rank_bands, round_robin_groups, sandboxed_player)
-from .sandbox import MOVE_SECONDS, MOVE_SECONDS_BOUNDS, MoveFailure
+from .sandbox import MOVE_SECONDS, MOVE_SECONDS_BOUNDS, MoveFailure, sandbox_available
 from .source import check_source
 
 
@@ -100,9 +100,8 @@ def check_bot(game: Game | str, source: str | bytes, *, against: Sequence[str], 
     seed = _count(seed, "seed", 0, MAX_SEED)
     seconds = _seconds(move_seconds)
     entries = [Entry(name, source=check_source(source))] + [kit_entry(g, b) for b in against]
-    from .sandbox import sandbox_available
     sandboxed = sandbox_available() or not own_code
-    comparison = exact.comparison(g)
+    comparison = exact_comparison(g)
     players_n = g.options.players
     deals = -(-games // players_n)
     results = play_groups(g, entries, lambda rng: [list(range(players_n))], rounds=deals, seed=seed,

@@ -33,11 +33,11 @@ from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Action
 
-from . import worker as worker_module
+from .worker import REPLY_LIMIT
 from .source import BotSource
 
 KIT = Path(__file__).resolve().parent.parent.parent  # the folder that holds the changekit package
-WORKER = Path(worker_module.__file__).resolve()
+WORKER = Path(__file__).resolve().with_name("worker.py")
 BWRAP = os.environ.get("CHANGEKIT_BWRAP", "bwrap")
 
 #: Seconds a bot may think about one move: the default and the bounds a teacher may choose within.
@@ -193,7 +193,7 @@ class _Worker:
             if not chunk:
                 raise WorkerGone("the bot's process has ended")
             self.buffer += chunk
-            if len(self.buffer) > worker_module.REPLY_LIMIT:
+            if len(self.buffer) > REPLY_LIMIT:
                 raise WorkerGone("the bot's process sent more than a reply")
         line, _, self.buffer = self.buffer.partition(b"\n")
         try:

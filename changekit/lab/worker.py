@@ -59,7 +59,7 @@ class _Printed:
 
 
 def _limit(limits: dict[str, int], uid: int | None) -> None:
-    import resource
+    import resource  # Unix only: imported where the limits are set, so the module imports anywhere
 
     for name, value in limits.items():
         resource.setrlimit(getattr(resource, name), (value, value))
