@@ -162,7 +162,7 @@ class BigCheeseApp(GameApp):
         if view["phase"] == "bid":
             limit = ValueBot().limit(view, viewer)
             text += f" The value bot would bid up to {limit} on it."
-        return escape(text)
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         offer = card_name(view["offer"]) if view["offer"] is not None else "nothing"

@@ -230,8 +230,8 @@ class BoneyardApp(GameApp):
         best = max(pay, key=pay.get)
         shown = ", ".join(f"{money(t)}: {v:+.2f}" for t, v in pay.items() if t <= max(mix) + 3)
         mix_text = ", ".join(f"{money(t)} {p:.0%}" for t, p in mix.items())
-        return (f"If the other {n - 1} bid like the first-round equilibrium ({escape(mix_text)}), your bids would "
-                f"earn on average, with these buckets: {escape(shown)}. Best now: {money(best)}.")
+        return (f"If the other {n - 1} bid like the first-round equilibrium ({mix_text}), your bids would "
+                f"earn on average, with these buckets: {shown}. Best now: {money(best)}.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hands"][viewer], empty="no bills")

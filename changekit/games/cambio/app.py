@@ -328,7 +328,7 @@ class CambioApp(GameApp):
         if viewer in view["to_act"]:
             advice = MemoryBot()._choose(view, self.state.legal_actions(viewer))
             text += f" The memory bot would play {advice!r}."
-        return escape(text)
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         mine = ", ".join("face down" if c == "?" else _show(c) for c in view["grids"][viewer] if c is not None)

@@ -170,7 +170,7 @@ class ChaChingApp(GameApp):
         if view["phase"] == "end":
             now += " " + explain_hand(hand, target)
         suggestion = GreedyBot().choose(view, self.state.legal_actions(viewer), rng=self.rng)
-        return escape(f"{now} The greedy bot would play: {self.state.describe_action(suggestion, self.names())}.")
+        return f"{now} The greedy bot would play: {self.state.describe_action(suggestion, self.names())}."
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = ", ".join(CARD_WORDS[c] for c in view["hand"] or []) or "no cards"

@@ -55,7 +55,7 @@ class ZombieApp(GameApp):
         hints = hand_hints(view)
         best = max(hints, key=hints.get)
         parts = ", ".join(f"{money(b)}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
-        return (f"Exact expected points (given every bill you have seen): {escape(parts)}. "
+        return (f"Exact expected points (given every bill you have seen): {parts}. "
                 f"Most now: {money(best)}. The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
