@@ -2,7 +2,7 @@
 
 Games, the frame and the class pages make plain text (a student's name, a hint, a log line) or
 write a small template of their own markup; what a person typed is never markup. :func:`html`
-fills a template's ``{}`` fields with text escaped, :func:`text` escapes one piece, and both
+fills a template's ``{}`` fields with text escaped, :func:`escape` escapes one piece, and both
 return :class:`Html`, which passes through them as it is, so markup built from markup is
 escaped exactly once.
 
@@ -16,11 +16,11 @@ escaped exactly once.
 """
 from __future__ import annotations
 
-from html import escape
+import html as _html
 from string import Formatter
 from typing import Any, Iterable
 
-__all__ = ["Html", "html", "join", "text"]
+__all__ = ["Html", "escape", "html", "join"]
 
 
 class Html(str):
@@ -29,12 +29,12 @@ class Html(str):
     __slots__ = ()
 
 
-def text(value: object) -> Html:
+def escape(value: object) -> Html:
     """``value`` as text inside HTML (an element or a quoted attribute): ``&``, ``<``, ``>`` and
     both quotes escaped. :class:`Html` is already markup and passes as it is."""
     if isinstance(value, Html):
         return value
-    return Html(escape(str(value), quote=True))
+    return Html(_html.escape(str(value), quote=True))
 
 
 class _Escaping(Formatter):
@@ -43,7 +43,7 @@ class _Escaping(Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Html) and not format_spec:
             return value
-        return text(format(value, format_spec))
+        return escape(format(value, format_spec))
 
 
 _ESCAPING = _Escaping()
@@ -58,4 +58,4 @@ def html(template: str, /, *args: Any, **kwargs: Any) -> Html:
 
 def join(separator: str, parts: Iterable[object]) -> Html:
     """``parts`` joined by ``separator`` (both text, escaped; :class:`Html` kept as markup)."""
-    return Html(text(separator).join(text(part) for part in parts))
+    return Html(escape(separator).join(escape(part) for part in parts))

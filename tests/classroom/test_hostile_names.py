@@ -16,7 +16,7 @@ from changekit.classroom.live import StudentPage
 from changekit.classroom.store import MAX_NAME_CHARS
 from changekit.classroom.tables import bot_seat, open_table, student_seat
 from changekit.registry import GAME_MODULES, load_game
-from changekit.ui.markup import html, text
+from changekit.ui import markup
 from tests.unit.widget_tree import shown_strings, widgets
 
 #: names a student might type (the store keeps names to 40 characters)
@@ -36,7 +36,7 @@ MOVES = 60
 
 def test_every_payload_would_be_markup_or_a_template_if_not_escaped():
     assert max(len(n) for n in HOSTILE) == MAX_NAME_CHARS  # the longest a name may be
-    assert all(text(n) != n or "{" in n for n in HOSTILE)  # the classroom fixture joins each as typed
+    assert all(markup.escape(n) != n or "{" in n for n in HOSTILE)  # the classroom fixture joins each as typed
 
 
 class Audit:
@@ -50,15 +50,15 @@ class Audit:
         self.found: list[str] = []
 
     def check(self, page: str, root) -> None:
-        for widget, trait, value, markup in shown_strings(root):
+        for widget, trait, value, is_markup in shown_strings(root):
             self.checked += 1
             for name in self.names:
-                escaped = text(name)
+                escaped = markup.escape(name)
                 where = f"{page}: {type(widget).__name__}.{trait} = {value[:300]!r}"
-                if markup:
+                if is_markup:
                     if escaped != name and name in value:
                         self.found.append(f"{name!r} as markup in {where}")
-                    if text(escaped) in value and text(escaped) != escaped:
+                    if escape(escaped) in value and escape(escaped) != escaped:  # html.escape: once more
                         self.found.append(f"{name!r} escaped twice in {where}")
                     if escaped in value:
                         self.shown[name] += 1
@@ -91,12 +91,15 @@ def follow(page: StudentPage) -> None:
 
 
 def test_the_check_finds_a_name_written_as_markup():
-    audit = Audit([HOSTILE[0]])
-    audit.check("page", w.VBox([w.HTML(f"<b>{HOSTILE[0]}</b>"), w.Label(escape(HOSTILE[0])),
-                                w.HTML(html("{}", text(HOSTILE[0]))), w.HTML(html("ok {}", HOSTILE[0]))]))
+    name = HOSTILE[0]
+    audit = Audit([name])
+    audit.check("page", w.VBox([w.HTML(f"<b>{name}</b>"), w.Label(escape(name)), w.HTML(escape(escape(name))),
+                                w.HTML(markup.html("{}", markup.escape(name))), w.HTML(markup.html("ok {}", name))]))
     found = sorted(audit.found)
-    assert len(found) == 2 and "as markup in page: HTML" in found[0] and "as entities) in page: Label" in found[1]
-    assert audit.shown[HOSTILE[0]] == 2  # the two HTML widgets that escaped it
+    assert len(found) == 3, found
+    assert "as markup in page: HTML" in found[0] and "as entities) in page: Label" in found[2]
+    assert "escaped twice in page: HTML" in found[1]
+    assert audit.shown[name] == 2  # the two HTML widgets that escaped it once
 
 
 @pytest.fixture
@@ -263,7 +266,7 @@ def test_the_issue_s_moneybags_hint_shows_a_classmate_s_name_as_text(classroom):
     for seat in range(3):
         ada.act(jiggle_bag(seat))
     hint = ada.w_hint_box.value
-    assert "Rule of thumb" in hint and (text(HOSTILE[0]) in hint or text(HOSTILE[1]) in hint), hint
+    assert "Rule of thumb" in hint and (markup.escape(HOSTILE[0]) in hint or markup.escape(HOSTILE[1]) in hint), hint
     audit = Audit(HOSTILE)
     audit.check("Ada's Moneybags page with hints", seated[0].widget)
     assert audit.found == [] and audit.shown[HOSTILE[0]] > 0

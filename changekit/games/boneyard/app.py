@@ -6,7 +6,6 @@ Also :class:`ClassExplorer`, the "best response to the class" tool for the noteb
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -15,6 +14,7 @@ from IPython.display import display
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.charts import LiveChart, plotly_js_url
+from changekit.ui.markup import escape
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids

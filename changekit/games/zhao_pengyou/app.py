@@ -3,7 +3,6 @@ the trick on the table, trumps, the friend call and its reveal, points and level
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -12,6 +11,7 @@ from changekit.core import Card, IllegalAction
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
