@@ -11,8 +11,8 @@ from changekit.registry import load_game
 from changekit.stats.intervals import Estimate
 
 from . import exact
-from .referee import (MAX_ENTRIES, MAX_GAMES, Entry, Results, as_entry, csv_text, kit_entry, play_groups,
-                      rank_bands, round_robin_groups)
+from .referee import (MAX_ENTRIES, MAX_GAMES, Entry, PlayerMaker, Results, as_entry, csv_text, kit_entry,
+                      play_groups, rank_bands, round_robin_groups, sandboxed_player)
 from .sandbox import MOVE_SECONDS, MOVE_SECONDS_BOUNDS, MoveFailure
 from .source import check_source
 
@@ -148,11 +148,13 @@ class Standings:
 
 
 def tournament(game: Game | str, entries: Sequence[Any], *, games: int, seed: int, players: int | None = None,
-               move_seconds: float = MOVE_SECONDS, progress: Callable[[float], None] | None = None) -> Standings:
+               move_seconds: float = MOVE_SECONDS, progress: Callable[[float], None] | None = None,
+               _player: PlayerMaker = sandboxed_player) -> Standings:
     """Every entry (bot source, ``(name, source)`` or a kit bot's name) plays at least ``games`` games:
     each round the entries are seated at tables of the game's size in a seeded random order, and
     every table plays one deal once in each rotation of its seats (duplicate format). Entries'
-    code runs only in the sandbox."""
+    code runs only in the sandbox (``_player`` is for the benchmark's reference run of its own
+    sources in this process)."""
     g = _game(game, players)
     if not isinstance(entries, (list, tuple)):
         raise ChangekitError(f"entries: a list of entries, not {type(entries).__name__}")
@@ -170,7 +172,7 @@ def tournament(game: Game | str, entries: Sequence[Any], *, games: int, seed: in
     players_n = g.options.players
     rounds = -(-games // players_n)
     results = play_groups(g, lineup, round_robin_groups(len(lineup), players_n), rounds=rounds, seed=seed,
-                          sandboxed=True, move_seconds=seconds, progress=progress)
+                          sandboxed=True, move_seconds=seconds, progress=progress, player=_player)
     rates = [results.win_rate(i) for i in range(len(lineup))]
     bands = rank_bands(rates)
     rows = []

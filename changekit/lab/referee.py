@@ -10,7 +10,9 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 import random
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
@@ -21,7 +23,7 @@ from changekit.core.state import Game, State
 from changekit.stats.intervals import Estimate, mean_interval, wilson
 from changekit.stats.tournaments import bots_of
 
-from .sandbox import FAILURE_KINDS, MoveFailure, SandboxedBot
+from .sandbox import FAILURE_KINDS, EntryBot, MoveFailure, SandboxedBot
 from .source import BotSource, check_name, check_source
 
 #: Most entries one tournament takes, and most games per entry.
@@ -110,7 +112,16 @@ class Results:
         return state
 
 
-def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_seconds: float) -> list[Bot]:
+#: Makes the bot that plays an entry's source: (source, name, sandboxed, move_seconds) -> EntryBot.
+PlayerMaker = Callable[[BotSource, str, bool, float], EntryBot]
+
+
+def sandboxed_player(source: BotSource, name: str, sandboxed: bool, move_seconds: float) -> EntryBot:
+    return SandboxedBot(source, name, sandboxed=sandboxed, move_seconds=move_seconds)
+
+
+def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_seconds: float,
+               player: PlayerMaker) -> list[Bot]:
     bots: list[Bot] = []
     table = bots_of(game)
     try:
@@ -119,7 +130,7 @@ def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_se
                 bots.append(table[entry.bot_name]())
             else:
                 assert entry.source is not None
-                bots.append(SandboxedBot(entry.source, entry.name, sandboxed=sandboxed, move_seconds=move_seconds))
+                bots.append(player(entry.source, entry.name, sandboxed, move_seconds))
     except BaseException:
         _close(bots)
         raise
@@ -128,46 +139,96 @@ def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_se
 
 def _close(bots: Sequence[Bot]) -> None:
     for bot in bots:
-        if isinstance(bot, SandboxedBot):
+        if isinstance(bot, EntryBot):
             bot.close()
+
+
+@dataclass
+class _Planned:
+    """One game, fixed before any game is played: its number, deal, seats and every seed."""
+
+    index: int
+    deal: int
+    seating: list[int]
+    bot_seeds: list[int]
+    play_seed: int
+
+
+def _waves(tables: list[list[_Planned]]) -> list[list[list[_Planned]]]:
+    """Tables in waves, no entry at two tables of one wave: a wave's tables can run at once."""
+    waves: list[tuple[set[int], list[list[_Planned]]]] = []
+    for table in tables:
+        seated = set(table[0].seating)
+        for taken, wave in waves:
+            if not taken & seated:
+                taken |= seated
+                wave.append(table)
+                break
+        else:
+            waves.append((seated, [table]))
+    return [wave for _, wave in waves]
 
 
 def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.Random], list[list[int]]], *,
                 rounds: int, seed: int, sandboxed: bool, move_seconds: float,
                 progress: Callable[[float], None] | None = None,
-                on_move: Callable[[int, dict, Sequence, Any], None] | None = None) -> Results:
+                on_move: Callable[[int, dict, Sequence, Any], None] | None = None,
+                player: PlayerMaker = sandboxed_player, threads: int | None = None) -> Results:
     """Play ``rounds`` rounds; each round, ``groups(rng)`` seats the entries in groups of the game's
-    size and every group plays one deal in every rotation of its seats."""
+    size and every group plays one deal in every rotation of its seats.
+
+    Every seed is drawn before a round's games start, in one order, so tables that share no entry
+    may play at once (``threads``, default the machine's cores: the workers think in their own
+    processes) and the results are the same as one after another."""
     players = game.options.players
     master = random.Random(seed)
     results = Results(game, list(entries), seed)
-    bots = _make_bots(entries, game, sandboxed=sandboxed, move_seconds=move_seconds)
+    bots = _make_bots(entries, game, sandboxed=sandboxed, move_seconds=move_seconds, player=player)
     if on_move is not None:
         for i, bot in enumerate(bots):
-            if isinstance(bot, SandboxedBot):
+            if isinstance(bot, EntryBot):
                 bot.on_move = lambda view, legal, action, i=i: on_move(i, view, legal, action)
+    max_steps = type(game).max_steps(game.options)
+
+    def play(planned: _Planned) -> GameRecord:
+        state = game.new_state(seed=planned.deal)
+        for seat, i in enumerate(planned.seating):
+            bot = bots[i]
+            if isinstance(bot, EntryBot):
+                bot.new_game(planned.index, planned.bot_seeds[seat], seat, partial(len, state.history))
+        play_out(state, [bots[i] for i in planned.seating], rng=random.Random(planned.play_seed),
+                 max_steps=max_steps)
+        return GameRecord(planned.deal, planned.seating, list(state.scores()), sorted(state.winners()),
+                          state.to_json())
+
+    def play_table(table: list[_Planned]) -> list[GameRecord]:
+        return [play(planned) for planned in table]
+
+    pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1)
     try:
         for done in range(rounds):
+            tables: list[list[_Planned]] = []
             for group in groups(master):
                 deal = master.getrandbits(32)
+                table = []
                 for shift in range(players):
                     seating = [group[(s + shift) % players] for s in range(players)]
-                    state = game.new_state(seed=deal)
-                    for seat, i in enumerate(seating):
-                        bot = bots[i]
-                        if isinstance(bot, SandboxedBot):
-                            bot.new_game(len(results.records), master.getrandbits(32), seat,
-                                         partial(len, state.history))
-                    play_out(state, [bots[i] for i in seating], rng=random.Random(master.getrandbits(64)),
-                             max_steps=type(game).max_steps(game.options))
-                    results.records.append(GameRecord(deal, seating, list(state.scores()),
-                                                      sorted(state.winners()), state.to_json()))
+                    table.append(_Planned(len(results.records) + len(tables) * players + shift, deal, seating,
+                                          [master.getrandbits(32) for _ in seating], master.getrandbits(64)))
+                tables.append(table)
+            played: dict[int, GameRecord] = {}
+            for wave in _waves(tables):
+                for records, table in zip(pool.map(play_table, wave), wave, strict=True):
+                    played.update((planned.index, record) for planned, record in zip(table, records, strict=True))
+            results.records.extend(played[index] for index in sorted(played))
             if progress is not None:
                 progress((done + 1) / rounds)
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         _close(bots)
-    results.failures = [list(bot.failures) if isinstance(bot, SandboxedBot) else [] for bot in bots]
-    results.stopped = [bot.stopped if isinstance(bot, SandboxedBot) else "" for bot in bots]
+    results.failures = [sorted(bot.failures, key=lambda f: (f.game, f.move)) if isinstance(bot, EntryBot) else []
+                        for bot in bots]
+    results.stopped = [bot.stopped if isinstance(bot, EntryBot) else "" for bot in bots]
     return results
 
 

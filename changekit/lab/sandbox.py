@@ -220,7 +220,39 @@ def _text(value: str, limit: int = 300) -> str:
     return value if len(value) <= limit else value[:limit] + " …"
 
 
-class SandboxedBot(Bot):
+class EntryBot(Bot):
+    """What the referee needs of an entry's bot beyond ``choose``: told of each game, its failures
+    kept, closed at the end. ``on_move`` (if set) sees every move it made, for exact comparisons."""
+
+    def __init__(self, name: str) -> None:
+        self.label = name
+        self.failures: list[MoveFailure] = []
+        self.stopped = ""  # why the entry was stopped, once it is
+        self.on_move: Callable[[dict[str, Any], Sequence[Action], Action], None] | None = None
+        self._game = -1
+        self._game_seed = 0
+        self._seat = 0
+        self._move_number: Callable[[], int] = lambda: 0
+
+    def new_game(self, game: int, seed: int, seat: int, move_number: Callable[[], int]) -> None:
+        """Before each game: which game it is (for failure reports) and the bot's own rng seed."""
+        self._game, self._game_seed, self._seat, self._move_number = game, seed, seat, move_number
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], *, rng: random.Random) -> Action:
+        legal = list(legal)
+        action = self._ask(view, legal)
+        if self.on_move is not None:
+            self.on_move(view, legal, action)
+        return action
+
+    def _ask(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class SandboxedBot(EntryBot):
     """A student's bot, played by the referee like any bot; see the module's docstring.
 
     ``sandboxed=False`` runs the same worker as a plain child process: only for a student's own
@@ -232,37 +264,22 @@ class SandboxedBot(Bot):
         if sandboxed and not sandbox_available():
             raise NoSandbox("this machine has no working sandbox (bubblewrap), so the lab runs no code that "
                             "another person wrote here; a student can still test their own bot in their own notebook")
+        super().__init__(name)
         self.source = source
-        self.label = name
         self.sandboxed = sandboxed
         self.move_seconds = move_seconds
         self.game_seconds = game_seconds
         self.max_failures = max_failures
-        self.failures: list[MoveFailure] = []
         self.moves = 0
-        self.stopped = ""  # why the entry was stopped, once it is
-        self.on_move: Callable[[dict[str, Any], Sequence[Action], Action], None] | None = None
         self._worker: _Worker | None = None
-        self._game = -1
-        self._game_seed = 0
         self._game_started = False
         self._thinking = 0.0
-        self._seat = 0
-        self._move_number: Callable[[], int] = lambda: 0
+        self._log_sent: list[Any] = []
 
-    # the referee's side
     def new_game(self, game: int, seed: int, seat: int, move_number: Callable[[], int]) -> None:
-        """Before each game: which game it is (for failure reports) and the bot's own rng seed."""
-        self._game, self._game_seed, self._seat, self._move_number = game, seed, seat, move_number
+        super().new_game(game, seed, seat, move_number)
         self._game_started = False
         self._thinking = 0.0
-
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], *, rng: random.Random) -> Action:
-        legal = list(legal)
-        action = self._ask(view, legal)
-        if self.on_move is not None:
-            self.on_move(view, legal, action)
-        return action
 
     def close(self) -> None:
         if self._worker is not None:
@@ -288,6 +305,18 @@ class SandboxedBot(Bot):
             self.stopped = f"stopped after {len(self.failures)} failed moves"
             self.close()
 
+    def _shorten(self, view: dict[str, Any]) -> tuple[dict[str, Any], int, list[Any]]:
+        """The view without the part of its log the worker already has (a log only grows during a
+        game; pickling all of it at every move cost more than the move), and the new lines."""
+        log = view.get("log")
+        if not isinstance(log, list):
+            return view, -1, []
+        known = len(self._log_sent)
+        if known > len(log) or log[:known] != self._log_sent:
+            known = 0
+        self._log_sent = list(log)
+        return {k: v for k, v in view.items() if k != "log"}, known, log[known:]
+
     def _ensure_started(self) -> _Worker:
         if self._worker is None:
             worker = _Worker(self._command())
@@ -302,6 +331,7 @@ class SandboxedBot(Bot):
             self._worker = worker
             self._game_started = False
         if not self._game_started:
+            self._log_sent = []
             reply = self._worker.ask(("game", self._game_seed), START_SECONDS)
             if "error" in reply:
                 raise _BotBroke(str(reply["error"]))
@@ -319,7 +349,7 @@ class SandboxedBot(Bot):
         try:
             worker = self._ensure_started()
             limit = min(self.move_seconds, self.game_seconds - self._thinking)
-            reply = worker.ask(("move", view, legal), limit)
+            reply = worker.ask(("move", *self._shorten(view), legal), limit)
         except TimeoutError:
             self.close()
             over_game = self._thinking + (time.monotonic() - started) >= self.game_seconds
@@ -353,4 +383,4 @@ class _BotBroke(Exception):
 
 
 __all__ = ["FAILURE_KINDS", "GAME_SECONDS", "LIMITS", "MAX_FAILURES", "MOVE_SECONDS", "MOVE_SECONDS_BOUNDS",
-           "MoveFailure", "NoSandbox", "SandboxedBot", "bwrap_command", "sandbox_available"]
+           "EntryBot", "MoveFailure", "NoSandbox", "SandboxedBot", "bwrap_command", "sandbox_available"]

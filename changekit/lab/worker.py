@@ -8,7 +8,9 @@ own, so the process limit counts only its processes). Then, for each message fro
 * ``("start", source, kind)``: run the source; ``{"ready": true}`` or ``{"error": ...}``;
 * ``("game", seed)``: a new game: a class bot is made afresh (and ``reset`` called), the bot's
   ``rng`` is ``random.Random(seed)``; ``{"ready": true}``;
-* ``("move", view, legal)``: ``{"index": i}`` (``legal[i]`` is what ``choose`` returned),
+* ``("move", view, known, new_lines, legal)``: the view's log is the first ``known`` lines of the
+  log sent before in this game plus ``new_lines`` (``known`` -1: the view has no log);
+  ``{"index": i}`` (``legal[i]`` is what ``choose`` returned),
   ``{"illegal": "..."}`` or ``{"error": "..."}``.
 
 The referee trusts none of it: it reads at most ``REPLY_LIMIT`` bytes, within its time limit,
@@ -111,9 +113,11 @@ class _Bot:
         self.kind = kind
         self.player: object = None
         self.rng = random.Random(0)
+        self.log: list = []  # this game's log lines so far, as the referee sent them
 
     def new_game(self, seed: int) -> None:
         self.rng = random.Random(seed)
+        self.log = []
         if self.kind == "class":
             cls = next(v for v in self.namespace.values()
                        if isinstance(v, type) and callable(getattr(v, "choose", None)))
@@ -169,8 +173,11 @@ def main(argv: list[str]) -> None:
                 reply(ready=True)
             elif message[0] == "move":
                 assert bot is not None
-                legal = message[2]
-                result = bot.choose(message[1], legal)
+                view, known, new_lines, legal = message[1:]
+                if known >= 0:
+                    bot.log[known:] = new_lines
+                    view["log"] = list(bot.log)
+                result = bot.choose(view, legal)
                 index = _index(result, legal)
                 if index is None:
                     reply(illegal=f"choose returned {_short.repr(result)}, which is not one of the legal moves")
