@@ -1,10 +1,11 @@
 """The gallery page: one card per registered game, linking to its app notebook."""
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 from changekit.registry import all_games
+
+from .markup import escape
 
 if TYPE_CHECKING:
     import ipywidgets
