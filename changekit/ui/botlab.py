@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from html import escape
+from .markup import escape
 from typing import Any, Callable
 
 import ipywidgets as w
