@@ -25,6 +25,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+
 ROOT = Path(__file__).resolve().parents[2]
 # digits with thousands separators, decimals or a "/denominator"; not inside a word or identifier
 NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?")
@@ -118,7 +119,26 @@ def boneyard_claims():
         "A class of 15 students":
             lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
         "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
+        "a `$1` is cancelled 99.2 % of the time": lambda: f"a `$1` is cancelled {pct(a.chance_matched(1, 8), 1)} % of the time",
+        "the sheet's 4–8": lambda: f"the sheet's {sheet_players('Boneyard')}",
+        "`$1` is bid 3 times in 15": lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
+        "still the best response, worth 37/25":
+            lambda: (lambda r: f"still the best response, worth {r.payoffs[r.best[0]]}")(class_report()),
     }
+
+
+def sheet_players(game: str) -> str:
+    """The table size the rule sheet plays, as docs/rules.md records it ("4–8 players at the table")."""
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = re.search(rf"^## {game}\b.*?(?=^## |\Z)", rules, re.S | re.M).group()
+    return re.search(r"(\d+–\d+) players at the table", section).group(1)
+
+
+def class_report():
+    """Question 4's preloaded class at a 4-player table."""
+    from changekit.games.boneyard import analysis as a
+
+    return a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
 
 
 BONEYARD_GIVEN = numbers(
