@@ -272,8 +272,10 @@ def cha_ching_claims():
         "About 1 deal in 29": lambda: f"About 1 deal in {dec(1 / a.fresh_hit_chance(), 0)}",
         "the average of the 90 bars": lambda: f"the average of the {len(a.target_distribution())} bars",
         "with weight 1/90": lambda: f"with weight 1/{len(a.target_distribution())}",
-        "(about 0.5 % with none, 2.5 % with one, 14 % with three)":
-            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
+        "(×4.6, then ×2.8, then ×2.1: about 0.5 % with none, 2.5 % with one, 14 % with three)":
+            lambda: ("(" + ", then ".join(f"×{dec(wild[k + 1]['hits_fresh_target'] / wild[k]['hits_fresh_target'], 1)}"
+                                          for k in range(3))
+                     + f": about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
                      f"{pct(wild[1]['hits_fresh_target'], 1)} % with one, "
                      f"{pct(wild[3]['hits_fresh_target'])} % with three)"),
         "(roughly 10 against 2.6)":
@@ -287,7 +289,9 @@ def cha_ching_claims():
             lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
         "(1.2 % against 3.5 %)":
             lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
-        "barely moves (2.9 %)": lambda: f"barely moves ({pct(fresh['more small cards'], 1)} %)",
+        "falls less (2.9 %, a drop of 18 % of itself)":
+            lambda: (f"falls less ({pct(fresh['more small cards'], 1)} %, a drop of "
+                     f"{pct(1 - fresh['more small cards'] / fresh['15 of each (default)'])} % of itself)"),
         "(97 and 77 lead, instead of 96 and 91)":
             lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
     }
@@ -373,7 +377,7 @@ def cambio_claims():
             lambda: f"the average to {fmt(known)} = {dec(known, 2)} — about {dec(fresh - known, 1)} lower",
         "still worth 333/50 ≈ 6.66 each": lambda: f"still worth {fmt(each)} ≈ {dec(each, 2)} each",
         "(slightly more than 6.46,": lambda: f"(slightly more than {dec(unseen, 2)},",
-        "known cards + 6.46 for each": lambda: f"known cards + {dec(unseen, 2)} for each",
+        "located: 6.46 before it has seen a card": lambda: f"located: {dec(unseen, 2)} before it has seen a card",
         "believed to be 6.46": lambda: f"believed to be {dec(unseen, 2)}",
         "the best was t = 2 with 58 % (interval 50-65 %)":
             lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
@@ -404,6 +408,7 @@ CAMBIO_GIVEN = numbers(
 # ---- zhao pengyou ------------------------------------------------------------------------------
 def zhao_pengyou_claims():
     from changekit.games.zhao_pengyou import analysis as a
+    from changekit.stats.intervals import wilson
 
     counts = a.trump_count()
     mean = sum(k * p for k, p in counts.items())
@@ -445,6 +450,9 @@ def zhao_pengyou_claims():
         "the attackers went up in 39 deals, the host's team in 21 (never by 3":
             lambda: (lambda up, host, three: f"the attackers went up in {up} deals, the host's team in {host}"
                      f" (never by 3" if three == 0 else "by 3 happened")(*levels()),
+        "the attackers went up in 65 % of them (95 % interval 52-76 %)":
+            lambda: (lambda up: (lambda w: f"the attackers went up in {pct(up / 60)} % of them (95 % interval "
+                                           f"{pct(w.low)}-{pct(w.high)} %)")(wilson(up, 60)))(levels()[0]),
     }
 
 
