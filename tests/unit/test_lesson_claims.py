@@ -731,3 +731,148 @@ def test_every_number_in_the_rest_of_the_guide_is_accounted_for():
         assert phrase in text, f"claim no longer in the guide: {phrase!r}"
         assert recompute() == phrase
     assert unaccounted([text], claims, GENERAL_GIVEN) == []
+
+
+# ---- the claims ledger: sentences that state a fact with a word, not a number (issue 25) ---------
+from tests.unit.lesson_claims_ledger import CLAIM_WORDS, CLAUSE, LEDGER  # noqa: E402
+
+
+def claim_sentences(name: str) -> list[str]:
+    """The clauses of a lesson (its notebook and its guide section) holding a claim word."""
+    texts = [*lesson_texts(name), guide_section(name)]
+    return [s for t in texts for s in CLAUSE.split(t) if CLAIM_WORDS.search(s)]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_worded_claim_is_in_the_ledger(name):
+    missing = [s for s in claim_sentences(name) if not any(phrase in s for phrase in LEDGER[name])]
+    assert missing == [], "sentences stating a fact that the ledger (tests/unit/lesson_claims_ledger.py) lacks"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_ledger_entry_is_on_the_page_and_holds(name):
+    page = " ".join([*lesson_texts(name), guide_section(name)])
+    for phrase, entry in LEDGER[name].items():
+        assert phrase in page, f"ledger phrase no longer in the lesson: {phrase!r}"
+        if entry.kind == "computed":  # a backed claim may have lost its word and still be worth checking
+            assert entry.check(), f"the computation backing {phrase!r} fails"
+        if entry.kind == "assumed":  # an assumption is said where it is used, as an assumption
+            assert " ".join(entry.stated.split()) in page, f"the assumption behind {phrase!r} is not stated"
+        if entry.kind != "computed":
+            assert CLAIM_WORDS.search(phrase), f"ledger phrase without a claim word: {phrase!r}"
+
+
+def test_the_ledger_catches_a_new_claim():
+    sentence = "Bidding $7 is always safe."
+    assert CLAIM_WORDS.search(sentence)
+    assert not any(phrase in sentence for phrase in LEDGER["boneyard"])
+
+
+# ---- no answer before the prediction (issue 25) --------------------------------------------------
+#: Words that would give each question's answer away (its number or the reason that decides it).
+ANSWERS = {
+    "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
+    "zombie.q4": ["cannot tell the bots apart"],
+    "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
+    "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
+    "boneyard.q5": ["history bot wins"],
+    "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
+    "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
+    "diminishing.q6": ["0 wins"],
+    "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
+    "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
+    "big_cheese.q6": ["value bot wins"],
+    "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
+    "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
+    "moneybags.q1": ["81 %", "4661/5724"],
+    "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
+    "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],
+    "moneybags.q5": ["Bayesian challenger wins"],
+    "cambio.q1": ["6.46", "84/13"], "cambio.q2": ["16.32"], "cambio.q3": ["t = 2 with"],
+    "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
+    "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
+    "zhao_pengyou.q4": ["129 points"],
+}
+#: An explorer that can answer a question: the call that makes it, and the questions it answers. It
+#: opens after them and says which questions it answers.
+EXPLORERS = {
+    "zombie": ("first_play_explorer(", (1, 2)), "boneyard": ("ClassExplorer(", (4,)),
+    "diminishing_returns": ("purse_explorer(", (1,)), "cha_ching": ("composition_explorer(", (6,)),
+    "moneybags": ("jiggle_explorer(", (1,)), "zhao_pengyou": ("deal_explorer(", (1, 2)),
+}
+
+
+def page_in_order(name: str) -> list[tuple[str, str]]:
+    """What a student meets, in order: ("text", markdown), ("question", qid), then ("reading", text)
+    once it is checked, and ("code", source) for other cells."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    out: list[tuple[str, str]] = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            out.append(("text", cell.source))
+            continue
+        found = False
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
+                found = True
+                qid = ast.literal_eval(node.args[0])
+                out.append(("text", ast.literal_eval(node.args[1])))
+                out.append(("question", qid))
+                out += [("reading", ast.literal_eval(k.value)) for k in node.keywords if k.arg == "reading"]
+        if not found:
+            out.append(("code", cell.source))
+    return out
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_answer_is_on_the_page_before_its_question(name):
+    page = page_in_order(name)
+    leaks = []
+    for i, (kind, qid) in enumerate(page):
+        if kind != "question":
+            continue
+        before = " ".join(" ".join(text.split()) for k, text in page[:i] if k in ("text", "reading"))
+        leaks += [f"{qid}: {words!r}" for words in ANSWERS[qid] if words in before]
+    assert leaks == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_question_has_its_giveaways_listed(name):
+    asked = [qid for kind, qid in page_in_order(name) if kind == "question"]
+    assert asked and all(ANSWERS.get(qid) for qid in asked)
+    page = " ".join(" ".join(text.split()) for kind, text in page_in_order(name) if kind != "question")
+    for qid in asked:  # a giveaway no longer on the page tests nothing: keep the list current
+        assert any(words in page or words in guide_section(name) for words in ANSWERS[qid]), qid
+
+
+@pytest.mark.parametrize("name", EXPLORERS)
+def test_an_explorer_that_answers_a_question_opens_after_it_and_says_so(name):
+    call, answers = EXPLORERS[name]
+    page = page_in_order(name)
+    at = next(i for i, (kind, text) in enumerate(page) if kind == "code" and call in text)
+    asked = [qid for kind, qid in page[:at] if kind == "question"]
+    said = " ".join(text for kind, text in page[at - 2:at] if kind == "text")
+    prefix = asked[0].rsplit(".", 1)[0] if asked else name
+    for number in answers:
+        assert f"{prefix}.q{number}" in asked, f"{call} opens before Question {number}"
+        assert f"Question {number}" in said, f"the text before {call} does not say it answers Question {number}"
+
+
+#: Lesson plans: a row that turns hints on comes after the questions the hints answer are locked in.
+HINTS_ANSWER = {"diminishing_returns": ("diminishing.q2",), "zhao_pengyou": ("zhao_pengyou.q2", "zhao_pengyou.q3"),
+                "boneyard": ("boneyard.q1",)}
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_lesson_plan_turns_hints_on_only_after_their_questions(name):
+    section = guide_section(name)
+    rows = re.findall(r"\| (?:hook|play|predict|predict \+ paper|check|discuss|exit) \|[^|]*\|", section)
+    assert rows, f"no lesson plan rows in the guide's {name} section"
+    seen = ""
+    for row in rows:
+        on = row.find("**Show hints** on")
+        if on >= 0:
+            before = seen + row[:on]
+            for qid in HINTS_ANSWER.get(name, ()):
+                assert f"`{qid}`" in before, f"{name}'s plan turns hints on before `{qid}` is asked"
+        seen += row
