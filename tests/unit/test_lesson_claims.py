@@ -119,9 +119,11 @@ def boneyard_claims():
         "A class of 15 students":
             lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
         "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
-        "a `$1` is cancelled 99.2 % of the time": lambda: f"a `$1` is cancelled {pct(a.chance_matched(1, 8), 1)} % of the time",
+        "a `$1` is cancelled 99.2 % of the time":
+            lambda: f"a `$1` is cancelled {pct(a.chance_matched(1, 8), 1)} % of the time",
         "the sheet's 4–8": lambda: f"the sheet's {sheet_players('Boneyard')}",
-        "`$1` is bid 3 times in 15": lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
+        "`$1` is bid 3 times in 15":
+            lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
         "still the best response, worth 37/25":
             lambda: (lambda r: f"still the best response, worth {r.payoffs[r.best[0]]}")(class_report()),
     }
