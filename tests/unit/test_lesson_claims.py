@@ -878,3 +878,15 @@ def test_the_lesson_plan_turns_hints_on_only_after_their_questions(name):
             for qid in HINTS_ANSWER.get(name, ()):
                 assert f"`{qid}`" in before, f"{name}'s plan turns hints on before `{qid}` is asked"
         seen += row
+
+
+#: Notebooks whose app hints answer a question: the Play text says which, so a class answers it first.
+HINTS_GIVE_AWAY = {"boneyard": (1,), "diminishing_returns": (2,), "zhao_pengyou": (3,)}
+
+
+@pytest.mark.parametrize("name", HINTS_GIVE_AWAY)
+def test_the_play_text_says_which_question_the_hints_give_away(name):
+    said = " ".join(" ".join(text.split()) for kind, text in page_in_order(name)
+                    if kind == "text" and "**Show hints**" in text)
+    for number in HINTS_GIVE_AWAY[name]:
+        assert f"the hints give away Question {number}: answer it first" in said
