@@ -515,7 +515,7 @@ class StudentTables:
         mine = client.table.started_by == self.name  # a student closes a table they started
         self.w_close.layout.display = None if mine else "none"
         self.w_close.disabled = False
-        self.widget.children = [self.w_note, self.w_problem, self.app.widget, self.w_close, self.w_start]
+        self.widget.children = [self.w_note, self.app.widget, self.w_problem, self.w_close, self.w_start]
         self.w_start.selected_index = None
 
     def close_table(self) -> None:
