@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from collections import Counter
@@ -113,8 +114,6 @@ def find_lesson_question(qid: str) -> LessonQuestion | None:
 def histogram_figure(question: LessonQuestion, answers: dict[Any, Any]) -> Any:
     """The class's predictions: a bar per choice (every choice, in order, zeros too), or a
     histogram of the numbers over the question's range."""
-    import math
-
     import plotly.graph_objects as go  # plotly only for the chart
 
     values = list(answers.values())

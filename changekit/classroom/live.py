@@ -24,6 +24,7 @@ False
 """
 from __future__ import annotations
 
+import inspect
 import os
 from functools import partial
 from html import escape
@@ -37,7 +38,7 @@ from ..core.errors import ClassroomError
 from ..ui.app import button, page_value
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
-from .lessons import question_prompt
+from .lessons import LessonQuestion, find_lesson_question, histogram_figure, question_prompt
 from .poller import POLL_SECONDS, Poller, describe, off_loop
 
 __all__ = ["POLL_SECONDS", "ClassLink", "Poller", "StudentPage", "join_from_address", "page_address", "page_value",
@@ -465,8 +466,6 @@ class StudentPage:
     def _revealed(self, qid: str) -> list[Any]:
         """What Check shows once the teacher revealed: the exact answer as the lesson computes
         it (its value and chart), the reading, and the class's predictions."""
-        from .lessons import find_lesson_question, histogram_figure  # the lessons' notebooks: read on a Check
-
         poll = self.link.polls.get(qid) if self.link else None
         answer = poll.answer if poll is not None else None
         lesson = find_lesson_question(qid)
@@ -492,8 +491,6 @@ class StudentPage:
 
 def _computed(answer: Callable[..., Any]) -> list[Any]:
     """The parts a lesson question's answer function gives (a failure said, not raised)."""
-    import inspect  # only on a Check
-
     try:
         result = answer(progress=lambda fraction: None) if "progress" in inspect.signature(answer).parameters \
             else answer()
@@ -502,8 +499,6 @@ def _computed(answer: Callable[..., Any]) -> list[Any]:
     return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
 
 
-def _lesson_shape(qid: str, prompt: dict) -> Any:
-    from .lessons import LessonQuestion  # with the chart, on a Check
-
-    kind = prompt.get("kind")
+def _lesson_shape(qid: str, prompt: dict) -> LessonQuestion:
+    kind = str(prompt.get("kind"))
     return LessonQuestion(qid, str(prompt.get("text", "")), {kind: prompt.get(kind), "unit": prompt.get("unit", "")})
