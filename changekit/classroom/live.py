@@ -314,8 +314,13 @@ class StudentPage:
         code, token = page_value("code"), page_value(SEAT_PARAMETER)
         if code:
             self.code_box.value = code
-        if code and token:  # a rejoin link
-            self._start_join(lambda: ClassLink.rejoin(self.store, code, token), fresh=False)
+        if code and token:  # a rejoin link: read before the page is drawn (a change mid-draw can hang it)
+            try:
+                link = ClassLink.rejoin(self.store, code, token)
+            except Exception as err:  # noqa: BLE001 - said on the page, the form stays
+                self.message.value = alert_html(describe(err))
+            else:
+                self._connect(link, fresh=False)
         else:  # the seat this browser kept, if any (the browser sends it once the page is up)
             self.keeper.observe(lambda _: self._rejoin_kept(), names="stored")
 
@@ -380,13 +385,13 @@ class StudentPage:
         self.message.value = text
 
     def _close_form(self) -> None:
-        """The join form is done with: its widgets go (a click from a script finds nothing)."""
+        """The join form is done with: it leaves the page and its buttons refuse (disabled, which
+        ``button`` enforces in the kernel). Not ``close()``d: closing models while the page is
+        still drawing them leaves it on "Loading widget..." for good."""
         for control in (self.code_box, self.name_box, self.join_button, self.back_button):
             control.disabled = True
         self.form.children = ()
         self.form.layout.display = "none"
-        for widget in (self.code_box, self.name_box, self.join_button, self.back_button):
-            widget.close()
 
     def _connect(self, link: ClassLink, *, fresh: bool = True) -> None:
         if self.link is not None:  # a second join reached here: keep the first student
