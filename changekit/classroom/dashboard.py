@@ -169,16 +169,12 @@ class Dashboard:
         return session
 
     def _open_clicked(self) -> None:
-        self._guarded(lambda: self.open_session(self.title_box.value))
+        title = self.title_box.value
+        off_loop(lambda: self.store.open_session(title), self._enter, failed=self._say)
 
     def _resume_clicked(self) -> None:
-        self._guarded(lambda: self.resume(self.code_box.value, self.key_box.value))
-
-    def _guarded(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except ClassroomError as err:
-            self._say(str(err))
+        code, key = self.code_box.value, self.key_box.value
+        off_loop(lambda: self.store.resume_session(code, key), self._enter, failed=self._say)
 
     def _say(self, reason: str) -> None:
         self.message.value = f"<p>{alert_html(reason)}</p>"

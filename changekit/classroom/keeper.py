@@ -19,8 +19,8 @@ import traitlets
 
 from .poller import PRESENCE, Presence
 
-BEAT_SECONDS = 20
-LOST_AFTER_SECONDS = 12
+BEAT_SECONDS = 4
+LOST_AFTER_SECONDS = 5
 #: the cookie's name; the server's port is added in the browser (cookies ignore ports)
 COOKIE = "changekit_seat"
 COOKIE_DAYS = 1

@@ -30,8 +30,8 @@ T = TypeVar("T")
 POLL_SECONDS = 0.5
 #: after a failed read the poller waits twice as long each time, up to this
 SLOWEST_RETRY_SECONDS = 5.0
-#: a page whose heartbeat has been silent this long is not open anywhere (browsers run a hidden
-#: tab's timers about once a minute: well inside it)
+#: a page whose heartbeat (every few seconds) has been silent this long is not open anywhere
+#: (browsers run a hidden tab's timers about once a minute: well inside it)
 ABSENT_AFTER_SECONDS = 150.0
 #: the store's refusals after which nothing more can come to this page
 FINAL_REASONS = frozenset({"unknown-session", "session-closed", "unknown-student", "wrong-teacher-key"})

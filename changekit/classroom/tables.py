@@ -39,7 +39,7 @@ from ..core import Bot, ChangekitError, State
 from ..core.errors import ClassroomError
 from ..core.words import winners_text
 from ..registry import GAME_MODULES, load_game
-from .poller import NewsPoller
+from .poller import NewsPoller, off_loop
 from .store import GameTable, Move, Store
 
 if TYPE_CHECKING:
@@ -570,7 +570,8 @@ class TableForm:
         self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed",
                                        layout=w.Layout(width="180px"))
         self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.w_open = button("Open the table" if me is None else "Start the table", self.open, style="primary")
+        self.w_open = button("Open the table" if me is None else "Start the table", self._open_clicked,
+                             style="primary")
         self.w_message = w.HTML()
         self.w_game.observe(lambda _: self.seat_pickers(), names="value")
         self.w_count.observe(lambda _: self.seat_pickers(), names="value")
@@ -618,16 +619,33 @@ class TableForm:
                 picker.options = labels
                 picker.value = value if value in labels else labels[-1]
 
-    def open(self) -> GameTable | None:
+    def _work(self) -> Callable[[], GameTable]:
         seats = [self._choices[p.value] for p in self.w_seats.children]
-        try:
-            table = open_table(self.store, self.code, self.secret, self.w_game.value, seats, seed=self.w_seed.value)
-        except ChangekitError as err:
-            self.w_message.value = f'<span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
-            return None
+        game, seed = self.w_game.value, self.w_seed.value
+        return lambda: open_table(self.store, self.code, self.secret, game, seats, seed=seed)
+
+    def _refused(self, reason: str) -> None:
+        self.w_open.disabled = False
+        self.w_message.value = f'<span role="alert" style="color:#b3261e">{escape(reason)}</span>'
+
+    def _opened(self, table: GameTable) -> None:
+        self.w_open.disabled = False
         self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
         if self.on_open is not None:
             self.on_open(table)
+
+    def _open_clicked(self) -> None:
+        """The button: the store's half in a worker thread (a busy store never freezes the page)."""
+        self.w_open.disabled = True  # one table per click
+        off_loop(self._work(), self._opened, failed=self._refused)
+
+    def open(self) -> GameTable | None:
+        try:
+            table = self._work()()
+        except ChangekitError as err:
+            self._refused(str(err))
+            return None
+        self._opened(table)
         return table
 
 

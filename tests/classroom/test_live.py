@@ -496,3 +496,17 @@ def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(n
         question = make_question(f"{notebook}.q1")
         question.predict("3")
         assert store.answers(session.code, session.teacher_key, f"{notebook}.q1") == {"Ada": "3"}
+
+
+def test_the_address_and_the_notebooks_folder_are_read_in_one_place_each():
+    import changekit.classroom.lessons as lessons
+    import changekit.classroom.live as live
+    import changekit.serving as serving
+    import changekit.ui.app as app
+
+    assert live.page_value is app.page_value and lessons.NOTEBOOKS is serving.NOTEBOOKS
+    import changekit.classroom.tables as tables
+    from changekit.classroom import poller
+
+    assert live.Poller is poller.Poller and issubclass(tables.Poller, poller.Poller)
+    assert not hasattr(tables, "asyncio")  # no second polling loop of its own
