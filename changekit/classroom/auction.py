@@ -14,7 +14,6 @@ symmetric equilibrium for that many bidders, and the best response to the class.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any, Mapping
 
 from ..core import ChangekitError
@@ -23,6 +22,7 @@ from ..core.words import dollars, money
 from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
 from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
 from ..games.boneyard.rules import START_BILLS, resolve_round
+from ..ui.markup import escape
 from .kinds import AUCTION_KIND
 from .store import Store
 from .poller import NewsPoller, off_loop

@@ -12,7 +12,6 @@ from __future__ import annotations
 import base64
 import inspect
 import re
-from html import escape
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -21,6 +20,7 @@ from IPython.display import display
 from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
+from ..ui.markup import escape
 from ..ui.question import Question
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
 from .keeper import PageKeeper

@@ -27,7 +27,6 @@ from __future__ import annotations
 import inspect
 import os
 from functools import partial
-from html import escape
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import parse_qsl, urlencode
 
@@ -36,6 +35,7 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import button, page_value
+from ..ui.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
 from .lessons import LessonQuestion, find_lesson_question, histogram_figure, question_prompt

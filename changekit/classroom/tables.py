@@ -31,7 +31,6 @@ import json
 import random
 import threading
 from dataclasses import dataclass, replace
-from html import escape
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -39,6 +38,7 @@ from ..core import Bot, ChangekitError, State
 from ..core.errors import ClassroomError
 from ..core.words import winners_text
 from ..registry import GAME_MODULES, load_game
+from ..ui.markup import escape
 from .poller import NewsPoller, off_loop
 from .store import GameTable, Move, Store
 
