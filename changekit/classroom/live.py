@@ -353,6 +353,8 @@ class StudentPage:
             return
         if self.code_box.value and self.code_box.value.strip().upper() != kept[0].upper():
             self.back_button.layout.display = None  # another class's seat: the student chooses
+            self.message.value = (f"<i>This browser kept your seat in class <b>{escape(kept[0])}</b>: press "
+                                  "<b>That is me</b> to go back to it, or join this class.</i>")
             return
         self._start_join(lambda: ClassLink.rejoin(self.store, *kept), fresh=False, quiet=True)
 

@@ -264,9 +264,8 @@ def test_the_browser_keeps_the_seat_so_a_reload_brings_the_student_back(store, s
     assert again.rejoin_box.layout.display == "none"  # the link was shown once, on the first join
     # a name already taken offers the way back in
     third = StudentPage(store, live=False)
-    third.keeper.stored = f"OTHER1:{page.link.token}"  # a seat of another class: not used by itself
-    assert third.link is None
-    third.keeper.stored = page.keeper.seat
+    third.keeper.stored = f"OTHER1:{page.link.token}"  # a kept seat the store refuses: forgotten, form kept
+    assert third.link is None and third.keeper.seat == "-" and not third.join_button.disabled
     fourth = StudentPage(store, live=False)
     fourth.keeper.stored = "junk"
     fourth.code_box.value, fourth.name_box.value = session.code, "Ada"
