@@ -67,13 +67,20 @@ def page_number(name: str, default: int, *, low: int, high: int) -> int:
 
     A page pre-rendered for a class (``changekit serve --class-size``) runs before its visitor
     arrives: it waits here for the visitor's request, so the rest of it runs with the address."""
-    wait_for_visitor()
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    value = page_value(name)
     try:
-        number = int(values[-1]) if values else default
+        number = int(value) if value is not None else default
     except ValueError:
         return default
     return number if low <= number <= high else default
+
+
+def page_value(name: str) -> str | None:
+    """The last ``name=...`` of the Voila page's address (None when absent or outside Voila): the
+    one place a page reads its address. A page pre-rendered for a pool waits here for its visitor."""
+    wait_for_visitor()
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    return values[-1] if values else None
 
 
 def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:
@@ -81,7 +88,9 @@ def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: s
     btn = w.Button(description=label, tooltip=tooltip or label, button_style=style,
                    layout=w.Layout(width=width) if width else w.Layout(width="auto"))
     btn.add_class("ck-btn")  # the frame's CSS gives its coloured styles readable contrast
-    btn.on_click(lambda _: on_click())
+    # a disabled button refuses on the kernel side too: a click can come over the websocket
+    # from a script, whatever the browser shows
+    btn.on_click(lambda clicked: None if clicked.disabled else on_click())
     return btn
 
 

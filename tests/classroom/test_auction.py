@@ -103,9 +103,11 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
                 button.value = int(button.description[1:]) in bills
             page.submit()
             expected[student.name] = bills
-        pages[0].w_bills[0].value = not pages[0].w_bills[0].value  # Ada changes her mind: the later bid counts
-        pages[0].submit()
+        assert pages[0].bid() == ()  # a new pick starts from nothing: it replaces the bid (issue 29)
+        pages[0].w_bills[0].value = True  # Ada changes her mind: the later bid counts, alone
         expected["S00"] = list(pages[0].bid())
+        pages[0].submit()
+        assert expected["S00"] == [10]
         panel.count()
         assert "60 of 60 students have bid" in panel.w_count.value
         result = panel.close()
@@ -122,10 +124,31 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
         assert "best bid" in panel.explorer.w_text.value
         assert result.outcomes[0].name in panel.w_results.value
         # bidding is closed: a late bid is refused on the page, and changes nothing
+        pages[1].w_bills[0].value = True
         pages[1].submit()
         assert "closed" in pages[1].w_status.value
         assert teacher_store.answers(session.code, session.teacher_key, question) == expected
         assert panel.start() == "auction.2"
+
+
+def test_a_refused_settle_reaches_the_dashboard(store_url, monkeypatch):
+    """Issue 23: past the bidder limit, "Close bidding and settle" raised and said nothing."""
+    import changekit.classroom.auction as auction
+
+    with connect(store_url) as store:
+        session = store.open_session("Auction day")
+        panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+        question = panel.start()
+        for name in ("Ada", "Bo", "Cy"):
+            student = store.join(session.code, name)
+            store.submit(session.code, student.token, question, [10])
+        monkeypatch.setattr(auction, "MAX_CLASS_PLAYERS", 2)  # a smaller limit: three bids are too many
+        panel.w_close.click()
+        assert "could not be settled" in panel.w_message.value and "at most 2 bidders" in panel.w_message.value
+        assert not panel.w_close.disabled  # the teacher may try again
+        monkeypatch.setattr(auction, "MAX_CLASS_PLAYERS", 60)
+        panel.w_close.click()
+        assert panel.result is not None and panel.result.bidders == 3 and panel.w_message.value == ""
 
 
 def test_the_bidder_page_refuses_an_empty_bid_and_a_wrong_question(store_url):

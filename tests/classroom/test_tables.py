@@ -499,3 +499,58 @@ def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, 
         app.act(student_choice(app.state, 0, 3, made, "zombie"))
         assert app.error == "" and app.client.made > made
         assert resets == [0, made]  # before the action was written
+
+
+def test_a_closed_table_leaves_the_student_s_page(store_url, session):
+    """Issue 29: a closed table stayed on the students' pages as "Waiting for Ada"."""
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        page = StudentTables(store, opened.code, bo.token, poll=False)
+        table = open_table(store, opened.code, opened.teacher_key, "zombie",
+                           [student_seat("Ada"), student_seat("Bo")], seed=3)
+        assert page.refresh() and page.app.client.table_id == table.table_id
+        store.close_table(opened.code, opened.teacher_key, table.table_id)
+        assert page.refresh()
+        assert page.app is None and f"Table {table.table_id} is closed" in page.w_note.value
+        assert len(page.widget.children) == 3 and "No table for you yet" in page.w_note.value
+
+
+def test_close_this_table_with_no_table_chosen_says_why(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        panel.w_end.click()
+        assert "No table is open" in panel.w_end_note.value
+        open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+        panel.refresh()
+        panel.w_which.value = None
+        panel.w_end.click()
+        assert "Choose the table to close first" in panel.w_end_note.value
+
+
+def test_the_tables_pollers_say_a_failure_and_keep_following(store_url, session):
+    """Issue 23: the tables' poller stopped silently on any error but a ClassroomError."""
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        page = StudentTables(store, opened.code, ada.token, poll=False)
+        real = store.tables
+        calls = []
+
+        def flaky(code, secret):
+            calls.append(1)
+            if len(calls) == 1:
+                raise IndexError("list index out of range")
+            return real(code, secret)
+
+        store.tables = flaky
+        page.poller.period = 0.01
+        page.poller.done = lambda: len(calls) >= 3
+        said = []
+        page.poller.on_problem = lambda problem: (said.append(problem), page._say(problem))
+
+        aio.run(page.poller.run())
+        assert said == ["the class store did not answer (IndexError: list index out of range); trying again", None]
+        assert len(calls) == 3 and page.w_problem.value == ""  # said, then cleared once a read worked
+        store.tables = lambda code, secret: (_ for _ in ()).throw(OSError("disk full"))
+        aio.run(page.poller.once())
+        assert "OSError: disk full" in page.w_problem.value and page.poller.stopped_because == "done"
