@@ -79,6 +79,8 @@ MAX_TABLES_STARTED = 20
 MAX_MOVES_PER_TABLE = 5000
 #: moves one student's page may write in a session (their own and their tables' bots')
 MAX_MOVES_PER_STUDENT = 20000
+#: the standings of a class tournament, as JSON (200 entries' rows)
+MAX_STANDINGS_BYTES = 256 * 1024
 #: a table id: a whole number a 64-bit column holds
 MAX_ROW_ID = 2**63 - 1
 #: a move number: a whole number PostgreSQL's INTEGER column holds
@@ -139,6 +141,18 @@ class Student:
     code: str
     name: str
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotEntry:
+    """A student's bot for a game as the store keeps it (``source`` only for the teacher and its
+    author)."""
+
+    student: str
+    game: str
+    digest: str
+    submitted_at: float
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -407,8 +421,7 @@ class Store:
         """A new table of ``game`` (a name of the kit's registry) with its JSON ``settings``, as
         :func:`changekit.classroom.tables.open_table` makes them and
         :func:`~changekit.classroom.table_rules.check_settings` checks them (the game's own checks)."""
-        if game not in GAME_MODULES:
-            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        game = _check_game(game)
         encoded = _encode(settings, "table settings")
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key, must_be_open=True)
@@ -424,8 +437,7 @@ class Store:
         ``settings``' ``seats`` (a list of ``{"student": name}`` and ``{"bot": name}``) must seat
         that student once and name only students of the session; a student has at most
         MAX_STARTED_TABLES open tables they started (they or the teacher close one to start another)."""
-        if game not in GAME_MODULES:
-            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        game = _check_game(game)
         encoded = _encode(settings, "table settings")
         with self._write() as tx:
             session = self._open_session(tx, code)
@@ -531,6 +543,82 @@ class Store:
             tx.execute("UPDATE tables SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), table_id))
 
     # -- export -----------------------------------------------------------------------------------
+
+    # -- the strategy lab: students' bots and the class tournament's standings ----------------------
+
+    def submit_bot(self, code: str, token: str, game: str, source: str) -> BotEntry:
+        """Keep the student's bot for ``game`` (checked by :func:`changekit.lab.check_source`: text,
+        at most its size, Python that defines ``choose``), replacing their earlier one. Nothing of it
+        runs here."""
+        from ..lab.source import BadSource, check_source  # the lab's checks, loaded when a bot comes in
+
+        game = _check_game(game)
+        try:
+            checked = check_source(source)
+        except BadSource as err:
+            raise ClassroomError("bad-bot", f"the bot was not stored: {err}") from None
+        now = time.time()
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, name = self._student(tx, session, token)
+            tx.execute("INSERT INTO bots (session_id, student_id, game, source, digest, submitted_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, student_id, game) DO UPDATE SET "
+                       "source = excluded.source, digest = excluded.digest, submitted_at = excluded.submitted_at",
+                       (session.id, student_id, game, checked.text, checked.digest, now))
+        return BotEntry(name, game, checked.digest, now)
+
+    def bots(self, code: str, secret: str, game: str) -> list[BotEntry]:
+        """The bots submitted for ``game``, in the order their authors joined: every one with its
+        source for the teacher key; only the student's own (with its source) for a student token."""
+        game = _check_game(game)
+        with self._read() as tx:
+            session = self._session(tx, code)
+            student_id, _ = self._player(tx, session, secret)
+            rows = tx.execute("SELECT s.name, b.digest, b.submitted_at, b.source, b.student_id FROM bots b "
+                              "JOIN students s ON s.id = b.student_id WHERE b.session_id = ? AND b.game = ? "
+                              "ORDER BY s.id", (session.id, game))
+        return [BotEntry(name, game, digest, at, source) for name, digest, at, source, author in rows
+                if student_id is None or author == student_id]
+
+    def publish_standings(self, code: str, teacher_key: str, game: str, result: Any, *, named: bool) -> None:
+        """Show the class tournament's standings (JSON: ``{"seed": ..., "rows": [{"entry": name, ...}]}``)
+        to the class, with the entrants' names or (``named=False``) without them."""
+        game = _check_game(game)
+        if not isinstance(result, dict) or not isinstance(result.get("rows"), list) or not all(
+                isinstance(row, dict) and isinstance(row.get("entry"), str) for row in result["rows"]):
+            raise ClassroomError("bad-standings", "standings are {'seed': ..., 'rows': [{'entry': name, ...}, ...]}")
+        encoded = _encode(result, "the standings", limit=MAX_STANDINGS_BYTES)
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            tx.execute("INSERT INTO standings (session_id, game, result, named, published_at) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (session_id, game) DO UPDATE SET result = excluded.result, "
+                       "named = excluded.named, published_at = excluded.published_at",
+                       (session.id, game, encoded, int(bool(named)), time.time()))
+
+    def standings(self, code: str, secret: str, game: str) -> dict[str, Any] | None:
+        """The published standings of ``game`` (None before the teacher publishes). A student sees
+        the entrants' names only where the teacher published them named; their own row is marked
+        ``"you": True`` either way."""
+        game = _check_game(game)
+        with self._read() as tx:
+            session = self._session(tx, code)
+            student_id, name = self._player(tx, session, secret)
+            row = tx.one("SELECT result, named FROM standings WHERE session_id = ? AND game = ?", (session.id, game))
+        if row is None:
+            return None
+        result = _decode(row[0])
+        if not isinstance(result, dict):
+            return None
+        if student_id is not None:
+            rows = []
+            for i, entry in enumerate(result.get("rows", []), 1):
+                shown = dict(entry)
+                shown["you"] = entry.get("entry") == name
+                if not row[1] and entry.get("kind") != "kit bot":
+                    shown["entry"] = "you" if shown["you"] else f"entry {i}"
+                rows.append(shown)
+            result = {**result, "rows": rows}
+        return result
 
     EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time")
 
@@ -776,6 +864,12 @@ def _name_taken(name: str) -> ClassroomError:
                                         "(or, if it is you, open your own join link again)")
 
 
+def _check_game(game: object) -> str:
+    if not isinstance(game, str) or game not in GAME_MODULES:
+        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    return game
+
+
 def _check_question_id(question_id: object) -> str:
     if isinstance(question_id, str) and QUESTION_ID.fullmatch(question_id):
         return question_id
@@ -819,16 +913,15 @@ def _short_number(number: float) -> str:
     return repr(number)
 
 
-def _encode(value: Any, what: str) -> str:
+def _encode(value: Any, what: str, *, limit: int = MAX_VALUE_BYTES) -> str:
     check_value(value, what)
     try:
         encoded = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as err:
         raise ClassroomError("bad-value", f"{what} must be a JSON value (numbers, text, lists, dicts): {err}") from None
     size = len(encoded.encode())
-    if size > MAX_VALUE_BYTES:
-        raise ClassroomError("value-too-large", f"{what} is at most {MAX_VALUE_BYTES} bytes as JSON; this one is "
-                                                f"{size}")
+    if size > limit:
+        raise ClassroomError("value-too-large", f"{what} is at most {limit} bytes as JSON; this one is {size}")
     return encoded
 
 

@@ -30,7 +30,7 @@ def served_to_others() -> bool:
     return any(key.startswith("VOILA_") for key in os.environ)
 
 
-def _in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> asyncio.Task | None:
+def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> asyncio.Task | None:
     """Run ``work`` off the kernel's event loop (the page stays alive while bots play) and hand its
     result, or the error it raised, to ``done`` on the loop; without a running loop (a test,
     a script), run it here and now."""
@@ -159,7 +159,7 @@ class BotLab:
         source, against = self.w_code.value, [d.value for d in self.w_against]
         games, seed = self.w_games.value, self.w_seed.value
         own_code = not served_to_others()
-        self._task = _in_background(
+        self._task = in_background(
             lambda: check_bot(self.game, source, against=against, games=games, seed=seed, own_code=own_code),
             self._show)
 
