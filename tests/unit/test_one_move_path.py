@@ -1,7 +1,7 @@
 """Every move a game's app makes goes through its one move path (``GameApp.act``, which a
 networked table replaces): no app calls ``state.apply`` or an engine method that moves the game
 (issue 24: Zhao Pengyou's "Play selected cards" once moved its own copy, and a networked table
-lost the moves). tests/unit/test_app_buttons.py checks the same thing while pressing every
+lost the moves). tests/classroom/test_app_buttons.py checks the same thing while pressing every
 app's buttons."""
 from __future__ import annotations
 
