@@ -36,7 +36,7 @@ from html import escape
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Bot, ChangekitError, State
+from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
 from ..core.words import winners_text
 from ..registry import GAME_MODULES, load_game
@@ -305,35 +305,29 @@ class TableClient:
         gives the moves a page makes for its own seat without a click (an app's ``auto_move``:
         Cambio passes a snap window); they are checked and written like the page's other moves."""
         written = 0
+
+        def pick(state: State, seat: int) -> Any:
+            if self.is_bot(seat):
+                return self.bot_action(seat)
+            return own(state, seat) if own is not None and seat == self.seat else None
+
+        def write(action: Any, seat: int) -> None:
+            nonlocal written
+            if seat == self.seat:
+                self._check(action, seat)
+            data = {"seat": seat, "action": encode_action(action)}
+            try:
+                self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
+                written += 1
+            except ClassroomError as err:
+                if err.reason != "move-taken":
+                    raise
+                self.sync()  # another page wrote this move first: go on from the position after it
+
         with self._lock:
             self.sync()
-            while not self.state.is_terminal():
-                chosen = self._program_move(own)
-                if chosen is None:
-                    break
-                seat, action = chosen
-                if seat == self.seat:
-                    self._check(action, seat)
-                data = {"seat": seat, "action": encode_action(action)}
-                try:
-                    self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
-                    written += 1
-                except ClassroomError as err:
-                    if err.reason != "move-taken":
-                        raise
-                    self.sync()
+            play_turns(lambda: self.state, pick, move=write)
         return written
-
-    def _program_move(self, own: Callable[[State, int], Any] | None) -> tuple[int, Any] | None:
-        """The first acting seat a program moves for now (a bot, or this page's ``own`` move), with its move."""
-        for seat in self.state.current_players():
-            if self.is_bot(seat):
-                return seat, self.bot_action(seat)
-            if own is not None and seat == self.seat:
-                action = own(self.state, seat)
-                if action is not None:
-                    return seat, action
-        return None
 
     def summary(self) -> str:
         """One line for the teacher's list: the game, who sits where, whose turn or who won."""

@@ -19,7 +19,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from IPython.display import display
 
-from changekit.core import Bot, Game, IllegalAction, State
+from changekit.core import Bot, Game, IllegalAction, State, play_turns
 from changekit.core.words import winners_text
 
 HUMAN = "human"
@@ -246,15 +246,7 @@ class GameApp:
     def run_bots(self) -> None:
         """The bots move, and so do the app's automatic moves for humans (:meth:`auto_move`),
         until a human must choose or the game is over."""
-        state = self.state
-        while not state.is_terminal():
-            for p in state.current_players():
-                action = self.program_move(state, p)
-                if action is not None:
-                    break
-            else:
-                break  # only humans act, and nothing is automatic for them
-            state.apply(action, p)
+        play_turns(lambda: self.state, self.program_move)
         self.notes = self.notes[-6:]
 
     def program_move(self, state: State, seat: int) -> Any:
