@@ -18,7 +18,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from IPython.display import display
 
-from changekit.core import Bot, Game, IllegalAction, State
+from changekit.core import Bot, Game, IllegalAction, State, play_turns
 from changekit.core.words import winners_text
 from changekit.ui.markup import Html, html, join
 
@@ -233,13 +233,16 @@ class GameApp:
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
 
-    def act(self, action: Any, player: int | None = None) -> None:
-        """A human's action (from a button): apply it, let the bots answer, redraw."""
+    def act(self, *actions: Any, player: int | None = None) -> None:
+        """A human's move (from a button), the app's one way to move: apply its actions in
+        order (several make one move: Zhao Pengyou's selected cards), let the bots answer, redraw.
+        A networked table replaces it, so every move an app makes goes to the table."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
         self.reset_input()
         try:
-            self.state.apply(action, who)
+            for action in actions:
+                self.state.apply(action, who)
             self.error = ""
         except IllegalAction as exc:
             self.error = str(exc)
@@ -250,22 +253,29 @@ class GameApp:
         self.timings.append((time.perf_counter() - start) * 1000)
 
     def run_bots(self) -> None:
-        state = self.state
-        while not state.is_terminal():
-            acting = [p for p in state.current_players() if p in self.bot_players]
-            if not acting:
-                break
-            for p in acting:
-                if p not in state.current_players():
-                    continue  # a simultaneous phase resolved under us
-                bot = self.bot_players[p]
-                view = state.view(p)
-                action = bot.choose(view, state.legal_actions(p), rng=self.rng)
-                reason = bot.explain(view, action)
-                if reason:
-                    self.notes.append(f"{self.names()[p]}: {reason}")
-                state.apply(action, p)
+        """The bots move, and so do the app's automatic moves for humans (:meth:`auto_move`),
+        until a human must choose or the game is over."""
+        play_turns(lambda: self.state, self.program_move)
         self.notes = self.notes[-6:]
+
+    def program_move(self, state: State, seat: int) -> Any:
+        """The move a program makes for ``seat`` now (its bot's, or the app's automatic one for
+        a human), or None: the seat's human chooses."""
+        bot = self.bot_players.get(seat)
+        if bot is None:
+            return self.auto_move(state, seat)
+        view = state.view(seat)
+        action = bot.choose(view, state.legal_actions(seat), rng=self.rng)
+        reason = bot.explain(view, action)
+        if reason:
+            self.notes.append(f"{self.names()[seat]}: {reason}")
+        return action
+
+    def auto_move(self, state: State, seat: int) -> Any:
+        """A move the app makes for the human at ``seat`` without a click (Cambio passes a snap
+        window its human knows nothing to snap in), or None. It goes the way a bot's move goes
+        (at a networked table, into the store)."""
+        return None
 
     def undo(self) -> None:
         """Take back moves until it is a human's turn again, having undone one human move."""

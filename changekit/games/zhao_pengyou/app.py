@@ -70,10 +70,7 @@ class ZhaoPengyouApp(GameApp):
             super().rewind(actions)
             return
         done, saved = self._checkpoints[-1]
-        twin = saved.clone()
-        for player, action in self.state.history[done:actions]:
-            twin.apply(action, player)
-        self.state = twin
+        self.state = saved.continued(self.state.history[done:actions])
 
     def toggle(self, i: int) -> None:
         start = time.perf_counter()
@@ -90,20 +87,20 @@ class ZhaoPengyouApp(GameApp):
         return [hand[i] for i in sorted(self.picked) if i < len(hand)]
 
     def play_selected(self) -> None:
-        """Check the picked cards as one play; play them, or say which rule they break."""
+        """Check the picked cards as one play; play them (one move of the engine's actions, through
+        ``act``, so a networked table records each), or say which rule they break."""
         start = time.perf_counter()
         cards = self.picked_cards()
         try:
             if not cards:
                 raise IllegalAction("empty", "click the cards you want to play first")
-            self.state.play_cards(cards, self.viewer)
+            actions = self.state.actions_for_play(cards, self.viewer)
         except IllegalAction as exc:
             self.error = str(exc)
-        else:
-            self.error, self.notes, self.picked = "", [], []
-            self.run_bots()
-        self.refresh()
-        self.timings.append((time.perf_counter() - start) * 1000)
+            self.refresh()
+            self.timings.append((time.perf_counter() - start) * 1000)
+            return
+        self.act(*actions)
 
     def call_friend(self) -> None:
         self.act(call_friend(self._w_ordinal.value, self._w_card.value))
