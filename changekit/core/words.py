@@ -61,3 +61,16 @@ def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
     if len(winners) == 1:
         return f"{who} {verb(who, 'wins', 'win')}"
     return f"{who} share the win"
+
+
+@checked(name=is_text(200))
+def possessive(name: str, *, capital: bool = False) -> str:
+    """'your' for the human (the apps call them "You"), "Ann's" for anyone else; ``capital`` to
+    open a sentence.
+
+    >>> possessive("Ann"), possessive("You"), possessive("You", capital=True)
+    ("Ann's", 'your', 'Your')
+    """
+    if name == "You":
+        return "Your" if capital else "your"
+    return f"{name}'s"
