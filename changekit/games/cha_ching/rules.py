@@ -516,7 +516,8 @@ class ChaChingState(State):
                 return f"Take the top discard ({CARD_WORDS[self.discards[-1]]})" if self.discards \
                     else "Take the top discard"
             if action == OUT:
-                return f"Go out (my {HAND_SIZE} cards make {self.target})"
+                # a claim, not a fact: the button shows it whether or not the hand makes the target
+                return f"Go out (claim: my {HAND_SIZE} cards make {self.target})"
             if action == PASS:
                 return "End my turn"
         elif type(action) is tuple and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
