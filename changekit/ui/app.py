@@ -27,7 +27,8 @@ CSS = """
 <style>
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
-.ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
+/* numbers inside the line: in the left padding, a number of 100 or more was cut off */
+.ck-log ol { margin: 0; padding-left: 0.2em; list-style-position: inside; } .ck-log li { margin: 1px 0; }
 .ck-score table { border-collapse: collapse; }
 .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
