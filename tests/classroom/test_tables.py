@@ -491,3 +491,14 @@ def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, 
         app.act(student_choice(app.state, 0, 3, made, "zombie"))
         assert app.error == "" and app.client.made > made
         assert resets == [0, made]  # before the action was written
+
+
+def test_two_bots_of_one_kind_at_a_table_are_numbered(store, session):
+    """Issue 25: two bots at a networked table were both "Heuristic bot"."""
+    opened, ada, bo = session
+    table = open_table(store, opened.code, opened.teacher_key, "zhao_pengyou",
+                       [student_seat("Ada"), bot_seat("heuristic"), student_seat("Bo"), bot_seat("heuristic")], seed=2)
+    page = TableClient(store, opened.code, ada.token, table.table_id)
+    assert page.names() == ["Ada", "Heuristic bot 1", "Bo", "Heuristic bot 2"]
+    one_bot = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), bot_seat()], seed=3)
+    assert TableClient(store, opened.code, ada.token, one_bot.table_id).names()[1].endswith(" bot")  # no number
