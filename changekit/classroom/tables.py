@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
-from ..core.words import winners_text
+from ..core.words import numbered, winners_text
 from ..registry import GAME_MODULES, load_game
 from ..ui.markup import escape
 from .poller import NewsPoller, off_loop
@@ -200,7 +200,9 @@ class TableClient:
         return len(self.log)
 
     def names(self) -> list[str]:
-        return [s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats]
+        # two bots of one kind are numbered ("Heuristic bot 1", "Heuristic bot 2") to be told apart
+        return numbered([s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats],
+                        only=[self.is_bot(p) for p in range(len(self.seats))])
 
     def is_bot(self, seat: int) -> bool:
         return "bot" in self.seats[seat]

@@ -27,7 +27,8 @@ CSS = """
 <style>
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
-.ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
+/* numbers inside the line: in the left padding, a number of 100 or more was cut off */
+.ck-log ol { margin: 0; padding-left: 0.2em; list-style-position: inside; } .ck-log li { margin: 1px 0; }
 .ck-score table { border-collapse: collapse; }
 .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
@@ -42,6 +43,34 @@ CSS = """
 .jupyter-button.ck-btn.mod-warning:active, .jupyter-button.ck-btn.mod-warning.mod-active { background-color: #92400e; }
 .jupyter-button.ck-btn.mod-success:active, .jupyter-button.ck-btn.mod-success.mod-active { background-color: #1b5e20; }
 .jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
+/* set-up row: a "Game settings" button opens it on narrow screens (it filled a phone's first screen) */
+.ck-setup-toggle { display: none !important; }
+/* phones (390 and 360 px wide): no sideways scrolling, touch targets of at least 44 px, labels that wrap */
+@media (max-width: 700px) {
+  .ck-app { max-width: 100%; }
+  .ck-app .widget-hbox, .ck-explorer .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+  .ck-app .widget-vbox, .ck-explorer .widget-vbox { max-width: 100%; }
+  .ck-setup-toggle { display: inline-flex !important; }
+  .ck-setup.ck-collapsed > :not(.ck-setup-toggle) { display: none !important; }
+  .jupyter-widgets.jupyter-button, .ck-app .jupyter-button, .ck-explorer .jupyter-button {
+    min-height: 44px; height: auto; max-width: 100%; white-space: normal; overflow: visible;
+    text-overflow: clip; line-height: 1.25; padding-top: 6px; padding-bottom: 6px; }
+  .ck-app input, .ck-app select, .ck-explorer input, .ck-explorer select { min-height: 44px; }
+  .ck-app .widget-checkbox, .ck-app .widget-checkbox input { min-height: 44px; }
+  /* an explorer's boxes one under the other, each label above its input, as wide as the screen */
+  .ck-explorer .widget-gridbox { grid-template-columns: minmax(0, 1fr) !important; }
+  .ck-app .widget-inline-hbox { max-width: 100%; min-width: 0; height: auto; }
+  .ck-explorer .widget-inline-hbox { flex-wrap: wrap; height: auto; width: 100% !important; max-width: 100%;
+    margin-left: 0; margin-right: 0; box-sizing: border-box; }
+  .ck-app .widget-inline-hbox .widget-label, .ck-explorer .widget-inline-hbox .widget-label {
+    max-width: 100%; white-space: normal; }
+  .ck-explorer .widget-inline-hbox .widget-label { width: 100% !important; }
+  .ck-explorer .widget-inline-hbox > input, .ck-explorer .widget-inline-hbox > select,
+  .ck-explorer .widget-inline-hbox > .widget-dropdown > select { flex: 1 1 auto; min-width: 0; width: 100%; }
+  .ck-app svg { max-width: 100%; height: auto; }
+  .ck-app .ck-score table { font-size: 0.95em; }
+  .ck-app table { max-width: 100%; }
+}
 </style>
 """
 
@@ -184,8 +213,13 @@ class GameApp:
         self.w_screen = w.VBox()
         self.w_extra = w.VBox()  # a game's own settings (under its controls)
         self.build()
-        self.w_setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
+        self.w_setup_toggle = button("Game settings", self.toggle_setup,
+                                     tooltip="Show or hide the players, bots and seed of a new game")
+        self.w_setup_toggle.add_class("ck-setup-toggle")  # shown on narrow screens only (the CSS)
+        self.w_setup = w.HBox([self.w_setup_toggle, self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.w_setup.add_class("ck-setup")
+        self.w_setup.add_class("ck-collapsed")  # collapsed: on a phone the settings filled the first screen
         self.widget = w.VBox(
             [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
              self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
@@ -194,6 +228,13 @@ class GameApp:
         self.widget.add_class("ck-app")
         self.new_game()
         _freeze_heap()
+
+    def toggle_setup(self) -> None:
+        """Open or close the set-up row (on a narrow screen; on a wide one it is always open)."""
+        if "ck-collapsed" in self.w_setup._dom_classes:
+            self.w_setup.remove_class("ck-collapsed")
+        else:
+            self.w_setup.add_class("ck-collapsed")
 
     # ---- seats -----------------------------------------------------------------------
     @property

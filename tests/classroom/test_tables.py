@@ -554,3 +554,14 @@ def test_the_tables_pollers_say_a_failure_and_keep_following(store_url, session)
         store.tables = lambda code, secret: (_ for _ in ()).throw(OSError("disk full"))
         aio.run(page.poller.once())
         assert "OSError: disk full" in page.w_problem.value and page.poller.stopped_because == "done"
+
+
+def test_two_bots_of_one_kind_at_a_table_are_numbered(store, session):
+    """Issue 25: two bots at a networked table were both "Heuristic bot"."""
+    opened, ada, bo = session
+    table = open_table(store, opened.code, opened.teacher_key, "zhao_pengyou",
+                       [student_seat("Ada"), bot_seat("heuristic"), student_seat("Bo"), bot_seat("heuristic")], seed=2)
+    page = TableClient(store, opened.code, ada.token, table.table_id)
+    assert page.names() == ["Ada", "Heuristic bot 1", "Bo", "Heuristic bot 2"]
+    one_bot = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), bot_seat()], seed=3)
+    assert TableClient(store, opened.code, ada.token, one_bot.table_id).names()[1].endswith(" bot")  # no number

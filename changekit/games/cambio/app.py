@@ -321,7 +321,7 @@ class CambioApp(GameApp):
                 f"you know). Your believed total: {known} known + {unknown} × {float(ev):.2f} ≈ {float(believed):.1f}.")
         if viewer in view["to_act"]:
             advice = MemoryBot()._choose(view, self.state.legal_actions(viewer))
-            text += f" The memory bot would play {advice!r}."
+            text += f" The memory bot would: {self.state.describe_action(advice, self.names())}."
         return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

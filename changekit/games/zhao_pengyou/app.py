@@ -2,6 +2,7 @@
 the trick on the table, trumps, the friend call and its reveal, points and levels."""
 from __future__ import annotations
 
+import random
 import time
 from typing import Any
 
@@ -319,12 +320,31 @@ class ZhaoPengyouApp(GameApp):
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
         trumps = sum(1 for c in view["hand"] if ctx.eff[c] == TRUMP)
         firsts = sorted({a[1] for a in legal if len(a) > 1})
-        bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
-                     else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
+        lead = view["trick"][0][1] if view["trick"] else []
+        if len(lead) > 1:  # a follow of several cards, put down one at a time: name all of them
+            chosen = list(view["selection"])
+            planned = self._bot_follow(viewer, len(lead) - len(chosen))
+            so_far = f" ({show(chosen)} already chosen)" if chosen else ""
+            bot_would = f"follow the {len(lead)}-card lead with {show(chosen + planned)}{so_far}"
+        else:
+            bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
+                         else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
         text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
                 f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
                 f"The heuristic bot would {bot_would}.")
         return text  # text: the frame escapes it
+
+    def _bot_follow(self, viewer: int, cards: int) -> list[Card]:
+        """The ``cards`` the heuristic bot would still put down, one by one, to finish this follow
+        (played out on a copy of the game, with a fixed generator: the hint does not move the game)."""
+        sim, bot, rng, planned = self.state.clone(), HeuristicBot(), random.Random(0), []
+        for _ in range(cards):
+            if viewer not in sim.current_players():
+                break
+            action = bot.choose(sim.view(viewer), sim.legal_actions(viewer), rng=rng)
+            planned.append(action[1])
+            sim.apply(action, viewer)
+        return planned
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = show(view["hand"] or []) or "no cards"
