@@ -14,7 +14,6 @@ import inspect
 import math
 import re
 from collections import Counter
-from html import escape
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -23,6 +22,7 @@ from IPython.display import display
 from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
+from ..ui.markup import escape
 from ..ui.question import Question
 from .lessons import LessonQuestion, lesson_questions, lessons
 from .live import Poller, page_address, page_value, server_token_query

@@ -28,7 +28,6 @@ import asyncio
 import os
 import time
 from functools import partial
-from html import escape
 from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
 from urllib.parse import parse_qs, urlencode
 
@@ -37,6 +36,7 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import button, wait_for_visitor, when_visitor_arrives
+from ..ui.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
 

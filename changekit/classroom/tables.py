@@ -32,7 +32,6 @@ import json
 import random
 import threading
 from dataclasses import dataclass, replace
-from html import escape
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -40,14 +39,15 @@ from ..core import Bot, ChangekitError, State
 from ..core.errors import ClassroomError
 from ..core.words import winners_text
 from ..registry import GAME_MODULES, load_game
+from ..ui.markup import escape
 from .store import GameTable, Move, Store
+from .table_rules import SETTINGS_FORMAT, decode_action, may_move
 
 if TYPE_CHECKING:
     from ..ui.app import GameApp
 
 #: how often a page looks for other pages' moves (seconds): another page's move shows within 1 s
 POLL_SECONDS = 0.25
-SETTINGS_FORMAT = 1
 
 
 # ---- seats and settings --------------------------------------------------------------------------
@@ -142,13 +142,6 @@ def encode_action(action: Any) -> Any:
     data = _plain(action)
     if decode_action(json.loads(json.dumps(data))) != action:
         raise ChangekitError(f"the action {action!r} does not survive JSON")
-    return data
-
-
-def decode_action(data: Any) -> Any:
-    """JSON data back to an engine's action: lists to tuples (engines' actions are immutable)."""
-    if isinstance(data, list):
-        return tuple(decode_action(v) for v in data)
     return data
 
 
@@ -250,8 +243,9 @@ class TableClient:
         return closed
 
     def _may_move(self, student: str | None, seat: int) -> bool:
-        """A student moves for their own seat and for bots; the teacher's page only for bots."""
-        return self.is_bot(seat) or (student is not None and self.seats[seat].get("student") == student)
+        """The store's rule (table_rules.may_move): a student moves for their own seat and for the
+        bots of a table they sit at; the teacher's page only for bots."""
+        return may_move(self.seats, student, seat)
 
     # -- moving -----------------------------------------------------------------------------------
     def move(self, action: Any, seat: int | None = None) -> Move:

@@ -13,7 +13,6 @@ import os
 import random
 import threading
 import time
-from html import escape
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
 
@@ -22,6 +21,7 @@ from IPython.display import display
 
 from changekit.core import Bot, Game, IllegalAction, State
 from changekit.core.words import winners_text
+from changekit.ui.markup import Html, html, join
 
 HUMAN = "human"
 CSS = """
@@ -340,25 +340,25 @@ class GameApp:
         viewer = self.viewer
         needs_screen = self.hot_seat and not self.face_up and not state.is_terminal() and self._revealed_to != viewer
         if needs_screen:
-            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> "
-                                             "Everyone else, look away."),
+            self.w_screen.children = [w.HTML(html("<b>Pass the device to {}.</b> Everyone else, look away.",
+                                                  names[viewer])),
                                       button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),
                                              style="warning")]
             self.w_table.children, self.w_controls.children = [], []
         else:
             self.w_screen.children = []
             self.draw(state.view(viewer), viewer)
-        error = f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else ""
-        self.w_status.value = (f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}'
-                               f"{error}</div>")
+        error = html(' <span style="color:#b3261e">— {}</span>', self.error) if self.error else ""
+        self.w_status.value = html('<div class="ck-status" role="status" aria-live="polite">{}{}</div>',
+                                   self.status(viewer), Html(error))
         # behind the hot-seat screen the summary must not read the next player's hand aloud
         summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
                    else self.summary(state.view(viewer), viewer))
-        self.w_summary.value = f'<div class="ck-sr" aria-live="polite">{escape(summary)}</div>'
+        self.w_summary.value = html('<div class="ck-sr" aria-live="polite">{}</div>', summary)
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
-        self.w_hint_box.value = (f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>'
+        self.w_hint_box.value = (html('<div class="ck-hint">{}</div>', self.hints_html(state.view(viewer), viewer))
                                  if show_hints else "")
         self.w_undo.disabled = not self.own_moves()
 
@@ -374,23 +374,21 @@ class GameApp:
     def scoreboard_html(self) -> str:
         state, names = self.state, self.names()
         acting = set(state.current_players())
-        rows = "".join(
-            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{score}</td></tr>'
-            for p, score in enumerate(state.scores())
-        )
-        head = f"<tr><th>Player</th><th>{escape(self.score_label())}</th></tr>"
-        return f'<div class="ck-score"><table aria-label="scores">{head}{rows}</table></div>'
+        rows = join("", (html('<tr class="{}"><td>{}</td><td>{}</td></tr>', "ck-turn" if p in acting else "",
+                              names[p], score) for p, score in enumerate(state.scores())))
+        head = html("<tr><th>Player</th><th>{}</th></tr>", self.score_label())
+        return html('<div class="ck-score"><table aria-label="scores">{}{}</table></div>', head, rows)
 
     def log_html(self, viewer: int) -> str:
         events = self.state.events_for(viewer)
         names = self.names()
         shown = [self.state.narrate(e, names) for e in events[-60:]]  # narrate only what is shown
-        notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
+        notes = join("", (html("<li><i>{}</i></li>", n) for n in self.notes))
         # newest first, so the latest move is in sight without scrolling
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(shown))
-        return ('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">'
-                + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
-                + f'<ol reversed start="{len(events)}">{items}</ol></div>')
+        items = join("", (html("<li>{}</li>", line) for line in reversed(shown)))
+        return html('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">{}'
+                    '<ol reversed start="{}">{}</ol></div>',
+                    html("<b>Bots' reasons</b><ul>{}</ul>", notes) if notes else "", len(events), items)
 
     # ---- per game --------------------------------------------------------------------
     def build(self) -> None:
@@ -406,6 +404,8 @@ class GameApp:
         raise NotImplementedError
 
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        """The hint for ``viewer``: plain text (the frame escapes it; names are text too) or
+        :class:`~changekit.ui.markup.Html` made with :func:`~changekit.ui.markup.html`."""
         return ""
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

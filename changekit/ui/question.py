@@ -21,7 +21,6 @@ from __future__ import annotations
 import inspect
 import re
 import traceback
-from html import escape
 from typing import Any, Callable, ClassVar, Sequence
 
 import ipywidgets as w
@@ -30,6 +29,7 @@ from IPython.display import display
 from changekit.core.errors import ChangekitError
 
 from .app import button, show_figure
+from .markup import escape
 
 _ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`

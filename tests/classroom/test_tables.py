@@ -216,8 +216,16 @@ def test_pages_act_only_for_their_own_seat(store_url, session):
             teacher.move((10,))
         assert watching.value.reason == "not-seated"
         assert store.moves(opened.code, opened.teacher_key, table.table_id) == []
-        # a move written past this module (for someone else's seat) is void on every page
-        store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        # the store itself refuses a move for someone else's seat (issue 23) ...
+        with pytest.raises(ClassroomError) as stored:
+            store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        assert stored.value.reason == "not-your-seat" and "Bo's" in str(stored.value)
+        # ... and one written past the store (straight into the database) is void on every page
+        with store._db.transaction(write=True) as tx:
+            (ada_id,) = tx.row("SELECT id FROM students WHERE name = 'Ada' AND session_id = "
+                               "(SELECT id FROM sessions WHERE code = ?)", (opened.code,))
+            tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) VALUES (?, 0, ?, ?, 0)",
+                       (table.table_id, ada_id, json.dumps({"seat": 1, "action": [10]})))
         a.sync()
         assert a.made == 1 and a.state.history == [] and not a.log[0].counted
         a.move((10,))

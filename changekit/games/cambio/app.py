@@ -2,7 +2,6 @@
 prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ import ipywidgets as w
 from changekit.core import Card
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
@@ -328,7 +328,7 @@ class CambioApp(GameApp):
         if viewer in view["to_act"]:
             advice = MemoryBot()._choose(view, self.state.legal_actions(viewer))
             text += f" The memory bot would play {advice!r}."
-        return escape(text)
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         mine = ", ".join("face down" if c == "?" else _show(c) for c in view["grids"][viewer] if c is not None)

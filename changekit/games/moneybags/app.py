@@ -2,7 +2,6 @@
 coin stacks compared when a challenge empties two bags, and the round and game scores."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ import ipywidgets as w
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights

@@ -3,7 +3,6 @@ the trick on the table, trumps, the friend call and its reveal, points and level
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -12,6 +11,7 @@ from changekit.core import Card, IllegalAction
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
@@ -303,14 +303,16 @@ class ZhaoPengyouApp(GameApp):
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
         phase = view["phase"]
         if phase == "call":
+            if viewer not in view["to_act"]:
+                return ""  # only the host calls a friend (a networked page shows hints to every seat)
             hand = view["hand"]
             best = HeuristicBot()._call(view, self.state.legal_actions(viewer))
             held = hand.count(best[2])
             dist = friend_seat(ordinal=best[1], players=len(view["levels"]), host_copies=held,
                                buried=list(view["kitty"] or []).count(best[2]))
             odds = ", ".join(f"{k}: {float(v):.2f}" for k, v in dist.items() if v)
-            return escape(f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
-                          f"Who ends up the friend (exact, random play order): {odds}.")
+            return (f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
+                    f"Who ends up the friend (exact, random play order): {odds}.")
         if viewer not in view["to_act"] or phase != "play":
             return ""
         ctx = context(view["trump_suit"], view["trump_rank"])
@@ -325,7 +327,7 @@ class ZhaoPengyouApp(GameApp):
         text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
                 f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
                 f"The heuristic bot would {bot_would}.")
-        return escape(text)
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = show(view["hand"] or []) or "no cards"
