@@ -11,6 +11,7 @@ import functools
 import gc
 import os
 import random
+import threading
 import time
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
@@ -76,17 +77,65 @@ CSS = """
 
 
 _VISITOR_ARRIVED = False
+#: set once the visitor's request has reached this pool kernel (see :func:`when_visitor_arrives`)
+_VISITOR_EVENT = threading.Event()
+_VISITOR_WAITER: threading.Thread | None = None
+_VISITOR_CALLBACKS: list[Callable[[], object]] = []
 
 
-def wait_for_visitor() -> None:
-    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once)."""
-    global _VISITOR_ARRIVED
-    if _VISITOR_ARRIVED or os.environ.get("VOILA_PREHEAT") != "True":
-        return
+def _in_pool_kernel() -> bool:
+    return not _VISITOR_ARRIVED and os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def _wait_for_request() -> None:
     from voila.utils import wait_for_request  # only a kernel Voila started has a request to wait for
 
     wait_for_request()
+
+
+def _visitor_arrived(loop: Any) -> None:
+    # in the waiter thread: the request is in (os.environ has its address); callbacks touch
+    # widgets, so they run on the kernel's event loop
+    global _VISITOR_ARRIVED
+    _wait_for_request()
     _VISITOR_ARRIVED = True
+    _VISITOR_EVENT.set()
+    for callback in _VISITOR_CALLBACKS:
+        loop.call_soon_threadsafe(callback)
+    _VISITOR_CALLBACKS.clear()
+
+
+def _start_waiter() -> None:
+    # one waiter per kernel: Voila keeps one request socket per kernel, a second would steal it
+    global _VISITOR_WAITER
+    if _VISITOR_WAITER is None:
+        import asyncio  # the kernel's loop, for the callbacks
+
+        loop = asyncio.get_event_loop()
+        _VISITOR_WAITER = threading.Thread(target=_visitor_arrived, args=(loop,), daemon=True,
+                                           name="changekit-visitor")
+        _VISITOR_WAITER.start()
+
+
+def when_visitor_arrives(callback: Callable[[], object]) -> bool:
+    """In a kernel Voila pre-started for a pool, run ``callback`` on the kernel's loop once the
+    page's request has arrived, without blocking the pre-render: returns True. Elsewhere (or once the
+    visitor is here) returns False and does nothing: the caller goes on at once."""
+    if not _in_pool_kernel():
+        return False
+    _VISITOR_CALLBACKS.append(callback)
+    _start_waiter()
+    return True
+
+
+def wait_for_visitor() -> None:
+    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once).
+    Everything after it runs when the visitor is here, not before: use only where the page needs
+    its address to go on (:func:`when_visitor_arrives` does not block)."""
+    if not _in_pool_kernel():
+        return
+    _start_waiter()
+    _VISITOR_EVENT.wait()
 
 
 def page_number(name: str, default: int, *, low: int, high: int) -> int:
