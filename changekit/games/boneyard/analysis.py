@@ -8,6 +8,8 @@ the browser too (Pyodide); numpy, when it is there, speeds up the solver for a w
 """
 from __future__ import annotations
 
+from itertools import product
+
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -521,8 +523,6 @@ def profile_values(mixes: Sequence[Mapping[int, Number]]) -> list[Number]:
     >>> profile_values([{1: 1}, {1: 1}, {3: 1}])   # two $1s cancel; the $3 takes the $10 bucket
     [-1, -1, 7]
     """
-    from itertools import product
-
     supports = [[(t, p) for t, p in mix.items() if p] for mix in mixes]
     values: list[Number] = [0] * len(mixes)
     for profile in product(*supports):
