@@ -47,7 +47,7 @@ def check_source(source: str | bytes) -> BotSource:
     >>> check_source("def choose(view, legal, rng)\\n    return legal[0]\\n")
     Traceback (most recent call last):
     ...
-    changekit.lab.source.BadSource: line 1: invalid syntax ... expected ':'
+    changekit.lab.source.BadSource: line 1: expected ':'
     """
     if isinstance(source, bytes):
         try:

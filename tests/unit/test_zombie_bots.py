@@ -44,9 +44,9 @@ def test_greedy_takes_the_most_expected_points_and_says_so():
 
 
 def expected_points_of(view, bill):
-    from changekit.games.zombie.bots import _position
+    from changekit.games.zombie.bots import position
 
-    zombie, pool = _position(view)
+    zombie, pool = position(view)
     return expected_points(bill, zombie, pool)
 
 
