@@ -7,7 +7,6 @@ published standings (:meth:`~changekit.classroom.store.Store.submit_bot`, ``publ
 """
 from __future__ import annotations
 
-import asyncio
 import base64
 import random
 import time
@@ -21,7 +20,7 @@ from ..lab.figures import payoff_figure, standings_figure
 from ..lab.lab import Standings
 from ..registry import GAME_MODULES, load_game
 from ..stats.tournaments import bots_of
-from ..ui.app import button, show_figure
+from ..ui.app import button, kernel_loop, show_figure
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
 from ..ui.markup import escape, html
 from .live import ClassLink, join_from_address
@@ -128,7 +127,7 @@ class TournamentPanel:
         self.w_seed = w.BoundedIntText(value=random.SystemRandom().randrange(10**6), min=0, max=10**9,
                                        description="Seed", layout=w.Layout(width="14em"))
         self.w_entries = w.HTML()
-        self.w_refresh = button("Refresh", self.refresh)
+        self.w_refresh = button("Refresh the entries", self.refresh)
         self.w_run = button("Run the tournament", self.run, style="primary")
         self.w_progress = w.FloatProgress(min=0, max=1, value=0, description="Played",
                                           layout=w.Layout(display="none"))
@@ -180,10 +179,7 @@ class TournamentPanel:
         self.w_progress.layout.display = ""
         self.w_message.value = html("<p>Playing: {} entries, seed {}…</p>", len(entries), self.w_seed.value)
         game, games, seed = self.w_game.value, self.w_games.value, self.w_seed.value
-        try:
-            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = kernel_loop()
 
         def progress(fraction: float) -> None:
             if loop is None:

@@ -105,6 +105,19 @@ def _visitor_arrived(loop: Any) -> None:
     _VISITOR_CALLBACKS.clear()
 
 
+def kernel_loop() -> Any:
+    """The running event loop when this code runs inside one of its tasks (a button's callback on a
+    kernel's loop), else None: in a script or a test, even where another library keeps a loop marked
+    running in this thread between its own calls (Playwright's sync API does), work runs at once."""
+    import asyncio  # only to ask for the running loop
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+    return loop if asyncio.current_task(loop) is not None else None
+
+
 def _start_waiter() -> None:
     # one waiter per kernel: Voila keeps one request socket per kernel, a second would steal it
     global _VISITOR_WAITER

@@ -19,7 +19,7 @@ from changekit.lab.starters import examples_for, starter_source
 from changekit.registry import GAME_MODULES, load_game
 from changekit.stats.tournaments import bots_of
 
-from .app import button
+from .app import button, kernel_loop
 
 MAX_GAMES = 300
 
@@ -40,9 +40,8 @@ def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> async
         except ChangekitError as err:
             return err
 
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
+    loop = kernel_loop()
+    if loop is None:
         done(attempt())
         return None
 

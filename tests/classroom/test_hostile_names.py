@@ -123,7 +123,7 @@ def test_hostile_names_stay_text_on_every_class_page(classroom):
     audit = Audit([*HOSTILE, TITLE])
     session = board.session
     board.poller.tick()  # who has joined
-    auction, tables = board.games_box.children
+    auction, tables, _lab = board.games_box.children
     # a lesson question: opened, answered by all, revealed
     row = board.rows["zombie.q1"]
     row.open_button.click()
