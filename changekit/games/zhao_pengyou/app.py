@@ -2,7 +2,6 @@
 the trick on the table, trumps, the friend call and its reveal, points and levels."""
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -16,7 +15,7 @@ from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
-from .bots import BOTS, HeuristicBot, known_team
+from .bots import planned_follow, BOTS, HeuristicBot, known_team
 from .rules import (
     ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
     hand_size,
@@ -335,16 +334,7 @@ class ZhaoPengyouApp(GameApp):
         return text  # text: the frame escapes it
 
     def _bot_follow(self, viewer: int, cards: int) -> list[Card]:
-        """The ``cards`` the heuristic bot would still put down, one by one, to finish this follow
-        (played out on a copy of the game, with a fixed generator: the hint does not move the game)."""
-        sim, bot, rng, planned = self.state.clone(), HeuristicBot(), random.Random(0), []
-        for _ in range(cards):
-            if viewer not in sim.current_players():
-                break
-            action = bot.choose(sim.view(viewer), sim.legal_actions(viewer), rng=rng)
-            planned.append(action[1])
-            sim.apply(action, viewer)
-        return planned
+        return planned_follow(self.state, viewer, cards)
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = show(view["hand"] or []) or "no cards"

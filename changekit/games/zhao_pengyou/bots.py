@@ -198,3 +198,16 @@ class HeuristicBot(Bot):
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
+
+
+def planned_follow(state: Any, viewer: int, cards: int) -> list[Any]:
+    """The ``cards`` the heuristic bot would still put down, one by one, to finish this follow
+    (played out on a copy of the game, with a fixed generator: a hint never moves the game)."""
+    sim, bot, rng, planned = state.clone(), HeuristicBot(), random.Random(0), []
+    for _ in range(cards):
+        if viewer not in sim.current_players():
+            break
+        action = bot.choose(sim.view(viewer), sim.legal_actions(viewer), rng=rng)
+        planned.append(action[1])
+        sim.apply(action, viewer)
+    return planned
