@@ -245,10 +245,10 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
     choices = question.locator(".widget-toggle-button")
     if choices.count():  # a multiple-choice guess starts unset: pick the first choice
         choices.first.click()
-    numbers = question.locator("input[type=number]")
+    numbers = question.locator("input[placeholder*=' to ']")
     if not choices.count() and numbers.count() and not numbers.first.input_value():
-        # a number guess starts empty (Lock in waits for one): type the lowest the box takes
-        numbers.first.fill(numbers.first.get_attribute("min") or "0")
+        # a number guess starts empty (Lock in waits for one): type the lowest it takes
+        numbers.first.fill(numbers.first.get_attribute("placeholder").split(" to ")[0])
         numbers.first.press("Enter")
     lock = question.get_by_role("button", name="Lock in my prediction")
     wait_until(page, lock.is_enabled, what=f"{qid}'s Lock button to be enabled")

@@ -202,6 +202,11 @@ class Visit:
             choice = box.locator(".widget-toggle-buttons button")
             if choice.count():
                 choice.first.click()
+            number = box.locator("input[placeholder*=' to ']")
+            if not choice.count() and number.count() and not number.first.input_value():
+                # a number guess starts empty (Lock in waits for one): type the lowest it takes
+                number.first.fill(number.first.get_attribute("placeholder").split(" to ")[0])
+                number.first.press("Enter")
             box.get_by_role("button", name="Lock in my prediction").click()
             box.get_by_role("button", name="Check").click()
         self._wait(lambda: self.page.wait_for_function(
