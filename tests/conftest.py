@@ -29,3 +29,13 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": {"width": 1200, "height": 1400}}
+
+
+_PLAYWRIGHT_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "launch_browser"}
+
+
+def pytest_collection_modifyitems(items):
+    """Browser tests run last. Playwright's sync API marks an asyncio loop as running in this
+    thread from its first use to the end of the session, so a test that runs a loop of its own
+    (a kernel's, in the class tests) cannot run after it. The order within each group stays."""
+    items.sort(key=lambda item: bool(_PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ()))))

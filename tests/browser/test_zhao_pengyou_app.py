@@ -32,7 +32,7 @@ def test_select_cards_see_a_refusal_then_play(page, voila_url):
     play.click()
     visible(page.locator(".ck-log", has_text="You play 5♣ 5♣"), what="our pair in the log")
     page.get_by_role("checkbox", name="Show hints").check()
-    visible(page.locator(".ck-hint", has_text="heuristic bot would play"), what="the hints")
+    visible(page.locator(".ck-hint", has_text="The heuristic bot would "), what="the hints")
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "zhao_pengyou.q1")
     assert traces == [1], traces  # the exact count of trumps in a hand
