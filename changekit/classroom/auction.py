@@ -29,8 +29,11 @@ from .poller import NewsPoller, off_loop
 
 #: the store's question ids of a session's auctions: auction.1, auction.2, ...
 QUESTION_PREFIX = "auction."
-#: the prompt an auction question opens with: a student page that sees it shows an AuctionBidder
-AUCTION_PROMPT = {"kind": AUCTION_KIND, "text": "Class auction: one Boneyard round with the whole class."}
+#: the prompt an auction question opens with: a student page that sees it shows an AuctionBidder.
+#: ``max_answers``: the store takes bids from at most that many students (the 61st is refused
+#: when it comes in, with the reason), so settling never meets more bidders than the engine seats
+AUCTION_PROMPT = {"kind": AUCTION_KIND, "text": "Class auction: one Boneyard round with the whole class.",
+                  "max_answers": MAX_CLASS_PLAYERS}
 
 
 def auction_question(number: int) -> str:
@@ -111,6 +114,22 @@ def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
     equilibrium = first_round_equilibrium(n) if n >= 2 else None
     report = best_response_to_class([sum(b) for b in bids], n) if n >= 2 else None
     return AuctionResult(tuple(outcomes), result.buckets if result else tuple(buckets), equilibrium, report)
+
+
+def settled_bids(answers: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+    """The bids an auction settles: the valid ones (only the student widget writes here; anything
+    else is left out), at most MAX_CLASS_PLAYERS of them in the store's order (the order the
+    students joined). The store refuses a bid past that many bidders (``AUCTION_PROMPT``'s
+    ``max_answers``); an auction opened before it did is still settled, never refused."""
+    valid: dict[str, tuple[int, ...]] = {}
+    for name, bid in answers.items():
+        try:
+            valid[name] = check_bid(bid)
+        except ChangekitError:
+            continue
+        if len(valid) == MAX_CLASS_PLAYERS:
+            break
+    return valid
 
 
 def auction_figure(result: AuctionResult) -> Any:
@@ -278,13 +297,7 @@ class AuctionPanel:
             raise ClassroomError("no-auction", "no class auction is open: start one first")
         self.store.close_question(self.code, self.teacher_key, question)
         answers = self.store.answers(self.code, self.teacher_key, question)
-        valid = {}
-        for name, bid in answers.items():
-            try:
-                valid[name] = check_bid(bid)
-            except ChangekitError:
-                pass  # only the student widget writes here; anything else is left out
-        result = resolve_auction(valid)
+        result = resolve_auction(settled_bids(answers))
         self.store.reveal_question(self.code, self.teacher_key, question, auction_reveal(result))
         return result
 
@@ -398,4 +411,5 @@ class AuctionBidder:
 
 
 __all__ = ["AUCTION_KIND", "AUCTION_PROMPT", "AuctionBidder", "AuctionPanel", "AuctionResult", "Outcome",
-           "auction_figure", "auction_question", "auction_reveal", "check_bid", "own_outcome", "resolve_auction"]
+           "auction_figure", "auction_question", "auction_reveal", "check_bid", "own_outcome", "resolve_auction",
+           "settled_bids"]

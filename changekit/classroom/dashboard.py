@@ -208,10 +208,11 @@ class Dashboard:
         panels = []
         # the games (Boneyard for the auction, any game at a table) load only once a session opens
         from .auction import AuctionPanel
+        from .botclass import TournamentPanel
         from .tables import TablesPanel
 
         code, key = self._teacher()
-        for panel_class in (AuctionPanel, TablesPanel):
+        for panel_class in (AuctionPanel, TablesPanel, TournamentPanel):
             panel = panel_class(self.store, code, key, poll=self.live)
             panels.append(panel if isinstance(panel, w.Widget) else panel.widget)
         return panels

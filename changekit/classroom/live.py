@@ -34,7 +34,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..core.errors import ClassroomError
-from ..ui.app import button, page_value
+from ..ui.app import button, page_value, when_visitor_arrives
 from ..ui.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
@@ -246,14 +246,27 @@ def join_from_address(store: Store | None = None, *, live: bool = True) -> Class
     """For a lesson notebook's first cell: when the page was opened with ``?code=...&seat=...``
     (a student's seat), make every Question on it a class poll and follow the store; otherwise
     (a student alone, JupyterLab) do nothing and return None. A seat the class refuses (a wrong
-    seat or code, a closed class) is said on the page, and the game runs on without the class."""
-    from .keeper import PageKeeper  # the browser side only for a page that is in a class
+    seat or code, a closed class) is said on the page, and the game runs on without the class.
 
+    In a page pre-rendered for a class pool (``changekit serve --class-size``) the visitor, and so
+    the address, is not there yet: waiting here would leave the whole page to render when the
+    visitor arrives. The page renders on; its Questions are noted as they are made and join the
+    class once the request is in (:func:`~changekit.ui.app.when_visitor_arrives`); None then."""
+    made: list[Question] = []
+    if when_visitor_arrives(partial(_join_on_arrival, store, live, made)):
+        Question.on_create.append(made.append)
+        return None
     try:
-        link = ClassLink.from_page(store)
+        return _join(store, live)
     except Exception as err:  # noqa: BLE001 - the page still shows its game, and says why it is alone
         display(w.HTML(f"<p>{alert_html(NOT_IN_CLASS.format(reason=describe(err)))}</p>"))
         return None
+
+
+def _join(store: Store | None, live: bool) -> ClassLink | None:
+    from .keeper import PageKeeper  # the browser side only for a page that is in a class
+
+    link = ClassLink.from_page(store)
     if link is None:
         return None
     link.attach()
@@ -261,6 +274,24 @@ def join_from_address(store: Store | None = None, *, live: bool = True) -> Class
     if live:
         display(w.VBox([PageKeeper(), link.notice]))
         link.start()
+    return link
+
+
+def _join_on_arrival(store: Store | None, live: bool, made: list[Question]) -> ClassLink | None:
+    """The visitor of a pre-rendered page is here: join the class if its address says so, with the
+    Questions the page made meanwhile. A wrong code or seat shows on each of them."""
+    if made.append in Question.on_create:
+        Question.on_create.remove(made.append)
+    try:
+        link = _join(store, live)
+    except ClassroomError as err:
+        for question in made:
+            question.status.value = (f'<span class="ck-error" role="alert" style="color:#b00020">'
+                                     f"This page could not join the class: {escape(str(err))}</span>")
+        return None
+    if link is not None:
+        for question in made:
+            link.adopt(question)
     return link
 
 

@@ -34,20 +34,20 @@ from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Bot, ChangekitError, State
+from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
-from ..core.words import winners_text
+from ..core.words import numbered, winners_text
 from ..registry import GAME_MODULES, load_game
 from ..ui.markup import escape
 from .poller import NewsPoller, off_loop
 from .store import GameTable, Move, Store
+from .table_rules import SETTINGS_FORMAT, decode_action, may_move
 
 if TYPE_CHECKING:
     from ..ui.app import GameApp
 
 #: how often a page looks for other pages' moves (seconds): another page's move shows within 1 s
 POLL_SECONDS = 0.25
-SETTINGS_FORMAT = 1
 
 
 # ---- seats and settings --------------------------------------------------------------------------
@@ -145,13 +145,6 @@ def encode_action(action: Any) -> Any:
     return data
 
 
-def decode_action(data: Any) -> Any:
-    """JSON data back to an engine's action: lists to tuples (engines' actions are immutable)."""
-    if isinstance(data, list):
-        return tuple(decode_action(v) for v in data)
-    return data
-
-
 def _plain(action: Any) -> Any:
     if isinstance(action, tuple):
         return [_plain(v) for v in action]
@@ -207,7 +200,9 @@ class TableClient:
         return len(self.log)
 
     def names(self) -> list[str]:
-        return [s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats]
+        # two bots of one kind are numbered ("Heuristic bot 1", "Heuristic bot 2") to be told apart
+        return numbered([s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats],
+                        only=[self.is_bot(p) for p in range(len(self.seats))])
 
     def is_bot(self, seat: int) -> bool:
         return "bot" in self.seats[seat]
@@ -250,8 +245,9 @@ class TableClient:
         return closed
 
     def _may_move(self, student: str | None, seat: int) -> bool:
-        """A student moves for their own seat and for bots; the teacher's page only for bots."""
-        return self.is_bot(seat) or (student is not None and self.seats[seat].get("student") == student)
+        """The store's rule (table_rules.may_move): a student moves for their own seat and for the
+        bots of a table they sit at; the teacher's page only for bots."""
+        return may_move(self.seats, student, seat)
 
     # -- moving -----------------------------------------------------------------------------------
     def move(self, action: Any, seat: int | None = None) -> Move:
@@ -299,24 +295,34 @@ class TableClient:
         rng = random.Random(f"{self.seed}:{self.made}")
         return bot.choose(self.state.view(seat), self.state.legal_actions(seat), rng=rng)
 
-    def play_bots(self) -> int:
+    def play_bots(self, own: Callable[[State, int], Any] | None = None) -> int:
         """Make the bots' moves while it is some bot's turn (the lowest bot seat first); returns
-        how many this page wrote (another page may have written some of them first)."""
+        how many this page wrote (another page may have written some of them first). ``own``
+        gives the moves a page makes for its own seat without a click (an app's ``auto_move``:
+        Cambio passes a snap window); they are checked and written like the page's other moves."""
         written = 0
+
+        def pick(state: State, seat: int) -> Any:
+            if self.is_bot(seat):
+                return self.bot_action(seat)
+            return own(state, seat) if own is not None and seat == self.seat else None
+
+        def write(action: Any, seat: int) -> None:
+            nonlocal written
+            if seat == self.seat:
+                self._check(action, seat)
+            data = {"seat": seat, "action": encode_action(action)}
+            try:
+                self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
+                written += 1
+            except ClassroomError as err:
+                if err.reason != "move-taken":
+                    raise
+                self.sync()  # another page wrote this move first: go on from the position after it
+
         with self._lock:
             self.sync()
-            while not self.state.is_terminal():
-                bots = [p for p in self.state.current_players() if self.is_bot(p)]
-                if not bots:
-                    break
-                data = {"seat": bots[0], "action": encode_action(self.bot_action(bots[0]))}
-                try:
-                    self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
-                    written += 1
-                except ClassroomError as err:
-                    if err.reason != "move-taken":
-                        raise
-                    self.sync()
+            play_turns(lambda: self.state, pick, move=write)
         return written
 
     def summary(self) -> str:
@@ -373,23 +379,31 @@ def _networked_class(game: str) -> type:
         def new_game(self) -> None:  # the table's game: read it from the store
             self.reset_input()  # the frame's promise to the game's app, as GameApp.new_game keeps it
             self.client.sync()
-            self.client.play_bots()
-            self.state = self.client.state
             self.bot_players = {}
             self.notes, self.error = [], ""
+            self.run_bots()
             self.refresh()
 
         def run_bots(self) -> None:
-            """Bots move through the table (see ``act``), never on this page's copy."""
-
-        def act(self, action: Any, player: int | None = None) -> None:
-            self.reset_input()  # as GameApp.act: before every action
+            """Bots, and the app's automatic moves for this seat (``auto_move``), move through the
+            table, never on this page's copy."""
             try:
-                self.client.move(action, player)
-                self.error = ""
-                self.client.play_bots()
+                self.client.play_bots(own=self.auto_move)
             except ChangekitError as err:
                 self.error = str(err)
+            self.state = self.client.state
+
+        def act(self, *actions: Any, player: int | None = None) -> None:
+            """Every move the game's app makes (one action or several, as GameApp.act) goes to the table."""
+            self.reset_input()  # as GameApp.act: before every action
+            try:
+                for action in actions:
+                    self.client.move(action, player)
+                self.error = ""
+            except ChangekitError as err:
+                self.error = str(err)
+            else:
+                self.run_bots()
             self.reload()
 
         def undo(self) -> None:
@@ -405,7 +419,7 @@ def _networked_class(game: str) -> type:
             news = self.client.sync()
             if not news and self.client.closed():
                 return True  # drawn once more, then the poller stops
-            return self.client.play_bots() > 0 or news
+            return self.client.play_bots(own=self.auto_move) > 0 or news
 
     # Networked first: its act, new_game, undo and run_bots replace the frame's, and the game's
     # app keeps its own build, draw and reset_input
@@ -418,10 +432,7 @@ def networked_app(client: TableClient, *, poll: bool = True) -> Any:
     if client.seat is None:
         raise ClassroomError("not-seated", "only a seated student plays a table; the teacher watches it in TablesPanel")
     cls = _networked_class(client.table.game)
-    kwargs: dict[str, Any] = {"players": len(client.seats), "seed": client.seed, **client.options}
-    if client.table.game == "cambio":
-        kwargs["auto_pass"] = False  # its automatic pass would move for the student without the table
-    app = cls(client=client, **kwargs)
+    app = cls(client=client, players=len(client.seats), seed=client.seed, **client.options)
     if poll:
         app.poller.start()
     return app

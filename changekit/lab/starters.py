@@ -1,10 +1,16 @@
-"""The bot a student starts from, for any game: a commented function that plays a random legal
-move, with the game's own view words and a sample of its legal moves written into the comments."""
+"""The bots a student starts from, for any game: a commented function that plays a random legal
+move, with the game's own view words and a sample of its legal moves written into the comments;
+and the game's worked examples (``examples/<game>/*.py``, shipped with the package), each a short
+commented bot that teaches one idea of the game."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
-from changekit.registry import load_game
+from changekit.core.errors import ChangekitError
+from changekit.registry import GAME_MODULES, load_game
+
+EXAMPLES = Path(__file__).resolve().with_name("examples")
 
 
 def starter_source(game: str) -> str:
@@ -40,3 +46,20 @@ def starter_source(game: str) -> str:
 def _short(value: object, limit: int = 60) -> str:
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 4] + " ..."
+
+
+def examples_for(game: str) -> dict[str, str]:
+    """The worked examples for ``game``: title (an example's first comment line) -> source text,
+    in the order of their file names.
+
+    >>> "Most expected points now (the kit's greedy idea, in your own words)." in examples_for("zombie")
+    True
+    """
+    if game not in GAME_MODULES:
+        raise ChangekitError(f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    found: dict[str, str] = {}
+    for path in sorted((EXAMPLES / game).glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        first = source.splitlines()[0] if source else ""
+        found[first.lstrip("# ").strip() or path.stem] = source
+    return found

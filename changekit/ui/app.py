@@ -11,6 +11,7 @@ import functools
 import gc
 import os
 import random
+import threading
 import time
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
@@ -18,7 +19,7 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from IPython.display import display
 
-from changekit.core import Bot, Game, IllegalAction, State
+from changekit.core import Bot, Game, IllegalAction, State, play_turns
 from changekit.core.words import winners_text
 from changekit.ui.markup import Html, html, join
 
@@ -27,7 +28,8 @@ CSS = """
 <style>
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
-.ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
+/* numbers inside the line: in the left padding, a number of 100 or more was cut off */
+.ck-log ol { margin: 0; padding-left: 0.2em; list-style-position: inside; } .ck-log li { margin: 1px 0; }
 .ck-score table { border-collapse: collapse; }
 .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
@@ -42,22 +44,98 @@ CSS = """
 .jupyter-button.ck-btn.mod-warning:active, .jupyter-button.ck-btn.mod-warning.mod-active { background-color: #92400e; }
 .jupyter-button.ck-btn.mod-success:active, .jupyter-button.ck-btn.mod-success.mod-active { background-color: #1b5e20; }
 .jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
+/* set-up row: a "Game settings" button opens it on narrow screens (it filled a phone's first screen) */
+.ck-setup-toggle { display: none !important; }
+/* phones (390 and 360 px wide): no sideways scrolling, touch targets of at least 44 px, labels that wrap */
+@media (max-width: 700px) {
+  .ck-app { max-width: 100%; }
+  .ck-app .widget-hbox, .ck-explorer .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+  .ck-app .widget-vbox, .ck-explorer .widget-vbox { max-width: 100%; }
+  .ck-setup-toggle { display: inline-flex !important; }
+  .ck-setup.ck-collapsed > :not(.ck-setup-toggle) { display: none !important; }
+  .jupyter-widgets.jupyter-button, .ck-app .jupyter-button, .ck-explorer .jupyter-button {
+    min-height: 44px; height: auto; max-width: 100%; white-space: normal; overflow: visible;
+    text-overflow: clip; line-height: 1.25; padding-top: 6px; padding-bottom: 6px; }
+  .ck-app input, .ck-app select, .ck-explorer input, .ck-explorer select { min-height: 44px; }
+  .ck-app .widget-checkbox, .ck-app .widget-checkbox input { min-height: 44px; }
+  /* an explorer's boxes one under the other, each label above its input, as wide as the screen */
+  .ck-explorer .widget-gridbox { grid-template-columns: minmax(0, 1fr) !important; }
+  .ck-app .widget-inline-hbox { max-width: 100%; min-width: 0; height: auto; }
+  .ck-explorer .widget-inline-hbox { flex-wrap: wrap; height: auto; width: 100% !important; max-width: 100%;
+    margin-left: 0; margin-right: 0; box-sizing: border-box; }
+  .ck-app .widget-inline-hbox .widget-label, .ck-explorer .widget-inline-hbox .widget-label {
+    max-width: 100%; white-space: normal; }
+  .ck-explorer .widget-inline-hbox .widget-label { width: 100% !important; }
+  .ck-explorer .widget-inline-hbox > input, .ck-explorer .widget-inline-hbox > select,
+  .ck-explorer .widget-inline-hbox > .widget-dropdown > select { flex: 1 1 auto; min-width: 0; width: 100%; }
+  .ck-app svg { max-width: 100%; height: auto; }
+  .ck-app .ck-score table { font-size: 0.95em; }
+  .ck-app table { max-width: 100%; }
+}
 </style>
 """
 
 
 _VISITOR_ARRIVED = False
+#: set once the visitor's request has reached this pool kernel (see :func:`when_visitor_arrives`)
+_VISITOR_EVENT = threading.Event()
+_VISITOR_WAITER: threading.Thread | None = None
+_VISITOR_CALLBACKS: list[Callable[[], object]] = []
 
 
-def wait_for_visitor() -> None:
-    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once)."""
-    global _VISITOR_ARRIVED
-    if _VISITOR_ARRIVED or os.environ.get("VOILA_PREHEAT") != "True":
-        return
+def _in_pool_kernel() -> bool:
+    return not _VISITOR_ARRIVED and os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def _wait_for_request() -> None:
     from voila.utils import wait_for_request  # only a kernel Voila started has a request to wait for
 
     wait_for_request()
+
+
+def _visitor_arrived(loop: Any) -> None:
+    # in the waiter thread: the request is in (os.environ has its address); callbacks touch
+    # widgets, so they run on the kernel's event loop
+    global _VISITOR_ARRIVED
+    _wait_for_request()
     _VISITOR_ARRIVED = True
+    _VISITOR_EVENT.set()
+    for callback in _VISITOR_CALLBACKS:
+        loop.call_soon_threadsafe(callback)
+    _VISITOR_CALLBACKS.clear()
+
+
+def _start_waiter() -> None:
+    # one waiter per kernel: Voila keeps one request socket per kernel, a second would steal it
+    global _VISITOR_WAITER
+    if _VISITOR_WAITER is None:
+        import asyncio  # the kernel's loop, for the callbacks
+
+        loop = asyncio.get_event_loop()
+        _VISITOR_WAITER = threading.Thread(target=_visitor_arrived, args=(loop,), daemon=True,
+                                           name="changekit-visitor")
+        _VISITOR_WAITER.start()
+
+
+def when_visitor_arrives(callback: Callable[[], object]) -> bool:
+    """In a kernel Voila pre-started for a pool, run ``callback`` on the kernel's loop once the
+    page's request has arrived, without blocking the pre-render: returns True. Elsewhere (or once the
+    visitor is here) returns False and does nothing: the caller goes on at once."""
+    if not _in_pool_kernel():
+        return False
+    _VISITOR_CALLBACKS.append(callback)
+    _start_waiter()
+    return True
+
+
+def wait_for_visitor() -> None:
+    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once).
+    Everything after it runs when the visitor is here, not before: use only where the page needs
+    its address to go on (:func:`when_visitor_arrives` does not block)."""
+    if not _in_pool_kernel():
+        return
+    _start_waiter()
+    _VISITOR_EVENT.wait()
 
 
 def page_number(name: str, default: int, *, low: int, high: int) -> int:
@@ -184,8 +262,13 @@ class GameApp:
         self.w_screen = w.VBox()
         self.w_extra = w.VBox()  # a game's own settings (under its controls)
         self.build()
-        self.w_setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
+        self.w_setup_toggle = button("Game settings", self.toggle_setup,
+                                     tooltip="Show or hide the players, bots and seed of a new game")
+        self.w_setup_toggle.add_class("ck-setup-toggle")  # shown on narrow screens only (the CSS)
+        self.w_setup = w.HBox([self.w_setup_toggle, self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.w_setup.add_class("ck-setup")
+        self.w_setup.add_class("ck-collapsed")  # collapsed: on a phone the settings filled the first screen
         self.widget = w.VBox(
             [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
              self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
@@ -194,6 +277,13 @@ class GameApp:
         self.widget.add_class("ck-app")
         self.new_game()
         _freeze_heap()
+
+    def toggle_setup(self) -> None:
+        """Open or close the set-up row (on a narrow screen; on a wide one it is always open)."""
+        if "ck-collapsed" in self.w_setup._dom_classes:
+            self.w_setup.remove_class("ck-collapsed")
+        else:
+            self.w_setup.add_class("ck-collapsed")
 
     # ---- seats -----------------------------------------------------------------------
     @property
@@ -233,13 +323,16 @@ class GameApp:
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
 
-    def act(self, action: Any, player: int | None = None) -> None:
-        """A human's action (from a button): apply it, let the bots answer, redraw."""
+    def act(self, *actions: Any, player: int | None = None) -> None:
+        """A human's move (from a button), the app's one way to move: apply its actions in
+        order (several make one move: Zhao Pengyou's selected cards), let the bots answer, redraw.
+        A networked table replaces it, so every move an app makes goes to the table."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
         self.reset_input()
         try:
-            self.state.apply(action, who)
+            for action in actions:
+                self.state.apply(action, who)
             self.error = ""
         except IllegalAction as exc:
             self.error = str(exc)
@@ -250,22 +343,29 @@ class GameApp:
         self.timings.append((time.perf_counter() - start) * 1000)
 
     def run_bots(self) -> None:
-        state = self.state
-        while not state.is_terminal():
-            acting = [p for p in state.current_players() if p in self.bot_players]
-            if not acting:
-                break
-            for p in acting:
-                if p not in state.current_players():
-                    continue  # a simultaneous phase resolved under us
-                bot = self.bot_players[p]
-                view = state.view(p)
-                action = bot.choose(view, state.legal_actions(p), rng=self.rng)
-                reason = bot.explain(view, action)
-                if reason:
-                    self.notes.append(f"{self.names()[p]}: {reason}")
-                state.apply(action, p)
+        """The bots move, and so do the app's automatic moves for humans (:meth:`auto_move`),
+        until a human must choose or the game is over."""
+        play_turns(lambda: self.state, self.program_move)
         self.notes = self.notes[-6:]
+
+    def program_move(self, state: State, seat: int) -> Any:
+        """The move a program makes for ``seat`` now (its bot's, or the app's automatic one for
+        a human), or None: the seat's human chooses."""
+        bot = self.bot_players.get(seat)
+        if bot is None:
+            return self.auto_move(state, seat)
+        view = state.view(seat)
+        action = bot.choose(view, state.legal_actions(seat), rng=self.rng)
+        reason = bot.explain(view, action)
+        if reason:
+            self.notes.append(f"{self.names()[seat]}: {reason}")
+        return action
+
+    def auto_move(self, state: State, seat: int) -> Any:
+        """A move the app makes for the human at ``seat`` without a click (Cambio passes a snap
+        window its human knows nothing to snap in), or None. It goes the way a bot's move goes
+        (at a networked table, into the store)."""
+        return None
 
     def undo(self) -> None:
         """Take back moves until it is a human's turn again, having undone one human move."""

@@ -15,7 +15,7 @@ import ipywidgets as w
 from changekit.core.errors import ChangekitError
 from changekit.lab import Report, check_bot
 from changekit.lab.sandbox import MoveFailure
-from changekit.lab.starters import starter_source
+from changekit.lab.starters import examples_for, starter_source
 from changekit.registry import GAME_MODULES, load_game
 from changekit.stats.tournaments import bots_of
 
@@ -30,7 +30,7 @@ def served_to_others() -> bool:
     return any(key.startswith("VOILA_") for key in os.environ)
 
 
-def _in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> asyncio.Task | None:
+def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> asyncio.Task | None:
     """Run ``work`` off the kernel's event loop (the page stays alive while bots play) and hand its
     result, or the error it raised, to ``done`` on the loop; without a running loop (a test,
     a script), run it here and now."""
@@ -116,6 +116,11 @@ class BotLab:
         self.w_code = w.Textarea(value=source if source is not None else starter_source(game),
                                  layout=w.Layout(width="100%", height="22em"))
         self.w_code.add_class("ck-code")
+        # "Start from": the starter bot or one of the game's worked examples; choosing one replaces the code
+        self.starts = {"the starter bot (random moves)": starter_source(game), **examples_for(game)}
+        self.w_start = w.Dropdown(options=[None, *self.starts], value=None, description="Start from",
+                                  layout=w.Layout(width="auto"))
+        self.w_start.observe(lambda change: self.start_from(change["new"]), "value")
         kit = sorted(bots_of(cls()))
         usual = "greedy" if "greedy" in kit else kit[-1]
         self.w_against = [w.Dropdown(options=kit, value=usual, description=f"Seat {i + 1}",
@@ -133,11 +138,16 @@ class BotLab:
         self.w_failures.observe(lambda change: self.open_failure(change["new"]), "value")
         self.replay = ReplayViewer()
         self.box = w.VBox([
-            w.HTML(f"<h3>Strategy lab: {escape(cls.title)}</h3>"), self.w_code,
+            w.HTML(f"<h3>Strategy lab: {escape(cls.title)}</h3>"), self.w_start, self.w_code,
             w.HBox([*self.w_against], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.w_games, self.w_seed, self.w_test], layout=w.Layout(flex_flow="row wrap")),
             self.w_status, self.w_result, self.w_failures, self.replay.box,
         ])
+
+    def start_from(self, title: str | None) -> None:
+        """Put the starter bot or a worked example (by title) in the code box."""
+        if title is not None:
+            self.w_code.value = self.starts[title]
 
     def test(self) -> None:
         """The Test button: play the games (off the page's event loop) and show the report."""
@@ -149,7 +159,7 @@ class BotLab:
         source, against = self.w_code.value, [d.value for d in self.w_against]
         games, seed = self.w_games.value, self.w_seed.value
         own_code = not served_to_others()
-        self._task = _in_background(
+        self._task = in_background(
             lambda: check_bot(self.game, source, against=against, games=games, seed=seed, own_code=own_code),
             self._show)
 

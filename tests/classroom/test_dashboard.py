@@ -126,11 +126,12 @@ def test_export_is_a_download_of_the_csv_and_delete_asks_first(board, store):
     assert caught.value.reason == "unknown-session"
 
 
-def test_the_dashboard_holds_the_class_auction_and_the_tables(board, store):
+def test_the_dashboard_holds_the_class_auction_the_tables_and_the_lab(board, store):
     opened(board)
     shown = list(board.games_box.children)
-    assert len(shown) == 2
-    auction, tables = shown
+    assert len(shown) == 3
+    auction, tables, lab = shown
+    assert any(getattr(w, "description", None) == "Run the tournament" for w in _tree(lab))
     # the panels' own widgets, for this session and its teacher
     assert any(isinstance(getattr(w, "description", None), str) and "auction" in w.description.lower()
                for w in _tree(auction))

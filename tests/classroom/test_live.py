@@ -1,6 +1,8 @@
 """A student's page joined to a class session (changekit.classroom.live), on a SQLite store."""
 from __future__ import annotations
 
+import os
+import time
 from urllib.parse import parse_qs
 
 import pytest
@@ -375,6 +377,82 @@ def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, sessi
     question.predict("2")
     assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
     assert question.check_button.disabled
+
+
+@pytest.fixture
+def pool_kernel(monkeypatch):
+    """This process as a kernel Voila pre-started for a pool: its visitor arrives when the test
+    calls the returned function with the page's query string."""
+    import asyncio
+    import threading
+
+    from changekit.ui import app
+
+    request = threading.Event()
+    query: list[str] = []
+
+    def wait_for_request():  # what voila.utils.wait_for_request does: block, then the address
+        assert request.wait(10)
+        os.environ["QUERY_STRING"] = query[0]
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(app, "_wait_for_request", wait_for_request)
+    monkeypatch.setattr(app, "_VISITOR_ARRIVED", False)
+    monkeypatch.setattr(app, "_VISITOR_EVENT", threading.Event())
+    monkeypatch.setattr(app, "_VISITOR_WAITER", None)
+    monkeypatch.setattr(app, "_VISITOR_CALLBACKS", [])
+
+    def arrive(query_string: str) -> None:
+        query.append(query_string)
+        request.set()
+        assert app._VISITOR_EVENT.wait(10)
+        loop.run_until_complete(asyncio.sleep(0.05))  # the callbacks run on the kernel's loop
+
+    yield arrive
+    monkeypatch.undo()
+    loop.close()
+    asyncio.set_event_loop(None)
+
+
+def test_a_pre_rendered_lesson_page_renders_on_and_joins_the_class_when_its_visitor_arrives(
+        store, session, pool_kernel, attached):
+    from changekit.ui import app
+
+    start = time.perf_counter()
+    assert join_from_address(store, live=False) is None  # does not wait for the visitor
+    assert time.perf_counter() - start < 1 and not app._VISITOR_ARRIVED
+    question = make_question("zombie.q1")  # the rest of the page renders before anybody is here
+    ada = store.join(session.code, "Ada")
+    pool_kernel(f"code={session.code}&seat={ada.token}")
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
+    assert question.check_button.disabled
+    for hook in list(Question.on_create):  # the link the arrival made, undone like the others
+        if isinstance(getattr(hook, "__self__", None), ClassLink):
+            attached(hook.__self__)
+    assert not any(getattr(h, "__name__", "") == "append" for h in Question.on_create)
+
+
+def test_a_pre_rendered_page_with_a_wrong_seat_says_so_on_its_questions(store, session, pool_kernel):
+    assert join_from_address(store, live=False) is None
+    question = make_question("zombie.q1")
+    pool_kernel(f"code={session.code}&seat=nonsense")
+    assert "could not join the class" in question.status.value
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {}
+    assert not question.check_button.disabled
+
+
+def test_a_pre_rendered_page_opened_without_a_seat_stays_a_page_alone(store, pool_kernel):
+    assert join_from_address(store, live=False) is None
+    question = make_question("zombie.q1")
+    pool_kernel("")
+    question.predict("2")
+    assert "Now press Check" in question.status.value and not question.check_button.disabled  # no class
+    assert not any(getattr(h, "__name__", "") == "append" for h in Question.on_create)
 
 
 def test_the_student_page_shows_the_class_auction_and_its_result(store, session):

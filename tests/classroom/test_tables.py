@@ -216,8 +216,16 @@ def test_pages_act_only_for_their_own_seat(store_url, session):
             teacher.move((10,))
         assert watching.value.reason == "not-seated"
         assert store.moves(opened.code, opened.teacher_key, table.table_id) == []
-        # a move written past this module (for someone else's seat) is void on every page
-        store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        # the store itself refuses a move for someone else's seat (issue 23) ...
+        with pytest.raises(ClassroomError) as stored:
+            store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        assert stored.value.reason == "not-your-seat" and "Bo's" in str(stored.value)
+        # ... and one written past the store (straight into the database) is void on every page
+        with store._db.transaction(write=True) as tx:
+            (ada_id,) = tx.row("SELECT id FROM students WHERE name = 'Ada' AND session_id = "
+                               "(SELECT id FROM sessions WHERE code = ?)", (opened.code,))
+            tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) VALUES (?, 0, ?, ?, 0)",
+                       (table.table_id, ada_id, json.dumps({"seat": 1, "action": [10]})))
         a.sync()
         assert a.made == 1 and a.state.history == [] and not a.log[0].counted
         a.move((10,))
@@ -546,3 +554,14 @@ def test_the_tables_pollers_say_a_failure_and_keep_following(store_url, session)
         store.tables = lambda code, secret: (_ for _ in ()).throw(OSError("disk full"))
         aio.run(page.poller.once())
         assert "OSError: disk full" in page.w_problem.value and page.poller.stopped_because == "done"
+
+
+def test_two_bots_of_one_kind_at_a_table_are_numbered(store, session):
+    """Issue 25: two bots at a networked table were both "Heuristic bot"."""
+    opened, ada, bo = session
+    table = open_table(store, opened.code, opened.teacher_key, "zhao_pengyou",
+                       [student_seat("Ada"), bot_seat("heuristic"), student_seat("Bo"), bot_seat("heuristic")], seed=2)
+    page = TableClient(store, opened.code, ada.token, table.table_id)
+    assert page.names() == ["Ada", "Heuristic bot 1", "Bo", "Heuristic bot 2"]
+    one_bot = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), bot_seat()], seed=3)
+    assert TableClient(store, opened.code, ada.token, one_bot.table_id).names()[1].endswith(" bot")  # no number

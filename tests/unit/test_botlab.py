@@ -82,3 +82,16 @@ def test_a_page_served_to_others_never_runs_code_outside_the_sandbox(monkeypatch
     monkeypatch.delenv("VOILA_KERNEL_ID")
     lab.w_test.click()  # the student's own JupyterLab: their own code in their own kernel's child
     assert lab.report is not None
+
+
+def test_start_from_puts_an_example_or_the_starter_in_the_code_box():
+    from changekit.lab.starters import examples_for, starter_source
+    from changekit.ui.botlab import BotLab
+
+    lab = BotLab("boneyard")
+    titles = list(examples_for("boneyard"))
+    assert set(titles) <= set(lab.w_start.options)
+    lab.w_start.value = titles[0]
+    assert lab.w_code.value == examples_for("boneyard")[titles[0]]
+    lab.w_start.value = "the starter bot (random moves)"
+    assert lab.w_code.value == starter_source("boneyard")

@@ -256,6 +256,7 @@ class ClassExplorer:
         self.w_go = button("Analyse the class's bids", self.update, style="info")
         self.w_text = w.HTML()
         self.widget = w.VBox([w.HBox([self.w_bids, w.VBox([self.w_players, self.w_go])]), self.w_text])
+        self.widget.add_class("ck-explorer")  # the explorers' phone layout: one box under the other
         if lazy is None:  # a page the kit serves computes nothing until asked (as every explorer)
             lazy = plotly_js_url() is not None
         self.chart: LiveChart | None = None

@@ -160,7 +160,7 @@ class MoneybagsApp(GameApp):
         state = self.state
         if state.phase == "challenge" and seat in state.current_players() and self._robbery() == robbery:
             self._clock_for = None
-            self.act("accept", seat)
+            self.act("accept", player=seat)
             self.notes.insert(0, "Time ran out: you let the thief go.")
             self.refresh()  # act() drew the page before this note existed
 

@@ -53,10 +53,17 @@ class ZombieApp(GameApp):
         if viewer not in view["to_act"] or not view["hand"]:
             return ""
         hints = hand_hints(view)
-        best = max(hints, key=hints.get)
+        most = max(hints.values())
         parts = ", ".join(f"{money(b)}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
+        best = [b for b, h in hints.items() if h == most]
+        if most == 0:
+            verdict = "No bill can score now: every one is worth 0."
+        elif len(best) == len(hints):
+            verdict = "Every bill is worth the same now."
+        else:
+            verdict = f"Most now: {' or '.join(money(b) for b in best)}."
         return (f"Exact expected points (given every bill you have seen): {parts}. "
-                f"Most now: {money(best)}. The careful bot also asks what your payment leaves the next player.")
+                f"{verdict} The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hand"] or [], empty="no bills")
