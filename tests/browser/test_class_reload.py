@@ -1,10 +1,13 @@
 """A student's join page through a reload and a lost server (Chromium, issue 23): the seat lives
 in a cookie of this server, so a reload brings the student back without the form and without a
 second join; the seat leaves the address bar; the rejoin link is shown once and carries no server
-token; and when the server goes away the page says "Connection lost" instead of looking alive."""
+token; and when the page's kernel dies (restarted empty) or the server goes away, the page says
+"Connection lost" instead of looking alive."""
 from __future__ import annotations
 
+import os
 import re
+import signal
 import time
 
 import pytest
@@ -61,13 +64,24 @@ def test_a_reload_brings_the_student_back_and_a_lost_server_is_said(browser, tmp
         page.wait_for_function("() => !location.search.includes('seat=')", timeout=LIVE_MS)
         assert f"code={session.code}" in page.url
 
+        # the page's kernel killed (restarted empty by the server): the page says so, no silent Lock in
+        assert not page.locator(".ck-connection-lost").is_visible()
+        for pid in server.kernel_pids():
+            os.kill(pid, signal.SIGKILL)
+        started = time.perf_counter()
+        page.locator(".ck-connection-lost", has_text="Connection lost").wait_for(state="visible", timeout=LOST_MS)
+        kernel_lost_s = time.perf_counter() - started
+
+        page.reload(timeout=RENDER_TIMEOUT_MS)  # what the banner asks: back in the seat, banner gone
+        page.get_by_text("You are Ada").wait_for(timeout=RENDER_TIMEOUT_MS)
         assert not page.locator(".ck-connection-lost").is_visible()
         server.stop()
         started = time.perf_counter()
         page.locator(".ck-connection-lost", has_text="Connection lost").wait_for(state="visible", timeout=LOST_MS)
         lost_s = time.perf_counter() - started
         screenshot(page, "class-connection-lost")
-        print(f"reload back in its seat after {back_s:.1f} s; connection lost said {lost_s:.1f} s after the stop")
-        assert lost_s < 10 and errors == []
+        print(f"reload back in its seat after {back_s:.1f} s; connection lost said {kernel_lost_s:.1f} s after "
+              f"the kernel was killed, {lost_s:.1f} s after the server stopped")
+        assert kernel_lost_s < 10 and lost_s < 10 and errors == []
     finally:
         server.stop()
