@@ -107,7 +107,7 @@ def test_auto_pass_and_undo():
     history = app.state.history
     # with auto-pass on, the human is only ever stopped at a snap window when they know a match
     if app.state.phase == "snap" and app.state.current_players() == (0,):
-        assert not app._nothing_to_snap(0)
+        assert not app._nothing_to_snap(app.state, 0)
     assert app._auto and all(history[i] == (0, "pass") for i in app._auto)
     press(app, "Undo my last move")
     assert app.state.history == [(0, "draw")] and app.state.phase == "drawn"

@@ -1,7 +1,6 @@
 """Play Zombie: your bills as pictures to click, the Zombie's hand, the log, hints."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ from changekit.core import DENOMINATIONS
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.explorer import Explorer, dropdown, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import first_play_figure, first_play_readout, hand_hints
@@ -62,7 +62,7 @@ class ZombieApp(GameApp):
             verdict = "Every bill is worth the same now."
         else:
             verdict = f"Most now: {' or '.join(money(b) for b in best)}."
-        return (f"Exact expected points (given every bill you have seen): {escape(parts)}. "
+        return (f"Exact expected points (given every bill you have seen): {parts}. "
                 f"{verdict} The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

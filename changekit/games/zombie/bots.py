@@ -17,7 +17,9 @@ _SLOT = {d: i for i, d in enumerate(DENOMINATIONS)}
 RECYCLE_RISK = 6
 
 
-def _position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
+def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
+    """The Zombie hand and the pool of bills this player cannot see, from its view (the lab's exact
+    comparison counts the same way)."""
     zombie = tuple(sorted(view["zombie"]))
     unseen = unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
     if sum(unseen) < RECYCLE_RISK:
@@ -28,6 +30,9 @@ def _position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
     return zombie, unseen
 
 
+_position = position  # its older name (tests/unit/test_zombie_bots.py still imports it)
+
+
 class GreedyBot(Bot):
     """Pays the bill with the most expected points now (exact over the Zombie's draws)."""
 
@@ -35,11 +40,11 @@ class GreedyBot(Bot):
     description = "takes the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
-        zombie, pool = _position(view)
+        zombie, pool = position(view)
         return max(legal, key=lambda b: (expected_points(b, zombie, pool), -b))
 
     def explain(self, view, action) -> str:
-        zombie, pool = _position(view)
+        zombie, pool = position(view)
         return f"{describe(action)}: expects {expected_points(action, zombie, pool):.2f} points now"
 
 
@@ -53,9 +58,9 @@ class CarefulBot(Bot):
     def __init__(self, caution: float = 0.5) -> None:
         self.caution = caution
 
-    def value(self, bill: int, view: Mapping[str, Any], position: tuple[tuple[int, ...], Pool] | None = None) -> float:
-        """``position``: the view's ``_position``, when the caller has it already (choose)."""
-        zombie, pool = position or _position(view)
+    def value(self, bill: int, view: Mapping[str, Any], seen: tuple[tuple[int, ...], Pool] | None = None) -> float:
+        """``seen``: the view's :func:`position`, when the caller has it already (choose)."""
+        zombie, pool = seen or position(view)
         me, n = view["you"], len(view["hand_sizes"])
         nxt = (me + 1) % n
         left = view["hand_sizes"][nxt]
@@ -71,8 +76,8 @@ class CarefulBot(Bot):
         return score
 
     def choose(self, view, legal, *, rng: random.Random):
-        position = _position(view)  # once for every bill weighed
-        return max(legal, key=lambda b: (self.value(b, view, position), -b))
+        seen = position(view)  # once for every bill weighed
+        return max(legal, key=lambda b: (self.value(b, view, seen), -b))
 
     def explain(self, view, action) -> str:
         return (f"{describe(action)}: balances its points against the next player's chances "
