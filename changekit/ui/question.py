@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import time
 import traceback
 from typing import Any, Callable, ClassVar, Sequence
 
@@ -242,6 +243,7 @@ class Question:
         self.check_button.disabled = True
         self.progress.value = 0
         self.progress.layout.display = None
+        before, self._started = self.status.value, time.perf_counter()
         try:
             if "progress" in inspect.signature(self._answer).parameters:
                 result = self._answer(progress=self._advance)
@@ -249,6 +251,7 @@ class Question:
                 result = self._answer()
         except Exception as exc:  # show the failure in the page: a silent button teaches nothing
             self.progress.layout.display = "none"
+            self.status.value = before
             last = traceback.extract_tb(exc.__traceback__)[-1]
             self.answer_box.children = [w.HTML(
                 f'<div class="ck-error" role="alert" style="color:#b00020">Could not compute the answer: '
@@ -268,7 +271,16 @@ class Question:
             hook(self)
 
     def _advance(self, fraction: float) -> None:
-        self.progress.value = min(max(float(fraction), 0.0), 1.0)
+        """Move the bar, and say how long the rest will take (a tournament runs for many seconds:
+        an estimate from the pace so far, once there is a pace to go by)."""
+        done = self.progress.value = min(max(float(fraction), 0.0), 1.0)
+        elapsed = time.perf_counter() - self._started
+        if done >= 1 or done < 0.02 or elapsed < 0.5:
+            return
+        left = round(elapsed * (1 - done) / done)
+        text = f"<i>Computing: {done:.0%} done, about {left} s left.</i>"
+        if self.status.value != text:  # sent only when the words change
+            self.status.value = text
 
     @staticmethod
     def _part(result: Any) -> w.Widget:

@@ -100,7 +100,11 @@ def test_the_robbery_prompt_comes_into_view_and_its_clock_waits_to_be_seen(phone
     phone.evaluate("() => { for (const el of document.querySelectorAll('*')) if (el.scrollTop) el.scrollTop = 0; "
                    "window.scrollTo(0, 0); }")
     clock = phone.locator("progress[aria-label='time left to decide']")
-    wait_until(phone, lambda: clock.bounding_box()["y"] > PHONE["height"], what="the clock out of view")
+    def out_of_view() -> bool:
+        box = clock.bounding_box()
+        return box is not None and box["y"] > PHONE["height"]
+
+    wait_until(phone, out_of_view, what="the clock out of view (and still there: not run out)")
     left = int(clock.evaluate("bar => bar.value"))
     phone.wait_for_timeout(3500)  # longer than the whole count
     assert phone.get_by_text("Time ran out").count() == 0

@@ -4,11 +4,14 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from changekit.core import Bot, RandomBot
+from changekit.core import DENOMINATIONS, Bot, RandomBot
 
 from .model import Pool, expected_points, next_player_threat, pay_outcomes, pool_of, unseen_pool
 from .rules import describe
 
+
+#: Where each denomination sits in a pool (a position's inner loop; ``pool_of`` checks its input, slower).
+_SLOT = {d: i for i, d in enumerate(DENOMINATIONS)}
 
 #: Fewer unseen bills than this and a payment's draws may reach the recycled discards.
 RECYCLE_RISK = 6
@@ -25,6 +28,9 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
         # order of refills is not modelled)
         unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"]), strict=True))
     return zombie, unseen
+
+
+_position = position  # its older name (tests/unit/test_zombie_bots.py still imports it)
 
 
 class GreedyBot(Bot):
@@ -52,8 +58,9 @@ class CarefulBot(Bot):
     def __init__(self, caution: float = 0.5) -> None:
         self.caution = caution
 
-    def value(self, bill: int, view: Mapping[str, Any]) -> float:
-        zombie, pool = position(view)
+    def value(self, bill: int, view: Mapping[str, Any], seen: tuple[tuple[int, ...], Pool] | None = None) -> float:
+        """``seen``: the view's :func:`position`, when the caller has it already (choose)."""
+        zombie, pool = seen or position(view)
         me, n = view["you"], len(view["hand_sizes"])
         nxt = (me + 1) % n
         left = view["hand_sizes"][nxt]
@@ -61,12 +68,16 @@ class CarefulBot(Bot):
             return expected_points(bill, zombie, pool)
         score = 0.0
         for (points, after, drawn), p in pay_outcomes(bill, zombie, pool, False).items():
-            still_unseen = tuple(n - k for n, k in zip(pool, pool_of(drawn), strict=True))
+            unseen = list(pool)
+            for bill_drawn in drawn:
+                unseen[_SLOT[bill_drawn]] -= 1
+            still_unseen = tuple(unseen)
             score += p * (points - self.caution * next_player_threat(after, still_unseen, left))
         return score
 
     def choose(self, view, legal, *, rng: random.Random):
-        return max(legal, key=lambda b: (self.value(b, view), -b))
+        seen = position(view)  # once for every bill weighed
+        return max(legal, key=lambda b: (self.value(b, view, seen), -b))
 
     def explain(self, view, action) -> str:
         return (f"{describe(action)}: balances its points against the next player's chances "
