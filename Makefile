@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: app test lint bench install bytecode chromium clean site site-test
+.PHONY: app test lint bench install bytecode chromium bubblewrap clean site site-test
 
 # The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
 $(VENV)/.installed: pyproject.toml
@@ -41,13 +41,23 @@ chromium:
 		     "(or set CHROMIUM=/path/to/chromium)."; exit 1; \
 	fi
 
+# The strategy lab runs students' bots in a bubblewrap sandbox; its tests use the real one.
+bubblewrap:
+	@if command -v bwrap >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "installing Debian's bubblewrap for the strategy lab's sandbox"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap >/dev/null; \
+	else \
+		echo "The strategy lab's tests need bubblewrap: run 'sudo apt-get install bubblewrap'."; exit 1; \
+	fi
+
 # ruff (pyflakes, pycodestyle, bugbear) over all our Python; mypy over the package, which ships
 # py.typed, so its types are a promise to whoever imports it.
 lint: install
 	$(BIN)/ruff check changekit tests benchmarks tools
 	$(BIN)/mypy
 
-test: install chromium site lint
+test: install chromium bubblewrap site lint
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
 
 $(VENV)/.bench-installed: $(VENV)/.installed

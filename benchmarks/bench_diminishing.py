@@ -89,7 +89,10 @@ def run() -> list[tuple[str, str, str, str]]:
     # says which pace the row above met (about 14 µs when the machine is quiet)
     pace = median_seconds(lambda: sum(range(1000)), number=2000) * 1e6
     rows.append(("diminishing", "the machine's pace just then: sum(range(1000))", f"{pace:.1f} µs", ""))
-    mid = ([10, 7, 5, 3, 1, 1], [7, 7, 5, 3, 3], [10, 5, 5, 3, 3, 3, 1, 1, 1, 1])
+    # a mid-game position of the standard game (its bills are two standard purses, so the shipped
+    # table answers): a lookup, not a solve (another universe would need a solve, and one of
+    # 705,600 positions is past check_solvable's limit)
+    mid = ([10, 7, 5, 3, 1, 1], [7, 7, 5, 3, 3], [10, 7, 5, 5, 3, 3, 3, 1, 1, 1, 1])
     us = median_seconds(lambda: T.mover_wins(*mid), number=5000) * 1e6
     rows.append(("diminishing", "mover_wins lookup (verdict only, bills in)", f"{us:.1f} µs", "≤ 10 µs"))
     m, o = S.counts_of(STANDARD[1:]), S.counts_of(STANDARD[2:])

@@ -1,7 +1,8 @@
 """``make bench``: run every ``bench_*.py`` here and print one table, then the speed report
 (one row per game: random playouts, slowest app action, Voila first render).
 
-Each module defines ``run() -> list[Row]``; a row is (area, metric, value, target) as text,
+``run.py NAME ...`` runs only those modules (``voila_pool``: the Voila class phase alone, a phase of
+bench_voila_load). Each module defines ``run() -> list[Row]``; a row is (area, metric, value, target) as text,
 target "" when the issue names none.
 """
 from __future__ import annotations
@@ -21,13 +22,17 @@ def main(argv: list[str]) -> int:
     rows: list[tuple[str, str, str, str]] = []
     for path in sorted(HERE.glob("bench_*.py")):
         name = path.stem.removeprefix("bench_")
-        if only and name not in only:
+        if only and name not in only and not any(n.startswith(name.split("_")[0] + "_") for n in only):
             continue
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
         spec.loader.exec_module(module)  # type: ignore[union-attr]
+        # a module may offer phases by name (bench_voila_load: voila_pool, its class phase alone)
+        phases = [phase for key, phase in getattr(module, "PHASES", {}).items() if key in only]
+        if only and name not in only and not phases:
+            continue
         start = time.perf_counter()
-        rows += module.run()
+        rows += [row for phase in phases for row in phase()] if phases and name not in only else module.run()
         print(f"# {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     print_table(("area", "metric", "value", "target"), rows)
     if summary.SUMMARY:

@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from changekit.core.bots import play_turns
 from changekit.core.errors import IllegalAction, InvalidSave
 from changekit.core.rng import GameRng
 from changekit.core.state import Action, Game, State, _plain_copy
@@ -95,22 +96,41 @@ def _play(game: Game, state: State, rng: random.Random, visit: Callable[[State, 
     start_inventory = state.inventory()
     bound = type(game).max_steps(game.options)
     steps = 0
-    while acting := state.current_players():  # (is_terminal() is "nobody acts")
+    drawn: list[Action] = []  # the legal actions of the seat drawn to move
+
+    def one_seat(now: State) -> list[int]:
+        """Every acting seat must have a legal action; one of them, drawn at random, moves."""
+        nonlocal drawn
+        acting = now.current_players()
         choices = []
         for player in acting:
-            legal = state.legal_actions(player)
+            legal = now.legal_actions(player)
             if not legal:
-                return [f"step {steps}: player {player} must act but has no legal action"]
+                raise _Violation(f"step {steps}: player {player} must act but has no legal action")
             choices.append(legal)
-        visit(state, steps)
+        visit(now, steps)
         i = rng.randrange(len(acting))  # = rng.choice(acting)
-        state.apply(rng.choice(choices[i]), acting[i])
+        drawn = choices[i]
+        return [acting[i]]
+
+    def move(action: Action, player: int) -> None:
+        nonlocal steps
+        state.apply(action, player)
         steps += 1
         if not _same_counts(state.inventory(), start_inventory):
-            return [f"step {steps}: inventory changed to {dict(state.inventory())}"]
+            raise _Violation(f"step {steps}: inventory changed to {dict(state.inventory())}")
         if steps > bound:
-            return [f"no end within the declared bound of {bound} actions"]
+            raise _Violation(f"no end within the declared bound of {bound} actions")
+
+    try:
+        play_turns(lambda: state, lambda now, player: rng.choice(drawn), move=move, seats=one_seat)
+    except _Violation as violation:
+        return [str(violation)]
     return []
+
+
+class _Violation(Exception):
+    """A broken promise found inside the play loop (it ends the game being checked)."""
 
 
 def check_end(state: State, *, save: bool = True) -> list[str]:
@@ -261,8 +281,6 @@ def check_seeds(game: Game, seed: int) -> list[str]:
             pass
         state = game.new_state(seed=seed)
         bot_rng = random.Random(seed)
-        while not state.is_terminal():
-            player = state.current_players()[0]
-            state.apply(bot_rng.choice(state.legal_actions(player)), player)
+        play_turns(lambda: state, lambda now, player: bot_rng.choice(now.legal_actions(player)))  # noqa: B023 - called at once
         logs.append((state.to_json(), state.log))
     return [] if logs[0] == logs[1] else ["the same seed gave different games"]

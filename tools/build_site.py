@@ -81,8 +81,9 @@ PREAMBLE = (
     "    'plotly.graph_objs._figure', 'Figure', lambda fig: _display(fig._repr_mimebundle_(), raw=True))"
 )
 
-#: Notebooks left out of the site: class sessions need the kit's server (the site is single-player).
-SERVER_ONLY = {"class.ipynb", "join.ipynb"}
+#: Notebooks left out of the site: class sessions need the kit's server (the site is single-player),
+#: and the strategy lab runs bots in processes of their own, which the browser's Python cannot start.
+SERVER_ONLY = {"class.ipynb", "join.ipynb", "lab.ipynb"}
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.
 SINGLE_PLAYER_NOTE = (
     "*This is the browser version of the kit: every page runs by itself, in your browser, for one "

@@ -14,7 +14,6 @@ symmetric equilibrium for that many bidders, and the best response to the class.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 from typing import Any, Mapping
 
 from ..core import ChangekitError
@@ -23,14 +22,18 @@ from ..core.words import dollars, money
 from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
 from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
 from ..games.boneyard.rules import START_BILLS, resolve_round
+from ..ui.markup import escape
 from .kinds import AUCTION_KIND
 from .store import Store
-from .tables import Poller
+from .poller import NewsPoller, off_loop
 
 #: the store's question ids of a session's auctions: auction.1, auction.2, ...
 QUESTION_PREFIX = "auction."
-#: the prompt an auction question opens with: a student page that sees it shows an AuctionBidder
-AUCTION_PROMPT = {"kind": AUCTION_KIND, "text": "Class auction: one Boneyard round with the whole class."}
+#: the prompt an auction question opens with: a student page that sees it shows an AuctionBidder.
+#: ``max_answers``: the store takes bids from at most that many students (the 61st is refused
+#: when it comes in, with the reason), so settling never meets more bidders than the engine seats
+AUCTION_PROMPT = {"kind": AUCTION_KIND, "text": "Class auction: one Boneyard round with the whole class.",
+                  "max_answers": MAX_CLASS_PLAYERS}
 
 
 def auction_question(number: int) -> str:
@@ -113,6 +116,22 @@ def resolve_auction(answers: Mapping[str, Any]) -> AuctionResult:
     return AuctionResult(tuple(outcomes), result.buckets if result else tuple(buckets), equilibrium, report)
 
 
+def settled_bids(answers: Mapping[str, Any]) -> dict[str, tuple[int, ...]]:
+    """The bids an auction settles: the valid ones (only the student widget writes here; anything
+    else is left out), at most MAX_CLASS_PLAYERS of them in the store's order (the order the
+    students joined). The store refuses a bid past that many bidders (``AUCTION_PROMPT``'s
+    ``max_answers``); an auction opened before it did is still settled, never refused."""
+    valid: dict[str, tuple[int, ...]] = {}
+    for name, bid in answers.items():
+        try:
+            valid[name] = check_bid(bid)
+        except ChangekitError:
+            continue
+        if len(valid) == MAX_CLASS_PLAYERS:
+            break
+    return valid
+
+
 def auction_figure(result: AuctionResult) -> Any:
     """Bars: the share of the class that bid each total beside the equilibrium's probability of
     it for this many bidders."""
@@ -187,33 +206,61 @@ class AuctionPanel:
         self.store, self.code, self.teacher_key = store, code, teacher_key
         self.question_id: str | None = None
         self.result: AuctionResult | None = None
-        self.w_start = button("Start a class auction", self.start, style="primary")
-        self.w_close = button("Close bidding and settle", self.close, style="warning")
+        self.w_start = button("Start a class auction", self._start_clicked, style="primary")
+        self.w_close = button("Close bidding and settle", self._close_clicked, style="warning")
         self.w_close.disabled = True
         self.w_count = w.HTML()
         self.w_results = w.HTML()
+        self.w_message = w.HTML()  # every refusal of the store, or of the settling, said here
         self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
         self.explorer = ClassExplorer()
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
-        self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_count, self.w_results, self.chart.widget,
-                              self.explorer.widget, self.explorer.figure])
+        self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_message, self.w_count, self.w_results,
+                              self.chart.widget, self.explorer.widget, self.explorer.figure])
         self._counts: tuple[str | None, int, int] = (None, 0, 0)
-        self.poller = Poller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None)
+        self.poller = NewsPoller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None,
+                                 on_problem=lambda problem: self._say(problem or ""))
         self._poll = poll
+
+    def _say(self, problem: str) -> None:
+        self.w_message.value = (f'<div class="ck-error" role="alert" style="color:#b3261e">{escape(problem)}</div>'
+                                if problem else "")
+
+    def _start_clicked(self) -> None:
+        self._say("")
+        off_loop(self._open_next, self._started, failed=self._say)
+
+    def _close_clicked(self) -> None:
+        self._say("")
+        self.w_close.disabled = True  # one settling at a time
+        off_loop(self._settle, self._settled, failed=self._not_settled)
+
+    def _not_settled(self, reason: str) -> None:
+        self.w_close.disabled = self.question_id is None
+        self._say(f"Bidding could not be settled: {reason}")
+
+    def _open_next(self) -> str:
+        """Open the next auction question (``auction.<n>``) in the store (blocking)."""
+        taken = [q.question_id for q in self.store.questions(self.code, self.teacher_key)
+                 if q.question_id.startswith(QUESTION_PREFIX)]
+        question_id = auction_question(len(taken) + 1)
+        self.store.open_question(self.code, self.teacher_key, question_id, AUCTION_PROMPT)
+        return question_id
 
     def start(self) -> str:
         """Open the next auction question (``auction.<n>``): students bid to it."""
-        taken = [q.question_id for q in self.store.questions(self.code, self.teacher_key)
-                 if q.question_id.startswith(QUESTION_PREFIX)]
-        self.question_id = auction_question(len(taken) + 1)
-        self.store.open_question(self.code, self.teacher_key, self.question_id, AUCTION_PROMPT)
+        self._started(self._open_next())
+        assert self.question_id is not None, "just opened"
+        return self.question_id
+
+    def _started(self, question_id: str) -> None:
+        self.question_id = question_id
         self.result = None
         self.w_close.disabled = False
         self.w_results.value = ""
         self.count()
         if self._poll:
             self.poller.start()
-        return self.question_id
 
     def count(self) -> None:
         """Show how many have bid (the poller does it every second)."""
@@ -237,18 +284,25 @@ class AuctionPanel:
         self.w_count.value = f"<b>Auction {question}</b>: {bids} of {students} students have bid."
 
     def close(self) -> AuctionResult | None:
+        """Close bidding, settle it and show the result (blocking; a refusal raises)."""
         if self.question_id is None:
             return None
-        self.store.close_question(self.code, self.teacher_key, self.question_id)
-        answers = self.store.answers(self.code, self.teacher_key, self.question_id)
-        valid = {}
-        for name, bid in answers.items():
-            try:
-                valid[name] = check_bid(bid)
-            except ChangekitError:
-                pass  # only the student widget writes here; anything else is left out
-        self.result = result = resolve_auction(valid)
-        self.store.reveal_question(self.code, self.teacher_key, self.question_id, auction_reveal(result))
+        self._settled(self._settle())
+        return self.result
+
+    def _settle(self) -> AuctionResult:
+        """The store's half of :meth:`close` (blocking: a worker thread runs it for the button)."""
+        question = self.question_id
+        if question is None:
+            raise ClassroomError("no-auction", "no class auction is open: start one first")
+        self.store.close_question(self.code, self.teacher_key, question)
+        answers = self.store.answers(self.code, self.teacher_key, question)
+        result = resolve_auction(settled_bids(answers))
+        self.store.reveal_question(self.code, self.teacher_key, question, auction_reveal(result))
+        return result
+
+    def _settled(self, result: AuctionResult) -> None:
+        self.result = result
         self.w_close.disabled = True
         self.count()
         self.question_id = None
@@ -258,7 +312,6 @@ class AuctionPanel:
             self.explorer.w_bids.value = " ".join(str(t) for t in result.totals)
             self.explorer.w_players.value = result.bidders
             self.explorer.update()
-        return result
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # IPython only when a notebook displays it
@@ -278,9 +331,10 @@ class AuctionBidder:
         if not question_id.startswith(QUESTION_PREFIX):
             raise ClassroomError("bad-question", f"{question_id!r} is not a class auction")
         self.store, self.code, self.token, self.question_id = store, code, token, question_id
+        self._told = False  # the student's bid said once (after a reload, from the store)
         self.w_bills = [w.ToggleButton(value=False, description=money(b), tooltip=f"bid your {money(b)} bill",
                                        layout=w.Layout(width="70px")) for b in START_BILLS]
-        self.w_submit = button("Submit my bid", self.submit, style="success")
+        self.w_submit = button("Submit my bid", self._submit_clicked, style="success")
         self.w_status = w.HTML('<div role="status">You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>')
         self.widget = w.VBox([w.HTML("<b>Class auction</b>: one Boneyard round with the whole class."),
                               w.HBox(self.w_bills), self.w_submit, self.w_status])
@@ -291,18 +345,14 @@ class AuctionBidder:
 
     def follow(self, poll: Any, name: str) -> None:
         """Put the bidder in the state the store says (``poll``: the auction question as this
-        student sees it): their bid back after a reload; once bidding closes, no more bids; once
-        settled, the result."""
+        student sees it): their bid said after a reload; once bidding closes, no more bids; once
+        settled, the result. The bills stay unpicked: a new pick is a whole new bid."""
         mine = poll.mine
-        if mine is not None and not self.bid():
+        if mine is not None and not self._told:
             try:
-                held = check_bid(mine)
+                self._said_bid(check_bid(mine))
             except ChangekitError:
-                held = ()
-            for bill, toggle in zip(START_BILLS, self.w_bills, strict=True):
-                toggle.value = bill in held
-            if held:
-                self._said_bid(held)
+                pass
         if poll.closed:
             for control in (*self.w_bills, self.w_submit):
                 control.disabled = True
@@ -312,17 +362,47 @@ class AuctionBidder:
                 self.w_status.value = '<div role="status"><b>Bidding is closed.</b></div>'
 
     def _said_bid(self, bid: tuple[int, ...]) -> None:
+        self._told = True
         self.w_status.value = (f'<div role="status">Your bid: <b>{money(sum(bid))}</b> ({dollars(bid, sep=" + ")}). '
-                               "You can change it until the teacher closes bidding.</div>")
+                               "To change it, pick the bills of your new bid and submit again (it replaces "
+                               "this one) until the teacher closes bidding.</div>")
+
+    def _refused(self, reason: str) -> None:
+        self.w_submit.disabled = False
+        self.w_status.value = f'<div role="alert" style="color:#b3261e">{escape(reason)}</div>'
+
+    def _checked(self) -> tuple[int, ...] | None:
+        try:
+            return check_bid(list(self.bid()))
+        except ChangekitError as err:
+            self._refused(str(err))
+            return None
+
+    def _sent(self, bid: tuple[int, ...]) -> None:
+        self.w_submit.disabled = False
+        for toggle in self.w_bills:  # the next pick starts from nothing: it replaces this bid
+            toggle.value = False
+        self._said_bid(bid)
+
+    def _submit_clicked(self) -> None:
+        bid = self._checked()
+        if bid is None:
+            return
+        self.w_submit.disabled = True  # one bid at a time
+        off_loop(lambda: self.store.submit(self.code, self.token, self.question_id, list(bid)),
+                 lambda _: self._sent(bid), failed=self._refused)
 
     def submit(self) -> None:
+        """Send the picked bills as the bid (blocking), replacing any earlier bid."""
+        bid = self._checked()
+        if bid is None:
+            return
         try:
-            bid = check_bid(list(self.bid()))
             self.store.submit(self.code, self.token, self.question_id, list(bid))
         except ChangekitError as err:
-            self.w_status.value = f'<div role="status" style="color:#b3261e">{escape(str(err))}</div>'
+            self._refused(str(err))
             return
-        self._said_bid(bid)
+        self._sent(bid)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # IPython only when a notebook displays it
@@ -331,4 +411,5 @@ class AuctionBidder:
 
 
 __all__ = ["AUCTION_KIND", "AUCTION_PROMPT", "AuctionBidder", "AuctionPanel", "AuctionResult", "Outcome",
-           "auction_figure", "auction_question", "auction_reveal", "check_bid", "own_outcome", "resolve_auction"]
+           "auction_figure", "auction_question", "auction_reveal", "check_bid", "own_outcome", "resolve_auction",
+           "settled_bids"]

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import base64
 import inspect
-import math
 import re
-from collections import Counter
-from html import escape
 from typing import Any, Callable
 
 import ipywidgets as w
@@ -23,9 +20,12 @@ from IPython.display import display
 from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
+from ..ui.markup import escape
 from ..ui.question import Question
-from .lessons import LessonQuestion, lesson_questions, lessons
-from .live import Poller, page_address, page_value, server_token_query
+from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
+from .keeper import PageKeeper
+from .live import Poller, alert_html, page_address, page_value, server_token_query
+from .poller import off_loop
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 
@@ -38,36 +38,6 @@ def qr_svg(text: str, *, scale: int = 5) -> str:
 
     svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
     return svg.replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(text)}" ', 1)
-
-
-def histogram_figure(question: LessonQuestion, answers: dict[str, Any]) -> Any:
-    """The class's predictions: a bar per choice (every choice, in order, zeros too), or a
-    histogram of the numbers over the question's range."""
-    import plotly.graph_objects as go  # plotly only for the chart
-
-    values = list(answers.values())
-    title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
-    if question.kind == "choices":
-        choices = question.how["choices"]
-        counts = Counter(str(v) for v in values)
-        trace = go.Bar(x=[str(c) for c in choices], y=[counts.get(str(c), 0) for c in choices],
-                       marker_color="#1d4e89", name="predictions")
-        xaxis: dict[str, Any] = {"type": "category", "title": "prediction"}
-    else:
-        low, high = question.how[question.kind][:2]
-        numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
-        size = (high - low) / 20 if high > low else 1
-        trace = go.Histogram(x=numbers, xbins={"start": low, "end": high + size, "size": size},
-                             marker_color="#1d4e89", name="predictions")
-        unit = question.how.get("unit", "")
-        xaxis = {"range": [low, high + size], "title": f"prediction{' (' + unit + ')' if unit else ''}"}
-    figure = go.Figure(trace)
-    most = max(Counter(map(str, values)).values(), default=1) if question.kind == "choices" else len(values)
-    # whole students: a tick per student, or per few students in a big class
-    yaxis = {"title": "students", "rangemode": "tozero", "tickformat": ",d", "dtick": max(1, math.ceil(most / 8))}
-    figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis,
-                         height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
-    return figure
 
 
 def _loopback_note(address: str) -> str:
@@ -90,9 +60,9 @@ class _QuestionRow:
         self.question = question
         self.status = w.HTML(STATUS_WORDS[None])
         self.count = w.HTML("0 answers")
-        self.open_button = button("Open", lambda: board.open_question(question.qid), style="info")
-        self.close_button = button("Close", lambda: board.close_question(question.qid))
-        self.reveal_button = button("Reveal", lambda: board.reveal(question.qid), style="success")
+        self.open_button = button("Open", lambda: board.click(board.opening, question.qid), style="info")
+        self.close_button = button("Close", lambda: board.click(board.closing, question.qid))
+        self.reveal_button = button("Reveal", lambda: board.click(board.revealing, question.qid), style="success")
         text = w.HTML(f"<b>{escape(question.qid)}</b> {escape(_plain(question.text))}",
                       layout=w.Layout(width="460px"))
         self.widget = w.HBox([text, self.status, self.count, self.open_button, self.close_button, self.reveal_button],
@@ -123,8 +93,10 @@ class Dashboard:
         self.students: list[str] = []
         self.states: dict[str, QuestionState] = {}
         self.revealed_qid: str | None = None
-        self.poller: Poller = Poller(self.fetch, self.apply, on_stop=self._stopped)
         self.message = w.HTML()
+        self.live_note = w.HTML()  # what following the class could not do, said at the top
+        self.poller: Poller = Poller(self.fetch, self.apply, on_problem=self._problem, on_stop=self._stopped)
+        self.keeper = PageKeeper()  # the heartbeat (follow while the page is open) and "connection lost"
         # -- before a session --
         self.title_box = w.Text(description="Session title:", value="Class session",
                                 style={"description_width": "initial"}, layout=w.Layout(width="340px"))
@@ -161,20 +133,19 @@ class Dashboard:
         self.export_link = w.HTML()
         self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False)
         self.delete_button = button("Delete session", self.delete, style="danger")
-        self.resume_live = button("Resume live updates", self.start, style="info")
-        self.resume_live.layout.display = "none"
+        self.delete_note = w.HTML()  # said beside the button: the top of the page may be out of sight
         self.games_box = w.VBox(layout=w.Layout(border="1px dashed #99a", padding="6px 10px", margin="8px 0"))
         self.games_box.add_class("ck-class-games")
         self.session_panel = w.VBox([
-            self.join_html, self.resume_live,
+            self.join_html, self.live_note,
             w.HTML("<h3>Who has joined</h3>"), self.students_html,
             w.HTML("<h3>Questions</h3>"), self.lesson_picker, self.questions_box, self.reveal_box,
             w.HTML("<h3>Class auction and tables</h3>"), self.games_box,
             w.HTML("<h3>After the lesson</h3>"),
             w.HBox([self.export_button, self.export_link], layout=w.Layout(align_items="center")),
-            w.HBox([self.delete_confirm, self.delete_button], layout=w.Layout(align_items="center"))],
+            w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center"))],
             layout=w.Layout(display="none"))
-        self.widget = w.VBox([self.start_panel, self.message, self.session_panel])
+        self.widget = w.VBox([self.keeper, self.start_panel, self.message, self.session_panel])
         self.widget.add_class("ck-dashboard")
         if self.lesson_picker.value:
             self.show_lesson(self.lesson_picker.value)
@@ -198,16 +169,15 @@ class Dashboard:
         return session
 
     def _open_clicked(self) -> None:
-        self._guarded(lambda: self.open_session(self.title_box.value))
+        title = self.title_box.value
+        off_loop(lambda: self.store.open_session(title), self._enter, failed=self._say)
 
     def _resume_clicked(self) -> None:
-        self._guarded(lambda: self.resume(self.code_box.value, self.key_box.value))
+        code, key = self.code_box.value, self.key_box.value
+        off_loop(lambda: self.store.resume_session(code, key), self._enter, failed=self._say)
 
-    def _guarded(self, action: Callable[[], object]) -> None:
-        try:
-            action()
-        except ClassroomError as err:
-            self.message.value = f'<p role="alert" style="color:#b00020">{escape(str(err))}</p>'
+    def _say(self, reason: str) -> None:
+        self.message.value = f"<p>{alert_html(reason)}</p>"
 
     def _enter(self, session: Session) -> None:
         self.session = session
@@ -238,10 +208,11 @@ class Dashboard:
         panels = []
         # the games (Boneyard for the auction, any game at a table) load only once a session opens
         from .auction import AuctionPanel
+        from .botclass import TournamentPanel
         from .tables import TablesPanel
 
         code, key = self._teacher()
-        for panel_class in (AuctionPanel, TablesPanel):
+        for panel_class in (AuctionPanel, TablesPanel, TournamentPanel):
             panel = panel_class(self.store, code, key, poll=self.live)
             panels.append(panel if isinstance(panel, w.Widget) else panel.widget)
         return panels
@@ -268,13 +239,14 @@ class Dashboard:
             row.show(self.states.get(qid))
 
     def start(self) -> None:
-        self.resume_live.layout.display = "none"
         self.poller.start()
 
+    def _problem(self, problem: str | None) -> None:
+        self.live_note.value = "" if problem is None else f"<p>{alert_html(problem)}</p>"
+
     def _stopped(self, reason: str) -> None:
-        self.resume_live.layout.display = None
-        if reason != "idle":
-            self.message.value = f'<p role="alert" style="color:#b00020">{escape(reason)}</p>'
+        if self.session is not None:
+            self.live_note.value = f"<p>{alert_html(f'Live updates stopped: {reason}')}</p>"
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -290,36 +262,81 @@ class Dashboard:
             raise ClassroomError("unknown-question", f"the lesson shown has no question {qid!r}")
         return self.lesson[qid]
 
-    def _after(self) -> None:
-        self.poller.poke()
-        self.poller.tick()
+    # A teacher action is two halves: the store's (``work``, blocking: a worker thread runs it for
+    # a button) and the page's (``then``, on the event loop). Called as methods they run at once.
 
-    def open_question(self, qid: str) -> None:
+    def click(self, action: Callable[[str], tuple[Callable[[], Any], Callable[[Any], None]]], qid: str) -> None:
+        """What a question's button does: ``action``'s store work off the page's event loop, then
+        its drawing; any refusal said on the page."""
+        try:
+            work, then = action(qid)
+        except ClassroomError as err:
+            self._say(str(err))
+            return
+        self.message.value = ""
+        off_loop(work, then, failed=self._say)
+
+    def _apply_fresh(self, state: Any) -> None:
+        self.poller.take(state)
+
+    def opening(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
-        self.store.open_question(code, key, qid, self._question(qid).prompt())
-        self._after()
+        prompt = self._question(qid).prompt()
 
-    def close_question(self, qid: str) -> None:
+        def work() -> Any:
+            self.store.open_question(code, key, qid, prompt)
+            return self.fetch()
+        return work, self._apply_fresh
+
+    def closing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
-        self.store.close_question(code, key, qid)
-        self._after()
 
-    def reveal(self, qid: str) -> None:
-        """Close the question, show the students the answer, and show here the class's
-        predictions beside the exact answer."""
+        def work() -> Any:
+            self.store.close_question(code, key, qid)
+            return self.fetch()
+        return work, self._apply_fresh
+
+    def revealing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
         question = self._question(qid)
         reading = question.reading if len(question.reading.encode()) < 3500 else question.reading[:1000] + "…"
-        self.store.reveal_question(code, key, qid, {"reading": reading})
-        self._after()
-        self.show_results(qid)
-        self._show_answer(question)
+
+        def work() -> Any:
+            # the class's predictions go with the answer: every student sees the class's chart
+            predictions = list(self.store.answers(code, key, qid).values())
+            self.store.reveal_question(code, key, qid, {"reading": reading, "predictions": predictions})
+            return self.fetch(), self.store.answers(code, key, qid)
+
+        def then(done: Any) -> None:
+            state, answers = done
+            self._apply_fresh(state)
+            self._draw_results(question, answers)
+            self._show_answer(question)
+        return work, then
+
+    def _run(self, action: tuple[Callable[[], Any], Callable[[Any], None]]) -> None:
+        work, then = action
+        then(work())
+
+    def open_question(self, qid: str) -> None:
+        self._run(self.opening(qid))
+
+    def close_question(self, qid: str) -> None:
+        self._run(self.closing(qid))
+
+    def reveal(self, qid: str) -> None:
+        """Close the question, show the students the answer and the class's predictions, and
+        show here the class's predictions beside the exact answer."""
+        self._run(self.revealing(qid))
 
     def show_results(self, qid: str) -> None:
         """Redraw the histogram of the question's answers (what a Reveal shows)."""
         code, key = self._teacher()
         question = self._question(qid)
-        answers = self.store.answers(code, key, qid)
+        self._draw_results(question, self.store.answers(code, key, qid))
+
+    def _draw_results(self, question: LessonQuestion, answers: dict[str, Any]) -> None:
+        qid = question.qid
         self.chart.show(histogram_figure(question, answers))
         self.revealed_qid = qid
         self.reveal_title.value = (f'<h4 class="ck-reveal-title">Revealed: {escape(qid)} — {len(answers)} '
@@ -358,18 +375,25 @@ class Dashboard:
         """Delete the session (after the confirmation box is ticked) and go back to the start."""
         code, key = self._teacher()
         if not self.delete_confirm.value:
-            self.message.value = "<p role=\"alert\">Tick the box to confirm the deletion first.</p>"
+            text = "Tick the box to confirm the deletion first."
+            self.message.value = self.delete_note.value = alert_html(text)
+            return
+        self.delete_note.value = ""
+        session, self.session = self.session, None  # a deleted session's poller stops without a word
+        try:
+            self.store.delete_session(code, key)
+        except ClassroomError as err:
+            self.session = session
+            self.delete_note.value = alert_html(str(err))
             return
         self.poller.stop("deleted")
-        self.store.delete_session(code, key)
-        self.session = None
         self.revealed_qid = None
         self.states = {}
         self.delete_confirm.value = False
         self.export_link.value = ""
         self.session_panel.layout.display = "none"
         self.start_panel.layout.display = None
-        self.resume_live.layout.display = "none"
+        self.live_note.value = ""
         self.message.value = f"<p>Session {escape(code)} and everything in it are deleted.</p>"
 
     def _ipython_display_(self) -> None:

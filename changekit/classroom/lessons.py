@@ -11,16 +11,26 @@ from __future__ import annotations
 import ast
 import functools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from collections import Counter
+from typing import Any, Callable, Sequence
 
 from ..core.errors import ClassroomError
 from ..registry import all_games
-from .live import question_prompt
+from ..serving import NOTEBOOKS
 
-#: the notebooks ship inside the package (in a clone, a link to the repository's notebooks/)
-NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+
+def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
+                    number: Sequence[float] | None = None, slider: Sequence[float] | None = None,
+                    unit: str = "") -> dict[str, Any]:
+    """What a student page needs to draw a question (JSON for the store's ``open_question``)."""
+    kinds = {k: v for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None}
+    if len(kinds) != 1:
+        raise ClassroomError("bad-prompt", f"question {qid!r} needs exactly one way to answer, got {sorted(kinds)}")
+    ((kind, how),) = kinds.items()
+    return {"qid": qid, "text": text, "kind": kind, kind: list(how), "unit": unit}
 
 
 @dataclass(frozen=True)
@@ -90,3 +100,42 @@ def lessons() -> dict[str, str]:
         if "Question(" in (NOTEBOOKS / name).read_text():
             out[name] = game.title
     return out
+
+
+def find_lesson_question(qid: str) -> LessonQuestion | None:
+    """The lesson question with this id, from whichever game notebook asks it (None if none does)."""
+    for notebook in lessons():
+        for question in lesson_questions(notebook):
+            if question.qid == qid:
+                return question
+    return None
+
+
+def histogram_figure(question: LessonQuestion, answers: dict[Any, Any]) -> Any:
+    """The class's predictions: a bar per choice (every choice, in order, zeros too), or a
+    histogram of the numbers over the question's range."""
+    import plotly.graph_objects as go  # plotly only for the chart
+
+    values = list(answers.values())
+    title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
+    if question.kind == "choices":
+        choices = question.how["choices"]
+        counts = Counter(str(v) for v in values)
+        trace = go.Bar(x=[str(c) for c in choices], y=[counts.get(str(c), 0) for c in choices],
+                       marker_color="#1d4e89", name="predictions")
+        xaxis: dict[str, Any] = {"type": "category", "title": "prediction"}
+    else:
+        low, high = question.how[question.kind][:2]
+        numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+        size = (high - low) / 20 if high > low else 1
+        trace = go.Histogram(x=numbers, xbins={"start": low, "end": high + size, "size": size},
+                             marker_color="#1d4e89", name="predictions")
+        unit = question.how.get("unit", "")
+        xaxis = {"range": [low, high + size], "title": f"prediction{' (' + unit + ')' if unit else ''}"}
+    figure = go.Figure(trace)
+    most = max(Counter(map(str, values)).values(), default=1) if question.kind == "choices" else len(values)
+    # whole students: a tick per student, or per few students in a big class
+    yaxis = {"title": "students", "rangemode": "tozero", "tickformat": ",d", "dtick": max(1, math.ceil(most / 8))}
+    figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis,
+                         height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
+    return figure

@@ -24,21 +24,25 @@ False
 """
 from __future__ import annotations
 
-import asyncio
+import inspect
 import os
-import time
 from functools import partial
-from html import escape
-from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
-from urllib.parse import parse_qs, urlencode
+from typing import TYPE_CHECKING, Any, Callable
+from urllib.parse import parse_qsl, urlencode
 
 import ipywidgets as w
 from IPython.display import display
 
 from ..core.errors import ClassroomError
-from ..ui.app import button, wait_for_visitor
+from ..ui.app import button, page_value, when_visitor_arrives
+from ..ui.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
+from .lessons import LessonQuestion, find_lesson_question, histogram_figure, question_prompt
+from .poller import POLL_SECONDS, Poller, describe, off_loop
+
+__all__ = ["POLL_SECONDS", "ClassLink", "Poller", "StudentPage", "join_from_address", "page_address", "page_value",
+           "question_from_prompt", "question_prompt"]
 
 if TYPE_CHECKING:  # the store loads when a page joins a class (see changekit.classroom's docstring)
     from .store import Poll, Store, Student
@@ -50,23 +54,6 @@ def connect(url: str | None = None) -> Store:
 
     return open_store(url)
 
-#: how often a page reads the store (a student sees the teacher's Reveal within about this)
-POLL_SECONDS = 0.5
-#: a page whose store state and visitor have both been quiet this long stops polling: a tab left
-#: open (or a kernel whose page went away without closing it) must not poll, and keep its kernel
-#: from being culled, forever. The page offers a button to resume.
-IDLE_LIMIT_SECONDS = 45 * 60
-
-T = TypeVar("T")
-
-
-def page_value(name: str) -> str | None:
-    """The last ``name=...`` of the Voila page's address (None when absent or outside Voila).
-    A page pre-rendered for a pool waits here for its visitor first (``wait_for_visitor``)."""
-    wait_for_visitor()
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
-    return values[-1] if values else None
-
 
 #: the address parameter that carries a student's seat (their store token). Not ``token``: a class
 #: server on the room's network (``changekit serve --host``) reads ``token`` as its own access token.
@@ -75,8 +62,9 @@ SERVER_TOKEN_PARAMETER = "token"
 
 
 def server_token_query() -> dict[str, str]:
-    """``{"token": ...}`` when this page was opened with the class server's access token, so the
-    links it gives (the join page, a student's rejoin link) open on a device without a login."""
+    """``{"token": ...}`` when this page was opened with the class server's access token: only
+    for the join address the teacher puts on the projector (other devices need it). A page's own
+    links never carry it: the server's login cookie lets this browser in again."""
     token = page_value(SERVER_TOKEN_PARAMETER)
     return {SERVER_TOKEN_PARAMETER: token} if token else {}
 
@@ -95,79 +83,20 @@ def page_address(notebook: str, **query: str) -> str:
     return f"{scheme}://{netloc}{folder}/{notebook}{suffix}"
 
 
-class Poller(Generic[T]):
-    """Read ``fetch()`` (blocking, e.g. a store query) every ``every`` seconds in a worker thread
-    and pass each new result that differs from the last to ``apply`` on the event loop (where
-    widget values may be set). Stops after ``idle_limit`` seconds without a change or a
-    :meth:`poke` (a click on the page), or when ``fetch`` raises a :class:`ClassroomError` (the
-    session was deleted) or anything else; ``on_stop`` gets the reason. Keep the poller: it
-    holds its task.
+def alert_html(text: str) -> str:
+    """A problem said on a page (``text`` is plain text: escaped here)."""
+    return f'<span class="ck-error" role="alert" style="color:#b00020">{escape(text)}</span>'
 
-    A quiet poll sends nothing to the browser (``apply`` runs only on a change), so a kernel whose
-    page went away without closing it stays idle for the server's culler; ``idle_limit`` bounds
-    the polling itself."""
 
-    def __init__(self, fetch: Callable[[], T], apply: Callable[[T], None], *, every: float = POLL_SECONDS,
-                 idle_limit: float = IDLE_LIMIT_SECONDS, on_stop: Callable[[str], None] | None = None) -> None:
-        self.fetch, self.apply, self.every, self.idle_limit = fetch, apply, every, idle_limit
-        self.on_stop = on_stop
-        self.task: asyncio.Task | None = None
-        self.stopped_because: str | None = None
-        self._last: Any = object()
-        self._quiet_since = time.monotonic()
+def problem_notice() -> tuple[w.HTML, Callable[[str | None], None]]:
+    """A line of the page for what its poller could not do, and the ``on_problem`` that fills it."""
+    notice = w.HTML()
+    notice.add_class("ck-problem")
 
-    def tick(self) -> bool:
-        """One read and apply, blocking (for tests and for a first draw). True if it changed."""
-        return self._take(self.fetch())
+    def say(problem: str | None) -> None:
+        notice.value = "" if problem is None else f"<p>{alert_html(problem)}</p>"
 
-    def _take(self, state: T) -> bool:
-        if state == self._last:
-            return False
-        self._last = state
-        self._quiet_since = time.monotonic()
-        self.apply(state)
-        return True
-
-    def poke(self) -> None:
-        """The visitor did something: the idle clock starts again."""
-        self._quiet_since = time.monotonic()
-
-    @property
-    def running(self) -> bool:
-        return self.task is not None and not self.task.done()
-
-    def start(self) -> None:
-        """Start polling on the kernel's event loop (again, after a stop)."""
-        if self.running:
-            return
-        self.stopped_because = None
-        self._quiet_since = time.monotonic()
-        self.task = asyncio.get_event_loop().create_task(self._run())
-
-    def stop(self, reason: str = "stopped") -> None:
-        if self.task is not None and not self.task.done():
-            self.task.cancel()
-        self._stopped(reason)
-
-    def _stopped(self, reason: str) -> None:
-        self.stopped_because = reason
-        if self.on_stop is not None:
-            self.on_stop(reason)
-
-    async def _run(self) -> None:
-        while True:
-            try:
-                self._take(await asyncio.to_thread(self.fetch))
-            except ClassroomError as err:  # the session was closed or deleted meanwhile
-                self._stopped(str(err))
-                return
-            except Exception as err:  # noqa: BLE001 - a task's error is seen by nobody: say it on the page
-                self._stopped(f"the class store did not answer ({type(err).__name__}: {err})")
-                return
-            if time.monotonic() - self._quiet_since > self.idle_limit:
-                self._stopped("idle")
-                return
-            await asyncio.sleep(self.every)
+    return notice, say
 
 
 def _waiting(prediction: Any) -> str:
@@ -177,14 +106,17 @@ def _waiting(prediction: Any) -> str:
 
 class ClassLink:
     """A student's page joined to a session: adopt questions (``adopt``, or every new one with
-    ``attach``) and keep them in step with the store (``refresh``, or ``start`` to poll)."""
+    ``attach``) and keep them in step with the store (``refresh``, or ``start`` to poll).
+    ``notice`` says what the store could not do (put it on the page)."""
 
     def __init__(self, store: Store, student: Student) -> None:
         self.store, self.student = store, student
         self.questions: dict[str, Question] = {}
         self.polls: dict[str, Poll] = {}
         self.on_change: list[Callable[[list[Poll]], None]] = []
-        self.poller: Poller[list[Poll]] = Poller(self.fetch, self.apply)
+        self.notice, say = problem_notice()
+        self.poller: Poller[list[Poll]] = Poller(self.fetch, self.apply, on_problem=say,
+                                                 on_stop=lambda reason: say(f"Live updates stopped: {reason}"))
         self._restoring = False
         self._refused: set[str] = set()  # questions whose prediction the store refused (closed)
 
@@ -218,9 +150,9 @@ class ClassLink:
         return cls.rejoin(store if store is not None else connect(), code, token)
 
     def rejoin_query(self) -> str:
-        """``code=...&seat=...`` (and the server's access token, when the page has one): the address
-        part that brings this student back to their seat."""
-        return urlencode({"code": self.code, SEAT_PARAMETER: self.token, **server_token_query()})
+        """``code=...&seat=...``: the address part that brings this student back to their seat.
+        Never the server's access token: links on a page are readable by its scripts."""
+        return urlencode({"code": self.code, SEAT_PARAMETER: self.token})
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -243,20 +175,22 @@ class ClassLink:
         return question
 
     def _submit(self, question: Question) -> None:
-        if not self._restoring:
-            try:
-                self.store.submit(self.code, self.token, question.qid, question.prediction)
-            except ClassroomError as err:
-                # too late for the class (closed), but once the answer is out a student may still check
-                poll = self.polls.get(question.qid)
-                revealed = poll is not None and poll.revealed
-                self._refused.add(question.qid)
-                question.check_button.disabled = not revealed
-                question.status.value = (f'<span class="ck-error" role="alert" style="color:#b00020">'
-                                         f"Your prediction did not reach the class: {escape(str(err))}</span>"
-                                         + (" <i>The answer is out: press Check.</i>" if revealed else ""))
-                return
-        self._follow(question)
+        if self._restoring:
+            self._follow(question)
+            return
+        question.check_button.disabled = True
+        question.status.value = "<i>Sending your prediction…</i>"
+        off_loop(lambda: self.store.submit(self.code, self.token, question.qid, question.prediction),
+                 lambda _: self._follow(question), failed=partial(self._refused_by_store, question))
+
+    def _refused_by_store(self, question: Question, reason: str) -> None:
+        # too late for the class (closed), but once the answer is out a student may still check
+        poll = self.polls.get(question.qid)
+        revealed = poll is not None and poll.revealed
+        self._refused.add(question.qid)
+        question.check_button.disabled = not revealed
+        question.status.value = (alert_html(f"Your prediction did not reach the class: {reason}")
+                                 + (" <i>The answer is out: press Check.</i>" if revealed else ""))
 
     def _follow(self, question: Question) -> None:
         """Put the question in the state the store says: restore a prediction made before a
@@ -299,33 +233,69 @@ class ClassLink:
         """Follow the store from now on (on the kernel's event loop)."""
         self.poller.start()
 
+    def stop(self) -> None:
+        self.poller.stop("the page left the class")
+        self.detach()
+
+
+NOT_IN_CLASS = ("This page is not in your class: {reason}. The game below works on its own; open your link "
+                "from the join page again to answer for your class.")
+
 
 def join_from_address(store: Store | None = None, *, live: bool = True) -> ClassLink | None:
     """For a lesson notebook's first cell: when the page was opened with ``?code=...&seat=...``
     (a student's seat), make every Question on it a class poll and follow the store; otherwise
-    (a student alone, JupyterLab) do nothing and return None."""
+    (a student alone, JupyterLab) do nothing and return None. A seat the class refuses (a wrong
+    seat or code, a closed class) is said on the page, and the game runs on without the class.
+
+    In a page pre-rendered for a class pool (``changekit serve --class-size``) the visitor, and so
+    the address, is not there yet: waiting here would leave the whole page to render when the
+    visitor arrives. The page renders on; its Questions are noted as they are made and join the
+    class once the request is in (:func:`~changekit.ui.app.when_visitor_arrives`); None then."""
+    made: list[Question] = []
+    if when_visitor_arrives(partial(_join_on_arrival, store, live, made)):
+        Question.on_create.append(made.append)
+        return None
+    try:
+        return _join(store, live)
+    except Exception as err:  # noqa: BLE001 - the page still shows its game, and says why it is alone
+        display(w.HTML(f"<p>{alert_html(NOT_IN_CLASS.format(reason=describe(err)))}</p>"))
+        return None
+
+
+def _join(store: Store | None, live: bool) -> ClassLink | None:
+    from .keeper import PageKeeper  # the browser side only for a page that is in a class
+
     link = ClassLink.from_page(store)
     if link is None:
         return None
     link.attach()
     link.refresh()
     if live:
+        display(w.VBox([PageKeeper(), link.notice]))
         link.start()
     return link
 
 
+def _join_on_arrival(store: Store | None, live: bool, made: list[Question]) -> ClassLink | None:
+    """The visitor of a pre-rendered page is here: join the class if its address says so, with the
+    Questions the page made meanwhile. A wrong code or seat shows on each of them."""
+    if made.append in Question.on_create:
+        Question.on_create.remove(made.append)
+    try:
+        link = _join(store, live)
+    except ClassroomError as err:
+        for question in made:
+            question.status.value = (f'<span class="ck-error" role="alert" style="color:#b00020">'
+                                     f"This page could not join the class: {escape(str(err))}</span>")
+        return None
+    if link is not None:
+        for question in made:
+            link.adopt(question)
+    return link
+
+
 # -- the student page -----------------------------------------------------------------------------
-
-def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
-                    number: Sequence[float] | None = None, slider: Sequence[float] | None = None,
-                    unit: str = "") -> dict[str, Any]:
-    """What a student page needs to draw a question (JSON for the store's ``open_question``)."""
-    kinds = {k: v for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None}
-    if len(kinds) != 1:
-        raise ClassroomError("bad-prompt", f"question {qid!r} needs exactly one way to answer, got {sorted(kinds)}")
-    ((kind, how),) = kinds.items()
-    return {"qid": qid, "text": text, "kind": kind, kind: list(how), "unit": unit}
-
 
 def question_from_prompt(qid: str, prompt: dict, answer: Callable[[], Any]) -> Question:
     """A :class:`Question` drawn from a prompt made by :func:`question_prompt`."""
@@ -338,25 +308,36 @@ def question_from_prompt(qid: str, prompt: dict, answer: Callable[[], Any]) -> Q
 
 class StudentPage:
     """The student's page (``notebooks/join.ipynb``): join with the code and a name (or come back
-    with ``?code=...&seat=...``), then answer whatever question the teacher has opened."""
+    with ``?code=...&seat=...``, or by the seat this browser keeps), then answer whatever
+    question the teacher has opened. One student per page: once joined, the form is gone."""
 
     def __init__(self, store: Store | None = None, *, live: bool = True) -> None:
+        from .keeper import PageKeeper  # the browser side: an anywidget, loaded with the page
+
         self._store = store  # the default store opens on first use: a visit alone writes nothing
         self.live = live  # follow the store on the kernel's event loop (off in unit tests: refresh by hand)
         self.link: ClassLink | None = None
+        self._joining = False
+        self.keeper = PageKeeper()
         self.code_box = w.Text(description="Class code:", placeholder="e.g. K7PQ3M",
                                style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         self.name_box = w.Text(description="Your name:", style={"description_width": "initial"},
                                layout=w.Layout(width="300px"))
         self.join_button = button("Join the class", self._join_clicked, style="success")
+        self.back_button = button("That is me: back to my seat", self._back_clicked, style="info")
+        self.back_button.layout.display = "none"
         self.message = w.HTML()
         self.form = w.VBox([w.HBox([self.code_box, self.name_box, self.join_button],
-                                   layout=w.Layout(flex_flow="row wrap", align_items="center")), self.message])
+                                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                            self.message, self.back_button])
         self.header = w.HTML()
+        self.rejoin_html = w.HTML()
+        self.kept_button = button("I have kept my link", self._link_kept)
+        self.rejoin_box = w.VBox([self.rejoin_html, self.kept_button], layout=w.Layout(display="none"))
+        self.rejoin_box.add_class("ck-rejoin-box")
         self.current = w.VBox()
-        self.resume_button = button("Resume live updates", self._resume, style="info")
-        self.resume_button.layout.display = "none"
-        self.widget = w.VBox([self.form, self.header, self.current, self.resume_button])
+        self.notice = w.HTML()
+        self.widget = w.VBox([self.keeper, self.form, self.header, self.rejoin_box, self.notice, self.current])
         self.widget.add_class("ck-student-page")
         self._built: dict[str, Question] = {}
         self._bidders: dict[str, Any] = {}  # AuctionBidder per auction question
@@ -364,11 +345,15 @@ class StudentPage:
         code, token = page_value("code"), page_value(SEAT_PARAMETER)
         if code:
             self.code_box.value = code
-        if code and token:
+        if code and token:  # a rejoin link: read before the page is drawn (a change mid-draw can hang it)
             try:
-                self._connect(ClassLink.rejoin(self.store, code, token))
-            except ClassroomError as err:
-                self.message.value = f'<span style="color:#b00020">{escape(str(err))}</span>'
+                link = ClassLink.rejoin(self.store, code, token)
+            except Exception as err:  # noqa: BLE001 - said on the page, the form stays
+                self.message.value = alert_html(describe(err))
+            else:
+                self._connect(link, fresh=False)
+        else:  # the seat this browser kept, if any (the browser sends it once the page is up)
+            self.keeper.observe(lambda _: self._rejoin_kept(), names="stored")
 
     @property
     def store(self) -> Store:
@@ -376,47 +361,109 @@ class StudentPage:
             self._store = connect()
         return self._store
 
+    # -- joining ----------------------------------------------------------------------------------
+
     def join(self, code: str, name: str) -> None:
-        """What the Join button does with the two boxes."""
+        """What the Join button does with the two boxes (blocking; refused once joined)."""
+        if self.link is not None:
+            raise ClassroomError("already-joined", f"this page is {self.link.name}'s: one student per page")
         self._connect(ClassLink.join(self.store, code, name))
 
     def _join_clicked(self) -> None:
-        try:
-            self.join(self.code_box.value, self.name_box.value)
-        except ClassroomError as err:
-            self.message.value = f'<span role="alert" style="color:#b00020">{escape(str(err))}</span>'
+        code, name = self.code_box.value, self.name_box.value
+        self._start_join(lambda: ClassLink.join(self.store, code, name))
 
-    def _connect(self, link: ClassLink) -> None:
+    def _back_clicked(self) -> None:
+        kept = self.keeper.stored_seat()
+        if kept is not None:
+            self._start_join(lambda: ClassLink.rejoin(self.store, *kept), fresh=False)
+
+    def _rejoin_kept(self) -> None:
+        kept = self.keeper.stored_seat()
+        if kept is None or self.link is not None or self._joining:
+            return
+        if self.code_box.value and self.code_box.value.strip().upper() != kept[0].upper():
+            self.back_button.layout.display = None  # another class's seat: the student chooses
+            self.message.value = (f"<i>This browser kept your seat in class <b>{escape(kept[0])}</b>: press "
+                                  "<b>That is me</b> to go back to it, or join this class.</i>")
+            return
+        self._start_join(lambda: ClassLink.rejoin(self.store, *kept), fresh=False, quiet=True)
+
+    def _start_join(self, work: Callable[[], ClassLink], *, fresh: bool = True, quiet: bool = False) -> None:
+        """Join (or rejoin) off the page's event loop: a busy store never freezes the page, and
+        one page seats one student (a second Join while one is under way, or after, is refused)."""
+        if self.link is not None or self._joining:
+            self.message.value = alert_html("This page already has its student: one student per page.")
+            return
+        self._joining = True
+        self.join_button.disabled = True
+        if not quiet:
+            self.message.value = "<i>Joining…</i>"
+        off_loop(work, partial(self._connect, fresh=fresh), failed=partial(self._join_failed, quiet=quiet))
+
+    def _join_failed(self, reason: str, *, quiet: bool = False) -> None:
+        self._joining = False
+        self.join_button.disabled = False
+        if quiet:  # a seat the browser kept from an older class: forget it, the form is there
+            self.keeper.forget_seat()
+            return
+        text = alert_html(reason)
+        if "already taken" in reason:
+            kept = self.keeper.stored_seat()
+            self.back_button.layout.display = None if kept is not None else "none"
+            text += ("<br><i>If it is you: press <b>That is me</b> below, or open the link you kept when you "
+                     "joined.</i>" if kept is not None else
+                     "<br><i>If it is you: open the link you kept when you joined (or the browser you joined "
+                     "from: it remembers you).</i>")
+        self.message.value = text
+
+    def _close_form(self) -> None:
+        """The join form is done with: it leaves the page and its buttons refuse (disabled, which
+        ``button`` enforces in the kernel). Not ``close()``d: closing models while the page is
+        still drawing them leaves it on "Loading widget..." for good."""
+        for control in (self.code_box, self.name_box, self.join_button, self.back_button):
+            control.disabled = True
+        self.form.children = ()
+        self.form.layout.display = "none"
+
+    def _connect(self, link: ClassLink, *, fresh: bool = True) -> None:
+        if self.link is not None:  # a second join reached here: keep the first student
+            link.poller.stop("another student already has this page")
+            return
+        self._joining = False
         self.link = link
+        self._close_form()
+        self.keeper.keep_seat(link.code, link.token)
+        self.keeper.strip = [SEAT_PARAMETER]  # in the cookie now: out of the address bar
         link.on_change.append(self.show)
         link.poller.on_stop = self._stopped
-        self.form.layout.display = "none"
-        rejoin = escape(f"?{link.rejoin_query()}")
-        self.header.value = (f'<p>You are <b>{escape(link.name)}</b> in class <b>{escape(link.code)}</b>. '
-                             f'Keep <a class="ck-rejoin" href="{rejoin}">this link</a> to come back to your seat '
-                             f"after a reload.</p>")
+        self.header.value = f"<p>You are <b>{escape(link.name)}</b> in class <b>{escape(link.code)}</b>.</p>"
+        if fresh:  # shown once, to be kept: a reload comes back through the browser's cookie
+            address = page_address("join.ipynb", **dict(parse_qsl(link.rejoin_query())))
+            self.rejoin_html.value = ('<p class="ck-rejoin">This browser will bring you back to your seat after a '
+                                      "reload. From another device, use this link (keep it private: it is your "
+                                      f'seat): <code class="ck-rejoin-link">{escape(address)}</code></p>')
+            self.rejoin_box.layout.display = None
         self.current.children = [w.HTML("<i>Waiting for your teacher to open a question…</i>")]
         from .tables import StudentTables  # the games load only once a student has joined
 
         self.tables = StudentTables(self.store, link.code, link.token, poll=self.live)
-        self.widget.children = [self.form, self.header, self.current, self.tables.widget, self.resume_button]
+        self.widget.children = [self.keeper, self.form, self.header, self.rejoin_box, link.notice, self.notice,
+                                self.current, self.tables.widget]
         link.refresh()
         if self.live:
             link.start()
 
+    def _link_kept(self) -> None:
+        self.rejoin_html.value = ""
+        self.rejoin_box.layout.display = "none"
+
     def _stopped(self, reason: str) -> None:
-        note = "paused (no activity for a while)" if reason == "idle" else escape(reason)
-        self.header.value += f'<p class="ck-paused"><i>Live updates {note}.</i></p>'
-        self.resume_button.layout.display = None
-        if self.tables is not None:  # an idle page stops looking for tables and moves too
+        self.notice.value = f'<p class="ck-paused">{alert_html(f"Live updates stopped: {reason}")}</p>'
+        if self.tables is not None:  # nothing more comes: stop looking for tables and moves too
             self.tables.stop()
 
-    def _resume(self) -> None:
-        self.resume_button.layout.display = "none"
-        if self.link is not None:
-            self.link.start()
-        if self.tables is not None:
-            self.tables.start()
+    # -- what the teacher opened ------------------------------------------------------------------
 
     def show(self, polls: list[Poll]) -> None:
         """Show the question (or class auction) the teacher opened last, or else the one closed
@@ -434,7 +481,7 @@ class StudentPage:
         question = self._built.get(poll.question_id)
         if question is None:
             question = question_from_prompt(poll.question_id, poll.prompt,
-                                            answer=partial(self._revealed_html, poll.question_id))
+                                            answer=partial(self._revealed, poll.question_id))
             self._built[poll.question_id] = question
             link.adopt(question)
         if poll.closed and not poll.revealed and question.prediction is None:
@@ -454,20 +501,42 @@ class StudentPage:
         if list(self.current.children) != [bidder.widget]:
             self.current.children = [bidder.widget]
 
-    def _revealed_html(self, qid: str) -> str:
+    def _revealed(self, qid: str) -> list[Any]:
+        """What Check shows once the teacher revealed: the exact answer as the lesson computes
+        it (its value and chart), the reading, and the class's predictions."""
         poll = self.link.polls.get(qid) if self.link else None
         answer = poll.answer if poll is not None else None
+        lesson = find_lesson_question(qid)
+        parts: list[Any] = []
+        if lesson is not None and lesson.answer is not None:
+            parts.extend(_computed(lesson.answer))
         if isinstance(answer, dict):
-            parts = []
             if answer.get("summary"):
                 parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer["summary"]))}</p>')
             if answer.get("reading"):
                 parts.append(f'<div class="ck-reading">{reading_to_html(str(answer["reading"]))}</div>')
-            if parts:
-                return "".join(parts)
-        if answer is not None and not isinstance(answer, dict):
-            return f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer))}</p>'
-        return '<p class="ck-revealed"><i>Your teacher is showing the answer on the board.</i></p>'
+            predictions = answer.get("predictions")
+            if isinstance(predictions, list) and poll is not None and isinstance(poll.prompt, dict):
+                shape = lesson if lesson is not None else _lesson_shape(qid, poll.prompt)
+                parts.append(histogram_figure(shape, dict(enumerate(predictions))))
+        elif answer is not None:
+            parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer))}</p>')
+        return parts or ['<p class="ck-revealed"><i>Your teacher is showing the answer on the board.</i></p>']
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+def _computed(answer: Callable[..., Any]) -> list[Any]:
+    """The parts a lesson question's answer function gives (a failure said, not raised)."""
+    try:
+        result = answer(progress=lambda fraction: None) if "progress" in inspect.signature(answer).parameters \
+            else answer()
+    except Exception as err:  # noqa: BLE001 - the reading and the class's chart still show
+        return [f"<p>{alert_html(f'Could not compute the exact answer: {type(err).__name__}: {err}')}</p>"]
+    return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+
+
+def _lesson_shape(qid: str, prompt: dict) -> LessonQuestion:
+    kind = str(prompt.get("kind"))
+    return LessonQuestion(qid, str(prompt.get("text", "")), {kind: prompt.get(kind), "unit": prompt.get("unit", "")})

@@ -81,6 +81,33 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE tables ADD COLUMN started_by BIGINT REFERENCES students (id) ON DELETE SET NULL",
     ],
+    # 4: the store's limits per student count a student's answers, moves and started tables
+    [
+        "CREATE INDEX answers_by_student ON answers (student_id)",
+        "CREATE INDEX moves_by_student ON moves (student_id)",
+        "CREATE INDEX tables_by_starter ON tables (started_by)",
+    ],
+    # 5: the strategy lab. Each student's bot for a game (its source; a new one replaces the old),
+    # and the standings of the class tournament the teacher published (JSON), one per game.
+    [
+        """CREATE TABLE bots (
+            session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            source TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            submitted_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, student_id, game)
+        )""",
+        """CREATE TABLE standings (
+            session_id BIGINT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            result TEXT NOT NULL,
+            named INTEGER NOT NULL,
+            published_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, game)
+        )""",
+    ],
 ]
 
 #: the version this changekit writes and reads

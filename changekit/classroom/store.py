@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import io
 import json
+import math
 import os
 import re
 import secrets
@@ -39,20 +40,51 @@ from ..core.errors import ClassroomError
 from ..registry import GAME_MODULES
 from .backends import Backend, Transaction, open_backend
 from .schema import migrate
+from .table_rules import check_move, check_settings
 
 #: join codes: no 0/O or 1/I, so a code read off the projector types right on a phone
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"
 CODE_LENGTH = 6
 #: an answer's or a move's JSON, in UTF-8 bytes
 MAX_VALUE_BYTES = 4096
+#: how deeply lists and dicts nest in a stored JSON value (json reads 1,500 levels only by recursing)
+MAX_VALUE_DEPTH = 20
+#: the largest size of a number in a stored JSON value: integers and floats up to 10^15 (15 digits)
+#: are exact in a browser and in every chart's arithmetic; a 4,000-digit number is neither
+MAX_NUMBER = 10**15
 MAX_NAME_CHARS = 40
 MAX_TITLE_CHARS = 100
 #: question ids come from notebooks: short, and safe in a CSV cell and a URL
 #: open tables one student may have started at once (the teacher closes tables; so may their starter)
 MAX_STARTED_TABLES = 1
 QUESTION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:/-]{0,99}")
+#: a student token: ``<student id>.<secret>`` (ASCII digits; the secret is URL-safe base64)
+TOKEN = re.compile(r"(?P<id>[0-9]{1,19})\.(?P<secret>[A-Za-z0-9_-]{1,100})", re.ASCII)
 #: environment variable naming the store for every kernel on a machine (a hub sets it)
 STORE_VARIABLE = "CHANGEKIT_CLASS_STORE"
+
+# Limits per class and per student (docs/limits.md says why these numbers): a class of 70 is far
+# inside every one; one student (or one page) cannot fill the store or the teacher's screen.
+#: students who may join one session
+MAX_STUDENTS = 200
+#: questions of one session (the teacher's, and those a student's first answer opens)
+MAX_QUESTIONS = 2000
+#: questions one student may answer in a session (each answer replaces their earlier one)
+MAX_ANSWERS_PER_STUDENT = 300
+#: tables of one session, open and closed
+MAX_TABLES = 200
+#: tables one student may start in a session, open and closed
+MAX_TABLES_STARTED = 20
+#: moves in one table's log (the longest game, Zhao Pengyou with 7 random players, took 1,772)
+MAX_MOVES_PER_TABLE = 5000
+#: moves one student's page may write in a session (their own and their tables' bots')
+MAX_MOVES_PER_STUDENT = 20000
+#: the standings of a class tournament, as JSON (200 entries' rows)
+MAX_STANDINGS_BYTES = 256 * 1024
+#: a table id: a whole number a 64-bit column holds
+MAX_ROW_ID = 2**63 - 1
+#: a move number: a whole number PostgreSQL's INTEGER column holds
+MAX_MOVE_NUMBER = 2**31 - 1
 
 
 def default_url() -> str:
@@ -67,6 +99,21 @@ def default_url() -> str:
         return os.environ[STORE_VARIABLE]
     data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return f"sqlite:///{Path(data).absolute() / 'changekit' / 'class.db'}"
+
+
+def check_store_setting() -> str:
+    """Open (creating or upgrading) the class store :func:`default_url` names, then close it; its
+    URL without a password. ``changekit serve`` calls it before it starts, so a bad
+    ``$CHANGEKIT_CLASS_STORE`` is said at once, not when the teacher opens a session: raises
+    ClassroomError naming what is wrong (a relative path, an unknown scheme, an unreachable or
+    damaged store)."""
+    url = default_url()
+    try:
+        with connect(url) as store:
+            return store.where
+    except ClassroomError as err:
+        where = f"${STORE_VARIABLE}" if os.environ.get(STORE_VARIABLE) else "the default class store"
+        raise ClassroomError(err.reason, f"{where}: {err}") from None
 
 
 def connect(url: str | None = None) -> Store:
@@ -94,6 +141,18 @@ class Student:
     code: str
     name: str
     token: str
+
+
+@dataclass(frozen=True, slots=True)
+class BotEntry:
+    """A student's bot for a game as the store keeps it (``source`` only for the teacher and its
+    author)."""
+
+    student: str
+    game: str
+    digest: str
+    submitted_at: float
+    source: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,19 +273,24 @@ class Store:
     # -- students ---------------------------------------------------------------------------------
 
     def join(self, code: str, name: str) -> Student:
-        """Join an open session under ``name`` (unique in the session, whatever the letter case)."""
-        name = _clean_text(name, "name", MAX_NAME_CHARS)
+        """Join an open session under ``name``: unique in the session by :func:`name_key` (whatever the
+        letter case, width, look-alike letters or invisible characters), never a reserved word."""
+        name = check_name(name)
+        key = name_key(name)
         secret = secrets.token_urlsafe(18)
         try:
             with self._write() as tx:
                 session = self._open_session(tx, code)
-                if tx.one("SELECT 1 FROM students WHERE session_id = ? AND name_key = ?",
-                          (session.id, _name_key(name))):
+                if tx.one("SELECT 1 FROM students WHERE session_id = ? AND name_key = ?", (session.id, key)):
                     raise _name_taken(name)
+                (joined,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
+                if joined >= MAX_STUDENTS:
+                    raise ClassroomError("class-full", f"class session {session.code} is full: "
+                                                       f"{MAX_STUDENTS} students have joined it")
                 (student_id,) = tx.row(
                     "INSERT INTO students (session_id, name, name_key, token_hash, joined_at) "
                     "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                    (session.id, name, _name_key(name), _hash(secret), time.time()))
+                    (session.id, name, key, _hash(secret), time.time()))
         except self._db.unique_violation:  # the same name joining at the same moment elsewhere
             raise _name_taken(name) from None
         return Student(session.code, name, f"{student_id}.{secret}")
@@ -248,22 +312,43 @@ class Store:
     # -- questions and answers --------------------------------------------------------------------
 
     def submit(self, code: str, token: str, question_id: str, value: Any) -> None:
-        """Store the student's answer (any JSON value up to MAX_VALUE_BYTES) to the question,
-        replacing their earlier one. The question takes answers from its first submission on,
-        until the teacher closes it."""
+        """Store the student's answer (any JSON value up to MAX_VALUE_BYTES, see :func:`check_value`)
+        to the question, replacing their earlier one. The question takes answers from its first
+        submission on, until the teacher closes it, and from as many students as its prompt's
+        ``max_answers`` allows (:func:`answer_cap`; the class auction's 60 bidders)."""
         question_id = _check_question_id(question_id)
         encoded = _encode(value, "an answer")
         now = time.time()
         with self._write() as tx:
             session = self._open_session(tx, code)
             student_id, _ = self._student(tx, session, token)
-            tx.execute("INSERT INTO questions (session_id, question_id, opened_at) VALUES (?, ?, ?) "
-                       "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
+            prompt = tx.one("SELECT prompt FROM questions WHERE session_id = ? AND question_id = ?",
+                            (session.id, question_id))
+            if prompt is None:
+                self._check_room(tx, "SELECT COUNT(*) FROM questions WHERE session_id = ?", session.id,
+                                 MAX_QUESTIONS, "class-full", f"class session {session.code} has its "
+                                 f"{MAX_QUESTIONS} questions already: ask your teacher")
+                tx.execute("INSERT INTO questions (session_id, question_id, opened_at) VALUES (?, ?, ?) "
+                           "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
+            cap = answer_cap(_decode(prompt[0]) if prompt is not None else None)
+            # a capped question (the class auction) counts its answers: one writer at a time
             (closed_at,) = tx.row("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?"
-                                  + tx.for_share, (session.id, question_id))
+                                  + (tx.for_update if cap is not None else tx.for_share), (session.id, question_id))
             if closed_at is not None:
                 raise ClassroomError("question-closed", f"question {question_id!r} is closed: the teacher "
                                                         "stopped taking answers")
+            answered = tx.one("SELECT 1 FROM answers WHERE session_id = ? AND question_id = ? AND student_id = ?",
+                              (session.id, question_id, student_id))
+            if answered is None:
+                self._check_room(tx, "SELECT COUNT(*) FROM answers WHERE student_id = ?", student_id,
+                                 MAX_ANSWERS_PER_STUDENT, "too-many-answers",
+                                 f"you have answered {MAX_ANSWERS_PER_STUDENT} questions in this session, the most "
+                                 "one student may: ask your teacher")
+                if cap is not None:
+                    self._check_room(tx, "SELECT COUNT(*) FROM answers WHERE session_id = ? AND question_id = ?",
+                                     (session.id, question_id), cap, "question-full",
+                                     f"question {question_id!r} takes {cap} answers and has them all: "
+                                     "yours was not taken")
             tx.execute("INSERT INTO answers (session_id, question_id, student_id, value, submitted_at) "
                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) "
                        "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at",
@@ -316,7 +401,7 @@ class Store:
             rows = tx.execute("SELECT s.name, a.value FROM answers a JOIN students s ON s.id = a.student_id "
                               "WHERE a.session_id = ? AND a.question_id = ? ORDER BY s.id",
                               (session.id, question_id))
-        return {name: json.loads(value) for name, value in rows}
+        return {name: _decode(value) for name, value in rows}
 
     def questions(self, code: str, teacher_key: str) -> list[Question]:
         """The session's questions in the order they opened, each open or closed, with its count."""
@@ -333,12 +418,16 @@ class Store:
     # -- game tables ------------------------------------------------------------------------------
 
     def open_table(self, code: str, teacher_key: str, game: str, settings: Any = None) -> GameTable:
-        """A new table of ``game`` (a name of the kit's registry) with its JSON ``settings``."""
-        if game not in GAME_MODULES:
-            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        """A new table of ``game`` (a name of the kit's registry) with its JSON ``settings``, as
+        :func:`changekit.classroom.tables.open_table` makes them and
+        :func:`~changekit.classroom.table_rules.check_settings` checks them (the game's own checks)."""
+        game = _check_game(game)
         encoded = _encode(settings, "table settings")
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            check_settings(game, settings, joined=self._names(tx, session))
+            self._check_room(tx, "SELECT COUNT(*) FROM tables WHERE session_id = ?", session.id, MAX_TABLES,
+                             "too-many-tables", f"class session {session.code} has its {MAX_TABLES} tables already")
             (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at) VALUES (?, ?, ?, ?) "
                                  "RETURNING id", (session.id, game, encoded, time.time()))
         return GameTable(table_id, game, json.loads(encoded))
@@ -348,25 +437,17 @@ class Store:
         ``settings``' ``seats`` (a list of ``{"student": name}`` and ``{"bot": name}``) must seat
         that student once and name only students of the session; a student has at most
         MAX_STARTED_TABLES open tables they started (they or the teacher close one to start another)."""
-        if game not in GAME_MODULES:
-            raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        game = _check_game(game)
         encoded = _encode(settings, "table settings")
-        seats = settings.get("seats") if isinstance(settings, dict) else None
-        if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
-            raise ClassroomError("bad-table", "a table a student starts lists its seats: "
-                                              "{'seats': [{'student': name} or {'bot': name}, ...]}")
-        seated = [s["student"] for s in seats if "student" in s]
         with self._write() as tx:
             session = self._open_session(tx, code)
             student_id, name = self._student(tx, session, token)
-            if [n for n in seated if n == name] != [name]:
-                raise ClassroomError("not-seated", f"{name}, a table you start seats you once: "
-                                                   f"its seats name {seated or 'no student'}")
-            joined = {n for (n,) in tx.execute("SELECT name FROM students WHERE session_id = ?", (session.id,))}
-            strangers = [n for n in seated if n not in joined]
-            if strangers or len(set(seated)) != len(seated):
-                raise ClassroomError("bad-table", f"seat each student of the session at most once: "
-                                                  f"{strangers or seated} is not that")
+            check_settings(game, settings, joined=self._names(tx, session), starter=name)
+            self._check_room(tx, "SELECT COUNT(*) FROM tables WHERE session_id = ?", session.id, MAX_TABLES,
+                             "too-many-tables", f"class session {session.code} has its {MAX_TABLES} tables already")
+            self._check_room(tx, "SELECT COUNT(*) FROM tables WHERE started_by = ?", student_id, MAX_TABLES_STARTED,
+                             "too-many-tables", f"{name}, you have started {MAX_TABLES_STARTED} tables in this "
+                             "session, the most one student may")
             (started,) = tx.row("SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL",
                                 (student_id,))
             if started >= MAX_STARTED_TABLES:
@@ -394,15 +475,17 @@ class Store:
             rows = tx.execute("SELECT t.id, t.game, t.settings, t.closed_at, s.name FROM tables t "
                               "LEFT JOIN students s ON s.id = t.started_by WHERE t.session_id = ? ORDER BY t.id",
                               (session.id,))
-        return [GameTable(tid, game, json.loads(settings), closed_at is not None, starter)
+        return [GameTable(tid, game, _decode(settings), closed_at is not None, starter)
                 for tid, game, settings, closed_at, starter in rows]
 
     def append_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> Move:
         """Append ``action`` to the table's log as move ``move_number``, which must be the next one
         (the number of moves already made): a move made for a position another move has already
         left is refused, so of two students acting at once only one succeeds. ``secret`` is the
-        mover's student token, or the teacher key (a bot seat played from the teacher's page)."""
-        if isinstance(move_number, bool) or not isinstance(move_number, int) or move_number < 0:
+        mover's student token, or the teacher key (a bot seat played from the teacher's page).
+        ``action`` is ``{"seat": n, "action": ...}`` for a seat the mover may move
+        (:func:`~changekit.classroom.table_rules.may_move`)."""
+        if isinstance(move_number, bool) or not isinstance(move_number, int) or not 0 <= move_number <= MAX_MOVE_NUMBER:
             raise ClassroomError("bad-move-number", f"a move number counts the moves before it (0, 1, ...), "
                                                     f"not {move_number!r}")
         encoded = _encode(action, "a move")
@@ -412,9 +495,19 @@ class Store:
                 session = self._open_session(tx, code)
                 student_id, student = self._player(tx, session, secret)
                 self._table(tx, session, table_id, must_be_open=True)
+                (settings,) = tx.row("SELECT settings FROM tables WHERE id = ?", (table_id,))
+                check_move(_decode(settings), student, table_id, action)
                 (made,) = tx.row("SELECT COUNT(*) FROM moves WHERE table_id = ?", (table_id,))
                 if move_number != made:
                     raise _move_refused(table_id, move_number, made)
+                if made >= MAX_MOVES_PER_TABLE:
+                    raise ClassroomError("too-many-moves", f"table {table_id} has {MAX_MOVES_PER_TABLE} moves, "
+                                                           "the most a table keeps: start a new table")
+                if student_id is not None:
+                    self._check_room(tx, "SELECT COUNT(*) FROM moves WHERE student_id = ?", student_id,
+                                     MAX_MOVES_PER_STUDENT, "too-many-moves",
+                                     f"{student}, you have made {MAX_MOVES_PER_STUDENT} moves in this session, "
+                                     "the most one student may")
                 tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) "
                            "VALUES (?, ?, ?, ?, ?)", (table_id, move_number, student_id, encoded, now))
         except self._db.unique_violation:  # another move N committed between our count and insert
@@ -423,7 +516,7 @@ class Store:
 
     def moves(self, code: str, secret: str, table_id: int, since: int = 0) -> list[Move]:
         """The table's moves from number ``since`` on (a page polls with the count it has)."""
-        if isinstance(since, bool) or not isinstance(since, int) or since < 0:
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= MAX_MOVE_NUMBER:
             raise ClassroomError("bad-move-number", f"'since' counts moves (0, 1, ...), not {since!r}")
         with self._read() as tx:
             session = self._session(tx, code)
@@ -433,7 +526,7 @@ class Store:
                               "LEFT JOIN students s ON s.id = m.student_id "
                               "WHERE m.table_id = ? AND m.move_number >= ? ORDER BY m.move_number",
                               (table_id, since))
-        return [Move(number, json.loads(action), name, made_at) for number, action, name, made_at in rows]
+        return [Move(number, _decode(action), name, made_at) for number, action, name, made_at in rows]
 
     def close_table(self, code: str, secret: str, table_id: int) -> None:
         """No more moves at the table (a finished or abandoned game); its log stays. ``secret``
@@ -450,6 +543,82 @@ class Store:
             tx.execute("UPDATE tables SET closed_at = ? WHERE id = ? AND closed_at IS NULL", (time.time(), table_id))
 
     # -- export -----------------------------------------------------------------------------------
+
+    # -- the strategy lab: students' bots and the class tournament's standings ----------------------
+
+    def submit_bot(self, code: str, token: str, game: str, source: str) -> BotEntry:
+        """Keep the student's bot for ``game`` (checked by :func:`changekit.lab.check_source`: text,
+        at most its size, Python that defines ``choose``), replacing their earlier one. Nothing of it
+        runs here."""
+        from ..lab.source import BadSource, check_source  # the lab's checks, loaded when a bot comes in
+
+        game = _check_game(game)
+        try:
+            checked = check_source(source)
+        except BadSource as err:
+            raise ClassroomError("bad-bot", f"the bot was not stored: {err}") from None
+        now = time.time()
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, name = self._student(tx, session, token)
+            tx.execute("INSERT INTO bots (session_id, student_id, game, source, digest, submitted_at) "
+                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, student_id, game) DO UPDATE SET "
+                       "source = excluded.source, digest = excluded.digest, submitted_at = excluded.submitted_at",
+                       (session.id, student_id, game, checked.text, checked.digest, now))
+        return BotEntry(name, game, checked.digest, now)
+
+    def bots(self, code: str, secret: str, game: str) -> list[BotEntry]:
+        """The bots submitted for ``game``, in the order their authors joined: every one with its
+        source for the teacher key; only the student's own (with its source) for a student token."""
+        game = _check_game(game)
+        with self._read() as tx:
+            session = self._session(tx, code)
+            student_id, _ = self._player(tx, session, secret)
+            rows = tx.execute("SELECT s.name, b.digest, b.submitted_at, b.source, b.student_id FROM bots b "
+                              "JOIN students s ON s.id = b.student_id WHERE b.session_id = ? AND b.game = ? "
+                              "ORDER BY s.id", (session.id, game))
+        return [BotEntry(name, game, digest, at, source) for name, digest, at, source, author in rows
+                if student_id is None or author == student_id]
+
+    def publish_standings(self, code: str, teacher_key: str, game: str, result: Any, *, named: bool) -> None:
+        """Show the class tournament's standings (JSON: ``{"seed": ..., "rows": [{"entry": name, ...}]}``)
+        to the class, with the entrants' names or (``named=False``) without them."""
+        game = _check_game(game)
+        if not isinstance(result, dict) or not isinstance(result.get("rows"), list) or not all(
+                isinstance(row, dict) and isinstance(row.get("entry"), str) for row in result["rows"]):
+            raise ClassroomError("bad-standings", "standings are {'seed': ..., 'rows': [{'entry': name, ...}, ...]}")
+        encoded = _encode(result, "the standings", limit=MAX_STANDINGS_BYTES)
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            tx.execute("INSERT INTO standings (session_id, game, result, named, published_at) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (session_id, game) DO UPDATE SET result = excluded.result, "
+                       "named = excluded.named, published_at = excluded.published_at",
+                       (session.id, game, encoded, int(bool(named)), time.time()))
+
+    def standings(self, code: str, secret: str, game: str) -> dict[str, Any] | None:
+        """The published standings of ``game`` (None before the teacher publishes). A student sees
+        the entrants' names only where the teacher published them named; their own row is marked
+        ``"you": True`` either way."""
+        game = _check_game(game)
+        with self._read() as tx:
+            session = self._session(tx, code)
+            student_id, name = self._player(tx, session, secret)
+            row = tx.one("SELECT result, named FROM standings WHERE session_id = ? AND game = ?", (session.id, game))
+        if row is None:
+            return None
+        result = _decode(row[0])
+        if not isinstance(result, dict):
+            return None
+        if student_id is not None:
+            rows = []
+            for i, entry in enumerate(result.get("rows", []), 1):
+                shown = dict(entry)
+                shown["you"] = entry.get("entry") == name
+                if not row[1] and entry.get("kind") != "kit bot":
+                    shown["entry"] = "you" if shown["you"] else f"entry {i}"
+                rows.append(shown)
+            result = {**result, "rows": rows}
+        return result
 
     EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time")
 
@@ -516,15 +685,15 @@ class Store:
 
     def _student(self, tx: Transaction, session: _SessionRow, token: str) -> tuple[int, str]:
         """(student id, name) of the token's student in this session."""
-        student_id, _, secret = token.partition(".") if isinstance(token, str) else ("", "", "")
+        parts = TOKEN.fullmatch(token) if isinstance(token, str) else None
         row = None
-        if student_id.isdigit() and secret:
+        if parts is not None and int(parts["id"]) <= MAX_ROW_ID:
             row = tx.one("SELECT name, token_hash FROM students WHERE id = ? AND session_id = ?",
-                         (int(student_id), session.id))
-        if row is None or not _matches(secret, row[1]):
-            raise ClassroomError("unknown-student", f"that is not the token of a student of session {session.code}: "
-                                                    "join again with your name")
-        return int(student_id), row[0]
+                         (int(parts["id"]), session.id))
+        if parts is None or row is None or not _matches(parts["secret"], row[1]):
+            raise ClassroomError("unknown-student", f"this seat link is not valid: it is not the token of a student "
+                                                    f"of session {session.code}; join again with your name")
+        return int(parts["id"]), row[0]
 
     def _player(self, tx: Transaction, session: _SessionRow, secret: str) -> tuple[int | None, str | None]:
         """(student id, name) for a student's token; (None, None) for the teacher key."""
@@ -538,7 +707,7 @@ class Store:
 
     def _table(self, tx: Transaction, session: _SessionRow, table_id: int, *, must_be_open: bool = False) -> None:
         row = None
-        if isinstance(table_id, int) and not isinstance(table_id, bool):
+        if _is_row_id(table_id):
             row = tx.one("SELECT closed_at FROM tables WHERE id = ? AND session_id = ?"
                          + (tx.for_share if must_be_open else ""),
                          (table_id, session.id))
@@ -547,6 +716,16 @@ class Store:
         if must_be_open and row[0] is not None:
             raise ClassroomError("table-closed", f"table {table_id} is closed: its game is over")
 
+    def _names(self, tx: Transaction, session: _SessionRow) -> list[str]:
+        return [name for (name,) in tx.execute("SELECT name FROM students WHERE session_id = ?", (session.id,))]
+
+    @staticmethod
+    def _check_room(tx: Transaction, count_sql: str, key: Any, limit: int, reason: str, message: str) -> None:
+        """Refuse one more row where ``count_sql`` (for ``key``) already counts ``limit``."""
+        (count,) = tx.row(count_sql, key if isinstance(key, tuple) else (key,))
+        if count >= limit:
+            raise ClassroomError(reason, message)
+
     def _starter_of(self, tx: Transaction, session: _SessionRow, token: str, table_id: int) -> int | None:
         """The token's student id when that student started the table; else None."""
         try:
@@ -554,7 +733,7 @@ class Store:
         except ClassroomError:
             return None
         row = None
-        if isinstance(table_id, int) and not isinstance(table_id, bool):
+        if _is_row_id(table_id):
             row = tx.one("SELECT started_by FROM tables WHERE id = ? AND session_id = ?", (table_id, session.id))
         return student_id if row is not None and row[0] == student_id else None
 
@@ -570,6 +749,10 @@ class Store:
                        "SET closed_at = excluded.closed_at, prompt = COALESCE(excluded.prompt, questions.prompt)"
                        + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL"),
                        (session.id, question_id, now, now if closed else None, prompt))
+
+
+def _is_row_id(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_ROW_ID
 
 
 def _hash(secret: str) -> str:
@@ -607,13 +790,84 @@ def _clean_text(text: object, what: str, limit: int) -> str:
     return cleaned
 
 
-def _name_key(name: str) -> str:
-    return unicodedata.normalize("NFKC", name).casefold()
+#: characters that show as nothing, or nothing but space, yet are not control characters (those a
+#: name may not hold at all): combining grapheme joiner, Hangul fillers, Mongolian and other
+#: variation selectors, Khmer inherent vowels, the braille blank
+INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
+                       "\U000e0100-\U000e01ef]")
+#: letters that look like Latin ones (Cyrillic, Greek; Latin and digits that pass for others in a
+#: sans-serif font), folded to the Latin letter they pass for. A short table of the common
+#: look-alikes (after Unicode's confusables.txt) rather than a dependency: names are short and
+#: mostly Latin, and what matters is that no classmate can pass for another.
+LOOK_ALIKES = str.maketrans({
+    # Cyrillic
+    "А": "a", "а": "a", "В": "b", "С": "c", "с": "c", "ԁ": "d", "Е": "e", "е": "e", "Ё": "ë", "ё": "ë", "Н": "h",
+    "һ": "h", "І": "i", "і": "i", "Ӏ": "i", "ӏ": "i", "Ї": "ï", "ї": "ï", "Ј": "j", "ј": "j", "К": "k", "М": "m",
+    "О": "o", "о": "o", "Р": "p", "р": "p", "Ԛ": "q", "ԛ": "q", "Ѕ": "s", "ѕ": "s", "Т": "t", "Ԝ": "w", "ԝ": "w",
+    "Х": "x", "х": "x", "У": "y", "у": "y", "Ү": "y", "ү": "y",
+    # Greek
+    "Α": "a", "α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "ι": "i", "Κ": "k", "κ": "k", "Μ": "m",
+    "Ν": "n", "ν": "v", "Ο": "o", "ο": "o", "Ρ": "p", "ρ": "p", "Τ": "t", "Υ": "y", "υ": "u", "Χ": "x", "χ": "x",
+    "Ϲ": "c", "ϲ": "c",
+    # Latin: one and bar for small l, zero for o, the dotless i
+    "1": "l", "|": "l", "0": "o", "ı": "i",
+})
+#: names that would read as something else on a page: "You" ("Your bag" on others' pages), the
+#: teacher, and the bots' labels ("Careful bot", "Heuristic bot": any name ending in " bot")
+RESERVED_NAMES = ("you", "me", "teacher", "bot")
+
+
+def check_name(name: object) -> str:
+    """A student's name as the store keeps it: spaces trimmed and made single, invisible
+    characters dropped; refused (with the reason) if empty, too long, holding control characters
+    (zero-width spaces, direction marks, NUL) or reserved (:data:`RESERVED_NAMES`, "... bot").
+
+    >>> check_name("  Ada   Lovelace ")
+    'Ada Lovelace'
+    >>> check_name("Careful bot")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    changekit.core.errors.ClassroomError: 'Careful bot' reads as a bot's seat at a table ...
+    """
+    cleaned = _clean_text(name, "name", MAX_NAME_CHARS)
+    cleaned = " ".join(INVISIBLE.sub("", cleaned).split())
+    key = name_key(cleaned)
+    if not key:
+        raise ClassroomError("bad-name", "the name is empty (only invisible characters): type one")
+    if key == "bot" or key.endswith(" bot"):
+        raise ClassroomError("reserved-name", f"{cleaned!r} reads as a bot's seat at a table (names ending in 'bot' "
+                                              "are the bots'): pick another name")
+    if key in RESERVED_NAMES:
+        raise ClassroomError("reserved-name", f"{cleaned!r} is a word the class pages use themselves "
+                                              f"({', '.join(repr(n.capitalize()) for n in RESERVED_NAMES)}): "
+                                              "pick another name")
+    return cleaned
+
+
+def name_key(name: str) -> str:
+    """What two names must not share in a session: the name after Unicode's compatibility
+    normalisation (NFKC: full-width letters, ligatures), without invisible characters, with
+    look-alike letters folded to the Latin one they pass for, case-folded, spaces made single.
+
+    >>> name_key("Ａda") == name_key("\u0410da") == name_key("Ada\u034f") == name_key("ADA ") == "ada"
+    True
+    """
+    text = INVISIBLE.sub("", unicodedata.normalize("NFKC", name))
+    # capitals are folded before case-folding (Greek capital Ν passes for N, its small ν for v),
+    # small letters after (a capital the table lacks may fold to a small one it has)
+    folded = text.translate(LOOK_ALIKES).casefold().translate(LOOK_ALIKES)
+    return " ".join(folded.split())
 
 
 def _name_taken(name: str) -> ClassroomError:
     return ClassroomError("name-taken", f"the name {name!r} is already taken in this session: pick another "
                                         "(or, if it is you, open your own join link again)")
+
+
+def _check_game(game: object) -> str:
+    if not isinstance(game, str) or game not in GAME_MODULES:
+        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    return game
 
 
 def _check_question_id(question_id: object) -> str:
@@ -623,20 +877,72 @@ def _check_question_id(question_id: object) -> str:
                                          f"letter or digit), not {question_id!r}")
 
 
-def _encode(value: Any, what: str) -> str:
+def check_value(value: Any, what: str = "a value") -> None:
+    """Refuse (ClassroomError) a value the store would keep but a page could not read back: lists
+    and dicts nested deeper than MAX_VALUE_DEPTH, a number beyond ±MAX_NUMBER, a dict key that is
+    not text, or more parts than MAX_VALUE_BYTES could hold. Walked without recursion, so a
+    value nested 100,000 deep is refused as quickly as one nested 21 deep."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    parts = 0
+    while stack:
+        item, depth = stack.pop()
+        parts += 1
+        if parts > MAX_VALUE_BYTES:  # every part takes at least a byte of JSON
+            raise ClassroomError("value-too-large", f"{what} is at most {MAX_VALUE_BYTES} bytes as JSON")
+        if isinstance(item, (list, tuple, dict)):
+            if depth >= MAX_VALUE_DEPTH:
+                raise ClassroomError("value-too-deep", f"{what} nests lists and dicts at most {MAX_VALUE_DEPTH} "
+                                                       "deep")
+            if isinstance(item, dict):
+                if not all(isinstance(k, str) for k in item):
+                    raise ClassroomError("bad-value", f"{what} must be a JSON value: a dict's keys are text")
+                stack.extend((v, depth + 1) for v in item.values())
+            else:
+                stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, (int, float)) and not isinstance(item, bool):
+            # NaN and infinities are json.dumps's to refuse (not JSON at all); an int compares exactly
+            finite = not isinstance(item, float) or math.isfinite(item)
+            if finite and not -MAX_NUMBER <= item <= MAX_NUMBER:
+                raise ClassroomError("number-too-large", f"{what} holds a number beyond ±10^15 "
+                                                         f"({_short_number(item)}): no page could use it exactly")
+
+
+def _short_number(number: float) -> str:
+    if isinstance(number, int):  # (str() of a 4,300-digit int is refused by Python itself)
+        return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
+    return repr(number)
+
+
+def _encode(value: Any, what: str, *, limit: int = MAX_VALUE_BYTES) -> str:
+    check_value(value, what)
     try:
         encoded = json.dumps(value, allow_nan=False, ensure_ascii=False, separators=(",", ":"))
     except (TypeError, ValueError) as err:
         raise ClassroomError("bad-value", f"{what} must be a JSON value (numbers, text, lists, dicts): {err}") from None
     size = len(encoded.encode())
-    if size > MAX_VALUE_BYTES:
-        raise ClassroomError("value-too-large", f"{what} is at most {MAX_VALUE_BYTES} bytes as JSON; this one is "
-                                                f"{size}")
+    if size > limit:
+        raise ClassroomError("value-too-large", f"{what} is at most {limit} bytes as JSON; this one is {size}")
     return encoded
 
 
 def _decode(encoded: str | None) -> Any:
-    return None if encoded is None else json.loads(encoded)
+    """A stored JSON value; None for one a page could not use (written before the store checked
+    depth and numbers, or past the store): one bad row never breaks a whole answer list."""
+    if encoded is None:
+        return None
+    try:
+        value = json.loads(encoded)
+        check_value(value)
+    except (ValueError, RecursionError):
+        return None
+    return value
+
+
+def answer_cap(prompt: Any) -> int | None:
+    """How many students a question's prompt lets answer (``{"max_answers": n, ...}``; the class
+    auction's bidders); None: as many as join."""
+    cap = prompt.get("max_answers") if isinstance(prompt, dict) else None
+    return cap if isinstance(cap, int) and not isinstance(cap, bool) and cap >= 0 else None
 
 
 def _move_refused(table_id: int, move_number: int, made: int) -> ClassroomError:

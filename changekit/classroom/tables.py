@@ -27,27 +27,27 @@ same one, and the store keeps the first.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import threading
 from dataclasses import dataclass, replace
-from html import escape
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
-from ..core import Bot, ChangekitError, State
+from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
-from ..core.words import winners_text
+from ..core.words import numbered, winners_text
 from ..registry import GAME_MODULES, load_game
+from ..ui.markup import escape
+from .poller import NewsPoller, off_loop
 from .store import GameTable, Move, Store
+from .table_rules import SETTINGS_FORMAT, decode_action, may_move
 
 if TYPE_CHECKING:
     from ..ui.app import GameApp
 
 #: how often a page looks for other pages' moves (seconds): another page's move shows within 1 s
 POLL_SECONDS = 0.25
-SETTINGS_FORMAT = 1
 
 
 # ---- seats and settings --------------------------------------------------------------------------
@@ -145,13 +145,6 @@ def encode_action(action: Any) -> Any:
     return data
 
 
-def decode_action(data: Any) -> Any:
-    """JSON data back to an engine's action: lists to tuples (engines' actions are immutable)."""
-    if isinstance(data, list):
-        return tuple(decode_action(v) for v in data)
-    return data
-
-
 def _plain(action: Any) -> Any:
     if isinstance(action, tuple):
         return [_plain(v) for v in action]
@@ -207,7 +200,9 @@ class TableClient:
         return len(self.log)
 
     def names(self) -> list[str]:
-        return [s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats]
+        # two bots of one kind are numbered ("Heuristic bot 1", "Heuristic bot 2") to be told apart
+        return numbered([s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats],
+                        only=[self.is_bot(p) for p in range(len(self.seats))])
 
     def is_bot(self, seat: int) -> bool:
         return "bot" in self.seats[seat]
@@ -250,8 +245,9 @@ class TableClient:
         return closed
 
     def _may_move(self, student: str | None, seat: int) -> bool:
-        """A student moves for their own seat and for bots; the teacher's page only for bots."""
-        return self.is_bot(seat) or (student is not None and self.seats[seat].get("student") == student)
+        """The store's rule (table_rules.may_move): a student moves for their own seat and for the
+        bots of a table they sit at; the teacher's page only for bots."""
+        return may_move(self.seats, student, seat)
 
     # -- moving -----------------------------------------------------------------------------------
     def move(self, action: Any, seat: int | None = None) -> Move:
@@ -299,24 +295,34 @@ class TableClient:
         rng = random.Random(f"{self.seed}:{self.made}")
         return bot.choose(self.state.view(seat), self.state.legal_actions(seat), rng=rng)
 
-    def play_bots(self) -> int:
+    def play_bots(self, own: Callable[[State, int], Any] | None = None) -> int:
         """Make the bots' moves while it is some bot's turn (the lowest bot seat first); returns
-        how many this page wrote (another page may have written some of them first)."""
+        how many this page wrote (another page may have written some of them first). ``own``
+        gives the moves a page makes for its own seat without a click (an app's ``auto_move``:
+        Cambio passes a snap window); they are checked and written like the page's other moves."""
         written = 0
+
+        def pick(state: State, seat: int) -> Any:
+            if self.is_bot(seat):
+                return self.bot_action(seat)
+            return own(state, seat) if own is not None and seat == self.seat else None
+
+        def write(action: Any, seat: int) -> None:
+            nonlocal written
+            if seat == self.seat:
+                self._check(action, seat)
+            data = {"seat": seat, "action": encode_action(action)}
+            try:
+                self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
+                written += 1
+            except ClassroomError as err:
+                if err.reason != "move-taken":
+                    raise
+                self.sync()  # another page wrote this move first: go on from the position after it
+
         with self._lock:
             self.sync()
-            while not self.state.is_terminal():
-                bots = [p for p in self.state.current_players() if self.is_bot(p)]
-                if not bots:
-                    break
-                data = {"seat": bots[0], "action": encode_action(self.bot_action(bots[0]))}
-                try:
-                    self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
-                    written += 1
-                except ClassroomError as err:
-                    if err.reason != "move-taken":
-                        raise
-                    self.sync()
+            play_turns(lambda: self.state, pick, move=write)
         return written
 
     def summary(self) -> str:
@@ -331,38 +337,9 @@ class TableClient:
 
 
 # ---- pages: the student's networked app, the teacher's tables panel --------------------------------
-class Poller:
-    """Call ``step`` (a blocking function, run in a worker thread) every ``period`` seconds on the
-    kernel's asyncio loop, then ``changed`` on the loop (widgets are set there) when ``step``
-    returned True; stops when ``done()`` is True or on :meth:`stop` (a kernel whose page has gone
-    must not poll for ever: jupyter_server counts every message as activity)."""
-
-    def __init__(self, step: Callable[[], object], changed: Callable[[], object], *, period: float = POLL_SECONDS,
-                 done: Callable[[], bool] = lambda: False) -> None:
-        self.step, self.changed, self.period, self.done = step, changed, period, done
-        self.task: asyncio.Task | None = None  # kept: an unreferenced task may be collected
-
-    def start(self) -> None:
-        if self.task is None or self.task.done():
-            self.task = asyncio.get_event_loop().create_task(self.run())
-
-    def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-
-    async def once(self) -> bool:
-        news = await asyncio.to_thread(self.step)
-        if news:
-            self.changed()
-        return bool(news)
-
-    async def run(self) -> None:
-        while not self.done():
-            try:
-                await self.once()
-            except ClassroomError:
-                return  # the session or the table was closed (or deleted): nothing more will come
-            await asyncio.sleep(self.period)
+#: the one poller every class page uses, here in the tables' shape (a step that says whether it
+#: brought news, then a redraw): see changekit.classroom.poller
+Poller = NewsPoller
 
 
 def _networked_class(game: str) -> type:
@@ -402,23 +379,31 @@ def _networked_class(game: str) -> type:
         def new_game(self) -> None:  # the table's game: read it from the store
             self.reset_input()  # the frame's promise to the game's app, as GameApp.new_game keeps it
             self.client.sync()
-            self.client.play_bots()
-            self.state = self.client.state
             self.bot_players = {}
             self.notes, self.error = [], ""
+            self.run_bots()
             self.refresh()
 
         def run_bots(self) -> None:
-            """Bots move through the table (see ``act``), never on this page's copy."""
-
-        def act(self, action: Any, player: int | None = None) -> None:
-            self.reset_input()  # as GameApp.act: before every action
+            """Bots, and the app's automatic moves for this seat (``auto_move``), move through the
+            table, never on this page's copy."""
             try:
-                self.client.move(action, player)
-                self.error = ""
-                self.client.play_bots()
+                self.client.play_bots(own=self.auto_move)
             except ChangekitError as err:
                 self.error = str(err)
+            self.state = self.client.state
+
+        def act(self, *actions: Any, player: int | None = None) -> None:
+            """Every move the game's app makes (one action or several, as GameApp.act) goes to the table."""
+            self.reset_input()  # as GameApp.act: before every action
+            try:
+                for action in actions:
+                    self.client.move(action, player)
+                self.error = ""
+            except ChangekitError as err:
+                self.error = str(err)
+            else:
+                self.run_bots()
             self.reload()
 
         def undo(self) -> None:
@@ -434,7 +419,7 @@ def _networked_class(game: str) -> type:
             news = self.client.sync()
             if not news and self.client.closed():
                 return True  # drawn once more, then the poller stops
-            return self.client.play_bots() > 0 or news
+            return self.client.play_bots(own=self.auto_move) > 0 or news
 
     # Networked first: its act, new_game, undo and run_bots replace the frame's, and the game's
     # app keeps its own build, draw and reset_input
@@ -447,10 +432,7 @@ def networked_app(client: TableClient, *, poll: bool = True) -> Any:
     if client.seat is None:
         raise ClassroomError("not-seated", "only a seated student plays a table; the teacher watches it in TablesPanel")
     cls = _networked_class(client.table.game)
-    kwargs: dict[str, Any] = {"players": len(client.seats), "seed": client.seed, **client.options}
-    if client.table.game == "cambio":
-        kwargs["auto_pass"] = False  # its automatic pass would move for the student without the table
-    app = cls(client=client, **kwargs)
+    app = cls(client=client, players=len(client.seats), seed=client.seed, **client.options)
     if poll:
         app.poller.start()
     return app
@@ -458,7 +440,8 @@ def networked_app(client: TableClient, *, poll: bool = True) -> Any:
 
 class StudentTables:
     """A student's page: waits for a table with their seat, then shows it; when the teacher seats
-    them at a newer table, that one replaces it (looked for every second)."""
+    them at a newer table, that one replaces it, and a table closed meanwhile leaves the page
+    (looked for every second)."""
 
     def __init__(self, store: Store, code: str, token: str, *, poll: bool = True) -> None:
         # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
@@ -469,7 +452,8 @@ class StudentTables:
         self.store, self.code, self.token = store, code, token
         self.name = store.rejoin(code, token).name
         self.app: Any = None
-        self.w_note = w.HTML("<i>No table for you yet: your teacher will seat you (or start one yourself).</i>")
+        self.w_note = w.HTML(NO_TABLE_YET)
+        self.w_problem = w.HTML()  # what following the tables could not do
         # a student may seat themselves, with classmates and bots (store.start_table)
         self.form = TableForm(store, code, token, me=self.name, on_open=lambda table: self.refresh())
         self.w_start = w.Accordion(children=[self.form.widget], titles=("Start a table yourself",), selected_index=None)
@@ -477,20 +461,28 @@ class StudentTables:
         self.w_close = button("Close my table", self.close_table,
                               tooltip="No more moves at the table you started; then you can start another")
         self.w_close.layout.display = "none"
-        self.widget = w.VBox([self.w_note, self.w_start])
+        self.widget = w.VBox([self.w_note, self.w_problem, self.w_start])
         self._poll = poll
         self._found: TableClient | None = None
-        self.poller = Poller(self._find, self._show, period=1.0)
+        self.poller = NewsPoller(self._find, self._show, period=1.0, on_problem=self._say)
         self.refresh()
         if poll:
             self.poller.start()
 
+    def _say(self, problem: str | None) -> None:
+        self.w_problem.value = "" if problem is None else (
+            f'<span class="ck-error" role="alert" style="color:#b3261e">{escape(problem)}</span>')
+
     def refresh(self) -> bool:
-        """Look once (blocking) and show a newer table with a seat for this student; True if one shows."""
-        if self._find():
+        """Look once (blocking) and show what changed; True if the page changed."""
+        try:
+            changed = self._find()
+        except ChangekitError as err:
+            self._say(str(err))
+            return False
+        if changed:
             self._show()
-            return True
-        return False
+        return changed
 
     def start(self) -> None:
         """Look for tables and follow the shown one again (after :meth:`stop`)."""
@@ -499,37 +491,54 @@ class StudentTables:
             self.app.poller.start()
 
     def _find(self) -> bool:
-        """True when a table newer than the one shown has a seat for this student."""
-        shown = self.app.client.table_id if self.app is not None else -1
-        mine = [t for t in self.store.tables(self.code, self.token)
-                if not t.closed and t.table_id > shown
-                and any(s.get("student") == self.name for s in t.settings.get("seats", []))]
-        if not mine:
-            return False
-        self._found = TableClient(self.store, self.code, self.token, mine[-1].table_id)
-        return True
+        """True when the page must change: a table newer than the one shown has a seat for this
+        student, or the shown one was closed (blocking: the poller runs it in a thread)."""
+        shown = self.app.client.table_id if self.app is not None else None
+        tables = self.store.tables(self.code, self.token)
+        mine = [t for t in tables if not t.closed and any(s.get("student") == self.name
+                                                            for s in t.settings.get("seats", []))]
+        newest = mine[-1].table_id if mine else None
+        if newest is not None and (shown is None or newest > shown):
+            self._found = TableClient(self.store, self.code, self.token, newest)
+            return True
+        if shown is not None and not any(t.table_id == shown for t in mine):
+            self._found = None  # closed (or no longer ours): the page drops it
+            return True
+        return False
 
     def _show(self) -> None:
         client = self._found
-        assert client is not None, "shown only after _find found a table"
         if self.app is not None:
             self.app.poller.stop()
-        self.app = networked_app(client, poll=self._poll)
+        if client is None:
+            closed = self.app.client.table_id if self.app is not None else None
+            self.app = None
+            self.w_note.value = (f"<i>Table {closed} is closed.</i> " if closed is not None else "") + NO_TABLE_YET
+            self.w_close.layout.display = "none"
+            self.widget.children = [self.w_note, self.w_problem, self.w_start]
+            return
+        self.app = networked_app(client, poll=False)
+        self.app.poller.on_problem = self._say  # the table's own following says its problems here too
+        if self._poll:
+            self.app.poller.start()
         self.w_note.value = f"<b>Table {client.table_id}: {escape(client.game.title)}</b> with " + escape(
             ", ".join(n for p, n in enumerate(client.names()) if p != client.seat)) + "."
         mine = client.table.started_by == self.name  # a student closes a table they started
         self.w_close.layout.display = None if mine else "none"
         self.w_close.disabled = False
-        self.widget.children = [self.w_note, self.app.widget, self.w_close, self.w_start]
+        self.widget.children = [self.w_note, self.app.widget, self.w_problem, self.w_close, self.w_start]
         self.w_start.selected_index = None
 
     def close_table(self) -> None:
         """Close the table this student started (no more moves; they may start another)."""
+        if self.app is None:
+            self._say("there is no table on this page to close")
+            return
         client = self.app.client
         try:
             self.store.close_table(self.code, self.token, client.table_id)
         except ChangekitError as err:
-            self.w_note.value += f' <span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
+            self._say(str(err))
             return
         client.closed()
         self.app.reload()
@@ -546,6 +555,9 @@ class StudentTables:
         from IPython.display import display  # IPython only when a notebook displays it
 
         display(self.widget)
+
+
+NO_TABLE_YET = "<i>No table for you yet: your teacher will seat you (or start one yourself).</i>"
 
 
 class TableForm:
@@ -569,7 +581,8 @@ class TableForm:
         self.w_seed = w.BoundedIntText(value=1, min=0, max=2**31 - 1, description="Seed",
                                        layout=w.Layout(width="180px"))
         self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
-        self.w_open = button("Open the table" if me is None else "Start the table", self.open, style="primary")
+        self.w_open = button("Open the table" if me is None else "Start the table", self._open_clicked,
+                             style="primary")
         self.w_message = w.HTML()
         self.w_game.observe(lambda _: self.seat_pickers(), names="value")
         self.w_count.observe(lambda _: self.seat_pickers(), names="value")
@@ -617,16 +630,33 @@ class TableForm:
                 picker.options = labels
                 picker.value = value if value in labels else labels[-1]
 
-    def open(self) -> GameTable | None:
+    def _work(self) -> Callable[[], GameTable]:
         seats = [self._choices[p.value] for p in self.w_seats.children]
-        try:
-            table = open_table(self.store, self.code, self.secret, self.w_game.value, seats, seed=self.w_seed.value)
-        except ChangekitError as err:
-            self.w_message.value = f'<span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
-            return None
+        game, seed = self.w_game.value, self.w_seed.value
+        return lambda: open_table(self.store, self.code, self.secret, game, seats, seed=seed)
+
+    def _refused(self, reason: str) -> None:
+        self.w_open.disabled = False
+        self.w_message.value = f'<span role="alert" style="color:#b3261e">{escape(reason)}</span>'
+
+    def _opened(self, table: GameTable) -> None:
+        self.w_open.disabled = False
         self.w_message.value = f"Table {table.table_id} is open: its players see it on their pages."
         if self.on_open is not None:
             self.on_open(table)
+
+    def _open_clicked(self) -> None:
+        """The button: the store's half in a worker thread (a busy store never freezes the page)."""
+        self.w_open.disabled = True  # one table per click
+        off_loop(self._work(), self._opened, failed=self._refused)
+
+    def open(self) -> GameTable | None:
+        try:
+            table = self._work()()
+        except ChangekitError as err:
+            self._refused(str(err))
+            return None
+        self._opened(table)
         return table
 
 
@@ -652,10 +682,12 @@ class TablesPanel:
         self.w_which = w.Dropdown(options=[], description="Table", layout=w.Layout(width="200px"))
         self.w_end = button("Close this table", self.close_table,
                             tooltip="No more moves at it (a finished or abandoned game); its log stays")
-        self.widget = w.VBox([self.form.widget, button("Refresh", self.refresh), self.w_tables,
-                              w.HBox([self.w_which, self.w_end])])
+        self.w_problem = w.HTML()  # what following the tables could not do
+        self.w_end_note = w.HTML()  # beside its button: why a close did nothing
+        self.widget = w.VBox([self.form.widget, button("Refresh", self.refresh), self.w_problem, self.w_tables,
+                              w.HBox([self.w_which, self.w_end, self.w_end_note])])
         self.refresh()
-        self.poller = Poller(self.update, self.draw, period=1.0)
+        self.poller = NewsPoller(self.update, self.draw, period=1.0, on_problem=self._problem)
         if poll:
             self.poller.start()
 
@@ -693,11 +725,22 @@ class TablesPanel:
     def close_table(self) -> None:
         table_id = self.w_which.value
         if table_id is None:
+            text = "Choose the table to close first." if self.w_which.options else "No table is open."
+            self.w_end_note.value = f'<span role="alert" style="color:#b3261e">{text}</span>'
             return
-        self.store.close_table(self.code, self.teacher_key, table_id)
+        try:
+            self.store.close_table(self.code, self.teacher_key, table_id)
+        except ChangekitError as err:
+            self.w_end_note.value = f'<span role="alert" style="color:#b3261e">{escape(str(err))}</span>'
+            return
+        self.w_end_note.value = ""
         self.clients[table_id].closed()
         self.w_message.value = f"Table {table_id} is closed."
         self.draw()
+
+    def _problem(self, problem: str | None) -> None:
+        self.w_problem.value = "" if problem is None else (
+            f'<span role="alert" style="color:#b3261e">{escape(problem)}</span>')
 
     def refresh(self) -> None:
         try:

@@ -1,5 +1,5 @@
 """The pieces every game is built from."""
-from .bots import Bot, RandomBot, play_out
+from .bots import Bot, RandomBot, play_out, play_turns
 from .cards import Card, standard_deck
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .money import DENOMINATIONS, Bill, Dollars, Money, change_deck
@@ -10,5 +10,5 @@ from .state import Event, Game, Options, Player, State, default_names, leaders
 __all__ = [
     "Between", "Bill", "Bot", "Card", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
     "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "RandomBot", "State",
-    "change_deck", "choices", "default_names", "leaders", "play_out", "standard_deck",
+    "change_deck", "choices", "default_names", "leaders", "play_out", "play_turns", "standard_deck",
 ]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Sequence
 
 from .checks import Rule, is_instance, is_items, optional
 from .state import Action, Player, State
@@ -40,17 +40,39 @@ def bot_move(state: State, player: Player, bot: Bot, rng: random.Random) -> Acti
     return bot.choose(state.view(player), state.legal_actions(player), rng=rng)
 
 
+def play_turns(position: Callable[[], State], pick: Callable[[State, Player], Action | None], *,
+               move: Callable[[Action, Player], object] | None = None,
+               seats: Callable[[State], Sequence[Player]] | None = None, max_steps: int | None = None) -> int:
+    """The one loop in which programs move: bots in a tournament, an app's bots and automatic
+    moves, a networked table's bots, the conformance suite's random players.
+
+    While the game ``position()`` goes on, the first seat of ``seats(state)`` (default: the
+    seats acting now, in order) for which ``pick(state, seat)`` gives an action makes it with
+    ``move(action, seat)`` (default: ``state.apply``); then the position is read again (a
+    networked table's state is a new object after every move). Stops at the end of the game, or
+    when ``pick`` gives None for every such seat (a human must choose). Returns how many moves
+    were made; more than ``max_steps`` is a RuntimeError (a game that does not end)."""
+    moves = 0
+    while not (state := position()).is_terminal():
+        for seat in state.current_players() if seats is None else seats(state):
+            action = pick(state, seat)
+            if action is not None:
+                break
+        else:
+            return moves
+        if move is None:
+            state.apply(action, seat)
+        else:
+            move(action, seat)
+        moves += 1
+        if max_steps is not None and moves > max_steps:
+            raise RuntimeError(f"{state!r} did not end within {max_steps} moves")
+    return moves
+
+
 def play_out(state: State, bots: Sequence[Bot], *, rng: random.Random, max_steps: int | None = None) -> State:
     """Let ``bots`` (one per seat) play ``state`` to the end, in place; returns it."""
-    steps = 0
-    while not state.is_terminal():
-        for player in state.current_players():
-            state.apply(bot_move(state, player, bots[player], rng), player)
-            if state.is_terminal():
-                break
-        steps += 1
-        if max_steps is not None and steps > max_steps:
-            raise RuntimeError(f"{state!r} did not end within {max_steps} steps")
+    play_turns(lambda: state, lambda now, player: bot_move(now, player, bots[player], rng), max_steps=max_steps)
     return state
 
 

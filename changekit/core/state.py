@@ -294,6 +294,14 @@ class State:
         replayed = self.replay(self.options, self.seed, self.history[: len(self.history) - steps])
         self.__dict__.update(replayed.__dict__)
 
+    def continued(self, moves: Iterable[tuple[Player, Action]]) -> Self:
+        """A copy of this position with ``moves`` ((seat, action) pairs) played on it; this state
+        is not changed (an app's undo replays from a checkpoint with it)."""
+        twin = self.clone()
+        for player, action in moves:
+            twin.apply(action, player)
+        return twin
+
     @classmethod
     def replay(cls, options: Options, seed: int, history: Iterable[tuple[Player, Action]]) -> Self:
         state = cls(options, seed=seed)

@@ -1,6 +1,7 @@
 """Small pieces of narration every game's log uses, so all logs read alike."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable, Sequence
 
 from .checks import checked, is_bills, is_items, is_text, is_whole
@@ -61,3 +62,39 @@ def winners_text(winners: Sequence[int], names: Sequence[str]) -> str:
     if len(winners) == 1:
         return f"{who} {verb(who, 'wins', 'win')}"
     return f"{who} share the win"
+
+
+@checked(name=is_text(200))
+def possessive(name: str, *, capital: bool = False) -> str:
+    """'your' for the human (the apps call them "You"), "Ann's" for anyone else; ``capital`` to
+    open a sentence.
+
+    >>> possessive("Ann"), possessive("You"), possessive("You", capital=True)
+    ("Ann's", 'your', 'Your')
+    """
+    if name == "You":
+        return "Your" if capital else "your"
+    return f"{name}'s"
+
+
+@checked(names=is_items(64, "names", each=is_text(200)))
+def numbered(names: Sequence[str], *, only: Sequence[bool] | None = None) -> list[str]:
+    """The names with a number after each one that occurs more than once, so every seat can be
+    told apart; ``only`` (one flag per name) limits the numbering to the flagged names (bots:
+    a student's own name is never changed).
+
+    >>> numbered(["Heuristic bot", "Ada", "Heuristic bot"]), numbered(["Ada", "Bo"])
+    (['Heuristic bot 1', 'Ada', 'Heuristic bot 2'], ['Ada', 'Bo'])
+    """
+    flags = [True] * len(names) if only is None else list(only)
+    if len(flags) != len(names):
+        raise InvalidArgument(f"only: {len(flags)} flags for {len(names)} names")
+    many = Counter(n for n, f in zip(names, flags, strict=True) if f)
+    seen: Counter[str] = Counter()
+    out = []
+    for name, flag in zip(names, flags, strict=True):
+        if flag and many[name] > 1:
+            seen[name] += 1
+            name = f"{name} {seen[name]}"
+        out.append(name)
+    return out

@@ -6,7 +6,6 @@ A game's analysis module names its usual line-up and calls :func:`bot_tournament
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Callable, Mapping, Sequence
@@ -15,6 +14,7 @@ from changekit.core.bots import Bot, play_out
 from changekit.core.checks import checked, collection, is_callable, is_instance, is_runs, is_seed, optional, shown
 from changekit.core.errors import InvalidArgument
 from changekit.core.state import Game
+from changekit.core.words import numbered
 
 from .intervals import Estimate, wilson
 
@@ -39,13 +39,7 @@ class TournamentResult:
 
     def labels(self) -> list[str]:
         """One label per seat: the bot's name, numbered where two seats hold bots of one name."""
-        count = Counter(self.names)
-        seen: Counter[str] = Counter()
-        out = []
-        for name in self.names:
-            seen[name] += 1
-            out.append(name if count[name] == 1 else f"{name} {seen[name]}")
-        return out
+        return numbered(self.names)
 
     def ranking(self) -> list[int]:
         """Bot indices, best first: the most wins, then the best mean points (the lowest where

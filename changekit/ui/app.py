@@ -11,23 +11,25 @@ import functools
 import gc
 import os
 import random
+import threading
 import time
-from html import escape
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
 
 import ipywidgets as w
 from IPython.display import display
 
-from changekit.core import Bot, Game, IllegalAction, State
+from changekit.core import Bot, Game, IllegalAction, State, play_turns
 from changekit.core.words import winners_text
+from changekit.ui.markup import Html, html, join
 
 HUMAN = "human"
 CSS = """
 <style>
 .ck-app { font-family: system-ui, sans-serif; max-width: 980px; }
 .ck-log { max-height: 220px; overflow-y: auto; border: 1px solid #ccc; padding: 4px 8px; background: #fafafa; }
-.ck-log ol { margin: 0; padding-left: 1.6em; } .ck-log li { margin: 1px 0; }
+/* numbers inside the line: in the left padding, a number of 100 or more was cut off */
+.ck-log ol { margin: 0; padding-left: 0.2em; list-style-position: inside; } .ck-log li { margin: 1px 0; }
 .ck-score table { border-collapse: collapse; }
 .ck-score td, .ck-score th { padding: 2px 10px; border-bottom: 1px solid #ddd; }
 .ck-score tr.ck-turn { background: #fff3cd; font-weight: bold; }
@@ -42,22 +44,98 @@ CSS = """
 .jupyter-button.ck-btn.mod-warning:active, .jupyter-button.ck-btn.mod-warning.mod-active { background-color: #92400e; }
 .jupyter-button.ck-btn.mod-success:active, .jupyter-button.ck-btn.mod-success.mod-active { background-color: #1b5e20; }
 .jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
+/* set-up row: a "Game settings" button opens it on narrow screens (it filled a phone's first screen) */
+.ck-setup-toggle { display: none !important; }
+/* phones (390 and 360 px wide): no sideways scrolling, touch targets of at least 44 px, labels that wrap */
+@media (max-width: 700px) {
+  .ck-app { max-width: 100%; }
+  .ck-app .widget-hbox, .ck-explorer .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+  .ck-app .widget-vbox, .ck-explorer .widget-vbox { max-width: 100%; }
+  .ck-setup-toggle { display: inline-flex !important; }
+  .ck-setup.ck-collapsed > :not(.ck-setup-toggle) { display: none !important; }
+  .jupyter-widgets.jupyter-button, .ck-app .jupyter-button, .ck-explorer .jupyter-button {
+    min-height: 44px; height: auto; max-width: 100%; white-space: normal; overflow: visible;
+    text-overflow: clip; line-height: 1.25; padding-top: 6px; padding-bottom: 6px; }
+  .ck-app input, .ck-app select, .ck-explorer input, .ck-explorer select { min-height: 44px; }
+  .ck-app .widget-checkbox, .ck-app .widget-checkbox input { min-height: 44px; }
+  /* an explorer's boxes one under the other, each label above its input, as wide as the screen */
+  .ck-explorer .widget-gridbox { grid-template-columns: minmax(0, 1fr) !important; }
+  .ck-app .widget-inline-hbox { max-width: 100%; min-width: 0; height: auto; }
+  .ck-explorer .widget-inline-hbox { flex-wrap: wrap; height: auto; width: 100% !important; max-width: 100%;
+    margin-left: 0; margin-right: 0; box-sizing: border-box; }
+  .ck-app .widget-inline-hbox .widget-label, .ck-explorer .widget-inline-hbox .widget-label {
+    max-width: 100%; white-space: normal; }
+  .ck-explorer .widget-inline-hbox .widget-label { width: 100% !important; }
+  .ck-explorer .widget-inline-hbox > input, .ck-explorer .widget-inline-hbox > select,
+  .ck-explorer .widget-inline-hbox > .widget-dropdown > select { flex: 1 1 auto; min-width: 0; width: 100%; }
+  .ck-app svg { max-width: 100%; height: auto; }
+  .ck-app .ck-score table { font-size: 0.95em; }
+  .ck-app table { max-width: 100%; }
+}
 </style>
 """
 
 
 _VISITOR_ARRIVED = False
+#: set once the visitor's request has reached this pool kernel (see :func:`when_visitor_arrives`)
+_VISITOR_EVENT = threading.Event()
+_VISITOR_WAITER: threading.Thread | None = None
+_VISITOR_CALLBACKS: list[Callable[[], object]] = []
 
 
-def wait_for_visitor() -> None:
-    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once)."""
-    global _VISITOR_ARRIVED
-    if _VISITOR_ARRIVED or os.environ.get("VOILA_PREHEAT") != "True":
-        return
+def _in_pool_kernel() -> bool:
+    return not _VISITOR_ARRIVED and os.environ.get("VOILA_PREHEAT") == "True"
+
+
+def _wait_for_request() -> None:
     from voila.utils import wait_for_request  # only a kernel Voila started has a request to wait for
 
     wait_for_request()
+
+
+def _visitor_arrived(loop: Any) -> None:
+    # in the waiter thread: the request is in (os.environ has its address); callbacks touch
+    # widgets, so they run on the kernel's event loop
+    global _VISITOR_ARRIVED
+    _wait_for_request()
     _VISITOR_ARRIVED = True
+    _VISITOR_EVENT.set()
+    for callback in _VISITOR_CALLBACKS:
+        loop.call_soon_threadsafe(callback)
+    _VISITOR_CALLBACKS.clear()
+
+
+def _start_waiter() -> None:
+    # one waiter per kernel: Voila keeps one request socket per kernel, a second would steal it
+    global _VISITOR_WAITER
+    if _VISITOR_WAITER is None:
+        import asyncio  # the kernel's loop, for the callbacks
+
+        loop = asyncio.get_event_loop()
+        _VISITOR_WAITER = threading.Thread(target=_visitor_arrived, args=(loop,), daemon=True,
+                                           name="changekit-visitor")
+        _VISITOR_WAITER.start()
+
+
+def when_visitor_arrives(callback: Callable[[], object]) -> bool:
+    """In a kernel Voila pre-started for a pool, run ``callback`` on the kernel's loop once the
+    page's request has arrived, without blocking the pre-render: returns True. Elsewhere (or once the
+    visitor is here) returns False and does nothing: the caller goes on at once."""
+    if not _in_pool_kernel():
+        return False
+    _VISITOR_CALLBACKS.append(callback)
+    _start_waiter()
+    return True
+
+
+def wait_for_visitor() -> None:
+    """In a kernel Voila pre-started for a pool, block until the page's request arrives (once).
+    Everything after it runs when the visitor is here, not before: use only where the page needs
+    its address to go on (:func:`when_visitor_arrives` does not block)."""
+    if not _in_pool_kernel():
+        return
+    _start_waiter()
+    _VISITOR_EVENT.wait()
 
 
 def page_number(name: str, default: int, *, low: int, high: int) -> int:
@@ -67,13 +145,20 @@ def page_number(name: str, default: int, *, low: int, high: int) -> int:
 
     A page pre-rendered for a class (``changekit serve --class-size``) runs before its visitor
     arrives: it waits here for the visitor's request, so the rest of it runs with the address."""
-    wait_for_visitor()
-    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    value = page_value(name)
     try:
-        number = int(values[-1]) if values else default
+        number = int(value) if value is not None else default
     except ValueError:
         return default
     return number if low <= number <= high else default
+
+
+def page_value(name: str) -> str | None:
+    """The last ``name=...`` of the Voila page's address (None when absent or outside Voila): the
+    one place a page reads its address. A page pre-rendered for a pool waits here for its visitor."""
+    wait_for_visitor()
+    values = parse_qs(os.environ.get("QUERY_STRING", "")).get(name)
+    return values[-1] if values else None
 
 
 def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:
@@ -81,7 +166,9 @@ def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: s
     btn = w.Button(description=label, tooltip=tooltip or label, button_style=style,
                    layout=w.Layout(width=width) if width else w.Layout(width="auto"))
     btn.add_class("ck-btn")  # the frame's CSS gives its coloured styles readable contrast
-    btn.on_click(lambda _: on_click())
+    # a disabled button refuses on the kernel side too: a click can come over the websocket
+    # from a script, whatever the browser shows
+    btn.on_click(lambda clicked: None if clicked.disabled else on_click())
     return btn
 
 
@@ -175,8 +262,13 @@ class GameApp:
         self.w_screen = w.VBox()
         self.w_extra = w.VBox()  # a game's own settings (under its controls)
         self.build()
-        self.w_setup = w.HBox([self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
+        self.w_setup_toggle = button("Game settings", self.toggle_setup,
+                                     tooltip="Show or hide the players, bots and seed of a new game")
+        self.w_setup_toggle.add_class("ck-setup-toggle")  # shown on narrow screens only (the CSS)
+        self.w_setup = w.HBox([self.w_setup_toggle, self.w_players, self.w_bot, self.w_seed, self.w_hot, self.w_new],
                               layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        self.w_setup.add_class("ck-setup")
+        self.w_setup.add_class("ck-collapsed")  # collapsed: on a phone the settings filled the first screen
         self.widget = w.VBox(
             [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
              self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
@@ -185,6 +277,13 @@ class GameApp:
         self.widget.add_class("ck-app")
         self.new_game()
         _freeze_heap()
+
+    def toggle_setup(self) -> None:
+        """Open or close the set-up row (on a narrow screen; on a wide one it is always open)."""
+        if "ck-collapsed" in self.w_setup._dom_classes:
+            self.w_setup.remove_class("ck-collapsed")
+        else:
+            self.w_setup.add_class("ck-collapsed")
 
     # ---- seats -----------------------------------------------------------------------
     @property
@@ -224,13 +323,16 @@ class GameApp:
         self.refresh()
         self.timings.append((time.perf_counter() - start) * 1000)
 
-    def act(self, action: Any, player: int | None = None) -> None:
-        """A human's action (from a button): apply it, let the bots answer, redraw."""
+    def act(self, *actions: Any, player: int | None = None) -> None:
+        """A human's move (from a button), the app's one way to move: apply its actions in
+        order (several make one move: Zhao Pengyou's selected cards), let the bots answer, redraw.
+        A networked table replaces it, so every move an app makes goes to the table."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
         self.reset_input()
         try:
-            self.state.apply(action, who)
+            for action in actions:
+                self.state.apply(action, who)
             self.error = ""
         except IllegalAction as exc:
             self.error = str(exc)
@@ -241,22 +343,29 @@ class GameApp:
         self.timings.append((time.perf_counter() - start) * 1000)
 
     def run_bots(self) -> None:
-        state = self.state
-        while not state.is_terminal():
-            acting = [p for p in state.current_players() if p in self.bot_players]
-            if not acting:
-                break
-            for p in acting:
-                if p not in state.current_players():
-                    continue  # a simultaneous phase resolved under us
-                bot = self.bot_players[p]
-                view = state.view(p)
-                action = bot.choose(view, state.legal_actions(p), rng=self.rng)
-                reason = bot.explain(view, action)
-                if reason:
-                    self.notes.append(f"{self.names()[p]}: {reason}")
-                state.apply(action, p)
+        """The bots move, and so do the app's automatic moves for humans (:meth:`auto_move`),
+        until a human must choose or the game is over."""
+        play_turns(lambda: self.state, self.program_move)
         self.notes = self.notes[-6:]
+
+    def program_move(self, state: State, seat: int) -> Any:
+        """The move a program makes for ``seat`` now (its bot's, or the app's automatic one for
+        a human), or None: the seat's human chooses."""
+        bot = self.bot_players.get(seat)
+        if bot is None:
+            return self.auto_move(state, seat)
+        view = state.view(seat)
+        action = bot.choose(view, state.legal_actions(seat), rng=self.rng)
+        reason = bot.explain(view, action)
+        if reason:
+            self.notes.append(f"{self.names()[seat]}: {reason}")
+        return action
+
+    def auto_move(self, state: State, seat: int) -> Any:
+        """A move the app makes for the human at ``seat`` without a click (Cambio passes a snap
+        window its human knows nothing to snap in), or None. It goes the way a bot's move goes
+        (at a networked table, into the store)."""
+        return None
 
     def undo(self) -> None:
         """Take back moves until it is a human's turn again, having undone one human move."""
@@ -291,25 +400,25 @@ class GameApp:
         viewer = self.viewer
         needs_screen = self.hot_seat and not self.face_up and not state.is_terminal() and self._revealed_to != viewer
         if needs_screen:
-            self.w_screen.children = [w.HTML(f"<b>Pass the device to {escape(names[viewer])}.</b> "
-                                             "Everyone else, look away."),
+            self.w_screen.children = [w.HTML(html("<b>Pass the device to {}.</b> Everyone else, look away.",
+                                                  names[viewer])),
                                       button(f"I am {names[viewer]}: show my hand", lambda: self.reveal(viewer),
                                              style="warning")]
             self.w_table.children, self.w_controls.children = [], []
         else:
             self.w_screen.children = []
             self.draw(state.view(viewer), viewer)
-        error = f' <span style="color:#b3261e">— {escape(self.error)}</span>' if self.error else ""
-        self.w_status.value = (f'<div class="ck-status" role="status" aria-live="polite">{escape(self.status(viewer))}'
-                               f"{error}</div>")
+        error = html(' <span style="color:#b3261e">— {}</span>', self.error) if self.error else ""
+        self.w_status.value = html('<div class="ck-status" role="status" aria-live="polite">{}{}</div>',
+                                   self.status(viewer), Html(error))
         # behind the hot-seat screen the summary must not read the next player's hand aloud
         summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
                    else self.summary(state.view(viewer), viewer))
-        self.w_summary.value = f'<div class="ck-sr" aria-live="polite">{escape(summary)}</div>'
+        self.w_summary.value = html('<div class="ck-sr" aria-live="polite">{}</div>', summary)
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
-        self.w_hint_box.value = (f'<div class="ck-hint">{self.hints_html(state.view(viewer), viewer)}</div>'
+        self.w_hint_box.value = (html('<div class="ck-hint">{}</div>', self.hints_html(state.view(viewer), viewer))
                                  if show_hints else "")
         self.w_undo.disabled = not self.own_moves()
 
@@ -325,23 +434,21 @@ class GameApp:
     def scoreboard_html(self) -> str:
         state, names = self.state, self.names()
         acting = set(state.current_players())
-        rows = "".join(
-            f'<tr class="{"ck-turn" if p in acting else ""}"><td>{escape(names[p])}</td><td>{score}</td></tr>'
-            for p, score in enumerate(state.scores())
-        )
-        head = f"<tr><th>Player</th><th>{escape(self.score_label())}</th></tr>"
-        return f'<div class="ck-score"><table aria-label="scores">{head}{rows}</table></div>'
+        rows = join("", (html('<tr class="{}"><td>{}</td><td>{}</td></tr>', "ck-turn" if p in acting else "",
+                              names[p], score) for p, score in enumerate(state.scores())))
+        head = html("<tr><th>Player</th><th>{}</th></tr>", self.score_label())
+        return html('<div class="ck-score"><table aria-label="scores">{}{}</table></div>', head, rows)
 
     def log_html(self, viewer: int) -> str:
         events = self.state.events_for(viewer)
         names = self.names()
         shown = [self.state.narrate(e, names) for e in events[-60:]]  # narrate only what is shown
-        notes = "".join(f"<li><i>{escape(n)}</i></li>" for n in self.notes)
+        notes = join("", (html("<li><i>{}</i></li>", n) for n in self.notes))
         # newest first, so the latest move is in sight without scrolling
-        items = "".join(f"<li>{escape(line)}</li>" for line in reversed(shown))
-        return ('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">'
-                + (f"<b>Bots' reasons</b><ul>{notes}</ul>" if notes else "")
-                + f'<ol reversed start="{len(events)}">{items}</ol></div>')
+        items = join("", (html("<li>{}</li>", line) for line in reversed(shown)))
+        return html('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">{}'
+                    '<ol reversed start="{}">{}</ol></div>',
+                    html("<b>Bots' reasons</b><ul>{}</ul>", notes) if notes else "", len(events), items)
 
     # ---- per game --------------------------------------------------------------------
     def build(self) -> None:
@@ -357,6 +464,8 @@ class GameApp:
         raise NotImplementedError
 
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
+        """The hint for ``viewer``: plain text (the frame escapes it; names are text too) or
+        :class:`~changekit.ui.markup.Html` made with :func:`~changekit.ui.markup.html`."""
         return ""
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

@@ -57,11 +57,19 @@ async function render({ model, el }) {
     box.textContent = "This chart could not be drawn: " + error.message;
     throw error;
   }
+  // on a phone a finger on the chart must scroll the page, not zoom or pan the chart
+  const narrow = window.matchMedia("(max-width: 700px), (pointer: coarse)").matches;
   const draw = () => {
     const figure = model.get("figure") || {};
     box.setAttribute("aria-label", model.get("label") || "chart");
-    return Plotly.react(box, figure.data || [], figure.layout || {},
-                        { responsive: true, displaylogo: false, ...(figure.config || {}) });
+    const layout = { ...(figure.layout || {}) };
+    const config = { responsive: true, displaylogo: false, ...(figure.config || {}) };
+    if (narrow) {
+      layout.dragmode = false;
+      for (const axis of ["xaxis", "yaxis"]) layout[axis] = { ...(layout[axis] || {}), fixedrange: true };
+      Object.assign(config, { scrollZoom: false, displayModeBar: false });
+    }
+    return Plotly.react(box, figure.data || [], layout, config);
   };
   await draw();
   model.on("change:figure", draw);

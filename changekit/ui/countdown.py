@@ -2,8 +2,10 @@
 
 Why not ``ipywidgets.Play``: its timer starts only on a playing False→True change seen by a
 view that already exists, so a clock started before the page is drawn (a student robbed before
-their first turn) never runs. This widget's count starts when it is drawn, i.e. when the
-student can see it, and restarts whenever :meth:`Countdown.start` is called again.
+their first turn) never runs. This widget's count restarts whenever :meth:`Countdown.start` is
+called again, and it ticks only while the clock is on the screen: when a count starts, the prompt
+above the clock is scrolled into view, and a clock drawn below the fold during page load (1,800 px
+down on a phone) waits until the student actually sees it (an IntersectionObserver).
 """
 from __future__ import annotations
 
@@ -20,6 +22,20 @@ function render({ model, el }) {
   label.style.marginLeft = "8px";
   el.append(bar, label);
   let timer = null;
+  // tick only while the clock is on the screen and the tab is shown: time the student cannot see
+  // is not time to decide
+  let onScreen = false;
+  const watcher = new IntersectionObserver((entries) => {
+    onScreen = entries[entries.length - 1].isIntersecting;
+  }, { threshold: 0.9 });
+  watcher.observe(el);
+  const seen = () => onScreen && document.visibilityState === "visible";
+  const bringIntoView = () => {
+    // the prompt sits just above the clock's row: show both
+    const row = el.closest(".widget-hbox") || el;
+    const target = row.previousElementSibling || row;
+    target.scrollIntoView({ block: "start", inline: "nearest" });
+  };
   const show = () => {
     bar.max = model.get("seconds");
     bar.value = model.get("left");
@@ -30,7 +46,9 @@ function render({ model, el }) {
   const start = () => {
     stop();
     if (!model.get("running")) return;
+    requestAnimationFrame(bringIntoView);
     timer = setInterval(() => {
+      if (!seen()) return;
       const left = Math.max(0, model.get("left") - 1);
       model.set("left", left);
       if (left === 0) { model.set("running", false); stop(); }
@@ -46,6 +64,7 @@ function render({ model, el }) {
   start();
   return () => {
     stop();
+    watcher.disconnect();
     model.off("change:left", show);
     model.off("change:seconds", show);
     model.off("change:running", onRunning);

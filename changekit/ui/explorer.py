@@ -17,7 +17,6 @@ True
 """
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable, Mapping
 
 import ipywidgets as w
@@ -28,6 +27,7 @@ from changekit.core.errors import ChangekitError, InvalidArgument
 
 from .app import button
 from .charts import LiveChart, plotly_js_url
+from .markup import escape
 
 
 def _is_input(value: Any, name: str) -> w.ValueWidget:

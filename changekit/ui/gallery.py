@@ -1,10 +1,11 @@
 """The gallery page: one card per registered game, linking to its app notebook."""
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
 from changekit.registry import all_games
+
+from .markup import escape
 
 if TYPE_CHECKING:
     import ipywidgets
@@ -30,10 +31,12 @@ def gallery_html(*, class_pages: bool = True) -> str:
             + (CLASS_LINKS if class_pages else ""))
 
 
-#: the class-session pages (they need the kit's server: the static site stays single-player)
+#: the class-session pages and the strategy lab (they need the kit's server: the static site stays
+#: single-player)
 CLASS_LINKS = ('<p class="ck-class-links" style="margin-top:14px"><b>Teaching a class?</b> '
                '<a href="class.ipynb">Open a class session</a> (teacher) · '
-               '<a href="join.ipynb">Join a class</a> (students)</p>')
+               '<a href="join.ipynb">Join a class</a> (students) · '
+               '<a href="lab.ipynb">Strategy lab: write a bot</a></p>')
 
 
 def gallery() -> ipywidgets.HTML:

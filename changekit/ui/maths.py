@@ -6,8 +6,9 @@ module renders it with ``ipywidgets.HTMLMath`` (MathJax, ``$$ … $$``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from typing import TYPE_CHECKING, Any
+
+from .markup import escape
 
 if TYPE_CHECKING:
     import ipywidgets

@@ -1,11 +1,12 @@
 """SVG pictures of bills and cards (plain strings: usable in HTML widgets and Jupyter reprs)."""
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING, Iterable
 
 from changekit.core.errors import ChangekitError
 from changekit.core.words import money
+
+from .markup import escape
 
 if TYPE_CHECKING:
     from changekit.core.cards import Card

@@ -21,7 +21,6 @@ from __future__ import annotations
 import inspect
 import re
 import traceback
-from html import escape
 from typing import Any, Callable, ClassVar, Sequence
 
 import ipywidgets as w
@@ -30,6 +29,7 @@ from IPython.display import display
 from changekit.core.errors import ChangekitError
 
 from .app import button, show_figure
+from .markup import escape
 
 _ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
@@ -37,6 +37,27 @@ _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
     (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"<i>\1</i>"),
     (re.compile(r"`([^`]+)`"), r"<code>\1</code>"),
 ]
+
+
+#: a fraction too long to read (either part of five digits or more), as analyses print them
+_LONG_FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w/])")
+
+
+def readable_fractions(html: str) -> str:
+    """Long fractions (``8016396331585/7697529135296``) as decimals, the exact fraction a click
+    away; short ones (``37/25``, ``1/3``: often the lesson itself) stay as they are.
+
+    >>> readable_fractions("<td>8016396331585/7697529135296</td> and 1/3")
+    '<td><details class="ck-fraction"><summary>1.04142</summary>8016396331585/7697529135296</details></td> and 1/3'
+    """
+    def decimal(match: re.Match[str]) -> str:
+        top, bottom = match.group(1), match.group(2)
+        if max(len(top.lstrip("-")), len(bottom)) < 5 or int(bottom) == 0:
+            return match.group(0)
+        value = int(top) / int(bottom)
+        return f'<details class="ck-fraction"><summary>{value:.6g}</summary>{top}/{bottom}</details>'
+
+    return _LONG_FRACTION.sub(decimal, html)
 
 
 def reading_to_html(text: str) -> str:
@@ -92,7 +113,7 @@ class Question:
         self.on_check: list[Callable[[Question], None]] = []
         self.input = self._make_input(choices, number, slider, unit)
         self.lock_button = button("Lock in my prediction", self._lock, style="warning")
-        self.lock_button.disabled = self.kind == "choices"  # nothing chosen yet
+        self.lock_button.disabled = self.kind in ("choices", "number")  # nothing chosen or typed yet
         self.check_button = button("Check", self.check, style="success",
                                    tooltip="Show the exact answer (lock in a prediction first)")
         self.check_button.disabled = True
@@ -125,9 +146,14 @@ class Question:
             return widget
         guess = f"My guess{' (' + unit + ')' if unit else ''}"
         if number is not None:
+            # a box that starts empty: a student does not lock in a number they never typed
             low, high = number
-            return w.BoundedFloatText(value=low, min=low, max=high, description=f"{guess}:",
-                                      style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+            self._range = (low, high)
+            widget = w.Text(value="", placeholder=f"{low:g} to {high:g}", description=f"{guess}:",
+                            style={"description_width": "initial"}, layout=w.Layout(width="260px"))
+            widget.min, widget.max = low, high  # as a bounded box has them (not sent to the browser)
+            widget.observe(lambda change: self._typed(), names="value")
+            return widget
         # a range with a step: drawn as a number box with arrows, because an ipywidgets slider's
         # handle has no accessible name (axe: aria-input-field-name), as elsewhere in the kit
         assert slider is not None, "__init__ checked that exactly one way to predict is given"
@@ -137,10 +163,39 @@ class Question:
                                   style={"description_width": "initial"}, layout=w.Layout(width="320px"))
 
     # ---- predicting ----------------------------------------------------------------------
+    def _number(self) -> float | None:
+        """The number typed in a number question's box (None if empty or not a number in range)."""
+        text = str(self.input.value).strip().replace(",", ".")
+        try:
+            value = float(text)
+        except ValueError:
+            return None
+        low, high = self._range
+        return value if low <= value <= high else None
+
+    def _typed(self) -> None:
+        if self.prediction is not None:
+            return
+        typed = str(self.input.value).strip()
+        value = self._number()
+        self.lock_button.disabled = value is None
+        low, high = self._range
+        self.status.value = ("" if not typed or value is not None else
+                             f"<i>Type a number from {low:g} to {high:g}.</i>")
+
     def predict(self, value: Any) -> None:
         """Lock in ``value`` as the prediction (what the Lock button does with the input's value)."""
         if self.prediction is not None:
             raise ChangekitError(f"question {self.qid!r}: the prediction is already locked in ({self.prediction!r})")
+        if self.kind == "number":
+            number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+            low, high = self._range
+            if number is None or not low <= number <= high:
+                raise ChangekitError(f"question {self.qid!r}: {value!r} is outside the allowed range "
+                                     f"{low:g}..{high:g}")
+            self.input.value = f"{number:g}" if float(f"{number:g}") == number else repr(float(number))
+            self._lock()
+            return
         try:
             self.input.value = value
         except Exception as exc:  # a traitlets error names the widget, not the question
@@ -151,10 +206,23 @@ class Question:
         self._lock()
 
     def _lock(self) -> None:
-        if self.prediction is not None or self.input.value is None:
-            return
-        self.prediction = self.input.value
+        if self.prediction is not None or self.input.value is None or self.input.disabled:
+            return  # (a disabled input's value can still come from a script: refused)
+        if self.kind == "number":
+            number = self._number()
+            if number is None:
+                self._typed()
+                return
+            self.prediction = number
+        else:
+            self.prediction = self.input.value
         self.input.disabled = self.lock_button.disabled = True
+        if self.kind == "choices":  # the chosen answer marked clearly, not only by a faint shade
+            chosen = self.prediction
+            self.input.options = [(f"✔ {label}" if value == chosen else label, value)
+                                  for label, value in self.input.options]
+            self.input.value = chosen
+            self.input.add_class("ck-locked")
         self.check_button.disabled = False
         self.status.value = f"<i>Your prediction: <b>{escape(self._shown(self.prediction))}</b>. Now press Check.</i>"
         for hook in self.on_predict:
@@ -205,7 +273,7 @@ class Question:
     @staticmethod
     def _part(result: Any) -> w.Widget:
         if isinstance(result, str):
-            return w.HTML(result)
+            return w.HTML(readable_fractions(result))
         # A plotly FigureWidget is a widget too, but one made in a callback never draws in Voila:
         # figures go through show_figure, like every figure shown from a callback.
         if isinstance(result, w.Widget) and not _is_figure(result):

@@ -9,12 +9,23 @@ if TYPE_CHECKING:
 PALETTE = ["#3d5a80", "#ee6c4d", "#2a9d8f", "#e9c46a", "#8d5a97", "#6c757d", "#98c1d9", "#293241"]
 
 
+def plain_dollars(text: str) -> str:
+    """``text`` with its dollar signs kept as money: plotly typesets anything between two ``$`` as
+    mathematics when MathJax is on the page ("$1, $3" became italic maths), so from two dollars
+    on each is written as the entity ``&#36;``, which plotly shows as "$" and never typesets.
+
+    >>> plain_dollars("Paying $5"), plain_dollars("bid $1, $3")
+    ('Paying $5', 'bid &#36;1, &#36;3')
+    """
+    return text.replace("$", "&#36;") if text.count("$") >= 2 else text
+
+
 def style(fig: go.Figure, *, title: str, x: str, y: str, log_x: bool = False, height: int = 380) -> go.Figure:
     """Title, axis names and the kit's colours on a plotly figure; returns it."""
     fig.update_layout(
-        title={"text": title, "x": 0.01, "xanchor": "left"},
-        xaxis_title=x,
-        yaxis_title=y,
+        title={"text": plain_dollars(title), "x": 0.01, "xanchor": "left"},
+        xaxis_title=plain_dollars(x),
+        yaxis_title=plain_dollars(y),
         template="plotly_white",
         colorway=PALETTE,
         height=height,

@@ -50,7 +50,7 @@ def test_three_students_answer_a_poll_and_the_teacher_reveals_it(browser, class_
         page.goto(f"{class_server}/voila/render/join.ipynb?code={code}", timeout=RENDER_TIMEOUT_MS)
         page.get_by_role("textbox", name="Your name:").fill(name, timeout=RENDER_TIMEOUT_MS)
         page.get_by_role("button", name="Join the class").click()
-        page.locator("a.ck-rejoin").wait_for(timeout=LIVE_MS)
+        page.locator(".ck-rejoin").wait_for(timeout=LIVE_MS)
         students[name] = page
     teacher.locator(".ck-student-count", has_text="3").wait_for(timeout=LIVE_MS)
 

@@ -71,7 +71,7 @@ def test_a_class_session_through_the_teacher_and_student_pages(browser, class_se
         open_page(page, class_server, f"join.ipynb?code={code}")
         page.get_by_role("textbox", name="Your name:").fill(name)
         page.get_by_role("button", name="Join the class").click()
-        visible(page.locator("a.ck-rejoin"), what=f"{name} joined")
+        visible(page.locator(".ck-rejoin"), what=f"{name} joined")
         students[name] = page
     ada, bo = students["Ada"], students["Bo"]
     visible(teacher.locator(".ck-student-count", has_text="2"), what="two students on the dashboard")

@@ -24,7 +24,7 @@ def main(url: str, code: str, table_id: int, tokens: list[str]) -> None:
                 store.submit(code, token, f"q{question}", value)
                 print("ok", flush=True)
             print(f"try move {move}", flush=True)
-            store.append_move(code, token, table_id, move, [student, value])
+            store.append_move(code, token, table_id, move, {"seat": student, "action": [student, value]})
             print("ok", flush=True)
             move += 1
 

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from changekit.classroom import ClassroomError, connect
-from changekit.classroom.auction import AuctionBidder, AuctionPanel, auction_question, check_bid, resolve_auction
+from changekit.classroom.auction import (AuctionBidder, AuctionPanel, auction_question, check_bid, resolve_auction,
+                                        settled_bids)
 from changekit.core import ChangekitError
 from changekit.games.boneyard.analysis import (FIRST_ROUND_BIDS, MAX_CLASS_PLAYERS, expected_payoffs,
                                                first_round_equilibrium)
@@ -102,9 +103,11 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
                 button.value = int(button.description[1:]) in bills
             page.submit()
             expected[student.name] = bills
-        pages[0].w_bills[0].value = not pages[0].w_bills[0].value  # Ada changes her mind: the later bid counts
-        pages[0].submit()
+        assert pages[0].bid() == ()  # a new pick starts from nothing: it replaces the bid (issue 29)
+        pages[0].w_bills[0].value = True  # Ada changes her mind: the later bid counts, alone
         expected["S00"] = list(pages[0].bid())
+        pages[0].submit()
+        assert expected["S00"] == [10]
         panel.count()
         assert "60 of 60 students have bid" in panel.w_count.value
         result = panel.close()
@@ -121,10 +124,30 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
         assert "best bid" in panel.explorer.w_text.value
         assert result.outcomes[0].name in panel.w_results.value
         # bidding is closed: a late bid is refused on the page, and changes nothing
+        pages[1].w_bills[0].value = True
         pages[1].submit()
         assert "closed" in pages[1].w_status.value
         assert teacher_store.answers(session.code, session.teacher_key, question) == expected
         assert panel.start() == "auction.2"
+
+
+def test_a_refused_settle_reaches_the_dashboard(store_url):
+    """Issue 23: a settle the store refused said nothing. (Past the bidder limit it no longer fails at
+    all: the store refuses the 61st bid and settling takes the first 60; see test_the_61st_bidder...)."""
+    with connect(store_url) as store:
+        session = store.open_session("Auction day")
+        panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+        panel.start()
+        for name in ("Ada", "Bo", "Cy"):
+            student = store.join(session.code, name)
+            store.submit(session.code, student.token, panel.question_id, [10])
+        panel.teacher_key = "not-the-key"  # a refusal the store makes: the settle must say it
+        panel.w_close.click()
+        assert "could not be settled" in panel.w_message.value and "not the teacher key" in panel.w_message.value
+        assert not panel.w_close.disabled  # the teacher may try again
+        panel.teacher_key = session.teacher_key
+        panel.w_close.click()
+        assert panel.result is not None and panel.result.bidders == 3 and panel.w_message.value == ""
 
 
 def test_the_bidder_page_refuses_an_empty_bid_and_a_wrong_question(store_url):
@@ -137,3 +160,45 @@ def test_the_bidder_page_refuses_an_empty_bid_and_a_wrong_question(store_url):
         assert store.answers(session.code, session.teacher_key, "auction.1") == {}
         with pytest.raises(ClassroomError, match="not a class auction"):
             AuctionBidder(store, session.code, ada.token, "zombie-q1")
+
+
+def test_the_61st_bidder_is_refused_when_bidding_and_the_auction_settles(store_url):
+    # issue 23: past 60 bidders, "Close bidding and settle" closed the question, the settle raised
+    # "at most 60 bidders" and nothing was revealed
+    with connect(store_url) as store:
+        session = store.open_session("Auction day")
+        panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+        question = panel.start()
+        students = [store.join(session.code, f"S{i:02d}") for i in range(MAX_CLASS_PLAYERS + 1)]
+        for s in students[:MAX_CLASS_PLAYERS]:
+            store.submit(session.code, s.token, question, [10])
+        late = AuctionBidder(store, session.code, students[-1].token, question)
+        late.w_bills[0].value = True
+        late.submit()  # the page says why, at once
+        assert "takes 60 answers and has them all" in late.w_status.value
+        with pytest.raises(ClassroomError) as refused:
+            store.submit(session.code, students[-1].token, question, [7])
+        assert refused.value.reason == "question-full"
+        store.submit(session.code, students[0].token, question, [7, 1])  # a bidder may still change their bid
+        result = panel.close()
+        assert result.bidders == MAX_CLASS_PLAYERS
+        assert store.polls(session.code, students[0].token)[0].answer["bidders"] == MAX_CLASS_PLAYERS
+        assert dict(settled_bids(store.answers(session.code, session.teacher_key, question)))["S00"] == (7, 1)
+
+
+def test_an_auction_with_more_bids_than_bidders_still_settles(store_url):
+    # an auction opened before the store took max_answers (or by hand) has 62 bids, 61 of them
+    # valid: the first 60 valid ones (in join order) are settled, and the class sees the result
+    with connect(store_url) as store:
+        session = store.open_session("Auction day")
+        store.open_question(session.code, session.teacher_key, "auction.1", {"kind": "auction", "text": "old"})
+        students = [store.join(session.code, f"S{i:02d}") for i in range(MAX_CLASS_PLAYERS + 2)]
+        for s in students:
+            store.submit(session.code, s.token, "auction.1", [5])
+        store.submit(session.code, students[1].token, "auction.1", "not a bid")  # left out, not counted
+        panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+        panel.question_id = "auction.1"
+        result = panel.close()
+        assert result.bidders == MAX_CLASS_PLAYERS
+        assert [o.name for o in result.outcomes] == [s.name for s in students if s.name != "S01"][:MAX_CLASS_PLAYERS]
+        assert store.polls(session.code, students[0].token)[0].revealed

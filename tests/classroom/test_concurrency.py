@@ -103,12 +103,15 @@ def outcomes(results, count: int) -> dict[int, list[tuple[str, str]]]:
 def test_two_students_appending_move_n_at_once(store, store_url, tmp_path):
     session = store.open_session("Period 3")
     ada, bob = store.join(session.code, "Ada"), store.join(session.code, "Bob")
-    table = store.open_table(session.code, session.teacher_key, "diminishing", {"seed": 3})
+    seats = [{"student": "Ada"}, {"student": "Bob"}, {"bot": "random"}]
+    table = store.open_table(session.code, session.teacher_key, "diminishing",
+                             {"format": 1, "seed": 3, "options": {}, "seats": seats})
     rounds = 15
     barrier, results = FORK.Barrier(2), FORK.Queue()
 
-    def move_as(student):
-        return lambda s, n: s.append_move(session.code, student.token, table.table_id, n, [student.name, n])
+    def move_as(student):  # both race to move the bot seat, which either of them may move
+        return lambda s, n: s.append_move(session.code, student.token, table.table_id, n,
+                                          {"seat": 2, "action": [student.name, n]})
 
     run_processes([(race, (store_url, barrier, results, rounds, move_as(ada))),
                    (race, (store_url, barrier, results, rounds, move_as(bob)))], tmp_path / "errors")
@@ -120,7 +123,7 @@ def test_two_students_appending_move_n_at_once(store, store_url, tmp_path):
         assert f"move {n} at table {table.table_id} has already been made" in message
     moves = store.moves(session.code, session.teacher_key, table.table_id)
     assert [m.number for m in moves] == list(range(rounds))
-    assert all(m.action == [m.student, m.number] for m in moves)  # each move is its maker's
+    assert all(m.action == {"seat": 2, "action": [m.student, m.number]} for m in moves)  # each is its maker's
 
 
 def test_the_same_name_joining_at_once_from_six_devices(store, store_url, tmp_path):
@@ -175,7 +178,8 @@ def test_no_answer_gets_in_after_close_question_returns(store, store_url, tmp_pa
 def test_a_kernel_killed_mid_write_loses_nothing_it_was_told_was_saved(store, store_url):
     session = store.open_session("Period 3")
     students = [store.join(session.code, f"s{i}") for i in range(8)]
-    table = store.open_table(session.code, session.teacher_key, "zombie")
+    table = store.open_table(session.code, session.teacher_key, "boneyard",  # (up to 8 players)
+                             {"format": 1, "seed": 1, "options": {}, "seats": [{"student": s.name} for s in students]})
     tokens = [s.token for s in students]
     child = subprocess.Popen([sys.executable, str(Path(__file__).with_name("submitter.py")), store_url, session.code,
                               str(table.table_id), json.dumps(tokens)], stdout=subprocess.PIPE, text=True)
@@ -236,5 +240,6 @@ def test_a_kernel_killed_mid_write_loses_nothing_it_was_told_was_saved(store, st
         assert [m.number for m in moves] == list(range(len(moves)))
         # and the class goes on
         reopened.submit(session.code, students[0].token, "q0", "after")
-        reopened.append_move(session.code, students[1].token, table.table_id, len(moves), "after")
+        reopened.append_move(session.code, students[1].token, table.table_id, len(moves),
+                             {"seat": 1, "action": "after"})
         assert reopened.answers(session.code, session.teacher_key, "q0")["s0"] == "after"

@@ -126,11 +126,12 @@ def test_export_is_a_download_of_the_csv_and_delete_asks_first(board, store):
     assert caught.value.reason == "unknown-session"
 
 
-def test_the_dashboard_holds_the_class_auction_and_the_tables(board, store):
+def test_the_dashboard_holds_the_class_auction_the_tables_and_the_lab(board, store):
     opened(board)
     shown = list(board.games_box.children)
-    assert len(shown) == 2
-    auction, tables = shown
+    assert len(shown) == 3
+    auction, tables, lab = shown
+    assert any(getattr(w, "description", None) == "Run the tournament" for w in _tree(lab))
     # the panels' own widgets, for this session and its teacher
     assert any(isinstance(getattr(w, "description", None), str) and "auction" in w.description.lower()
                for w in _tree(auction))
@@ -173,3 +174,39 @@ def test_every_lesson_question_can_be_opened_and_drawn_on_a_student_page(store):
     assert len(opened_ids) == len(set(opened_ids)) >= 8 * 3
     polls = store.polls(session.code, session.teacher_key)
     assert sorted(p.question_id for p in polls) == sorted(opened_ids) and all(p.prompt for p in polls)
+
+
+def test_a_student_s_check_shows_the_exact_answer_its_chart_and_the_class_s_predictions(board, store):
+    """Issue 29: in a class poll a student's Check showed only the reading, and students never saw
+    the class's histogram."""
+    from changekit.classroom.live import StudentPage
+
+    session = opened(board)
+    pages = {name: StudentPage(store, live=False) for name in ("Ada", "Bo", "Cy")}
+    for name, page in pages.items():
+        page.join(session.code, name)
+    board.rows["zombie.q1"].open_button.click()
+    for page, guess in zip(pages.values(), ["$1", "$3", "$1"], strict=True):
+        page.link.refresh()
+        question = page.link.questions["zombie.q1"]
+        question.input.value = guess
+        question.lock_button.click()
+    board.rows["zombie.q1"].reveal_button.click()
+    ada = pages["Ada"]
+    ada.link.refresh()
+    question = ada.link.questions["zombie.q1"]
+    question.check_button.click()
+    shown = question.answer_box.children
+    html = " ".join(getattr(part, "value", "") for part in shown)
+    assert "<td>1.6086</td>" in html  # the exact value, as on the game's own page
+    assert "The small bills win" in html  # the reading
+    outputs = [part for part in shown if type(part).__name__ == "Output"]
+    assert len(outputs) >= 2  # the lesson's chart and the class's predictions
+    (poll,) = [p for p in store.polls(session.code, ada.link.token) if p.question_id == "zombie.q1"]
+    assert sorted(poll.answer["predictions"]) == ["$1", "$1", "$3"]
+
+
+def test_delete_without_the_confirmation_says_so_beside_the_button(board, store):
+    session = opened(board)
+    board.delete_button.click()
+    assert "Tick the box" in board.delete_note.value and store.students(session.code, session.teacher_key) == []

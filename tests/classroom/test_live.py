@@ -1,6 +1,8 @@
 """A student's page joined to a class session (changekit.classroom.live), on a SQLite store."""
 from __future__ import annotations
 
+import os
+import time
 from urllib.parse import parse_qs
 
 import pytest
@@ -11,6 +13,8 @@ from changekit.classroom.live import (ClassLink, Poller, StudentPage, join_from_
 from changekit.ui import Question
 
 from . import aio
+
+START_INDEX = {10: 0, 7: 1, 5: 2, 3: 3, 1: 4}  # the bidder's toggles, in START_BILLS order
 
 
 @pytest.fixture
@@ -106,18 +110,21 @@ def test_the_page_address_carries_the_seat(store, session, monkeypatch):
     assert caught.value.reason == "unknown-student"
 
 
-def test_a_server_access_token_in_the_address_is_not_a_seat_and_links_keep_it(store, session, monkeypatch):
+def test_a_server_access_token_in_the_address_is_not_a_seat_and_only_the_join_address_keeps_it(store, session,
+                                                                                               monkeypatch):
     """`changekit serve --host` wants its access token (``token=``) on every page: the seat has its
-    own parameter, and the links a page gives (rejoin, the join page's QR) carry the server's token."""
+    own parameter; the join address on the projector carries the server's token (other devices need
+    it), a student's rejoin link never does (a page's scripts can read its links; issue 23)."""
     from changekit.classroom.dashboard import Dashboard
 
     ada = store.join(session.code, "Ada")
     monkeypatch.setenv("QUERY_STRING", f"token=SERVER1&code={session.code}&seat={ada.token}")
     link = ClassLink.from_page(store)
     assert link.token == ada.token
-    assert parse_qs(link.rejoin_query()) == {"code": [session.code], "seat": [ada.token], "token": ["SERVER1"]}
+    assert parse_qs(link.rejoin_query()) == {"code": [session.code], "seat": [ada.token]}
     page = StudentPage(store, live=False)
-    assert page.link.name == "Ada" and "token=SERVER1" in page.header.value
+    assert page.link.name == "Ada"
+    assert "SERVER1" not in page.header.value + page.rejoin_html.value + page.widget.children[0].seat
     monkeypatch.setenv("QUERY_STRING", "token=SERVER1")
     assert StudentPage(store, live=False).link is None  # the server's token alone is no seat
     board = Dashboard(store, live=False)
@@ -134,35 +141,179 @@ def test_page_address_beside_the_served_page(monkeypatch):
     assert page_address("join.ipynb", code="K7PQ3M") == "join.ipynb?code=K7PQ3M"
 
 
-def test_the_poller_applies_changes_only_and_stops_when_idle_or_refused():
-    states = iter([1, 1, 2, 2, 2])
-    seen, stops = [], []
+def test_the_poller_applies_changes_only_says_every_failure_and_stops_only_when_nothing_more_can_come():
+    """One rule (issue 23): any failure of a read or of drawing it is said on the page and the
+    poller goes on; only the store saying the session is gone ends it, and that is said too."""
+    script = [1, 1, OSError("disk gone"), 2, "boom", 3, ClassroomError("busy", "the class store is busy, try again"),
+              3, ClassroomError("session-closed", "class session X is closed"), 4]
+    reads = iter(script)
+    seen, problems, stops = [], [], []
 
     def fetch():
-        value = next(states, None)
-        if value is None:
-            raise ClassroomError("session-closed", "class session X is closed")
+        value = next(reads)
+        if isinstance(value, Exception):
+            raise value
         return value
+
+    def apply(value):
+        if value == "boom":
+            raise IndexError("list index out of range")
+        seen.append(value)
 
     async def follow(poller):
         poller.start()
         await poller.task
 
-    poller = Poller(fetch, seen.append, every=0, idle_limit=3600, on_stop=stops.append)
+    poller = Poller(fetch, apply, every=0, on_problem=problems.append, on_stop=stops.append)
     aio.run(follow(poller), timeout=60)
-    assert seen == [1, 2] and stops == ["class session X is closed"] and not poller.running
+    assert seen == [1, 2, 3]
+    assert problems == ["the class store did not answer (OSError: disk gone); trying again", None,
+                        "this page could not show the latest (IndexError: list index out of range)", None,
+                        "the class store is busy, try again", None]
+    assert stops == ["class session X is closed"] and not poller.running and next(reads) == 4
 
-    seen.clear()
-    quiet = Poller(lambda: 7, seen.append, every=0, idle_limit=0, on_stop=stops.append)
-    aio.run(follow(quiet), timeout=60)
-    assert seen == [7] and stops[-1] == "idle" and quiet.stopped_because == "idle"
 
-    def broken():
-        raise OSError("disk gone")
+def test_the_poller_sleeps_while_nobody_has_the_page_open_and_wakes_when_they_come_back():
+    """Issue 29: no pause after 45 minutes while somebody is there; no polling when nobody is."""
+    import asyncio
 
-    failing = Poller(broken, seen.append, every=0, on_stop=stops.append)
-    aio.run(follow(failing), timeout=60)
-    assert stops[-1] == "the class store did not answer (OSError: disk gone)" and not failing.running
+    from changekit.classroom.poller import Presence
+
+    presence = Presence()
+    presence.last_beat = -1e9  # a heartbeat long ago: nobody here
+    reads = []
+
+    async def scenario():
+        poller = Poller(lambda: reads.append(1) or len(reads), lambda _: None, every=0.01, presence=presence)
+        poller.start()
+        await asyncio.sleep(0.3)
+        away = len(reads)
+        presence.beat()  # the page is back
+        await asyncio.sleep(1.5)
+        poller.stop()
+        return away, len(reads)
+
+    away, back = aio.run(scenario(), timeout=60)
+    assert away == 0 and back > 5
+
+
+def test_a_button_s_store_call_runs_off_the_page_s_event_loop(store, session):
+    """A slow store never freezes a page: the click returns at once, the join lands after."""
+    import asyncio
+    import time
+
+    page = StudentPage(store, live=False)
+    slow_join = store.join
+
+    def join(code, name):
+        time.sleep(0.6)
+        return slow_join(code, name)
+
+    store.join = join
+    page.code_box.value, page.name_box.value = session.code, "Ada"
+
+    async def click():
+        started = time.monotonic()
+        page.join_button.click()
+        clicked = time.monotonic() - started
+        joining = page.message.value
+        ticks = 0
+        while page.link is None:  # the loop keeps running meanwhile
+            ticks += 1
+            await asyncio.sleep(0.01)
+        return clicked, joining, ticks
+
+    clicked, joining, ticks = aio.run(click(), timeout=60)
+    assert clicked < 0.2 and "Joining" in joining and ticks > 20 and page.link.name == "Ada"
+
+
+def test_one_student_per_join_page(store, session):
+    """Issue 23: 40 joins from one page seated 40 students and left 40 pollers running."""
+    page = StudentPage(store, live=False)
+    page.code_box.value, page.name_box.value = session.code, "Ada"
+    page.join_button.click()
+    first = page.link
+    assert first.name == "Ada" and page.form.children == ()
+    assert page.join_button.disabled and page.name_box.disabled  # refusing: button() checks it in the kernel
+    for i in range(40):  # what a script could still do with the kernel-side objects
+        page.name_box.value = f"Bot{i}"
+        page.join_button.click()
+        page._start_join(lambda: ClassLink.join(store, session.code, "Mallory"))
+    with pytest.raises(ClassroomError, match="one student per page"):
+        page.join(session.code, "Eve")
+    assert page.link is first and store.students(session.code, session.teacher_key) == ["Ada"]
+    assert "one student per page" in page.message.value
+
+
+def test_a_late_second_join_stops_its_own_pollers(store, session):
+    page = StudentPage(store, live=False)
+    page.join(session.code, "Ada")
+    other = ClassLink.join(store, session.code, "Bo")
+    page._connect(other)
+    assert page.link.name == "Ada" and other.poller.stopped_because is not None
+
+
+def test_the_browser_keeps_the_seat_so_a_reload_brings_the_student_back(store, session, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    page = StudentPage(store, live=False)
+    page.join(session.code, "Ada")
+    assert page.keeper.seat == f"{session.code}:{page.link.token}" and page.keeper.strip == ["seat"]
+    # the reload: a blank page, whose browser sends the cookie it kept
+    again = StudentPage(store, live=False)
+    assert again.link is None
+    again.keeper.stored = page.keeper.seat
+    assert again.link is not None and again.link.name == "Ada" and again.form.children == ()
+    assert again.rejoin_box.layout.display == "none"  # the link was shown once, on the first join
+    # a name already taken offers the way back in
+    third = StudentPage(store, live=False)
+    third.keeper.stored = f"OTHER1:{page.link.token}"  # a kept seat the store refuses: forgotten, form kept
+    assert third.link is None and third.keeper.seat == "-" and not third.join_button.disabled
+    fourth = StudentPage(store, live=False)
+    fourth.keeper.stored = "junk"
+    fourth.code_box.value, fourth.name_box.value = session.code, "Ada"
+    fourth.join_button.click()
+    assert "already taken" in fourth.message.value and "open the link you kept" in fourth.message.value
+    fifth = StudentPage(store, live=False)
+    fifth.code_box.value = "ZZZZZZ"
+    fifth.keeper.stored = page.keeper.seat  # a kept seat of another code than the one typed: offered
+    fifth.code_box.value, fifth.name_box.value = session.code, "Ada"
+    fifth.join_button.click()
+    assert fifth.back_button.layout.display is None and "That is me" in fifth.message.value
+    fifth.back_button.click()
+    assert fifth.link.name == "Ada"
+
+
+def test_a_kept_seat_the_class_no_longer_has_is_forgotten_quietly(store, session, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    page = StudentPage(store, live=False)
+    page.keeper.stored = f"{session.code}:1.notaseat"
+    assert page.link is None and page.keeper.seat == "-" and page.message.value == ""
+    assert not page.join_button.disabled
+
+
+def test_a_page_with_a_bad_seat_or_a_closed_class_runs_its_game_with_a_notice(store, session, monkeypatch):
+    ada = store.join(session.code, "Ada")
+    shown = []
+    monkeypatch.setattr("changekit.classroom.live.display", shown.append)
+    for query in (f"code={session.code}&seat=1.wrong", f"code=ZZZZZZ&seat={ada.token}"):
+        monkeypatch.setenv("QUERY_STRING", query)
+        assert join_from_address(store, live=False) is None
+        assert "This page is not in your class" in shown[-1].value and 'role="alert"' in shown[-1].value
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat=%C2%B2.x")  # raised ValueError (SQLite)
+    assert join_from_address(store, live=False) is None and "not in your class" in shown[-1].value
+    store.close_session(session.code, session.teacher_key)
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}&seat={ada.token}")
+    assert join_from_address(store, live=False) is None and "not in your class" in shown[-1].value
+
+
+def test_a_disabled_check_refuses_a_click_from_the_websocket(store, session, attached):
+    """Issue 23: a disabled Check, clicked over the websocket, showed a reading before Reveal."""
+    link = ClassLink.join(store, session.code, "Ada")
+    question = link.adopt(make_question())
+    question.predict("3")
+    assert question.check_button.disabled
+    question.check_button._handle_button_msg(None, {"event": "click"}, [])  # what the browser's message does
+    assert not question.checked and question.reading_html.value == "" and question.answer_box.children == ()
 
 
 def test_prompts_round_trip_to_questions():
@@ -182,7 +333,9 @@ def test_the_student_page_follows_what_the_teacher_opens(store, session):
     page.code_box.value, page.name_box.value = session.code, "  Ada "
     page.join_button.click()
     assert page.link.name == "Ada" and page.form.layout.display == "none"
-    assert f"seat={page.link.token}" in page.header.value
+    assert f"seat={page.link.token}" in page.rejoin_html.value  # shown once, to be kept
+    page.kept_button.click()
+    assert page.link.token not in page.rejoin_html.value + page.header.value
     prompt = question_prompt("demo.q1", "2 or 3?", choices=["2", "3"])
     store.open_question(session.code, session.teacher_key, "demo.q1", prompt)
     page.link.refresh()
@@ -226,6 +379,82 @@ def test_a_lesson_page_opened_with_a_seat_makes_its_questions_polls(store, sessi
     assert question.check_button.disabled
 
 
+@pytest.fixture
+def pool_kernel(monkeypatch):
+    """This process as a kernel Voila pre-started for a pool: its visitor arrives when the test
+    calls the returned function with the page's query string."""
+    import asyncio
+    import threading
+
+    from changekit.ui import app
+
+    request = threading.Event()
+    query: list[str] = []
+
+    def wait_for_request():  # what voila.utils.wait_for_request does: block, then the address
+        assert request.wait(10)
+        os.environ["QUERY_STRING"] = query[0]
+
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    monkeypatch.setattr(app, "_wait_for_request", wait_for_request)
+    monkeypatch.setattr(app, "_VISITOR_ARRIVED", False)
+    monkeypatch.setattr(app, "_VISITOR_EVENT", threading.Event())
+    monkeypatch.setattr(app, "_VISITOR_WAITER", None)
+    monkeypatch.setattr(app, "_VISITOR_CALLBACKS", [])
+
+    def arrive(query_string: str) -> None:
+        query.append(query_string)
+        request.set()
+        assert app._VISITOR_EVENT.wait(10)
+        loop.run_until_complete(asyncio.sleep(0.05))  # the callbacks run on the kernel's loop
+
+    yield arrive
+    monkeypatch.undo()
+    loop.close()
+    asyncio.set_event_loop(None)
+
+
+def test_a_pre_rendered_lesson_page_renders_on_and_joins_the_class_when_its_visitor_arrives(
+        store, session, pool_kernel, attached):
+    from changekit.ui import app
+
+    start = time.perf_counter()
+    assert join_from_address(store, live=False) is None  # does not wait for the visitor
+    assert time.perf_counter() - start < 1 and not app._VISITOR_ARRIVED
+    question = make_question("zombie.q1")  # the rest of the page renders before anybody is here
+    ada = store.join(session.code, "Ada")
+    pool_kernel(f"code={session.code}&seat={ada.token}")
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {"Ada": "2"}
+    assert question.check_button.disabled
+    for hook in list(Question.on_create):  # the link the arrival made, undone like the others
+        if isinstance(getattr(hook, "__self__", None), ClassLink):
+            attached(hook.__self__)
+    assert not any(getattr(h, "__name__", "") == "append" for h in Question.on_create)
+
+
+def test_a_pre_rendered_page_with_a_wrong_seat_says_so_on_its_questions(store, session, pool_kernel):
+    assert join_from_address(store, live=False) is None
+    question = make_question("zombie.q1")
+    pool_kernel(f"code={session.code}&seat=nonsense")
+    assert "could not join the class" in question.status.value
+    question.predict("2")
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == {}
+    assert not question.check_button.disabled
+
+
+def test_a_pre_rendered_page_opened_without_a_seat_stays_a_page_alone(store, pool_kernel):
+    assert join_from_address(store, live=False) is None
+    question = make_question("zombie.q1")
+    pool_kernel("")
+    question.predict("2")
+    assert "Now press Check" in question.status.value and not question.check_button.disabled  # no class
+    assert not any(getattr(h, "__name__", "") == "append" for h in Question.on_create)
+
+
 def test_the_student_page_shows_the_class_auction_and_its_result(store, session):
     from changekit.classroom.auction import AuctionBidder, AuctionPanel
 
@@ -248,7 +477,16 @@ def test_the_student_page_shows_the_class_auction_and_its_result(store, session)
     # a reloaded page gets its bid back from the store
     again = StudentPage(store, live=False)
     again._connect(ClassLink.rejoin(store, session.code, pages["Bo"].link.token))
-    assert again._bidders[question].bid() == (7,)
+    assert again._bidders[question].bid() == () and "Your bid: <b>$7</b>" in again._bidders[question].w_status.value
+    # re-bidding replaces the bid (issue 29: the old bills stayed toggled and added to it)
+    rebid = pages["Cy"]._bidders[question]
+    assert rebid.bid() == ()  # unpicked after the submit
+    rebid.w_bills[START_INDEX[5]].value = True
+    rebid.w_submit.click()
+    assert store.answers(session.code, session.teacher_key, question)["Cy"] == [5]
+    rebid.w_bills[START_INDEX[7]].value = True
+    rebid.w_submit.click()
+    assert store.answers(session.code, session.teacher_key, question)["Cy"] == [7]
     panel.close()
     for page in pages.values():
         page.link.refresh()
@@ -335,3 +573,17 @@ def test_a_game_notebook_opened_with_a_seat_sends_its_predictions_to_the_class(n
         question = make_question(f"{notebook}.q1")
         question.predict("3")
         assert store.answers(session.code, session.teacher_key, f"{notebook}.q1") == {"Ada": "3"}
+
+
+def test_the_address_and_the_notebooks_folder_are_read_in_one_place_each():
+    import changekit.classroom.lessons as lessons
+    import changekit.classroom.live as live
+    import changekit.serving as serving
+    import changekit.ui.app as app
+
+    assert live.page_value is app.page_value and lessons.NOTEBOOKS is serving.NOTEBOOKS
+    import changekit.classroom.tables as tables
+    from changekit.classroom import poller
+
+    assert live.Poller is poller.Poller and issubclass(tables.Poller, poller.Poller)
+    assert not hasattr(tables, "asyncio")  # no second polling loop of its own

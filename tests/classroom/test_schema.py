@@ -97,7 +97,8 @@ def test_relative_and_absolute_sqlite_urls(tmp_path, monkeypatch):
     ("mysql://x/y", "unknown class store URL"),
     ("sqlite:///", "names no file"),
     ("sqlite:///:memory:", "names no file"),
-    ("class.db", "unknown class store URL"),
+    ("class.db", "relative path"),  # a plain path must be absolute (issue 23): every kernel has its own folder
+    ("", "setting is empty"),
     (7, "is a string"),
 ])
 def test_bad_urls(url, words):
@@ -157,3 +158,44 @@ def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
         postgres.chmod(0o755)
     # the newest version (by number, not text) that runs
     assert pgtemp.find_binaries() == tmp_path / "16" / "bin"
+
+
+def test_a_plain_path_in_the_setting_works_everywhere(monkeypatch, tmp_path):
+    # issue 23: CHANGEKIT_CLASS_STORE=/path/class.db was accepted at start, then refused when the
+    # teacher opened a session
+    from changekit.classroom.live import connect as page_connect
+    from changekit.classroom.store import check_store_setting
+
+    path = tmp_path / "hub" / "class.db"
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", str(path))
+    assert check_store_setting() == f"sqlite:///{path}"  # what the server checks when it starts
+    with page_connect() as teacher:  # what the teacher's page opens
+        session = teacher.open_session("Period 3")
+    with connect(f"sqlite:///{path}") as same:  # the same file as the URL names it
+        assert same.resume_session(session.code, session.teacher_key).title == "Period 3"
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", "~/class.db")
+    assert check_store_setting() == f"sqlite:///{tmp_path}/class.db"
+
+
+@pytest.mark.parametrize("setting, words", [
+    ("class.db", "relative path"),
+    ("mysql://x/y", "unknown class store URL"),
+    ("sqlite:///:memory:", "names no file"),
+])
+def test_a_bad_setting_is_refused_when_the_server_starts(monkeypatch, setting, words):
+    from changekit.classroom.store import check_store_setting
+
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", setting)
+    with pytest.raises(ClassroomError, match=words) as err:
+        check_store_setting()
+    assert err.value.reason == "bad-url" and "$CHANGEKIT_CLASS_STORE" in str(err.value)
+
+
+def test_an_unreachable_store_setting_is_refused_when_the_server_starts(monkeypatch, tmp_path):
+    from changekit.classroom.store import check_store_setting
+
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", f"postgresql://teacher:hunter2@/class?host={tmp_path}&port=1")
+    with pytest.raises(ClassroomError, match="cannot reach the class store") as err:
+        check_store_setting()
+    assert err.value.reason == "store-unreachable" and "hunter2" not in str(err.value)

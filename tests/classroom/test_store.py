@@ -29,6 +29,17 @@ def session(store):
     return store.open_session("Period 3")
 
 
+def seating(*students: str, seats: int = 2, bot: str = "careful", seed: int = 1) -> dict:
+    """Table settings as changekit.classroom.tables.open_table writes them: these students, then bots."""
+    filled = [{"student": n} for n in students] + [{"bot": bot}] * (seats - len(students))
+    return {"format": 1, "seed": seed, "options": {}, "seats": filled}
+
+
+def at(seat: int, action) -> dict:
+    """A move as a table writes it: for ``seat``."""
+    return {"seat": seat, "action": action}
+
+
 def other_code(code: str) -> str:
     """A well-formed code that is not ``code``."""
     return ("2" if code[0] != "2" else "3") + code[1:]
@@ -167,13 +178,13 @@ def test_unknown_and_malformed_codes(store, session):
 def test_a_closed_session_refuses_students_but_not_its_teacher(store, session):
     ada = store.join(session.code, "Ada")
     store.submit(session.code, ada.token, "q", 1)
-    table = store.open_table(session.code, session.teacher_key, "zombie")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
     store.close_session(session.code, session.teacher_key)
     for attempt in (lambda: store.join(session.code, "Bob"),
                     lambda: store.rejoin(session.code, ada.token),
                     lambda: store.submit(session.code, ada.token, "q", 2),
-                    lambda: store.append_move(session.code, ada.token, table.table_id, 0, "a"),
-                    lambda: store.open_table(session.code, session.teacher_key, "zombie")):
+                    lambda: store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a")),
+                    lambda: store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))):
         with refused("session-closed", session.code, "closed"):
             attempt()
     assert store.answers(session.code, session.teacher_key, "q") == {"Ada": 1}
@@ -221,12 +232,16 @@ def test_wrong_student_tokens(store, session):
               session.teacher_key,            # the teacher key is no student token
               f"{student_id}.{secret[:-1]}{'y' if secret.endswith('x') else 'x'}",  # Ada's id, her secret altered
               f"{int(student_id) + 1}.{secret}", student_id, secret,
-              "", "..", "x.y", None]
+              "", "..", "x.y", None,
+              "².x", "99999999999999999999.x", "١٢.x", f"{student_id}.{secret}\n"]  # issue 23: odd digits
     for token in forged:
         with refused("unknown-student", session.code):
             store.submit(session.code, token, "q", 1)
-        with refused("unknown-student"):
+        with refused("unknown-student", "this seat link is not valid"):
             store.rejoin(session.code, token)
+        if token != session.teacher_key:  # (the teacher reads the polls too)
+            with refused("unknown-player"):
+                store.polls(session.code, token)
     assert store.questions(session.code, session.teacher_key) == []
 
 
@@ -260,14 +275,15 @@ def test_longest_name_and_bad_titles(store, session):
 def test_tables_log_moves_in_order(store, session):
     ada = store.join(session.code, "Ada")
     bob = store.join(session.code, "Bob")
-    table = store.open_table(session.code, session.teacher_key, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
-    assert table == GameTable(table.table_id, "diminishing", {"seed": 7, "seats": ["Ada", "Bob"]})
-    assert store.append_move(session.code, ada.token, table.table_id, 0, {"pay": 5}).student == "Ada"
-    assert store.append_move(session.code, bob.token, table.table_id, 1, ["take", 3]).student == "Bob"
-    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, "bot").student is None
+    settings = seating("Ada", "Bob", seats=3, bot="random", seed=7)
+    table = store.open_table(session.code, session.teacher_key, "diminishing", settings)
+    assert table == GameTable(table.table_id, "diminishing", settings)
+    assert store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"pay": 5})).student == "Ada"
+    assert store.append_move(session.code, bob.token, table.table_id, 1, at(1, ["take", 3])).student == "Bob"
+    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, at(2, "bot")).student is None
     moves = store.moves(session.code, bob.token, table.table_id)
     assert [(m.number, m.action, m.student) for m in moves] == [
-        (0, {"pay": 5}, "Ada"), (1, ["take", 3], "Bob"), (2, "bot", None)]
+        (0, at(0, {"pay": 5}), "Ada"), (1, at(1, ["take", 3]), "Bob"), (2, at(2, "bot"), None)]
     assert [m.number for m in store.moves(session.code, session.teacher_key, table.table_id, since=2)] == [2]
     assert store.moves(session.code, ada.token, table.table_id, since=3) == []
     assert store.tables(session.code, ada.token) == [table]
@@ -275,16 +291,16 @@ def test_tables_log_moves_in_order(store, session):
 
 def test_a_move_must_be_the_next_one(store, session):
     ada = store.join(session.code, "Ada")
-    table = store.open_table(session.code, session.teacher_key, "zombie")
-    store.append_move(session.code, ada.token, table.table_id, 0, "a")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
+    store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     with refused("move-taken", "move 0", "already"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "b")
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "b"))
     with refused("move-ahead", "next is move 1", "not 2"):
-        store.append_move(session.code, ada.token, table.table_id, 2, "c")
-    for bad in [-1, 1.0, "1", True, None]:
+        store.append_move(session.code, ada.token, table.table_id, 2, at(0, "c"))
+    for bad in [-1, 1.0, "1", True, None, 2**31, 99999999999999999999]:
         with refused("bad-move-number"):
-            store.append_move(session.code, ada.token, table.table_id, bad, "d")
-    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == ["a"]
+            store.append_move(session.code, ada.token, table.table_id, bad, at(0, "d"))
+    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
 
 
 def test_table_refusals(store, session):
@@ -293,22 +309,25 @@ def test_table_refusals(store, session):
         store.open_table(session.code, session.teacher_key, "chess")
     with refused("value-too-large"):
         store.open_table(session.code, session.teacher_key, "zombie", {"x": "y" * MAX_VALUE_BYTES})
-    table = store.open_table(session.code, session.teacher_key, "zombie")
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
     elsewhere = store.open_session("Period 4")
-    their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie")
+    their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie", seating())
     with refused("unknown-table", repr(their_table.table_id)):
-        store.append_move(session.code, ada.token, their_table.table_id, 0, "a")
+        store.append_move(session.code, ada.token, their_table.table_id, 0, at(0, "a"))
     with refused("unknown-table"):
         store.moves(session.code, ada.token, "1")
+    for huge in (2**63, 99999999999999999999):
+        with refused("unknown-table"):
+            store.moves(session.code, ada.token, huge)
     with refused("unknown-player", "neither"):
-        store.append_move(session.code, elsewhere.teacher_key, table.table_id, 0, "a")
+        store.append_move(session.code, elsewhere.teacher_key, table.table_id, 0, at(1, "a"))
     with refused("unknown-player"):
         store.moves(session.code, "nobody", table.table_id)
     with refused("value-too-large"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "z" * MAX_VALUE_BYTES)
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "z" * MAX_VALUE_BYTES))
     store.close_table(session.code, session.teacher_key, table.table_id)
     with refused("table-closed"):
-        store.append_move(session.code, ada.token, table.table_id, 0, "a")
+        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     assert store.moves(session.code, ada.token, table.table_id) == []
     assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
 
@@ -321,9 +340,9 @@ def test_export_csv(store, session):
     store.submit(session.code, ada.token, "q1", [1, "two"])
     store.submit(session.code, mallory.token, "q1", 3)
     store.submit(session.code, ada.token, "q2", {"a": 1})
-    table = store.open_table(session.code, session.teacher_key, "boneyard", {"seed": 1})
-    store.append_move(session.code, ada.token, table.table_id, 0, {"bid": 4})
-    store.append_move(session.code, session.teacher_key, table.table_id, 1, "pass")
+    table = store.open_table(session.code, session.teacher_key, "boneyard", seating("Ada", bot="random"))
+    store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"bid": 4}))
+    store.append_move(session.code, session.teacher_key, table.table_id, 1, at(1, "pass"))
     rows = list(csv.DictReader(io.StringIO(store.export_csv(session.code, session.teacher_key))))
     simple = [(r["kind"], r["student"], r["question"], r["table"], r["game"], r["move"], r["value"]) for r in rows]
     t = str(table.table_id)
@@ -333,8 +352,8 @@ def test_export_csv(store, session):
         ("answer", "Ada", "q1", "", "", "", '[1,"two"]'),
         ("answer", "'=HYPERLINK(1)", "q1", "", "", "", "3"),
         ("answer", "Ada", "q2", "", "", "", '{"a":1}'),
-        ("move", "Ada", "", t, "boneyard", "0", '{"bid":4}'),
-        ("move", "", "", t, "boneyard", "1", '"pass"'),
+        ("move", "Ada", "", t, "boneyard", "0", '{"seat":0,"action":{"bid":4}}'),
+        ("move", "", "", t, "boneyard", "1", '{"seat":1,"action":"pass"}'),
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["time"]) for r in rows)
     assert json.loads(rows[2]["value"]) == [1, "two"]
@@ -350,8 +369,8 @@ def test_delete_session_removes_everything_in_it(store, session):
     for s in (session, keep):
         student = store.join(s.code, "Ada")
         store.submit(s.code, student.token, "q", 1)
-        table = store.open_table(s.code, s.teacher_key, "zombie")
-        store.append_move(s.code, student.token, table.table_id, 0, "a")
+        table = store.open_table(s.code, s.teacher_key, "zombie", seating("Ada"))
+        store.append_move(s.code, student.token, table.table_id, 0, at(0, "a"))
     store.delete_session(session.code, session.teacher_key)
     with refused("unknown-session"):
         store.answers(session.code, session.teacher_key, "q")
@@ -375,12 +394,12 @@ def test_everything_is_there_after_a_reopen(store_url):
         session = first.open_session("Period 3")
         ada = first.join(session.code, "Ada")
         first.submit(session.code, ada.token, "q", 42)
-        table = first.open_table(session.code, session.teacher_key, "zombie")
-        first.append_move(session.code, ada.token, table.table_id, 0, "a")
+        table = first.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
+        first.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
     with connect(store_url) as second:
         assert second.rejoin(session.code, ada.token).name == "Ada"
         assert second.answers(session.code, session.teacher_key, "q") == {"Ada": 42}
-        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == ["a"]
+        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
 
 
 def test_a_store_in_use_by_two_connections(store_url):
@@ -392,3 +411,162 @@ def test_a_store_in_use_by_two_connections(store_url):
         teacher.close_question(session.code, session.teacher_key, "q")
         with refused("question-closed"):
             student.submit(session.code, ada.token, "q", 2)
+
+
+# -- names: look-alikes and reserved words (issue 23) -----------------------------------------------
+
+@pytest.mark.parametrize("look_alike", [
+    "\u0410da",       # Cyrillic capital A
+    "Ada\u034f",      # combining grapheme joiner
+    "Ada\u3164",      # Hangul filler
+    "\u0391da",       # Greek capital alpha
+    "Аdа",            # Cyrillic a twice
+    "Ada\ufe0f",      # a variation selector
+    "A\u2800da",      # braille blank inside
+])
+def test_look_alike_names_collide(store, session, look_alike):
+    store.join(session.code, "Ada")
+    with refused("name-taken", "already taken"):
+        store.join(session.code, look_alike)
+    assert store.students(session.code, session.teacher_key) == ["Ada"]
+
+
+def test_invisible_characters_are_dropped_from_a_name(store, session):
+    assert store.join(session.code, "Bo\u3164").name == "Bo"
+    with refused("bad-name", "empty"):
+        store.join(session.code, "\u3164\u034f")
+    # a name in another script is welcome: only its look-alikes of Latin letters are folded
+    assert store.join(session.code, "Аня").name == "Аня"
+    with refused("name-taken"):
+        store.join(session.code, "Aня")  # with a Latin A
+
+
+@pytest.mark.parametrize("name, words", [
+    ("You", "class pages use"), ("you", "class pages use"), ("YОU", "class pages use"),  # a Cyrillic O
+    ("Teacher", "class pages use"), ("careful bot", "bot's seat"), ("Heuristic bot", "bot's seat"),
+    ("Random  BOT", "bot's seat"), ("bot", "bot's seat"),
+])
+def test_reserved_names_are_refused_with_the_reason(store, session, name, words):
+    with refused("reserved-name", words, "pick another"):
+        store.join(session.code, name)
+    assert store.join(session.code, "Talbot").name == "Talbot"  # a name that merely ends in "bot" is fine
+
+
+# -- what the store keeps: values, tables, seats (issue 23) -----------------------------------------
+
+def test_deep_and_huge_values_are_refused_and_answers_stay_readable(store, session):
+    ada = store.join(session.code, "Ada")
+    deep = 0
+    for _ in range(1500):
+        deep = [deep]
+    for value, reason in [(deep, "value-too-deep"), (10**4000, "number-too-large"), (-(10**16), "number-too-large"),
+                          (1e300, "number-too-large"), ({"a": [1, {"b": 10**20}]}, "number-too-large"),
+                          ([0] * 5000, "value-too-large")]:
+        with refused(reason):
+            store.submit(session.code, ada.token, "q", value)
+    nested = 0
+    for _ in range(19):
+        nested = [nested]
+    store.submit(session.code, ada.token, "q", nested)  # 20 deep is fine, and so is 10^15
+    store.submit(session.code, ada.token, "q2", 10**15)
+    assert store.answers(session.code, session.teacher_key, "q") == {"Ada": nested}
+    # a value that got in before these checks (or past the store) reads as None, not an error
+    with store._db.transaction(write=True) as tx:
+        tx.execute("UPDATE answers SET value = ? WHERE question_id = 'q'", ("[" * 1500 + "]" * 1500,))
+    assert store.answers(session.code, session.teacher_key, "q") == {"Ada": None}
+    assert store.polls(session.code, ada.token)[0].mine is None
+
+
+def test_table_settings_are_checked_by_the_game(store, session):
+    store.join(session.code, "Ada")
+    key = session.teacher_key
+    for settings, words in [
+        (None, "list its seats"),
+        ({"seed": 1, "seats": [{"student": "Ada"}]}, "'format': 1"),
+        ({**seating("Ada"), "seed": -1}, "seed is a whole number"),
+        ({**seating("Ada"), "seed": "7"}, "seed is a whole number"),
+        ({**seating("Ada"), "options": {"players": 3}}, "number of players"),
+        ({**seating("Ada"), "options": {"no_such_option": 1}}, "cannot start"),
+        ({**seating("Ada"), "options": []}, "options are the game's own"),
+        ({**seating("Ada"), "options": {"tiebreak": "sideways"}}, "tiebreak is one of 'high' or 'low'"),
+        (seating("Ada", seats=9), "cannot start"),                  # zombie seats 2 to 6
+        (seating("Ada", bot="chess engine"), "no bot called"),
+        (seating("Zed"), "at most once"),                          # Zed has not joined
+        (seating("Ada", "Ada"), "at most once"),
+        ({**seating("Ada"), "seats": [{"student": "Ada", "bot": "careful"}]}, "seat 1 is"),
+    ]:
+        with refused("bad-table", words):
+            store.open_table(session.code, key, "zombie", settings)
+    with refused("number-too-large"):
+        store.open_table(session.code, key, "zombie", {**seating("Ada"), "seed": 2**60})
+    assert store.tables(session.code, key) == []
+    # the game's own option check: Zombie Dice's options, as its class takes them
+    table = store.open_table(session.code, key, "zombie", {**seating("Ada"), "options": {"tiebreak": "low"}})
+    assert table.settings["seats"] == [{"student": "Ada"}, {"bot": "careful"}]
+
+
+def test_a_bot_seat_is_moved_only_by_students_at_the_table_and_the_teacher(store, session):
+    ada, bo, cy = (store.join(session.code, n) for n in ("Ada", "Bo", "Cy"))
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada", "Bo", seats=3))
+    with refused("not-your-seat", "Bo's", "your own seat"):
+        store.append_move(session.code, ada.token, table.table_id, 0, at(1, "roll"))
+    with refused("not-your-seat", "careful bot's"):
+        store.append_move(session.code, cy.token, table.table_id, 0, at(2, "roll"))  # Cy is not at the table
+    with refused("not-your-seat", "moves only for bots"):
+        store.append_move(session.code, session.teacher_key, table.table_id, 0, at(0, "roll"))
+    for bad in ["roll", {"seat": 3, "action": "roll"}, {"seat": True, "action": 1}, {"seat": 0}, [0, "roll"],
+                {"seat": 0, "action": 1, "also": 2}]:
+        with refused("bad-seat", "'seat': 0 to 2"):
+            store.append_move(session.code, ada.token, table.table_id, 0, bad)
+    assert store.moves(session.code, ada.token, table.table_id) == []
+    store.append_move(session.code, ada.token, table.table_id, 0, at(2, "roll"))   # Ada sits there: her bot
+    store.append_move(session.code, session.teacher_key, table.table_id, 1, at(2, "roll"))
+    store.append_move(session.code, bo.token, table.table_id, 2, at(1, "roll"))
+    assert [m.student for m in store.moves(session.code, cy.token, table.table_id)] == ["Ada", None, "Bo"]
+
+
+# -- limits per class and per student (issue 23, docs/limits.md) ------------------------------------
+
+def test_a_class_of_70_is_inside_every_limit_and_the_limits_hold(store, session, monkeypatch):
+    import changekit.classroom.store as store_module
+
+    students = [store.join(session.code, f"S{i:02d}") for i in range(70)]
+    for s in students[:3]:
+        for q in range(5):
+            store.submit(session.code, s.token, f"q{q}", q)
+    assert len(store.students(session.code, session.teacher_key)) == 70
+    assert store_module.MAX_STUDENTS >= 140 and store_module.MAX_ANSWERS_PER_STUDENT >= 100
+    # the limits themselves, made small so the test is quick
+    monkeypatch.setattr(store_module, "MAX_STUDENTS", 71)
+    store.join(session.code, "One more")
+    with refused("class-full", "full", "71 students"):
+        store.join(session.code, "Too many")
+    monkeypatch.setattr(store_module, "MAX_ANSWERS_PER_STUDENT", 5)
+    store.submit(session.code, students[0].token, "q0", "again")  # replacing an answer is always fine
+    with refused("too-many-answers", "5 questions"):
+        store.submit(session.code, students[0].token, "q5", 1)
+    monkeypatch.setattr(store_module, "MAX_QUESTIONS", 6)
+    store.submit(session.code, students[3].token, "q5", 1)
+    with refused("class-full", "6 questions"):
+        store.submit(session.code, students[3].token, "q6", 1)
+    store.open_question(session.code, session.teacher_key, "q5")  # the teacher reopens one: no new question
+    monkeypatch.setattr(store_module, "MAX_TABLES", 2)
+    monkeypatch.setattr(store_module, "MAX_MOVES_PER_TABLE", 2)
+    table = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
+    for n in range(2):
+        store.append_move(session.code, students[0].token, table.table_id, n, at(0, n))
+    with refused("too-many-moves", "2 moves", "new table"):
+        store.append_move(session.code, students[0].token, table.table_id, 2, at(0, 2))
+    monkeypatch.setattr(store_module, "MAX_MOVES_PER_STUDENT", 2)
+    second = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
+    with refused("too-many-moves", "S00, you have made 2 moves"):
+        store.append_move(session.code, students[0].token, second.table_id, 0, at(0, 0))
+    store.append_move(session.code, session.teacher_key, second.table_id, 0, at(1, 0))  # bots: per table only
+    with refused("too-many-tables", "2 tables"):
+        store.open_table(session.code, session.teacher_key, "zombie", seating("S01"))
+    monkeypatch.setattr(store_module, "MAX_TABLES", 10)
+    monkeypatch.setattr(store_module, "MAX_TABLES_STARTED", 1)
+    started = store.start_table(session.code, students[5].token, "zombie", seating("S05"))
+    store.close_table(session.code, students[5].token, started.table_id)
+    with refused("too-many-tables", "started 1 tables"):
+        store.start_table(session.code, students[5].token, "zombie", seating("S05"))

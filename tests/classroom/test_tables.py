@@ -216,8 +216,16 @@ def test_pages_act_only_for_their_own_seat(store_url, session):
             teacher.move((10,))
         assert watching.value.reason == "not-seated"
         assert store.moves(opened.code, opened.teacher_key, table.table_id) == []
-        # a move written past this module (for someone else's seat) is void on every page
-        store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        # the store itself refuses a move for someone else's seat (issue 23) ...
+        with pytest.raises(ClassroomError) as stored:
+            store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+        assert stored.value.reason == "not-your-seat" and "Bo's" in str(stored.value)
+        # ... and one written past the store (straight into the database) is void on every page
+        with store._db.transaction(write=True) as tx:
+            (ada_id,) = tx.row("SELECT id FROM students WHERE name = 'Ada' AND session_id = "
+                               "(SELECT id FROM sessions WHERE code = ?)", (opened.code,))
+            tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) VALUES (?, 0, ?, ?, 0)",
+                       (table.table_id, ada_id, json.dumps({"seat": 1, "action": [10]})))
         a.sync()
         assert a.made == 1 and a.state.history == [] and not a.log[0].counted
         a.move((10,))
@@ -491,3 +499,69 @@ def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, 
         app.act(student_choice(app.state, 0, 3, made, "zombie"))
         assert app.error == "" and app.client.made > made
         assert resets == [0, made]  # before the action was written
+
+
+def test_a_closed_table_leaves_the_student_s_page(store_url, session):
+    """Issue 29: a closed table stayed on the students' pages as "Waiting for Ada"."""
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        page = StudentTables(store, opened.code, bo.token, poll=False)
+        table = open_table(store, opened.code, opened.teacher_key, "zombie",
+                           [student_seat("Ada"), student_seat("Bo")], seed=3)
+        assert page.refresh() and page.app.client.table_id == table.table_id
+        store.close_table(opened.code, opened.teacher_key, table.table_id)
+        assert page.refresh()
+        assert page.app is None and f"Table {table.table_id} is closed" in page.w_note.value
+        assert len(page.widget.children) == 3 and "No table for you yet" in page.w_note.value
+
+
+def test_close_this_table_with_no_table_chosen_says_why(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        panel.w_end.click()
+        assert "No table is open" in panel.w_end_note.value
+        open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+        panel.refresh()
+        panel.w_which.value = None
+        panel.w_end.click()
+        assert "Choose the table to close first" in panel.w_end_note.value
+
+
+def test_the_tables_pollers_say_a_failure_and_keep_following(store_url, session):
+    """Issue 23: the tables' poller stopped silently on any error but a ClassroomError."""
+    opened, ada, bo = session
+    with connect(store_url) as store:
+        page = StudentTables(store, opened.code, ada.token, poll=False)
+        real = store.tables
+        calls = []
+
+        def flaky(code, secret):
+            calls.append(1)
+            if len(calls) == 1:
+                raise IndexError("list index out of range")
+            return real(code, secret)
+
+        store.tables = flaky
+        page.poller.period = 0.01
+        page.poller.done = lambda: len(calls) >= 3
+        said = []
+        page.poller.on_problem = lambda problem: (said.append(problem), page._say(problem))
+
+        aio.run(page.poller.run())
+        assert said == ["the class store did not answer (IndexError: list index out of range); trying again", None]
+        assert len(calls) == 3 and page.w_problem.value == ""  # said, then cleared once a read worked
+        store.tables = lambda code, secret: (_ for _ in ()).throw(OSError("disk full"))
+        aio.run(page.poller.once())
+        assert "OSError: disk full" in page.w_problem.value and page.poller.stopped_because == "done"
+
+
+def test_two_bots_of_one_kind_at_a_table_are_numbered(store, session):
+    """Issue 25: two bots at a networked table were both "Heuristic bot"."""
+    opened, ada, bo = session
+    table = open_table(store, opened.code, opened.teacher_key, "zhao_pengyou",
+                       [student_seat("Ada"), bot_seat("heuristic"), student_seat("Bo"), bot_seat("heuristic")], seed=2)
+    page = TableClient(store, opened.code, ada.token, table.table_id)
+    assert page.names() == ["Ada", "Heuristic bot 1", "Bo", "Heuristic bot 2"]
+    one_bot = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), bot_seat()], seed=3)
+    assert TableClient(store, opened.code, ada.token, one_bot.table_id).names()[1].endswith(" bot")  # no number

@@ -11,7 +11,8 @@ import pytest
 from changekit.ui import Question
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-GAMES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in ("index", "class", "join"))  # class pages ask none
+ASK_NONE = ("index", "class", "join", "lab")  # the gallery, the class pages and the strategy lab
+GAMES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in ASK_NONE)
 
 
 def questions_of(path: Path) -> list[Question]:

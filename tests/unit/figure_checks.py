@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from html import unescape
 from html.parser import HTMLParser
 
 Z95 = 1.959963984540054
@@ -21,11 +22,12 @@ def wilson_bounds(successes: float, n: int) -> tuple[float, float, float]:
 
 
 def title_of(fig) -> str:
-    return fig.layout.title.text
+    """The title as plotly shows it (an entity such as ``&#36;`` read as its character)."""
+    return unescape(fig.layout.title.text)
 
 
 def axes_of(fig) -> tuple[str, str]:
-    return fig.layout.xaxis.title.text, fig.layout.yaxis.title.text
+    return unescape(fig.layout.xaxis.title.text), unescape(fig.layout.yaxis.title.text)
 
 
 def trace_names(fig) -> list[str]:

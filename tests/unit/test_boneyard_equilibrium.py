@@ -12,6 +12,7 @@ import pytest
 from changekit.games.boneyard import (
     best_response_to_class, expected_payoffs, exploitability, first_round_equilibrium, resolve_round,
 )
+from changekit.core.errors import InvalidArgument
 from changekit.games.boneyard.analysis import parse_bids
 from changekit.games.boneyard.bots import bills_for
 from changekit.games.boneyard.model import EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, payoff_table
@@ -205,3 +206,29 @@ def test_the_solver_needs_no_numpy():
     eq = first_round_equilibrium(5)
     assert done.stdout.strip() == repr((eq.strategy, eq.payoffs, eq.value, eq.exploitability, eq.history,
                                         eq.newton_from))
+
+
+def test_profile_values_agree_with_the_symmetric_payoffs_and_show_a_deviation_hurts_the_others():
+    from changekit.games.boneyard.analysis import chance_matched, expected_value, profile_values
+
+    mix = {1: Fraction(1, 2), 3: Fraction(1, 3), 5: Fraction(1, 6)}
+    assert profile_values([mix] * 3) == [expected_value(mix, expected_payoffs(mix, 2))] * 3
+    eq = EQUILIBRIUM_TABLE[4]
+    value = profile_values([eq] * 4)[0]
+    assert round(value, 3) == 0.548
+    nine = profile_values([eq, eq, eq, {9: 1.0}])
+    assert round(nine[0], 3) == -0.016 and abs(nine[3] - value) < 1e-6  # the deviator loses nothing
+    pair = profile_values([eq, eq, {1: 1.0}, {3: 1.0}])
+    assert round(pair[2] + pair[3], 2) == 3.32 and round(2 * value, 2) == 1.10
+    assert round(chance_matched(1, 8), 3) == 0.992
+    assert chance_matched(10, 4) == 0  # not in the 4-player mix
+    with pytest.raises(InvalidArgument, match="not 2"):  # no $2 can be made
+        chance_matched(2, 8)
+
+
+def test_the_small_table_by_hand_is_the_kits_payoff():
+    """Three players bidding $1 (probability p) or $3: u($1) = 10(1−p)² − 1, u($3) = 10p² − 3."""
+    for p in (Fraction(0), Fraction(1, 4), Fraction(3, 5), Fraction(1)):
+        pay = expected_payoffs({1: p, 3: 1 - p}, 2, bids=[1, 3])
+        assert pay[1] == 10 * (1 - p) ** 2 - 1 and pay[3] == 10 * p ** 2 - 3
+    assert 10 * (1 - Fraction(3, 5)) ** 2 - 1 == 10 * Fraction(3, 5) ** 2 - 3

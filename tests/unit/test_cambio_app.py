@@ -107,7 +107,7 @@ def test_auto_pass_and_undo():
     history = app.state.history
     # with auto-pass on, the human is only ever stopped at a snap window when they know a match
     if app.state.phase == "snap" and app.state.current_players() == (0,):
-        assert not app._nothing_to_snap(0)
+        assert not app._nothing_to_snap(app.state, 0)
     assert app._auto and all(history[i] == (0, "pass") for i in app._auto)
     press(app, "Undo my last move")
     assert app.state.history == [(0, "draw")] and app.state.phase == "drawn"
@@ -165,3 +165,30 @@ def test_card_buttons_say_their_action_in_words():
     press(app, "Draw from deck")
     swap = [b for b in buttons(app.widget) if b.description == "Swap in here"]
     assert [b.tooltip for b in swap] == [f"Swap the drawn card into your place {j}" for j in (1, 2, 3, 4)]
+
+
+def test_the_hint_says_the_bots_advice_in_words_not_as_a_tuple():
+    """Issue 29: the hint printed the memory bot's advice as a raw tuple, ('blind', 1, 1, 0)."""
+    from html import unescape
+
+    from changekit.games.cambio.bots import MemoryBot
+
+    app = CambioApp(seed=3)
+    app.w_hints.value = True
+    rng = random.Random(3)
+    advised = 0
+    for _ in range(60):
+        if app.state.is_terminal():
+            break
+        if 0 in app.state.current_players():
+            view = app.state.view(0)
+            advice = MemoryBot()._choose(view, app.state.legal_actions(0))
+            text = unescape(app.w_hint_box.value)
+            assert "('" not in text and "(\"" not in text, text
+            assert f"The memory bot would: {app.state.describe_action(advice, app.names())}." in text
+            advised += 1
+        btns = buttons(app.w_controls)
+        if not btns:
+            break
+        rng.choice(btns).click()
+    assert advised >= 5

@@ -482,7 +482,7 @@ def test_every_legal_action_has_its_own_words():
                 elif action == "pile":
                     assert said == f"Take the top discard ({CARD_WORDS[state.discards[-1]]})"
                 elif action == "out":
-                    assert said == f"Go out (my 8 cards make {state.target})"
+                    assert said == f"Go out (claim: my 8 cards make {state.target})"
                 elif action == "pass":
                     assert said == "End my turn"
                 elif action[0] == "discard":

@@ -43,6 +43,9 @@ def test_go_out_explains_a_false_claim_and_charges_the_target():
     app.state.hands[0] = ["50"] * 8
     target = app.state.target
     app.refresh()
+    [go_out] = [b for b in buttons(app.w_controls) if b.description.startswith("Go out")]
+    # the hand cannot make the target: the button must not say it does (it says what is claimed)
+    assert go_out.description == f"Go out (claim: my 8 cards make {target})"
     press(app, "Go out")
     assert "False go-out" in app.verdict and f"cannot make {target}" in app.verdict
     assert app.state.points[0] == target
@@ -56,7 +59,7 @@ def test_a_right_go_out_is_explained_until_the_next_own_move_and_undo_takes_it_b
     app.state.black, app.state.white = 1, 6
     app.refresh()
     assert app.verdict == ""
-    press(app, "Go out (my 8 cards make 16)")
+    press(app, "Go out (claim: my 8 cards make 16)")
     assert app.verdict == "Out! 1 + 5 + 10 = 16 (and 5 cards worth 0): 16 exactly."
     assert "Out! 1 + 5 + 10 = 16" in app.w_controls.children[-1].value
     assert app.state.points[0] == 0 and app.state.points[1] > 0

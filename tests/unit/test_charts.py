@@ -77,3 +77,12 @@ def test_install_routes_figures_not_figure_widgets_to_charts(monkeypatch):
         formatter.pop(go.Figure, None)
         formatter.deferred_printers.pop(("plotly.graph_objs._figure", "Figure"), None)
         InteractiveShell.clear_instance()
+
+
+def test_money_in_a_chart_title_is_not_typeset_as_mathematics():
+    """Plotly typesets text between two dollar signs with MathJax: "$7, $5, $3, $1" came out as
+    italic maths in Diminishing Returns' explorer."""
+    from changekit.games.diminishing.analysis import purse_figure
+
+    title = purse_figure((7, 5, 3, 1)).layout.title.text
+    assert "$" not in title and title == "Openings from two purses of &#36;7 &#36;5 &#36;3 &#36;1"

@@ -25,6 +25,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+
 ROOT = Path(__file__).resolve().parents[2]
 # digits with thousands separators, decimals or a "/denominator"; not inside a word or identifier
 NUMBER = re.compile(r"(?<![\w.])\d+(?:,\d{3})*(?:\.\d+)?(?:/\d+)?")
@@ -118,7 +119,28 @@ def boneyard_claims():
         "A class of 15 students":
             lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
         "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
+        "a `$1` is cancelled 99.2 % of the time":
+            lambda: f"a `$1` is cancelled {pct(a.chance_matched(1, 8), 1)} % of the time",
+        "the sheet's 4–8": lambda: f"the sheet's {sheet_players('Boneyard')}",
+        "`$1` is bid 3 times in 15":
+            lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
+        "still the best response, worth 37/25":
+            lambda: (lambda r: f"still the best response, worth {r.payoffs[r.best[0]]}")(class_report()),
     }
+
+
+def sheet_players(game: str) -> str:
+    """The table size the rule sheet plays, as docs/rules.md records it ("4–8 players at the table")."""
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    section = re.search(rf"^## {game}\b.*?(?=^## |\Z)", rules, re.S | re.M).group()
+    return re.search(r"(\d+–\d+) players at the table", section).group(1)
+
+
+def class_report():
+    """Question 4's preloaded class at a 4-player table."""
+    from changekit.games.boneyard import analysis as a
+
+    return a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
 
 
 BONEYARD_GIVEN = numbers(
@@ -252,8 +274,10 @@ def cha_ching_claims():
         "About 1 deal in 29": lambda: f"About 1 deal in {dec(1 / a.fresh_hit_chance(), 0)}",
         "the average of the 90 bars": lambda: f"the average of the {len(a.target_distribution())} bars",
         "with weight 1/90": lambda: f"with weight 1/{len(a.target_distribution())}",
-        "(about 0.5 % with none, 2.5 % with one, 14 % with three)":
-            lambda: (f"(about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
+        "(×4.6, then ×2.8, then ×2.1: about 0.5 % with none, 2.5 % with one, 14 % with three)":
+            lambda: ("(" + ", then ".join(f"×{dec(wild[k + 1]['hits_fresh_target'] / wild[k]['hits_fresh_target'], 1)}"
+                                          for k in range(3))
+                     + f": about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
                      f"{pct(wild[1]['hits_fresh_target'], 1)} % with one, "
                      f"{pct(wild[3]['hits_fresh_target'])} % with three)"),
         "(roughly 10 against 2.6)":
@@ -267,7 +291,9 @@ def cha_ching_claims():
             lambda: f"With {a.COMPOSITIONS['fewer wilds']['wild']} wilds instead of {deck['wild']}",
         "(1.2 % against 3.5 %)":
             lambda: f"({pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %)",
-        "barely moves (2.9 %)": lambda: f"barely moves ({pct(fresh['more small cards'], 1)} %)",
+        "falls less (2.9 %, a drop of 18 % of itself)":
+            lambda: (f"falls less ({pct(fresh['more small cards'], 1)} %, a drop of "
+                     f"{pct(1 - fresh['more small cards'] / fresh['15 of each (default)'])} % of itself)"),
         "(97 and 77 lead, instead of 96 and 91)":
             lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
     }
@@ -353,7 +379,7 @@ def cambio_claims():
             lambda: f"the average to {fmt(known)} = {dec(known, 2)} — about {dec(fresh - known, 1)} lower",
         "still worth 333/50 ≈ 6.66 each": lambda: f"still worth {fmt(each)} ≈ {dec(each, 2)} each",
         "(slightly more than 6.46,": lambda: f"(slightly more than {dec(unseen, 2)},",
-        "known cards + 6.46 for each": lambda: f"known cards + {dec(unseen, 2)} for each",
+        "located: 6.46 before it has seen a card": lambda: f"located: {dec(unseen, 2)} before it has seen a card",
         "believed to be 6.46": lambda: f"believed to be {dec(unseen, 2)}",
         "the best was t = 2 with 58 % (interval 50-65 %)":
             lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
@@ -384,6 +410,7 @@ CAMBIO_GIVEN = numbers(
 # ---- zhao pengyou ------------------------------------------------------------------------------
 def zhao_pengyou_claims():
     from changekit.games.zhao_pengyou import analysis as a
+    from changekit.stats.intervals import wilson
 
     counts = a.trump_count()
     mean = sum(k * p for k, p in counts.items())
@@ -425,6 +452,9 @@ def zhao_pengyou_claims():
         "the attackers went up in 39 deals, the host's team in 21 (never by 3":
             lambda: (lambda up, host, three: f"the attackers went up in {up} deals, the host's team in {host}"
                      f" (never by 3" if three == 0 else "by 3 happened")(*levels()),
+        "the attackers went up in 65 % of them (95 % interval 52-76 %)":
+            lambda: (lambda up: (lambda w: f"the attackers went up in {pct(up / 60)} % of them (95 % interval "
+                                           f"{pct(w.low)}-{pct(w.high)} %)")(wilson(up, 60)))(levels()[0]),
     }
 
 
@@ -703,3 +733,160 @@ def test_every_number_in_the_rest_of_the_guide_is_accounted_for():
         assert phrase in text, f"claim no longer in the guide: {phrase!r}"
         assert recompute() == phrase
     assert unaccounted([text], claims, GENERAL_GIVEN) == []
+
+
+# ---- the claims ledger: sentences that state a fact with a word, not a number (issue 25) ---------
+from tests.unit.lesson_claims_ledger import CLAIM_WORDS, CLAUSE, LEDGER  # noqa: E402
+
+
+def claim_sentences(name: str) -> list[str]:
+    """The clauses of a lesson (its notebook and its guide section) holding a claim word."""
+    texts = [*lesson_texts(name), guide_section(name)]
+    return [s for t in texts for s in CLAUSE.split(t) if CLAIM_WORDS.search(s)]
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_worded_claim_is_in_the_ledger(name):
+    missing = [s for s in claim_sentences(name) if not any(phrase in s for phrase in LEDGER[name])]
+    assert missing == [], "sentences stating a fact that the ledger (tests/unit/lesson_claims_ledger.py) lacks"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_each_ledger_entry_is_on_the_page_and_holds(name):
+    page = " ".join([*lesson_texts(name), guide_section(name)])
+    for phrase, entry in LEDGER[name].items():
+        assert phrase in page, f"ledger phrase no longer in the lesson: {phrase!r}"
+        if entry.kind == "computed":  # a backed claim may have lost its word and still be worth checking
+            assert entry.check(), f"the computation backing {phrase!r} fails"
+        if entry.kind == "assumed":  # an assumption is said where it is used, as an assumption
+            assert " ".join(entry.stated.split()) in page, f"the assumption behind {phrase!r} is not stated"
+        if entry.kind != "computed":
+            assert CLAIM_WORDS.search(phrase), f"ledger phrase without a claim word: {phrase!r}"
+
+
+def test_the_ledger_catches_a_new_claim():
+    sentence = "Bidding $7 is always safe."
+    assert CLAIM_WORDS.search(sentence)
+    assert not any(phrase in sentence for phrase in LEDGER["boneyard"])
+
+
+# ---- no answer before the prediction (issue 25) --------------------------------------------------
+#: Words that would give each question's answer away (its number or the reason that decides it).
+ANSWERS = {
+    "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
+    "zombie.q4": ["cannot tell the bots apart"],
+    "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
+    "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
+    "boneyard.q5": ["history bot wins"],
+    "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
+    "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
+    "diminishing.q6": ["0 wins"],
+    "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
+    "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
+    "big_cheese.q6": ["value bot wins"],
+    "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
+    "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
+    "moneybags.q1": ["81 %", "4661/5724"],
+    "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
+    "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],
+    "moneybags.q5": ["Bayesian challenger wins"],
+    "cambio.q1": ["6.46", "84/13"], "cambio.q2": ["16.32"], "cambio.q3": ["t = 2 with"],
+    "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
+    "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
+    "zhao_pengyou.q4": ["129 points"],
+}
+#: An explorer that can answer a question: the call that makes it, and the questions it answers. It
+#: opens after them and says which questions it answers.
+EXPLORERS = {
+    "zombie": ("first_play_explorer(", (1, 2)), "boneyard": ("ClassExplorer(", (4,)),
+    "diminishing_returns": ("purse_explorer(", (1,)), "cha_ching": ("composition_explorer(", (6,)),
+    "moneybags": ("jiggle_explorer(", (1,)), "zhao_pengyou": ("deal_explorer(", (1, 2)),
+}
+
+
+def page_in_order(name: str) -> list[tuple[str, str]]:
+    """What a student meets, in order: ("text", markdown), ("question", qid), then ("reading", text)
+    once it is checked, and ("code", source) for other cells."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    out: list[tuple[str, str]] = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            out.append(("text", cell.source))
+            continue
+        found = False
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
+                found = True
+                qid = ast.literal_eval(node.args[0])
+                out.append(("text", ast.literal_eval(node.args[1])))
+                out.append(("question", qid))
+                out += [("reading", ast.literal_eval(k.value)) for k in node.keywords if k.arg == "reading"]
+        if not found:
+            out.append(("code", cell.source))
+    return out
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_answer_is_on_the_page_before_its_question(name):
+    page = page_in_order(name)
+    leaks = []
+    for i, (kind, qid) in enumerate(page):
+        if kind != "question":
+            continue
+        before = " ".join(" ".join(text.split()) for k, text in page[:i] if k in ("text", "reading"))
+        leaks += [f"{qid}: {words!r}" for words in ANSWERS[qid] if words in before]
+    assert leaks == []
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_every_question_has_its_giveaways_listed(name):
+    asked = [qid for kind, qid in page_in_order(name) if kind == "question"]
+    assert asked and all(ANSWERS.get(qid) for qid in asked)
+    page = " ".join(" ".join(text.split()) for kind, text in page_in_order(name) if kind != "question")
+    for qid in asked:  # a giveaway no longer on the page tests nothing: keep the list current
+        assert any(words in page or words in guide_section(name) for words in ANSWERS[qid]), qid
+
+
+@pytest.mark.parametrize("name", EXPLORERS)
+def test_an_explorer_that_answers_a_question_opens_after_it_and_says_so(name):
+    call, answers = EXPLORERS[name]
+    page = page_in_order(name)
+    at = next(i for i, (kind, text) in enumerate(page) if kind == "code" and call in text)
+    asked = [qid for kind, qid in page[:at] if kind == "question"]
+    said = " ".join(text for kind, text in page[at - 2:at] if kind == "text")
+    prefix = asked[0].rsplit(".", 1)[0] if asked else name
+    for number in answers:
+        assert f"{prefix}.q{number}" in asked, f"{call} opens before Question {number}"
+        assert f"Question {number}" in said, f"the text before {call} does not say it answers Question {number}"
+
+
+#: Lesson plans: a row that turns hints on comes after the questions the hints answer are locked in.
+HINTS_ANSWER = {"diminishing_returns": ("diminishing.q2",), "zhao_pengyou": ("zhao_pengyou.q2", "zhao_pengyou.q3"),
+                "boneyard": ("boneyard.q1",)}
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_lesson_plan_turns_hints_on_only_after_their_questions(name):
+    section = guide_section(name)
+    rows = re.findall(r"\| (?:hook|play|predict|predict \+ paper|check|discuss|exit) \|[^|]*\|", section)
+    assert rows, f"no lesson plan rows in the guide's {name} section"
+    seen = ""
+    for row in rows:
+        on = row.find("**Show hints** on")
+        if on >= 0:
+            before = seen + row[:on]
+            for qid in HINTS_ANSWER.get(name, ()):
+                assert f"`{qid}`" in before, f"{name}'s plan turns hints on before `{qid}` is asked"
+        seen += row
+
+
+#: Notebooks whose app hints answer a question: the Play text says which, so a class answers it first.
+HINTS_GIVE_AWAY = {"boneyard": (1,), "diminishing_returns": (2,), "zhao_pengyou": (3,)}
+
+
+@pytest.mark.parametrize("name", HINTS_GIVE_AWAY)
+def test_the_play_text_says_which_question_the_hints_give_away(name):
+    said = " ".join(" ".join(text.split()) for kind, text in page_in_order(name)
+                    if kind == "text" and "**Show hints**" in text)
+    for number in HINTS_GIVE_AWAY[name]:
+        assert f"the hints give away Question {number}: answer it first" in said

@@ -68,8 +68,18 @@ def test_numbers_and_sliders_keep_the_prediction(how, value):
     q = make(**how)
     seen = []
     q.on_predict.append(lambda question: seen.append(question.prediction))
-    assert q.check_button.disabled and not q.lock_button.disabled
-    q.input.value = value
+    # a number box starts empty, and Lock in waits for a number (issue 25: 0 was locked in by accident)
+    assert q.check_button.disabled and q.lock_button.disabled == ("number" in how)
+    if "number" in how:
+        assert q.input.value == ""
+        q.lock_button._handle_button_msg(None, {"event": "click"}, [])  # a script's click on the disabled button
+        assert q.prediction is None
+        q.input.value = "150"
+        assert q.lock_button.disabled and "from 0 to 100" in q.status.value
+        q.input.value = str(value)
+        assert not q.lock_button.disabled
+    else:
+        q.input.value = value
     q.lock_button.click()
     assert q.prediction == value and seen == [value] and q.input.disabled
     q.check()
@@ -143,3 +153,15 @@ def test_new_questions_are_announced_to_class_session_hooks():
     finally:
         Question.on_create.remove(created.append)
     assert created == [q] and q.qid == "test.q1"
+
+
+def test_the_chosen_answer_is_marked_and_long_fractions_read_as_decimals():
+    q = make()
+    q.predict("$10")
+    labels = [label for label, _ in q.input.options]
+    assert "✔ $10" in labels and sum(label.startswith("✔") for label in labels) == 1 and q.input.value == "$10"
+    shown = Question("test.q9", "?", answer=lambda: "<p>8016396331585/7697529135296 and 37/25</p>", choices=["a", "b"])
+    shown.predict("a")
+    shown.check()
+    html = shown.answer_box.children[0].value
+    assert "<summary>1.04142</summary>" in html and "37/25" in html and ">8016396331585/7697529135296<" in html

@@ -230,3 +230,33 @@ def test_declare_and_bury_buttons_say_what_the_engine_calls_the_action():
     legal = app.state.legal_actions(0)
     assert labels == [app.state.describe_action(a) for a in legal]
     assert labels[0] == "Pass (do not declare)" and all(lab.startswith("Declare ") for lab in labels[1:])
+
+
+def test_the_hint_names_every_card_of_a_several_card_follow():
+    """Issue 25: with a pair or tractor to follow, the hint kept naming one card."""
+    from html import unescape
+
+    from changekit.games.zhao_pengyou.bots import HeuristicBot
+
+    checked = 0
+    for seed in range(1, 6):
+        rng = random.Random(seed)
+        app = ZhaoPengyouApp(seed=seed)
+        app.w_hints.value = True
+        to_play_phase(app, rng)
+        for _ in range(200):
+            state = app.state
+            if state.is_terminal() or 0 not in state.current_players() or state.view(0)["phase"] != "play":
+                break
+            view = state.view(0)
+            lead = view["trick"][0][1] if view["trick"] else []
+            if len(lead) > 1 and not view["selection"]:
+                sim, bot, planned = state.clone(), HeuristicBot(), []
+                for _ in lead:
+                    action = bot.choose(sim.view(0), sim.legal_actions(0), rng=random.Random(0))
+                    planned.append(action[1])
+                    sim.apply(action, 0)
+                assert f"follow the {len(lead)}-card lead with {show(planned)}." in unescape(app.w_hint_box.value)
+                checked += 1
+            app.act(rng.choice(state.legal_actions(0)))
+    assert checked >= 2

@@ -81,3 +81,26 @@ def test_widgets_are_built_once_and_buttons_say_the_payment_in_words():
     assert app._hand_row is row and app._heading is heading
     hand = app.state.view(0)["hand"]
     assert [b.description for b in pay_buttons(app)] == [app.state.describe_action(v) for v in hand]
+
+
+def test_the_hint_names_no_best_bill_when_every_bill_is_worth_zero():
+    """Issue 25: the hint said "Most now: $3" when every bill in hand was worth 0 points."""
+    from changekit.games.zombie.analysis import hand_hints
+
+    zero_seen = best_seen = False
+    for seed in range(1, 8):
+        app = ZombieApp(seed=seed)
+        app.w_hints.value = True
+        while not app.state.is_terminal() and 0 in app.state.current_players():
+            hints = hand_hints(app.state.view(0))
+            text = app.w_hint_box.value
+            most = max(hints.values())
+            if most == 0:
+                zero_seen = True
+                assert "Most now" not in text and "No bill can score now" in text, text
+            elif len(set(hints.values())) > 1:
+                best_seen = True
+                best = " or ".join(f"${b}" for b, h in hints.items() if h == most)
+                assert f"Most now: {best}." in text, text
+            pay_buttons(app)[0].click()
+    assert zero_seen and best_seen

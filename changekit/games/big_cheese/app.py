@@ -2,13 +2,13 @@
 workers, bid / pass / Veto buttons, the dice just rolled and the Big Cheese re-roll prompt."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
 
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, dropdown
+from changekit.ui.markup import escape
 from changekit.ui.pictures import token_svg
 
 from .analysis import bid_hint, card_figure, card_readout
@@ -162,7 +162,7 @@ class BigCheeseApp(GameApp):
         if view["phase"] == "bid":
             limit = ValueBot().limit(view, viewer)
             text += f" The value bot would bid up to {limit} on it."
-        return escape(text)
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         offer = card_name(view["offer"]) if view["offer"] is not None else "nothing"

@@ -528,7 +528,7 @@ class BigCheeseState(State):
             return f"Nobody bid: the {card_name(d['card'])} is discarded."
         if k == "veto":
             return does("plays", "play") + f" a Veto: the {card_name(d['card'])} is discarded; " \
-                   f"{names[d['leader']]} opens again."
+                   f"{names[d['leader']]} {verb(names[d['leader']], 'opens', 'open')} again."
         if k == "take":
             return does("takes", "take") + f" the {card_name(d['card'])} with {d['bid']} workers."
         if k == "walk_off":

@@ -8,6 +8,8 @@ the browser too (Pyodide); numpy, when it is there, speeds up the solver for a w
 """
 from __future__ import annotations
 
+from itertools import product
+
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -497,3 +499,45 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
         "(otherwise everyone would play the better one):",
         "", sympy.Eq(u[low], u[high]), None, roots[0], solves="p",
         steps=((f"u({money(low)})", u[low]), (f"u({money(high)})", u[high])))
+
+
+# ---- what an equilibrium does not promise -----------------------------------------------------
+def _first_round_net(totals: Sequence[int], seat: int) -> int:
+    """Seat ``seat``'s net in a first round where the players bid ``totals`` (plain rules: matched
+    bids are lost, unmatched bids take the buckets richest first, a bid with no bucket comes back)."""
+    counts = Counter(totals)
+    mine = totals[seat]
+    if counts[mine] > 1:
+        return -mine
+    rank = sorted((t for t in totals if counts[t] == 1), reverse=True).index(mine)
+    return FIRST_ROUND_BUCKETS[rank] - mine if rank < len(FIRST_ROUND_BUCKETS) else 0
+
+
+@checked(mixes=is_items(6, "mixed strategies", each=is_strategy))
+def profile_values(mixes: Sequence[Mapping[int, Number]]) -> list[Number]:
+    """Each player's expected net in the first round when player ``i`` bids independently from
+    ``mixes[i]`` (a mix each, not necessarily the same): a sum over every tuple of bids. With
+    Fractions in, exact Fractions out. It shows what a symmetric equilibrium does not promise:
+    when some players leave it, the others can lose.
+
+    >>> profile_values([{1: 1}, {1: 1}, {3: 1}])   # two $1s cancel; the $3 takes the $10 bucket
+    [-1, -1, 7]
+    """
+    supports = [[(t, p) for t, p in mix.items() if p] for mix in mixes]
+    values: list[Number] = [0] * len(mixes)
+    for profile in product(*supports):
+        weight: Number = 1
+        for _, p in profile:
+            weight *= p
+        totals = [t for t, _ in profile]
+        for seat in range(len(mixes)):
+            values[seat] += weight * _first_round_net(totals, seat)
+    return values
+
+
+@checked(total=is_one_of(*FIRST_ROUND_BIDS), n_players=is_whole(2, 8))
+def chance_matched(total: int, n_players: int) -> float:
+    """The chance that a bid of ``total`` is cancelled in the first round when the other
+    ``n_players - 1`` players bid from the stored equilibrium mix: 1 − (1 − p)^(n−1)."""
+    p = EQUILIBRIUM_TABLE[n_players].get(total, 0.0)
+    return 1 - (1 - p) ** (n_players - 1)

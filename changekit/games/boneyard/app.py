@@ -6,7 +6,6 @@ Also :class:`ClassExplorer`, the "best response to the class" tool for the noteb
 from __future__ import annotations
 
 import time
-from html import escape
 from typing import Any, Sequence
 
 import ipywidgets as w
@@ -15,6 +14,7 @@ from IPython.display import display
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.charts import LiveChart, plotly_js_url
+from changekit.ui.markup import escape
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
@@ -230,8 +230,8 @@ class BoneyardApp(GameApp):
         best = max(pay, key=pay.get)
         shown = ", ".join(f"{money(t)}: {v:+.2f}" for t, v in pay.items() if t <= max(mix) + 3)
         mix_text = ", ".join(f"{money(t)} {p:.0%}" for t, p in mix.items())
-        return (f"If the other {n - 1} bid like the first-round equilibrium ({escape(mix_text)}), your bids would "
-                f"earn on average, with these buckets: {escape(shown)}. Best now: {money(best)}.")
+        return (f"If the other {n - 1} bid like the first-round equilibrium ({mix_text}), your bids would "
+                f"earn on average, with these buckets: {shown}. Best now: {money(best)}.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hands"][viewer], empty="no bills")
@@ -256,6 +256,7 @@ class ClassExplorer:
         self.w_go = button("Analyse the class's bids", self.update, style="info")
         self.w_text = w.HTML()
         self.widget = w.VBox([w.HBox([self.w_bids, w.VBox([self.w_players, self.w_go])]), self.w_text])
+        self.widget.add_class("ck-explorer")  # the explorers' phone layout: one box under the other
         if lazy is None:  # a page the kit serves computes nothing until asked (as every explorer)
             lazy = plotly_js_url() is not None
         self.chart: LiveChart | None = None

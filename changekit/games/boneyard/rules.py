@@ -34,7 +34,7 @@ from typing import Annotated, Any, Iterable, Literal, NamedTuple, Sequence, Type
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
 from changekit.core.state import event_from
 from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, is_whole
-from changekit.core.words import dollars, money, verb, winners_text
+from changekit.core.words import dollars, money, possessive, verb, winners_text
 from changekit.core.options import Between
 
 #: Every player and the Boneyard start with one bill of each of these.
@@ -600,23 +600,27 @@ class BoneyardState(State):
         if k == "round":
             return f"Round {d['round']}. Buckets: {dollars(d['buckets'])}."
         if k == "bid":
-            return f"{names[d['player']]} bids {dollars(d['bid'])} ({money(d['total'])}) in secret."
+            who = names[d["player"]]
+            return f"{who} {verb(who, 'bids', 'bid')} {dollars(d['bid'])} ({money(d['total'])}) in secret."
         if k == "ready":
-            return f"{names[d['player']]} has bid."
+            return f"{names[d['player']]} {verb(names[d['player']], 'has', 'have')} bid."
         if k == "reveal":
             shown = [f"{names[p]} {money(t)}" for p, t in enumerate(d["totals"]) if t is not None]
             return "Bids revealed: " + ", ".join(shown) + "."
         if k == "choose":
-            return f"{names[d['player']]} chooses bucket {d['bucket'] + 1} ({money(d['value'])})."
+            who = names[d["player"]]
+            return f"{who} {verb(who, 'chooses', 'choose')} bucket {d['bucket'] + 1} ({money(d['value'])})."
         if k == "claim":
-            return (f"{names[d['player']]}'s unmatched {money(d['total'])} takes bucket {d['bucket'] + 1} "
+            whose = possessive(names[d["player"]], capital=True)
+            return (f"{whose} unmatched {money(d['total'])} takes bucket {d['bucket'] + 1} "
                     f"({money(d['value'])}): {money(d['value'] - d['total'], signed=True)}.")
         if k == "cancel":
             who = " and ".join(names[p] for p in d["players"])
             both = "both" if len(d["players"]) == 2 else "all"
             return f"{who} {both} bid {money(d['total'])}: the bids cancel and are lost."
         if k == "return":
-            return f"{names[d['player']]}'s unmatched {money(d['total'])} finds no bucket left and goes back."
+            whose = possessive(names[d["player"]], capital=True)
+            return f"{whose} unmatched {money(d['total'])} finds no bucket left and goes back."
         if k == "refill":
             return f"Winning bids drop into the buckets they took: {dollars(d['buckets'])}."
         if k == "pile":

@@ -2,7 +2,6 @@
 prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ import ipywidgets as w
 from changekit.core import Card
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
@@ -59,7 +59,7 @@ class CambioApp(GameApp):
 
     def __init__(self, *, auto_pass: bool = True, **kwargs: Any) -> None:
         """``auto_pass``: pass a snap window for the human who knows no matching card (a box to
-        untick; a networked table turns it off, since it would move without the table)."""
+        untick); the pass is made like a bot's move, so a networked table records it."""
         super().__init__(**kwargs)
         self.w_auto.value = auto_pass  # the first position is nobody's snap window: nothing to redo
 
@@ -91,26 +91,20 @@ class CambioApp(GameApp):
         self.run_bots()
         self.refresh()
 
-    def _nothing_to_snap(self, player: int) -> bool:
+    def _nothing_to_snap(self, state: CambioState, player: int) -> bool:
         """True when ``player`` knows no card of the top discard's rank (so a snap would be a guess)."""
-        state = self.state
         if state.phase != "snap" or not self.w_auto.value:
             return False
         rank = rank_of(state.pile[-1])
         return not any(rank_of(c) == rank for c in state.known_cards(player).values())
 
-    def run_bots(self) -> None:
-        """The bots play; a human with nothing known to snap passes automatically (if ticked)."""
-        while True:
-            super().run_bots()
-            state = self.state
-            if state.is_terminal():
-                return
-            p = state.current_players()[0]
-            if not self._nothing_to_snap(p):
-                return
-            self._auto.add(len(state.history))
-            state.apply("pass", p)
+    def auto_move(self, state: Any, seat: int) -> Any:
+        """A human with nothing known to snap passes the snap window automatically (if ticked)."""
+        if not self._nothing_to_snap(state, seat):
+            return None
+        if state is self.state:
+            self._auto.add(len(state.history))  # the pass about to be made (undo skips it)
+        return "pass"
 
     @property
     def _auto(self) -> set[int]:
@@ -327,8 +321,8 @@ class CambioApp(GameApp):
                 f"you know). Your believed total: {known} known + {unknown} × {float(ev):.2f} ≈ {float(believed):.1f}.")
         if viewer in view["to_act"]:
             advice = MemoryBot()._choose(view, self.state.legal_actions(viewer))
-            text += f" The memory bot would play {advice!r}."
-        return escape(text)
+            text += f" The memory bot would: {self.state.describe_action(advice, self.names())}."
+        return text  # text: the frame escapes it
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         mine = ", ".join("face down" if c == "?" else _show(c) for c in view["grids"][viewer] if c is not None)

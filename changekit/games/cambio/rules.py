@@ -47,6 +47,7 @@ from changekit.core import (
     Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
 from changekit.core.cards import standard_deck
+from changekit.core.words import possessive
 
 GRID = 4
 NEAR_ROW = (2, 3)
@@ -671,6 +672,7 @@ class CambioState(State):
         d = event.data
         k = event.kind
         who = names[d["player"]] if "player" in d else ""
+        their = possessive(who) if who == "You" else "their"  # "You ... your place", "Ann ... their place"
         if k == "deal":
             return f"Four cards each, face down; {d['deck']} cards left in the deck."
         if k == "first_peek":
@@ -690,28 +692,30 @@ class CambioState(State):
         if k == "skip":
             return f"{who} did not use the {POWER_NAMES[d['power']]} power."
         if k == "peek":
-            whose = "their own" if d["owner"] == d["player"] else f"{names[d['owner']]}'s"
+            whose = f"{their} own" if d["owner"] == d["player"] else possessive(names[d["owner"]])
             return f"{who} looked at {whose} card in place {d['place'] + 1}."
         if k == "saw":
-            return f"{who} saw {_card(d['card'])} at {names[d['owner']]}'s place {d['place'] + 1}."
+            return f"{who} saw {_card(d['card'])} at {possessive(names[d['owner']])} place {d['place'] + 1}."
         if k == "blind":
-            return (f"{who} blind-swapped their place {d['place'] + 1} with {names[d['owner']]}'s place "
+            return (f"{who} blind-swapped {their} place {d['place'] + 1} with {possessive(names[d['owner']])} place "
                     f"{d['other'] + 1}; nobody knows those two cards now.")
         if k == "look":
-            return (f"{who} looked at their place {d['place'] + 1} and {names[d['owner']]}'s place "
+            return (f"{who} looked at {their} place {d['place'] + 1} and {possessive(names[d['owner']])} place "
                     f"{d['other'] + 1} (King).")
         if k == "saw_two":
-            return f"{who} saw {_card(d['cards'][0])} (theirs) and {_card(d['cards'][1])} ({names[d['owner']]}'s)."
+            mine = "yours" if who == "You" else "theirs"
+            return (f"{who} saw {_card(d['cards'][0])} ({mine}) and {_card(d['cards'][1])} "
+                    f"({possessive(names[d['owner']])}).")
         if k == "king":
             return f"{who} {'exchanged' if d['exchanged'] else 'kept'} the two cards."
         if k == "snap":
-            whose = "their own" if d["owner"] == d["player"] else f"{names[d['owner']]}'s"
+            whose = f"{their} own" if d["owner"] == d["player"] else possessive(names[d["owner"]])
             if d["right"]:
                 return f"{who} snapped {whose} {_card(d['card'])} on {_card(d['top'])}: right!"
             pen = " and takes a penalty card" if d.get("penalty") else " (no penalty card: the deck is empty)"
             return f"{who} flipped {whose} {_card(d['card'])} on {_card(d['top'])}: wrong, it goes back{pen}."
         if k == "give":
-            return f"{who} gave their place {d['place'] + 1} to {names[d['to']]} (place {d['to_place'] + 1})."
+            return f"{who} gave {their} place {d['place'] + 1} to {names[d['to']]} (place {d['to_place'] + 1})."
         if k == "cambio":
             return f"{who} called CAMBIO! Everyone else has one more turn."
         if k == "end":

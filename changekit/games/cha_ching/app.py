@@ -1,7 +1,6 @@
 """Play CHA-CHING!: the dice and the target, your eight cards to click, CHA-CHING choices, going out."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ from changekit.core.errors import InvalidArgument
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import token_svg
 
 from .analysis import COMPOSITIONS, explain_hand, fresh_hit_chance, hit_probability_figure
@@ -170,7 +170,7 @@ class ChaChingApp(GameApp):
         if view["phase"] == "end":
             now += " " + explain_hand(hand, target)
         suggestion = GreedyBot().choose(view, self.state.legal_actions(viewer), rng=self.rng)
-        return escape(f"{now} The greedy bot would play: {self.state.describe_action(suggestion, self.names())}.")
+        return f"{now} The greedy bot would play: {self.state.describe_action(suggestion, self.names())}."
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = ", ".join(CARD_WORDS[c] for c in view["hand"] or []) or "no cards"

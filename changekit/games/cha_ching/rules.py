@@ -37,6 +37,7 @@ from changekit.core import (
 from changekit.core.state import event_from
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 from changekit.core.options import Between
+from changekit.core.words import verb, winners_text
 
 HAND_SIZE = 8
 MAX_PLAYERS = 6
@@ -515,7 +516,8 @@ class ChaChingState(State):
                 return f"Take the top discard ({CARD_WORDS[self.discards[-1]]})" if self.discards \
                     else "Take the top discard"
             if action == OUT:
-                return f"Go out (my {HAND_SIZE} cards make {self.target})"
+                # a claim, not a fact: the button shows it whether or not the hand makes the target
+                return f"Go out (claim: my {HAND_SIZE} cards make {self.target})"
             if action == PASS:
                 return "End my turn"
         elif type(action) is tuple and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
@@ -549,7 +551,9 @@ class ChaChingState(State):
         d = event.data
         kind = event.kind
         if kind == "round":
-            return (f"Round {d['round']}: {names[d['dealer']]} deals and rolls black {d['black']}, white {d['white']}: "
+            dealer = names[d["dealer"]]
+            return (f"Round {d['round']}: {dealer} {verb(dealer, 'deals', 'deal')} and "
+                    f"{verb(dealer, 'rolls', 'roll')} black {d['black']}, white {d['white']}: "
                     f"the target is {10 * d['black'] + d['white']}. The first discard is {LABELS[d['up']]}.")
         if kind == "deal":
             return f"Dealt to {names[d['player']]}: {label(d['hand'])}."
@@ -575,7 +579,8 @@ class ChaChingState(State):
             paid = enumerate(zip(d["hands"], d["scored"], strict=True))
             others = "; ".join(f"{names[p]} +{s} ({label(h)})" for p, (h, s) in paid if p != d["player"])
             hand = label(d["hands"][d["player"]])
-            return f"{names[d['player']]} goes out with {hand} = {d['target']}. Penalties: {others}."
+            who = names[d["player"]]
+            return f"{who} {verb(who, 'goes', 'go')} out with {hand} = {d['target']}. Penalties: {others}."
         if kind == "false_out":
             return (f"{names[d['player']]} called out, but {label(d['hand'])} cannot make {d['target']}: "
                     f"+{d['target']} to {names[d['player']]} alone.")
@@ -583,8 +588,7 @@ class ChaChingState(State):
             return f"End of round {d['round']}. Scores: " + ", ".join(
                 f"{names[p]} {s}" for p, s in enumerate(d["points"])) + "."
         if kind == "game_end":
-            who = " and ".join(names[p] for p in d["winners"])
-            return f"Game over: {who} wins with the lowest score."
+            return f"Game over: {winners_text(d['winners'], names)} with the lowest score."
         return f"{kind}: {d}"
 
 

@@ -2,7 +2,6 @@
 moves that win against perfect play; the bots explain their moves."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ import ipywidgets as w
 from changekit.core.words import money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.explorer import Explorer
+from changekit.ui.markup import escape
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import hints, parse_purse, purse_figure, purse_readout

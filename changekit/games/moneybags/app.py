@@ -2,7 +2,6 @@
 coin stacks compared when a challenge empties two bags, and the round and game scores."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ import ipywidgets as w
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights
@@ -160,7 +160,7 @@ class MoneybagsApp(GameApp):
         state = self.state
         if state.phase == "challenge" and seat in state.current_players() and self._robbery() == robbery:
             self._clock_for = None
-            self.act("accept", seat)
+            self.act("accept", player=seat)
             self.notes.insert(0, "Time ran out: you let the thief go.")
             self.refresh()  # act() drew the page before this note existed
 

@@ -2,8 +2,8 @@
 the trick on the table, trumps, the friend call and its reveal, points and levels."""
 from __future__ import annotations
 
+import random
 import time
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -12,6 +12,7 @@ from changekit.core import Card, IllegalAction
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
@@ -70,10 +71,7 @@ class ZhaoPengyouApp(GameApp):
             super().rewind(actions)
             return
         done, saved = self._checkpoints[-1]
-        twin = saved.clone()
-        for player, action in self.state.history[done:actions]:
-            twin.apply(action, player)
-        self.state = twin
+        self.state = saved.continued(self.state.history[done:actions])
 
     def toggle(self, i: int) -> None:
         start = time.perf_counter()
@@ -90,20 +88,20 @@ class ZhaoPengyouApp(GameApp):
         return [hand[i] for i in sorted(self.picked) if i < len(hand)]
 
     def play_selected(self) -> None:
-        """Check the picked cards as one play; play them, or say which rule they break."""
+        """Check the picked cards as one play; play them (one move of the engine's actions, through
+        ``act``, so a networked table records each), or say which rule they break."""
         start = time.perf_counter()
         cards = self.picked_cards()
         try:
             if not cards:
                 raise IllegalAction("empty", "click the cards you want to play first")
-            self.state.play_cards(cards, self.viewer)
+            actions = self.state.actions_for_play(cards, self.viewer)
         except IllegalAction as exc:
             self.error = str(exc)
-        else:
-            self.error, self.notes, self.picked = "", [], []
-            self.run_bots()
-        self.refresh()
-        self.timings.append((time.perf_counter() - start) * 1000)
+            self.refresh()
+            self.timings.append((time.perf_counter() - start) * 1000)
+            return
+        self.act(*actions)
 
     def call_friend(self) -> None:
         self.act(call_friend(self._w_ordinal.value, self._w_card.value))
@@ -303,14 +301,16 @@ class ZhaoPengyouApp(GameApp):
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
         phase = view["phase"]
         if phase == "call":
+            if viewer not in view["to_act"]:
+                return ""  # only the host calls a friend (a networked page shows hints to every seat)
             hand = view["hand"]
             best = HeuristicBot()._call(view, self.state.legal_actions(viewer))
             held = hand.count(best[2])
             dist = friend_seat(ordinal=best[1], players=len(view["levels"]), host_copies=held,
                                buried=list(view["kitty"] or []).count(best[2]))
             odds = ", ".join(f"{k}: {float(v):.2f}" for k, v in dist.items() if v)
-            return escape(f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
-                          f"Who ends up the friend (exact, random play order): {odds}.")
+            return (f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
+                    f"Who ends up the friend (exact, random play order): {odds}.")
         if viewer not in view["to_act"] or phase != "play":
             return ""
         ctx = context(view["trump_suit"], view["trump_rank"])
@@ -320,12 +320,31 @@ class ZhaoPengyouApp(GameApp):
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
         trumps = sum(1 for c in view["hand"] if ctx.eff[c] == TRUMP)
         firsts = sorted({a[1] for a in legal if len(a) > 1})
-        bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
-                     else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
+        lead = view["trick"][0][1] if view["trick"] else []
+        if len(lead) > 1:  # a follow of several cards, put down one at a time: name all of them
+            chosen = list(view["selection"])
+            planned = self._bot_follow(viewer, len(lead) - len(chosen))
+            so_far = f" ({show(chosen)} already chosen)" if chosen else ""
+            bot_would = f"follow the {len(lead)}-card lead with {show(chosen + planned)}{so_far}"
+        else:
+            bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
+                         else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
         text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
                 f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
                 f"The heuristic bot would {bot_would}.")
-        return escape(text)
+        return text  # text: the frame escapes it
+
+    def _bot_follow(self, viewer: int, cards: int) -> list[Card]:
+        """The ``cards`` the heuristic bot would still put down, one by one, to finish this follow
+        (played out on a copy of the game, with a fixed generator: the hint does not move the game)."""
+        sim, bot, rng, planned = self.state.clone(), HeuristicBot(), random.Random(0), []
+        for _ in range(cards):
+            if viewer not in sim.current_players():
+                break
+            action = bot.choose(sim.view(viewer), sim.legal_actions(viewer), rng=rng)
+            planned.append(action[1])
+            sim.apply(action, viewer)
+        return planned
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = show(view["hand"] or []) or "no cards"

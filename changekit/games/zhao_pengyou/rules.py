@@ -792,20 +792,24 @@ class ZhaoPengyouState(State):
         if problem:
             raise IllegalAction(*problem)
 
-    def play_cards(self, cards: Sequence[str], player: Player | None = None) -> None:
-        """Play a whole play (a lead, a throw, or all the cards of a follow), checked first."""
+    def actions_for_play(self, cards: Sequence[str], player: Player | None = None) -> list[tuple[str, ...]]:
+        """The engine's actions that put ``cards`` down as one whole play (a lead, a throw, or all
+        the cards of a follow), in order; checked first (:meth:`check_play`). Changes nothing:
+        an app makes them as one move, a table records each."""
         self.check_play(cards, player)
-        who = self._player_for(player)
         cards = canonical(c.upper() for c in cards)
         if self.trick:
-            for c in cards:
-                self.apply(play(c), who)
-        elif not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            self.apply(play(*cards), who)
-        else:
-            for c in cards:
-                self.apply(throw(c), who)
-            self.apply(THROW_DONE, who)
+            return [play(c) for c in cards]
+        if not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
+            return [play(*cards)]
+        return [*(throw(c) for c in cards), THROW_DONE]
+
+    def play_cards(self, cards: Sequence[str], player: Player | None = None) -> None:
+        """Play a whole play (a lead, a throw, or all the cards of a follow), checked first."""
+        actions = self.actions_for_play(cards, player)
+        who = self._player_for(player)
+        for action in actions:
+            self.apply(action, who)
 
     def _complete(self, player: Player, cards: list[str], parts: list[list[str]] | None = None) -> None:
         """Put a whole play on the table (``parts``: the parts of a successful throw)."""

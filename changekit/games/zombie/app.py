@@ -1,7 +1,6 @@
 """Play Zombie: your bills as pictures to click, the Zombie's hand, the log, hints."""
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as w
@@ -10,6 +9,7 @@ from changekit.core import DENOMINATIONS
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.explorer import Explorer, dropdown, number_box
+from changekit.ui.markup import escape
 from changekit.ui.pictures import bill_svg, bills_html
 
 from .analysis import first_play_figure, first_play_readout, hand_hints
@@ -53,10 +53,17 @@ class ZombieApp(GameApp):
         if viewer not in view["to_act"] or not view["hand"]:
             return ""
         hints = hand_hints(view)
-        best = max(hints, key=hints.get)
+        most = max(hints.values())
         parts = ", ".join(f"{money(b)}: {h} ≈ {float(h):.2f}" for b, h in hints.items())
-        return (f"Exact expected points (given every bill you have seen): {escape(parts)}. "
-                f"Most now: {money(best)}. The careful bot also asks what your payment leaves the next player.")
+        best = [b for b, h in hints.items() if h == most]
+        if most == 0:
+            verdict = "No bill can score now: every one is worth 0."
+        elif len(best) == len(hints):
+            verdict = "Every bill is worth the same now."
+        else:
+            verdict = f"Most now: {' or '.join(money(b) for b in best)}."
+        return (f"Exact expected points (given every bill you have seen): {parts}. "
+                f"{verdict} The careful bot also asks what your payment leaves the next player.")
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         hand = dollars(view["hand"] or [], empty="no bills")

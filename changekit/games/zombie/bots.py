@@ -14,7 +14,9 @@ from .rules import describe
 RECYCLE_RISK = 6
 
 
-def _position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
+def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
+    """The Zombie hand and the pool of bills this player cannot see, from its view (the lab's exact
+    comparison counts the same way)."""
     zombie = tuple(sorted(view["zombie"]))
     unseen = unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
     if sum(unseen) < RECYCLE_RISK:
@@ -32,11 +34,11 @@ class GreedyBot(Bot):
     description = "takes the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
-        zombie, pool = _position(view)
+        zombie, pool = position(view)
         return max(legal, key=lambda b: (expected_points(b, zombie, pool), -b))
 
     def explain(self, view, action) -> str:
-        zombie, pool = _position(view)
+        zombie, pool = position(view)
         return f"{describe(action)}: expects {expected_points(action, zombie, pool):.2f} points now"
 
 
@@ -51,7 +53,7 @@ class CarefulBot(Bot):
         self.caution = caution
 
     def value(self, bill: int, view: Mapping[str, Any]) -> float:
-        zombie, pool = _position(view)
+        zombie, pool = position(view)
         me, n = view["you"], len(view["hand_sizes"])
         nxt = (me + 1) % n
         left = view["hand_sizes"][nxt]

@@ -1,0 +1,124 @@
+"""The part of a class page that lives in the browser: a small anywidget (a few hundred bytes
+of script, not plotly's bundle) that
+
+* beats every :data:`BEAT_SECONDS` while the page is open, so the kernel's pollers follow the
+  class exactly while somebody is there (:data:`~changekit.classroom.poller.PRESENCE`) and sleep
+  when nobody is (the server may then cull the kernel);
+* says "Connection lost — reopen your link" across the top of the page when a beat is not
+  answered within :data:`LOST_AFTER_SECONDS` (the server or the kernel went away, or a restarted
+  kernel no longer knows the page's widgets), instead of a page that looks alive;
+* keeps the student's seat in a cookie for this server (``seat``, set by the kernel after a join;
+  ``stored``, what the browser had when the page opened), so a reload brings the student back;
+* takes the seat out of the address bar (``strip``) once it is in the cookie, so a reload or a
+  shared screenshot of the address carries no secret.
+"""
+from __future__ import annotations
+
+import anywidget
+import traitlets
+
+from .poller import PRESENCE, Presence
+
+BEAT_SECONDS = 4
+LOST_AFTER_SECONDS = 5
+#: the cookie's name; the server's port is added in the browser (cookies ignore ports)
+COOKIE = "changekit_seat"
+COOKIE_DAYS = 1
+
+_ESM = """
+export default {
+  render({ model, el }) {
+    const name = model.get("cookie_name") + "_" + (location.port || "0");
+    const read = () => {
+      const hit = document.cookie.split("; ").find((c) => c.startsWith(name + "="));
+      return hit ? decodeURIComponent(hit.slice(name.length + 1)) : "";
+    };
+    const write = () => {
+      const seat = model.get("seat");
+      if (seat === "") return;
+      const age = seat === "-" ? 0 : model.get("cookie_days") * 86400;
+      document.cookie = name + "=" + encodeURIComponent(seat === "-" ? "" : seat) +
+        "; path=/; max-age=" + age + "; SameSite=Strict" + (location.protocol === "https:" ? "; Secure" : "");
+    };
+    const strip = () => {
+      const drop = model.get("strip");
+      if (!drop.length) return;
+      const url = new URL(location.href);
+      drop.forEach((p) => url.searchParams.delete(p));
+      history.replaceState(history.state, "", url.toString());
+    };
+    model.on("change:seat", write);
+    model.on("change:strip", strip);
+    write(); strip();
+    model.set("stored", read());
+    model.save_changes();
+    el.classList.add("ck-keeper");
+    let sent = 0, answered = 0, lost = false;
+    const banner = document.createElement("div");
+    banner.className = "ck-connection-lost";
+    banner.setAttribute("role", "alert");
+    banner.style.cssText = "display:none;position:fixed;top:0;left:0;right:0;z-index:10000;padding:10px;" +
+      "background:#b00020;color:#fff;font-weight:bold;text-align:center";
+    banner.textContent = model.get("lost_text");
+    document.body.appendChild(banner);
+    model.on("change:ack", () => {
+      answered = model.get("ack");
+      if (lost && answered >= sent) { lost = false; banner.style.display = "none"; }
+    });
+    const beat = () => {
+      sent += 1;
+      const mine = sent;
+      try { model.set("beat", mine); model.save_changes(); } catch (e) { /* shown below */ }
+      setTimeout(() => {
+        if (answered < mine) { lost = true; banner.style.display = "block"; }
+      }, model.get("lost_after") * 1000);
+    };
+    beat();
+    const timer = setInterval(beat, model.get("every") * 1000);
+    return () => { clearInterval(timer); banner.remove(); };
+  }
+};
+"""
+
+
+class PageKeeper(anywidget.AnyWidget):
+    """The browser side of a class page (see the module's docstring). Display it on the page."""
+
+    _esm = traitlets.Unicode(_ESM).tag(sync=True)
+    beat = traitlets.Int(0).tag(sync=True)
+    ack = traitlets.Int(0).tag(sync=True)
+    every = traitlets.Int(BEAT_SECONDS).tag(sync=True)
+    lost_after = traitlets.Int(LOST_AFTER_SECONDS).tag(sync=True)
+    lost_text = traitlets.Unicode("Connection lost — reopen your link.").tag(sync=True)
+    cookie_name = traitlets.Unicode(COOKIE).tag(sync=True)
+    cookie_days = traitlets.Int(COOKIE_DAYS).tag(sync=True)
+    #: what the kernel keeps in the cookie ("" leaves it; "-" deletes it)
+    seat = traitlets.Unicode("").tag(sync=True)
+    #: what the cookie held when the page opened (sent once by the browser)
+    stored = traitlets.Unicode("").tag(sync=True)
+    #: address parameters the browser removes from its address bar
+    strip = traitlets.List(traitlets.Unicode(), []).tag(sync=True)
+
+    def __init__(self, *, presence: Presence = PRESENCE, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.presence = presence
+        self.layout.height = "0px"  # nothing to see while the connection holds
+        self.observe(self._beat, names="beat")
+
+    def _beat(self, change: dict) -> None:
+        self.presence.beat()
+        self.ack = change["new"]  # the answer the page waits for: no answer, "connection lost"
+
+    def keep_seat(self, code: str, token: str) -> None:
+        self.seat = f"{code}:{token}"
+
+    def forget_seat(self) -> None:
+        self.seat = "-"
+
+    def stored_seat(self) -> tuple[str, str] | None:
+        """(code, token) of the seat the browser kept, if any."""
+        code, sep, token = self.stored.partition(":")
+        return (code, token) if sep and code and token else None
+
+
+__all__ = ["BEAT_SECONDS", "COOKIE", "LOST_AFTER_SECONDS", "PageKeeper"]

@@ -1,0 +1,271 @@
+"""The referee: seeded games between entries (a student's source or a kit bot), duplicate format.
+
+Every deal is played once with each rotation of the seats, so each entry at the table plays it
+from every seat and the luck of the deal cancels. One seed fixes everything: the deals, the
+groups, each bot's own random generator, so anyone with the seed and the entries gets the same
+standings, whatever order the machine runs things in.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import math
+import os
+import random
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from changekit.core.bots import Bot, play_out
+from changekit.core.errors import ChangekitError
+from changekit.core.state import Game, State
+from changekit.stats.intervals import Estimate, mean_interval, wilson
+from changekit.stats.tournaments import bots_of
+
+from .sandbox import FAILURE_KINDS, EntryBot, MoveFailure, SandboxedBot
+from .source import BotSource, check_name, check_source
+
+#: Most entries one tournament takes, and most games per entry.
+MAX_ENTRIES = 200
+MAX_GAMES = 2_000
+
+
+@dataclass
+class Entry:
+    """One player of a lab run: a kit bot (by name) or a student's checked source."""
+
+    name: str
+    bot_name: str | None = None
+    source: BotSource | None = None
+
+    @property
+    def is_kit(self) -> bool:
+        return self.bot_name is not None
+
+
+def kit_entry(game: Game, name: str) -> Entry:
+    bots = bots_of(game)
+    if name not in bots:
+        raise ChangekitError(f"{game.title} has no bot called {name!r}; it has {sorted(bots)}")
+    return Entry(f"{name} bot", bot_name=name)
+
+
+def as_entry(game: Game, entry: Any, number: int) -> Entry:
+    """An entry from what a caller gives: a kit bot's name, bot source text, ``(name, source)`` or an
+    :class:`Entry`."""
+    if isinstance(entry, Entry):
+        return entry
+    if isinstance(entry, tuple) and len(entry) == 2:
+        name, source = entry
+        return Entry(check_name(name), source=check_source(source))
+    if isinstance(entry, str) and entry in bots_of(game):
+        return kit_entry(game, entry)
+    if isinstance(entry, (str, bytes)):
+        return Entry(f"entry {number}", source=check_source(entry))
+    raise ChangekitError(f"an entry is a kit bot's name, bot source text or (name, source), not {type(entry).__name__}")
+
+
+@dataclass
+class GameRecord:
+    """One game played: who sat where (entry indices by seat), the scores, the winners, its save."""
+
+    deal: int
+    seating: list[int]
+    scores: list[float]
+    winners: list[int]
+    save: str
+
+
+@dataclass
+class Results:
+    """Every game of a run, and each entry's failures."""
+
+    game: Game
+    entries: list[Entry]
+    seed: int
+    records: list[GameRecord] = field(default_factory=list)
+    failures: list[list[MoveFailure]] = field(default_factory=list)
+    stopped: list[str] = field(default_factory=list)
+
+    def games_of(self, i: int) -> list[tuple[GameRecord, int]]:
+        return [(r, seat) for r in self.records for seat, e in enumerate(r.seating) if e == i]
+
+    def win_rate(self, i: int) -> Estimate:
+        played = self.games_of(i)
+        wins = sum(1 / len(r.winners) for r, seat in played if seat in r.winners)
+        return wilson(wins, len(played))
+
+    def mean_score(self, i: int) -> Estimate:
+        return mean_interval([r.scores[seat] for r, seat in self.games_of(i)])
+
+    def failure_counts(self, i: int) -> dict[str, int]:
+        return {kind: sum(f.kind == kind for f in self.failures[i]) for kind in FAILURE_KINDS}
+
+    def replay(self, game_index: int, moves: int | None = None) -> State:
+        """Game ``game_index`` of this run, replayed (to its ``moves``-th move if given): open it in
+        an app or step through it."""
+        record = self.records[game_index]
+        state = type(self.game.new_state(seed=0)).from_json(record.save)
+        if moves is not None:
+            state.undo(len(state.history) - moves)
+        return state
+
+
+#: Makes the bot that plays an entry's source: (source, name, sandboxed, move_seconds) -> EntryBot.
+PlayerMaker = Callable[[BotSource, str, bool, float], EntryBot]
+
+
+def sandboxed_player(source: BotSource, name: str, sandboxed: bool, move_seconds: float) -> EntryBot:
+    return SandboxedBot(source, name, sandboxed=sandboxed, move_seconds=move_seconds)
+
+
+def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_seconds: float,
+               player: PlayerMaker) -> list[Bot]:
+    bots: list[Bot] = []
+    table = bots_of(game)
+    try:
+        for entry in entries:
+            if entry.bot_name is not None:
+                bots.append(table[entry.bot_name]())
+            else:
+                assert entry.source is not None
+                bots.append(player(entry.source, entry.name, sandboxed, move_seconds))
+    except BaseException:
+        _close(bots)
+        raise
+    return bots
+
+
+def _close(bots: Sequence[Bot]) -> None:
+    for bot in bots:
+        if isinstance(bot, EntryBot):
+            bot.close()
+
+
+@dataclass
+class _Planned:
+    """One game, fixed before any game is played: its number, deal, seats and every seed."""
+
+    index: int
+    deal: int
+    seating: list[int]
+    bot_seeds: list[int]
+    play_seed: int
+
+
+def _waves(tables: list[list[_Planned]]) -> list[list[list[_Planned]]]:
+    """Tables in waves, no entry at two tables of one wave: a wave's tables can run at once."""
+    waves: list[tuple[set[int], list[list[_Planned]]]] = []
+    for table in tables:
+        seated = set(table[0].seating)
+        for taken, wave in waves:
+            if not taken & seated:
+                taken |= seated
+                wave.append(table)
+                break
+        else:
+            waves.append((seated, [table]))
+    return [wave for _, wave in waves]
+
+
+def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.Random], list[list[int]]], *,
+                rounds: int, seed: int, sandboxed: bool, move_seconds: float,
+                progress: Callable[[float], None] | None = None,
+                on_move: Callable[[int, dict, Sequence, Any], None] | None = None,
+                player: PlayerMaker = sandboxed_player, threads: int | None = None) -> Results:
+    """Play ``rounds`` rounds; each round, ``groups(rng)`` seats the entries in groups of the game's
+    size and every group plays one deal in every rotation of its seats.
+
+    Every seed is drawn before a round's games start, in one order, so tables that share no entry
+    may play at once (``threads``, default the machine's cores: the workers think in their own
+    processes) and the results are the same as one after another."""
+    players = game.options.players
+    master = random.Random(seed)
+    results = Results(game, list(entries), seed)
+    bots = _make_bots(entries, game, sandboxed=sandboxed, move_seconds=move_seconds, player=player)
+    if on_move is not None:
+        for i, bot in enumerate(bots):
+            if isinstance(bot, EntryBot):
+                bot.on_move = lambda view, legal, action, i=i: on_move(i, view, legal, action)
+    max_steps = type(game).max_steps(game.options)
+
+    def play(planned: _Planned) -> GameRecord:
+        state = game.new_state(seed=planned.deal)
+        for seat, i in enumerate(planned.seating):
+            bot = bots[i]
+            if isinstance(bot, EntryBot):
+                bot.new_game(planned.index, planned.bot_seeds[seat], seat, partial(len, state.history))
+        play_out(state, [bots[i] for i in planned.seating], rng=random.Random(planned.play_seed),
+                 max_steps=max_steps)
+        return GameRecord(planned.deal, planned.seating, list(state.scores()), sorted(state.winners()),
+                          state.to_json())
+
+    def play_table(table: list[_Planned]) -> list[GameRecord]:
+        return [play(planned) for planned in table]
+
+    pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1)
+    try:
+        for done in range(rounds):
+            tables: list[list[_Planned]] = []
+            for group in groups(master):
+                deal = master.getrandbits(32)
+                table = []
+                for shift in range(players):
+                    seating = [group[(s + shift) % players] for s in range(players)]
+                    table.append(_Planned(len(results.records) + len(tables) * players + shift, deal, seating,
+                                          [master.getrandbits(32) for _ in seating], master.getrandbits(64)))
+                tables.append(table)
+            played: dict[int, GameRecord] = {}
+            for wave in _waves(tables):
+                for records, table in zip(pool.map(play_table, wave), wave, strict=True):
+                    played.update((planned.index, record) for planned, record in zip(table, records, strict=True))
+            results.records.extend(played[index] for index in sorted(played))
+            if progress is not None:
+                progress((done + 1) / rounds)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+        _close(bots)
+    results.failures = [sorted(bot.failures, key=lambda f: (f.game, f.move)) if isinstance(bot, EntryBot) else []
+                        for bot in bots]
+    results.stopped = [bot.stopped if isinstance(bot, EntryBot) else "" for bot in bots]
+    return results
+
+
+def round_robin_groups(count: int, players: int) -> Callable[[random.Random], list[list[int]]]:
+    """Each round, the entries in a fresh random order, cut into tables of ``players``; where they
+    do not divide evenly, the last table is filled with entries from the front of the order (who
+    then play one more deal that round)."""
+    def groups(rng: random.Random) -> list[list[int]]:
+        order = list(range(count))
+        rng.shuffle(order)
+        tables = math.ceil(count / players)
+        padded = order + order[: tables * players - count]
+        return [padded[t * players:(t + 1) * players] for t in range(tables)]
+    return groups
+
+
+def rank_bands(values: Sequence[Estimate]) -> list[int]:
+    """A band number per entry (1 = top): entries sorted by value, and a new band starts at the first
+    entry whose interval does not overlap the interval of the band's leader."""
+    order = sorted(range(len(values)), key=lambda i: -values[i].value)
+    bands = [0] * len(values)
+    band, leader = 0, None
+    for i in order:
+        if leader is None or values[i].high < values[leader].low:
+            band += 1
+            leader = i
+        bands[i] = band
+    return bands
+
+
+def csv_text(rows: Sequence[dict[str, Any]]) -> str:
+    """Rows as CSV; a cell that a spreadsheet would read as a formula is quoted as text."""
+    out = io.StringIO()
+    if not rows:
+        return ""
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({k: (f"'{v}" if isinstance(v, str) and v[:1] in "=+-@\t\r" else v) for k, v in row.items()})
+    return out.getvalue()

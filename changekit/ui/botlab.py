@@ -1,0 +1,221 @@
+"""The strategy lab's page: write a bot in a code box, test it against the kit's bots, step through
+any game where it failed. The games run through :func:`changekit.lab.check_bot`, so a bot's code
+runs in the sandbox whenever the page is served to others (a Voila page), and only in the
+student's own kernel in their own JupyterLab.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+from .markup import escape
+from typing import Any, Callable
+
+import ipywidgets as w
+
+from changekit.core.errors import ChangekitError
+from changekit.lab import Report, check_bot
+from changekit.lab.sandbox import MoveFailure
+from changekit.lab.starters import examples_for, starter_source
+from changekit.registry import GAME_MODULES, load_game
+from changekit.stats.tournaments import bots_of
+
+from .app import button
+
+MAX_GAMES = 300
+
+
+def served_to_others() -> bool:
+    """A page of a server that others use (Voila sets ``VOILA_*`` in its kernels): code typed in it
+    is someone else's to the server, so it runs only in the sandbox."""
+    return any(key.startswith("VOILA_") for key in os.environ)
+
+
+def in_background(work: Callable[[], Any], done: Callable[[Any], None]) -> asyncio.Task | None:
+    """Run ``work`` off the kernel's event loop (the page stays alive while bots play) and hand its
+    result, or the error it raised, to ``done`` on the loop; without a running loop (a test,
+    a script), run it here and now."""
+    def attempt() -> Any:
+        try:
+            return work()
+        except ChangekitError as err:
+            return err
+
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        done(attempt())
+        return None
+
+    async def run() -> None:
+        done(await asyncio.to_thread(attempt))
+
+    return loop.create_task(run())
+
+
+class ReplayViewer:
+    """Step through one game move by move, as one seat saw it: the log so far and the view."""
+
+    def __init__(self) -> None:
+        self.state: Any = None
+        self.seat = 0
+        self.names: list[str] = []
+        self.w_position = w.IntSlider(min=0, max=0, description="Move", continuous_update=False,
+                                      layout=w.Layout(width="100%", max_width="420px"))
+        self.w_position.observe(lambda _: self.draw(), "value")
+        self.w_first = button("First", lambda: self.go(0))
+        self.w_back = button("Back", lambda: self.go(self.w_position.value - 1))
+        self.w_next = button("Next", lambda: self.go(self.w_position.value + 1))
+        self.w_last = button("Last", lambda: self.go(self.w_position.max))
+        self.w_html = w.HTML()
+        self.box = w.VBox([w.HBox([self.w_first, self.w_back, self.w_next, self.w_last],
+                                  layout=w.Layout(flex_flow="row wrap")), self.w_position, self.w_html],
+                          layout=w.Layout(display="none"))
+
+    def open(self, state: Any, seat: int, names: list[str], at: int) -> None:
+        self.state, self.seat, self.names = state, seat, names
+        self.w_position.max = len(state.history)
+        self.box.layout.display = ""
+        if self.w_position.value == at:
+            self.draw()
+        self.w_position.value = at
+
+    def go(self, move: int) -> None:
+        if self.state is not None:
+            self.w_position.value = max(0, min(move, self.w_position.max))
+
+    def draw(self) -> None:
+        if self.state is None:
+            return
+        k = self.w_position.value
+        position = type(self.state).replay(self.state.options, self.state.seed, self.state.history[:k])
+        lines = position.narration(self.seat, self.names)
+        view = position.view(self.seat)
+        shown = "".join(f"<li><code>{escape(key)}</code>: {escape(repr(value))[:200]}</li>"
+                        for key, value in view.items() if key != "log")
+        to_act = position.current_players() if not position.is_terminal() else ()
+        status = "the game is over" if not to_act else f"to act: {', '.join(self.names[p] for p in to_act)}"
+        self.w_html.value = (f"<p>After move {k} of {len(self.state.history)} ({escape(status)}), "
+                             f"as {escape(self.names[self.seat])} saw it:</p>"
+                             f"<ol class='ck-log'>{''.join(f'<li>{escape(line)}</li>' for line in lines[-12:])}</ol>"
+                             f"<details><summary>The view</summary><ul>{shown}</ul></details>")
+
+
+class BotLab:
+    """Write a bot for ``game`` and test it: the page's code box, the kit's bots it plays against,
+    the number of games and the seed; the report, and any failed move opened in a replay."""
+
+    def __init__(self, game: str = "zombie", *, source: str | None = None, games: int = 30, seed: int = 1) -> None:
+        if game not in GAME_MODULES:
+            raise ChangekitError(f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        self.game = game
+        cls = load_game(game)
+        self.cls = cls
+        self.players = cls().options.players
+        self.report: Report | None = None
+        self._running = False
+        self.w_code = w.Textarea(value=source if source is not None else starter_source(game),
+                                 layout=w.Layout(width="100%", height="22em"))
+        self.w_code.add_class("ck-code")
+        # "Start from": the starter bot or one of the game's worked examples; choosing one replaces the code
+        self.starts = {"the starter bot (random moves)": starter_source(game), **examples_for(game)}
+        self.w_start = w.Dropdown(options=[None, *self.starts], value=None, description="Start from",
+                                  layout=w.Layout(width="auto"))
+        self.w_start.observe(lambda change: self.start_from(change["new"]), "value")
+        kit = sorted(bots_of(cls()))
+        usual = "greedy" if "greedy" in kit else kit[-1]
+        self.w_against = [w.Dropdown(options=kit, value=usual, description=f"Seat {i + 1}",
+                                     layout=w.Layout(width="auto")) for i in range(1, self.players)]
+        self.w_games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games",
+                                        layout=w.Layout(width="12em"))
+        self.w_seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
+                                       layout=w.Layout(width="12em"))
+        self.w_test = button("Test my bot", self.test, style="primary")
+        self.w_status = w.HTML(f"<p>Your bot sits in seat 1 against the kit's bots; each deal is played once "
+                               f"from every seat. {cls.title}: {self.players} players.</p>")
+        self.w_result = w.HTML()
+        self.w_failures = w.Dropdown(options=[], description="Failed move", layout=w.Layout(width="auto",
+                                                                                            display="none"))
+        self.w_failures.observe(lambda change: self.open_failure(change["new"]), "value")
+        self.replay = ReplayViewer()
+        self.box = w.VBox([
+            w.HTML(f"<h3>Strategy lab: {escape(cls.title)}</h3>"), self.w_start, self.w_code,
+            w.HBox([*self.w_against], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.w_games, self.w_seed, self.w_test], layout=w.Layout(flex_flow="row wrap")),
+            self.w_status, self.w_result, self.w_failures, self.replay.box,
+        ])
+
+    def start_from(self, title: str | None) -> None:
+        """Put the starter bot or a worked example (by title) in the code box."""
+        if title is not None:
+            self.w_code.value = self.starts[title]
+
+    def test(self) -> None:
+        """The Test button: play the games (off the page's event loop) and show the report."""
+        if self._running or self.w_test.disabled:  # a disabled button refuses here too, not only in the browser
+            return
+        self._running = True
+        self.w_test.disabled = True
+        self.w_status.value = f"<p>Playing {self.w_games.value} games…</p>"
+        source, against = self.w_code.value, [d.value for d in self.w_against]
+        games, seed = self.w_games.value, self.w_seed.value
+        own_code = not served_to_others()
+        self._task = in_background(
+            lambda: check_bot(self.game, source, against=against, games=games, seed=seed, own_code=own_code),
+            self._show)
+
+    def _show(self, outcome: Any) -> None:
+        self._running = False
+        self.w_test.disabled = False
+        if isinstance(outcome, ChangekitError):
+            self.report = None
+            self.w_status.value = f"<p role='alert' style='color:#a00'>{escape(str(outcome))}</p>"
+            self.w_result.value = ""
+            self.w_failures.layout.display = "none"
+            return
+        report: Report = outcome
+        self.report = report
+        self.w_status.value = "<p>Done.</p>"
+        counts = report.failure_counts()
+        lines = [f"<li>win rate <b>{report.win_rate.value:.1%}</b> (95 % interval {report.win_rate.low:.1%} "
+                 f"to {report.win_rate.high:.1%}, {report.games} games; a fair share is "
+                 f"{1 / self.players:.0%})</li>",
+                 f"<li>mean score <b>{report.mean_score.value:.2f}</b> ({report.mean_score.low:.2f} to "
+                 f"{report.mean_score.high:.2f}; {'lower' if report.lower_is_better else 'higher'} is better)</li>",
+                 "<li>failed moves: " + (", ".join(f"{n} {kind}" for kind, n in counts.items() if n) or "none")
+                 + (f" ({escape(report.stopped)}; the rest of its moves were the first legal move)"
+                    if report.stopped else "") + "</li>"]
+        if report.exact:
+            lines.append(f"<li>against the exact answer: {escape(report.exact['summary'])}</li>")
+        self.w_result.value = f"<ul aria-live='polite'>{''.join(lines)}</ul>"
+        options = [(f"{f.kind} in game {f.game + 1}, move {f.move + 1}: {f.message}"[:120], i)
+                   for i, f in enumerate(report.failures)]
+        self.w_failures.options = options
+        self.w_failures.layout.display = "" if options else "none"
+        if options:
+            self.w_failures.value = None
+            self.w_failures.value = 0
+
+    def open_failure(self, index: int | None) -> None:
+        if self.report is None or index is None:
+            return
+        failure: MoveFailure = self.report.failures[index]
+        whole = self.report.replay(failure.game)
+        names = self.report.lineup
+        seating = self.report.results.records[failure.game].seating
+        self.replay.open(whole, failure.seat, [names[i] for i in seating], failure.move)
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display  # only when shown in a notebook
+
+        display(self.box)
+
+
+def lab_page(default: str = "zombie") -> BotLab:
+    """The lab for the game the page's address names (``lab.ipynb?game=boneyard``), else ``default``."""
+    from urllib.parse import parse_qs  # only the page's own cell reads its address
+
+    from .app import wait_for_visitor  # (as above)
+
+    wait_for_visitor()
+    asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("game", [default])[-1]
+    return BotLab(asked if asked in GAME_MODULES else default)

@@ -1,0 +1,73 @@
+"""A student's join page through a reload and a lost server (Chromium, issue 23): the seat lives
+in a cookie of this server, so a reload brings the student back without the form and without a
+second join; the seat leaves the address bar; the rejoin link is shown once and carries no server
+token; and when the server goes away the page says "Connection lost" instead of looking alive."""
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from changekit.classroom import connect
+from changekit.classroom.store import STORE_VARIABLE
+from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+LIVE_MS = 30_000
+#: a beat every 4 s, unanswered after 5 s: the page says so within about 9 s of the loss
+LOST_MS = 30_000
+
+
+def test_a_reload_brings_the_student_back_and_a_lost_server_is_said(browser, tmp_path):
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    with connect(url) as store:
+        session = store.open_session("Period 3")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-reload.log", cwd=ROOT, env={STORE_VARIABLE: url})
+    try:
+        context = browser.new_context(viewport={"width": 1100, "height": 1400})
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{server.url}/voila/render/join.ipynb?code={session.code}", timeout=RENDER_TIMEOUT_MS)
+        page.get_by_role("textbox", name="Your name:").fill("Ada", timeout=RENDER_TIMEOUT_MS)
+        page.get_by_role("button", name="Join the class").click()
+        page.get_by_text("You are Ada").wait_for(timeout=LIVE_MS)
+        link = page.locator(".ck-rejoin-link").inner_text(timeout=LIVE_MS)
+        assert "seat=" in link and "token=" not in link
+        with connect(url) as store:
+            (ada,) = [store.rejoin(session.code, link.split("seat=")[1])]
+        page.wait_for_function("() => document.cookie.includes('changekit_seat_')", timeout=LIVE_MS)
+        cookies = {c["name"]: c for c in context.cookies()}
+        kept = cookies[f"changekit_seat_{server.port}"]
+        assert ada.token in re.sub("%3A", ":", kept["value"]) and kept["sameSite"] == "Strict"
+
+        started = time.perf_counter()
+        page.reload(timeout=RENDER_TIMEOUT_MS)
+        page.get_by_text("You are Ada").wait_for(timeout=RENDER_TIMEOUT_MS)  # no form filled in: the cookie
+        back_s = time.perf_counter() - started
+        assert page.locator(".ck-rejoin-link").count() == 0  # shown once, on the join
+        assert page.get_by_role("button", name="Join the class").count() == 0
+        with connect(url) as store:
+            assert store.students(session.code, session.teacher_key) == ["Ada"]
+
+        # a rejoin link opened in the same browser: the seat leaves the address bar
+        page.goto(link, timeout=RENDER_TIMEOUT_MS)
+        page.get_by_text("You are Ada").wait_for(timeout=RENDER_TIMEOUT_MS)
+        page.wait_for_function("() => !location.search.includes('seat=')", timeout=LIVE_MS)
+        assert f"code={session.code}" in page.url
+
+        assert not page.locator(".ck-connection-lost").is_visible()
+        server.stop()
+        started = time.perf_counter()
+        page.locator(".ck-connection-lost", has_text="Connection lost").wait_for(state="visible", timeout=LOST_MS)
+        lost_s = time.perf_counter() - started
+        screenshot(page, "class-connection-lost")
+        print(f"reload back in its seat after {back_s:.1f} s; connection lost said {lost_s:.1f} s after the stop")
+        assert lost_s < 10 and errors == []
+    finally:
+        server.stop()

@@ -1,0 +1,153 @@
+"""The lab's public functions: what they take, what they refuse, and that one seed fixes a run."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from changekit.core.errors import ChangekitError
+from changekit.lab import BadSource, NoSandbox, check_bot, check_source, tournament
+from changekit.lab import sandbox
+from changekit.lab.referee import rank_bands
+from changekit.stats.intervals import Estimate
+
+MAX_BILL = "def choose(view, legal, rng):\n    return max(legal)\n"
+MIN_BILL = "def choose(view, legal, rng):\n    return min(legal)\n"
+GREEDY = textwrap.dedent("""
+    # the kit's greedy bot, written as a student would: the most expected points now
+    from changekit.games.zombie.bots import position
+    from changekit.games.zombie.model import expected_points
+
+    def choose(view, legal, rng):
+        zombie, pool = position(view)
+        return max(legal, key=lambda bill: (expected_points(bill, zombie, pool), -bill))
+""")
+COUNTER = textwrap.dedent("""
+    class Counter:
+        def reset(self):
+            self.moves = 0
+        def choose(self, view, legal, rng):
+            self.moves += 1
+            if self.moves == 4:
+                raise RuntimeError(f'move {self.moves} of this game')
+            return legal[0]
+""")
+
+
+@pytest.mark.parametrize("source, words", [
+    ("def choose(view, legal, rng)\n    return legal[0]\n", "line 1:"),
+    ("x = 1\n\n\ndef choose(view, legal, rng):\nreturn legal[0]\n", "line 5:"),
+    ("def pick(view, legal, rng):\n    return legal[0]\n", "defines no choose"),
+    ("async def choose(view, legal, rng):\n    return legal[0]\n", "not async"),
+    ("def choose(v, l, r):\n    return l[0]\n" + "#" * 20_000, "at most 20,000"),
+    (b"def choose(v, l, r):\n    return '\xff'\n", "not UTF-8"),
+    ("def choose(v, l, r):\n    return 0\x00\n", "NUL"),
+    (12, "is text"),
+])
+def test_bad_source_is_refused_with_a_reason(source, words):
+    with pytest.raises(BadSource, match=words.replace("(", r"\(")):
+        check_source(source)
+
+
+def test_a_syntax_error_names_its_line():
+    with pytest.raises(BadSource) as err:
+        check_source("def choose(view, legal, rng):\n    return legal[0\n")
+    assert err.value.line == 2
+
+
+def test_bad_source_runs_nothing(tmp_path):
+    marker = tmp_path / "ran"
+    with pytest.raises(BadSource):
+        check_bot("zombie", f"open({str(marker)!r}, 'w')\n", against=["greedy"], games=2, seed=1)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"games": 0}, "games: a whole number from 1"),
+    ({"games": True}, "games"),
+    ({"seed": -1}, "seed: a whole number from 0"),
+    ({"against": ["greedy", "nobody"]}, "no bot called 'nobody'"),
+    ({"move_seconds": 60}, "move_seconds: a time from 0.05 to 10"),
+    ({"game": "chess"}, "no game called 'chess'"),
+])
+def test_bad_arguments_are_refused(kwargs, words):
+    args = {"game": "zombie", "source": MAX_BILL, "against": ["greedy"], "games": 2, "seed": 1, **kwargs}
+    with pytest.raises(ChangekitError, match=words):
+        check_bot(args.pop("game"), args.pop("source"), **args)
+
+
+def test_the_greedy_bot_written_by_a_student_gives_nothing_away():
+    report = check_bot("zombie", GREEDY, against=["careful", "random"], games=12, seed=3)
+    assert report.failures == [] and report.games == 12
+    assert report.exact["moves"] == report.exact["best_moves"] > 0
+    assert report.exact["points_given_away"] == pytest.approx(0, abs=1e-9)
+    naive = check_bot("zombie", MIN_BILL, against=["careful", "random"], games=12, seed=3)
+    assert naive.exact["points_given_away"] > 1 and naive.exact["best_moves"] < naive.exact["moves"]
+
+
+def test_a_report_counts_what_the_games_say():
+    report = check_bot("zombie", MAX_BILL, against=["greedy", "careful"], games=9, seed=4)
+    played = report.results.games_of(0)
+    assert len(played) == 9 and sorted(seat for _, seat in played) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    wins = sum(1 / len(r.winners) for r, seat in played if seat in r.winners)
+    assert report.win_rate.value == pytest.approx(wins / 9)
+    assert report.mean_score.value == pytest.approx(sum(r.scores[seat] for r, seat in played) / 9)
+    # duplicate format: each deal three times, once from each seat
+    deals = [r.deal for r in report.results.records]
+    assert len(set(deals)) == 3 and all(deals.count(d) == 3 for d in deals)
+    assert "win rate" in report.summary() and "seed 4" in report.summary()
+
+
+def test_a_class_bot_is_made_afresh_for_every_game():
+    report = check_bot("zombie", COUNTER, against=["greedy", "careful"], games=3, seed=1)
+    # the count starts again in every game: one failure in each, at its fourth move
+    assert [(f.game, f.message) for f in report.failures] == [
+        (game, "line 8: RuntimeError: move 4 of this game") for game in range(3)]
+
+
+def test_a_failure_opens_its_game_just_before_the_move():
+    report = check_bot("zombie", COUNTER, against=["greedy", "careful"], games=3, seed=1)
+    failure = report.failures[0]
+    state = report.replay(failure)
+    assert len(state.history) == failure.move and not state.is_terminal()
+    assert failure.seat in state.current_players()
+
+
+def test_one_seed_fixes_a_tournament_whatever_the_order_of_entries():
+    entries = [("max", MAX_BILL), ("min", MIN_BILL), "greedy", "careful", "random"]
+    first = tournament("zombie", entries, games=8, seed=11, players=3)
+    again = tournament("zombie", list(reversed(entries)), games=8, seed=11, players=3)
+    assert first.rows == again.rows
+    assert [r.save for r in first.results.records] == [r.save for r in again.results.records]
+    other = tournament("zombie", entries, games=8, seed=12, players=3)
+    assert [r.save for r in other.results.records] != [r.save for r in first.results.records]
+    assert {row["entry"] for row in first.rows} == {"max", "min", "greedy bot", "careful bot", "random bot"}
+    assert all(row["games"] >= 8 for row in first.rows)
+    assert [row["rank"] for row in first.rows] == sorted(row["rank"] for row in first.rows)
+
+
+def test_standings_export_and_payoffs():
+    standings = tournament("zombie", [("=HYPERLINK(1)", MAX_BILL), "greedy", "careful"], games=3, seed=1,
+                           players=3)
+    text = standings.to_csv()
+    assert "'=HYPERLINK(1)" in text and text.splitlines()[0].startswith("rank,entry,kind,games,win_rate")
+    assert "=HYPERLINK" not in standings.to_csv(anonymous=True)
+    matrix = standings.payoff_matrix()
+    assert len(matrix) == 3 and all(matrix[i][i] is None for i in range(3))
+    records = standings.results.records
+    assert matrix[0][1] == pytest.approx(sum(r.scores[r.seating.index(0)] for r in records) / len(records))
+
+
+def test_rank_bands_share_a_band_where_intervals_overlap():
+    e = lambda v, lo, hi: Estimate(v, lo, hi, 100)  # noqa: E731
+    assert rank_bands([e(0.5, 0.4, 0.6), e(0.45, 0.35, 0.55), e(0.2, 0.1, 0.3), e(0.15, 0.05, 0.25)]) == [1, 1, 2, 2]
+
+
+def test_without_a_sandbox_no_one_elses_code_runs(monkeypatch, tmp_path):
+    monkeypatch.setattr(sandbox, "_available", False)
+    with pytest.raises(NoSandbox, match="runs no code that another person wrote"):
+        tournament("zombie", [("a", MAX_BILL), "greedy", "careful"], games=3, seed=1, players=3)
+    with pytest.raises(NoSandbox):
+        check_bot("zombie", MAX_BILL, against=["greedy", "careful"], games=3, seed=1)
+    own = check_bot("zombie", MAX_BILL, against=["greedy", "careful"], games=3, seed=1, own_code=True)
+    assert own.games == 3 and own.failures == []

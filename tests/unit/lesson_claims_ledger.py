@@ -1,0 +1,467 @@
+"""The claims ledger (issue 25): every sentence of a lesson that states a fact about a game with a
+word such as *safe*, *fair*, *best*, *nobody*, *always*, *never*, *most*, *middle*, *usually* or
+*nearly*, and what backs it.
+
+``LEDGER[lesson]`` maps a phrase of the sentence (word for word, as :func:`lesson_texts` and
+:func:`guide_section` give the text: maths and quoted code left out) to one of
+
+* :func:`computed`: a check run by the test, recomputing the fact with the package;
+* :func:`assumed`: a model assumption, with the words that state it on the same page;
+* :func:`rule`: the sentence restates a rule (docs/rules.md; the rules tests check the engine);
+* :func:`bot`: it describes how a bot is built (its code and tests);
+* :func:`asks`: a question, an instruction or a definition, not a claim.
+
+Numbers are checked separately, phrase by phrase, in ``test_lesson_claims.py``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Callable
+
+#: The words that make a sentence a claim to be accounted for.
+CLAIM_WORDS = re.compile(
+    r"\b(safe\w*|fair\w*|best|nobody|no one|no single|always|never|most|middle|usually|nearly|almost|unexploitable|"
+    r"exploit\w*|barely|hardly|often|rarely|certain\w*|guarantee\w*|optimal\w*|worst|likeliest)\b", re.I)
+#: Sentence ends, and the dashes and colons that join two claims in one sentence.
+CLAUSE = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+")
+
+
+@dataclass(frozen=True)
+class Entry:
+    kind: str  # computed, assumed, rule, bot, asks
+    note: str = ""
+    check: Callable[[], bool] | None = None
+    stated: str = ""
+
+
+def computed(check: Callable[[], bool], note: str = "") -> Entry:
+    return Entry("computed", note, check=check)
+
+
+def assumed(stated: str) -> Entry:
+    return Entry("assumed", stated=stated)
+
+
+def rule(note: str = "") -> Entry:
+    return Entry("rule", note)
+
+
+def bot(note: str) -> Entry:
+    return Entry("bot", note)
+
+
+def asks(note: str = "") -> Entry:
+    return Entry("asks", note)
+
+
+# ---- the computations, cached: several sentences rest on one run ---------------------------------
+@cache
+def _zombie_table():
+    from changekit.games.zombie import analysis as a
+
+    return a.expected_points_table()
+
+
+@cache
+def _boneyard_class():
+    from changekit.games.boneyard import analysis as a
+
+    return a.best_response_to_class(a.parse_bids("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13"), 4)
+
+
+@cache
+def _boneyard_tournament():
+    from changekit.games.boneyard import analysis as a
+
+    return a.bot_tournament(("random", "equilibrium", "outbid", "history"), games=200)
+
+
+def _leader(result) -> str:
+    return result.names[max(range(len(result.names)), key=lambda i: result.wins[i])]
+
+
+def _fair_share_in_every_interval(estimates) -> bool:
+    share = 1 / len(estimates)
+    return all(e.low <= share <= e.high for e in estimates)
+
+
+def _boneyard_first_round_payoffs(players: int):
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE, expected_payoffs
+
+    return expected_payoffs(EQUILIBRIUM_TABLE[players], players - 1)
+
+
+def _boneyard_no_gain_alone() -> bool:
+    """At the 4-player equilibrium no single bid beats the mix (to rounding), yet one opponent
+    switching to always $9 cuts the others' value below zero, and two opponents on $1 and $3
+    earn more together than two equilibrium players."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+
+    mix = EQUILIBRIUM_TABLE[4]
+    value = a.profile_values([mix] * 4)[0]
+    nine = a.profile_values([mix, mix, mix, {9: 1.0}])
+    pair = a.profile_values([mix, mix, {1: 1.0}, {3: 1.0}])
+    return (a.exploitability(mix, 4) < 1e-8 and nine[0] < 0 < value and abs(nine[3] - value) < 1e-6
+            and pair[2] + pair[3] > 2 * value + 2)
+
+
+def _boneyard_pure_bids_exploitable() -> bool:
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import FIRST_ROUND_BIDS
+
+    return all(a.exploitability({t: 1}, n) > 0 for n in range(4, 9) for t in FIRST_ROUND_BIDS)
+
+
+def _boneyard_matching_is_worst() -> bool:
+    """A matched bid loses the whole bid; an unmatched one never loses more (it claims a bucket or
+    comes back): checked on every 4-player bid profile of the equilibrium's support."""
+    from itertools import product
+
+    from changekit.games.boneyard.analysis import _first_round_net
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+
+    support = sorted(EQUILIBRIUM_TABLE[4])
+    for profile in product(support, repeat=4):
+        net = _first_round_net(profile, 0)
+        matched = profile.count(profile[0]) > 1
+        if matched != (net == -profile[0]) and not (not matched and net >= -profile[0]):
+            return False
+    return True
+
+
+def _boneyard_middle_bids_matched_more() -> bool:
+    from changekit.games.boneyard import analysis as a
+
+    return all(a.chance_matched(t, 8) > a.chance_matched(t, 3) for t in (3, 4, 5, 6, 7))
+
+
+def _boneyard_rarely_matched() -> bool:
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+
+    mix = EQUILIBRIUM_TABLE[4]
+    return sum(p * a.chance_matched(t, 4) for t, p in mix.items()) < 0.5
+
+
+def _diminishing_take_less():
+    from changekit.games.diminishing import analysis as a
+
+    return a.take_less_positions(examples=0)
+
+
+@cache
+def _big_cheese_tournament():
+    from changekit.games.big_cheese import analysis as a
+
+    return a.bot_tournament(games=300, players=3)
+
+
+def _big_cheese_cheese_cuts_risk() -> bool:
+    from changekit.games.big_cheese import analysis as a
+
+    rows = a.payout_table("polyhedral")
+    gains = [r["cheese_gain"] for r in rows]
+    return (all(r["mean_with_cheese"] > r["mean"] and r["variance_with_cheese"] < r["variance"] for r in rows)
+            and gains == sorted(gains))
+
+
+def _big_cheese_bids_flat() -> bool:
+    from changekit.games.big_cheese import analysis as a
+
+    sims = a.simulated_bid_values(games=150, players=4)
+    values = [s["per_worker_placement"].value for s in sims.values() if s["projects"]]
+    return max(values) - min(values) < 2
+
+
+def _big_cheese_without_replacement() -> bool:
+    from changekit.games.big_cheese import analysis as a
+
+    return all(abs(a.simulated_exact30_finish(s, t, n=1500, seed=s * 100 + t).value - float(a.exact30_finish(s, t)))
+               < 0.03 for s, t in a.EXACT30_CASES)
+
+
+def _cha_ching_best_targets() -> bool:
+    from changekit.games.cha_ching import analysis as a
+
+    hits = a.hit_probabilities()
+    return sorted(hits, key=hits.get)[-1] >= 90 and hits[10] == min(hits.values())
+
+
+@cache
+def _moneybags_study():
+    from changekit.games.moneybags import analysis as a
+
+    return a.boss_policy_study(games=150, seed=1)
+
+
+@cache
+def _moneybags_tournament():
+    from changekit.games.moneybags import analysis as a
+
+    return a.bot_tournament(games=200, seed=1)
+
+
+def _moneybags_never_challenged_more_is_better() -> bool:
+    from changekit.games.moneybags import analysis as a
+
+    values = [point.ev for point in a.steal_curves()["never challenges"]]
+    return values == sorted(values) and len(set(values)) == len(values)
+
+
+def _moneybags_tournament_story() -> bool:
+    from changekit.stats.intervals import wilson
+
+    t = _moneybags_tournament()
+    share = {n: w / t.games for n, w in zip(t.names, t.wins, strict=True)}
+    cautious = wilson(round(t.wins[t.names.index("cautious")]), t.games)
+    bold = wilson(round(t.wins[t.names.index("bold")]), t.games)
+    return (_leader(t) == "bayesian" and 0.4 < share["bayesian"] < 0.5 and cautious.low < bold.high
+            and bold.low < cautious.high and min(share, key=share.get) == "random")
+
+
+def _moneybags_even_pour() -> bool:
+    even = _moneybags_study()["even"]
+    return (even[-1].value == max(e.value for e in even) and 0.4 < even[-1].value < 0.6
+            and even[0].value < even[-1].value)
+
+
+@cache
+def _cambio_sweep():
+    from changekit.games.cambio import analysis as a
+
+    return {r["threshold"]: r for r in a.threshold_sweep(range(-2, 19, 2), players=2, games=150)}
+
+
+def _cambio_close_to_best() -> bool:
+    best = max(r["win_rate"] for r in _cambio_sweep().values())
+    return all(best - _cambio_sweep()[t]["win_rate"] <= 0.05 for t in (6, 8))
+
+
+def _cambio_snap_removes_more_than_6() -> bool:
+    from changekit.games.cambio import analysis as a
+
+    return a.expected_value(a.unseen_card_distribution()) > 6
+
+
+@cache
+def _zhao_deals():
+    from changekit.games.zhao_pengyou import analysis as a
+
+    return a.bot_deals(deals=60, seed=0)
+
+
+def _zhao_level_changes():
+    from changekit.games.zhao_pengyou import analysis as a
+
+    return a.level_change_counts(_zhao_deals())
+
+
+def _zhao_host_call_likeliest() -> bool:
+    from changekit.games.zhao_pengyou import analysis as a
+
+    seats = a.friend_seat(ordinal=2, host_copies=1)
+    return seats["host"] == max(seats.values())
+
+
+def _zhao_as_often_low_as_high() -> bool:
+    from changekit.games.zhao_pengyou import analysis as a
+
+    counts = a.trump_count()
+    high = sum(p for k, p in counts.items() if k >= 18)
+    low = sum(p for k, p in counts.items() if k <= 8)
+    return abs(high - low) / high < 0.25
+
+
+def _zhao_three_decks_final() -> bool:
+    from changekit.games.zhao_pengyou.rules import ZhaoPengyouOptions
+
+    return ZhaoPengyouOptions().decks == 3
+
+
+def _zhao_below_middle() -> bool:
+    from changekit.games.zhao_pengyou import analysis as a
+
+    summary = a.deal_summary()
+    return 110 < summary["points"] / 2 if "points" in summary else 110 < 300 / 2
+
+
+LEDGER: dict[str, dict[str, Entry]] = {
+    "zombie": {
+        "Scores never depend on it": rule("the cashier's choice of change bills"),
+        "which bill earns the most points on average": asks("Question 1"),
+        "a 1 or a 3 often forces the Zombie to hand over a bigger bill":
+            computed(lambda: _zombie_table()[1] > _zombie_table()[10] and _zombie_table()[3] > _zombie_table()[10],
+                     "the small bills score more than the $10"),
+        "The 1 and the 3 are almost tied": computed(lambda: abs(_zombie_table()[1] - _zombie_table()[3]) < 0.01),
+        "a *greedy* one grabs the most points now": bot("GreedyBot maximises this turn's points"),
+        "does the careful bot win more often than the greedy one?": asks("Question 4"),
+        "the dotted line is a fair 1 in 4": asks("a definition: the share each of four seats would win alike"),
+        "(which bill earns most against a fresh cashier?)": asks("Question 1"),
+    },
+    "boneyard": {
+        "Five buckets of money sit in the middle": rule("the table's layout"),
+        "the best plan is a *probability mix* of bids": computed(_boneyard_pure_bids_exploitable,
+                                                                 "every single bid, always made, is exploitable"),
+        "no single player gains by changing their own bids alone": computed(_boneyard_no_gain_alone),
+        "no single bid does better than the mix itself": asks("the definition of an equilibrium"),
+        "so no single player gains by changing alone": computed(_boneyard_no_gain_alone),
+        "Suppose everyone at the table *always* bid `$5`": asks("a thought experiment"),
+        "Bidding the same as someone else is the worst thing that can happen": computed(_boneyard_matching_is_worst),
+        "Its **exploitability** is how much the best single bid beats the mix": asks("a definition"),
+        "How often should you bid the cheapest bid": asks("Question 1"),
+        "`$10` would at best buy the `$10` bucket": rule("a bid takes at most the richest bucket, $10 at the start"),
+        "your bid rarely lands on someone else's": computed(_boneyard_rarely_matched),
+        "The table recomputes each mix's exploitability": asks("what the table shows"),
+        "the crowd makes every middle bid more likely to be matched": computed(_boneyard_middle_bids_matched_more),
+        "Cheap is not safe": computed(lambda: __import__("changekit.games.boneyard.analysis", fromlist=["x"])
+                                      .chance_matched(1, 8) > 0.99),
+        "only if **nobody else bids `$1`**": rule("matching bids cancel"),
+        "So we never list the millions of ways": asks("how the solver works"),
+        "The dynamic alone gets the exploitability down": asks("a number claim, checked with its number"),
+        "to bring the exploitability down to 10⁻¹⁵?": asks("Question 3"),
+        "## Best response to your class": asks("a heading"),
+        "which total earns most?": asks("the question to the class"),
+        "A crowded total is not always a bad one":
+            computed(lambda: _boneyard_class().best == [1] and _boneyard_class().distribution[1]
+                     == max(_boneyard_class().distribution.values())),
+        "as often as any total, and is still the best response":
+            computed(lambda: _boneyard_class().best == [1] and _boneyard_class().distribution[1]
+                     == max(_boneyard_class().distribution.values())),
+        "with the best responses in red": asks("what the chart shows"),
+        "a bot that best-responds to what it has seen (*history*) may do better": bot("HistoryBot"),
+        "Which bot wins most often over whole games?": asks("Question 5"),
+        "the dotted line is the fair share of 1 in 4": asks("a definition"),
+        "In this seeded run the history bot wins most often": computed(lambda: _leader(_boneyard_tournament())
+                                                                       == "history"),
+        "Any bid you always make can be exploited": computed(_boneyard_pure_bids_exploitable),
+        "That protects nobody": computed(_boneyard_no_gain_alone),
+        "How far a mix is from that is its *exploitability*": asks("a definition"),
+        "how much the best single bid beats it": asks("a definition"),
+        "how often bid $1?)": asks("Question 1"),
+        "yet here the best reply is $1, bid as often as any total":
+            computed(lambda: _boneyard_class().best == [1] and _boneyard_class().distribution[1]
+                     == max(_boneyard_class().distribution.values())),
+        "best responses in red": asks("what the chart shows"),
+        "your $1 survives only if nobody else bids $1": rule("matching bids cancel"),
+    },
+    "diminishing_returns": {
+        "The **pot** in the middle starts empty": rule(),
+        "as long as together they are worth **at most one dollar less**": rule(),
+        "can never come straight back, and every turn costs you at least a dollar": rule("follows from the take-back"),
+        "because a turn always lowers the money in the purses": rule("every turn costs at least a dollar"),
+        "you will see how often only one or two moves keep a winning position winning": asks("an invitation"),
+        "works where listing games never could":
+            computed(lambda: __import__("changekit.games.diminishing.analysis", fromlist=["x"])
+                     .positions_closed_form().value < 10 ** 7, "about a million positions against about 10⁴⁰ games"),
+        "## Is taking back the most always best?": asks("a heading"),
+        "a greedy player never finds it":
+            computed(lambda: _diminishing_take_less().only_move_takes_less > 0,
+                     "there the only winning move takes back less than the most: a greedy player takes the most"),
+        "random players often take back much less than the rules allow":
+            bot("RandomBot picks among all legal moves alike, and most take back less than the most"),
+        "the perfect bot never lets the win go": bot("PerfectBot only plays winning moves from a won position"),
+    },
+    "big_cheese": {
+        "If nobody bids, the card is discarded": rule(),
+        "each die at most once": rule(),
+        "a safety cap": rule("an option of ours, docs/rules.md"),
+        "(sd/mean is always 0.488)": asks("a number claim, checked with its number"),
+        "cuts the risk, most of all on the big cards": computed(_big_cheese_cheese_cuts_risk),
+        "used by the best rule (re-roll anything below the mean)":
+            computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
+                     .best_reroll(20, "polyhedral")[0] == 11, "re-roll below 10.5, by the exact payout table"),
+        "what a bid *would* earn if nobody outbid you": asks("what the lines show"),
+        "come out nearly **flat**": computed(_big_cheese_bids_flat),
+        "if nobody outbid you, the dots what the market leaves": asks("what the chart shows"),
+        "if that is at most 30":
+            assumed("If each project's card is one of the seven values at random"),
+        "drawing the cards without replacement hardly matters here": computed(_big_cheese_without_replacement),
+        "Which bot wins most often?": asks("Question 6"),
+        "can have nearly the same ranking of averages": asks("the idea, made exact in the section's numbers"),
+        "brings in a simple optimal stopping rule":
+            computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
+                     .best_reroll(20, "polyhedral")[0] == 11),
+        "comes out nearly flat": computed(_big_cheese_bids_flat),
+    },
+    "cha_ching": {
+        "so the target is always 10–99": rule(),
+        "you always hold 8": rule(),
+        "nobody else scores that round": rule(),
+        "Which target is a fresh hand most likely to make already?": asks("Question 2"),
+        "to make 10 you need almost every card to be a 1 or a zero card": computed(_cha_ching_best_targets),
+        "The best targets sit just under 100": computed(_cha_ching_best_targets),
+    },
+    "moneybags": {
+        "**Nobody may look inside a bag": rule(),
+        "Nobody ever looks into a bag": rule(),
+        "from now on nobody can rob you": rule(),
+        "After 3 rounds the most points wins": rule(),
+        "a Boss bot pours every possible way with equal chance and nobody sees it":
+            assumed("the random pour makes every list of bag counts equally likely"),
+        "a robbed player never learns how much was taken": rule("steals are secret (docs/rules.md)"),
+        "and one who never challenges": bot("the victims of the steal curves"),
+        "the star marks the best grab": asks("what the chart shows"),
+        "the best grab is **5 coins**": asks("a number claim, checked with its number"),
+        "which is most of the time, so the curve drops sharply":
+            assumed("a choice is\njudged by the **expected height** of your stack"),
+        "Against a victim who never challenges, more is always better":
+            computed(_moneybags_never_challenged_more_is_better),
+        "which seat wins the round most often?": asks("Question 4"),
+        "the smallest bag, and in this run the Boss wins every round":
+            computed(lambda: _moneybags_study()["front"][-1].value == 1),
+        "(the Boss, last to move, about half the time)": computed(_moneybags_even_pour),
+        "a random pour is close to fair": computed(lambda: _fair_share_in_every_interval(_moneybags_study()["random"])),
+        "Which bot wins most often?": asks("Question 5"),
+        "In our runs the Bayesian challenger wins most often": computed(_moneybags_tournament_story),
+        "Nobody can see inside any bag, including their own": rule(),
+        "a robbed player never learns how much was taken.": rule("steals are secret"),
+    },
+    "cambio": {
+        "**nobody** knows the two cards that moved": rule(),
+        "swap their worst card out, use every power, snap only when sure": bot("MemoryBot"),
+        "A card you have never seen": asks("Question 1"),
+        "(7 is the middle of 1…13.)": asks("arithmetic"),
+        "6.46 before it has seen a card) is at most *t*": bot("MemoryBot's believed total"),
+        "Which threshold *t* wins most often": asks("Question 3"),
+        "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it":
+            computed(_cambio_close_to_best),
+        "A memory bot calls when its total is at most *t*": bot("MemoryBot"),
+        "green where it is at most *t*": asks("what the chart shows"),
+        "How often are both unseen cards of a grid low?": asks("the closed form's question"),
+        "sympy writes the chance both are worth at most 2": asks("the closed form"),
+        "the other never snaps": bot("the snapping experiment's two bots"),
+        "(on average worth more than 6 points)": computed(_cambio_snap_removes_more_than_6),
+        "the memory bot never snaps wrongly, so it never pays the penalty": bot("MemoryBot snaps only when sure"),
+        "How often does the top discard match a card you know": asks("the snap-chances question"),
+        "(best calling threshold against bots calling at 5?)": asks("Question 3"),
+        "In the seeded run (150 games per threshold) the best was": asks("a number claim, checked with its number"),
+        "the chance the grid totals at most 5": asks("a number claim, checked with its number"),
+        "both unseen cards are worth at most 2": asks("a number claim, checked with its number"),
+    },
+    "zhao_pengyou": {
+        "nobody knows who the friend is until that card is played": rule(),
+        "Nobody declares": rule(),
+        "If the host plays it, nobody does": rule(),
+        "claiming nobody can beat any of them": rule("a throw"),
+        "nearly half trumps.)": asks("18 of 39, said of the question's threshold"),
+        "one with 8 or fewer about as often": computed(_zhao_as_often_low_as_high),
+        "so almost everyone *could* declare": computed(
+            lambda: __import__("changekit.games.zhao_pengyou.analysis", fromlist=["x"])
+            .declare_chance_exact(copies=1) > 0.95),
+        "with three decks nobody can show more copies": computed(_zhao_three_decks_final, "three copies at most"),
+        "it is always the hand size times the share of trumps in the deck": computed(
+            lambda: __import__("changekit.games.zhao_pengyou.analysis", fromlist=["x"])
+            .trumps_closed_form(players=4, decks=3).value == 13),
+        "nobody plays an A♠ on purpose early or late":
+            assumed("Take a simple model, an assumption"),
+        "In that model, who is likeliest to play the 2nd A♠?": computed(_zhao_host_call_likeliest,
+                                                                        "Question 3, asked of the model"),
+        "(never by 3": computed(lambda: _zhao_level_changes().get("host +3", 0) == 0),
+        "The bots' hosts never bury point cards, so the doubled kitty never counted": bot("HeuristicBot's burying"),
+        "is well below the middle": computed(_zhao_below_middle),
+        "Is the scoring fair?": asks("a discussion question"),
+    },
+}
