@@ -443,6 +443,7 @@ class ScrubSecrets(logging.Filter):
 
 def _log_request(handler: Any) -> None:
     """tornado's request log line (status, method, address, time), its address scrubbed."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from tornado.log import access_log
 
     status = handler.get_status()
@@ -503,6 +504,7 @@ def _shutdown_handler(base: type) -> type:
     """Voila's page posts its shutdown on unload without an ``_xsrf`` argument, so jupyter_server
     refused it and every closed tab kept its kernel (voila#1458). Accepted here from the server's
     own pages (the Origin check stops another site's form) for a kernel of the same visitor."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from tornado import web
 
     class ShutdownHandler(base):
@@ -536,6 +538,7 @@ def _socket_handler(base: type) -> type:
 
 
 def _refused_socket() -> type:
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from tornado import web
 
     class RefusedQuerySocket(web.RequestHandler):
@@ -550,6 +553,7 @@ def _refused_socket() -> type:
 
 def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> list:
     """Voila's routes with the class server's edges (see the functions above)."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.services.kernels.handlers import _kernel_id_regex
     from jupyter_server.utils import url_path_join
     from voila.request_info_handler import RequestInfoSocketHandler
