@@ -23,6 +23,20 @@ def _positive(text: str) -> int:
     return value
 
 
+def _at_least_one(text: str) -> int:
+    value = _positive(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text}")
+    return value
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 1 to 65535, got {text}")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="changekit", description="Teaching games of chance and strategy.")
     parser.add_argument("--version", action="version", version=f"changekit {__version__}")
@@ -30,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="serve the gallery of game apps with Voila",
                            description="Serve the gallery (or a folder of edited notebooks) with Voila.")
     serve.add_argument("folder", nargs="?", type=Path, help="notebooks to serve (default: the kit's own)")
-    serve.add_argument("--port", type=int, default=8866)
+    serve.add_argument("--port", type=_port, default=8866, help="the port to listen on (1-65535)")
     serve.add_argument("--host", default="127.0.0.1",
                        help="address to listen on; any but loopback (e.g. 0.0.0.0) requires a token")
     serve.add_argument("--token", help="the token visitors need (default: none on loopback, generated otherwise)")
@@ -38,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="pre-start and pre-render N pages of each --lesson, ready before the class arrives")
     serve.add_argument("--lesson", action="append", default=[], metavar="NAME",
                        help="the notebook the class will open (e.g. zombie); repeat for several")
-    serve.add_argument("--max-kernels", type=_positive, default=None, metavar="K",
+    serve.add_argument("--max-kernels", type=_at_least_one, default=None, metavar="K",
                        help="at most K pages at once (default: what 80%% of free memory holds)")
     serve.add_argument("--debug", action="store_true", help="show Python tracebacks to visitors")
     serve.add_argument("--no-browser", action="store_true")

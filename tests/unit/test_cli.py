@@ -73,3 +73,26 @@ def test_notebooks_copies_every_notebook_and_never_overwrites(tmp_path, capsys):
     with pytest.raises(SystemExit, match="not overwriting"):
         cli.main(["notebooks", str(target)])
     assert Path(target / "zombie.ipynb").read_text(encoding="utf-8") == "edited"
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["serve", "--port", "0"], "a port is a whole number from 1 to 65535, got 0"),
+    (["serve", "--port", "70000"], "a port is a whole number from 1 to 65535, got 70000"),
+    (["serve", "--max-kernels", "0"], "expected a whole number >= 1, got 0"),
+])
+def test_impossible_numbers_are_refused_before_anything_starts(argv, said, monkeypatch, capsys):
+    monkeypatch.setattr(serving, "serve", lambda options: pytest.fail("served"))
+    with pytest.raises(SystemExit) as done:
+        cli.main(argv)
+    assert done.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_a_bad_host_or_an_empty_token_off_loopback_is_a_message_not_a_traceback(tmp_path):
+    import subprocess
+    import sys
+
+    for args, said in ((["--host", "999.1.1.1"], "--host '999.1.1.1' is not an address"),
+                       (["--host", "0.0.0.0", "--token", ""], "would let anyone on the network in")):
+        done = subprocess.run([sys.executable, "-m", "changekit.cli", "serve", "--no-browser", *args],
+                              capture_output=True, text=True, timeout=60, cwd=tmp_path)
+        assert done.returncode == 1 and said in done.stderr and "Traceback" not in done.stderr

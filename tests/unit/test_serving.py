@@ -117,3 +117,53 @@ def test_serve_flags_reach_the_options(monkeypatch, tmp_path):
             options.max_kernels, options.debug, options.open_browser) == (
         "0.0.0.0", 9001, "abc", 5, ("zombie",), 50, True, False)
     assert options.folder == NOTEBOOKS.resolve()
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (ServeOptions(host="0.0.0.0", token="", max_kernels=10), 'would let anyone on the network in'),
+    (ServeOptions(port=0, max_kernels=10), "--port 0: a port is a whole number from 1 to 65535"),
+    (ServeOptions(port=70000, max_kernels=10), "--port 70000"),
+    (ServeOptions(host="999.1.1.1", max_kernels=10), "--host '999.1.1.1' is not an address"),
+    (ServeOptions(max_kernels=0), "--max-kernels 0: at least one page must fit"),
+])
+def test_unsafe_or_impossible_addresses_are_refused_with_a_reason(options, message):
+    with pytest.raises(SystemExit, match=message):
+        options.resolved()
+
+
+def test_an_empty_token_on_loopback_is_allowed():
+    assert ServeOptions(token="", max_kernels=4).resolved().token == ""
+
+
+def test_a_busy_port_is_a_clear_error_and_voila_never_moves_to_another():
+    import socket
+
+    from changekit.serving import check_port_free
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(SystemExit, match=f"port {port} on 127.0.0.1 is already in use"):
+            check_port_free("127.0.0.1", port)
+    assert flags(ServeOptions(max_kernels=4).resolved().voila_argv(Path("/a")))["Voila.port_retries"] == "0"
+
+
+def test_secrets_are_scrubbed_from_log_lines():
+    from changekit.serving import scrub_secrets
+
+    line = "403 GET /voila/render/zombie.ipynb?token=t0k&seat=12.abc&rejoin=xyz&countdown=5 (1.2.3.4)"
+    assert scrub_secrets(line) == ("403 GET /voila/render/zombie.ipynb?token=[secret]&seat=[secret]"
+                                   "&rejoin=[secret]&countdown=5 (1.2.3.4)")
+    assert scrub_secrets("101 GET /changekit-kernel/s3cr3t/voila/query/k1") == \
+        "101 GET /changekit-kernel/[secret]/voila/query/k1"
+
+
+def test_the_pages_get_a_content_security_policy_that_allows_only_this_server():
+    import json
+
+    headers = json.loads(flags(ServeOptions(max_kernels=4).resolved().voila_argv(Path("/a")))["Voila.tornado_settings"])
+    policy = dict(rule.split(" ", 1) for rule in headers["headers"]["Content-Security-Policy"].split("; "))
+    assert policy["default-src"] == "'self'" and policy["connect-src"] == "'self'"
+    assert "http" not in policy["script-src"] and "*" not in policy["script-src"]
+    assert policy["img-src"] == "'self' data: blob:" and policy["object-src"] == "'none'"

@@ -156,3 +156,69 @@ def _up(url: str) -> bool:
         return True
     except OSError:
         return False
+
+
+def _visitor() -> urllib.request.OpenerDirector:
+    import http.cookiejar
+
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+
+def _open(opener, url: str, method: str = "GET", headers: dict | None = None) -> tuple[int, str]:
+    try:
+        with opener.open(urllib.request.Request(url, method=method, headers=headers or {}), timeout=120) as response:
+            return response.status, response.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8", "replace")
+
+
+def test_one_visitor_cannot_fill_the_server_and_closed_pages_free_their_kernels(tmp_path):
+    import re
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for name in ("small.ipynb", "class.ipynb"):
+        notebook(tmp_path, name, "import ipywidgets\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-fair.log", host="0.0.0.0",
+                     serve_args=("--token", "t0k", "--max-kernels", "14")) as server:
+        greedy = _visitor()
+        statuses, kernels = [], []
+        for _ in range(11):
+            status, page = _open(greedy, server.url + "/voila/render/small.ipynb?token=t0k&seat=SEAT-SECRET")
+            statuses.append(status)
+            found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
+            if found:
+                kernels.append(found.group(1))
+        assert statuses == [200] * 5 + [429] * 6 and len(server.kernel_pids()) == 5
+        for status, _page in (_open(_visitor(), server.url + "/voila/render/small.ipynb?token=t0k"),
+                              _open(_visitor(), server.url + "/voila/render/class.ipynb?token=t0k")):
+            assert status == 200  # another student and the teacher still get pages
+        # the page's own shutdown on unload (no _xsrf: voila#1458) frees its kernel; another site's cannot
+        assert _open(greedy, f"{server.url}/voila/api/shutdown/{kernels[1]}", "POST",
+                     {"Origin": "http://elsewhere.example"})[0] == 403
+        assert _open(_visitor(), f"{server.url}/voila/api/shutdown/{kernels[1]}?token=t0k", "POST",
+                     {"Origin": server.url})[0] == 403  # not that visitor's page
+        assert _open(greedy, f"{server.url}/voila/api/shutdown/{kernels[0]}", "POST", {"Origin": server.url})[0] == 204
+        wait_for(lambda: len(server.kernel_pids()) == 6, 30, "the closed page's kernel to exit")
+        assert _open(greedy, server.url + "/voila/render/small.ipynb?token=t0k")[0] == 200  # room again
+        log = server.log_text().split("share that link", 1)[1]
+        assert "t0k" not in log and "SEAT-SECRET" not in log and "?token=[secret]" in log
+
+
+def test_the_query_socket_refuses_every_visitor_and_every_route_needs_the_token(tmp_path):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebook(tmp_path, "small.ipynb", "import ipywidgets\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-query.log", host="0.0.0.0", start_timeout=120,
+                     serve_args=("--token", "t0k", "--class-size", "1", "--lesson", "small"),
+                     ready="the class is ready:") as server:
+        status, page = fetch(server.url + "/voila/render/small.ipynb?token=t0k&seat=SEAT-SECRET")
+        assert status == 200 and WIDGET_MIME in page and "Using pre-heated kernel" in server.log_text()
+        import re
+
+        kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+        upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+        for query in ("", "?token=t0k"):
+            assert _open(_visitor(), f"{server.url}/voila/query/{kernel}{query}", headers=upgrade)[0] == 403
+        for path in ("/voila/render/small.ipynb", "/voila/tree", "/", "/voila/api/contents/",
+                     f"/api/kernels/{kernel}", f"/api/kernels/{kernel}/channels", "/voila/files/small.ipynb"):
+            assert fetch(server.url + path)[0] == 403, path
