@@ -89,6 +89,11 @@ def main(argv: list[str] | None = None) -> int:
     folder = (args.folder or serving.NOTEBOOKS).resolve()
     if not any(folder.glob("*.ipynb")):
         raise SystemExit(f"changekit: no notebooks in {folder}")
+    from changekit.classroom.store import ClassroomError, check_store_setting
+    try:  # a bad $CHANGEKIT_CLASS_STORE is said now, not when the teacher opens a session
+        print(f"changekit: class store {check_store_setting()}")
+    except ClassroomError as err:
+        raise SystemExit(f"changekit: {err}") from None
     serving.serve(serving.ServeOptions(
         folder=folder, host=args.host, port=args.port, token=args.token, debug=args.debug,
         class_size=args.class_size, lessons=tuple(args.lesson), max_kernels=args.max_kernels,

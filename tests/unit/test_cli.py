@@ -30,6 +30,14 @@ def test_a_bad_option_is_refused_with_its_name(argv, named, capsys):
     assert done.value.code == 2 and named in capsys.readouterr().err
 
 
+@pytest.fixture(autouse=True)
+def class_store(tmp_path, monkeypatch):
+    """`serve` opens the class store before it starts: a plain path in a temporary folder."""
+    path = tmp_path / "store" / "class.db"
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", str(path))
+    return path
+
+
 def served(monkeypatch, argv) -> serving.ServeOptions:
     got = []
     monkeypatch.setattr(serving, "serve", got.append)
@@ -96,3 +104,20 @@ def test_a_bad_host_or_an_empty_token_off_loopback_is_a_message_not_a_traceback(
         done = subprocess.run([sys.executable, "-m", "changekit.cli", "serve", "--no-browser", *args],
                               capture_output=True, text=True, timeout=60, cwd=tmp_path)
         assert done.returncode == 1 and said in done.stderr and "Traceback" not in done.stderr
+
+
+def test_serve_opens_the_class_store_first_and_a_plain_path_works(monkeypatch, class_store, capsys):
+    served(monkeypatch, ["serve"])
+    assert class_store.exists() and f"class store sqlite:///{class_store}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("setting", "said"), [
+    ("relative/class.db", "is a relative path"),
+    ("mysql://somewhere/class", "mysql"),
+])
+def test_a_bad_class_store_setting_stops_serve_before_it_starts(setting, said, monkeypatch):
+    monkeypatch.setenv("CHANGEKIT_CLASS_STORE", setting)
+    monkeypatch.setattr(serving, "serve", lambda options: pytest.fail("served with a bad class store"))
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["serve"])
+    assert "CHANGEKIT_CLASS_STORE" in str(stopped.value) and said in str(stopped.value)
