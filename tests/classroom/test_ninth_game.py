@@ -34,8 +34,8 @@ TOY = {
         from .bots import BOTS
         from .rules import TakeLast
 
-        SPEC = GameSpec(game=TakeLast, bots=BOTS, default_bot="leave_three", app=Ref(f"{__package__}.app", "TakeLastApp"),
-                        short_options={"pile": 7})
+        SPEC = GameSpec(game=TakeLast, bots=BOTS, default_bot="leave_three",
+                        app=Ref(f"{__package__}.app", "TakeLastApp"), short_options={"pile": 7})
     ''',
     "rules.py": '''
         from __future__ import annotations
@@ -80,7 +80,8 @@ TOY = {
 
             def _apply(self, player: int, action: Any) -> None:
                 if action not in (1, 2) or isinstance(action, bool) or action > self.pile:
-                    raise IllegalAction("take-one-or-two", f"take 1 or 2 tokens, at most the {self.pile} left: not {action!r}")
+                    raise IllegalAction("take-one-or-two",
+                                        f"take 1 or 2 tokens, at most the {self.pile} left: not {action!r}")
                 self.pile -= action
                 self.taken[player] += action
                 self.last = player
