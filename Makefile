@@ -58,7 +58,9 @@ lint: install
 	$(BIN)/mypy
 
 test: install chromium bubblewrap site lint
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
+	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), whole
+	# files to a worker so a module's server starts once; the slowest tests listed at the end
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=25
 
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'
