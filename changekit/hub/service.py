@@ -12,7 +12,7 @@ machine (one answer per student, seats, teacher-only actions, limits), and on to
   this service): a student joins under their hub name, whatever name the page sends, and one hub
   user is one student of a session (joining again returns their seat);
 * a student token sent by a student must be that student's own: no acting as another user, even
-  with their token;
+  with their token (a teacher's pages, which hold the teacher key anyway, may use any seat);
 * the teacher is a hub admin or a member of the ``teachers`` group: only the teacher opens a
   session or makes a teacher-key call.
 """
@@ -21,12 +21,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import sqlite3
 import sys
 import threading
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlsplit
 
 from ..classroom.store import (
     METHODS,
@@ -48,6 +51,7 @@ MEMBER_CALLS = frozenset(m for m, names in METHODS.items() if "secret" in names)
 #: a hub user's admin flag and groups are asked of the hub at most this often
 ROLE_CACHE_S = 30.0
 MAX_BODY_BYTES = 512 * 1024
+TOKEN_HEADER = re.compile(r"(?:token|bearer)\s+(\S+)", re.IGNORECASE)
 
 
 class Refused(Exception):
@@ -98,12 +102,13 @@ class ClassService:
                                           f"the teachers group open class sessions and make teacher calls")
         if method == "join":
             return self._join(hub_user, arguments.get("code"))
-        if method in STUDENT_CALLS:
+        # a teacher already holds every power over their sessions (the teacher key): their pages
+        # may check a student's seat (a table's seats) as on one machine
+        if method in STUDENT_CALLS and not is_teacher:
             self._check_own(hub_user, arguments.get("code"), arguments.get("token"))
         elif method in MEMBER_CALLS and not is_teacher:
             self._check_own(hub_user, arguments.get("code"), arguments.get("secret"))
-        result = getattr(self.store, method)(**arguments)
-        return result
+        return getattr(self.store, method)(**arguments)
 
     def _join(self, hub_user: str, code: Any) -> Student:
         """Join under the hub user's name; a hub user who joined before gets their seat back."""
@@ -122,27 +127,47 @@ class ClassService:
                                            "only as themselves")
 
 
-def make_app(service: ClassService, prefix: str) -> Any:
-    """The service's tornado application under ``prefix`` (``/services/<name>/``)."""
-    # tornado and JupyterHub's client library load only in the service's own process
+Identify = Callable[[str], Awaitable["dict[str, Any] | None"]]
+IsTeacher = Callable[[str], Awaitable[bool]]
+
+
+def hub_identity() -> tuple[Identify, IsTeacher]:
+    """The hub's answers: the user a token names (None unless it is a user's token that may reach
+    this service), and whether a user is a teacher (a hub admin or in the teachers group; asked
+    with the service's own token, cached ROLE_CACHE_S)."""
+    # JupyterHub's client library and tornado load only in the service's own process
     from jupyterhub.services.auth import HubAuth
-    from tornado import httpclient, web
+    from tornado import httpclient
 
     hub_auth = HubAuth(cache_max_age=60)
     teacher_group = os.environ.get("CHANGEKIT_TEACHER_GROUP", "teachers")
     roles: dict[str, tuple[float, bool]] = {}
     client = httpclient.AsyncHTTPClient()
 
+    async def identify(token: str) -> dict[str, Any] | None:
+        model = await hub_auth.user_for_token(token, sync=False)
+        if not model or model.get("kind", "user") != "user" or not hub_auth.check_scopes(
+                hub_auth.access_scopes, model):
+            return None
+        return model
+
     async def is_teacher(name: str) -> bool:
         cached = roles.get(name)
         if cached and time.monotonic() - cached[0] < ROLE_CACHE_S:
             return cached[1]
-        response = await client.fetch(f"{hub_auth.api_url}/users/{name}",
+        response = await client.fetch(f"{hub_auth.api_url}/users/{quote(name)}",
                                       headers={"Authorization": f"token {hub_auth.api_token}"})
         model = json.loads(response.body)
         teacher = bool(model.get("admin")) or teacher_group in (model.get("groups") or [])
         roles[name] = (time.monotonic(), teacher)
         return teacher
+
+    return identify, is_teacher
+
+
+def make_app(service: ClassService, prefix: str, identify: Identify, is_teacher: IsTeacher) -> Any:
+    """The service's tornado application under ``prefix`` (``/services/<name>/``)."""
+    from tornado import web  # tornado only in the service's own process
 
     class Health(web.RequestHandler):
         def get(self) -> None:
@@ -157,11 +182,9 @@ def make_app(service: ClassService, prefix: str) -> Any:
             self.finish({"error": reason, "message": message})
 
         async def post(self, method: str) -> None:
-            header = self.request.headers.get("Authorization", "")
-            match = hub_auth.auth_header_pat.match(header)
-            model = await hub_auth.user_for_token(match.group(1), sync=False) if match else None
-            if not model or model.get("kind", "user") != "user" or not hub_auth.check_scopes(
-                    hub_auth.access_scopes, model):
+            match = TOKEN_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
+            model = await identify(match.group(1)) if match else None
+            if model is None:
                 return self._error(403, "not-on-hub", "the class service answers the hub's users only: "
                                                       "open this page from your hub server")
             if len(self.request.body) > MAX_BODY_BYTES:
@@ -188,15 +211,14 @@ def make_app(service: ClassService, prefix: str) -> Any:
 
 
 def main() -> None:
-    from tornado.ioloop import IOLoop  # the service's own process
-    from urllib.parse import urlsplit
+    from tornado.ioloop import IOLoop  # tornado only in the service's own process
 
     store = connect(os.environ["CHANGEKIT_SERVICE_STORE"])
     state = Path(os.environ.get("CHANGEKIT_SERVICE_STATE", "."))
     service = ClassService(store, Seats(state / "seats.db"))
     prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/changekit-class/")
     bind = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
-    app = make_app(service, prefix)
+    app = make_app(service, prefix, *hub_identity())
     app.listen(bind.port or 80, bind.hostname or "127.0.0.1")
     print(f"changekit class service: {store.where} behind {bind.geturl()}{prefix}", file=sys.stderr, flush=True)
     IOLoop.current().start()
