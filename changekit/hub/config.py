@@ -189,6 +189,8 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         "JupyterHub.load_roles": [
             {"name": "idle-culler", "services": ["idle-culler"],
              "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]},
+            # every user may reach the class service (their servers' tokens get that scope)
+            {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
             # the class service reads who is an admin or a teacher
             {"name": "changekit-class", "services": [SERVICE_NAME], "scopes": ["read:users", "read:groups"]},
         ],

@@ -54,6 +54,7 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert class_service["environment"]["CHANGEKIT_SERVICE_STORE"] == f"sqlite:///{rt}/service/class.db"
     roles = {role["name"]: role for role in s["JupyterHub.load_roles"]}
     assert roles["idle-culler"]["scopes"] == ["list:users", "read:users:activity", "read:servers", "delete:servers"]
+    assert roles["user"] == {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]}
     assert roles["changekit-class"] == {"name": "changekit-class", "services": [SERVICE_NAME],
                                         "scopes": ["read:users", "read:groups"]}
     assert "CHANGEKIT_SERVICE_STORE" not in str(s["Spawner.environment"])
