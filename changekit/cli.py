@@ -94,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
     folder = (args.folder or serving.NOTEBOOKS).resolve()
     if not any(folder.glob("*.ipynb")):
         raise SystemExit(f"changekit: no notebooks in {folder}")
-    from changekit.classroom.store import ClassroomError, check_store_setting
+    from changekit.classroom.store import ClassroomError, check_store_setting  # only serve opens a store
     try:  # a bad $CHANGEKIT_CLASS_STORE is said now, not when the teacher opens a session
         print(f"changekit: class store {check_store_setting()}")
     except ClassroomError as err:

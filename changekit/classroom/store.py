@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ClassroomError
-from ..registry import GAME_MODULES
+from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .schema import migrate
 from .table_rules import check_move, check_settings
@@ -883,8 +883,8 @@ def _name_taken(name: str) -> ClassroomError:
 
 
 def _check_game(game: object) -> str:
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    if not is_game(game):
+        raise ClassroomError("unknown-game", unknown_game(game))
     return game
 
 
