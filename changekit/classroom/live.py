@@ -527,7 +527,7 @@ class StudentPage:
         if not running:
             self._deadline = None
             self.timer.stop()
-        elif poll.deadline != self._deadline:
+        elif poll.deadline is not None and poll.deadline != self._deadline:
             self._deadline = poll.deadline
             self.timer.seconds = max(0, round(poll.deadline - time.time()))
             self.timer.start()

@@ -104,14 +104,16 @@ class Projector:
         if state_now.deadline is not None and not state_now.closed and not state_now.paused:
             timer = f" · time left: about {max(0, round(state_now.deadline - time.time()))} s"
         self.board.value = (
-            f'{head}<div class="ck-projector-question" style="font-size:24px">{reading_to_html(str(poll.prompt.get("text", "")))}</div>'
+            f'{head}<div class="ck-projector-question" style="font-size:24px">'
+            f'{reading_to_html(str(poll.prompt.get("text", "")))}</div>'
             f'<div class="ck-projector-doing" style="font-size:24px">{doing}</div>'
             f'<div class="ck-projector-count" style="font-size:40px;font-weight:bold">{count} of {joined} {what}'
             f"{timer}</div>")
         answer = poll.answer if state_now.revealed else None
         if isinstance(answer, dict) and isinstance(answer.get("predictions"), list):
             kind = poll.prompt["kind"]
-            shape = LessonQuestion(poll.question_id, "", {kind: poll.prompt.get(kind), "unit": poll.prompt.get("unit", "")})
+            shape = LessonQuestion(poll.question_id, "",
+                                   {kind: poll.prompt.get(kind), "unit": poll.prompt.get("unit", "")})
             revotes = answer.get("revotes")
             figure = histogram_figure(shape, dict(enumerate(answer["predictions"])),
                                       dict(enumerate(revotes)) if isinstance(revotes, list) else None)

@@ -50,7 +50,7 @@ def test_vote_discussion_revote_reveal_projector_and_report(store, monkeypatch):
     question.input.value = "$5"
     question.lock_button.click()  # refused in the kernel, with the reason
     assert question.prediction is None and PAUSED in question.status.value
-    assert store.answers(session.code, session.teacher_key, "zombie.q1") == dict(zip(NAMES[:3], FIRST[:3]))
+    assert store.answers(session.code, session.teacher_key, "zombie.q1") == dict(zip(NAMES[:3], FIRST[:3], strict=True))
     row.pause_button.click()  # resume
     last.link.refresh()
     vote(last, "zombie.q1", "$5")
