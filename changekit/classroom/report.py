@@ -8,8 +8,8 @@ right choices, ``{"choices": [...]}``, or a closed range of right numbers, ``{"r
 
 >>> is_right({"choices": ["$1"]}, "$1"), is_right({"range": [30, 40]}, 41)
 (True, False)
->>> normalised_gain(0.5, 0.7)
-0.4
+>>> round(normalised_gain(0.5, 0.75), 6)
+0.5
 >>> normalised_gain(1.0, 1.0) is None  # nothing left to gain: g is undefined
 True
 """
