@@ -59,12 +59,17 @@ class Projector:
 
     def _show_clicked(self) -> None:
         code, key = self.code_box.value, self.key_box.value
-        off_loop(lambda: self.open(code, key), lambda _: None, failed=self._say_problem)
+        # the store's check off the loop; the following starts on the loop (its task lives there)
+        off_loop(lambda: self.store.resume_session(code, key), lambda session: self._enter(session.code, key),
+                 failed=self._say_problem)
 
     def open(self, code: str, teacher_key: str) -> None:
         """Follow the session (the store checks the key: a student's token is not one)."""
         session = self.store.resume_session(code, teacher_key)
-        self.code, self.key = session.code, teacher_key
+        self._enter(session.code, teacher_key)
+
+    def _enter(self, code: str, teacher_key: str) -> None:
+        self.code, self.key = code, teacher_key
         self.key_box.value = ""
         self.form.layout.display = "none"
         self.message.value = ""

@@ -93,3 +93,28 @@ def test_a_name_with_markup_is_escaped_in_the_teacher_s_not_voted_line(store, mo
     board.poller.tick()
     detail = board.rows["zombie.q1"].detail.value
     assert "&lt;img src=x onerror=alert(1)&gt;" in detail and "<img" not in detail
+
+
+def test_the_projector_needs_the_teacher_key_and_the_student_page_shows_the_timer(store, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    session = store.open_session("P3")
+    page = StudentPage(store, live=False)
+    page.join(session.code, "Zephyrine")
+    projector = Projector(store, live=False)
+    projector.code_box.value, projector.key_box.value = session.code, page.link.token
+    projector.show_button.click()
+    assert "not the teacher key" in projector.message.value and projector.code == ""
+    projector.key_box.value = session.teacher_key
+    projector.show_button.click()
+    assert projector.code == session.code and "1 joined" in projector.board.value
+    board = Dashboard(store, lesson="zombie.ipynb", live=False)
+    board.resume(session.code, session.teacher_key)
+    board.rows["zombie.q1"].open_button.click()
+    board.rows["zombie.q1"].timer.value = 60
+    page.link.refresh()
+    assert page.timer.layout.display is None and 55 <= page.timer.seconds <= 60 and page.timer.running
+    projector.poller.tick()
+    assert "time left: about" in projector.board.value and "0 of 1 answered" in projector.board.value
+    board.rows["zombie.q1"].pause_button.click()
+    page.link.refresh()
+    assert page.timer.layout.display == "none"
