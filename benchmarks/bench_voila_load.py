@@ -55,7 +55,8 @@ POOL_CLASSES = ((CLASS_SIZE, CLASS_WINDOW_S), (60, 20.0))
 POOL_ROUNDS = int(os.environ.get("CHANGEKIT_POOL_ROUNDS", "3"))  # fewer only for a quick look
 POOL_LESSON = "zhao_pengyou.ipynb"  # the chart-heaviest game page (phase 2 finds it in the full run)
 CLASS_PAGES = ("class.ipynb", "join.ipynb")  # the teacher's and the student's class pages, not game apps
-READY = "button.widget-button"  # every app and the trivial notebook show an ipywidgets Button
+#: every app and the trivial notebook show a visible ipywidgets Button (a phone-only toggle stays hidden)
+READY = "button.widget-button:visible"
 WIDGET_ERROR = ".jupyter-widgets-error-widget"
 #: JS: (charts on the page, charts drawn with traces, widgets that failed, views still loading). A
 #: kit chart's box (.ck-chart) is on the page before plotly.js has loaded and drawn it.

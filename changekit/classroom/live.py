@@ -450,7 +450,9 @@ class StudentPage:
         self.link = link
         self._close_form()
         self.keeper.keep_seat(link.code, link.token)
-        self.keeper.strip = [SEAT_PARAMETER]  # in the cookie now: out of the address bar
+        # in the cookie now: out of the address bar, and the server token too (the server set its own
+        # cookie on the first visit), so nothing a script could read there opens the class
+        self.keeper.strip = [SEAT_PARAMETER, "token"]
         link.on_change.append(self.show)
         link.poller.on_stop = self._stopped
         self.header.value = f"<p>You are <b>{escape(link.name)}</b> in class <b>{escape(link.code)}</b>.</p>"

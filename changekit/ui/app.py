@@ -88,9 +88,40 @@ def _in_pool_kernel() -> bool:
 
 
 def _wait_for_request() -> None:
-    from voila.utils import wait_for_request  # only a kernel Voila started has a request to wait for
+    """Block until Voila hands this pre-started kernel to a visitor, then put the visitor's
+    request (address, query string) into ``os.environ``: what ``voila.utils.wait_for_request``
+    does, over the same websocket (``VOILA_*`` variables name it), without importing Voila, whose
+    server stack (jupyter_server, jsonschema, websockets, yaml, ...) cost every pool page 35 MB."""
+    import asyncio
+    import json
+    import logging
 
-    wait_for_request()
+    from tornado.websocket import websocket_connect
+
+    env = os.environ
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    url = (f"{env.get('VOILA_WS_PROTOCOL', 'ws')}://{env.get('VOILA_APP_IP', '127.0.0.1')}:"
+           f"{env.get('VOILA_APP_PORT', '8866')}{base}voila/query/{env.get('VOILA_KERNEL_ID')}")
+
+    async def request_info() -> str | None:
+        try:
+            socket = await asyncio.wait_for(websocket_connect(url), 5)
+        except Exception as exc:  # refused, timed out, or a tornado HTTP error: no request to wait for
+            logging.getLogger("changekit").warning("a pool kernel could not reach %s: %s", base, exc)
+            return None
+        try:
+            message = await socket.read_message()  # waits for the visitor
+            return message if isinstance(message, str) else None
+        finally:
+            socket.close()
+
+    loop = asyncio.new_event_loop()  # in the waiter thread: no loop runs here
+    try:
+        info = loop.run_until_complete(request_info())
+    finally:
+        loop.close()
+    for key, value in json.loads(info).items() if info else ():
+        os.environ[key] = value
 
 
 def _visitor_arrived(loop: Any) -> None:

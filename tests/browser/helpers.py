@@ -262,3 +262,30 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
                    timeout_ms=timeout_ms)
     wait_rendered(page)
     return question.locator(".js-plotly-plot").evaluate_all(TRACES_JS)
+
+
+#: a student's table page, the seat from ?code=&token= in the address (no join page needed)
+STUDENT_TABLE_PAGE = """\
+import os
+from urllib.parse import parse_qs
+from changekit.classroom import connect
+from changekit.classroom.tables import StudentTables
+query = parse_qs(os.environ.get("QUERY_STRING", ""))
+page = StudentTables(connect(), query["code"][0], query["token"][0])
+page
+"""
+
+
+def student_table_server(folder: Path):
+    """A Voila server of ``student.ipynb`` (:data:`STUDENT_TABLE_PAGE`) whose kernels all share a
+    SQLite class store in ``folder``: (the server, the store's URL). Stop it with ``server.stop()``."""
+    import nbformat
+
+    from changekit.classroom.store import STORE_VARIABLE
+    from changekit.serving import VoilaServer
+
+    url = f"sqlite:///{folder / 'class.db'}"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT_TABLE_PAGE)])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(notebook, folder / "student.ipynb")
+    return VoilaServer(folder, folder / "voila.log", cwd=folder, env={STORE_VARIABLE: url}), url

@@ -5,41 +5,23 @@ from __future__ import annotations
 
 import random
 
-import nbformat
 import pytest
 
 from changekit.classroom import connect
-from changekit.classroom.store import STORE_VARIABLE
 from changekit.classroom.tables import TableClient, bot_seat, open_table, student_seat
 from changekit.games.moneybags.rules import STAND
-from changekit.serving import VoilaServer
 
-from .helpers import RENDER_TIMEOUT_MS, screenshot, visible, wait_until
+from .helpers import RENDER_TIMEOUT_MS, screenshot, student_table_server, visible, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 HOSTILE = "<img src=x onerror=window.__pwned=1>"
-#: a student's table page, the seat from ?code=&token= in the address (as tests/browser/test_class_table.py)
-STUDENT_PAGE = """\
-import os
-from urllib.parse import parse_qs
-from changekit.classroom import connect
-from changekit.classroom.tables import StudentTables
-query = parse_qs(os.environ.get("QUERY_STRING", ""))
-page = StudentTables(connect(), query["code"][0], query["token"][0])
-page
-"""
 PWNED_JS = "() => window.__pwned !== undefined || document.querySelectorAll('[onerror], [onload]').length > 0"
 
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("hostile-name")
-    url = f"sqlite:///{folder / 'class.db'}"
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT_PAGE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, folder / "student.ipynb")
-    server = VoilaServer(folder, folder / "voila.log", cwd=folder, env={STORE_VARIABLE: url})
+    server, url = student_table_server(tmp_path_factory.mktemp("hostile-name"))
     yield server, url
     server.stop()
 

@@ -8,39 +8,19 @@ import json
 import re
 import time
 
-import nbformat
 import pytest
 
 from changekit.classroom import connect
-from changekit.classroom.store import STORE_VARIABLE
 from changekit.classroom.tables import open_table, student_seat
-from changekit.serving import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot, student_table_server
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
-
-#: the student page until the join page exists: the seat comes from ?code=&token= in the address
-STUDENT_PAGE = """\
-import os
-from urllib.parse import parse_qs
-from changekit.classroom import connect
-from changekit.classroom.tables import StudentTables
-query = parse_qs(os.environ.get("QUERY_STRING", ""))
-page = StudentTables(connect(), query["code"][0], query["token"][0])
-page
-"""
 
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("class-pages")
-    url = f"sqlite:///{folder / 'class.db'}"
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT_PAGE)])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(notebook, folder / "student.ipynb")
-    server = VoilaServer(folder, folder / "voila.log", cwd=folder,
-                         env={STORE_VARIABLE: url})  # every kernel shares the store
+    server, url = student_table_server(tmp_path_factory.mktemp("class-pages"))
     yield server, url
     server.stop()
 

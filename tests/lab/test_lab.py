@@ -151,3 +151,49 @@ def test_without_a_sandbox_no_one_elses_code_runs(monkeypatch, tmp_path):
         check_bot("zombie", MAX_BILL, against=["greedy", "careful"], games=3, seed=1)
     own = check_bot("zombie", MAX_BILL, against=["greedy", "careful"], games=3, seed=1, own_code=True)
     assert own.games == 3 and own.failures == []
+
+
+ALWAYS_ONE_DOLLAR = '''
+def choose(view, legal, rng):
+    if view["phase"] == "claim":
+        return max(legal, key=lambda i: sum(view["buckets"][i]))
+    return min(legal, key=sum)
+'''
+
+
+def test_boneyard_first_round_bids_are_set_against_the_equilibrium():
+    from changekit.lab.starters import examples_for
+
+    mix_source = examples_for("boneyard")["Bid like the first round's equilibrium."]
+    report = check_bot("boneyard", mix_source, against=["equilibrium"] * 3, games=40, seed=5)
+    exact = report.exact
+    assert exact["bids"] == 40 and sum(exact["mix"].values()) == pytest.approx(1)
+    # every total the equilibrium plays earns its value against it: a bot bidding only those loses nothing
+    assert exact["shortfall"] == pytest.approx(0, abs=1e-9)
+    assert 0 < exact["exploitability"] < 3  # a sampled mix is near, not at, the equilibrium
+    lone = check_bot("boneyard", ALWAYS_ONE_DOLLAR, against=["equilibrium"] * 3, games=8, seed=5).exact
+    # by hand: if everybody bid $1, all $1s cancel (-$1 each); a lone $3 (the next total the opening bills
+    # make) is unmatched and takes the $10 bucket: 10 - 3 = 7, so a best bid beats the mix by 8
+    assert lone["mix"] == {1: 1.0} and lone["exploitability"] == pytest.approx(8)
+    # and yet against equilibrium bidders it loses nothing: $1 is in the 4-player equilibrium's support,
+    # and every total there earns the same (why the mix alone does not protect anybody)
+    assert lone["shortfall"] == pytest.approx(0, abs=1e-6) and "$8.00 more" in lone["summary"]
+
+
+def test_diminishing_returns_counts_the_won_positions_a_bot_keeps_and_its_first_losing_move():
+    from changekit.games.diminishing.table import solve_position
+    from changekit.lab.starters import examples_for
+
+    sources = examples_for("diminishing")
+    perfect_source = sources["Perfect play with two players, from the kit's exact solution."]
+    perfect = check_bot("diminishing", perfect_source, against=["random"], games=10, seed=2).exact
+    assert perfect["won_positions"] > 0 and perfect["kept_won"] == perfect["won_positions"]
+    assert perfect["first_losing_move"] is None and perfect["share_kept"] == 1.0
+    greedy_source = sources["Keep the most money this turn."]
+    greedy = check_bot("diminishing", greedy_source, against=["perfect"], games=10, seed=2).exact
+    assert greedy["kept_won"] < greedy["won_positions"]
+    first = greedy["first_losing_move"]
+    me = first["you"]
+    solved = solve_position(first["hands"][me], first["hands"][1 - me], first["pot"])
+    assert solved.mover_wins and first["played"] not in first["winning"] and first["winning"]
+    assert f"first losing move: {first['played']}" in greedy["summary"]

@@ -1,7 +1,8 @@
 # Bid like the first round's equilibrium.
 #
-# If everyone bids at random with the equilibrium mix, no single bid earns more than any other:
-# nobody can exploit you. The kit stores the mix for 2-8 bidders (model.EQUILIBRIUM_TABLE: bid
+# If everyone else bids at random with the equilibrium mix, no single bid earns more than any
+# other, so nobody gains by changing alone (it does not protect you from players who change
+# together, or from a class that does not play it). The kit stores the mix for 2-8 bidders (model.EQUILIBRIUM_TABLE: bid
 # total -> probability). Draw a total from it, keep only the totals your bills can make.
 # The lab's exact comparison should find an exploitability close to $0 (sampling error only).
 from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
