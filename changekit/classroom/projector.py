@@ -9,7 +9,7 @@ reaches this page's kernel, so none can reach the projector.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from IPython.display import display
@@ -21,7 +21,9 @@ from ..ui.question import reading_to_html
 from .lessons import LessonQuestion, histogram_figure
 from .live import alert_html, connect
 from .poller import Poller, off_loop
-from .store import Store
+
+if TYPE_CHECKING:  # the store opens once the key is typed (a visit alone loads and writes nothing)
+    from .store import Store
 
 
 class Projector:
