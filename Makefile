@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8866
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: app test lint bench install bytecode chromium bubblewrap clean site site-test
+.PHONY: app test lint bench install bytecode chromium bubblewrap clean site site-test hub-proxy
 
 # The venv is rebuilt only when pyproject.toml changes (a stamp file marks it done).
 $(VENV)/.installed: pyproject.toml
@@ -13,6 +13,9 @@ $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test]'
+	@# an editable install skips data files: the kit's Jupyter Server extension (changekit.hub.assets)
+	install -D -m 644 jupyter-config/jupyter_server_config.d/changekit.json \
+		$(VENV)/etc/jupyter/jupyter_server_config.d/changekit.json
 	@# jsonschema imports rfc3987-syntax if present, which builds an Earley parser (3+ CPU-seconds)
 	@# in every kernel that shows a plotly figure; it only checks IRI formats of Jupyter event schemas.
 	$(BIN)/uv pip uninstall --quiet --python $(BIN)/python rfc3987-syntax lark || true
@@ -51,14 +54,32 @@ bubblewrap:
 		echo "The strategy lab's tests need bubblewrap: run 'sudo apt-get install bubblewrap'."; exit 1; \
 	fi
 
+# `changekit hub` needs configurable-http-proxy (npm): installed into .node/ (node and npm from
+# Debian when missing and root); changekit hub finds it there.
+HUB_PROXY := .node/node_modules/.bin/configurable-http-proxy
+$(HUB_PROXY):
+	@if ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing Debian's nodejs and npm for JupyterHub's proxy"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; \
+		else \
+			echo "changekit hub needs npm for configurable-http-proxy: run 'sudo apt-get install nodejs npm'"; exit 1; \
+		fi; \
+	fi
+	mkdir -p .node && cd .node && npm install --silent --no-audit --no-fund --no-save configurable-http-proxy@5
+
+hub-proxy: $(HUB_PROXY)
+
 # ruff (pyflakes, pycodestyle, bugbear) over all our Python; mypy over the package, which ships
 # py.typed, so its types are a promise to whoever imports it.
 lint: install
 	$(BIN)/ruff check changekit tests benchmarks tools
 	$(BIN)/mypy
 
-test: install chromium bubblewrap site lint
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q
+test: install chromium bubblewrap hub-proxy site lint
+	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), whole
+	# files to a worker so a module's server starts once; the slowest tests listed at the end
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=25
 
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'
@@ -90,4 +111,4 @@ site-test: install chromium site
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q tests/site
 
 clean:
-	rm -rf $(VENV) $(SITE_VENV) site build tests/artifacts .pytest_cache .hypothesis
+	rm -rf $(VENV) $(SITE_VENV) .node site build tests/artifacts .pytest_cache .hypothesis

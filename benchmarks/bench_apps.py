@@ -13,7 +13,7 @@ import sys
 
 from summary import note
 
-from changekit.registry import GAME_MODULES
+from changekit.registry import game_keys
 
 SEEDS = (1, 2, 3)
 MAX_ACTIONS = 300  # a whole Zhao Pengyou match is longer; 300 of your moves sample it well
@@ -52,7 +52,7 @@ def drive_fresh(game: str, seed: int) -> list[float]:
 
 def run() -> list[tuple[str, str, str, str]]:
     rows = []
-    for game in GAME_MODULES:
+    for game in game_keys():
         times = [t for seed in SEEDS for t in drive_fresh(game, seed)]
         slowest = max(times)
         note(game, "slowest app action", f"{slowest:.0f} ms")

@@ -17,7 +17,7 @@ from typing import Any
 from changekit.lab import check_bot, sandbox_available, tournament
 from changekit.lab.sandbox import EntryBot, SandboxedBot
 from changekit.lab.source import check_source
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, load_game
 
 ENTRIES = 30
 KIT_BOTS = ["random", "greedy", "careful"]
@@ -129,7 +129,7 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows.append((area, "widest win-rate interval (half width)", f"±{widest * 100:.1f} points", "≤ ±5 points"))
     same = [r.save for r in standings.results.records] == [r.save for r in reference.results.records]
     rows.append((area, "sandboxed and in-process games identical", "yes" if same else "NO", "yes"))
-    for game in GAME_MODULES:
+    for game in game_keys():
         cls = load_game(game)
         players = cls.min_players
         t = time.perf_counter()

@@ -7,7 +7,7 @@ import time
 from timing import conformance_over, median_seconds, random_playout_speed
 
 from changekit.core import RandomBot, play_out
-from changekit.games.zhao_pengyou import ZhaoPengyou
+from changekit.games.zhao_pengyou import SPEC, ZhaoPengyou
 from changekit.games.zhao_pengyou.analysis import (
     called_copies,
     declare_chance_exact,
@@ -17,7 +17,7 @@ from changekit.games.zhao_pengyou.bots import HeuristicBot
 from changekit.stats.tournaments import bot_tournament
 
 CONFORMANCE_GAMES = 10_000  # issue 2; one deal each, light-checked at every step, some deep-checked: see timing.py
-ONE_DEAL = {"deals": 1}  # the engine's default is the whole match (about ten deals)
+ONE_DEAL = dict(SPEC.short_options)  # one deal: the engine's default is the whole match (about ten deals)
 
 
 def _position(seed: int, steps: int, *, lead: bool):

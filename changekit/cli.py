@@ -5,6 +5,7 @@
     changekit serve --class-size 30 --lesson zombie   # 30 pre-rendered Zombie pages, ready before the bell
     changekit notebooks my-lessons        # copy the notebooks to edit them...
     changekit serve my-lessons            # ...and serve the edited copy
+    changekit hub --teacher ms-lee        # a JupyterHub for the class (docs/serving.md)
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import sys
 from pathlib import Path
 
 from . import __version__, serving
+from .hub import run as hub_run
 
 
 def _positive(text: str) -> int:
@@ -59,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--voila-arg", action="append", default=[], help=argparse.SUPPRESS)  # tests
     notebooks = sub.add_parser("notebooks", help="copy the kit's notebooks into a folder, to edit them")
     notebooks.add_argument("folder", type=Path)
+    hub_run.add_parser(sub)
     return parser
 
 
@@ -83,13 +86,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"changekit: copied {len(copied)} notebooks to {args.folder}; serve them with "
               f"'changekit serve {args.folder}'")
         return 0
+    if args.command == "hub":
+        return hub_run.run(args)
     if args.command != "serve":
         build_parser().print_help()
         return 0
     folder = (args.folder or serving.NOTEBOOKS).resolve()
     if not any(folder.glob("*.ipynb")):
         raise SystemExit(f"changekit: no notebooks in {folder}")
-    from changekit.classroom.store import ClassroomError, check_store_setting
+    from changekit.classroom.store import ClassroomError, check_store_setting  # only serve opens a store
     try:  # a bad $CHANGEKIT_CLASS_STORE is said now, not when the teacher opens a session
         print(f"changekit: class store {check_store_setting()}")
     except ClassroomError as err:

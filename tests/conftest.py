@@ -1,6 +1,7 @@
 """Shared fixtures: a Voila server on a free loopback port, and Playwright on Debian's Chromium."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ ARTIFACTS = ROOT / "tests" / "artifacts"
 def voila_url():
     """Start `voila notebooks/` as `changekit serve` would, yield its base URL, then stop it by PID."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila.log", cwd=ROOT)
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # each test process has a server (and log) of its own
+    server = VoilaServer(NOTEBOOKS, ARTIFACTS / f"voila{'-' + worker if worker else ''}.log", cwd=ROOT)
     yield server.url
     server.stop()
 

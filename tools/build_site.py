@@ -81,9 +81,18 @@ PREAMBLE = (
     "    'plotly.graph_objs._figure', 'Figure', lambda fig: _display(fig._repr_mimebundle_(), raw=True))"
 )
 
-#: Notebooks left out of the site: class sessions need the kit's server (the site is single-player),
-#: and the strategy lab runs bots in processes of their own, which the browser's Python cannot start.
-SERVER_ONLY = {"class.ipynb", "join.ipynb", "lab.ipynb"}
+
+def site_notebooks() -> list[str]:
+    """The gallery and every registered game's notebook (the registry, read from this clone: its
+    specs import only pure Python). The class pages are left out, as they need the kit's server
+    (the site is single-player), and so is the strategy lab, which runs bots in processes of
+    their own that the browser's Python cannot start."""
+    sys.path.insert(0, str(ROOT))
+    from changekit.registry import all_specs  # this clone's registry, not an installed changekit
+
+    return ["index.ipynb", *(spec.notebook for spec in all_specs())]
+
+
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.
 SINGLE_PLAYER_NOTE = (
     "*This is the browser version of the kit: every page runs by itself, in your browser, for one "
@@ -344,9 +353,10 @@ def build(out: Path) -> None:
     }, indent=2))
     content = LITE / "content"
     content.mkdir()
-    for src in sorted(NOTEBOOKS.glob("*.ipynb")):
-        if src.name not in SERVER_ONLY:
-            site_notebook(src, content / src.name)
+    for name in site_notebooks():
+        if not (NOTEBOOKS / name).is_file():
+            raise SystemExit(f"the registry names the notebook {name!r}, which is not in {NOTEBOOKS}")
+        site_notebook(NOTEBOOKS / name, content / name)
     shutil.rmtree(out, ignore_errors=True)
     log("voici build")
     voici_log = LITE / "voici-build.log"

@@ -18,7 +18,7 @@ from ..core.errors import ChangekitError
 from ..lab import tournament
 from ..lab.figures import payoff_figure, standings_figure
 from ..lab.lab import Standings
-from ..registry import GAME_MODULES, load_game
+from ..registry import game_keys, load_game
 from ..stats.tournaments import bots_of
 from ..ui.app import button, kernel_loop, show_figure
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
@@ -119,7 +119,7 @@ class TournamentPanel:
         self.standings: Standings | None = None
         self.figures: list[Any] = []
         self._running = False
-        self.w_game = w.Dropdown(options=[(load_game(g).title, g) for g in GAME_MODULES], value="zombie",
+        self.w_game = w.Dropdown(options=[(load_game(g).title, g) for g in game_keys()], value="zombie",
                                  description="Game", layout=w.Layout(width="auto"))
         self.w_kit = w.SelectMultiple(description="Kit bots", layout=w.Layout(width="auto", height="6em"))
         self.w_games = w.BoundedIntText(value=100, min=1, max=2000, description="Games each",

@@ -18,7 +18,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from ..core.errors import ClassroomError
-from ..registry import all_games
+from ..registry import all_specs
 from ..serving import NOTEBOOKS
 
 
@@ -95,10 +95,9 @@ def _read_questions(path: Path, mtime_ns: int) -> tuple[LessonQuestion, ...]:
 def lessons() -> dict[str, str]:
     """``{notebook file: title}`` for every game notebook that has questions."""
     out = {}
-    for game in all_games():
-        name = game.notebook_file()
-        if "Question(" in (NOTEBOOKS / name).read_text():
-            out[name] = game.title
+    for spec in all_specs():
+        if "Question(" in (NOTEBOOKS / spec.notebook).read_text():
+            out[spec.notebook] = spec.game.title
     return out
 
 

@@ -23,7 +23,6 @@ import time
 from typing import Any, Awaitable, Callable, Generic, TypeVar
 
 from ..core.errors import ChangekitError, ClassroomError
-from ..ui.app import kernel_loop
 
 T = TypeVar("T")
 
@@ -210,6 +209,9 @@ def off_loop(work: Callable[[], T], then: Callable[[T], object], *,
     its result on the event loop (where widgets are set); ``failed`` gets the reason of any
     failure (see :func:`describe`). Without a running loop (a plain script, a unit test) it all
     runs here, now. Returns the task when there is one (kept in :data:`_RUNNING` meanwhile)."""
+    # the app frame brings ipywidgets: only a button's call needs it, so the module stays widget-free
+    from ..ui.app import kernel_loop
+
     loop = kernel_loop()
     if loop is None or not BACKGROUND:
         try:

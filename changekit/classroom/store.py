@@ -29,15 +29,17 @@ import re
 import secrets
 import time
 import unicodedata
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..core.errors import ClassroomError
-from ..registry import GAME_MODULES
+from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .report import ReportRow, check_correct, report_row
 from .schema import migrate
@@ -122,8 +124,12 @@ def check_store_setting() -> str:
 def connect(url: str | None = None) -> Store:
     """Open the class store at ``url`` (default: :func:`default_url`), creating or upgrading its
     schema: ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db`` or
-    ``postgresql://user:password@host:port/database``."""
-    return Store(open_backend(url if url is not None else default_url()))
+    ``postgresql://user:password@host:port/database``; on a hub, ``http(s)://`` names the class
+    service that holds the store (:class:`RemoteStore`)."""
+    url = url if url is not None else default_url()
+    if isinstance(url, str) and url.startswith(("http://", "https://")):
+        return RemoteStore(url)
+    return Store(open_backend(url))
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +321,13 @@ class Store:
             session = self._open_session(tx, code)
             _, name = self._student(tx, session, token)
         return Student(session.code, name, token)
+
+    def seat_owner(self, code: str, secret: str) -> str | None:
+        """The name of the student whose token ``secret`` is, None for the teacher key (also once
+        the session is closed): the class service checks a caller's token is their own."""
+        with self._read() as tx:
+            _, name = self._player(tx, self._session(tx, code), secret)
+        return name
 
     def students(self, code: str, teacher_key: str) -> list[str]:
         """Names of the students who joined, in the order they joined."""
@@ -970,6 +983,11 @@ def _matches(secret: object, stored_hash: str) -> bool:
     return isinstance(secret, str) and hmac.compare_digest(_hash(secret), stored_hash)
 
 
+def normal_code(code: object) -> str:
+    """A join code as the store keeps it (see :func:`_normal_code`): the class service keys seats by it."""
+    return _normal_code(code)
+
+
 def _normal_code(code: object) -> str:
     """Upper case, without the spaces or dashes people type; refused unless 6 code characters."""
     if isinstance(code, str):
@@ -1071,8 +1089,8 @@ def _name_taken(name: str) -> ClassroomError:
 
 
 def _check_game(game: object) -> str:
-    if not isinstance(game, str) or game not in GAME_MODULES:
-        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    if not is_game(game):
+        raise ClassroomError("unknown-game", unknown_game(game))
     return game
 
 
@@ -1166,3 +1184,128 @@ def _cell(name: str) -> str:
 
 def _iso(at: float) -> str:
     return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="milliseconds")
+
+
+# ---- the class store through a class service (a hub) --------------------------------------------
+# The class store through a class service (on a hub, see :mod:`changekit.hub.service`).
+#
+# On a hub every student has a Python prompt, so no student's server may hold the store's URL:
+# ``$CHANGEKIT_CLASS_STORE`` is the class service's address (``http://...``) and
+# :func:`~changekit.classroom.store.connect` returns a :class:`RemoteStore`. It has every method of
+# :class:`~changekit.classroom.store.Store` (polls, tables, the auction call them unchanged); each is
+# one HTTP request carrying the server's hub API token (``$JUPYTERHUB_API_TOKEN``), and the service
+# calls the same method of the real store as that hub user. Its refusals come back as the same
+# ``ClassroomError`` (same reason, same words).
+#
+# The wire format is JSON both ways: ``POST <service>/call/<method>`` with the method's keyword
+# arguments; the answer is :func:`encode_result` of what the method returned, or ``{"error": reason,
+# "message": ...}`` with status 400 (403 when the hub identity may not make the call).
+
+#: the Store methods a page may call through the service, with their parameter names in order
+METHODS: dict[str, tuple[str, ...]] = {
+    "open_session": ("title",),
+    "resume_session": ("code", "teacher_key"),
+    "close_session": ("code", "teacher_key"),
+    "delete_session": ("code", "teacher_key"),
+    "join": ("code", "name"),
+    "rejoin": ("code", "token"),
+    "students": ("code", "teacher_key"),
+    "submit": ("code", "token", "question_id", "value"),
+    "open_question": ("code", "teacher_key", "question_id", "prompt"),
+    "reveal_question": ("code", "teacher_key", "question_id", "answer"),
+    "polls": ("code", "secret"),
+    "close_question": ("code", "teacher_key", "question_id"),
+    "answers": ("code", "teacher_key", "question_id"),
+    "questions": ("code", "teacher_key"),
+    "open_table": ("code", "teacher_key", "game", "settings"),
+    "start_table": ("code", "token", "game", "settings"),
+    "classmates": ("code", "secret"),
+    "tables": ("code", "secret"),
+    "append_move": ("code", "secret", "table_id", "move_number", "action"),
+    "moves": ("code", "secret", "table_id", "since"),
+    "close_table": ("code", "secret", "table_id"),
+    "submit_bot": ("code", "token", "game", "source"),
+    "bots": ("code", "secret", "game"),
+    "publish_standings": ("code", "teacher_key", "game", "result", "named"),
+    "standings": ("code", "secret", "game"),
+    "export_csv": ("code", "teacher_key"),
+}
+RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move)}
+SERVICE_TIMEOUT_S = 10.0
+TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
+
+
+def encode_result(value: Any) -> dict[str, Any]:
+    """A store method's result as JSON: a record (or a list of them) tagged with its class name."""
+    if type(value).__name__ in RECORDS and isinstance(value, RECORDS[type(value).__name__]):
+        return {"record": type(value).__name__, "value": asdict(value)}
+    if isinstance(value, list) and value and all(type(v).__name__ in RECORDS for v in value):
+        return {"records": type(value[0]).__name__, "value": [asdict(v) for v in value]}
+    return {"value": value}
+
+
+def decode_result(body: dict[str, Any]) -> Any:
+    if "record" in body:
+        return _record(body["record"], body["value"])
+    if "records" in body:
+        return [_record(body["records"], item) for item in body["value"]]
+    return body.get("value")
+
+
+def _record(name: str, value: dict[str, Any]) -> Any:
+    cls = RECORDS.get(name)
+    if cls is None or not isinstance(value, dict):
+        raise ClassroomError("store-failed", f"the class service sent an unknown record {name!r}")
+    return cls(**{f.name: value[f.name] for f in fields(cls) if f.name in value})
+
+
+class RemoteStore(Store):
+    """The class store behind the class service at ``url`` (``http(s)://.../services/<name>/``),
+    called as this server's hub user (``token``, default ``$JUPYTERHUB_API_TOKEN``)."""
+
+    def __init__(self, url: str, token: str | None = None):  # no database here: nothing of Store.__init__
+        self.url = url if url.endswith("/") else url + "/"
+        self._token = token if token is not None else os.environ.get(TOKEN_VARIABLE, "")
+        if not self._token:
+            raise ClassroomError("store-unreachable", f"the class store is the class service {self.url}, which needs "
+                                                      f"this server's hub identity (${TOKEN_VARIABLE} is not set)")
+
+    @property
+    def where(self) -> str:
+        return self.url
+
+    def close(self) -> None:
+        pass
+
+    def call(self, method: str, **arguments: Any) -> Any:
+        """POST one store call to the service; its result, or the ClassroomError it said."""
+        request = urllib.request.Request(
+            f"{self.url}call/{method}", data=json.dumps(arguments).encode(), method="POST",
+            headers={"Authorization": f"token {self._token}", "Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=SERVICE_TIMEOUT_S) as response:
+                return decode_result(json.loads(response.read()))
+        except urllib.error.HTTPError as err:
+            try:
+                body = json.loads(err.read())
+                reason, message = str(body["error"]), str(body["message"])
+            except (ValueError, KeyError, TypeError):
+                reason, message = "store-failed", f"the class service {self.url} answered {err.code} {err.reason}"
+            raise ClassroomError(reason, message) from None
+        except (OSError, ValueError) as err:
+            raise ClassroomError("store-unreachable", f"cannot reach the class service {self.url}: {err}") from None
+
+
+def _forwarder(method: str, names: tuple[str, ...]) -> Any:
+    def forward(self: RemoteStore, *args: Any, **kwargs: Any) -> Any:
+        if len(args) > len(names):
+            raise TypeError(f"{method}() takes {len(names)} arguments")
+        return self.call(method, **dict(zip(names, args, strict=False)), **kwargs)
+
+    forward.__name__ = method
+    forward.__doc__ = getattr(Store, method).__doc__
+    return forward
+
+
+for _method, _names in METHODS.items():
+    setattr(RemoteStore, _method, _forwarder(_method, _names))

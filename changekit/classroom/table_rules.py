@@ -12,7 +12,6 @@ False
 """
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from ..core.errors import ClassroomError
@@ -35,13 +34,14 @@ def check_settings(game: str, settings: Any, *, joined: list[str], starter: str 
     "options", "seats"}`` as :func:`changekit.classroom.tables.open_table` writes them, seat a
     student who has not joined (or one twice), name a bot the game lacks, or that the game's own
     option checks refuse; ``starter``: the student opening the table, who must sit at it."""
-    from ..registry import load_game  # the games only when a table opens
+    from ..registry import game_spec  # the games only when a table opens
 
     seats = settings.get("seats") if isinstance(settings, dict) else None
     if not isinstance(seats, list):
         raise ClassroomError("bad-table", "a table's settings list its seats: "
                                           "{'seats': [{'student': name} or {'bot': name}, ...], ...}")
-    bots = import_module(f"changekit.games.{game}.bots").BOTS
+    spec = game_spec(game)
+    bots = spec.bots
     students: list[str] = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, dict) or len(seat) != 1 or not ({"student", "bot"} & set(seat)):
@@ -68,7 +68,7 @@ def check_settings(game: str, settings: Any, *, joined: list[str], starter: str 
         raise ClassroomError("bad-table", "a table's options are the game's own (by name); the number of players "
                                           "is the number of seats")
     try:  # the game's own checks: the options it takes, the players it seats, a position to start from
-        load_game(game)(players=len(seats), **{k: decode_action(v) for k, v in options.items()}) \
+        spec.game(players=len(seats), **{k: decode_action(v) for k, v in options.items()}) \
             .new_state(seed=seed)
     except Exception as err:  # noqa: BLE001 - whatever the game refuses, no table is stored
         raise ClassroomError("bad-table", f"{game} cannot start with these settings: {err}") from None

@@ -31,13 +31,12 @@ import json
 import random
 import threading
 from dataclasses import dataclass, replace
-from importlib import import_module
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
 from ..core.words import numbered, winners_text
-from ..registry import GAME_MODULES, load_game
+from ..registry import game_keys, game_spec, is_game, load_game, unknown_game
 from ..ui.markup import escape
 from .poller import NewsPoller, off_loop
 from .store import GameTable, Move, Store
@@ -61,22 +60,15 @@ def bot_seat(bot: str | None = None) -> dict[str, str]:
     return {"bot": bot or ""}
 
 
-def game_bots(game: str) -> dict[str, type[Bot]]:
-    """The bots a game offers, by name."""
-    load_game(game)  # a clear error for an unknown game
-    return import_module(f"changekit.games.{game}.bots").BOTS
+def game_bots(game: str) -> Mapping[str, type[Bot]]:
+    """The bots a game offers, by name (its spec's)."""
+    return game_spec(game).bots
 
 
 def app_class(game: str) -> type[GameApp]:
-    """The game's app (the :class:`~changekit.ui.app.GameApp` subclass in its ``app.py``)."""
-    from ..ui.app import GameApp  # ui.app brings the widgets: open_table and TableClient run without them
-
-    cls = load_game(game)
-    module = import_module(f"changekit.games.{game}.app")
-    for value in vars(module).values():
-        if isinstance(value, type) and issubclass(value, GameApp) and getattr(value, "game", None) is cls:
-            return value
-    raise ChangekitError(f"the game {game!r} has no app")  # pragma: no cover - every game has one
+    """The game's app (the :class:`~changekit.ui.app.GameApp` subclass its spec names: imported
+    now, and with it the widgets)."""
+    return game_spec(game).app_class()
 
 
 def open_table(store: Store, code: str, secret: str, game: str, seats: Sequence[dict[str, str]], *,
@@ -86,15 +78,15 @@ def open_table(store: Store, code: str, secret: str, game: str, seats: Sequence[
     must suit the game (2-8 for some games, fewer for others); ``options`` are the game's own.
     ``secret`` is the teacher key, or a student's token: a student starting a table sits at it
     (``store.start_table``)."""
-    if game not in GAME_MODULES:
-        raise ClassroomError("unknown-game", f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    if not is_game(game):
+        raise ClassroomError("unknown-game", unknown_game(game))
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ClassroomError("bad-table", f"a table's seed is a whole number ≥ 0, not {seed!r}")
     options = dict(options or {})
     if "players" in options:
         raise ClassroomError("bad-table", "the number of players is the number of seats: do not pass it as an option")
-    bots = game_bots(game)
-    default_bot = app_class(game).default_bot
+    spec = game_spec(game)
+    bots, default_bot = spec.bots, spec.default_bot  # from the spec: no widgets for a table's seats
     starter = _student_name(store, code, secret)
     names = store.students(code, secret) if starter is None else store.classmates(code, secret)
     joined = {name.casefold(): name for name in names}
@@ -574,7 +566,7 @@ class TableForm:
 
         self.store, self.code, self.secret, self.me = store, code, secret, me
         self.on_open = on_open
-        games = [(load_game(g).title, g) for g in GAME_MODULES]
+        games = [(load_game(g).title, g) for g in game_keys()]
         self.w_game = w.Dropdown(options=games, value="diminishing", description="Game",
                                  layout=w.Layout(width="340px"))
         self.w_count = w.BoundedIntText(value=2, min=2, max=8, description="Seats", layout=w.Layout(width="150px"))
@@ -609,7 +601,7 @@ class TableForm:
         self.w_count.min, self.w_count.max = game.min_players, game.max_players
         choices = self.choices()
         labels = [label for label, _ in choices]
-        default = f"{app_class(self.w_game.value).default_bot} bot"
+        default = f"{game_spec(self.w_game.value).default_bot} bot"
         pickers = []
         for i in range(self.w_count.value):
             # the teacher's form seats the students in join order; a student's, themselves then bots

@@ -8,7 +8,7 @@ import textwrap
 from pathlib import Path
 
 from changekit.core.errors import ChangekitError
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import is_game, load_game, unknown_game
 
 EXAMPLES = Path(__file__).resolve().with_name("examples")
 
@@ -55,8 +55,8 @@ def examples_for(game: str) -> dict[str, str]:
     >>> "Most expected points now (the kit's greedy idea, in your own words)." in examples_for("zombie")
     True
     """
-    if game not in GAME_MODULES:
-        raise ChangekitError(f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+    if not is_game(game):
+        raise ChangekitError(unknown_game(game))
     found: dict[str, str] = {}
     for path in sorted((EXAMPLES / game).glob("*.py")):
         source = path.read_text(encoding="utf-8")

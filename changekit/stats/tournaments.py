@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Callable, Mapping, Sequence
 
 from changekit.core.bots import Bot, play_out
@@ -15,6 +14,7 @@ from changekit.core.checks import checked, collection, is_callable, is_instance,
 from changekit.core.errors import InvalidArgument
 from changekit.core.state import Game
 from changekit.core.words import numbered
+from changekit.registry import spec_of
 
 from .intervals import Estimate, wilson
 
@@ -58,10 +58,8 @@ class TournamentResult:
 
 
 def bots_of(game: Game) -> Mapping[str, type[Bot]]:
-    """The bots a game offers by name (its ``bots.BOTS``)."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    # imported by name: stats comes before the games in the dependency order
-    return import_module(f"{package}.bots").BOTS
+    """The bots a game offers by name (its spec's, from the registry)."""
+    return spec_of(game).bots
 
 
 def _lineup(game: Game, bots: Any, name: str) -> list[Bot]:

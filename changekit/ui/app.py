@@ -92,10 +92,9 @@ def _wait_for_request() -> None:
     request (address, query string) into ``os.environ``: what ``voila.utils.wait_for_request``
     does, over the same websocket (``VOILA_*`` variables name it), without importing Voila, whose
     server stack (jupyter_server, jsonschema, websockets, yaml, ...) cost every pool page 35 MB."""
-    import asyncio
+    import asyncio  # what only a pool kernel waiting for its visitor needs
     import json
     import logging
-
     from tornado.websocket import websocket_connect
 
     env = os.environ

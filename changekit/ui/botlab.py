@@ -16,7 +16,7 @@ from changekit.core.errors import ChangekitError
 from changekit.lab import Report, check_bot
 from changekit.lab.sandbox import MoveFailure
 from changekit.lab.starters import examples_for, starter_source
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import is_game, load_game, unknown_game
 from changekit.stats.tournaments import bots_of
 
 from .app import button, kernel_loop
@@ -104,8 +104,8 @@ class BotLab:
     the number of games and the seed; the report, and any failed move opened in a replay."""
 
     def __init__(self, game: str = "zombie", *, source: str | None = None, games: int = 30, seed: int = 1) -> None:
-        if game not in GAME_MODULES:
-            raise ChangekitError(f"no game called {game!r}; the kit has {sorted(GAME_MODULES)}")
+        if not is_game(game):
+            raise ChangekitError(unknown_game(game))
         self.game = game
         cls = load_game(game)
         self.cls = cls
@@ -217,4 +217,4 @@ def lab_page(default: str = "zombie") -> BotLab:
 
     wait_for_visitor()
     asked = parse_qs(os.environ.get("QUERY_STRING", "")).get("game", [default])[-1]
-    return BotLab(asked if asked in GAME_MODULES else default)
+    return BotLab(asked if is_game(asked) else default)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from changekit.registry import all_games
+from changekit.registry import all_specs
 
 from .markup import escape
 
@@ -16,8 +16,8 @@ def gallery_html(*, class_pages: bool = True) -> str:
     and JupyterLab alike; ``class_pages``: and the links to the class-session pages (which need
     the kit's server: the zero-server static site leaves them out)."""
     cards = []
-    for game in all_games():
-        link = escape(game.notebook_file())
+    for spec in all_specs():
+        game, link = spec.game, escape(spec.notebook)
         cards.append(
             '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;'
             'width:270px;background:#fbfbfe">'

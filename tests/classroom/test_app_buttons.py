@@ -11,13 +11,17 @@ import pytest
 
 from changekit.classroom import connect
 from changekit.classroom.tables import TableClient, app_class, bot_seat, networked_app, open_table, student_seat
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, game_spec, load_game
 
 from . import aio
 from .button_driver import MoveRecorder, press_until_moved
 
-#: options that keep a whole game short enough for a test
-SHORT = {"zhao_pengyou": {"deals": 1}}
+
+def short(game: str) -> dict:
+    """Options that keep a whole game short enough for a test (the game's spec says them)."""
+    return dict(game_spec(game).short_options)
+
+
 MOVES = 40  # button moves per game (or the end of the game, if sooner)
 RELOAD_AT = 3  # the second page reloads after this many button moves (or at the end, if sooner)
 
@@ -44,7 +48,7 @@ def settle(pages) -> None:
     raise AssertionError("the pages never settled")
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_two_pages_play_with_their_buttons_and_agree_with_the_store(tmp_path, monkeypatch, game):
     url = f"sqlite:///{tmp_path}/class.db"
     rng = random.Random(f"buttons:{game}")
@@ -54,7 +58,7 @@ def test_two_pages_play_with_their_buttons_and_agree_with_the_store(tmp_path, mo
         opened = teacher_store.open_session("Period 3")
         ada, bo = teacher_store.join(opened.code, "Ada"), teacher_store.join(opened.code, "Bo")
         table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=5,
-                           options=SHORT.get(game))
+                           options=short(game))
         code, table_id = opened.code, table.table_id
         pages = [networked_app(TableClient(store_a, code, ada.token, table_id), poll=False),
                  networked_app(TableClient(store_b, code, bo.token, table_id), poll=False)]
@@ -98,14 +102,14 @@ def test_two_pages_play_with_their_buttons_and_agree_with_the_store(tmp_path, mo
 
 
 @pytest.mark.parametrize("hot_seat", [False, True], ids=["bots", "hot-seat"])
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_the_local_app_plays_with_its_buttons(monkeypatch, game, hot_seat):
     """The same driver against the local app: against bots (seat 0 is the human) or hot-seat
     (everyone is, behind the privacy screen); a fresh replay of the app's history is its game."""
     rng = random.Random(f"local:{game}:{hot_seat}")
     recorder = MoveRecorder(monkeypatch)
     cls = app_class(game)
-    app = cls(players=len(seats_for(game)), seed=5, hot_seat=hot_seat, **SHORT.get(game, {}))
+    app = cls(players=len(seats_for(game)), seed=5, hot_seat=hot_seat, **short(game))
     made = 0
     while made < MOVES and not app.state.is_terminal():
         live = [app.state]

@@ -15,7 +15,7 @@ from changekit.classroom.dashboard import Dashboard
 from changekit.classroom.live import StudentPage
 from changekit.classroom.store import MAX_NAME_CHARS
 from changekit.classroom.tables import bot_seat, open_table, student_seat
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, game_spec, load_game
 from changekit.ui import markup
 from tests.unit.widget_tree import shown_strings, widgets
 
@@ -188,7 +188,7 @@ def _panel(board: Dashboard, kind: str):
     return panel
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_hostile_names_stay_text_at_a_networked_table_of_every_game(classroom, game):
     store, board, pages = classroom
     session = board.session
@@ -200,7 +200,7 @@ def test_hostile_names_stay_text_at_a_networked_table_of_every_game(classroom, g
     # seat every hostile name (with Ada, the classmate whose page shows their names): as many
     # tables as the game's seats need
     per_table = cls.max_players - 1
-    options = {"deals": 1} if game == "zhao_pengyou" else None
+    options = dict(game_spec(game).short_options)
     for start in range(0, len(HOSTILE), per_table):
         names = ["Ada", *HOSTILE[start:start + per_table]]
         seats = [student_seat(n) for n in names] + [bot_seat() for _ in range(cls.min_players - len(names))]

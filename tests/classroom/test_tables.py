@@ -11,12 +11,13 @@ import pytest
 from changekit.classroom import ClassroomError, connect
 from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat,
                                         decode_action, encode_action, game_bots, open_table, student_seat)
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, game_spec, load_game
 
 from . import aio
 
-#: options that keep a whole game short enough for a test
-SHORT = {"zhao_pengyou": {"deals": 1}}
+def short(game: str) -> dict:
+    """Options that keep a whole game short enough for a test (the game's spec says them)."""
+    return dict(game_spec(game).short_options)
 
 
 @pytest.fixture
@@ -37,7 +38,7 @@ def seats_for(game: str) -> list[dict[str, str]]:
 
 def student_choice(state, seat, seed, made, game):
     """How the test's 'students' choose: the game's usual bot, seeded by the move number."""
-    bot = game_bots(game)[app_class(game).default_bot]()
+    bot = game_bots(game)[game_spec(game).default_bot]()
     return bot.choose(state.view(seat), state.legal_actions(seat), rng=random.Random(f"student:{seed}:{made}"))
 
 
@@ -46,8 +47,8 @@ def play_locally(game: str, seed: int):
     networked test drives its two pages in), every choice seeded by the move number."""
     seats = seats_for(game)
     bots = game_bots(game)
-    default = app_class(game).default_bot
-    state = load_game(game)(players=len(seats), **SHORT.get(game, {})).new_state(seed=seed)
+    default = game_spec(game).default_bot
+    state = load_game(game)(players=len(seats), **short(game)).new_state(seed=seed)
     made = 0
     while not state.is_terminal():
         for student in (0, 2):
@@ -65,14 +66,14 @@ def play_locally(game: str, seed: int):
     return state, made
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_two_pages_play_every_game_as_it_plays_locally(store_url, game):
     seed = 11
     with connect(store_url) as teacher_store, connect(store_url) as store_a, connect(store_url) as store_b:
         opened = teacher_store.open_session("Period 3")
         ada, bo = teacher_store.join(opened.code, "Ada"), teacher_store.join(opened.code, "Bo")
         table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=seed,
-                           options=SHORT.get(game))
+                           options=short(game))
         pages = [TableClient(store_a, opened.code, ada.token, table.table_id),
                  TableClient(store_b, opened.code, bo.token, table.table_id)]
         assert [p.seat for p in pages] == [0, 2]
@@ -289,12 +290,12 @@ def test_actions_survive_json():
         encode_action({"a": 1})
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url, session, game):
     opened, ada, bo = session
     with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
         table = open_table(teacher_store, opened.code, opened.teacher_key, game, seats_for(game), seed=3,
-                           options=SHORT.get(game))
+                           options=short(game))
         a = networked_app(TableClient(store_a, opened.code, ada.token, table.table_id), poll=False)
         b = networked_app(TableClient(store_b, opened.code, bo.token, table.table_id), poll=False)
         assert a.viewer == 0 and b.viewer == 2 and a.names()[0] == "You" and a.names()[2] == "Bo"

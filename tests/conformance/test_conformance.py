@@ -11,13 +11,19 @@ from hypothesis import strategies as st
 from changekit import all_games
 from changekit.conformance import check_json, check_playout, check_seeds, check_views, is_legal
 from changekit.core import ChangekitError, IllegalAction, InvalidSave
+from changekit.registry import spec_of
 
 GAMES = all_games()
 
-#: Options the suite plays a game with, where its defaults are too long for deep checks at
-#: every few steps or an option changes the rules (default: the game's own defaults). A whole
-#: Zhao Pengyou match is ~1,750 actions: single deals, with throws off and on.
-OPTION_SETS: dict[str, list[dict]] = {"zhao_pengyou": [{"deals": 1}, {"deals": 1, "allow_throws": True}]}
+#: Options that change the rules, played as well as the game's short options (its spec's: where
+#: the defaults are too long for deep checks at every few steps, as a whole Zhao Pengyou match of
+#: ~1,750 actions). Zhao Pengyou: single deals, with throws off and on.
+RULE_VARIANTS: dict[str, list[dict]] = {"zhao_pengyou": [{"allow_throws": True}]}
+
+
+def option_sets(game) -> list[dict]:
+    short = dict(spec_of(game).short_options)
+    return [short] + [{**short, **variant} for variant in RULE_VARIANTS.get(game.name, [])]
 
 
 def player_counts(game):
@@ -29,9 +35,9 @@ def _name(game, options):
     return "-".join([game.name, *(f"{k}={v}" for k, v in options.items())])
 
 
-VARIANTS = [pytest.param(g, o, id=_name(g, o)) for g in GAMES for o in OPTION_SETS.get(g.name, [{}])]
+VARIANTS = [pytest.param(g, o, id=_name(g, o)) for g in GAMES for o in option_sets(g)]
 CASES = [pytest.param(g, n, o, id=f"{_name(g, o)}-{n}p")
-         for g in GAMES for o in OPTION_SETS.get(g.name, [{}]) for n in player_counts(g)]
+         for g in GAMES for o in option_sets(g) for n in player_counts(g)]
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)

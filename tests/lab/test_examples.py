@@ -7,13 +7,13 @@ import pytest
 from changekit.core.errors import ChangekitError
 from changekit.lab import check_bot, check_source, sandbox_available
 from changekit.lab.starters import examples_for
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, load_game
 
-EXAMPLES = [(game, title) for game in sorted(GAME_MODULES) for title in examples_for(game)]
+EXAMPLES = [(game, title) for game in game_keys() for title in examples_for(game)]
 
 
 def test_every_game_has_two_or_more_examples():
-    for game in GAME_MODULES:
+    for game in game_keys():
         assert len(examples_for(game)) >= 2, game
 
 

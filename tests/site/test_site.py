@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -257,7 +257,7 @@ def test_gallery_links_to_every_built_app_and_says_it_is_single_player(pages):
     visit = pages("index")
     try:
         visit.wait_until_every_cell_ran()
-        for name in GAME_MODULES:
+        for name in game_keys():
             game = load_game(name)
             link = visit.page.get_by_role("link", name=game.title, exact=True)
             assert link.count() == 1, game.title
@@ -278,7 +278,7 @@ def test_gallery_links_to_every_built_app_and_says_it_is_single_player(pages):
         visit.close("gallery")
 
 
-@pytest.mark.parametrize("name", list(GAME_MODULES))
+@pytest.mark.parametrize("name", game_keys())
 def test_app_runs_in_the_browser_and_draws_every_chart(pages, name):
     visit = pages(name)
     try:

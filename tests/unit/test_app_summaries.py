@@ -10,7 +10,7 @@ from html import escape
 import pytest
 
 from changekit.games.zombie.app import ZombieApp
-from changekit.registry import GAME_MODULES
+from changekit.registry import game_keys
 from changekit.ui.app import GameApp
 
 
@@ -47,7 +47,7 @@ SAYS = {
 }
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 def test_the_summary_reads_the_position_from_the_players_view(game):
     cls = app_class(game)
     assert cls.summary is not GameApp.summary, f"{game} has no summary of its own"

@@ -9,7 +9,7 @@ from html import unescape
 
 import pytest
 
-from changekit.registry import GAME_MODULES
+from changekit.registry import game_keys
 from tests.unit.test_app_summaries import app_class
 
 #: "You" followed by a third-person verb (a word ending in a single s: bids, has, is, wins), or
@@ -35,7 +35,7 @@ def test_the_pattern_catches_the_reported_sentences():
         assert not WRONG_FOR_YOU.search(right), right
 
 
-@pytest.mark.parametrize("game", GAME_MODULES)
+@pytest.mark.parametrize("game", game_keys())
 def test_every_sentence_reads_right_for_you(game):
     cls = app_class(game)
     seen = ended = 0

@@ -5,6 +5,7 @@ import pytest
 
 from changekit.core.errors import ChangekitError
 from changekit.lab import check_bot
+from changekit.registry import game_keys
 from changekit.ui import botlab
 from changekit.ui.botlab import BotLab, lab_page
 
@@ -56,7 +57,7 @@ def test_a_disabled_test_button_refuses_on_the_kernel_side_too():
 
 
 def test_every_game_has_a_lab_with_a_working_starter():
-    for game in ["zombie", "boneyard", "diminishing", "big_cheese", "cha_ching", "moneybags", "cambio", "zhao_pengyou"]:
+    for game in game_keys():
         lab = BotLab(game, games=1)
         assert len(lab.w_against) == lab.players - 1
         lab.w_test.click()

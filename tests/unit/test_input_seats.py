@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from changekit import all_games
+from changekit.registry import spec_of
 from changekit.core import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from changekit.core.checks import MAX_SAVE_CHARS, MAX_SAVE_DEPTH
 
@@ -24,7 +25,7 @@ BAD_SEATS = [1.0, 0.0, True, False, "0", b"0", -1, 99, 2**70, np.float64(0), [0]
 
 def opening(game_cls, seed=3, steps=5):
     """A state a few random actions into a game (options as the conformance suite plays them)."""
-    options = {"deals": 1} if game_cls.name == "zhao_pengyou" else {}
+    options = dict(spec_of(game_cls).short_options)
     state = game_cls(**options).new_state(seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):

@@ -699,11 +699,13 @@ def general_claims() -> dict:
     source = inspect.getsource(serving)
     python = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["requires-python"].lstrip(">=")
     cli_source = inspect.getsource(cli)
-    port = re.search(r'"--port", type=int, default=(\d+)', cli_source).group(1)
+    port = re.search(r'"--port", type=_port, default=(\d+)', cli_source).group(1)
     host = re.search(r'"--host", default="([\d.]+)"', cli_source).group(1)
     titles = {"zombie": "Zombie", "boneyard": "Boneyard", "diminishing": "Diminishing Returns",
               "big_cheese": "Big Cheese", "cha_ching": "CHA-CHING!", "moneybags": "Moneybags", "cambio": "Cambio",
               "zhao_pengyou": "Zhao Pengyou"}
+    from changekit.lab import sandbox
+
     timeout = re.search(r"VoilaExecutor.timeout=(\d+)", source).group(1)
     cull_minutes = int(re.search(r"cull_idle_timeout=(\d+)", source).group(1)) // 60
     ranges = ", ".join(f"{title} {load_game(g).min_players}–{load_game(g).max_players}" for g, title in titles.items())
@@ -718,6 +720,9 @@ def general_claims() -> dict:
         f"Player ranges: {ranges}.": lambda: f"Player ranges: {ranges}.",
         "mean ± 1.96 standard errors": lambda: f"mean ± {Z95:.2f} standard errors",
         "deck of 15 of each kind": lambda: f"deck of {set(dict(cha_ching.deck_counts()).values()).pop()} of each kind",
+        "by default 1 s per move and 20 s per game": lambda: (f"by default {sandbox.MOVE_SECONDS:g} s per move and "
+                                                              f"{sandbox.GAME_SECONDS:g} s per game"),
+        "after 10 failures": lambda: f"after {sandbox.MAX_FAILURES} failures",
     }
 
 

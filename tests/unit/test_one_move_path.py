@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from changekit.core.state import State
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, load_game
 
 GAMES = Path(__file__).resolve().parents[2] / "changekit" / "games"
 #: what moves a game in the base: play, take back, deal
@@ -55,7 +55,7 @@ def test_the_mover_finder_finds_an_engine_helper_that_plays():
     assert "actions_for_play" not in movers(state_class)  # it only works out the actions
 
 
-@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+@pytest.mark.parametrize("game", game_keys())
 def test_no_app_moves_the_game_itself(game):
     state_class = type(load_game(game)(players=load_game(game).min_players).new_state(seed=1))
     forbidden = movers(state_class)

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 import pytest
 
 from changekit.core import Between, ChangekitError, GameRng, InvalidArgument, Options, choices
-from changekit.registry import GAME_MODULES, load_game
+from changekit.registry import game_keys, load_game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,7 +53,7 @@ def test_choices_lists_a_literal():
     assert choices(Literal["a", "b", "c"]) == ("a", "b", "c")
 
 
-@pytest.mark.parametrize("name", GAME_MODULES)
+@pytest.mark.parametrize("name", game_keys())
 def test_every_game_refuses_a_bad_value_of_each_option_naming_it(name):
     game = load_game(name)
     for f in fields(game.Options):
@@ -64,7 +64,7 @@ def test_every_game_refuses_a_bad_value_of_each_option_naming_it(name):
         assert f.name in str(caught.value), (name, f.name, str(caught.value))
 
 
-@pytest.mark.parametrize("name", GAME_MODULES)
+@pytest.mark.parametrize("name", game_keys())
 def test_every_game_has_a_step_bound_from_its_options(name):
     game = load_game(name)()
     bound = type(game).max_steps(game.options)
@@ -80,7 +80,7 @@ def test_a_copied_generator_continues_the_same_sequence_independently():
     assert twin.gauss(0, 1) == rng.gauss(0, 1)
 
 
-@pytest.mark.parametrize("name", GAME_MODULES)
+@pytest.mark.parametrize("name", game_keys())
 def test_nobody_but_the_players_acting_has_actions(name):
     state = load_game(name)().new_state(seed=3)
     acting = state.current_players()
@@ -89,7 +89,7 @@ def test_nobody_but_the_players_acting_has_actions(name):
     assert state.legal_actions() == state.legal_actions(acting[0])
 
 
-@pytest.mark.parametrize("name", GAME_MODULES)
+@pytest.mark.parametrize("name", game_keys())
 def test_changing_a_views_log_line_changes_no_game(name):
     """Engines may reuse one log line in many games; a view hands out its own copy of each."""
     game = load_game(name)()

@@ -7,9 +7,10 @@ import plotly
 import pytest
 
 from changekit import cli
+from changekit.registry import all_specs
 from changekit.serving import NOTEBOOKS, ServeOptions, plotly_asset, share_links
 
-GAMES = {"big_cheese", "boneyard", "cambio", "cha_ching", "diminishing_returns", "moneybags", "zhao_pengyou", "zombie"}
+GAMES = {Path(spec.notebook).stem for spec in all_specs()}
 
 
 def flags(argv: list[str]) -> dict[str, str]:

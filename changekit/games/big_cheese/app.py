@@ -16,6 +16,7 @@ from .bots import BOTS, ValueBot, worker_placements
 from .rules import (
     CHEESE, DICE, KEEP, NUMBER_CARDS, PASS, VETO, WORKERS, BigCheese, BigCheeseState, bid, card_name, reroll,
 )
+from .spec import SPEC
 
 CARD_COLOURS = {VETO: ("#f4cccc", "#660000"), CHEESE: ("#fff2cc", "#7f6000")}
 
@@ -54,7 +55,7 @@ class BigCheeseApp(GameApp):
     game = BigCheese
     state: BigCheeseState
     bots = BOTS
-    default_bot = "value"
+    default_bot = SPEC.default_bot
     default_players = 4
 
     def build(self) -> None:

@@ -21,6 +21,7 @@ from .analysis import best_response_to_class, class_figure, expected_payoffs, pa
 from .bots import BOTS
 from .model import EQUILIBRIUM_TABLE
 from .rules import BUCKETS, TARGET, Boneyard, bid, claim, describe
+from .spec import SPEC
 
 STYLE = """
 <style>
@@ -77,7 +78,7 @@ def last_round(log: Sequence[Sequence[Any]]) -> dict[str, Any] | None:
 class BoneyardApp(GameApp):
     game = Boneyard
     bots = BOTS
-    default_bot = "equilibrium"
+    default_bot = SPEC.default_bot
     default_players = 4
 
     def build(self) -> None:

@@ -18,6 +18,7 @@ from .rules import (
     _VALUES, CAMBIO, POWER_NAMES, POWERS, Cambio, CambioState, blind, describe, give, look, peek, rank_of, snap, spy,
     swap,
 )
+from .spec import SPEC
 
 PROMPTS = {
     "start": "Draw a card from the deck, or call Cambio.",
@@ -53,7 +54,7 @@ def _show(code: str | None) -> str:
 class CambioApp(GameApp):
     game = Cambio
     bots = BOTS
-    default_bot = "memory"
+    default_bot = SPEC.default_bot
     default_players = 3
     state: CambioState
 

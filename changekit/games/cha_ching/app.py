@@ -17,6 +17,7 @@ from .bots import BOTS, GreedyBot, changes_needed
 from .rules import (
     CARD_WORDS, CARDS, DECK, DICE, HAND_SIZE, LABELS, OUT, PASS, PILE, ChaChing, ChaChingState, discard, reroll, trade,
 )
+from .spec import SPEC
 
 #: Card colours (fill, ink) by kind.
 CARD_COLOURS: dict[str, tuple[str, str]] = {
@@ -59,7 +60,7 @@ class ChaChingApp(GameApp):
     game = ChaChing
     state: ChaChingState
     bots = BOTS
-    default_bot = "greedy"
+    default_bot = SPEC.default_bot
     default_players = 3
 
     def build(self) -> None:

@@ -2,8 +2,9 @@
 from .rules import GAME, DiminishingOptions, DiminishingReturns, DiminishingState, legal_moves
 from .solver import Move, Solution
 from .table import game_size, mover_wins, solve_position
+from .spec import SPEC
 
 __all__ = [
-    "GAME", "DiminishingOptions", "DiminishingReturns", "DiminishingState", "Move", "Solution",
+    "GAME", "SPEC", "DiminishingOptions", "DiminishingReturns", "DiminishingState", "Move", "Solution",
     "game_size", "legal_moves", "mover_wins", "solve_position",
 ]

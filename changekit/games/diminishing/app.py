@@ -15,12 +15,13 @@ from changekit.ui.pictures import bill_svg, bills_html
 from .analysis import hints, parse_purse, purse_figure, purse_readout
 from .bots import BOTS
 from .rules import DiminishingReturns, play, take_back_words, takes_within
+from .spec import SPEC
 
 
 class DiminishingApp(GameApp):
     game = DiminishingReturns
     bots = BOTS
-    default_bot = "perfect"
+    default_bot = SPEC.default_bot
     default_players = 2
     face_up = True  # every purse and the pot lie open on the table
 

@@ -17,6 +17,7 @@ from .rules import (
     ACCEPT, CHALLENGE, CLOSE, COINS, STAND, Moneybags, MoneybagsState, coins_text, drop_diamond, fill, jiggle_bag,
     steal,
 )
+from .spec import SPEC
 
 STYLE = """
 <style>
@@ -91,7 +92,7 @@ def stacks_svg(stacks: list[tuple[str, int, bool]], diamond_height: int, *, unit
 class MoneybagsApp(GameApp):
     game = Moneybags
     bots = BOTS
-    default_bot = "bayesian"
+    default_bot = SPEC.default_bot
 
     state: MoneybagsState
 

@@ -20,6 +20,7 @@ from .rules import (
     ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
     hand_size,
 )
+from .spec import SPEC
 from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
 
 
@@ -38,7 +39,7 @@ def _row(codes, who: str, width: int = 40) -> str:
 class ZhaoPengyouApp(GameApp):
     game = ZhaoPengyou
     bots = BOTS
-    default_bot = "heuristic"
+    default_bot = SPEC.default_bot
     default_players = 4
 
     state: ZhaoPengyouState

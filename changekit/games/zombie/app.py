@@ -15,12 +15,13 @@ from changekit.ui.pictures import bill_svg, bills_html
 from .analysis import first_play_figure, first_play_readout, hand_hints
 from .bots import BOTS
 from .rules import Zombie
+from .spec import SPEC
 
 
 class ZombieApp(GameApp):
     game = Zombie
     bots = BOTS
-    default_bot = "careful"
+    default_bot = SPEC.default_bot
 
     def build(self) -> None:
         self._table_html, self._zombie_html, self._heading = w.HTML(), w.HTML(), w.HTML()

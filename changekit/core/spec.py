@@ -1,0 +1,97 @@
+"""What a game tells the rest of the kit about itself: one :class:`GameSpec` per game package
+(its ``SPEC``), listed by :mod:`changekit.registry`.
+
+A spec holds the engine and the bots (pure Python), and only *names* the parts that bring widgets
+(the app, the explorers): a :class:`Ref` imports its module when asked, so reading a spec, or
+opening a networked table with the game's default bot, never imports ipywidgets.
+
+>>> from changekit.registry import game_spec
+>>> spec = game_spec("zombie")
+>>> spec.game.title, spec.default_bot, spec.notebook
+('Make Your Own Change Night', 'careful', 'zombie.ipynb')
+>>> spec.app
+Ref('changekit.games.zombie.app', 'ZombieApp')
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from .bots import Bot
+from .errors import ChangekitError
+from .state import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """An object named by its module and attribute, imported only by :meth:`load`."""
+
+    module: str
+    name: str
+
+    def load(self) -> Any:
+        try:
+            return getattr(import_module(self.module), self.name)
+        except (ImportError, AttributeError) as err:
+            raise ChangekitError(f"cannot load {self.name!r} from {self.module!r}: {err}") from None
+
+    def __repr__(self) -> str:
+        return f"Ref({self.module!r}, {self.name!r})"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the kit sees it.
+
+    ``game``: the :class:`~changekit.core.state.Game` class; ``bots``: its bots by name, and
+    ``default_bot`` the one that fills an empty seat; ``app``: its
+    :class:`~changekit.ui.app.GameApp` subclass (a :class:`Ref`); ``explorers``: the notebook's
+    explorers (each a :class:`Ref` to a function or class that builds one); ``short_options``:
+    options that make a short game for tests and quick checks (Zhao Pengyou's one deal instead of a
+    match); ``notebook``: its notebook file, which holds its lesson's questions.
+    """
+
+    game: type[Game]
+    bots: Mapping[str, type[Bot]]
+    default_bot: str
+    app: Ref
+    explorers: tuple[Ref, ...] = ()
+    short_options: Mapping[str, Any] = field(default_factory=dict)
+    notebook: str = ""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.game, type) and issubclass(self.game, Game)):
+            raise ChangekitError(f"a game spec's game is a Game class, not {self.game!r}")
+        title = getattr(self.game, "title", self.game.__name__)
+        if not self.bots or not all(isinstance(b, type) and issubclass(b, Bot) for b in self.bots.values()):
+            raise ChangekitError(f"{title}: a spec's bots are Bot classes by name, not {self.bots!r}")
+        if self.default_bot not in self.bots:
+            raise ChangekitError(f"{title}: the default bot {self.default_bot!r} is not one of its bots "
+                                 f"{sorted(self.bots)}")
+        if not isinstance(self.app, Ref) or not all(isinstance(e, Ref) for e in self.explorers):
+            raise ChangekitError(f"{title}: a spec names its app and explorers with Ref(module, name)")
+        self.game(**self.short_options)  # a clear error now for a short option the game refuses
+        # read-only copies: a spec is shared by everyone who reads the registry
+        object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
+        object.__setattr__(self, "short_options", MappingProxyType(dict(self.short_options)))
+        object.__setattr__(self, "explorers", tuple(self.explorers))
+        object.__setattr__(self, "notebook", self.notebook or self.game.notebook_file())
+
+    @property
+    def key(self) -> str:
+        """The name the registry lists the game under (the game's ``name``)."""
+        return self.game.name
+
+    def app_class(self) -> Any:
+        """The game's app class (imports its module, and so ipywidgets)."""
+        return self.app.load()
+
+    def explorer(self, name: str) -> Any:
+        """The explorer called ``name`` (its function or class), imported now."""
+        for ref in self.explorers:
+            if ref.name == name:
+                return ref.load()
+        raise ChangekitError(f"{self.game.title} has no explorer called {name!r}; it has "
+                             f"{[ref.name for ref in self.explorers]}")

@@ -1,0 +1,15 @@
+"""Moneybags: its spec (engine, bots, app, explorers, notebook)."""
+from __future__ import annotations
+
+from changekit.core.spec import GameSpec, Ref
+
+from .bots import BOTS
+from .rules import Moneybags
+
+SPEC = GameSpec(
+    game=Moneybags,
+    bots=BOTS,
+    default_bot="bayesian",
+    app=Ref(f"{__package__}.app", "MoneybagsApp"),
+    explorers=(Ref(f"{__package__}.app", "jiggle_explorer"),),
+)

@@ -1,0 +1,221 @@
+"""The kit's JupyterHub configuration: :func:`hub_settings` (every value, for tests and readers)
+and :func:`config_text` (the ``jupyterhub_config.py`` they make).
+
+>>> options = HubOptions(password="a class password", teacher="ms-lee", runtime=Path("/srv/hub"), allow_root=True)
+>>> settings = hub_settings(options.resolved())
+>>> settings["JupyterHub.authenticator_class"], settings["Authenticator.admin_users"]
+('shared-password', ['ms-lee'])
+>>> settings["Spawner.default_url"]
+'/voila/render/index.ipynb'
+"""
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import shutil
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import ChangekitError
+from ..serving import NOTEBOOKS, ROOT
+
+#: the class service's name on the hub (its URL is /services/<name>/)
+SERVICE_NAME = "changekit-class"
+#: hub users in this group are teachers of every class, as the hub's admins are
+TEACHER_GROUP = "teachers"
+#: SharedPasswordAuthenticator's own minimum lengths (it refuses shorter ones at start-up)
+MIN_PASSWORD_CHARS = 8
+MIN_TEACHER_PASSWORD_CHARS = 32
+#: where the Makefile installs configurable-http-proxy (npm, a project folder)
+PROJECT_PROXY = ROOT / ".node" / "node_modules" / ".bin" / "configurable-http-proxy"
+PROXY_HELP = ("configurable-http-proxy (npm) is needed: run `make hub-proxy` in the changekit folder "
+              "(npm install into .node/), or `npm install -g configurable-http-proxy@5`")
+#: a hub user name that is also a class name (changekit.classroom.store.check_name) and a safe
+#: home folder name
+USER_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
+#: the first start of a student's server imports Jupyter, Voila and the kit: 30 s was not enough once
+SPAWN_TIMEOUT_S = 120
+IDLE_TIMEOUT_S = 3600
+
+
+class HubError(ChangekitError):
+    """A ``changekit hub`` option the kit refuses; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class HubOptions:
+    """What ``changekit hub`` takes; :meth:`resolved` checks it and fills in what is generated."""
+
+    runtime: Path
+    password: str | None = None  # the class password; generated when None
+    teacher: str = "teacher"
+    teacher_password: str | None = None  # generated when None (the hub's admin password)
+    folder: Path = NOTEBOOKS
+    host: str = "127.0.0.1"
+    port: int = 8000
+    store: str | None = None  # the class store the service holds; None: SQLite in the runtime folder
+    mem_limit: str | None = "1G"
+    idle_timeout: int = IDLE_TIMEOUT_S
+    allow_root: bool = False
+    proxy: str | None = None  # configurable-http-proxy; found when None
+    #: the hub's, the class service's and the proxy's API ports (loopback); default: port + 1, 2, 3
+    internal_ports: tuple[int, int, int] | None = None
+
+    def resolved(self, *, find_proxy_now: bool = False) -> HubOptions:
+        if self.password is not None and len(self.password) < MIN_PASSWORD_CHARS:
+            raise HubError(f"--password: the class password needs at least {MIN_PASSWORD_CHARS} characters "
+                           f"(JupyterHub's shared-password rule), got {len(self.password)}")
+        if self.teacher_password is not None and len(self.teacher_password) < MIN_TEACHER_PASSWORD_CHARS:
+            raise HubError(f"--teacher-password needs at least {MIN_TEACHER_PASSWORD_CHARS} characters "
+                           f"(JupyterHub's rule for the admin password), got {len(self.teacher_password)}")
+        if self.password is not None and self.password == self.teacher_password:
+            raise HubError("--teacher-password must differ from the class password")
+        if not USER_NAME.fullmatch(self.teacher):
+            raise HubError(f"--teacher {self.teacher!r}: a hub user name is 1-40 lower-case letters, digits, "
+                           "'.', '_' or '-', starting with a letter or digit")
+        if not 1 <= self.port <= 65535:
+            raise HubError(f"--port {self.port}: a port is a whole number from 1 to 65535")
+        if self.idle_timeout < 60:
+            raise HubError(f"--idle-timeout {self.idle_timeout}: at least 60 seconds (an idle server is stopped "
+                           "after that long)")
+        if self.mem_limit is not None and not re.fullmatch(r"[1-9][0-9]*[KMGT]?", self.mem_limit):
+            raise HubError(f"--mem-limit {self.mem_limit!r}: a size such as 512M or 2G")
+        folder = self.folder.expanduser().resolve()
+        if not (folder / "index.ipynb").is_file():
+            raise HubError(f"{folder} has no index.ipynb: the hub opens the gallery (index.ipynb) for every "
+                           "student; copy the kit's notebooks with `changekit notebooks DIR`")
+        if self.store is not None and not self.store.startswith(("sqlite:///", "postgresql://", "postgres://")):
+            raise HubError(f"--store {self.store.split('://')[0]}://...: the class service holds a "
+                           "sqlite:///path or postgresql://... store")
+        if os.geteuid() == 0 and not self.allow_root:
+            raise HubError("running as root: students' servers would run as root too. Pass --allow-root to "
+                           "accept that (a test machine, a container), or run changekit hub as a normal user")
+        ports = self.internal_ports or (self.port + 1, self.port + 2, self.port + 3)
+        if not all(1 <= p <= 65535 for p in ports) or len({self.port, *ports}) != 4:
+            raise HubError(f"--port {self.port}: the hub also needs the three ports after it, free and below 65536")
+        proxy = self.proxy
+        if find_proxy_now and proxy is None:
+            proxy = find_proxy()
+        return replace(self, folder=folder, runtime=self.runtime.expanduser().resolve(), proxy=proxy,
+                       internal_ports=ports,
+                       password=self.password or secrets.token_urlsafe(9),
+                       teacher_password=self.teacher_password or secrets.token_urlsafe(33))
+
+    @property
+    def store_url(self) -> str:
+        return self.store or f"sqlite:///{self.runtime / 'service' / 'class.db'}"
+
+    @property
+    def service_url(self) -> str:
+        """Where students' servers reach the class service (straight, on this machine)."""
+        assert self.internal_ports is not None, "resolved() first"
+        return f"http://127.0.0.1:{self.internal_ports[1]}/services/{SERVICE_NAME}/"
+
+    @property
+    def public_url(self) -> str:
+        shown = "127.0.0.1" if self.host in ("", "0.0.0.0") else self.host
+        return f"http://{shown}:{self.port}/"
+
+
+def find_proxy() -> str:
+    """configurable-http-proxy: the project's (``make hub-proxy``), else on PATH, else a HubError
+    that says how to get it."""
+    if PROJECT_PROXY.exists():
+        return str(PROJECT_PROXY)
+    found = shutil.which("configurable-http-proxy")
+    if found:
+        return found
+    raise HubError(PROXY_HELP)
+
+
+def _bin(name: str) -> str:
+    """A console script of this Python's environment (the hub's students run the same kit)."""
+    return str(Path(sys.executable).parent / name)
+
+
+def hub_settings(options: HubOptions) -> dict[str, Any]:
+    """Every setting of the kit's hub, ``"Class.trait": value`` (``options`` resolved)."""
+    runtime = options.runtime
+    assert options.internal_ports is not None, "resolved() first"
+    hub_port, service_port, proxy_api_port = options.internal_ports
+    server_args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True"]
+    if options.allow_root:
+        server_args.append("--allow-root")
+    settings: dict[str, Any] = {
+        "JupyterHub.ip": options.host,
+        "JupyterHub.port": options.port,
+        "JupyterHub.hub_ip": "127.0.0.1",
+        "JupyterHub.hub_port": hub_port,
+        "JupyterHub.db_url": f"sqlite:///{runtime / 'jupyterhub.sqlite'}",
+        "JupyterHub.cookie_secret_file": str(runtime / "jupyterhub_cookie_secret"),
+        "JupyterHub.pid_file": str(runtime / "jupyterhub.pid"),
+        "ConfigurableHTTPProxy.command": [options.proxy or "configurable-http-proxy"],
+        "ConfigurableHTTPProxy.pid_file": str(runtime / "proxy.pid"),
+        "ConfigurableHTTPProxy.api_url": f"http://127.0.0.1:{proxy_api_port}",
+        # one class password; the teacher logs in with the admin password and is the hub's admin
+        "JupyterHub.authenticator_class": "shared-password",
+        "SharedPasswordAuthenticator.user_password": options.password,
+        "SharedPasswordAuthenticator.admin_password": options.teacher_password,
+        "Authenticator.admin_users": [options.teacher],
+        "Authenticator.allow_all": True,
+        # local processes, each student in a home folder of their own
+        "JupyterHub.spawner_class": "changekit.hub.spawner.ClassSpawner",
+        "ClassSpawner.home_dir_template": str(runtime / "homes" / "{username}"),
+        "Spawner.cmd": [_bin("jupyterhub-singleuser")],
+        "Spawner.args": server_args,
+        "Spawner.notebook_dir": str(options.folder),
+        "Spawner.default_url": "/voila/render/index.ipynb",
+        "Spawner.http_timeout": SPAWN_TIMEOUT_S,
+        "Spawner.start_timeout": SPAWN_TIMEOUT_S,
+        "Spawner.mem_limit": options.mem_limit,
+        # the store's address is the class service's, never the database's
+        "Spawner.environment": {"CHANGEKIT_CLASS_STORE": options.service_url},
+        # $JUPYTERHUB_API_TOKEN of a server may call the class service (and report activity)
+        "Spawner.server_token_scopes": ["users:activity!user", "access:servers!server",
+                                        f"access:services!service={SERVICE_NAME}"],
+        "JupyterHub.services": [
+            {"name": "idle-culler", "command": [sys.executable, "-m", "jupyterhub_idle_culler",
+                                                f"--timeout={options.idle_timeout}"]},
+            {"name": SERVICE_NAME, "url": f"http://127.0.0.1:{service_port}", "display": False,
+             "command": [sys.executable, "-m", "changekit.hub.service"],
+             "environment": {"CHANGEKIT_SERVICE_STORE": options.store_url,
+                             "CHANGEKIT_SERVICE_STATE": str(runtime / "service"),
+                             "CHANGEKIT_TEACHER_GROUP": TEACHER_GROUP}},
+        ],
+        "JupyterHub.load_groups": {TEACHER_GROUP: {"users": [options.teacher]}},
+        "JupyterHub.load_roles": [
+            {"name": "idle-culler", "services": ["idle-culler"],
+             "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]},
+            # every user may reach the class service (their servers' tokens get that scope)
+            {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
+            # the class service reads who is an admin or a teacher
+            {"name": "changekit-class", "services": [SERVICE_NAME], "scopes": ["read:users", "read:groups"]},
+        ],
+    }
+    return settings
+
+
+def config_text(options: HubOptions) -> str:
+    """``jupyterhub_config.py`` for ``options`` (resolved): plain assignments an administrator can
+    read and edit. It holds the passwords: keep it private (it is written mode 600)."""
+    lines = ["# JupyterHub configuration written by `changekit hub` (docs/serving.md).",
+             "# It holds the class and teacher passwords: keep it private.", "c = get_config()  # noqa"]
+    for key, value in hub_settings(options).items():
+        lines.append(f"c.{key} = {value!r}")
+    return "\n".join(lines) + "\n"
+
+
+def write_config(options: HubOptions, folder: Path) -> Path:
+    """Write ``jupyterhub_config.py`` into ``folder`` (created, private); its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for sub in ("homes", "service"):
+        (options.runtime / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+    target = folder / "jupyterhub_config.py"
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(config_text(options))
+    os.chmod(target, 0o600)
+    return target

@@ -1,0 +1,167 @@
+"""``changekit hub``: its command line, and :class:`HubServer`, which starts the kit's hub for
+tests and benchmarks (free loopback ports, stopped by PID)."""
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Self
+
+from ..serving import NOTEBOOKS, _start_time, child_pids, free_port
+from .config import HubError, HubOptions, find_proxy, write_config
+
+
+def default_runtime() -> Path:
+    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(data) / "changekit" / "hub"
+
+
+def add_parser(sub: Any) -> None:
+    hub = sub.add_parser("hub", help="a JupyterHub for a class: logins, a server per student, one class store",
+                         description="Write the kit's JupyterHub configuration and start the hub "
+                                     "(see docs/serving.md).")
+    hub.add_argument("folder", nargs="?", type=Path, help="notebooks to serve (default: the kit's own)")
+    hub.add_argument("--write-config", type=Path, metavar="DIR",
+                     help="write jupyterhub_config.py into DIR for an administrator and exit")
+    hub.add_argument("--runtime", type=Path, default=None, metavar="DIR",
+                     help="the hub's state: its database, homes, the class store (default: "
+                          "~/.local/share/changekit/hub)")
+    hub.add_argument("--password", help="the class password every student logs in with (default: generated)")
+    hub.add_argument("--teacher", default="teacher", help="the teacher's user name (the hub's admin)")
+    hub.add_argument("--teacher-password", help="the teacher's password, 32+ characters (default: generated)")
+    hub.add_argument("--host", default="127.0.0.1", help="address of the hub's public port")
+    hub.add_argument("--port", type=int, default=8000, help="the hub's public port (the next three are used too)")
+    hub.add_argument("--store", help="the class store the class service holds (sqlite:///... or postgresql://...; "
+                                     "default: SQLite in the runtime folder)")
+    hub.add_argument("--mem-limit", default="1G", help="memory per student where the spawner enforces it")
+    hub.add_argument("--idle-timeout", type=int, default=3600, help="stop a student's server idle this long (s)")
+    hub.add_argument("--allow-root", action="store_true", help="run as root (students' servers too)")
+
+
+def options_from(args: argparse.Namespace) -> HubOptions:
+    return HubOptions(runtime=args.runtime or default_runtime(), password=args.password, teacher=args.teacher,
+                      teacher_password=args.teacher_password, folder=args.folder or NOTEBOOKS, host=args.host,
+                      port=args.port, store=args.store, mem_limit=args.mem_limit, idle_timeout=args.idle_timeout,
+                      allow_root=args.allow_root)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Write the configuration; unless ``--write-config``, start ``jupyterhub`` and wait for it."""
+    try:
+        options = options_from(args)
+        if args.write_config is not None:  # the administrator's proxy where we know one, else by name
+            try:
+                options = replace(options, proxy=find_proxy())
+            except HubError:
+                pass
+        options = options.resolved(find_proxy_now=args.write_config is None)
+        target = write_config(options, args.write_config or options.runtime)
+    except HubError as err:
+        raise SystemExit(f"changekit: {err}") from None
+    print(f"changekit: wrote {target} (it holds the passwords: keep it private)", flush=True)
+    print(f"changekit: class password: {options.password}", flush=True)
+    print(f"changekit: teacher {options.teacher}'s password: {options.teacher_password}", flush=True)
+    if args.write_config is not None:
+        print(f"changekit: start it with: jupyterhub -f {target}", flush=True)
+        return 0
+    hub = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(target)],
+                           cwd=options.runtime, start_new_session=True)
+    print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
+    try:
+        return hub.wait()
+    except KeyboardInterrupt:
+        _stop(hub)
+        return 0
+
+
+def _stop(proc: subprocess.Popen, grace: float = 10) -> None:
+    """SIGTERM the hub (it stops the proxy, its services and the students' servers), SIGKILL its
+    process group after ``grace`` s, and then any server it left, by PID."""
+    left = [(pid, _start_time(pid)) for pid in _descendants(proc.pid)]
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+    deadline = time.time() + 5
+    while left and time.time() < deadline:
+        left = [(pid, start) for pid, start in left if start is not None and _start_time(pid) == start]
+        time.sleep(0.2)
+    for pid, _ in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def _descendants(pid: int) -> list[int]:
+    out, todo = [], [pid]
+    while todo:
+        for child in child_pids(todo.pop()):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+class HubServer:
+    """The kit's hub on loopback free ports, for tests and benchmarks; stopped by PID.
+
+    ``url`` is its public address; ``options`` what it was started with (passwords included)."""
+
+    def __init__(self, runtime: Path, log_path: Path, *, store: str | None = None, teacher: str = "teacher",
+                 folder: Path = NOTEBOOKS, start_timeout: float = 90, env: dict[str, str] | None = None):
+        ports: list[int] = []
+        while len(ports) < 4:
+            port = free_port()
+            if port not in ports:
+                ports.append(port)
+        self.options = HubOptions(runtime=runtime, teacher=teacher, folder=folder, store=store, port=ports[0],
+                                  internal_ports=(ports[1], ports[2], ports[3]),
+                                  allow_root=os.geteuid() == 0).resolved(find_proxy_now=True)
+        self.config = write_config(self.options, runtime)
+        self.url = self.options.public_url.rstrip("/")
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115 - open for the hub's lifetime, closed in stop()
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(self.config)],
+                                     cwd=runtime, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+        self.pid = self.proc.pid
+        deadline = time.time() + start_timeout
+        while not self._ready():
+            if self.proc.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError(f"the hub did not start; see {log_path}")
+            time.sleep(0.3)
+        self.start_seconds = time.monotonic() - self.started
+
+    def _ready(self) -> bool:
+        """The hub answers through the proxy and the class service answers too."""
+        try:
+            urllib.request.urlopen(self.url + "/hub/health", timeout=2)
+            urllib.request.urlopen(self.options.service_url + "health", timeout=2)
+            return True
+        except OSError:
+            return False
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        _stop(self.proc)
+        if not self._log.closed:
+            self._log.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()

@@ -1,0 +1,228 @@
+"""The class service: a JupyterHub-managed service, the only process that holds the class store.
+
+On a hub every student has a Python prompt, so the store's URL (a database password, a SQLite
+file) must not reach their servers. The hub starts this service (``python -m
+changekit.hub.service``) with the store in ``$CHANGEKIT_SERVICE_STORE``; students' servers get only
+its address (``$CHANGEKIT_CLASS_STORE``) and call it with their hub API token
+(:class:`changekit.classroom.store.RemoteStore`). Each call runs the same
+:class:`~changekit.classroom.store.Store` method, so the store's rules hold as they do on one
+machine (one answer per student, seats, teacher-only actions, limits), and on top of them:
+
+* the caller is the hub user its token names (the hub checks the token, and that it may reach
+  this service): a student joins under their hub name, whatever name the page sends, and one hub
+  user is one student of a session (joining again returns their seat);
+* a student token sent by a student must be that student's own: no acting as another user, even
+  with their token (a teacher's pages, which hold the teacher key anyway, may use any seat);
+* the teacher is a hub admin or a member of the ``teachers`` group: only the teacher opens a
+  session or makes a teacher-key call.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import sqlite3
+import sys
+import threading
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from ..classroom.store import (
+    METHODS,
+    ClassroomError,
+    Store,
+    Student,
+    connect,
+    encode_result,
+    name_key,
+    normal_code,
+)
+
+#: calls whose secret is a teacher key: a teacher's only
+TEACHER_CALLS = frozenset(m for m, names in METHODS.items() if "teacher_key" in names) | {"open_session"}
+#: calls whose secret is a student token: the caller's own
+STUDENT_CALLS = frozenset(m for m, names in METHODS.items() if "token" in names) - {"join"}
+#: calls a teacher key or a student token may make: the caller's own token, or a teacher's call
+MEMBER_CALLS = frozenset(m for m, names in METHODS.items() if "secret" in names)
+#: a hub user's admin flag and groups are asked of the hub at most this often
+ROLE_CACHE_S = 30.0
+MAX_BODY_BYTES = 512 * 1024
+TOKEN_HEADER = re.compile(r"(?:token|bearer)\s+(\S+)", re.IGNORECASE)
+
+
+class Refused(Exception):
+    """The hub identity may not make this call (HTTP 403)."""
+
+    def __init__(self, reason: str, message: str):
+        super().__init__(message)
+        self.reason = reason
+
+
+class Seats:
+    """Which student of which session each hub user is (the service's own SQLite file): joining
+    again from a new page returns the same seat."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._conn.execute("CREATE TABLE IF NOT EXISTS seats (code TEXT, hub_user TEXT, token TEXT, "
+                           "PRIMARY KEY (code, hub_user))")
+        self._lock = threading.Lock()
+
+    def get(self, code: str, hub_user: str) -> str | None:
+        with self._lock:
+            row = self._conn.execute("SELECT token FROM seats WHERE code = ? AND hub_user = ?",
+                                     (code, hub_user)).fetchone()
+        return row[0] if row else None
+
+    def put(self, code: str, hub_user: str, token: str) -> None:
+        with self._lock:
+            self._conn.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (code, hub_user, token))
+
+
+class ClassService:
+    """The rules between a hub user and the store; :meth:`call` is one request's work (blocking)."""
+
+    def __init__(self, store: Store, seats: Seats):
+        self.store = store
+        self.seats = seats
+
+    def call(self, hub_user: str, is_teacher: bool, method: str, arguments: dict[str, Any]) -> Any:
+        if method not in METHODS:
+            raise ClassroomError("unknown-call", f"the class service has no call {method!r}")
+        unknown = set(arguments) - set(METHODS[method])
+        if unknown:
+            raise ClassroomError("bad-call", f"{method} takes no {', '.join(sorted(unknown))}")
+        if method in TEACHER_CALLS and not is_teacher:
+            raise Refused("teacher-only", f"{hub_user} is not a teacher on this hub: only the hub's admins and "
+                                          f"the teachers group open class sessions and make teacher calls")
+        if method == "join":
+            return self._join(hub_user, arguments.get("code"))
+        # a teacher already holds every power over their sessions (the teacher key): their pages
+        # may check a student's seat (a table's seats) as on one machine
+        if method in STUDENT_CALLS and not is_teacher:
+            self._check_own(hub_user, arguments.get("code"), arguments.get("token"))
+        elif method in MEMBER_CALLS and not is_teacher:
+            self._check_own(hub_user, arguments.get("code"), arguments.get("secret"))
+        return getattr(self.store, method)(**arguments)
+
+    def _join(self, hub_user: str, code: Any) -> Student:
+        """Join under the hub user's name; a hub user who joined before gets their seat back."""
+        code = normal_code(code)
+        token = self.seats.get(code, hub_user)
+        if token is not None:
+            return self.store.rejoin(code, token)
+        student = self.store.join(code, hub_user)
+        self.seats.put(student.code, hub_user, student.token)
+        return student
+
+    def _check_own(self, hub_user: str, code: Any, secret: Any) -> None:
+        owner = self.store.seat_owner(code, secret)
+        if owner is None or name_key(owner) != name_key(hub_user):
+            raise Refused("not-your-seat", f"{hub_user}, that seat is not yours: a hub user answers and plays "
+                                           "only as themselves")
+
+
+Identify = Callable[[str], Awaitable["dict[str, Any] | None"]]
+IsTeacher = Callable[[str], Awaitable[bool]]
+
+
+def hub_identity() -> tuple[Identify, IsTeacher]:
+    """The hub's answers: the user a token names (None unless it is a user's token that may reach
+    this service), and whether a user is a teacher (a hub admin or in the teachers group; asked
+    with the service's own token, cached ROLE_CACHE_S)."""
+    # JupyterHub's client library and tornado load only in the service's own process
+    from jupyterhub.services.auth import HubAuth
+    from tornado import httpclient
+
+    hub_auth = HubAuth(cache_max_age=60)
+    teacher_group = os.environ.get("CHANGEKIT_TEACHER_GROUP", "teachers")
+    roles: dict[str, tuple[float, bool]] = {}
+    client = httpclient.AsyncHTTPClient()
+
+    async def identify(token: str) -> dict[str, Any] | None:
+        model = await hub_auth.user_for_token(token, sync=False)
+        if not model or model.get("kind", "user") != "user" or not hub_auth.check_scopes(
+                hub_auth.access_scopes, model):
+            return None
+        return model
+
+    async def is_teacher(name: str) -> bool:
+        cached = roles.get(name)
+        if cached and time.monotonic() - cached[0] < ROLE_CACHE_S:
+            return cached[1]
+        response = await client.fetch(f"{hub_auth.api_url}/users/{quote(name)}",
+                                      headers={"Authorization": f"token {hub_auth.api_token}"})
+        model = json.loads(response.body)
+        teacher = bool(model.get("admin")) or teacher_group in (model.get("groups") or [])
+        roles[name] = (time.monotonic(), teacher)
+        return teacher
+
+    return identify, is_teacher
+
+
+def make_app(service: ClassService, prefix: str, identify: Identify, is_teacher: IsTeacher) -> Any:
+    """The service's tornado application under ``prefix`` (``/services/<name>/``)."""
+    from tornado import web  # tornado only in the service's own process
+
+    class Health(web.RequestHandler):
+        def get(self) -> None:
+            self.write({"ok": True})
+
+    class Call(web.RequestHandler):
+        def check_xsrf_cookie(self) -> None:  # token-authenticated API: no cookies, no forms
+            pass
+
+        def _error(self, status: int, reason: str, message: str) -> None:
+            self.set_status(status)
+            self.finish({"error": reason, "message": message})
+
+        async def post(self, method: str) -> None:
+            match = TOKEN_HEADER.fullmatch(self.request.headers.get("Authorization", "").strip())
+            model = await identify(match.group(1)) if match else None
+            if model is None:
+                return self._error(403, "not-on-hub", "the class service answers the hub's users only: "
+                                                      "open this page from your hub server")
+            if len(self.request.body) > MAX_BODY_BYTES:
+                return self._error(413, "too-large", "that request is too large for the class service")
+            try:
+                arguments = json.loads(self.request.body or b"{}")
+            except ValueError:
+                return self._error(400, "bad-call", "the call's arguments are not JSON")
+            if not isinstance(arguments, dict):
+                return self._error(400, "bad-call", "the call's arguments are a JSON object")
+            name = model["name"]
+            teacher = await is_teacher(name)
+            try:
+                result = await asyncio.to_thread(service.call, name, teacher, method, arguments)
+            except Refused as err:
+                return self._error(403, err.reason, str(err))
+            except ClassroomError as err:
+                return self._error(400, err.reason, str(err))
+            except TypeError as err:  # a call missing an argument the method needs
+                return self._error(400, "bad-call", f"{method}: {err}")
+            self.finish(encode_result(result))
+
+    return web.Application([(prefix + "health", Health), (prefix + r"call/(\w+)", Call)])
+
+
+def main() -> None:
+    from tornado.ioloop import IOLoop  # tornado only in the service's own process
+
+    store = connect(os.environ["CHANGEKIT_SERVICE_STORE"])
+    state = Path(os.environ.get("CHANGEKIT_SERVICE_STATE", "."))
+    service = ClassService(store, Seats(state / "seats.db"))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/changekit-class/")
+    bind = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    app = make_app(service, prefix, *hub_identity())
+    app.listen(bind.port or 80, bind.hostname or "127.0.0.1")
+    print(f"changekit class service: {store.where} behind {bind.geturl()}{prefix}", file=sys.stderr, flush=True)
+    IOLoop.current().start()
+
+
+if __name__ == "__main__":
+    main()

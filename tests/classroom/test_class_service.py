@@ -1,0 +1,146 @@
+"""The class service (changekit.hub.service) over real HTTP: students' servers reach the store only
+through it (RemoteStore), as their hub user; the store's own rules hold; no one acts as another.
+
+The hub's two answers (which user a token names, who is a teacher) are given by the test; the rest
+(tornado, the wire format, the Store) is the real thing."""
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+
+from changekit.classroom import ClassroomError, connect
+from changekit.classroom.store import METHODS, RemoteStore, Store
+from changekit.classroom.tables import TableClient, bot_seat, open_table, student_seat
+from changekit.hub.service import ClassService, Seats, make_app
+from changekit.serving import free_port
+
+TOKENS = {"tok-lee": "ms-lee", "tok-ada": "ada", "tok-bo": "bo"}
+PREFIX = "/services/changekit-class/"
+
+
+@pytest.fixture
+def service(tmp_path):
+    """The service on a free loopback port in a thread of its own; yields its URL."""
+    store = connect(f"sqlite:///{tmp_path}/service/class.db")
+    port = free_port()
+    ready = threading.Event()
+    loop = asyncio.new_event_loop()
+
+    async def identify(token):
+        return {"name": TOKENS[token], "kind": "user"} if token in TOKENS else None
+
+    async def is_teacher(name):
+        return name == "ms-lee"
+
+    def run():
+        asyncio.set_event_loop(loop)
+        app = make_app(ClassService(store, Seats(tmp_path / "service" / "seats.db")), PREFIX, identify, is_teacher)
+        app.listen(port, "127.0.0.1")
+        ready.set()
+        loop.run_forever()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    ready.wait(10)
+    yield f"http://127.0.0.1:{port}{PREFIX}"
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    store.close()
+
+
+def as_user(url, token):
+    return RemoteStore(url, token=token)
+
+
+def test_the_client_forwards_every_store_method_with_its_parameters():
+    import inspect
+
+    for method, names in METHODS.items():
+        assert tuple(inspect.signature(getattr(Store, method)).parameters)[1:] == names, method
+        assert getattr(RemoteStore, method) is not getattr(Store, method)
+
+
+def test_a_hub_address_in_the_setting_opens_the_service_client(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "tok-ada")
+    store = connect("http://127.0.0.1:1/services/changekit-class/")
+    assert isinstance(store, RemoteStore) and store.where == "http://127.0.0.1:1/services/changekit-class/"
+    monkeypatch.delenv("JUPYTERHUB_API_TOKEN")
+    with pytest.raises(ClassroomError, match="JUPYTERHUB_API_TOKEN is not set"):
+        connect("http://127.0.0.1:1/services/changekit-class/")
+
+
+def test_a_poll_through_the_service_with_hub_names(service):
+    lee, ada, bo = as_user(service, "tok-lee"), as_user(service, "tok-ada"), as_user(service, "tok-bo")
+    session = lee.open_session("Period 3")
+    me = ada.join(session.code, "Bo")  # the name typed is ignored: she is her hub user
+    assert me.name == "ada"
+    assert ada.join(session.code, "anything").token == me.token  # one seat per hub user, back again
+    them = bo.join(session.code.lower(), "x")
+    assert them.name == "bo"
+    lee.open_question(session.code, session.teacher_key, "q1", {"text": "Heads?"})
+    ada.submit(session.code, me.token, "q1", 0.5)
+    bo.submit(session.code, them.token, "q1", 0.25)
+    polls = ada.polls(session.code, me.token)
+    assert [(p.question_id, p.prompt, p.mine, p.revealed) for p in polls] == [("q1", {"text": "Heads?"}, 0.5, False)]
+    assert lee.answers(session.code, session.teacher_key, "q1") == {"ada": 0.5, "bo": 0.25}
+    lee.reveal_question(session.code, session.teacher_key, "q1", {"text": "one half"})
+    assert bo.polls(session.code, them.token)[0].answer == {"text": "one half"}
+    assert lee.students(session.code, session.teacher_key) == ["ada", "bo"]
+    # the store's own refusals come back as they are said on one machine
+    with pytest.raises(ClassroomError) as closed:
+        ada.submit(session.code, me.token, "q1", 1)
+    assert closed.value.reason == "question-closed" and "the teacher stopped taking answers" in str(closed.value)
+
+
+def test_no_one_acts_as_another_user_or_as_the_teacher(service):
+    lee, ada, bo = as_user(service, "tok-lee"), as_user(service, "tok-ada"), as_user(service, "tok-bo")
+    session = lee.open_session("Period 3")
+    mine, bos = ada.join(session.code, "ada"), bo.join(session.code, "bo")
+    refusals = {
+        "open_session": lambda: ada.open_session("mine"),
+        "answers": lambda: ada.answers(session.code, session.teacher_key, "q1"),  # even with the key
+        "submit": lambda: ada.submit(session.code, bos.token, "q1", 1),  # with bo's token
+        "polls": lambda: ada.polls(session.code, bos.token),
+        "rejoin": lambda: ada.rejoin(session.code, bos.token),
+        "teacher key as a secret": lambda: ada.polls(session.code, session.teacher_key),
+    }
+    for what, call in refusals.items():
+        with pytest.raises(ClassroomError) as refused:
+            call()
+        assert refused.value.reason in ("teacher-only", "not-your-seat"), what
+    assert lee.answers(session.code, session.teacher_key, "q1") == {}  # nothing written
+    with pytest.raises(ClassroomError) as stranger:
+        as_user(service, "not-a-hub-token").polls(session.code, mine.token)
+    assert stranger.value.reason == "not-on-hub"
+    with pytest.raises(ClassroomError, match="has no call"):
+        ada.call("_write")
+    with pytest.raises(ClassroomError, match="takes no where"):
+        ada.call("polls", code=session.code, secret=mine.token, where="x")
+
+
+def test_a_networked_table_between_two_servers(service):
+    lee, ada, bo = as_user(service, "tok-lee"), as_user(service, "tok-ada"), as_user(service, "tok-bo")
+    session = lee.open_session("Tables")
+    a, b = ada.join(session.code, ""), bo.join(session.code, "")
+    table = open_table(lee, session.code, session.teacher_key, "cha_ching",
+                       [student_seat("ada"), bot_seat(), student_seat("bo")], seed=3)
+    pages = [TableClient(ada, session.code, a.token, table.table_id),
+             TableClient(bo, session.code, b.token, table.table_id)]
+    assert [p.seat for p in pages] == [0, 2]
+    for _ in range(200):
+        if all(p.state.is_terminal() for p in pages):
+            break
+        for page in pages:
+            page.play_bots()
+            page.sync()
+            if not page.state.is_terminal() and page.seat in page.state.current_players():
+                page.move(page.state.legal_actions(page.seat)[0])
+    for page in pages:
+        page.sync()
+    assert pages[0].state.is_terminal() and pages[0].made == pages[1].made > 2
+    assert pages[0].state.to_json() == pages[1].state.to_json()
+    # bo cannot move ada's seat: the table's own rule, said through the service
+    moves = lee.moves(session.code, session.teacher_key, table.table_id)
+    assert {m.student for m in moves} >= {"ada", "bo"}
