@@ -26,10 +26,15 @@ from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
 from .keeper import PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
+from .report import discussion_advice, report_figure, report_html, share_right
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 
-STATUS_WORDS = {None: "not opened", "open": "open", "closed": "closed", "revealed": "revealed"}
+STATUS_WORDS = {None: "not opened", "open": "first vote", "discussing": "talk, then revote", "closed": "closed",
+                "revealed": "revealed", "paused": "paused"}
+#: the timers a teacher can give a vote (seconds; None: no timer)
+TIMERS = (("no timer", None), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
+NOT_MARKED = "not marked"
 
 
 def qr_svg(text: str, *, scale: int = 5) -> str:
@@ -55,32 +60,74 @@ def _plain(text: str, limit: int = 110) -> str:
     return plain if len(plain) <= limit else plain[: limit - 1] + "…"
 
 
+def _right_answer(question: LessonQuestion, picked: Any) -> Any:
+    """The right answer the row's picker says, for the store (None: not marked)."""
+    if picked in (None, NOT_MARKED, ""):
+        return None
+    if question.kind == "choices":
+        return {"choices": [picked]}
+    numbers = re.findall(r"-?\d+(?:[.,]\d+)?", str(picked))
+    if len(numbers) not in (1, 2):
+        raise ClassroomError("bad-correct", f"type the right range as 'low to high' (or one number), not {picked!r}")
+    low, high = (float(n.replace(",", ".")) for n in (numbers * 2)[:2])
+    return {"range": [low, high]}
+
+
 class _QuestionRow:
     def __init__(self, board: Dashboard, question: LessonQuestion) -> None:
         self.question = question
         self.status = w.HTML(STATUS_WORDS[None])
         self.count = w.HTML("0 answers")
-        self.open_button = button("Open", lambda: board.click(board.opening, question.qid), style="info")
-        self.close_button = button("Close", lambda: board.click(board.closing, question.qid))
-        self.reveal_button = button("Reveal", lambda: board.click(board.revealing, question.qid), style="success")
-        text = w.HTML(f"<b>{escape(question.qid)}</b> {escape(_plain(question.text))}",
-                      layout=w.Layout(width="460px"))
-        self.widget = w.HBox([text, self.status, self.count, self.open_button, self.close_button, self.reveal_button],
-                              layout=w.Layout(align_items="center", flex_flow="row wrap",
-                                              border_bottom="1px solid #ddd"))
+        qid = question.qid
+        self.open_button = button("Open", lambda: board.click(board.opening, qid), style="info")
+        self.discuss_button = button("Talk to your neighbour", lambda: board.click(board.discussing, qid),
+                                     tooltip="End the first vote; the students talk, then vote again")
+        self.pause_button = button("Pause", lambda: board.click(board.pausing, qid),
+                                   tooltip="Freeze the students' pages on this question (no votes taken)")
+        self.close_button = button("Close", lambda: board.click(board.closing, qid))
+        self.reveal_button = button("Reveal", lambda: board.click(board.revealing, qid), style="success")
+        self.timer = w.Dropdown(options=TIMERS, value=None, description="Timer:", layout=w.Layout(width="170px"),
+                                style={"description_width": "initial"})
+        self.timer.observe(lambda change: board.click(board.timing, qid), names="value")
+        if question.kind == "choices":
+            self.right: w.Widget = w.Dropdown(options=[NOT_MARKED, *map(str, question.how["choices"])],
+                                              value=NOT_MARKED, description="Right answer:",
+                                              style={"description_width": "initial"}, layout=w.Layout(width="230px"))
+        else:
+            self.right = w.Text(placeholder="e.g. 40 to 50", description="Right answer:", continuous_update=False,
+                                style={"description_width": "initial"}, layout=w.Layout(width="230px"))
+        self.right.observe(lambda change: board.click(board.marking, qid), names="value")
+        self.detail = w.HTML()  # the teacher's own: the share right, the advice, who has not voted
+        self.detail.add_class("ck-poll-detail")
+        text = w.HTML(f"<b>{escape(qid)}</b> {escape(_plain(question.text))}", layout=w.Layout(width="460px"))
+        line = w.HBox([text, self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
+                       self.close_button, self.reveal_button, self.timer, self.right],
+                      layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget = w.VBox([line, self.detail], layout=w.Layout(border_bottom="1px solid #ddd"))
         self.widget.add_class("ck-poll-row")
-        self.widget.add_class(f"ck-poll-{question.qid.replace('.', '-')}")
+        self.widget.add_class(f"ck-poll-{qid.replace('.', '-')}")
         self.show(None)
 
-    def show(self, state: QuestionState | None) -> None:
-        status = None if state is None else "revealed" if state.revealed else "closed" if state.closed else "open"
-        self.status.value = f'<span class="ck-poll-status" style="padding:0 10px">{STATUS_WORDS[status]}</span>'
+    def show(self, state: QuestionState | None, detail: str = "") -> None:
+        status = None if state is None else "revealed" if state.revealed else "closed" if state.closed else \
+            "discussing" if state.discussing else "open"
+        words = STATUS_WORDS[status] + (" (paused)" if state is not None and state.paused else "")
+        self.status.value = f'<span class="ck-poll-status" style="padding:0 10px">{words}</span>'
         answered = 0 if state is None else state.answered
-        self.count.value = (f'<span class="ck-poll-count" style="padding:0 10px">{answered} '
-                            f"answer{'s' if answered != 1 else ''}</span>")
+        count = f"{answered} answer{'s' if answered != 1 else ''}"
+        if state is not None and state.discussing:
+            count += f" · {state.revoted} revote{'s' if state.revoted != 1 else ''}"
+        self.count.value = f'<span class="ck-poll-count" style="padding:0 10px">{count}</span>'
+        taking = status in ("open", "discussing")
         self.open_button.disabled = status == "open"
-        self.close_button.disabled = status != "open"
+        self.discuss_button.disabled = status not in ("open", "closed")
+        self.pause_button.disabled = not taking
+        self.pause_button.description = "Resume" if state is not None and state.paused else "Pause"
+        self.close_button.disabled = not taking
         self.reveal_button.disabled = status is None
+        self.timer.disabled = not taking
+        self.right.disabled = state is None
+        self.detail.value = detail
 
 
 class Dashboard:
@@ -93,6 +140,8 @@ class Dashboard:
         self.students: list[str] = []
         self.states: dict[str, QuestionState] = {}
         self.revealed_qid: str | None = None
+        self.details: dict[str, str] = {}
+        self._muted = False
         self.message = w.HTML()
         self.live_note = w.HTML()  # what following the class could not do, said at the top
         self.poller: Poller = Poller(self.fetch, self.apply, on_problem=self._problem, on_stop=self._stopped)
@@ -129,6 +178,12 @@ class Dashboard:
                                                             layout=w.Layout(flex_flow="row wrap"))],
                                  layout=w.Layout(display="none"))
         self.reveal_box.add_class("ck-reveal")
+        self.report_button = button("Lesson report", self.report, style="info",
+                                    tooltip="Per question: first vote and revote right, and the normalised gain")
+        self.report_html = w.HTML()
+        self.report_box = w.VBox([self.report_html])
+        self.report_box.add_class("ck-lesson-report")
+        self.report_chart: LiveChart | None = None
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
         self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False)
@@ -142,6 +197,7 @@ class Dashboard:
             w.HTML("<h3>Questions</h3>"), self.lesson_picker, self.questions_box, self.reveal_box,
             w.HTML("<h3>Class auction and tables</h3>"), self.games_box,
             w.HTML("<h3>After the lesson</h3>"),
+            self.report_button, self.report_box,
             w.HBox([self.export_button, self.export_link], layout=w.Layout(align_items="center")),
             w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center"))],
             layout=w.Layout(display="none"))
@@ -191,7 +247,10 @@ class Dashboard:
             f'<div class="ck-join-code" style="font-size:64px;line-height:1.2;font-weight:bold;letter-spacing:0.15em;'
             f'font-family:monospace">{escape(session.code)}</div>{_loopback_note(join)}'
             '<details><summary>Teacher key (keep it private: with the code it resumes this page)</summary>'
-            f'<code class="ck-teacher-key">{escape(session.teacher_key)}</code></details></div>'
+            f'<code class="ck-teacher-key">{escape(session.teacher_key)}</code></details>'
+            f'<p class="ck-projector-link">For the projector (counts only, no names): '
+            f'<a href="{escape(page_address("projector.ipynb", code=session.code))}" target="_blank">'
+            "the projector view</a>, opened with this code and the teacher key.</p></div>"
             f'<div class="ck-qr">{qr_svg(join)}</div></div>')
         self.start_panel.layout.display = "none"
         self.session_panel.layout.display = None
@@ -224,19 +283,65 @@ class Dashboard:
 
     # -- following the class ----------------------------------------------------------------------
 
-    def fetch(self) -> tuple[tuple[str, ...], tuple[QuestionState, ...]]:
+    def fetch(self) -> tuple[tuple[str, ...], tuple[QuestionState, ...], tuple[tuple[str, str], ...]]:
+        """Who joined, the questions, and for each question taking votes the teacher's own line:
+        the share of right first votes with the advice, and who has not voted yet."""
         code, key = self._teacher()
-        return tuple(self.store.students(code, key)), tuple(self.store.questions(code, key))
+        students, questions = tuple(self.store.students(code, key)), tuple(self.store.questions(code, key))
+        details = []
+        for state in questions:
+            if state.closed or state.question_id not in self.rows:
+                continue
+            parts = []
+            if not state.discussing and state.answered:
+                share = None if state.correct is None else \
+                    share_right(state.correct, list(self.store.answers(code, key, state.question_id).values()))
+                parts.append(f'<span class="ck-advice">{escape(discussion_advice(share))}</span>')
+            missing = self.store.unanswered(code, key, state.question_id)
+            vote = "revoted" if state.discussing else "voted"
+            parts.append(f'<span class="ck-unanswered">Not {vote} yet ({len(missing)}): '
+                         f"{escape(', '.join(missing)) if missing else 'everyone has'}</span>")
+            details.append((state.question_id, "<br>".join(parts)))
+        return students, questions, tuple(details)
 
-    def apply(self, state: tuple[tuple[str, ...], tuple[QuestionState, ...]]) -> None:
-        students, questions = state
+    def apply(self, state: tuple[tuple[str, ...], tuple[QuestionState, ...], tuple[tuple[str, str], ...]]) -> None:
+        students, questions, details = state
         self.students = list(students)
         self.states = {q.question_id: q for q in questions}
+        self.details = dict(details)
         names = "".join(f"<li>{escape(n)}</li>" for n in students)
         self.students_html.value = (f'<div class="ck-students"><b class="ck-student-count">{len(students)}</b> '
                                     f"joined<ol style=\"columns:3\">{names}</ol></div>")
         for qid, row in self.rows.items():
-            row.show(self.states.get(qid))
+            self._show_row(qid, row)
+
+    def _show_row(self, qid: str, row: _QuestionRow) -> None:
+        state = self.states.get(qid)
+        if state is not None:  # the pickers follow the store (a resume, another teacher page)
+            marked = state.correct
+            unmarked = NOT_MARKED if row.question.kind == "choices" else ""
+            picked = (unmarked if marked is None else str(marked["choices"][0]) if "choices" in marked
+                      else f"{marked['range'][0]:g} to {marked['range'][1]:g}")
+            if row.right.value != picked:
+                with self._quiet():
+                    row.right.value = picked
+            timer = None if state.deadline is None else row.timer.value
+            if row.timer.value != timer:
+                with self._quiet():
+                    row.timer.value = timer
+        row.show(state, self.details.get(qid, ""))
+
+    def _quiet(self) -> Any:
+        """Set a row's picker from the store without it calling the store back."""
+        board = self
+
+        class Quiet:
+            def __enter__(self) -> None:
+                board._muted = True
+
+            def __exit__(self, *exc: object) -> None:
+                board._muted = False
+        return Quiet()
 
     def start(self) -> None:
         self.poller.start()
@@ -255,7 +360,7 @@ class Dashboard:
         self.rows = {qid: _QuestionRow(self, q) for qid, q in self.lesson.items()}
         self.questions_box.children = [row.widget for row in self.rows.values()]
         for qid, row in self.rows.items():
-            row.show(self.states.get(qid))
+            self._show_row(qid, row)
 
     def _question(self, qid: str) -> LessonQuestion:
         if qid not in self.lesson:
@@ -268,6 +373,8 @@ class Dashboard:
     def click(self, action: Callable[[str], tuple[Callable[[], Any], Callable[[Any], None]]], qid: str) -> None:
         """What a question's button does: ``action``'s store work off the page's event loop, then
         its drawing; any refusal said on the page."""
+        if self._muted:
+            return
         try:
             work, then = action(qid)
         except ClassroomError as err:
@@ -288,6 +395,47 @@ class Dashboard:
             return self.fetch()
         return work, self._apply_fresh
 
+    def discussing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        code, key = self._teacher()
+
+        def work() -> Any:
+            self.store.start_discussion(code, key, qid)
+            return self.fetch()
+        return work, self._apply_fresh
+
+    def pausing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        """Pause the question, or resume it when it is paused."""
+        code, key = self._teacher()
+        state = self.states.get(qid)
+        paused = not (state is not None and state.paused)
+
+        def work() -> Any:
+            self.store.pause_question(code, key, qid, paused)
+            return self.fetch()
+        return work, self._apply_fresh
+
+    def timing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        code, key = self._teacher()
+        seconds = self.rows[qid].timer.value if qid in self.rows else None
+
+        def work() -> Any:
+            self.store.set_timer(code, key, qid, seconds)
+            return self.fetch()
+        return work, self._apply_fresh
+
+    def marking(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        code, key = self._teacher()
+        correct = _right_answer(self._question(qid), self.rows[qid].right.value)
+
+        def work() -> Any:
+            self.store.mark_correct(code, key, qid, correct)
+            return self.fetch()
+
+        def then(state: Any) -> None:
+            self.poller.forget()
+            self._apply_fresh(state)
+        return work, then
+
     def closing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
 
@@ -302,15 +450,20 @@ class Dashboard:
         reading = question.reading if len(question.reading.encode()) < 3500 else question.reading[:1000] + "…"
 
         def work() -> Any:
-            # the class's predictions go with the answer: every student sees the class's chart
-            predictions = list(self.store.answers(code, key, qid).values())
-            self.store.reveal_question(code, key, qid, {"reading": reading, "predictions": predictions})
-            return self.fetch(), self.store.answers(code, key, qid)
+            # the class's votes go with the answer: every student sees the class's chart (counts, no names)
+            answers = self.store.answers(code, key, qid)
+            discussed = any(q.question_id == qid and q.discussing for q in self.store.questions(code, key))
+            revotes = self.store.revotes(code, key, qid) if discussed else None
+            shown: dict[str, Any] = {"reading": reading, "predictions": list(answers.values())}
+            if revotes is not None:
+                shown["revotes"] = list(revotes.values())
+            self.store.reveal_question(code, key, qid, shown)
+            return self.fetch(), answers, revotes
 
         def then(done: Any) -> None:
-            state, answers = done
+            state, answers, revotes = done
             self._apply_fresh(state)
-            self._draw_results(question, answers)
+            self._draw_results(question, answers, revotes)
             self._show_answer(question)
         return work, then
 
@@ -333,14 +486,18 @@ class Dashboard:
         """Redraw the histogram of the question's answers (what a Reveal shows)."""
         code, key = self._teacher()
         question = self._question(qid)
-        self._draw_results(question, self.store.answers(code, key, qid))
+        state = self.states.get(qid)
+        revotes = self.store.revotes(code, key, qid) if state is not None and state.discussing else None
+        self._draw_results(question, self.store.answers(code, key, qid), revotes)
 
-    def _draw_results(self, question: LessonQuestion, answers: dict[str, Any]) -> None:
+    def _draw_results(self, question: LessonQuestion, answers: dict[str, Any],
+                      revotes: dict[str, Any] | None = None) -> None:
         qid = question.qid
-        self.chart.show(histogram_figure(question, answers))
+        self.chart.show(histogram_figure(question, answers, revotes))
         self.revealed_qid = qid
+        again = "" if revotes is None else f" and {len(revotes)} revote{'s' if len(revotes) != 1 else ''}"
         self.reveal_title.value = (f'<h4 class="ck-reveal-title">Revealed: {escape(qid)} — {len(answers)} '
-                                   f"prediction{'s' if len(answers) != 1 else ''}</h4>")
+                                   f"prediction{'s' if len(answers) != 1 else ''}{again}</h4>")
         self.reveal_box.layout.display = None
 
     def _show_answer(self, question: LessonQuestion) -> None:
@@ -361,6 +518,24 @@ class Dashboard:
         self.answer_box.children = [w.HTML("<b>The exact answer</b>"), *map(Question._part, parts)]
 
     # -- after the lesson -------------------------------------------------------------------------
+
+    def report(self) -> None:
+        """The lesson report: per question with a marked right answer, the first vote's and the
+        revote's share right and Hake's gain, as a table and a chart (the store's work off the loop)."""
+        code, key = self._teacher()
+        off_loop(lambda: self.store.lesson_report(code, key), self._show_report, failed=self._say)
+
+    def _show_report(self, rows: Any) -> None:
+        self.report_html.value = report_html(rows)
+        if not rows:
+            self.report_box.children = [self.report_html]
+            return
+        figure = report_figure(rows)
+        if self.report_chart is None:
+            self.report_chart = LiveChart(figure)
+        else:
+            self.report_chart.show(figure)
+        self.report_box.children = [self.report_html, self.report_chart.widget]
 
     def export(self) -> str:
         """The session as CSV, offered as a download link (a data: URL: nothing leaves the page)."""

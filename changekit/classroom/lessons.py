@@ -110,31 +110,42 @@ def find_lesson_question(qid: str) -> LessonQuestion | None:
     return None
 
 
-def histogram_figure(question: LessonQuestion, answers: dict[Any, Any]) -> Any:
+def histogram_figure(question: LessonQuestion, answers: dict[Any, Any], revotes: dict[Any, Any] | None = None) -> Any:
     """The class's predictions: a bar per choice (every choice, in order, zeros too), or a
-    histogram of the numbers over the question's range."""
+    histogram of the numbers over the question's range. With ``revotes`` (a question that went
+    through "talk to your neighbour"), the first vote and the revote side by side."""
     import plotly.graph_objects as go  # plotly only for the chart
 
-    values = list(answers.values())
-    title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
+    rounds = [("predictions" if revotes is None else "first vote", list(answers.values()), "#1d4e89")]
+    if revotes is not None:
+        rounds = [("first vote", list(answers.values()), "#9aa5b1"), ("revote", list(revotes.values()), "#1d4e89")]
+    values = rounds[0][1]
+    if revotes is None:
+        title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
+    else:
+        title = f"First vote and revote: {question.qid} ({len(values)} and {len(rounds[1][1])} votes)"
+    traces = []
     if question.kind == "choices":
         choices = question.how["choices"]
-        counts = Counter(str(v) for v in values)
-        trace = go.Bar(x=[str(c) for c in choices], y=[counts.get(str(c), 0) for c in choices],
-                       marker_color="#1d4e89", name="predictions")
+        for name, votes, colour in rounds:
+            counts = Counter(str(v) for v in votes)
+            traces.append(go.Bar(x=[str(c) for c in choices], y=[counts.get(str(c), 0) for c in choices],
+                                 marker_color=colour, name=name))
         xaxis: dict[str, Any] = {"type": "category", "title": "prediction"}
+        most = max((max(Counter(map(str, votes)).values(), default=1) for _, votes, _ in rounds), default=1)
     else:
         low, high = question.how[question.kind][:2]
-        numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
         size = (high - low) / 20 if high > low else 1
-        trace = go.Histogram(x=numbers, xbins={"start": low, "end": high + size, "size": size},
-                             marker_color="#1d4e89", name="predictions")
+        for name, votes, colour in rounds:
+            numbers = [float(v) for v in votes if isinstance(v, (int, float)) and not isinstance(v, bool)]
+            traces.append(go.Histogram(x=numbers, xbins={"start": low, "end": high + size, "size": size},
+                                       marker_color=colour, name=name))
         unit = question.how.get("unit", "")
         xaxis = {"range": [low, high + size], "title": f"prediction{' (' + unit + ')' if unit else ''}"}
-    figure = go.Figure(trace)
-    most = max(Counter(map(str, values)).values(), default=1) if question.kind == "choices" else len(values)
+        most = max(len(votes) for _, votes, _ in rounds)
+    figure = go.Figure(traces)
     # whole students: a tick per student, or per few students in a big class
     yaxis = {"title": "students", "rangemode": "tozero", "tickformat": ",d", "dtick": max(1, math.ceil(most / 8))}
-    figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis,
+    figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis, barmode="group",
                          height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
     return figure

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import inspect
 import os
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable
 from urllib.parse import parse_qsl, urlencode
@@ -97,6 +98,13 @@ def problem_notice() -> tuple[w.HTML, Callable[[str | None], None]]:
         notice.value = "" if problem is None else f"<p>{alert_html(problem)}</p>"
 
     return notice, say
+
+
+#: what a paused question says on a student's page (its Lock in refuses with it)
+PAUSED = "Your teacher has paused this question: wait, your page stays here until they resume it."
+FIRST_VOTE_OVER = "The first vote is over: talk to your neighbour, then vote again below."
+DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;margin:6px 0"><b>Talk to your '
+                "neighbour</b>: explain your vote, listen to theirs, then vote again.</div>")
 
 
 def _waiting(prediction: Any) -> str:
@@ -340,6 +348,14 @@ class StudentPage:
         self.widget = w.VBox([self.keeper, self.form, self.header, self.rejoin_box, self.notice, self.current])
         self.widget.add_class("ck-student-page")
         self._built: dict[str, Question] = {}
+        self._revotes: dict[str, Question] = {}  # the revote's Question per question, once discussed
+        self._restoring_revote = False
+        self.discuss_html = w.HTML(DISCUSS_HTML)
+        from ..ui.countdown import Countdown  # the browser clock: loaded with the page
+
+        self.timer = Countdown(layout=w.Layout(display="none"))
+        self.timer.add_class("ck-poll-timer")
+        self._deadline: float | None = None
         self._bidders: dict[str, Any] = {}  # AuctionBidder per auction question
         self.tables: Any = None  # StudentTables, once joined: the tables the teacher seats this student at
         code, token = page_value("code"), page_value(SEAT_PARAMETER)
@@ -451,7 +467,7 @@ class StudentPage:
 
         self.tables = StudentTables(self.store, link.code, link.token, poll=self.live)
         self.widget.children = [self.keeper, self.form, self.header, self.rejoin_box, link.notice, self.notice,
-                                self.current, self.tables.widget]
+                                self.current, self.timer, self.tables.widget]
         link.refresh()
         if self.live:
             link.start()
@@ -476,7 +492,9 @@ class StudentPage:
         if not drawable:
             return
         open_ones = [p for p in drawable if not p.closed]
-        poll = open_ones[-1] if open_ones else drawable[-1]
+        # a paused question keeps the page on it until the teacher resumes
+        paused = [p for p in drawable if p.paused and p.question_id in self._built]
+        poll = paused[-1] if paused else open_ones[-1] if open_ones else drawable[-1]
         if poll.prompt["kind"] == AUCTION_KIND:
             self._show_auction(poll, link)
             return
@@ -486,11 +504,71 @@ class StudentPage:
                                             answer=partial(self._revealed, poll.question_id))
             self._built[poll.question_id] = question
             link.adopt(question)
+        question.hold(PAUSED if poll.paused and not poll.discussing else
+                      FIRST_VOTE_OVER if poll.discussing else None)
         if poll.closed and not poll.revealed and question.prediction is None:
             question.input.disabled = question.lock_button.disabled = True
             question.status.value = "<i>Your teacher has closed this question.</i>"
-        if list(self.current.children) != [question.widget]:
-            self.current.children = [question.widget]
+        shown: list[w.Widget] = [question.widget]
+        if poll.discussing or poll.question_id in self._revotes:
+            revote = self._revote(poll, link)
+            revote.hold(PAUSED if poll.paused else None)
+            if poll.closed and revote.prediction is None:
+                revote.input.disabled = revote.lock_button.disabled = True
+                revote.status.value = "<i>The revote is over.</i>"
+            shown = ([self.discuss_html] if poll.discussing and not poll.closed else []) + [question.widget,
+                                                                                            revote.widget]
+        self._show_timer(poll)
+        if list(self.current.children) != shown:
+            self.current.children = shown
+
+    def _show_timer(self, poll: Poll) -> None:
+        """The question's timer, counted down in the browser (the store refuses late votes)."""
+        running = poll.deadline is not None and not poll.closed and not poll.paused
+        self.timer.layout.display = None if running else "none"
+        if not running:
+            self._deadline = None
+            self.timer.stop()
+        elif poll.deadline is not None and poll.deadline != self._deadline:
+            self._deadline = poll.deadline
+            self.timer.seconds = max(0, round(poll.deadline - time.time()))
+            self.timer.start()
+
+    def _revote(self, poll: Poll, link: ClassLink) -> Question:
+        """The revote's Question for ``poll`` (built once): the same choices, a vote that goes to
+        the store as the student's revote; its Check is the first Question's."""
+        revote = self._revotes.get(poll.question_id)
+        if revote is None:
+            prompt = dict(poll.prompt)
+            prompt["text"] = f"**Vote again** after talking to your neighbour. {prompt.get('text', '')}"
+            revote = question_from_prompt(poll.question_id + ".revote", prompt, answer=lambda: None)
+            revote.lock_button.description = revote.lock_button.tooltip = "Lock in my revote"
+            revote.check_button.layout.display = "none"
+            revote.widget.add_class("ck-revote")
+            revote.on_predict.append(partial(self._submit_revote, link, poll.question_id))
+            self._revotes[poll.question_id] = revote
+        if revote.prediction is None and poll.revote is not None:  # after a reload
+            self._restoring_revote = True
+            try:
+                revote.predict(poll.revote)
+            except Exception:  # noqa: BLE001 - a stored revote the widget cannot show: leave it open
+                pass
+            finally:
+                self._restoring_revote = False
+        if revote.prediction is not None and not revote.status.value.startswith('<span class="ck-error"'):
+            revote.status.value = (f"<i>Your revote <b>{escape(Question._shown(revote.prediction))}</b> is in. "
+                                   "<b>Waiting for your teacher</b> to reveal the answer.</i>")
+        return revote
+
+    def _submit_revote(self, link: ClassLink, qid: str, revote: Question) -> None:
+        if self._restoring_revote:
+            return
+        value = revote.prediction
+        revote.status.value = "<i>Sending your revote…</i>"
+        off_loop(lambda: self.store.submit_revote(link.code, link.token, qid, value),
+                 lambda _: link.poller.forget(),
+                 failed=lambda reason: setattr(revote.status, "value",
+                                               alert_html(f"Your revote did not reach the class: {reason}")))
 
     def _show_auction(self, poll: Poll, link: ClassLink) -> None:
         from .auction import AuctionBidder  # the auction loads the Boneyard engine: only when one is opened
@@ -517,10 +595,11 @@ class StudentPage:
                 parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer["summary"]))}</p>')
             if answer.get("reading"):
                 parts.append(f'<div class="ck-reading">{reading_to_html(str(answer["reading"]))}</div>')
-            predictions = answer.get("predictions")
+            predictions, revotes = answer.get("predictions"), answer.get("revotes")
             if isinstance(predictions, list) and poll is not None and isinstance(poll.prompt, dict):
                 shape = lesson if lesson is not None else _lesson_shape(qid, poll.prompt)
-                parts.append(histogram_figure(shape, dict(enumerate(predictions))))
+                parts.append(histogram_figure(shape, dict(enumerate(predictions)),
+                                              dict(enumerate(revotes)) if isinstance(revotes, list) else None))
         elif answer is not None:
             parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer))}</p>')
         return parts or ['<p class="ck-revealed"><i>Your teacher is showing the answer on the board.</i></p>']

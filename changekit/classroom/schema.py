@@ -108,6 +108,27 @@ MIGRATIONS: list[list[str]] = [
             PRIMARY KEY (session_id, game)
         )""",
     ],
+    # 6: a poll's run after the research (issue 25): first vote, "talk to your neighbour", revote,
+    # reveal. When the discussion opened (the first vote is over, revotes are taken), when the teacher
+    # paused the question, when its timer runs out, and the right answer the teacher marked (JSON).
+    # Revotes sit beside the first votes, one per student and question (a new revote replaces it).
+    [
+        "ALTER TABLE questions ADD COLUMN discussion_at DOUBLE PRECISION",
+        "ALTER TABLE questions ADD COLUMN paused_at DOUBLE PRECISION",
+        "ALTER TABLE questions ADD COLUMN deadline_at DOUBLE PRECISION",
+        "ALTER TABLE questions ADD COLUMN correct TEXT",
+        """CREATE TABLE revotes (
+            session_id BIGINT NOT NULL,
+            question_id TEXT NOT NULL,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            value TEXT NOT NULL,
+            submitted_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, question_id, student_id),
+            FOREIGN KEY (session_id, question_id) REFERENCES questions (session_id, question_id)
+                ON DELETE CASCADE
+        )""",
+        "CREATE INDEX revotes_by_student ON revotes (student_id)",
+    ],
 ]
 
 #: the version this changekit writes and reads

@@ -41,6 +41,7 @@ from typing import Any
 from ..core.errors import ClassroomError
 from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
+from .report import ReportRow, check_correct, report_row
 from .schema import migrate
 from .table_rules import check_move, check_settings
 
@@ -81,6 +82,8 @@ MAX_TABLES_STARTED = 20
 MAX_MOVES_PER_TABLE = 5000
 #: moves one student's page may write in a session (their own and their tables' bots')
 MAX_MOVES_PER_STUDENT = 20000
+#: a question's timer: from 5 seconds to an hour
+MIN_TIMER_SECONDS, MAX_TIMER_SECONDS = 5, 3600
 #: the standings of a class tournament, as JSON (200 entries' rows)
 MAX_STANDINGS_BYTES = 256 * 1024
 #: a table id: a whole number a 64-bit column holds
@@ -169,6 +172,11 @@ class Question:
     closed: bool
     answered: int
     revealed: bool = False
+    revoted: int = 0  # revotes in (after "talk to your neighbour")
+    discussing: bool = False  # the first vote is over; revotes are taken
+    paused: bool = False
+    deadline: float | None = None  # when the timer runs out (epoch seconds; None: no timer)
+    correct: Any = None  # the right answer the teacher marked (see report.check_correct)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +184,9 @@ class Poll:
     """A question as any member of the session sees it: ``prompt`` is what the teacher opened it
     with (JSON: its text and how to answer, or None); ``answer`` is the exact answer, None until the
     teacher reveals it; ``mine`` is the asking student's own answer (None for the teacher or when
-    they have not answered)."""
+    they have not answered). ``discussing``: the first vote is over and revotes are taken (``revote``
+    is the asking student's); ``paused``: no vote is taken until the teacher resumes; ``deadline``:
+    when the question's timer runs out (epoch seconds). No counts: only the teacher sees those."""
 
     question_id: str
     prompt: Any
@@ -184,6 +194,10 @@ class Poll:
     revealed: bool
     answer: Any = None
     mine: Any = None
+    discussing: bool = False
+    paused: bool = False
+    deadline: float | None = None
+    revote: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,18 +339,31 @@ class Store:
     # -- questions and answers --------------------------------------------------------------------
 
     def submit(self, code: str, token: str, question_id: str, value: Any) -> None:
-        """Store the student's answer (any JSON value up to MAX_VALUE_BYTES, see :func:`check_value`)
-        to the question, replacing their earlier one. The question takes answers from its first
-        submission on, until the teacher closes it, and from as many students as its prompt's
-        ``max_answers`` allows (:func:`answer_cap`; the class auction's 60 bidders)."""
+        """Store the student's first vote (any JSON value up to MAX_VALUE_BYTES, see :func:`check_value`)
+        on the question, replacing their earlier one. The question takes first votes from its first
+        submission on, until the teacher closes it or opens the discussion (:meth:`start_discussion`),
+        never while it is paused or after its timer ran out, and from as many students as its
+        prompt's ``max_answers`` allows (:func:`answer_cap`; the class auction's 60 bidders)."""
+        self._vote(code, token, question_id, value, revote=False)
+
+    def submit_revote(self, code: str, token: str, question_id: str, value: Any) -> None:
+        """Store the student's revote on the question, replacing only their earlier revote (their
+        first vote stays as it was). Taken once the teacher opened the discussion, until the
+        question is closed or revealed, never while paused or after its timer ran out."""
+        self._vote(code, token, question_id, value, revote=True)
+
+    def _vote(self, code: str, token: str, question_id: str, value: Any, *, revote: bool) -> None:
         question_id = _check_question_id(question_id)
-        encoded = _encode(value, "an answer")
+        encoded = _encode(value, "a revote" if revote else "an answer")
+        votes = "revotes" if revote else "answers"
         now = time.time()
         with self._write() as tx:
             session = self._open_session(tx, code)
             student_id, _ = self._student(tx, session, token)
             prompt = tx.one("SELECT prompt FROM questions WHERE session_id = ? AND question_id = ?",
                             (session.id, question_id))
+            if prompt is None and revote:
+                raise _no_discussion(question_id)
             if prompt is None:
                 self._check_room(tx, "SELECT COUNT(*) FROM questions WHERE session_id = ?", session.id,
                                  MAX_QUESTIONS, "class-full", f"class session {session.code} has its "
@@ -345,24 +372,38 @@ class Store:
                            "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
             cap = answer_cap(_decode(prompt[0]) if prompt is not None else None)
             # a capped question (the class auction) counts its answers: one writer at a time
-            (closed_at,) = tx.row("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?"
-                                  + (tx.for_update if cap is not None else tx.for_share), (session.id, question_id))
+            closed_at, revealed_at, discussion_at, paused_at, deadline_at = tx.row(
+                "SELECT closed_at, revealed_at, discussion_at, paused_at, deadline_at FROM questions "
+                "WHERE session_id = ? AND question_id = ?" + (tx.for_update if cap is not None else tx.for_share),
+                (session.id, question_id))
             if closed_at is not None:
-                raise ClassroomError("question-closed", f"question {question_id!r} is closed: the teacher "
-                                                        "stopped taking answers")
-            answered = tx.one("SELECT 1 FROM answers WHERE session_id = ? AND question_id = ? AND student_id = ?",
+                raise ClassroomError("question-closed", f"question {question_id!r} is closed: "
+                                     + ("its answer has been revealed" if revealed_at is not None
+                                        else "the teacher stopped taking answers"))
+            if revote and discussion_at is None:
+                raise _no_discussion(question_id)
+            if not revote and discussion_at is not None:
+                raise ClassroomError("first-vote-over", f"the first vote on question {question_id!r} is over: "
+                                                        "talk to your neighbour, then vote again (the revote)")
+            if paused_at is not None:
+                raise ClassroomError("question-paused", f"your teacher has paused question {question_id!r}: "
+                                                        "wait until they resume it")
+            if deadline_at is not None and now > deadline_at:
+                raise ClassroomError("time-up", f"the time for question {question_id!r} is up: "
+                                                "your vote was not taken")
+            answered = tx.one(f"SELECT 1 FROM {votes} WHERE session_id = ? AND question_id = ? AND student_id = ?",
                               (session.id, question_id, student_id))
             if answered is None:
-                self._check_room(tx, "SELECT COUNT(*) FROM answers WHERE student_id = ?", student_id,
+                self._check_room(tx, f"SELECT COUNT(*) FROM {votes} WHERE student_id = ?", student_id,
                                  MAX_ANSWERS_PER_STUDENT, "too-many-answers",
-                                 f"you have answered {MAX_ANSWERS_PER_STUDENT} questions in this session, the most "
-                                 "one student may: ask your teacher")
+                                 f"you have {'revoted on' if revote else 'answered'} {MAX_ANSWERS_PER_STUDENT} "
+                                 "questions in this session, the most one student may: ask your teacher")
                 if cap is not None:
                     self._check_room(tx, "SELECT COUNT(*) FROM answers WHERE session_id = ? AND question_id = ?",
                                      (session.id, question_id), cap, "question-full",
                                      f"question {question_id!r} takes {cap} answers and has them all: "
                                      "yours was not taken")
-            tx.execute("INSERT INTO answers (session_id, question_id, student_id, value, submitted_at) "
+            tx.execute(f"INSERT INTO {votes} (session_id, question_id, student_id, value, submitted_at) "
                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) "
                        "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at",
                        (session.id, question_id, student_id, encoded, now))
@@ -383,7 +424,7 @@ class Store:
             session = self._teacher(tx, code, teacher_key)
             tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at, revealed_at, "
                        "revealed_answer) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id) DO UPDATE "
-                       "SET closed_at = COALESCE(questions.closed_at, excluded.closed_at), "
+                       "SET closed_at = COALESCE(questions.closed_at, excluded.closed_at), paused_at = NULL, "
                        "revealed_at = excluded.revealed_at, revealed_answer = excluded.revealed_answer",
                        (session.id, question_id, now, now, now, encoded))
 
@@ -394,13 +435,18 @@ class Store:
             session = self._session(tx, code)
             student_id, _ = self._player(tx, session, secret)
             rows = tx.execute(
-                "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value "
+                "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
+                "q.discussion_at, q.paused_at, q.deadline_at, r.value "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
-                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (student_id, session.id))
+                "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
+                "AND r.student_id = ? "
+                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (student_id, student_id, session.id))
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
-                     _decode(answer) if revealed_at is not None else None, _decode(mine))
-                for qid, prompt, closed_at, revealed_at, answer, mine in rows]
+                     _decode(answer) if revealed_at is not None else None, _decode(mine),
+                     discussion_at is not None, paused_at is not None, deadline_at, _decode(revote))
+                for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote
+                in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -421,12 +467,147 @@ class Store:
         with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
             rows = tx.execute(
-                "SELECT q.question_id, q.closed_at, COUNT(a.student_id), q.revealed_at FROM questions q "
-                "LEFT JOIN answers a ON a.session_id = q.session_id AND a.question_id = q.question_id "
-                "WHERE q.session_id = ? GROUP BY q.question_id, q.closed_at, q.opened_at, q.revealed_at "
-                "ORDER BY q.opened_at, q.question_id", (session.id,))
-        return [Question(qid, closed_at is not None, count, revealed_at is not None)
-                for qid, closed_at, count, revealed_at in rows]
+                "SELECT q.question_id, q.closed_at, q.revealed_at, q.discussion_at, q.paused_at, q.deadline_at, "
+                "q.correct, (SELECT COUNT(*) FROM answers a WHERE a.session_id = q.session_id "
+                "AND a.question_id = q.question_id), (SELECT COUNT(*) FROM revotes r "
+                "WHERE r.session_id = q.session_id AND r.question_id = q.question_id) FROM questions q "
+                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
+        return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
+                         discussion_at is not None, paused_at is not None, deadline_at, _decode(correct))
+                for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted
+                in rows]
+
+    # -- a poll's run: discussion, revote, pause, timer, the right answer, the report -------------
+
+    def start_discussion(self, code: str, teacher_key: str, question_id: str) -> None:
+        """"Talk to your neighbour": the question's first vote is over (those votes stay, locked)
+        and it takes revotes (:meth:`submit_revote`), with no timer and unpaused. Refused for a
+        question never opened, one revealed (open it again for a new round) and a capped one
+        (the class auction)."""
+        question_id = _check_question_id(question_id)
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            row = tx.one("SELECT prompt, revealed_at FROM questions WHERE session_id = ? AND question_id = ?"
+                         + tx.for_update, (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if row[1] is not None:
+                raise ClassroomError("question-revealed", f"question {question_id!r} is revealed: the discussion "
+                                                          "comes before the reveal (open it again for a new round)")
+            if answer_cap(_decode(row[0])) is not None:
+                raise ClassroomError("no-discussion", f"question {question_id!r} takes a limited number of answers "
+                                                      "(a class auction): it has no revote")
+            tx.execute("UPDATE questions SET discussion_at = COALESCE(discussion_at, ?), closed_at = NULL, "
+                       "paused_at = NULL, deadline_at = NULL WHERE session_id = ? AND question_id = ?",
+                       (time.time(), session.id, question_id))
+
+    def pause_question(self, code: str, teacher_key: str, question_id: str, paused: bool = True) -> None:
+        """Pause the question (no vote is taken; the students' pages stay on it and say so) or resume
+        it (``paused=False``); a running timer stands still while paused."""
+        question_id = _check_question_id(question_id)
+        now = time.time()
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            row = tx.one("SELECT closed_at FROM questions WHERE session_id = ? AND question_id = ?" + tx.for_update,
+                         (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if paused and row[0] is not None:
+                raise ClassroomError("question-closed", f"question {question_id!r} is closed: there is no vote "
+                                                        "to pause")
+            if paused:
+                tx.execute("UPDATE questions SET paused_at = COALESCE(paused_at, ?) WHERE session_id = ? "
+                           "AND question_id = ?", (now, session.id, question_id))
+            else:  # the time paused is added to the timer
+                tx.execute("UPDATE questions SET deadline_at = deadline_at + (? - paused_at), paused_at = NULL "
+                           "WHERE session_id = ? AND question_id = ? AND paused_at IS NOT NULL",
+                           (now, session.id, question_id))
+
+    def set_timer(self, code: str, teacher_key: str, question_id: str, seconds: float | None) -> None:
+        """Give the question's current vote ``seconds`` (MIN_TIMER_SECONDS..MAX_TIMER_SECONDS) from
+        now (from the pause, while paused); None removes the timer. Past it, votes are refused."""
+        question_id = _check_question_id(question_id)
+        if seconds is not None and (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+                                    or not MIN_TIMER_SECONDS <= seconds <= MAX_TIMER_SECONDS):
+            raise ClassroomError("bad-timer", f"a timer is {MIN_TIMER_SECONDS} to {MAX_TIMER_SECONDS} seconds "
+                                              f"(or none), not {seconds!r}")
+        now = time.time()
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            row = tx.one("SELECT closed_at, paused_at FROM questions WHERE session_id = ? AND question_id = ?"
+                         + tx.for_update, (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if row[0] is not None and seconds is not None:
+                raise ClassroomError("question-closed", f"question {question_id!r} is closed: there is no vote "
+                                                        "to time")
+            deadline = None if seconds is None else (row[1] if row[1] is not None else now) + seconds
+            tx.execute("UPDATE questions SET deadline_at = ? WHERE session_id = ? AND question_id = ?",
+                       (deadline, session.id, question_id))
+
+    def mark_correct(self, code: str, teacher_key: str, question_id: str, correct: Any) -> None:
+        """Mark the question's right answer (:func:`~changekit.classroom.report.check_correct`:
+        ``{"choices": [...]}`` or ``{"range": [low, high]}``; None unmarks it): the dashboard's share
+        of right first votes and the lesson report count by it. Students never see it."""
+        question_id = _check_question_id(question_id)
+        encoded = None if correct is None else _encode(check_correct(correct), "a right answer")
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            done = tx.execute("UPDATE questions SET correct = ? WHERE session_id = ? AND question_id = ? "
+                              "RETURNING question_id", (encoded, session.id, question_id))
+            if not done:
+                raise _unknown_question(session, question_id)
+
+    def revotes(self, code: str, teacher_key: str, question_id: str) -> dict[str, Any]:
+        """``{student name: revote}`` for the question, in the order the students joined."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            rows = tx.execute("SELECT s.name, r.value FROM revotes r JOIN students s ON s.id = r.student_id "
+                              "WHERE r.session_id = ? AND r.question_id = ? ORDER BY s.id",
+                              (session.id, question_id))
+        return {name: _decode(value) for name, value in rows}
+
+    def unanswered(self, code: str, teacher_key: str, question_id: str) -> list[str]:
+        """Names of the students who have not voted in the question's current vote (the first vote,
+        or the revote once the discussion opened), in the order they joined: for the teacher's own
+        screen, never the projector's."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            row = tx.one("SELECT discussion_at FROM questions WHERE session_id = ? AND question_id = ?",
+                         (session.id, question_id))
+            votes = "revotes" if row is not None and row[0] is not None else "answers"
+            rows = tx.execute(f"SELECT s.name FROM students s WHERE s.session_id = ? AND NOT EXISTS (SELECT 1 "
+                              f"FROM {votes} v WHERE v.session_id = s.session_id AND v.question_id = ? "
+                              "AND v.student_id = s.id) ORDER BY s.id", (session.id, question_id))
+        return [name for (name,) in rows]
+
+    def joined_count(self, code: str, teacher_key: str) -> int:
+        """How many students joined (the projector's "12 of 28": a count, no names)."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            (count,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
+        return int(count)
+
+    def lesson_report(self, code: str, teacher_key: str) -> list[ReportRow]:
+        """Per question with a marked right answer, in the order they opened: first votes and
+        revotes, how many right, and Hake's normalised gain (:class:`~changekit.classroom.report.ReportRow`)."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            return self._report(tx, session)
+
+    def _report(self, tx: Transaction, session: _SessionRow) -> list[ReportRow]:
+        marked = tx.execute("SELECT question_id, correct FROM questions WHERE session_id = ? AND correct IS NOT NULL "
+                            "ORDER BY opened_at, question_id", (session.id,))
+        rows = []
+        for question_id, correct in marked:
+            first, again = (
+                [_decode(v) for (v,) in tx.execute(f"SELECT value FROM {votes} WHERE session_id = ? "
+                                                   "AND question_id = ?", (session.id, question_id))]
+                for votes in ("answers", "revotes"))
+            rows.append(report_row(question_id, _decode(correct), first, again))
+        return rows
 
     # -- game tables ------------------------------------------------------------------------------
 
@@ -637,7 +818,9 @@ class Store:
 
     def export_csv(self, code: str, teacher_key: str) -> str:
         """The whole session as CSV: a ``joined`` row per student, an ``answer`` row per answer, a
-        ``move`` row per move of every table; values as JSON, times in UTC (ISO 8601)."""
+        ``revote`` row per revote, a ``move`` row per move of every table, and a ``report`` row per
+        question with a marked right answer (its :meth:`lesson_report` figures as JSON: shares right,
+        Hake's gain, null where undefined); values as JSON, times in UTC (ISO 8601)."""
         with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
             joined = tx.execute("SELECT name, joined_at FROM students WHERE session_id = ? ORDER BY id",
@@ -647,6 +830,12 @@ class Store:
                 "JOIN students s ON s.id = a.student_id "
                 "JOIN questions q ON q.session_id = a.session_id AND q.question_id = a.question_id "
                 "WHERE a.session_id = ? ORDER BY q.opened_at, a.question_id, s.id", (session.id,))
+            revotes = tx.execute(
+                "SELECT s.name, r.question_id, r.value, r.submitted_at FROM revotes r "
+                "JOIN students s ON s.id = r.student_id "
+                "JOIN questions q ON q.session_id = r.session_id AND q.question_id = r.question_id "
+                "WHERE r.session_id = ? ORDER BY q.opened_at, r.question_id, s.id", (session.id,))
+            report = self._report(tx, session)
             moves = tx.execute(
                 "SELECT s.name, t.id, t.game, m.move_number, m.action, m.made_at FROM moves m "
                 "JOIN tables t ON t.id = m.table_id LEFT JOIN students s ON s.id = m.student_id "
@@ -658,8 +847,13 @@ class Store:
             writer.writerow(("joined", _cell(name), "", "", "", "", "", _iso(at)))
         for name, question_id, value, at in answers:
             writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at)))
+        for name, question_id, value, at in revotes:
+            writer.writerow(("revote", _cell(name), question_id, "", "", "", value, _iso(at)))
         for name, table_id, game, number, action, at in moves:
             writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at)))
+        made = _iso(time.time())
+        for row in report:  # a JSON object: starts with "{", which no spreadsheet runs
+            writer.writerow(("report", "", row.question_id, "", "", "", json.dumps(row.as_dict()), made))
         return out.getvalue()
 
     # -- checks shared by the methods -------------------------------------------------------------
@@ -756,12 +950,24 @@ class Store:
         now = time.time()
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key)
-            # opening again starts a new round: a revealed answer is hidden again
+            # opening again starts a new round: a revealed answer is hidden again, the first vote
+            # is open again, with no timer, unpaused (the votes in are kept)
             tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at, prompt) "
                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id) DO UPDATE "
                        "SET closed_at = excluded.closed_at, prompt = COALESCE(excluded.prompt, questions.prompt)"
-                       + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL"),
+                       + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL, discussion_at = NULL, "
+                                            "paused_at = NULL, deadline_at = NULL"),
                        (session.id, question_id, now, now if closed else None, prompt))
+
+
+def _unknown_question(session: _SessionRow, question_id: str) -> ClassroomError:
+    return ClassroomError("unknown-question", f"session {session.code} has no question {question_id!r}: "
+                                              "open it first")
+
+
+def _no_discussion(question_id: str) -> ClassroomError:
+    return ClassroomError("no-discussion", f"question {question_id!r} takes no revote yet: the revote comes after "
+                                           "your teacher opens the discussion")
 
 
 def _is_row_id(value: object) -> bool:

@@ -110,6 +110,7 @@ class Question:
         self.kind = kinds[0]
         self.prediction: Any = None
         self.checked = False
+        self.held: str | None = None  # why Lock in refuses for now (a class poll paused), else None
         self.on_predict: list[Callable[[Question], None]] = []
         self.on_check: list[Callable[[Question], None]] = []
         self.input = self._make_input(choices, number, slider, unit)
@@ -184,8 +185,28 @@ class Question:
         self.status.value = ("" if not typed or value is not None else
                              f"<i>Type a number from {low:g} to {high:g}.</i>")
 
+    def hold(self, reason: str | None) -> None:
+        """Refuse Lock in for now, saying ``reason`` (plain text) on the question, or (None) take
+        predictions again. A class poll's pause: the refusal is the kernel's, not only a greyed
+        button (a click can come over the websocket whatever the browser shows)."""
+        if reason == self.held:
+            return
+        self.held = reason
+        if self.prediction is not None:
+            return
+        self.input.disabled = reason is not None
+        if reason is not None:
+            self.lock_button.disabled = True
+            self.status.value = f'<i class="ck-held">{escape(reason)}</i>'
+            return
+        self.status.value = ""
+        self.lock_button.disabled = (self.input.value is None if self.kind == "choices"
+                                     else self._number() is None if self.kind == "number" else False)
+
     def predict(self, value: Any) -> None:
         """Lock in ``value`` as the prediction (what the Lock button does with the input's value)."""
+        if self.held is not None:
+            raise ChangekitError(f"question {self.qid!r}: {self.held}")
         if self.prediction is not None:
             raise ChangekitError(f"question {self.qid!r}: the prediction is already locked in ({self.prediction!r})")
         if self.kind == "number":
@@ -207,6 +228,9 @@ class Question:
         self._lock()
 
     def _lock(self) -> None:
+        if self.held is not None and self.prediction is None:
+            self.status.value = f'<i class="ck-held">{escape(self.held)}</i>'
+            return
         if self.prediction is not None or self.input.value is None or self.input.disabled:
             return  # (a disabled input's value can still come from a script: refused)
         if self.kind == "number":

@@ -199,3 +199,33 @@ def test_an_unreachable_store_setting_is_refused_when_the_server_starts(monkeypa
     with pytest.raises(ClassroomError, match="cannot reach the class store") as err:
         check_store_setting()
     assert err.value.reason == "store-unreachable" and "hunter2" not in str(err.value)
+
+
+def test_a_store_of_version_5_keeps_its_answers_and_takes_revotes_after_the_upgrade(store_url):
+    """Migration 6 (a poll's run: discussion, revote, pause, timer, the right answer) on a store
+    that already holds a class: everything in it loads as before."""
+    from changekit.classroom.store import _hash
+
+    backend = open_backend(store_url)
+    try:
+        assert migrate(backend, MIGRATIONS[:5]) == 5
+        with backend.transaction(write=True) as tx:
+            (session_id,) = tx.row("INSERT INTO sessions (code, title, teacher_key_hash, opened_at) "
+                                   "VALUES ('ABCDEF', 'P3', ?, 1.0) RETURNING id", (_hash("key"),))
+            (ada,) = tx.row("INSERT INTO students (session_id, name, name_key, token_hash, joined_at) "
+                            "VALUES (?, 'Ada', 'ada', ?, 2.0) RETURNING id", (session_id, _hash("secret")))
+            tx.execute("INSERT INTO questions (session_id, question_id, opened_at, prompt) VALUES (?, 'demo.q1', 3.0, "
+                       "'{\"kind\":\"choices\",\"choices\":[\"2\",\"3\"]}')", (session_id,))
+            tx.execute("INSERT INTO answers (session_id, question_id, student_id, value, submitted_at) "
+                       "VALUES (?, 'demo.q1', ?, '\"3\"', 4.0)", (session_id, ada))
+    finally:
+        backend.close()
+    with connect(store_url) as store:
+        assert version_of(store) == SCHEMA_VERSION == 6
+        assert store.answers("ABCDEF", "key", "demo.q1") == {"Ada": "3"}
+        (poll,) = store.polls("ABCDEF", f"{ada}.secret")
+        assert (poll.mine, poll.discussing, poll.paused, poll.deadline, poll.revote) == ("3", False, False, None, None)
+        store.start_discussion("ABCDEF", "key", "demo.q1")
+        store.submit_revote("ABCDEF", f"{ada}.secret", "demo.q1", "2")
+        assert store.revotes("ABCDEF", "key", "demo.q1") == {"Ada": "2"}
+        assert store.answers("ABCDEF", "key", "demo.q1") == {"Ada": "3"}
