@@ -64,7 +64,7 @@ VISITOR_FULL_MESSAGE = "You have too many pages of this class open: close one to
 #: dashboard may take; a closed page keeps its kernel this long for a reconnect before a new page
 #: may take its place, and this long while the server is near its cap.
 PAGES_PER_VISITOR = 5
-TEACHER_PAGES = ("class.ipynb",)
+TEACHER_PAGES = ("class.ipynb", "projector.ipynb")  # the dashboard and the projector beside it
 TEACHER_RESERVE = 2
 RECONNECT_GRACE_S = 60
 CLOSED_PAGE_TIMEOUT_S = 180

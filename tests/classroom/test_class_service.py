@@ -91,7 +91,7 @@ def test_a_poll_through_the_service_with_hub_names(service):
     # the store's own refusals come back as they are said on one machine
     with pytest.raises(ClassroomError) as closed:
         ada.submit(session.code, me.token, "q1", 1)
-    assert closed.value.reason == "question-closed" and "the teacher stopped taking answers" in str(closed.value)
+    assert closed.value.reason == "question-closed" and "its answer has been revealed" in str(closed.value)
 
 
 def test_no_one_acts_as_another_user_or_as_the_teacher(service):

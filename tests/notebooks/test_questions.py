@@ -11,7 +11,7 @@ import pytest
 from changekit.ui import Question
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-ASK_NONE = ("index", "class", "join", "lab")  # the gallery, the class pages and the strategy lab
+ASK_NONE = ("index", "class", "join", "lab", "projector")  # the gallery, the class pages, the lab
 GAMES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in ASK_NONE)
 
 

@@ -19,7 +19,7 @@ def flags(argv: list[str]) -> dict[str, str]:
 
 def test_the_notebooks_ship_inside_the_package():
     assert NOTEBOOKS.parent.name == "changekit"
-    assert {p.stem for p in NOTEBOOKS.glob("*.ipynb")} == GAMES | {"index", "class", "join", "lab"}
+    assert {p.stem for p in NOTEBOOKS.glob("*.ipynb")} == GAMES | {"index", "class", "join", "lab", "projector"}
 
 
 def test_on_loopback_no_token_and_no_tracebacks():
@@ -88,7 +88,7 @@ def test_plotly_js_is_served_from_a_copy_of_plotlys_own(tmp_path, monkeypatch):
 def test_changekit_notebooks_copies_them_out_and_never_overwrites(tmp_path, capsys):
     target = tmp_path / "lessons"
     assert cli.main(["notebooks", str(target)]) == 0
-    assert {p.stem for p in target.glob("*.ipynb")} == GAMES | {"index", "class", "join", "lab"}
+    assert {p.stem for p in target.glob("*.ipynb")} == GAMES | {"index", "class", "join", "lab", "projector"}
     assert (target / "zombie.ipynb").read_bytes() == (NOTEBOOKS / "zombie.ipynb").read_bytes()
     assert "changekit serve" in capsys.readouterr().out
     (target / "zombie.ipynb").write_text("edited")
