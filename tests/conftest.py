@@ -11,6 +11,18 @@ from changekit.serving import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, VoilaSer
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
+def pytest_configure(config):
+    """Every server and kernel the tests start uses a class store of this test run, never the
+    machine's own (``~/.local/share/changekit/class.db``, which another changekit may have
+    upgraded: ``changekit serve`` opens the store before it starts). A test that needs a store of
+    its own passes it; test_schema's default_url test clears this."""
+    import tempfile
+
+    if "CHANGEKIT_CLASS_STORE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="changekit-test-store-")
+        os.environ["CHANGEKIT_CLASS_STORE"] = f"sqlite:///{folder}/class.db"
+
+
 @pytest.fixture(scope="session")
 def voila_url():
     """Start `voila notebooks/` as `changekit serve` would, yield its base URL, then stop it by PID."""

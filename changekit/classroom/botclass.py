@@ -72,6 +72,9 @@ class ClassBotLab:
         if poll:
             self.poller.start()
 
+    def _ipython_display_(self) -> None:  # the notebook's cell shows it: the lab with its class row
+        self.lab._ipython_display_()
+
     def submit(self) -> None:
         if self.w_submit.disabled:  # refused here too, not only in the browser
             return
