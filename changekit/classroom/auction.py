@@ -213,10 +213,12 @@ class AuctionPanel:
         self.w_results = w.HTML()
         self.w_message = w.HTML()  # every refusal of the store, or of the settling, said here
         self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
+        # an empty chart says nothing: it shows with the first result (a box: a FigureWidget's layout is plotly's)
+        self.chart_box = w.Box([self.chart.widget], layout=w.Layout(display="none"))
         self.explorer = ClassExplorer()
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
         self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_message, self.w_count, self.w_results,
-                              self.chart.widget, self.explorer.widget, self.explorer.figure])
+                              self.chart_box, self.explorer.widget, self.explorer.figure])
         self._counts: tuple[str | None, int, int] = (None, 0, 0)
         self.poller = NewsPoller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None,
                                  on_problem=lambda problem: self._say(problem or ""))
@@ -308,6 +310,7 @@ class AuctionPanel:
         self.question_id = None
         self.w_results.value = outcomes_html(result)
         self.chart.show(auction_figure(result))
+        self.chart_box.layout.display = None
         if result.bidders >= 2:
             self.explorer.w_bids.value = " ".join(str(t) for t in result.totals)
             self.explorer.w_players.value = result.bidders

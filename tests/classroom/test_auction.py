@@ -110,7 +110,9 @@ def test_a_class_of_sixty_bids_and_the_teacher_settles(store_url):
         assert expected["S00"] == [10]
         panel.count()
         assert "60 of 60 students have bid" in panel.w_count.value
+        assert panel.chart_box.layout.display == "none"  # no empty chart before the first result
         result = panel.close()
+        assert panel.chart_box.layout.display is None
         assert result.bidders == 60
         assert {o.name: list(o.bid) for o in result.outcomes} == expected
         assert result.equilibrium.n_players == 60
