@@ -77,9 +77,9 @@ lint: install
 	$(BIN)/mypy
 
 test: install chromium bubblewrap hub-proxy site lint
-	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), whole
-	# files to a worker so a module's server starts once; the slowest tests listed at the end
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist loadfile --durations=25
+	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), tests
+	# dealt one by one in order (the site tests alone take 7 min), the slowest listed at the end
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist load --durations=25
 
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'
