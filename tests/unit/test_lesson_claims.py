@@ -34,6 +34,10 @@ MATHS = re.compile(r"\$\$.*?\$\$|\$(?=[A-Za-z\\])[^$`\n]+?\$|\$\d[^$\s`]*\$", re
 CODE = re.compile(r"`[^`\s]*=[^`\s]*`")  # quoted code such as `max_rounds=100` (an option, named in docs/rules.md)
 
 
+#: Markup that keeps dollar amounts from MathJax (``<span class="mathjax_ignore">&#36;5</span>``): read as "$5".
+AS_TEXT = re.compile(r'</?span(?: class="mathjax_ignore")?>')
+
+
 @cache
 def lesson_texts(name: str) -> tuple[str, ...]:
     """What a student reads: Markdown cells, and each Question's prompt and reading."""
@@ -41,7 +45,7 @@ def lesson_texts(name: str) -> tuple[str, ...]:
     texts = []
     for cell in nb.cells:
         if cell.cell_type == "markdown":
-            texts.append(cell.source)
+            texts.append(AS_TEXT.sub("", cell.source).replace("&#36;", "$"))  # the page shows a dollar
             continue
         for node in ast.walk(ast.parse(cell.source)):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
