@@ -70,13 +70,15 @@ def test_the_dollar_check_tells_money_from_maths():
     two_spans = '<span class="mathjax_ignore">$10</span>? (no <span class="mathjax_ignore">$10</span> in it)'
     assert typeset_money(two_spans) == ['$10</span>? (no <span class="mathjax_ignore">$']
     assert not typeset_money('bills of <span class="mathjax_ignore">&#36;1, &#36;3</span>, `$5`, `$7`; a card $v$ '
-                             r"pays $3.5\,v$ on $1..6$, then $1$ worker; $10(1-p)^2 - 1 = 10p^2$ and $$P(B = b \mid r)$$")
+                             r"pays $3.5\,v$ on $1..6$, then $1$ worker; $10(1-p)^2 - 1 = 10p^2$ "
+                             r"and $$P(B = b \mid r)$$")
 
 
 @pytest.mark.parametrize("path", NOTEBOOK_FILES, ids=lambda p: p.name)
 def test_dollar_amounts_in_notebook_text_are_not_typeset(path):
     found = [hit for cell in notebook_text(path, "markdown") for hit in typeset_money(cell)]
-    assert not found, f"{path.name}: dollar amounts MathJax would typeset (wrap them in <span class=\"mathjax_ignore\">): {found}"
+    assert not found, (f"{path.name}: dollar amounts MathJax would typeset "
+                       f"(write <span class=\"mathjax_ignore\">&#36;5</span>): {found}")
 
 
 def test_cha_ching_offers_go_out_only_when_the_hand_makes_the_target():
