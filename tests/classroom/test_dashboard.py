@@ -201,7 +201,10 @@ def test_a_student_s_check_shows_the_exact_answer_its_chart_and_the_class_s_pred
     assert "<td>1.6086</td>" in html  # the exact value, as on the game's own page
     assert "The small bills win" in html  # the reading
     outputs = [part for part in shown if type(part).__name__ == "Output"]
-    assert len(outputs) >= 2  # the lesson's chart and the class's predictions
+    assert len(outputs) == 1  # the lesson's chart (the one zombie.q1's answer draws)
+    (votes,) = question.class_chart.figure.data  # the class's predictions, under the question
+    assert list(votes.x) == ["$1", "$3", "$5", "$7", "$10"] and list(votes.y) == [2, 1, 0, 0, 0]
+    assert question.class_box.children == (question.class_chart.widget,)
     (poll,) = [p for p in store.polls(session.code, ada.link.token) if p.question_id == "zombie.q1"]
     assert sorted(poll.answer["predictions"]) == ["$1", "$1", "$3"]
 
