@@ -545,7 +545,8 @@ class Dashboard:
         """Delete the session (after the confirmation box is ticked) and go back to the start."""
         code, key = self._teacher()
         if not self.delete_confirm.value:
-            text = "Tick the box to confirm the deletion first."
+            text = (f"Tick the box “{self.delete_confirm.description}” to confirm the deletion first, "
+                    "then press Delete session: nothing is deleted yet.")
             self.message.value = self.delete_note.value = alert_html(text)
             return
         self.delete_note.value = ""

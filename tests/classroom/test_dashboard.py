@@ -213,3 +213,50 @@ def test_delete_without_the_confirmation_says_so_beside_the_button(board, store)
     session = opened(board)
     board.delete_button.click()
     assert "Tick the box" in board.delete_note.value and store.students(session.code, session.teacher_key) == []
+
+
+def widgets_in(widget):
+    """Every widget under ``widget`` (the dashboard's panels hold their own buttons)."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_in(child)
+
+
+def test_close_a_table_and_delete_the_session_say_what_is_missing_and_change_nothing(board, store):
+    """Issue 29: "Close this table" with no table chosen and "Delete session" without the
+    confirmation did nothing, silently. Each now says which choice is missing, beside its button,
+    and changes nothing; made, the choice lets it through."""
+    import ipywidgets as w
+
+    from changekit.classroom.tables import open_table, student_seat
+
+    session = opened(board)
+    for name in ("Ada", "Bo"):
+        store.join(session.code, name)
+    table = open_table(store, session.code, session.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+    buttons = {b.description: b for b in widgets_in(board.games_box) if isinstance(b, w.Button)}
+    close, refresh = buttons["Close this table"], buttons["Refresh"]
+    (which,) = [d for d in widgets_in(board.games_box) if isinstance(d, w.Dropdown) and d.description == "Table"]
+    (row,) = [box for box in widgets_in(board.games_box) if isinstance(box, w.HBox) and close in box.children]
+    note = row.children[-1]
+    refresh.click()
+    assert list(which.options) == [table.table_id] and which.value is None  # listed, not chosen
+    close.click()
+    assert "Choose the table to close first" in note.value and 'role="alert"' in note.value
+    assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [False]  # nothing changed
+
+    board.delete_button.click()
+    said = board.delete_note.value
+    assert "Tick the box" in said and "Yes, delete this session and everything in it" in said
+    assert 'role="alert"' in said and board.session is not None and board.session_panel.layout.display is None
+    assert store.students(session.code, session.teacher_key) == ["Ada", "Bo"]  # nothing changed
+    assert len(store.tables(session.code, session.teacher_key)) == 1
+
+    which.value = table.table_id  # the choices made, each button does its work
+    close.click()
+    assert note.value == "" and [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
+    board.delete_confirm.value = True
+    board.delete_button.click()
+    assert board.session is None and board.delete_note.value == ""
+    with pytest.raises(ClassroomError):
+        store.resume_session(session.code, session.teacher_key)
