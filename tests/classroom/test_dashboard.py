@@ -234,11 +234,13 @@ def test_close_a_table_and_delete_the_session_say_what_is_missing_and_change_not
     for name in ("Ada", "Bo"):
         store.join(session.code, name)
     table = open_table(store, session.code, session.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
-    buttons = {b.description: b for b in widgets_in(board.games_box) if isinstance(b, w.Button)}
-    close, refresh = buttons["Close this table"], buttons["Refresh"]
+    (close,) = [b for b in widgets_in(board.games_box)
+                if isinstance(b, w.Button) and b.description == "Close this table"]
     (which,) = [d for d in widgets_in(board.games_box) if isinstance(d, w.Dropdown) and d.description == "Table"]
     (row,) = [box for box in widgets_in(board.games_box) if isinstance(box, w.HBox) and close in box.children]
     note = row.children[-1]
+    (panel,) = [box for box in widgets_in(board.games_box) if row in getattr(box, "children", ())]  # the tables'
+    (refresh,) = [b for b in panel.children if isinstance(b, w.Button) and b.description == "Refresh"]
     refresh.click()
     assert list(which.options) == [table.table_id] and which.value is None  # listed, not chosen
     close.click()
