@@ -717,7 +717,11 @@ class TablesPanel:
         self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
         open_ids = [tid for tid, c in self.clients.items() if not c.table.closed]
         if list(self.w_which.options) != open_ids:
+            chosen = self.w_which.value
             self.w_which.options = open_ids
+            # a Dropdown given options leaves nothing chosen: the newest open table is, unless
+            # the teacher had chosen one still open
+            self.w_which.value = chosen if chosen in open_ids else (open_ids[-1] if open_ids else None)
 
     def close_table(self) -> None:
         table_id = self.w_which.value

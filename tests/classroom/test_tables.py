@@ -523,8 +523,12 @@ def test_close_this_table_with_no_table_chosen_says_why(store_url, session):
         panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
         panel.w_end.click()
         assert "No table is open" in panel.w_end_note.value
+        first = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+        panel.refresh()
+        assert panel.w_which.value == first.table_id  # the one open table is chosen (it showed blank)
         open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
         panel.refresh()
+        assert panel.w_which.value == first.table_id  # the teacher's choice stays while it is open
         panel.w_which.value = None
         panel.w_end.click()
         assert "Choose the table to close first" in panel.w_end_note.value
