@@ -20,7 +20,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from changekit.core import Bot, Game, IllegalAction, State, play_turns
-from changekit.core.words import winners_text
+from changekit.core.words import possessive, winners_text
 from changekit.ui.markup import Html, html, join
 
 HUMAN = "human"
@@ -345,8 +345,8 @@ class GameApp:
         return ["You"] + [f"{self.w_bot.value.capitalize()} bot {i}" for i in range(1, n)]
 
     def possessive(self, seat: int) -> str:
-        name = self.names()[seat]
-        return "Your" if name == "You" else f"{name}'s"
+        """The seat's possessive to open a heading: "Your" for the human, "Ann's" for Ann."""
+        return possessive(self.names()[seat], capital=True)
 
     @property
     def viewer(self) -> int:

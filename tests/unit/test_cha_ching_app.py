@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from changekit.games.cha_ching.app import ChaChingApp, card_picture, composition_explorer
-from changekit.games.cha_ching.rules import CARDS
+from changekit.games.cha_ching.rules import CARDS, OUT
 
 
 def buttons(box):
@@ -36,17 +36,18 @@ def test_draw_discard_and_end_a_turn_by_clicking():
     assert "discarded" in app.w_log.value
 
 
-def test_go_out_explains_a_false_claim_and_charges_the_target():
+def test_go_out_is_offered_only_when_true_and_a_false_claim_is_explained_and_charged():
     app = ChaChingApp(players=2, seed=3)
     press(app, "Take the top discard")
     press(app, "Discard ")
     app.state.hands[0] = ["50"] * 8
     target = app.state.target
     app.refresh()
-    [go_out] = [b for b in buttons(app.w_controls) if b.description.startswith("Go out")]
-    # the hand cannot make the target: the button must not say it does (it says what is claimed)
-    assert go_out.description == f"Go out (claim: my 8 cards make {target})"
-    press(app, "Go out")
+    # the hand cannot make the target: no button says it does (issue 29), only ending the turn
+    shown = [b.description for b in buttons(app.w_controls) if b in app._end_row.children]
+    assert shown == ["End my turn"] and "End your turn." in app.w_status.value
+    assert "Go out" not in app.w_status.value
+    app.act(OUT)  # the rules still take a false claim (a bot's, a lab's): it is explained and scored
     assert "False go-out" in app.verdict and f"cannot make {target}" in app.verdict
     assert app.state.points[0] == target
 

@@ -98,7 +98,7 @@ def test_empty_selection_is_refused_with_words():
     app = ZhaoPengyouApp(seed=1)
     to_play_phase(app, rng)
     press(app, "Play selected cards")
-    assert "click the cards" in app.error
+    assert "press Select under the cards" in app.error
 
 
 def test_the_table_never_shows_another_players_hand():

@@ -35,3 +35,17 @@ def test_the_careful_bots_tournament_is_unchanged_by_the_speed_up():
     result = analysis.bot_tournament(games=40, bots=[CarefulBot(), GreedyBot(), CarefulBot(), GreedyBot()])
     assert result.wins == [15.5, 8.0, 10.5, 6.0]
     assert result.points == [1556.0, 1526.0, 1518.0, 1545.0]
+
+
+def test_question_4_shows_its_stored_tournament_at_once():
+    start = time.perf_counter()
+    stored = analysis.question4_tournament()
+    assert time.perf_counter() - start < 0.1  # the page answers at once (playing it takes 10-25 s here)
+    assert stored.games == 200 and stored.names == ["careful", "greedy", "careful", "greedy"]
+    assert len(analysis.tournament_figure(stored).data[0].x) == 4
+
+
+def test_question_4s_stored_tournament_is_what_the_package_plays():
+    # the stored numbers are only a cache: the same 200 seeded games, played again, give them exactly
+    # (question4_tournament(replay=True) is bot_tournament(games=200) of careful, greedy, careful, greedy)
+    assert analysis.question4_tournament(replay=True) == analysis.question4_tournament()

@@ -1,4 +1,4 @@
-"""Play Boneyard: click bills to build a secret bid, see the buckets, press Reveal, and watch the
+"""Play Boneyard: press Add under bills to build a secret bid, see the buckets, press Reveal, and watch the
 round resolve (matched bids cancelled, claims made, the Boneyard rebuilt step by step).
 
 Also :class:`ClassExplorer`, the "best response to the class" tool for the notebook.
@@ -180,9 +180,9 @@ class BoneyardApp(GameApp):
         self.w_go.description = f"{go_label} (bid {money(sum(bills))})" if bills else go_label
         self.w_go.disabled = self.w_clear.disabled = not bills
         self.w_bid_text.value = (f"Your bid: <b>{escape(self.state.describe_action(bid(*bills)))}</b>" if bills
-                                 else "Your bid: nothing yet — click bills to add them (at least one).")
+                                 else "Your bid: nothing yet — press Add under a bill to add it (at least one).")
         self.w_hand_title.value = (f"<b>{escape(self.possessive(viewer))} hand ({money(sum(hand))})</b> — "
-                                   "click bills to build a secret bid")
+                                   "press Add under bills to build a secret bid")
         return [self.w_hand_title, hand_row, self.w_bid_text, self.w_bid_buttons]
 
     def round_html(self, view: dict[str, Any], names: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""Play Cambio: face-down grids you click, the cards you know shown face up to you only, power
+"""Play Cambio: face-down grids with a button under each card, the cards you know shown face up to you only, power
 prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
 from __future__ import annotations
 
@@ -22,14 +22,16 @@ from .spec import SPEC
 
 PROMPTS = {
     "start": "Draw a card from the deck, or call Cambio.",
-    "drawn": "Discard the drawn card, or click one of your cards to swap it in.",
-    "peek": "Power (7/8): click one of your cards to look at it, or skip.",
-    "spy": "Power (9/10): click another player's card to look at it, or skip.",
-    "blind": "Power (J/Q): pick one of your cards, then another player's card to swap them unseen; or skip.",
-    "king": "Power (K): pick one of your cards, then another player's card to look at both; or skip.",
+    "drawn": "Discard the drawn card, or press Swap in here under one of your cards.",
+    "peek": "Power (7/8): press Look under one of your cards, or skip.",
+    "spy": "Power (9/10): press Look under another player's card, or skip.",
+    "blind": ("Power (J/Q): press Choose this one under one of your cards, then Swap unseen under another "
+              "player's card; or skip."),
+    "king": ("Power (K): press Choose this one under one of your cards, then Look at both under another "
+             "player's card; or skip."),
     "decide": "King: you have seen both cards. Exchange them or keep them?",
-    "snap": "Snap window: click a face-down card you believe matches the top discard, or pass.",
-    "give": "Right snap! Click one of your cards to give to that player.",
+    "snap": "Snap window: press Snap! under a face-down card you believe matches the top discard, or pass.",
+    "give": "Right snap! Press Give this under one of your cards to give it to that player.",
 }
 
 
@@ -290,7 +292,8 @@ class CambioApp(GameApp):
             return ("<i>Waiting for the others.</i>" if view["phase"] != "over" else ""), []
         prompt = PROMPTS.get(mode, "")
         if mode in ("blind", "king") and self.chosen is not None:
-            prompt = f"You picked your place {self.chosen + 1}; now click another player's card (or skip)."
+            prompt = (f"You picked your place {self.chosen + 1}; now press the button under another player's card "
+                      "(or skip).")
         if mode == "snap" and view["top"]:
             prompt += f" Top discard: {_show(view['top'])}."
         if mode == "drawn" and view["drawn"] and POWERS.get(rank_of(view["drawn"])) and view["drawn_from"] == "deck":

@@ -165,7 +165,7 @@ def describe(action: Any, *, you: int | None, names: Sequence[str], give_to: int
     arity = _ARITY.get(kind)
     if arity != len(at) or any(x < 0 for x in at) or (len(at) >= 2 and at[-2] >= len(names)):
         raise ChangekitError(f"{action!r} is not a Cambio action (or names no seat of this game)")
-    theirs = f"{names[at[-2]]}'s place {at[-1] + 1}" if len(at) >= 2 else ""
+    theirs = f"{possessive(names[at[-2]])} place {at[-1] + 1}" if len(at) >= 2 else ""  # "your" for "You"
     if kind == "swap":
         return f"Swap the drawn card into your place {at[0] + 1}"
     if kind == "peek":

@@ -1,4 +1,5 @@
-"""Play CHA-CHING!: the dice and the target, your eight cards to click, CHA-CHING choices, going out."""
+"""Play CHA-CHING!: the dice and the target, your eight cards with a Discard button under each, CHA-CHING
+choices, going out."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +16,8 @@ from changekit.ui.pictures import token_svg
 from .analysis import COMPOSITIONS, explain_hand, fresh_hit_chance, hit_probability_figure
 from .bots import BOTS, GreedyBot, changes_needed
 from .rules import (
-    CARD_WORDS, CARDS, DECK, DICE, HAND_SIZE, LABELS, OUT, PASS, PILE, ChaChing, ChaChingState, discard, reroll, trade,
+    CARD_WORDS, CARDS, DECK, DICE, HAND_SIZE, LABELS, OUT, PASS, PILE, ChaChing, ChaChingState, can_reach, discard,
+    reroll, trade,
 )
 from .spec import SPEC
 
@@ -87,7 +89,7 @@ class ChaChingApp(GameApp):
                                      "(the plain <i>Discard CHA-CHING</i> button uses no power):")
         self._chaching_row = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._go_out = button("Go out", lambda: self.act(OUT), style="success",
-                              tooltip="Claim your hand reaches the target; a wrong claim scores you the target")
+                              tooltip="Your hand makes the target: end the round (the others score their hands)")
         self._pass = button("End my turn", lambda: self.act(PASS))
         self._end_row = w.HBox([self._go_out, self._pass])
 
@@ -125,8 +127,7 @@ class ChaChingApp(GameApp):
         self.w_table.children = [self._dice, self._info, self._pile]
 
         hand = self._hand = list(view["hand"] or [])
-        whose = "Your hand" if names[viewer] == "You" else f"{names[viewer]}'s hand"
-        self._heading.value = f"<b>{escape(whose)}</b> ({count(len(hand), 'card')})"
+        self._heading.value = f"<b>{escape(self.possessive(viewer))} hand</b> ({count(len(hand), 'card')})"
         can_discard = your_turn and phase == "discard"
         for picture, btn, card in zip(self._pictures, self._discards, hand):  # noqa: B905 - spare slots stay unused
             picture.value = card_picture(card)
@@ -149,7 +150,10 @@ class ChaChingApp(GameApp):
             self._chaching_row.children = [*self._rerolls, *trades]
             rows += [self._chaching_note, self._chaching_row]
         elif your_turn and phase == "end":
+            # the rules take a false claim (a misplay that scores the caller the target); the page
+            # offers "Go out" only when it is true, so no button ever says a hand makes what it cannot
             self._go_out.description, self._pass.description = say(OUT), say(PASS)
+            self._end_row.children = ([self._go_out] if can_reach(hand, view["target"]) else []) + [self._pass]
             rows.append(self._end_row)
         verdict = self.verdict
         if verdict:
@@ -183,8 +187,11 @@ class ChaChingApp(GameApp):
         text = super().status(viewer)
         state = self.state
         if not state.is_terminal() and viewer in state.current_players():
-            text += {"draw": " Draw a card.", "discard": " Discard a card.",
-                     "end": " Go out, or end your turn."}[state.phase]
+            if state.phase == "end":
+                out = can_reach(state.hands[viewer], state.target)
+                text += " Go out, or end your turn." if out else " End your turn."
+            else:
+                text += {"draw": " Draw a card.", "discard": " Discard a card."}[state.phase]
         return text
 
     def score_label(self) -> str:

@@ -516,7 +516,7 @@ class ChaChingState(State):
                 return f"Take the top discard ({CARD_WORDS[self.discards[-1]]})" if self.discards \
                     else "Take the top discard"
             if action == OUT:
-                # a claim, not a fact: the button shows it whether or not the hand makes the target
+                # a claim: the rules take it whether or not the hand makes the target (the app offers it only then)
                 return f"Go out (claim: my {HAND_SIZE} cards make {self.target})"
             if action == PASS:
                 return "End my turn"

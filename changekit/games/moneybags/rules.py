@@ -49,7 +49,7 @@ from changekit.core import (
 )
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
-from changekit.core.words import count, winners_text
+from changekit.core.words import count, possessive, winners_text
 from changekit.core.options import Between, choices
 
 COINS = 67
@@ -618,7 +618,7 @@ class MoneybagsState(State):
         def bag(seat: Any) -> str:
             if type(seat) is not int or not 0 <= seat < self.players:
                 raise InvalidArgument(f"a bag is a seat from 0 to {self.players - 1}, not {shown(seat)}")
-            return "my bag" if seat == by else f"{_whose(names[seat])} bag"
+            return "my bag" if seat == by else f"{possessive(names[seat])} bag"
 
         if type(action) is str and action in _PLAIN_WORDS:
             return _PLAIN_WORDS[action]
@@ -722,16 +722,16 @@ class MoneybagsState(State):
         if k == "round":
             return f"Round {d['round']}. The Boss, {names[d['boss']]}, fills the bags."
         if k == "pour":
-            return f"You poured {coins_text(d['coins'])} into {_whose(names[d['bag']])} bag."
+            return f"You poured {coins_text(d['coins'])} into {possessive(names[d['bag']])} bag."
         if k == "diamond":
-            return f"You dropped the diamond into {_whose(names[d['bag']])} bag."
+            return f"You dropped the diamond into {possessive(names[d['bag']])} bag."
         if k == "filled":
             return "The bags are filled. Nobody may look inside."
         if k == "jiggle":
-            whose = "your own bag" if d["bag"] == d["player"] else f"{_whose(names[d['bag']])} bag"
+            whose = "your own bag" if d["bag"] == d["player"] else f"{possessive(names[d['bag']])} bag"
             return f"You jiggled {whose}: it feels like about {coins_text(d['reading'])}."
         if k == "steal":
-            return f"{names[d['thief']]} reached into {_whose(names[d['victim']])} bag."
+            return f"{names[d['thief']]} reached into {possessive(names[d['victim']])} bag."
         if k == "loot":
             got = coins_text(d["coins"]) + (" and the diamond" if d["diamond"] else "")
             felt = "" if not d["felt_for_diamond"] or d["diamond"] else " (no diamond there)"
@@ -760,15 +760,6 @@ class MoneybagsState(State):
 
 #: The actions that are words, as their buttons say them.
 _PLAIN_WORDS = {STAND: "Stand by", CLOSE: "Close my bag", ACCEPT: "Let it go", CHALLENGE: "Challenge"}
-
-
-def _whose(name: str) -> str:
-    """The possessive of a seat name ("You" in the apps reads "your").
-
-    >>> _whose("Ann"), _whose("You")
-    ("Ann's", 'your')
-    """
-    return "your" if name == "You" else f"{name}'s"
 
 
 def coins_text(n: int) -> str:

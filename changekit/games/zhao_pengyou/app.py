@@ -1,4 +1,4 @@
-"""Play Zhao Pengyou: your hand in trump order as card pictures (click to select, then play),
+"""Play Zhao Pengyou: your hand in trump order as card pictures (Select under a card picks it, then play),
 the trick on the table, trumps, the friend call and its reveal, points and levels."""
 from __future__ import annotations
 
@@ -94,7 +94,7 @@ class ZhaoPengyouApp(GameApp):
         cards = self.picked_cards()
         try:
             if not cards:
-                raise IllegalAction("empty", "click the cards you want to play first")
+                raise IllegalAction("empty", "press Select under the cards you want to play first")
             actions = self.state.actions_for_play(cards, self.viewer)
         except IllegalAction as exc:
             self.error = str(exc)
@@ -255,7 +255,7 @@ class ZhaoPengyouApp(GameApp):
             what = "the deal is over: last call" if phase == "last_call" else "a card of your level arrived"
             return f"<b>Declare trumps?</b> ({escape(what)}; your level is {view['levels'][viewer]})", buttons
         if phase == "bury":
-            return (f"<b>You are the host.</b> Click cards to bury them: {view['to_bury']} more "
+            return (f"<b>You are the host.</b> Press Bury under a card to bury it: {view['to_bury']} more "
                     "(points you bury go to the attackers, doubled, if they win the last trick)."), []
         if phase == "call":
             options = sorted({a[2] for a in legal}, key=ALL_CODES.index)

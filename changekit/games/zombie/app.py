@@ -1,4 +1,4 @@
-"""Play Zombie: your bills as pictures to click, the Zombie's hand, the log, hints."""
+"""Play Zombie: your bills as pictures with a Pay button under each, the Zombie's hand, the log, hints."""
 from __future__ import annotations
 
 from typing import Any
