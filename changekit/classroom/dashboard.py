@@ -10,7 +10,6 @@ student's token is not one).
 from __future__ import annotations
 
 import base64
-import inspect
 import re
 from typing import Any, Callable
 
@@ -21,7 +20,7 @@ from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
 from ..ui.markup import escape
-from ..ui.question import Question
+from ..ui.question import Question, answer_parts
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
 from .keeper import PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
@@ -507,14 +506,10 @@ class Dashboard:
             self.answer_box.children = []
             return
         try:
-            if "progress" in inspect.signature(question.answer).parameters:
-                result = question.answer(progress=lambda fraction: None)
-            else:
-                result = question.answer()
+            parts = answer_parts(question.answer)
         except Exception as exc:  # noqa: BLE001 - the teacher sees why, the class goes on
-            result = (f'<p style="color:#b00020">Could not compute the answer: {escape(type(exc).__name__)}: '
-                      f"{escape(str(exc))}</p>")
-        parts = [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+            parts = [f'<p style="color:#b00020">Could not compute the answer: {escape(type(exc).__name__)}: '
+                     f"{escape(str(exc))}</p>"]
         self.answer_box.children = [w.HTML("<b>The exact answer</b>"), *map(Question._part, parts)]
 
     # -- after the lesson -------------------------------------------------------------------------
@@ -550,7 +545,8 @@ class Dashboard:
         """Delete the session (after the confirmation box is ticked) and go back to the start."""
         code, key = self._teacher()
         if not self.delete_confirm.value:
-            text = "Tick the box to confirm the deletion first."
+            text = (f"Tick the box “{self.delete_confirm.description}” to confirm the deletion first, "
+                    "then press Delete session: nothing is deleted yet.")
             self.message.value = self.delete_note.value = alert_html(text)
             return
         self.delete_note.value = ""

@@ -20,6 +20,7 @@ from typing import Any, Callable, Sequence
 from ..core.errors import ClassroomError
 from ..registry import all_specs
 from ..serving import NOTEBOOKS
+from .kinds import PROMPT_KINDS
 
 
 def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
@@ -149,3 +150,19 @@ def histogram_figure(question: LessonQuestion, answers: dict[Any, Any], revotes:
     figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis, barmode="group",
                          height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
     return figure
+
+
+def class_chart_figure(question_id: str, prompt: Any, answer: Any) -> Any | None:
+    """The class's predictions as a revealed poll carries them (the answer the teacher's Reveal
+    stores: ``predictions`` and, after a discussion, ``revotes``), drawn for the poll's prompt;
+    None when there are no votes to draw. The one chart the projector and every student's page
+    show after a reveal."""
+    if not isinstance(prompt, dict) or prompt.get("kind") not in PROMPT_KINDS:
+        return None
+    if not isinstance(answer, dict) or not isinstance(answer.get("predictions"), list):
+        return None
+    kind = prompt["kind"]
+    shape = LessonQuestion(question_id, "", {kind: prompt.get(kind), "unit": prompt.get("unit", "")})
+    revotes = answer.get("revotes")
+    return histogram_figure(shape, dict(enumerate(answer["predictions"])),
+                            dict(enumerate(revotes)) if isinstance(revotes, list) else None)

@@ -24,7 +24,6 @@ False
 """
 from __future__ import annotations
 
-import inspect
 import os
 import time
 from functools import partial
@@ -39,7 +38,7 @@ from ..ui.app import button, page_value, when_visitor_arrives
 from ..ui.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
-from .lessons import LessonQuestion, find_lesson_question, histogram_figure, question_prompt
+from .lessons import class_chart_figure, find_lesson_question, question_prompt
 from .poller import POLL_SECONDS, Poller, describe, off_loop
 
 __all__ = ["POLL_SECONDS", "ClassLink", "Poller", "StudentPage", "join_from_address", "page_address", "page_value",
@@ -127,6 +126,7 @@ class ClassLink:
                                                  on_stop=lambda reason: say(f"Live updates stopped: {reason}"))
         self._restoring = False
         self._refused: set[str] = set()  # questions whose prediction the store refused (closed)
+        self._charted: dict[str, Any] = {}  # the revealed answer each question's class chart shows
 
     @property
     def code(self) -> str:
@@ -204,6 +204,11 @@ class ClassLink:
         """Put the question in the state the store says: restore a prediction made before a
         reload, and keep Check shut until the teacher reveals the answer."""
         poll = self.polls.get(question.qid)
+        if poll is not None and poll.revealed and self._charted.get(question.qid) != poll.answer:
+            figure = class_chart_figure(question.qid, poll.prompt, poll.answer)  # the projector's chart
+            if figure is not None:
+                self._charted[question.qid] = poll.answer
+                question.show_class_chart(figure)
         if question.prediction is None and poll is not None and poll.mine is not None:
             self._restoring = True
             try:
@@ -305,13 +310,14 @@ def _join_on_arrival(store: Store | None, live: bool, made: list[Question]) -> C
 
 # -- the student page -----------------------------------------------------------------------------
 
-def question_from_prompt(qid: str, prompt: dict, answer: Callable[[], Any]) -> Question:
+def question_from_prompt(qid: str, prompt: dict, answer: Callable[..., Any], *, reading: str = "") -> Question:
     """A :class:`Question` drawn from a prompt made by :func:`question_prompt`."""
     if not isinstance(prompt, dict) or prompt.get("kind") not in PROMPT_KINDS:
         raise ClassroomError("bad-prompt", f"question {qid!r} has no prompt a page can draw: {prompt!r}")
     kind = prompt["kind"]
     how: Any = prompt[kind] if kind == "choices" else tuple(prompt[kind])
-    return Question(qid, prompt.get("text", ""), answer=answer, unit=prompt.get("unit", ""), **{kind: how})
+    return Question(qid, prompt.get("text", ""), answer=answer, reading=reading, unit=prompt.get("unit", ""),
+                    **{kind: how})
 
 
 class StudentPage:
@@ -500,8 +506,14 @@ class StudentPage:
             return
         question = self._built.get(poll.question_id)
         if question is None:
-            question = question_from_prompt(poll.question_id, poll.prompt,
-                                            answer=partial(self._revealed, poll.question_id))
+            # the lesson's own answer and reading: the Check a student makes alone, run by the Question
+            lesson = find_lesson_question(poll.question_id)
+            if lesson is not None and lesson.answer is not None:
+                question = question_from_prompt(poll.question_id, poll.prompt, answer=lesson.answer,
+                                                reading=lesson.reading)
+            else:
+                question = question_from_prompt(poll.question_id, poll.prompt,
+                                                answer=partial(self._revealed, poll.question_id))
             self._built[poll.question_id] = question
             link.adopt(question)
         question.hold(PAUSED if poll.paused and not poll.discussing else
@@ -582,24 +594,16 @@ class StudentPage:
             self.current.children = [bidder.widget]
 
     def _revealed(self, qid: str) -> list[Any]:
-        """What Check shows once the teacher revealed: the exact answer as the lesson computes
-        it (its value and chart), the reading, and the class's predictions."""
+        """What Check shows for a question no lesson of the kit asks (its answer is not computed
+        here): what the teacher's Reveal sent. The class's chart shows under every question."""
         poll = self.link.polls.get(qid) if self.link else None
         answer = poll.answer if poll is not None else None
-        lesson = find_lesson_question(qid)
         parts: list[Any] = []
-        if lesson is not None and lesson.answer is not None:
-            parts.extend(_computed(lesson.answer))
         if isinstance(answer, dict):
             if answer.get("summary"):
                 parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer["summary"]))}</p>')
             if answer.get("reading"):
                 parts.append(f'<div class="ck-reading">{reading_to_html(str(answer["reading"]))}</div>')
-            predictions, revotes = answer.get("predictions"), answer.get("revotes")
-            if isinstance(predictions, list) and poll is not None and isinstance(poll.prompt, dict):
-                shape = lesson if lesson is not None else _lesson_shape(qid, poll.prompt)
-                parts.append(histogram_figure(shape, dict(enumerate(predictions)),
-                                              dict(enumerate(revotes)) if isinstance(revotes, list) else None))
         elif answer is not None:
             parts.append(f'<p class="ck-revealed"><b>Answer:</b> {escape(str(answer))}</p>')
         return parts or ['<p class="ck-revealed"><i>Your teacher is showing the answer on the board.</i></p>']
@@ -607,17 +611,3 @@ class StudentPage:
     def _ipython_display_(self) -> None:
         display(self.widget)
 
-
-def _computed(answer: Callable[..., Any]) -> list[Any]:
-    """The parts a lesson question's answer function gives (a failure said, not raised)."""
-    try:
-        result = answer(progress=lambda fraction: None) if "progress" in inspect.signature(answer).parameters \
-            else answer()
-    except Exception as err:  # noqa: BLE001 - the reading and the class's chart still show
-        return [f"<p>{alert_html(f'Could not compute the exact answer: {type(err).__name__}: {err}')}</p>"]
-    return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
-
-
-def _lesson_shape(qid: str, prompt: dict) -> LessonQuestion:
-    kind = str(prompt.get("kind"))
-    return LessonQuestion(qid, str(prompt.get("text", "")), {kind: prompt.get(kind), "unit": prompt.get("unit", "")})

@@ -169,7 +169,12 @@ class Poller(Generic[T]):
         self.stopped_because = None
         delay = self.every
         while self.stopped_because is None:
-            if self.done is not None and self.done():
+            try:
+                finished = self.done is not None and self.done()
+            except Exception as err:  # noqa: BLE001 - the one rule: said, and the following goes on
+                self._failed(err)
+                finished = False
+            if finished:
                 self.stop("done")
                 return
             await self.presence.wait(self.every)

@@ -18,7 +18,7 @@ from ..ui.app import button, page_value
 from ..ui.charts import LiveChart
 from ..ui.markup import escape
 from ..ui.question import reading_to_html
-from .lessons import LessonQuestion, histogram_figure
+from .lessons import class_chart_figure
 from .live import alert_html, connect
 from .poller import Poller, off_loop
 
@@ -116,14 +116,8 @@ class Projector:
             f'<div class="ck-projector-doing" style="font-size:24px">{doing}</div>'
             f'<div class="ck-projector-count" style="font-size:40px;font-weight:bold">{count} of {joined} {what}'
             f"{timer}</div>")
-        answer = poll.answer if state_now.revealed else None
-        if isinstance(answer, dict) and isinstance(answer.get("predictions"), list):
-            kind = poll.prompt["kind"]
-            shape = LessonQuestion(poll.question_id, "",
-                                   {kind: poll.prompt.get(kind), "unit": poll.prompt.get("unit", "")})
-            revotes = answer.get("revotes")
-            figure = histogram_figure(shape, dict(enumerate(answer["predictions"])),
-                                      dict(enumerate(revotes)) if isinstance(revotes, list) else None)
+        figure = class_chart_figure(poll.question_id, poll.prompt, poll.answer) if state_now.revealed else None
+        if figure is not None:
             if self.chart is None:
                 self.chart = LiveChart(figure)
                 self.chart_box.children = [self.chart.widget]

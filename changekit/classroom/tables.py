@@ -35,10 +35,11 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..core import Bot, ChangekitError, State, play_turns
 from ..core.errors import ClassroomError
-from ..core.words import numbered, winners_text
+from ..core.words import count, numbered, winners_text
 from ..registry import game_keys, game_spec, is_game, load_game, unknown_game
 from ..ui.markup import escape
 from .poller import NewsPoller, off_loop
+from .poller import Poller as BasePoller
 from .store import GameTable, Move, Store
 from .table_rules import SETTINGS_FORMAT, decode_action, may_move
 
@@ -325,13 +326,16 @@ class TableClient:
                 where = f"over: {winners_text(state.winners(), names)}"
             else:
                 where = "to act: " + ", ".join(names[p] for p in state.current_players())
-            return f"Table {self.table_id} · {self.game.title} · {', '.join(names)} · {self.made} moves · {where}"
+            moves = count(self.made, "move")
+            return f"Table {self.table_id} · {self.game.title} · {', '.join(names)} · {moves} · {where}"
 
 
 # ---- pages: the student's networked app, the teacher's tables panel --------------------------------
-#: the one poller every class page uses, here in the tables' shape (a step that says whether it
-#: brought news, then a redraw): see changekit.classroom.poller
-Poller = NewsPoller
+#: the one poller every class page uses (see changekit.classroom.poller). A table's page polls its
+#: position's mark (moves read, closed) and redraws whenever the mark differs from the one drawn
+#: last: a poll that read a move and then failed before drawing it is drawn by the next poll, even
+#: when nothing new has come meanwhile (a page used to wait for a reload then).
+Poller = BasePoller
 
 
 def _networked_class(game: str) -> type:
@@ -349,7 +353,7 @@ def _networked_class(game: str) -> type:
             super().__init__(**kwargs)
             self.w_setup.layout.display = "none"  # no new game, seed or seat set-up at a shared table
             self.w_undo.layout.display = "none"
-            self.poller = Poller(self._step, self.reload,
+            self.poller = Poller(self._step, lambda mark: self.reload(),
                                  done=lambda: self.client.state.is_terminal() or self.client.table.closed)
 
         @property
@@ -407,11 +411,13 @@ def _networked_class(game: str) -> type:
             self.state = self.client.state
             self.refresh()
 
-        def _step(self) -> bool:
-            news = self.client.sync()
-            if not news and self.client.closed():
-                return True  # drawn once more, then the poller stops
-            return self.client.play_bots(own=self.auto_move) > 0 or news
+        def _step(self) -> tuple[int, bool]:
+            """Read the table and move due bots (blocking: the poller runs it in a thread); the
+            position's mark, which the poller compares with the one it drew last."""
+            if not self.client.sync() and self.client.closed():
+                return self.client.made, True  # drawn once more, then the poller stops
+            self.client.play_bots(own=self.auto_move)
+            return self.client.made, False
 
     # Networked first: its act, new_game, undo and run_bots replace the frame's, and the game's
     # app keeps its own build, draw and reset_input
@@ -679,29 +685,28 @@ class TablesPanel:
         self.widget = w.VBox([self.form.widget, button("Refresh", self.refresh), self.w_problem, self.w_tables,
                               w.HBox([self.w_which, self.w_end, self.w_end_note])])
         self.refresh()
-        self.poller = NewsPoller(self.update, self.draw, period=1.0, on_problem=self._problem)
+        self.poller = Poller(self.update, lambda mark: self.draw(), every=1.0, on_problem=self._problem)
         if poll:
             self.poller.start()
 
     def open(self) -> GameTable | None:
         return self.form.open()
 
-    def update(self) -> bool:
-        """Read every table's new moves and move due bots (blocking: the poller runs it in a thread)."""
-        students = self.form.students()
-        changed = students != self.students
-        self.students = students
+    def update(self) -> tuple:
+        """Read every table's new moves and move due bots (blocking: the poller runs it in a
+        thread); the mark of what the panel shows (students, each table's moves and state), which
+        the poller compares with the one drawn last (so a read that failed halfway is drawn later)."""
+        self.students = self.form.students()
         for table in self.store.tables(self.code, self.teacher_key):
             client = self.clients.get(table.table_id)
             if client is None:
                 client = self.clients[table.table_id] = TableClient(self.store, self.code, self.teacher_key,
                                                                     table.table_id)
-                changed = True
-            changed |= client.sync() or client.table.closed != table.closed
+            client.sync()
             client.table = table
             if not table.closed:
-                changed |= client.play_bots() > 0
-        return changed
+                client.play_bots()
+        return tuple(self.students), tuple((tid, c.made, c.table.closed) for tid, c in self.clients.items())
 
     def draw(self) -> None:
         self.form.new_students(self.students)  # a student who just joined can be seated
@@ -712,7 +717,11 @@ class TablesPanel:
         self.w_tables.value = f"<ol>{rows}</ol>" if rows else "<i>No tables yet.</i>"
         open_ids = [tid for tid, c in self.clients.items() if not c.table.closed]
         if list(self.w_which.options) != open_ids:
+            chosen = self.w_which.value
             self.w_which.options = open_ids
+            # a Dropdown given options leaves nothing chosen: the newest open table is, unless
+            # the teacher had chosen one still open
+            self.w_which.value = chosen if chosen in open_ids else (open_ids[-1] if open_ids else None)
 
     def close_table(self) -> None:
         table_id = self.w_which.value

@@ -30,6 +30,7 @@ from IPython.display import display
 from changekit.core.errors import ChangekitError
 
 from .app import button, show_figure
+from .charts import LiveChart
 from .markup import escape
 
 _ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
@@ -61,6 +62,17 @@ def readable_fractions(html: str) -> str:
     return _LONG_FRACTION.sub(decimal, html)
 
 
+def answer_parts(answer: Callable[..., Any], progress: Callable[[float], None] | None = None) -> list[Any]:
+    """Run a question's ``answer`` function and return what it shows, as a list (None left out).
+    An answer that takes ``progress`` is handed ``progress`` (or a no-op). The one way every page
+    runs a lesson's answer: a student's Check, solo or in a class poll, and the teacher's Reveal."""
+    if "progress" in inspect.signature(answer).parameters:
+        result = answer(progress=progress if progress is not None else (lambda fraction: None))
+    else:
+        result = answer()
+    return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+
+
 def reading_to_html(text: str) -> str:
     """A reading written like the notebook's markdown (paragraphs, ``**bold**``, ``*italic*``,
     backticks) as HTML. HTML tags in the text pass through.
@@ -89,7 +101,8 @@ class Question:
 
     Hooks for a class session: ``on_predict`` and ``on_check`` are lists of callables, called with
     the question after a prediction is locked in and after the answer is shown; every new question
-    is passed to each callable in ``Question.on_create``.
+    is passed to each callable in ``Question.on_create``. :meth:`show_class_chart` puts the class's
+    predictions under the question (empty outside a class).
     """
 
     on_create: ClassVar[list[Callable[["Question"], object]]] = []
@@ -124,11 +137,13 @@ class Question:
                                         bar_style="info", layout=w.Layout(display="none"))
         self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before
         self.reading_html = w.HTML()  # filled on Check, and only then put into the page
+        self.class_box = w.VBox()  # a class poll's chart of the class's predictions, once revealed
+        self.class_chart: LiveChart | None = None
         self.widget = w.VBox(
             [w.HTML(f'<div class="ck-question" id="{escape(qid)}">{reading_to_html(text)}</div>'),
              w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
              w.HBox([self.check_button, self.status], layout=w.Layout(align_items="center")),
-             self.progress, self.answer_box],
+             self.progress, self.answer_box, self.class_box],
             layout=w.Layout(border="1px solid #ccc", padding="6px 10px", margin="8px 0"))
         self.widget.add_class("ck-question-box")
         for hook in self.on_create:
@@ -269,10 +284,7 @@ class Question:
         self.progress.layout.display = None
         before, self._started = self.status.value, time.perf_counter()
         try:
-            if "progress" in inspect.signature(self._answer).parameters:
-                result = self._answer(progress=self._advance)
-            else:
-                result = self._answer()
+            results = answer_parts(self._answer, self._advance)
         except Exception as exc:  # show the failure in the page: a silent button teaches nothing
             self.progress.layout.display = "none"
             self.status.value = before
@@ -284,7 +296,7 @@ class Question:
             self.check_button.disabled = False
             return
         self.progress.layout.display = "none"
-        parts = [self._part(r) for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+        parts = [self._part(r) for r in results]
         if self.reading:
             self.reading_html.value = f'<div class="ck-reading"><b>Reading.</b> {reading_to_html(self.reading)}</div>'
             parts.append(self.reading_html)
@@ -305,6 +317,15 @@ class Question:
         text = f"<i>Computing: {done:.0%} done, about {left} s left.</i>"
         if self.status.value != text:  # sent only when the words change
             self.status.value = text
+
+    def show_class_chart(self, figure: Any) -> None:
+        """Show (or redraw in place) the class's predictions under the question: a class poll's
+        page calls it once the teacher reveals the answer."""
+        if self.class_chart is None:
+            self.class_chart = LiveChart(figure)
+            self.class_box.children = [self.class_chart.widget]
+        else:
+            self.class_chart.show(figure)
 
     @staticmethod
     def _part(result: Any) -> w.Widget:

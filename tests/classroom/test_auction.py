@@ -204,3 +204,34 @@ def test_an_auction_with_more_bids_than_bidders_still_settles(store_url):
         assert result.bidders == MAX_CLASS_PLAYERS
         assert [o.name for o in result.outcomes] == [s.name for s in students if s.name != "S01"][:MAX_CLASS_PLAYERS]
         assert store.polls(session.code, students[0].token)[0].revealed
+
+
+def test_a_rebid_on_the_student_page_replaces_the_bid_through_the_buttons(store_url, monkeypatch):
+    """Issue 29: re-bidding added to the old bid (the picked bills stayed toggled). After a bid is
+    sent the pick starts from nothing, the page says the new bid replaces it, and it does."""
+    from changekit.classroom.live import StudentPage
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    with connect(store_url) as store:
+        session = store.open_session("Auction day")
+        panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
+        panel.w_start.click()
+        page = StudentPage(store, live=False)
+        page.join(session.code, "Ada")
+        page.link.refresh()
+        (bidder,) = page._bidders.values()
+        assert page.current.children == (bidder.widget,)
+        bills = {toggle.description: toggle for toggle in bidder.w_bills}
+        bills["$10"].value = bills["$3"].value = True
+        bidder.w_submit.click()
+        assert store.answers(session.code, session.teacher_key, panel.question_id) == {"Ada": [10, 3]}
+        assert [t.value for t in bidder.w_bills] == [False] * 5  # nothing stays picked
+        assert "Your bid: <b>$13</b>" in bidder.w_status.value and "replaces" in bidder.w_status.value
+        bills["$5"].value = True  # Ada changes her mind: $5 alone
+        bidder.w_submit.click()
+        assert store.answers(session.code, session.teacher_key, panel.question_id) == {"Ada": [5]}
+        assert "Your bid: <b>$5</b>" in bidder.w_status.value and [t.value for t in bidder.w_bills] == [False] * 5
+        page.link.refresh()  # the page follows the store: still her one $5 bid
+        assert "Your bid: <b>$5</b>" in bidder.w_status.value
+        panel.w_close.click()
+        assert [(o.name, list(o.bid)) for o in panel.result.outcomes] == [("Ada", [5])]

@@ -201,7 +201,10 @@ def test_a_student_s_check_shows_the_exact_answer_its_chart_and_the_class_s_pred
     assert "<td>1.6086</td>" in html  # the exact value, as on the game's own page
     assert "The small bills win" in html  # the reading
     outputs = [part for part in shown if type(part).__name__ == "Output"]
-    assert len(outputs) >= 2  # the lesson's chart and the class's predictions
+    assert len(outputs) == 1  # the lesson's chart (the one zombie.q1's answer draws)
+    (votes,) = question.class_chart.figure.data  # the class's predictions, under the question
+    assert list(votes.x) == ["$1", "$3", "$5", "$7", "$10"] and list(votes.y) == [2, 1, 0, 0, 0]
+    assert question.class_box.children == (question.class_chart.widget,)
     (poll,) = [p for p in store.polls(session.code, ada.link.token) if p.question_id == "zombie.q1"]
     assert sorted(poll.answer["predictions"]) == ["$1", "$1", "$3"]
 
@@ -210,3 +213,53 @@ def test_delete_without_the_confirmation_says_so_beside_the_button(board, store)
     session = opened(board)
     board.delete_button.click()
     assert "Tick the box" in board.delete_note.value and store.students(session.code, session.teacher_key) == []
+
+
+def widgets_in(widget):
+    """Every widget under ``widget`` (the dashboard's panels hold their own buttons)."""
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from widgets_in(child)
+
+
+def test_close_a_table_and_delete_the_session_say_what_is_missing_and_change_nothing(board, store):
+    """Issue 29: "Close this table" with no table chosen and "Delete session" without the
+    confirmation did nothing, silently. Each now says which choice is missing, beside its button,
+    and changes nothing; made, the choice lets it through."""
+    import ipywidgets as w
+
+    from changekit.classroom.tables import open_table, student_seat
+
+    session = opened(board)
+    for name in ("Ada", "Bo"):
+        store.join(session.code, name)
+    table = open_table(store, session.code, session.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+    (close,) = [b for b in widgets_in(board.games_box)
+                if isinstance(b, w.Button) and b.description == "Close this table"]
+    (which,) = [d for d in widgets_in(board.games_box) if isinstance(d, w.Dropdown) and d.description == "Table"]
+    (row,) = [box for box in widgets_in(board.games_box) if isinstance(box, w.HBox) and close in box.children]
+    note = row.children[-1]
+    (panel,) = [box for box in widgets_in(board.games_box) if row in getattr(box, "children", ())]  # the tables'
+    (refresh,) = [b for b in panel.children if isinstance(b, w.Button) and b.description == "Refresh"]
+    refresh.click()
+    assert list(which.options) == [table.table_id] and which.value == table.table_id  # the one open table
+    which.value = None  # nothing chosen
+    close.click()
+    assert "Choose the table to close first" in note.value and 'role="alert"' in note.value
+    assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [False]  # nothing changed
+
+    board.delete_button.click()
+    said = board.delete_note.value
+    assert "Tick the box" in said and "Yes, delete this session and everything in it" in said
+    assert 'role="alert"' in said and board.session is not None and board.session_panel.layout.display is None
+    assert store.students(session.code, session.teacher_key) == ["Ada", "Bo"]  # nothing changed
+    assert len(store.tables(session.code, session.teacher_key)) == 1
+
+    which.value = table.table_id  # the choices made, each button does its work
+    close.click()
+    assert note.value == "" and [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
+    board.delete_confirm.value = True
+    board.delete_button.click()
+    assert board.session is None and board.delete_note.value == ""
+    with pytest.raises(ClassroomError):
+        store.resume_session(session.code, session.teacher_key)

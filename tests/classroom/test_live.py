@@ -173,6 +173,28 @@ def test_the_poller_applies_changes_only_says_every_failure_and_stops_only_when_
     assert stops == ["class session X is closed"] and not poller.running and next(reads) == 4
 
 
+def test_a_poller_whose_done_check_fails_says_so_and_keeps_following():
+    """A failing ``done()`` ended the poller's task silently: the page froze until a reload."""
+    checks, reads, problems = [], [], []
+
+    def done():
+        checks.append(1)
+        if len(checks) == 2:
+            raise KeyError("table")
+        return len(reads) >= 3
+
+    poller = Poller(lambda: reads.append(1) or len(reads), lambda _: None, every=0, done=done,
+                    on_problem=problems.append)
+
+    async def follow():
+        poller.start()
+        await poller.task
+
+    aio.run(follow(), timeout=60)
+    assert len(reads) == 3 and poller.stopped_because == "done"
+    assert problems == ["the class store did not answer (KeyError: 'table'); trying again", None]
+
+
 def test_the_poller_sleeps_while_nobody_has_the_page_open_and_wakes_when_they_come_back():
     """Issue 29: no pause after 45 minutes while somebody is there; no polling when nobody is."""
     import asyncio

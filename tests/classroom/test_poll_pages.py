@@ -28,6 +28,14 @@ def vote(page, qid, guess, *, revote=False):
     return question
 
 
+def drawn_figure(chart):
+    """A live chart's figure as data, without the ids a FigureWidget gives its traces."""
+    figure = chart.figure.to_dict()
+    for trace in figure["data"]:
+        trace.pop("uid", None)
+    return figure
+
+
 def test_vote_discussion_revote_reveal_projector_and_report(store, monkeypatch):
     monkeypatch.delenv("QUERY_STRING", raising=False)
     board = Dashboard(store, lesson="zombie.ipynb", live=False)
@@ -118,3 +126,89 @@ def test_the_projector_needs_the_teacher_key_and_the_student_page_shows_the_time
     board.rows["zombie.q1"].pause_button.click()
     page.link.refresh()
     assert page.timer.layout.display == "none"
+
+
+def test_a_student_s_check_is_the_solo_check_and_the_class_chart_shows_once_revealed(store, monkeypatch):
+    """Issue 29: a student's Check in a class poll showed only the reading (no exact value, no
+    chart), and students never saw the class's histogram. Now the Check shows what the lesson's
+    own question shows (one piece: the lesson's answer, run by the Question), and once the teacher
+    reveals, every student's page shows the class's histogram, the projector's, Check or not."""
+    from fractions import Fraction
+
+    from changekit.classroom.lessons import find_lesson_question
+    from changekit.ui import question as question_module
+    from changekit.ui.question import Question
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    drawn: list = []  # every figure a Check hands to the page (through show_figure, as in Voila)
+    monkeypatch.setattr(question_module, "show_figure", lambda out, figure: drawn.append(figure))
+    board = Dashboard(store, lesson="big_cheese.ipynb", live=False)
+    session = board.open_session("P3")
+    pages = {name: StudentPage(store, live=False) for name in ("Ada", "Bo", "Cy", "Dee")}
+    for name, page in pages.items():
+        page.join(session.code, name)
+    projector = Projector(store, live=False)
+    projector.open(session.code, session.teacher_key)
+    row = board.rows["big_cheese.q2"]  # "below which roll should you re-roll the polyhedral 20?"
+    row.open_button.click()
+    for name, guess in (("Ada", "11"), ("Bo", "11"), ("Cy", "15")):  # Dee never votes
+        vote(pages[name], "big_cheese.q2", guess)
+    for page in pages.values():
+        page.link.refresh()
+        assert page.link.questions["big_cheese.q2"].class_box.children == ()  # nothing before the reveal
+    row.reveal_button.click()
+    projector.poller.tick()
+    on_the_projector = drawn_figure(projector.chart)
+    for name, page in pages.items():
+        page.link.refresh()
+        question = page.link.questions["big_cheese.q2"]
+        (votes,) = question.class_chart.figure.data
+        assert sorted(votes.x) == [11, 11, 15], name
+        assert drawn_figure(question.class_chart) == on_the_projector, name
+    assert not pages["Dee"].link.questions["big_cheese.q2"].checked  # she saw the chart without a Check
+
+    # the exact value, computed here: re-roll a d20 below t, and the card is worth
+    # (t + ... + 20)/20 + (t - 1)/20 · 10.5 (a fresh roll's mean); the best t and its worth
+    worth = {t: Fraction(sum(range(t, 21)), 20) + Fraction(t - 1, 20) * Fraction(21, 2) for t in range(1, 21)}
+    best = max(worth, key=worth.__getitem__)
+    assert (best, worth[best]) == (11, 13)
+    ada = pages["Ada"].link.questions["big_cheese.q2"]
+    drawn.clear()  # (the teacher's Reveal drew the answer on the dashboard)
+    ada.check_button.click()
+    html = " ".join(getattr(part, "value", "") for part in ada.answer_box.children)
+    assert f"re-roll anything below <b>{best}</b>" in html and f"expected payout <b>{worth[best]}</b>" in html
+    assert "fresh roll" in html  # the lesson's reading
+    (chart,) = drawn
+    # the same Check as the lesson's own page: the same parts, the same chart
+    lesson = find_lesson_question("big_cheese.q2")
+    solo = Question("big_cheese.q2", lesson.text, answer=lesson.answer, reading=lesson.reading,
+                    number=tuple(lesson.how["number"]))
+    solo.predict(11)
+    solo.check()
+    assert [type(p).__name__ for p in solo.answer_box.children] == [type(p).__name__ for p in ada.answer_box.children]
+    assert html == " ".join(getattr(part, "value", "") for part in solo.answer_box.children)
+    assert chart.to_dict() == drawn[1].to_dict()
+
+
+def test_a_lesson_page_in_a_class_shows_the_class_chart_once_revealed(store, monkeypatch):
+    """The lesson notebook's own Questions (a page opened with ?code=...&seat=...) get the class's
+    chart the same way as the join page's."""
+    from changekit.classroom.live import ClassLink
+    from changekit.ui.question import Question
+
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    board = Dashboard(store, lesson="zombie.ipynb", live=False)
+    session = board.open_session("P3")
+    links = [ClassLink.join(store, session.code, name) for name in ("Ada", "Bo")]
+    questions = [link.adopt(Question("zombie.q1", "Which bill?", choices=["$1", "$3", "$5", "$7", "$10"],
+                                     answer=lambda: "<b>$1</b>")) for link in links]
+    board.rows["zombie.q1"].open_button.click()
+    for link, question, guess in zip(links, questions, ("$3", "$3"), strict=True):
+        link.refresh()
+        question.input.value = guess
+        question.lock_button.click()
+    board.rows["zombie.q1"].reveal_button.click()
+    for link, question in zip(links, questions, strict=True):
+        link.refresh()
+        (votes,) = question.class_chart.figure.data
+        assert list(votes.x) == ["$1", "$3", "$5", "$7", "$10"] and list(votes.y) == [0, 2, 0, 0, 0]

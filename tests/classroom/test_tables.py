@@ -477,11 +477,12 @@ def test_the_teacher_panel_lists_students_as_they_join(store_url, session):
     with connect(store_url) as store:
         panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
         assert list(panel.w_seats.children[0].options)[:3] == ["Ada", "Bo", "perfect bot"]
+        aio.run(panel.poller.once())  # the poller's first read: drawn
+        assert not aio.run(panel.poller.once())  # nothing new: not drawn again
         store.join(opened.code, "Cy")
-        assert panel.update()  # what the poller runs: the new student is news
-        panel.draw()
+        assert aio.run(panel.poller.once())  # the new student is news: drawn
         assert list(panel.w_seats.children[0].options)[:3] == ["Ada", "Bo", "Cy"]
-        assert not panel.update()
+        assert not aio.run(panel.poller.once())
 
 
 def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, monkeypatch):
@@ -522,8 +523,12 @@ def test_close_this_table_with_no_table_chosen_says_why(store_url, session):
         panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
         panel.w_end.click()
         assert "No table is open" in panel.w_end_note.value
+        first = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
+        panel.refresh()
+        assert panel.w_which.value == first.table_id  # the one open table is chosen (it showed blank)
         open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")])
         panel.refresh()
+        assert panel.w_which.value == first.table_id  # the teacher's choice stays while it is open
         panel.w_which.value = None
         panel.w_end.click()
         assert "Choose the table to close first" in panel.w_end_note.value
@@ -566,3 +571,75 @@ def test_two_bots_of_one_kind_at_a_table_are_numbered(store, session):
     assert page.names() == ["Ada", "Heuristic bot 1", "Bo", "Heuristic bot 2"]
     one_bot = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), bot_seat()], seed=3)
     assert TableClient(store, opened.code, ada.token, one_bot.table_id).names()[1].endswith(" bot")  # no number
+
+
+class FailsOnce:
+    """A store whose ``failing`` call fails once, on its ``nth`` use (a read that times out
+    under load): the page's poll read the other page's move, then failed before drawing it."""
+
+    def __init__(self, store, failing: str, nth: int):
+        self.store, self.failing, self.left = store, failing, nth
+
+    def __getattr__(self, name):
+        real = getattr(self.store, name)
+        if name != self.failing:
+            return real
+
+        def call(*args, **kwargs):
+            self.left -= 1
+            if self.left == 0:
+                raise OSError("the store did not answer in time")
+            return real(*args, **kwargs)
+
+        return call
+
+
+def test_a_page_whose_poll_failed_after_reading_a_move_still_draws_it(store_url, session):
+    """Issue 29: a Cambio page kept "Waiting for Bo2" while the store said it was Cy's turn, until
+    a reload: the poll read the move, failed before drawing, and the next polls had no news."""
+    opened, ada, bo = session
+    with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
+        table = open_table(teacher_store, opened.code, opened.teacher_key, "cambio",
+                           [student_seat("Ada"), student_seat("Bo")], seed=5)
+        a = networked_app(TableClient(store_a, opened.code, ada.token, table.table_id), poll=False)
+        b = networked_app(TableClient(store_b, opened.code, bo.token, table.table_id), poll=False)
+        a.w_auto.value = b.w_auto.value = False  # Ada decides her snap windows herself
+        for _ in range(30):  # play until Bo moves and then it is Ada's turn alone
+            for app in (a, b):
+                aio.run(app.poller.once())
+            mover = b if 1 in b.state.current_players() else a if 0 in a.state.current_players() else None
+            assert mover is not None and mover.error == ""
+            if mover is b and b.state.current_players() == (1,):
+                state = b.state
+                b.act(student_choice(state, 1, 5, b.client.made, "cambio"))
+                if b.client.state.current_players() == (0,):
+                    break
+            else:
+                mover.act(mover.state.legal_actions(mover.viewer)[0])
+        assert b.client.state.current_players() == (0,)
+        a.client.store = FailsOnce(store_a, "moves", nth=2)  # the read inside the bots' step fails
+        aio.run(a.poller.once())
+        assert "did not answer" in (a.poller.problem or "")
+        aio.run(a.poller.once())  # nothing new in the store now: the page must still catch up
+        teacher = TableClient(teacher_store, opened.code, opened.teacher_key, table.table_id)
+        teacher.sync()
+        assert a.state.to_json() == teacher.state.to_json() and a.client.made == teacher.made
+        assert ("You: your move" in a.w_status.value) == (0 in teacher.state.current_players())
+
+
+def test_the_teacher_panel_draws_a_move_whose_poll_failed_halfway(store_url, session):
+    opened, ada, bo = session
+    with connect(store_url) as store, connect(store_url) as store_a:
+        panel = TablesPanel(store, opened.code, opened.teacher_key, poll=False)
+        table = open_table(store, opened.code, opened.teacher_key, "zombie", [student_seat("Ada"), student_seat("Bo")],
+                           seed=3)
+        aio.run(panel.poller.once())
+        assert "· 0 moves ·" in panel.w_tables.value
+        first = TableClient(store_a, opened.code, opened.teacher_key, table.table_id).state.current_players()[0]
+        page = TableClient(store_a, opened.code, (ada, bo)[first].token, table.table_id)
+        page.move(page.state.legal_actions(first)[0])
+        panel.store = panel.clients[table.table_id].store = FailsOnce(store, "moves", nth=2)
+        aio.run(panel.poller.once())
+        assert "did not answer" in panel.w_problem.value and "· 0 moves ·" in panel.w_tables.value
+        aio.run(panel.poller.once())
+        assert "· 1 move ·" in panel.w_tables.value and panel.w_problem.value == ""
