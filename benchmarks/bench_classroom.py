@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 
 from changekit.classroom import connect
-from changekit.classroom.pgtemp import PostgresUnavailable, TemporaryPostgres
+from changekit.testing.pgtemp import PostgresUnavailable, TemporaryPostgres
 
 STUDENTS = 60
 POLLS = 10

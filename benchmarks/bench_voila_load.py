@@ -1,6 +1,6 @@
 """Serving a class (issue 14): page weight, first renders, widgets under load, a pre-rendered class.
 
-All on loopback, servers started by ``changekit.serving.VoilaServer`` (the settings of
+All on loopback, servers started by ``changekit.testing.VoilaServer`` (the settings of
 ``changekit serve``) and stopped by PID with their kernels.
 
 1. Reference: a trivial one-cell notebook (``voila_trivial/trivial.ipynb``, one ipywidgets Button)
@@ -40,7 +40,8 @@ from urllib.parse import urlparse
 
 from summary import note
 
-from changekit.serving import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer, rss_mb
+from changekit.serving import NOTEBOOKS, ROOT, rss_mb
+from changekit.testing import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, WIDGET_MIME, VoilaServer
 
 HERE = Path(__file__).resolve().parent
 TRIVIAL = HERE / "voila_trivial"

@@ -12,8 +12,8 @@
 * ``class_size`` pre-starts and pre-renders that many kernels of each lesson notebook (Voila's
   ``preheat_kernel`` pool) and prints what they cost in memory once they are ready.
 
-:class:`VoilaServer` starts the same server on a free loopback port for tests and benchmarks,
-and stops it (and its kernels) by PID.
+:class:`changekit.testing.VoilaServer` starts the same server on a free loopback port for tests
+and benchmarks, and stops it (and its kernels) by PID.
 """
 from __future__ import annotations
 
@@ -25,16 +25,13 @@ import os
 import re
 import secrets
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from voila.app import Voila
@@ -42,16 +39,6 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parent.parent
 #: The notebooks ship inside the package (in a clone, a link to the repository's notebooks/).
 NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-#: In a page Voila rendered: the app's widgets made it in; and signs of a cell that failed.
-WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
-ERROR_MARKERS = ("Traceback (most recent call last)", "application/vnd.jupyter.stderr",
-                 "jp-OutputArea-output jp-mod-error", "There was an error when executing cell")
-#: Debian's Chromium, headless, without any background traffic (see STACK_NOTES, Browser tests).
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: What one app kernel holds once its notebook has run (measured: 110-140 MB), with headroom.
 KERNEL_MB = 160
@@ -690,116 +677,6 @@ def serve(options: ServeOptions) -> None:
               f"about {options.class_size * len(options.lessons) * KERNEL_MB / 1024:.1f} GB; "
               "a line says when they are ready", flush=True)
     _voila_class().launch_instance(argv=options.voila_argv(root))
-
-
-# ---- for tests and benchmarks -----------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _start_time(pid: int) -> str | None:
-    """Field 22 of /proc/<pid>/stat: tells a process from a later one that reuses its PID."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    return stat.rsplit(")", 1)[1].split()[19]
-
-
-def child_pids(pid: int) -> list[int]:
-    """Direct children of ``pid`` (Linux /proc; empty elsewhere)."""
-    children = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            children.append(int(entry.name))
-    return children
-
-
-class VoilaServer:
-    """``changekit serve <folder>`` on 127.0.0.1:<free port> (or ``host``), stopped by PID.
-
-    ``ready`` names a line of the server's output to wait for (``"the class is ready:"`` for a
-    class pool); ``env`` adds to the server's (and so its kernels') environment."""
-
-    def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
-                 serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
-                 ready: str | None = None, env: dict[str, str] | None = None):
-        self.port = free_port()
-        self.host = host
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self._log = open(log_path, "w")  # noqa: SIM115 - open for the server's lifetime, closed in stop()
-        extra = [f"--voila-arg={arg}" for arg in extra_args]
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
-             f"--host={host}", "--no-browser", *serve_args, *extra],
-            cwd=cwd or log_path.parent, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
-        )
-        self.pid = self.proc.pid
-        deadline = time.time() + start_timeout
-        while True:
-            try:
-                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=2)
-                if ready is None or ready in self.log_text():
-                    break
-            except OSError:
-                pass
-            if self.proc.poll() is not None or time.time() > deadline:
-                self.stop()
-                raise RuntimeError(f"the server did not start; see {log_path}")
-            time.sleep(0.3)
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def kernel_pids(self) -> list[int]:
-        """The kernels this server started (each runs in its own session, as jupyter_client does)."""
-        out = []
-        for pid in child_pids(self.pid):
-            try:
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if b"ipykernel" in cmdline:
-                out.append(pid)
-        return out
-
-    def stop(self, grace: float = 5) -> None:
-        """SIGTERM the server's process group, SIGKILL after ``grace`` seconds (with many kernels open
-        SIGTERM can hang and keep the port bound), then SIGKILL any of its kernels still alive, by PID."""
-        kernels = [(pid, _start_time(pid)) for pid in self.kernel_pids()] if self.proc.poll() is None else []
-        if self.proc.poll() is None:
-            os.killpg(self.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=grace)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.pid, signal.SIGKILL)
-                self.proc.wait(timeout=5)
-        # Kernels poll their parent and exit within about a second once it is gone; make sure.
-        deadline = time.time() + 3
-        while kernels and time.time() < deadline:
-            kernels = [(pid, start) for pid, start in kernels if start is not None and _start_time(pid) == start]
-            time.sleep(0.2)
-        for pid, _ in kernels:
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
-        if not self._log.closed:
-            self._log.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
 
 
 if __name__ == "__main__":  # ``python -m changekit.serving`` takes the same arguments as ``changekit serve``

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from changekit.serving import CHROMIUM, CHROMIUM_ARGS, NOTEBOOKS, ROOT, VoilaServer
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import CHROMIUM, CHROMIUM_ARGS, VoilaServer
 
 ARTIFACTS = ROOT / "tests" / "artifacts"
 

@@ -1,19 +1,17 @@
-"""``changekit hub``: its command line, and :class:`HubServer`, which starts the kit's hub for
-tests and benchmarks (free loopback ports, stopped by PID)."""
+"""``changekit hub``: its command line (:class:`changekit.testing.HubServer` starts the same hub
+for tests and benchmarks)."""
 from __future__ import annotations
 
 import argparse
 import os
-import signal
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Self
+from typing import Any
 
-from ..serving import NOTEBOOKS, _start_time, child_pids, free_port
+from ..processes import descendants, stop_process_tree
+from ..serving import NOTEBOOKS
 from .config import HubError, HubOptions, find_proxy, write_config
 
 
@@ -83,85 +81,4 @@ def run(args: argparse.Namespace) -> int:
 def _stop(proc: subprocess.Popen, grace: float = 10) -> None:
     """SIGTERM the hub (it stops the proxy, its services and the students' servers), SIGKILL its
     process group after ``grace`` s, and then any server it left, by PID."""
-    left = [(pid, _start_time(pid)) for pid in _descendants(proc.pid)]
-    if proc.poll() is None:
-        os.kill(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
-    deadline = time.time() + 5
-    while left and time.time() < deadline:
-        left = [(pid, start) for pid, start in left if start is not None and _start_time(pid) == start]
-        time.sleep(0.2)
-    for pid, _ in left:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
-
-
-def _descendants(pid: int) -> list[int]:
-    out, todo = [], [pid]
-    while todo:
-        for child in child_pids(todo.pop()):
-            out.append(child)
-            todo.append(child)
-    return out
-
-
-class HubServer:
-    """The kit's hub on loopback free ports, for tests and benchmarks; stopped by PID.
-
-    ``url`` is its public address; ``options`` what it was started with (passwords included)."""
-
-    def __init__(self, runtime: Path, log_path: Path, *, store: str | None = None, teacher: str = "teacher",
-                 folder: Path = NOTEBOOKS, start_timeout: float = 90, env: dict[str, str] | None = None):
-        ports: list[int] = []
-        while len(ports) < 4:
-            port = free_port()
-            if port not in ports:
-                ports.append(port)
-        self.options = HubOptions(runtime=runtime, teacher=teacher, folder=folder, store=store, port=ports[0],
-                                  internal_ports=(ports[1], ports[2], ports[3]),
-                                  allow_root=os.geteuid() == 0).resolved(find_proxy_now=True)
-        self.config = write_config(self.options, runtime)
-        self.url = self.options.public_url.rstrip("/")
-        self.log_path = log_path
-        self._log = open(log_path, "w")  # noqa: SIM115 - open for the hub's lifetime, closed in stop()
-        self.started = time.monotonic()
-        self.proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(self.config)],
-                                     cwd=runtime, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
-                                     env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
-        self.pid = self.proc.pid
-        deadline = time.time() + start_timeout
-        while not self._ready():
-            if self.proc.poll() is not None or time.time() > deadline:
-                self.stop()
-                raise RuntimeError(f"the hub did not start; see {log_path}")
-            time.sleep(0.3)
-        self.start_seconds = time.monotonic() - self.started
-
-    def _ready(self) -> bool:
-        """The hub answers through the proxy and the class service answers too."""
-        try:
-            urllib.request.urlopen(self.url + "/hub/health", timeout=2)
-            urllib.request.urlopen(self.options.service_url + "health", timeout=2)
-            return True
-        except OSError:
-            return False
-
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
-    def stop(self) -> None:
-        _stop(self.proc)
-        if not self._log.closed:
-            self._log.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+    stop_process_tree(proc, descendants(proc.pid), group=False, grace=grace, settle=5)

@@ -282,7 +282,7 @@ def student_table_server(folder: Path):
     import nbformat
 
     from changekit.classroom.store import STORE_VARIABLE
-    from changekit.serving import VoilaServer
+    from changekit.testing import VoilaServer
 
     url = f"sqlite:///{folder / 'class.db'}"
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(STUDENT_TABLE_PAGE)])

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from changekit.classroom.store import STORE_VARIABLE
-from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import VoilaServer
 
 from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot
 

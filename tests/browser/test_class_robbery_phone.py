@@ -13,7 +13,8 @@ from changekit.classroom import connect
 from changekit.classroom.live import SEAT_PARAMETER
 from changekit.classroom.store import STORE_VARIABLE
 from changekit.classroom.tables import bot_seat, open_table, student_seat
-from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import VoilaServer
 
 from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot, visible, wait_until, watch
 

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import VoilaServer
 
 from .helpers import check_question, finish, open_app, visible, wait_until
 

@@ -13,7 +13,8 @@ import time
 import pytest
 
 from changekit.classroom.store import STORE_VARIABLE
-from changekit.serving import NOTEBOOKS, ROOT, VoilaServer
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import VoilaServer
 
 from .helpers import ARTIFACTS, finish, log_count, open_page, visible, wait_log_grows, wait_until
 

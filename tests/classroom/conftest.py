@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from changekit.classroom import connect
-from changekit.classroom.pgtemp import PostgresUnavailable, TemporaryPostgres
+from changekit.testing.pgtemp import PostgresUnavailable, TemporaryPostgres
 
 
 @pytest.fixture(scope="session")

@@ -14,7 +14,7 @@ from changekit.classroom import ClassroomError, connect
 from changekit.classroom.store import METHODS, RemoteStore, Store
 from changekit.classroom.tables import TableClient, bot_seat, open_table, student_seat
 from changekit.hub.service import ClassService, Seats, make_app
-from changekit.serving import free_port
+from changekit.testing import free_port
 
 TOKENS = {"tok-lee": "ms-lee", "tok-ada": "ada", "tok-bo": "bo"}
 PREFIX = "/services/changekit-class/"

@@ -11,10 +11,11 @@ import pytest
 import requests
 
 from changekit.classroom import ClassroomError
-from changekit.classroom.pgtemp import TemporaryPostgres
+from changekit.testing.pgtemp import TemporaryPostgres
 from changekit.classroom.store import RemoteStore
-from changekit.hub.run import HubServer
-from changekit.serving import ROOT, child_pids
+from changekit.testing import HubServer
+from changekit.processes import descendants
+from changekit.serving import ROOT
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -39,12 +40,7 @@ def log_in(hub: HubServer, user: str, password: str) -> float:
 
 def server_environment(hub: HubServer, user: str) -> dict[str, str]:
     """The environment of the user's single-user server (found among the hub's processes)."""
-    todo, seen = [hub.pid], []
-    while todo:
-        for child in child_pids(todo.pop()):
-            seen.append(child)
-            todo.append(child)
-    for pid in seen:
+    for pid in descendants(hub.pid):
         try:
             raw = Path(f"/proc/{pid}/environ").read_bytes()
         except OSError:

@@ -367,6 +367,10 @@ LAYERS = [
     Layer(r"changekit\.ui(\..*)?", r"changekit\.(classroom|serving|cli)(\..*)?", "ui imports no classroom"),
     Layer(r"changekit\.classroom(\..*)?", r"changekit\.games\.\w+\.\w+(\..*)?|changekit\.(serving|cli)",
           "the classroom reaches games only through specs (the registry) and a package's public names"),
+    Layer(r"changekit(?!\.testing(\.|$))(\..*)?", r"changekit\.testing(\..*)?",
+          "the test harness (servers on free ports, a throwaway PostgreSQL) is for tests and benchmarks: "
+          "nothing the kit serves imports it"),
+    Layer(r"changekit\.processes", r"changekit(\..*)?", "stopping processes by PID needs nothing of the kit"),
 ]
 #: Known crossings, each with the reason it stays for now: (importer, imported) -> why.
 KNOWN_CROSSINGS = {
@@ -427,6 +431,9 @@ def test_the_layer_rules_find_what_they_forbid():
     assert breaks("changekit.classroom.tables", "changekit.games.zombie.bots")
     assert not breaks("changekit.classroom.tables", "changekit.games.zombie")
     assert not breaks("changekit.classroom.tables", "changekit.registry")
+    assert breaks("changekit.serving", "changekit.testing.servers") and breaks("changekit.hub.run", "changekit.testing")
+    assert not breaks("changekit.testing.servers", "changekit.serving")
+    assert not breaks("changekit.testing", "changekit.testing.pgtemp")
 
 
 def test_every_part_imports_only_what_its_layer_allows():

@@ -7,7 +7,7 @@ import subprocess
 import sys
 import textwrap
 
-from changekit.serving import free_port
+from changekit.testing import free_port
 
 # A stand-in for Voila's query route: one websocket, answered with the request once a visitor comes.
 CHILD = textwrap.dedent("""

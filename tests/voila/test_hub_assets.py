@@ -14,7 +14,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from changekit.serving import free_port, plotly_asset
+from changekit.serving import plotly_asset
+from changekit.testing import free_port
 
 pytestmark = pytest.mark.slow
 

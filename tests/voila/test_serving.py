@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from changekit.serving import ERROR_MARKERS, NOTEBOOKS, ROOT, WIDGET_MIME, VoilaServer, free_port
+from changekit.serving import NOTEBOOKS, ROOT
+from changekit.testing import ERROR_MARKERS, WIDGET_MIME, VoilaServer, free_port
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from changekit.serving import ERROR_MARKERS, WIDGET_MIME
+from changekit.testing import ERROR_MARKERS, WIDGET_MIME
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

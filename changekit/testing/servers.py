@@ -1,0 +1,160 @@
+"""What the tests and benchmarks start the kit with: :class:`VoilaServer` (``changekit serve`` on a
+free loopback port), :class:`HubServer` (``changekit hub`` the same way), the headless Chromium
+settings, and what a rendered page shows when a cell failed. Each server is stopped by PID, with
+everything it started (:func:`changekit.processes.stop_process_tree`).
+
+Not used by ``changekit serve`` or ``changekit hub`` themselves.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, Self
+
+from ..hub.config import HubOptions, write_config
+from ..processes import child_pids, descendants, stop_process_tree
+from ..serving import NOTEBOOKS
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: In a page Voila rendered: the app's widgets made it in; and signs of a cell that failed.
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+ERROR_MARKERS = ("Traceback (most recent call last)", "application/vnd.jupyter.stderr",
+                 "jp-OutputArea-output jp-mod-error", "There was an error when executing cell")
+#: Debian's Chromium, headless, without any background traffic (see STACK_NOTES, Browser tests).
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class VoilaServer:
+    """``changekit serve <folder>`` on 127.0.0.1:<free port> (or ``host``), stopped by PID.
+
+    ``ready`` names a line of the server's output to wait for (``"the class is ready:"`` for a
+    class pool); ``env`` adds to the server's (and so its kernels') environment."""
+
+    def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
+                 serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
+                 ready: str | None = None, env: dict[str, str] | None = None):
+        self.port = free_port()
+        self.host = host
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115 - open for the server's lifetime, closed in stop()
+        extra = [f"--voila-arg={arg}" for arg in extra_args]
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
+             f"--host={host}", "--no-browser", *serve_args, *extra],
+            cwd=cwd or log_path.parent, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+        )
+        self.pid = self.proc.pid
+        deadline = time.time() + start_timeout
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "/voila/static/voila.js", timeout=2)
+                if ready is None or ready in self.log_text():
+                    break
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError(f"the server did not start; see {log_path}")
+            time.sleep(0.3)
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kernel_pids(self) -> list[int]:
+        """The kernels this server started (each runs in its own session, as jupyter_client does)."""
+        out = []
+        for pid in child_pids(self.pid):
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"ipykernel" in cmdline:
+                out.append(pid)
+        return out
+
+    def stop(self, grace: float = 5) -> None:
+        """SIGTERM the server's process group, SIGKILL after ``grace`` seconds (with many kernels open
+        SIGTERM can hang and keep the port bound), then SIGKILL any of its kernels still alive, by PID."""
+        # Kernels poll their parent and exit within about a second once it is gone; make sure.
+        kernels = self.kernel_pids() if self.proc.poll() is None else []
+        stop_process_tree(self.proc, kernels, group=True, grace=grace, settle=3)
+        if not self._log.closed:
+            self._log.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+class HubServer:
+    """The kit's hub on loopback free ports, for tests and benchmarks; stopped by PID.
+
+    ``url`` is its public address; ``options`` what it was started with (passwords included)."""
+
+    def __init__(self, runtime: Path, log_path: Path, *, store: str | None = None, teacher: str = "teacher",
+                 folder: Path = NOTEBOOKS, start_timeout: float = 90, env: dict[str, str] | None = None):
+        ports: list[int] = []
+        while len(ports) < 4:
+            port = free_port()
+            if port not in ports:
+                ports.append(port)
+        self.options = HubOptions(runtime=runtime, teacher=teacher, folder=folder, store=store, port=ports[0],
+                                  internal_ports=(ports[1], ports[2], ports[3]),
+                                  allow_root=os.geteuid() == 0).resolved(find_proxy_now=True)
+        self.config = write_config(self.options, runtime)
+        self.url = self.options.public_url.rstrip("/")
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115 - open for the hub's lifetime, closed in stop()
+        self.started = time.monotonic()
+        self.proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(self.config)],
+                                     cwd=runtime, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
+                                     env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})})
+        self.pid = self.proc.pid
+        deadline = time.time() + start_timeout
+        while not self._ready():
+            if self.proc.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError(f"the hub did not start; see {log_path}")
+            time.sleep(0.3)
+        self.start_seconds = time.monotonic() - self.started
+
+    def _ready(self) -> bool:
+        """The hub answers through the proxy and the class service answers too."""
+        try:
+            urllib.request.urlopen(self.url + "/hub/health", timeout=2)
+            urllib.request.urlopen(self.options.service_url + "health", timeout=2)
+            return True
+        except OSError:
+            return False
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        stop_process_tree(self.proc, descendants(self.proc.pid), group=False, grace=10, settle=5)
+        if not self._log.closed:
+            self._log.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
