@@ -221,6 +221,19 @@ def wait_log_grows(page, before: int, *, by: int = 1, what: str = "") -> None:
                what=what or f"the game log to grow past {before} events by {by}")
 
 
+def bid_from_pages(pages: dict, bids: dict[str, str], *, first: dict[str, str] | None = None,
+                   timeout_ms: int = STEP_TIMEOUT_MS) -> None:
+    """Each student bids in the class auction on their own page (``bids``: name → the bid's
+    button, "$10"), and sees the bid taken; a name in ``first`` bids that first and then changes it."""
+    for name, page in pages.items():
+        bidder = page.locator(".ck-auction-bidder")
+        visible(bidder, what=f"the auction on {name}'s page", timeout_ms=timeout_ms)
+        for bid in [*([first[name]] if first and name in first else []), bids[name]]:
+            bidder.get_by_role("button", name=bid, exact=True).click()
+            bidder.get_by_role("button", name="Submit my bid").click()
+            visible(bidder.get_by_text(f"Your bid: {bid}"), what=f"{name}'s bid of {bid} in")
+
+
 def charts_with_traces(page) -> list[int]:
     """Once everything is rendered: for each plotly chart on the page, how many traces it drew."""
     wait_rendered(page)

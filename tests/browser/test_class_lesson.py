@@ -21,7 +21,7 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import NOTEBOOKS, ROOT
 from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot, visible, wait_until
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, bid_from_pages, screenshot, visible, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -144,16 +144,7 @@ def test_a_whole_lesson_with_reloads_leaves_no_kernel_behind_and_every_page_agre
         # -- 3. a class auction; Ada changes her bid --
         teacher.get_by_role("button", name="Start a class auction").click()
         bids = {"Ada": "$10", "Bo": "$7", "Cy": "$5"}
-        for name, page in pages.items():
-            bidder = page.locator(".ck-auction-bidder")
-            visible(bidder, what=f"the auction on {name}'s page", timeout_ms=LIVE_MS)
-            if name == "Ada":  # a first bid of $1, then $10 instead
-                bidder.get_by_role("button", name="$1", exact=True).click()
-                bidder.get_by_role("button", name="Submit my bid").click()
-                visible(bidder.get_by_text("Your bid: $1"), what="Ada's first bid")
-            bidder.get_by_role("button", name=bids[name], exact=True).click()
-            bidder.get_by_role("button", name="Submit my bid").click()
-            visible(bidder.get_by_text(f"Your bid: {bids[name]}"), what=f"{name}'s bid in")
+        bid_from_pages(pages, bids, first={"Ada": "$1"}, timeout_ms=LIVE_MS)  # Ada's $1 first, then $10 instead
         visible(teacher.get_by_text("3 of 3 students have bid"), what="three bids on the dashboard")
         teacher.get_by_role("button", name="Close bidding and settle").click()
         results = teacher.locator("table.ck-auction")

@@ -16,7 +16,7 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import NOTEBOOKS, ROOT
 from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, finish, log_count, open_page, visible, wait_log_grows, wait_until
+from .helpers import ARTIFACTS, bid_from_pages, finish, log_count, open_page, visible, wait_log_grows, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -98,12 +98,7 @@ def test_a_class_session_through_the_teacher_and_student_pages(browser, class_se
     # -- a class auction --
     auction = teacher.get_by_role("button", name="Start a class auction")
     auction.click()
-    for name, page in students.items():
-        bidder = page.locator(".ck-auction-bidder")
-        visible(bidder, what=f"the auction on {name}'s page")
-        bidder.get_by_role("button", name=BIDS[name], exact=True).click()
-        bidder.get_by_role("button", name="Submit my bid").click()
-        visible(bidder.get_by_text(f"Your bid: {BIDS[name]}"), what=f"{name}'s bid in")
+    bid_from_pages(students, BIDS)
     visible(teacher.get_by_text("2 of 2 students have bid"), what="both bids on the dashboard")
     teacher.get_by_role("button", name="Close bidding and settle").click()
     results = teacher.locator("table.ck-auction")
