@@ -145,7 +145,7 @@ def test_closing_twice_is_harmless(store_url):
 
 def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
     """The conftest turns this into a failed test (never a skip) when the machine has neither."""
-    from changekit.classroom import pgtemp
+    from changekit.testing import pgtemp
 
     monkeypatch.setattr(pgtemp.importlib.util, "find_spec", lambda name: None)
     monkeypatch.setattr(pgtemp, "DEBIAN_ROOT", tmp_path)
