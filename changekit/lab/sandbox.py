@@ -65,6 +65,13 @@ TMP_BYTES = 16 * 1024 * 1024
 FIRST_UID = 210_000
 _uids = count()
 
+
+def own_uids() -> range:
+    """The sandbox user ids this process hands out: a block of 64 of its own, by its PID (so two
+    referees on one machine do not share a process limit)."""
+    first = FIRST_UID + (os.getpid() % 512) * 64
+    return range(first, first + 64)
+
 FAILURE_KINDS = ("timeout", "error", "illegal")
 
 
@@ -295,7 +302,7 @@ class SandboxedBot(EntryBot):
     # the pipe
     def _command(self) -> list[str]:
         if self.sandboxed:
-            return bwrap_command(FIRST_UID + (os.getpid() % 512) * 64 + next(_uids) % 64)
+            return bwrap_command(own_uids()[next(_uids) % 64])
         return local_command()
 
     def _fail(self, kind: str, message: str, view: dict[str, Any], printed: str = "") -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from changekit.lab import check_bot, sandbox_available, tournament
-from changekit.lab.sandbox import FIRST_UID
+from changekit.lab.sandbox import FIRST_UID, own_uids
 
 
 
@@ -40,7 +40,9 @@ def first_failure(source: str, **kw):
 
 
 def sandbox_processes() -> list[int]:
-    """Processes on this machine running as one of the lab's sandbox user ids."""
+    """Processes on this machine running as one of the sandbox user ids this test process hands
+    out (another test worker's sandboxes, running meanwhile, are not this test's leftovers)."""
+    ours = own_uids()
     found = []
     for pid in os.listdir("/proc"):
         if pid.isdigit():
@@ -48,7 +50,7 @@ def sandbox_processes() -> list[int]:
                 uid = os.stat(f"/proc/{pid}").st_uid
             except FileNotFoundError:
                 continue
-            if FIRST_UID <= uid < FIRST_UID + 512 * 64:
+            if uid in ours:
                 found.append(int(pid))
     return found
 
