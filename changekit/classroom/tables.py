@@ -34,6 +34,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..core import Bot, ChangekitError, State, play_turns
+from ..core.table import AutoMove
 from ..core.errors import ClassroomError
 from ..core.words import count, numbered, winners_text
 from ..registry import game_keys, game_spec, is_game, load_game, unknown_game
@@ -338,77 +339,65 @@ class TableClient:
 Poller = BasePoller
 
 
+class NetworkedTable:
+    """A :class:`~changekit.core.table.Table` whose moves go to the class store through a
+    :class:`TableClient`: the page's one human is the client's seat, the bots are the table's own
+    (moved by whichever page sees their turn), and nothing is taken back."""
+
+    can_undo = False
+    can_restart = False
+
+    def __init__(self, client: TableClient) -> None:
+        self.client = client
+
+    @property
+    def state(self) -> State:
+        return self.client.state
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return frozenset() if self.client.seat is None else frozenset({self.client.seat})
+
+    @property
+    def version(self) -> int:
+        return self.client.made
+
+    def names(self) -> list[str]:
+        return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
+
+    def move(self, action: Any, seat: int) -> None:
+        self.client.move(action, seat)
+
+    def play_programs(self, auto: AutoMove | None = None) -> int:
+        return self.client.play_bots(own=auto)
+
+    def take_notes(self) -> list[str]:
+        return []  # every page moves the bots alike; none explains them
+
+    def sync(self) -> bool:
+        return self.client.sync()
+
+    def rewind(self, actions: int) -> None:
+        raise ClassroomError("shared-table", "moves at a shared table cannot be taken back")
+
+
 def _networked_class(game: str) -> type:
     from ..ui.app import GameApp  # ui.app brings the widgets: open_table and TableClient run without them
 
     base = app_class(game)
 
-    class Networked(GameApp):
-        """The game's app with its moves going through a :class:`TableClient`: the table is
-        drawn for the client's seat, ``act`` writes to the store, the position comes from the
-        log (polled every POLL_SECONDS), bots are moved by whichever page sees their turn."""
+    class TablePage(GameApp):
+        """The game's own app at a :class:`NetworkedTable` (every move goes to the store), and
+        the page's following of the table: the position from the log, polled every POLL_SECONDS."""
 
         def __init__(self, *, client: TableClient, **kwargs: Any) -> None:
             self.client = client
-            super().__init__(**kwargs)
-            self.w_setup.layout.display = "none"  # no new game, seed or seat set-up at a shared table
-            self.w_undo.layout.display = "none"
+            super().__init__(table=NetworkedTable(client), **kwargs)
             self.poller = Poller(self._step, lambda mark: self.reload(),
                                  done=lambda: self.client.state.is_terminal() or self.client.table.closed)
 
-        @property
-        def hot_seat(self) -> bool:
-            return False
-
-        def is_human(self, seat: int) -> bool:
-            return seat == self.client.seat
-
-        @property
-        def viewer(self) -> int:
-            seat = self.client.seat
-            assert seat is not None, "networked_app seats only a seated student"
-            return seat
-
-        def names(self) -> list[str]:
-            return ["You" if p == self.client.seat else name for p, name in enumerate(self.client.names())]
-
-        def new_game(self) -> None:  # the table's game: read it from the store
-            self.reset_input()  # the frame's promise to the game's app, as GameApp.new_game keeps it
-            self.client.sync()
-            self.bot_players = {}
-            self.notes, self.error = [], ""
-            self.run_bots()
-            self.refresh()
-
-        def run_bots(self) -> None:
-            """Bots, and the app's automatic moves for this seat (``auto_move``), move through the
-            table, never on this page's copy."""
-            try:
-                self.client.play_bots(own=self.auto_move)
-            except ChangekitError as err:
-                self.error = str(err)
-            self.state = self.client.state
-
-        def act(self, *actions: Any, player: int | None = None) -> None:
-            """Every move the game's app makes (one action or several, as GameApp.act) goes to the table."""
-            self.reset_input()  # as GameApp.act: before every action
-            try:
-                for action in actions:
-                    self.client.move(action, player)
-                self.error = ""
-            except ChangekitError as err:
-                self.error = str(err)
-            else:
-                self.run_bots()
-            self.reload()
-
-        def undo(self) -> None:
-            self.error = "moves at a shared table cannot be taken back"
-            self.refresh()
-
         def reload(self) -> None:
             """Draw the latest position the client has read."""
-            self.state = self.client.state
             self.refresh()
 
         def _step(self) -> tuple[int, bool]:
@@ -419,9 +408,9 @@ def _networked_class(game: str) -> type:
             self.client.play_bots(own=self.auto_move)
             return self.client.made, False
 
-    # Networked first: its act, new_game, undo and run_bots replace the frame's, and the game's
-    # app keeps its own build, draw and reset_input
-    return type(f"Networked{base.__name__}", (Networked, base), {})
+    # TablePage first: its __init__ hands the frame the table; the game's app keeps its own build,
+    # draw and reset_input, and the frame's act, undo and bots go through the table
+    return type(f"Networked{base.__name__}", (TablePage, base), {})
 
 
 def networked_app(client: TableClient, *, poll: bool = True) -> Any:
@@ -430,7 +419,7 @@ def networked_app(client: TableClient, *, poll: bool = True) -> Any:
     if client.seat is None:
         raise ClassroomError("not-seated", "only a seated student plays a table; the teacher watches it in TablesPanel")
     cls = _networked_class(client.table.game)
-    app = cls(client=client, players=len(client.seats), seed=client.seed, **client.options)
+    app = cls(client=client, **client.options)
     if poll:
         app.poller.start()
     return app

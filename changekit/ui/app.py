@@ -19,7 +19,9 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 from IPython.display import display
 
-from changekit.core import Bot, Game, IllegalAction, State, play_turns
+from changekit.core import Bot, ChangekitError, Game, State
+from changekit.core.errors import ClassroomError
+from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
 from changekit.ui.markup import Html, html, join
 
@@ -268,7 +270,10 @@ class PictureRow:
 
 
 class GameApp:
-    """Play a whole game against bots (or hot-seat) in a notebook or a Voila page."""
+    """Play a whole game against bots (or hot-seat) in a notebook or a Voila page; or, given a
+    ``table``, at that table (a networked one: the class store's; see changekit.core.table).
+
+    Every move the app makes goes to ``self.table``; the app draws ``self.table.state``."""
 
     game: ClassVar[type[Game]]
     bots: ClassVar[dict[str, type[Bot]]]
@@ -278,9 +283,12 @@ class GameApp:
     face_up: ClassVar[bool] = False
 
     def __init__(self, *, players: int | None = None, bot: str | None = None, seed: int = 1,
-                 hot_seat: bool = False, **options: Any) -> None:
+                 hot_seat: bool = False, table: Table | None = None, **options: Any) -> None:
         self.options = options
-        self.rng = random.Random(seed)
+        self.table: Table = table  # type: ignore[assignment] # a local one is made by new_game below
+        if table is not None:
+            players, seed = table.state.players, table.state.seed
+        self.rng = random.Random(seed)  # the app's own suggestions (hints): never the bots' generator
         self.timings: list[float] = []  # ms per user action, server side (the benchmark reads it)
         self.notes: list[str] = []  # bots' explanations of their last moves
         self.error = ""
@@ -320,7 +328,13 @@ class GameApp:
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
         self.widget.add_class("ck-app")
-        self.new_game()
+        if table is None:
+            self.new_game()
+        else:
+            # a table the app did not make (a shared one): no new game, seed or seat set-up here
+            self.w_setup.layout.display = "" if table.can_restart else "none"
+            self.w_undo.layout.display = "" if table.can_undo else "none"
+            self.start()
         _freeze_heap()
 
     def toggle_setup(self) -> None:
@@ -330,19 +344,46 @@ class GameApp:
         else:
             self.w_setup.add_class("ck-collapsed")
 
-    # ---- seats -----------------------------------------------------------------------
+    # ---- the table and its seats -------------------------------------------------------
+    @property
+    def state(self) -> State:
+        """The position now (the table's: it may be a new object after any move)."""
+        return self.table.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """Go on from a rigged position (tests, lessons): a local table only."""
+        if not isinstance(self.table, LocalTable):
+            raise ChangekitError("only a game played here can be set to a position; this table is shared")
+        self.table.load(state)
+
+    @property
+    def bot_players(self) -> dict[int, Bot]:
+        """The bots by seat (empty at a shared table, whose bots the table moves itself)."""
+        return self.table.bots if isinstance(self.table, LocalTable) else {}
+
+    @bot_players.setter
+    def bot_players(self, bots: dict[int, Bot]) -> None:
+        if not isinstance(self.table, LocalTable):
+            raise ChangekitError("a shared table's bots are its own")
+        self.table.bots.clear()
+        self.table.bots.update(bots)
+
     @property
     def hot_seat(self) -> bool:
-        return bool(self.w_hot.value)
+        return len(self.table.humans) > 1
 
     def is_human(self, seat: int) -> bool:
-        return self.hot_seat or seat == 0
+        return seat in self.table.humans
 
     def names(self) -> list[str]:
-        n = self.state.players
-        if self.hot_seat:
-            return [f"Player {i + 1}" for i in range(n)]
-        return ["You"] + [f"{self.w_bot.value.capitalize()} bot {i}" for i in range(1, n)]
+        return self.table.names()
+
+    def seat_names(self, players: int, hot_seat: bool) -> list[str]:
+        """The names of a new local game's seats."""
+        if hot_seat:
+            return [f"Player {i + 1}" for i in range(players)]
+        return ["You"] + [f"{self.w_bot.value.capitalize()} bot {i}" for i in range(1, players)]
 
     def possessive(self, seat: int) -> str:
         """The seat's possessive to open a heading: "Your" for the human, "Ann's" for Ann."""
@@ -350,36 +391,52 @@ class GameApp:
 
     @property
     def viewer(self) -> int:
-        """Whose eyes the table is drawn for: the human to act (hot-seat) or seat 0."""
-        if not self.hot_seat:
-            return 0
-        acting = [p for p in self.state.current_players() if self.is_human(p)]
+        """Whose eyes the table is drawn for: this page's one human, or (hot-seat) the human to act."""
+        humans = self.table.humans
+        if len(humans) <= 1:
+            return next(iter(humans), 0)
+        acting = [p for p in self.state.current_players() if p in humans]
         return acting[0] if acting else (self._revealed_to if self._revealed_to is not None else 0)
 
     # ---- actions ---------------------------------------------------------------------
     def new_game(self) -> None:
+        """A new game here, with the set-up row's players, bots, seed and hot-seat."""
         start = time.perf_counter()
-        self.state: State = self.game(players=self.w_players.value, **self.options).new_state(seed=self.w_seed.value)
-        self.bot_players = {p: self.bots[self.w_bot.value]() for p in range(self.state.players) if not self.is_human(p)}
+        if self.table is not None and not self.table.can_restart:
+            self.error = "this table plays one game: a new one is opened for the table"
+            self.refresh()
+            return
+        state = self.game(players=self.w_players.value, **self.options).new_state(seed=self.w_seed.value)
+        hot = bool(self.w_hot.value)
+        humans = range(state.players) if hot else [0]
+        bots = {p: self.bots[self.w_bot.value]() for p in range(state.players) if p not in humans}
+        self.table = LocalTable(state, names=self.seat_names(state.players, hot), bots=bots, seed=self.w_seed.value,
+                                humans=humans)
         self.rng = random.Random(self.w_seed.value)
-        self.notes, self.error, self._revealed_to = [], "", None
-        self.reset_input()
-        self.run_bots()
-        self.refresh()
+        self._revealed_to = None
+        self.start()
         self.timings.append((time.perf_counter() - start) * 1000)
 
+    def start(self) -> None:
+        """Draw the table's game from where it is, after the programs' moves that are due."""
+        self.notes, self.error = [], ""
+        self.reset_input()
+        self.table.sync()
+        self.run_bots()
+        self.refresh()
+
     def act(self, *actions: Any, player: int | None = None) -> None:
-        """A human's move (from a button), the app's one way to move: apply its actions in
-        order (several make one move: Zhao Pengyou's selected cards), let the bots answer, redraw.
-        A networked table replaces it, so every move an app makes goes to the table."""
+        """A human's move (from a button), the app's one way to move: each action goes to the
+        table in order (several make one move: Zhao Pengyou's selected cards), the bots answer,
+        the page is redrawn. A refused move is said on the page and changes nothing."""
         start = time.perf_counter()
         who = self.viewer if player is None else player
         self.reset_input()
         try:
             for action in actions:
-                self.state.apply(action, who)
+                self.table.move(action, who)
             self.error = ""
-        except IllegalAction as exc:
+        except ChangekitError as exc:
             self.error = str(exc)
         else:
             self.notes = []
@@ -389,22 +446,12 @@ class GameApp:
 
     def run_bots(self) -> None:
         """The bots move, and so do the app's automatic moves for humans (:meth:`auto_move`),
-        until a human must choose or the game is over."""
-        play_turns(lambda: self.state, self.program_move)
-        self.notes = self.notes[-6:]
-
-    def program_move(self, state: State, seat: int) -> Any:
-        """The move a program makes for ``seat`` now (its bot's, or the app's automatic one for
-        a human), or None: the seat's human chooses."""
-        bot = self.bot_players.get(seat)
-        if bot is None:
-            return self.auto_move(state, seat)
-        view = state.view(seat)
-        action = bot.choose(view, state.legal_actions(seat), rng=self.rng)
-        reason = bot.explain(view, action)
-        if reason:
-            self.notes.append(f"{self.names()[seat]}: {reason}")
-        return action
+        until a human must choose or the game is over (at a shared table, through the table)."""
+        try:
+            self.table.play_programs(self.auto_move)
+        except ClassroomError as err:  # the class store refused or could not be reached
+            self.error = str(err)
+        self.notes = (self.notes + self.table.take_notes())[-6:]
 
     def auto_move(self, state: State, seat: int) -> Any:
         """A move the app makes for the human at ``seat`` without a click (Cambio passes a snap
@@ -416,7 +463,9 @@ class GameApp:
         """Take back moves until it is a human's turn again, having undone one human move."""
         start = time.perf_counter()
         humans = self.own_moves()
-        if not humans:
+        if not self.table.can_undo:
+            self.error = "moves at a shared table cannot be taken back"
+        elif not humans:
             self.error = "nothing of yours to undo yet"
         else:
             self.reset_input()
@@ -432,8 +481,8 @@ class GameApp:
 
     def rewind(self, actions: int) -> None:
         """Go back to the position after the first ``actions`` actions (a game with very long
-        histories can keep checkpoints instead of replaying from the start)."""
-        self.state.undo(len(self.state.history) - actions)
+        histories can keep checkpoints instead of replaying from the start: ``LocalTable.rewind``)."""
+        self.table.rewind(actions)
 
     def reveal(self, seat: int) -> None:
         self._revealed_to = seat

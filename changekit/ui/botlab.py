@@ -13,6 +13,7 @@ from typing import Any, Callable
 import ipywidgets as w
 
 from changekit.core.errors import ChangekitError
+from changekit.core.table import ReplayTable
 from changekit.lab import Report, check_bot
 from changekit.lab.sandbox import MoveFailure
 from changekit.lab.starters import examples_for, starter_source
@@ -56,6 +57,7 @@ class ReplayViewer:
 
     def __init__(self) -> None:
         self.state: Any = None
+        self.table: ReplayTable | None = None  # the game being stepped through
         self.seat = 0
         self.names: list[str] = []
         self.w_position = w.IntSlider(min=0, max=0, description="Move", continuous_update=False,
@@ -86,7 +88,10 @@ class ReplayViewer:
         if self.state is None:
             return
         k = self.w_position.value
-        position = type(self.state).replay(self.state.options, self.state.seed, self.state.history[:k])
+        if self.table is None or self.table.game is not self.state:
+            self.table = ReplayTable(self.state, names=self.names)
+        self.table.go_to(k)
+        position = self.table.state
         lines = position.narration(self.seat, self.names)
         view = position.view(self.seat)
         shown = "".join(f"<li><code>{escape(key)}</code>: {escape(repr(value))[:200]}</li>"

@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as w
 
 from changekit.core import Card, IllegalAction
+from changekit.core.table import LocalTable
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
@@ -70,8 +71,10 @@ class ZhaoPengyouApp(GameApp):
         if not self._checkpoints:
             super().rewind(actions)
             return
-        done, saved = self._checkpoints[-1]
-        self.state = saved.continued(self.state.history[done:actions])
+        if not isinstance(self.table, LocalTable):  # (a shared table is never undone)
+            super().rewind(actions)
+            return
+        self.table.rewind(actions, checkpoint=self._checkpoints[-1])
 
     def toggle(self, i: int) -> None:
         start = time.perf_counter()

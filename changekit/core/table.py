@@ -1,0 +1,234 @@
+"""A table: the one thing that moves a game between its players and its engine.
+
+An app draws ``table.state`` and sends every move a player makes to ``table.move``; it never
+applies an action to a state itself. Where the moves go is the table's business: a
+:class:`LocalTable` applies them here (a game against the kit's bots, or hot seat); a networked
+table (``changekit.classroom.tables.NetworkedTable``) writes them to the class store, where other
+pages read them; a :class:`ReplayTable` steps through a finished game and takes no moves. The app
+is the same in all three, as in boardgame.io, where local and networked play are a transport the
+game never sees.
+
+>>> from changekit.registry import game_spec
+>>> spec = game_spec("zombie")
+>>> table = LocalTable(spec.game(players=3).new_state(seed=4), names=["You", "Bot 1", "Bot 2"],
+...                    bots={1: spec.bots["greedy"](), 2: spec.bots["greedy"]()}, seed=4)
+>>> table.humans, table.state.current_players()
+(frozenset({0}), (1,))
+>>> table.play_programs(), table.state.current_players()  # the bots move up to your turn
+(2, (0,))
+>>> table.move(table.state.legal_actions(0)[0], 0)
+>>> table.play_programs(), table.state.current_players(), table.version
+(2, (0,), 6)
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .bots import Bot, play_turns
+from .errors import ChangekitError, IllegalAction
+from .state import Player, State
+
+#: A page's own move for one of its human seats that needs no click (Cambio passes a snap window
+#: its human knows nothing to snap in), or None: the human chooses.
+AutoMove = Callable[[State, Player], Any]
+
+
+@runtime_checkable
+class Table(Protocol):
+    """What an app needs of the place its game is played.
+
+    ``state``: the position now (read-only for the app: it may be a new object after any move);
+    ``humans``: the seats whose moves come from this page's clicks; ``names()``: every seat's name
+    as this page shows it; ``version``: a number that changes whenever the position does (a page
+    redraws when it differs from the one it drew); ``can_undo``: whether :meth:`rewind` is allowed;
+    ``can_restart``: whether the app may replace this table with a new game of its own."""
+
+    can_undo: bool
+    can_restart: bool
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def humans(self) -> frozenset[int]: ...
+
+    @property
+    def version(self) -> int: ...
+
+    def names(self) -> list[str]: ...
+
+    def move(self, action: Any, seat: int) -> None:
+        """Make one move for ``seat``; a move refused raises ChangekitError and changes nothing."""
+
+    def play_programs(self, auto: AutoMove | None = None) -> int:
+        """The bots' moves, and ``auto``'s for this page's humans, until a human must choose or
+        the game is over; returns how many moves this table made."""
+
+    def take_notes(self) -> list[str]:
+        """The bots' explanations of their moves since the last call (may be none)."""
+
+    def sync(self) -> bool:
+        """Read what other players did meanwhile; True if the position changed."""
+
+    def rewind(self, actions: int) -> None:
+        """Back to the position after the first ``actions`` actions (refused unless ``can_undo``)."""
+
+
+class LocalTable:
+    """A game played here: the humans at ``humans`` (default: every seat without a bot) click,
+    the ``bots`` (by seat) answer, with one random generator seeded by ``seed``."""
+
+    can_undo = True
+    can_restart = True
+
+    def __init__(self, state: State, *, names: Sequence[str], bots: Mapping[int, Bot] | None = None,
+                 seed: int = 0, humans: Collection[int] | None = None) -> None:
+        self._version = 0
+        self._notes: list[str] = []
+        self._start(state, bots=bots or {}, names=names, seed=seed, humans=humans)
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return self._humans
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bots by seat (a test or a lesson may take them away to rig a position)."""
+        return self._bots
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def _start(self, state: State, *, bots: Mapping[int, Bot], names: Sequence[str], seed: int,
+               humans: Collection[int] | None) -> None:
+        if len(names) != state.players:
+            raise ChangekitError(f"a table of {state.players} seats needs {state.players} names, not {len(names)}")
+        if not all(isinstance(s, int) and 0 <= s < state.players for s in bots):
+            raise ChangekitError(f"bots sit at seats 0 to {state.players - 1}, not {sorted(bots)}")
+        self._state, self._bots, self._names = state, dict(bots), list(names)
+        self._humans = frozenset(range(state.players)) - set(self._bots) if humans is None else frozenset(humans)
+        self.rng = random.Random(seed)
+        self._notes = []
+        self._version += 1
+
+    def load(self, state: State) -> None:
+        """Go on from ``state`` (a rigged position of a test or a lesson: same seats and names)."""
+        if state.players != len(self._names):
+            raise ChangekitError(f"this table has {len(self._names)} seats; the position has {state.players}")
+        self._state = state
+        self._version += 1
+
+    def move(self, action: Any, seat: int) -> None:
+        self._state.apply(action, seat)  # an engine refuses a bad move before it changes anything
+        self._version += 1
+
+    def play_programs(self, auto: AutoMove | None = None) -> int:
+        return play_turns(lambda: self._state, lambda state, seat: self._program_move(state, seat, auto),
+                          move=self.move)
+
+    def _program_move(self, state: State, seat: int, auto: AutoMove | None) -> Any:
+        bot = self._bots.get(seat)
+        if bot is None:
+            return auto(state, seat) if auto is not None and seat in self._humans else None
+        view = state.view(seat)
+        action = bot.choose(view, state.legal_actions(seat), rng=self.rng)
+        reason = bot.explain(view, action)
+        if reason:
+            self._notes.append(f"{self._names[seat]}: {reason}")
+        return action
+
+    def take_notes(self) -> list[str]:
+        notes, self._notes = self._notes, []
+        return notes
+
+    def sync(self) -> bool:
+        return False  # nobody else plays here
+
+    def rewind(self, actions: int, *, checkpoint: tuple[int, State] | None = None) -> None:
+        """Back to the position after ``actions`` actions: replayed from the seed, or from
+        ``checkpoint`` ((actions done, the position then), an earlier position of this game: a
+        whole Zhao Pengyou match is over a thousand actions)."""
+        history = self._state.history
+        if isinstance(actions, bool) or not isinstance(actions, int) or not 0 <= actions <= len(history):
+            raise ChangekitError(f"cannot go back to move {actions!r}: this game has {len(history)} actions")
+        if checkpoint is None:
+            self._state.undo(len(history) - actions)
+        else:
+            done, saved = checkpoint
+            if not done <= actions or saved.history != history[:done]:
+                raise ChangekitError("the checkpoint is not an earlier position of this game")
+            self._state = saved.continued(history[done:actions])
+        self._version += 1
+
+
+class ReplayTable:
+    """A finished game (or any saved one) stepped through, read-only: ``go_to(k)`` shows the
+    position after its first ``k`` actions; moves are refused."""
+
+    can_undo = False
+    can_restart = False
+
+    def __init__(self, game: State, *, names: Sequence[str], at: int | None = None) -> None:
+        if len(names) != game.players:
+            raise ChangekitError(f"a game of {game.players} seats needs {game.players} names, not {len(names)}")
+        self.game = game
+        self._names = list(names)
+        self._version = 0
+        self.go_to(len(game.history) if at is None else at)
+
+    @property
+    def state(self) -> State:
+        return self._state
+
+    @property
+    def humans(self) -> frozenset[int]:
+        return frozenset()
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    @property
+    def at(self) -> int:
+        """How many of the game's actions the position shown has played."""
+        return len(self._state.history)
+
+    @property
+    def length(self) -> int:
+        return len(self.game.history)
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def go_to(self, actions: int) -> None:
+        """Show the position after the first ``actions`` actions (clamped to the game)."""
+        if isinstance(actions, bool) or not isinstance(actions, int):
+            raise ChangekitError(f"a replay goes to a move number, not {actions!r}")
+        k = max(0, min(actions, len(self.game.history)))
+        self._state = type(self.game).replay(self.game.options, self.game.seed, self.game.history[:k])
+        self._version += 1
+
+    def move(self, action: Any, seat: int) -> None:
+        raise IllegalAction("replay", "a replay only shows a game already played: it takes no moves")
+
+    def play_programs(self, auto: AutoMove | None = None) -> int:
+        return 0
+
+    def take_notes(self) -> list[str]:
+        return []
+
+    def sync(self) -> bool:
+        return False
+
+    def rewind(self, actions: int) -> None:
+        raise ChangekitError("a replay is stepped with go_to, not undone")
