@@ -14,7 +14,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from typing import Any, Self
+from typing import IO, Any, Self
 
 from ..hub.config import HubOptions, write_config
 from ..processes import child_pids, descendants, stop_process_tree
@@ -38,7 +38,37 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-class VoilaServer:
+class _Server:
+    """A server process writing to a log file, used in a ``with`` block: :meth:`stop` ends it and
+    everything it started (each server says how), then closes the log."""
+
+    proc: subprocess.Popen
+    log_path: Path
+    _log: IO[str]
+
+    def _open_log(self, log_path: Path) -> None:
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115 - open for the server's lifetime, closed in stop()
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def _stopped(self, leftovers: list[int], *, group: bool, grace: float, settle: float) -> None:
+        stop_process_tree(self.proc, leftovers, group=group, grace=grace, settle=settle)
+        if not self._log.closed:
+            self._log.close()
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.stop()
+
+
+class VoilaServer(_Server):
     """``changekit serve <folder>`` on 127.0.0.1:<free port> (or ``host``), stopped by PID.
 
     ``ready`` names a line of the server's output to wait for (``"the class is ready:"`` for a
@@ -50,8 +80,7 @@ class VoilaServer:
         self.port = free_port()
         self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = log_path
-        self._log = open(log_path, "w")  # noqa: SIM115 - open for the server's lifetime, closed in stop()
+        self._open_log(log_path)
         extra = [f"--voila-arg={arg}" for arg in extra_args]
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
@@ -73,9 +102,6 @@ class VoilaServer:
                 raise RuntimeError(f"the server did not start; see {log_path}")
             time.sleep(0.3)
 
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
     def kernel_pids(self) -> list[int]:
         """The kernels this server started (each runs in its own session, as jupyter_client does)."""
         out = []
@@ -93,18 +119,10 @@ class VoilaServer:
         SIGTERM can hang and keep the port bound), then SIGKILL any of its kernels still alive, by PID."""
         # Kernels poll their parent and exit within about a second once it is gone; make sure.
         kernels = self.kernel_pids() if self.proc.poll() is None else []
-        stop_process_tree(self.proc, kernels, group=True, grace=grace, settle=3)
-        if not self._log.closed:
-            self._log.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+        self._stopped(kernels, group=True, grace=grace, settle=3)
 
 
-class HubServer:
+class HubServer(_Server):
     """The kit's hub on loopback free ports, for tests and benchmarks; stopped by PID.
 
     ``url`` is its public address; ``options`` what it was started with (passwords included)."""
@@ -121,8 +139,7 @@ class HubServer:
                                   allow_root=os.geteuid() == 0).resolved(find_proxy_now=True)
         self.config = write_config(self.options, runtime)
         self.url = self.options.public_url.rstrip("/")
-        self.log_path = log_path
-        self._log = open(log_path, "w")  # noqa: SIM115 - open for the hub's lifetime, closed in stop()
+        self._open_log(log_path)
         self.started = time.monotonic()
         self.proc = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(self.config)],
                                      cwd=runtime, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
@@ -145,16 +162,5 @@ class HubServer:
         except OSError:
             return False
 
-    def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
-
     def stop(self) -> None:
-        stop_process_tree(self.proc, descendants(self.proc.pid), group=False, grace=10, settle=5)
-        if not self._log.closed:
-            self._log.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+        self._stopped(descendants(self.proc.pid), group=False, grace=10, settle=5)
