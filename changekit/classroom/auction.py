@@ -22,7 +22,7 @@ from ..core.words import dollars, money
 from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
 from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
 from ..games.boneyard.rules import START_BILLS, resolve_round
-from ..ui.markup import escape
+from ..core.markup import escape
 from .kinds import AUCTION_KIND
 from .store import Store
 from .poller import NewsPoller, off_loop

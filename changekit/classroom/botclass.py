@@ -22,7 +22,7 @@ from ..registry import game_keys, load_game
 from ..stats.tournaments import bots_of
 from ..ui.app import button, kernel_loop, show_figure
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
-from ..ui.markup import escape, html
+from ..core.markup import escape, html
 from .live import ClassLink, join_from_address
 from .store import Store
 

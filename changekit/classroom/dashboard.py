@@ -19,7 +19,7 @@ from IPython.display import display
 from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
-from ..ui.markup import escape
+from ..core.markup import escape
 from ..ui.question import Question, answer_parts
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
 from .keeper import PageKeeper

@@ -35,7 +35,7 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import button, page_value, when_visitor_arrives
-from ..ui.markup import escape
+from ..core.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
 from .lessons import class_chart_figure, find_lesson_question, question_prompt

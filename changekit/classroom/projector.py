@@ -16,7 +16,7 @@ from IPython.display import display
 
 from ..ui.app import button, page_value
 from ..ui.charts import LiveChart
-from ..ui.markup import escape
+from ..core.markup import escape
 from ..ui.question import reading_to_html
 from .lessons import class_chart_figure
 from .live import alert_html, connect

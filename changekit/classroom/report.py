@@ -139,7 +139,7 @@ def _percent(share: float | None) -> str:
 
 def report_html(rows: Sequence[ReportRow]) -> str:
     """The report as an HTML table (question ids are the store's checked ids; escaped anyway)."""
-    from ..ui.markup import escape, html  # markup only where the report is drawn
+    from ..core.markup import escape, html  # markup only where the report is drawn
 
     if not rows:
         return ("<p class=\"ck-report-empty\"><i>No question has a marked right answer yet: mark one on its row "

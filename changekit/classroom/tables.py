@@ -38,7 +38,7 @@ from ..core.table import AutoMove
 from ..core.errors import ClassroomError
 from ..core.words import count, numbered, winners_text
 from ..registry import game_keys, game_spec, is_game, load_game, unknown_game
-from ..ui.markup import escape
+from ..core.markup import escape
 from .poller import NewsPoller, off_loop
 from .poller import Poller as BasePoller
 from .store import GameTable, Move, Store

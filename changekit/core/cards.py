@@ -67,7 +67,7 @@ class Card:
 
     def _repr_svg_(self) -> str:
         # drawing code only when Jupyter asks (the engines, under Pyodide too, never draw)
-        from changekit.ui.pictures import card_svg
+        from changekit.core.pictures import card_svg
 
         return card_svg(self)
 

@@ -56,7 +56,7 @@ class Bill:
         return f"Bill({self.value})"
 
     def _repr_svg_(self) -> str:
-        from changekit.ui.pictures import bill_svg  # drawing code only when Jupyter asks
+        from changekit.core.pictures import bill_svg  # drawing code only when Jupyter asks
 
         return bill_svg(self.value)
 
@@ -144,6 +144,6 @@ class Money:
 
     def _repr_html_(self) -> str:
         # drawing code only when Jupyter asks (the engines, under Pyodide too, never draw)
-        from changekit.ui.pictures import bills_html
+        from changekit.core.pictures import bills_html
 
         return bills_html(self.bills())

@@ -23,7 +23,7 @@ from changekit.core import Bot, ChangekitError, Game, State
 from changekit.core.errors import ClassroomError
 from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
-from changekit.ui.markup import Html, html, join
+from changekit.core.markup import Html, html, join
 
 HUMAN = "human"
 CSS = """
@@ -559,7 +559,7 @@ class GameApp:
 
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
         """The hint for ``viewer``: plain text (the frame escapes it; names are text too) or
-        :class:`~changekit.ui.markup.Html` made with :func:`~changekit.ui.markup.html`."""
+        :class:`~changekit.core.markup.Html` made with :func:`~changekit.core.markup.html`."""
         return ""
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

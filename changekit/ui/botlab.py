@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from .markup import escape
+from ..core.markup import escape
 from typing import Any, Callable
 
 import ipywidgets as w

@@ -27,7 +27,7 @@ from changekit.core.errors import ChangekitError, InvalidArgument
 
 from .app import button
 from .charts import LiveChart, plotly_js_url
-from .markup import escape
+from ..core.markup import escape
 
 
 def _is_input(value: Any, name: str) -> w.ValueWidget:

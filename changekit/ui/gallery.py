@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from changekit.registry import all_specs
 
-from .markup import escape
+from ..core.markup import escape
 
 if TYPE_CHECKING:
     import ipywidgets

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .markup import escape
+from ..core.markup import escape
 
 if TYPE_CHECKING:
     import ipywidgets

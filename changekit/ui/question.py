@@ -31,7 +31,7 @@ from changekit.core.errors import ChangekitError
 
 from .app import button, show_figure
 from .charts import LiveChart
-from .markup import escape
+from ..core.markup import escape
 
 _ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`

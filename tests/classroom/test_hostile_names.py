@@ -16,7 +16,7 @@ from changekit.classroom.live import StudentPage
 from changekit.classroom.store import MAX_NAME_CHARS
 from changekit.classroom.tables import bot_seat, open_table, student_seat
 from changekit.registry import game_keys, game_spec, load_game
-from changekit.ui import markup
+from changekit.core import markup
 from tests.unit.widget_tree import shown_strings, widgets
 
 #: names a student might type (the store keeps names to 40 characters)

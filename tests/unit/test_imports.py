@@ -374,8 +374,6 @@ LAYERS = [
 ]
 #: Known crossings, each with the reason it stays for now: (importer, imported) -> why.
 KNOWN_CROSSINGS = {
-    ("changekit.core.cards", "changekit.ui.pictures"): "_repr_svg_ draws itself, lazily: pictures move to core later",
-    ("changekit.core.money", "changekit.ui.pictures"): "_repr_html_/_repr_svg_ draw themselves, lazily (as above)",
     **{(f"changekit.games.{g}.analysis", f"changekit.ui.{m}"): "figures' colours and formulas at the top of the "
        "module: the analysis is not yet split into exact and figure halves"
        for g, ms in {"big_cheese": ("maths", "theme"), "boneyard": ("maths", "theme"),

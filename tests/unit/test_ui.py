@@ -5,7 +5,7 @@ import ipywidgets as w
 import plotly.graph_objects as go
 
 from changekit.ui.app import figure_on_click
-from changekit.ui.pictures import bill_svg, bills_html
+from changekit.core.pictures import bill_svg, bills_html
 
 
 def test_figure_on_click_runs_for_a_figure_and_for_other_results():

@@ -8,8 +8,8 @@ import ipywidgets as w
 
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, dropdown
-from changekit.ui.markup import escape
-from changekit.ui.pictures import token_svg
+from changekit.core.markup import escape
+from changekit.core.pictures import token_svg
 
 from .analysis import bid_hint, card_figure, card_readout
 from .bots import BOTS, ValueBot, worker_placements

@@ -14,8 +14,8 @@ from IPython.display import display
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.charts import LiveChart, plotly_js_url
-from changekit.ui.markup import escape
-from changekit.ui.pictures import bill_svg, bills_html
+from changekit.core.markup import escape
+from changekit.core.pictures import bill_svg, bills_html
 
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
 from .bots import BOTS

@@ -9,8 +9,8 @@ import ipywidgets as w
 from changekit.core import Card
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
-from changekit.ui.markup import escape
-from changekit.ui.pictures import card_svg, token_svg
+from changekit.core.markup import escape
+from changekit.core.pictures import card_svg, token_svg
 
 from .analysis import parse_cards, threshold_grid_figure, threshold_readout, unseen_ev
 from .bots import BOTS, MemoryBot

@@ -10,8 +10,8 @@ from changekit.core.errors import InvalidArgument
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
-from changekit.ui.markup import escape
-from changekit.ui.pictures import token_svg
+from changekit.core.markup import escape
+from changekit.core.pictures import token_svg
 
 from .analysis import COMPOSITIONS, explain_hand, fresh_hit_chance, hit_probability_figure
 from .bots import BOTS, GreedyBot, changes_needed

@@ -9,8 +9,8 @@ import ipywidgets as w
 from changekit.core.words import money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
 from changekit.ui.explorer import Explorer
-from changekit.ui.markup import escape
-from changekit.ui.pictures import bill_svg, bills_html
+from changekit.core.markup import escape
+from changekit.core.pictures import bill_svg, bills_html
 
 from .analysis import hints, parse_purse, purse_figure, purse_readout
 from .bots import BOTS

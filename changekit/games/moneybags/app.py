@@ -9,7 +9,7 @@ import ipywidgets as w
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
 from changekit.ui.explorer import Explorer, number_box
-from changekit.ui.markup import escape
+from changekit.core.markup import escape
 
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights

@@ -12,8 +12,8 @@ from changekit.core.table import LocalTable
 from changekit.core.words import count
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
-from changekit.ui.markup import escape
-from changekit.ui.pictures import card_svg, token_svg
+from changekit.core.markup import escape
+from changekit.core.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
 from .bots import planned_follow, BOTS, HeuristicBot, known_team

@@ -9,8 +9,8 @@ from changekit.core import DENOMINATIONS
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot
 from changekit.ui.explorer import Explorer, dropdown, number_box
-from changekit.ui.markup import escape
-from changekit.ui.pictures import bill_svg, bills_html
+from changekit.core.markup import escape
+from changekit.core.pictures import bill_svg, bills_html
 
 from .analysis import first_play_figure, first_play_readout, hand_hints
 from .bots import BOTS
