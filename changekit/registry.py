@@ -12,6 +12,7 @@ asked for.
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import TypeGuard
 
 from .core.errors import ChangekitError
@@ -31,6 +32,9 @@ _PACKAGES: dict[str, str] = {
     "zhao_pengyou": "changekit.games.zhao_pengyou",
 }
 _BUILT_IN = frozenset(_PACKAGES)
+#: The lesson notebooks ship inside the package (in a clone, a link to the repository's notebooks/);
+#: a spec's ``notebook`` names its file here.
+NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 _SPECS: dict[str, GameSpec] = {}
 
 

@@ -33,12 +33,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .registry import NOTEBOOKS
+
 if TYPE_CHECKING:
     from voila.app import Voila
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The notebooks ship inside the package (in a clone, a link to the repository's notebooks/).
-NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: What one app kernel holds once its notebook has run (measured: 110-140 MB), with headroom.
 KERNEL_MB = 160

@@ -18,8 +18,7 @@ from collections import Counter
 from typing import Any, Callable, Sequence
 
 from ..core.errors import ClassroomError
-from ..registry import all_specs
-from ..serving import NOTEBOOKS
+from ..registry import NOTEBOOKS, all_specs
 from .kinds import PROMPT_KINDS
 
 

@@ -383,8 +383,6 @@ KNOWN_CROSSINGS = {
     ("changekit.classroom.auction", "changekit.games.boneyard.model"): "(as above)",
     ("changekit.classroom.auction", "changekit.games.boneyard.rules"): "(as above)",
     ("changekit.classroom.auction", "changekit.games.boneyard.app"): "the live class explorer (as above)",
-    ("changekit.classroom.lessons", "changekit.serving"): "the notebooks folder is named in serving.py, "
-    "which the lead is editing; questions as data removes this import",
 }
 
 
