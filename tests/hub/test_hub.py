@@ -13,6 +13,7 @@ import requests
 from changekit.classroom import ClassroomError
 from changekit.testing.pgtemp import TemporaryPostgres
 from changekit.classroom.store import RemoteStore
+from changekit.classroom.tables import TableClient, bot_seat, open_table, student_seat
 from changekit.testing import HubServer
 from changekit.processes import descendants
 from changekit.serving import ROOT
@@ -82,5 +83,76 @@ def test_a_class_meets_on_a_real_hub_through_the_class_service(tmp_path):
                 with pytest.raises(ClassroomError) as refused:
                     call()
                 assert refused.value.reason in ("teacher-only", "not-your-seat")
+
+            # a networked table between two students' servers: Ada's move reaches Bo's page
+            table = open_table(lee, session.code, session.teacher_key, "zombie",
+                               [student_seat("ada"), bot_seat(), student_seat("bo")], seed=5)
+            ada_page = TableClient(ada, session.code, a.token, table.table_id)
+            bo_page = TableClient(bo, session.code, b.token, table.table_id)
+            ada_page.play_bots()
+            while 0 not in ada_page.state.current_players():
+                bo_page.sync()
+                bo_page.move(bo_page.state.legal_actions(2)[0])
+                ada_page.play_bots()
+            bill = ada_page.state.legal_actions(0)[0]
+            ada_page.move(bill)
+            bo_page.sync()
+            assert bo_page.state.history == ada_page.state.history and bo_page.state.history[-1] == (0, bill)
+            with pytest.raises(ClassroomError) as refused:
+                bo_page.move(bill, seat=0)  # Bo cannot move for Ada
+            assert refused.value.reason == "not-your-seat"
         finally:
             hub.stop()
+
+
+#: what a chart page may move over its kernel websocket (issue 26: as under ``changekit serve``)
+WS_LIMIT_BYTES = 1.5e6
+TRACES_JS = ("() => [...document.querySelectorAll('.js-plotly-plot')]"
+             ".filter(e => e.querySelector('g.trace, g.hm, g.barlayer g.point')).length")
+
+
+@pytest.mark.browser
+def test_a_students_chart_page_on_the_hub_draws_with_one_plotly_and_moves_little(tmp_path, browser):
+    """In Chromium, a student logs in through the hub's login page, lands on the gallery in their
+    own server, and opens a game page: its explorer's chart draws with the plotly.js the kit serves
+    under the user's prefix, and the page's kernel websocket moves at most 1.5 MB."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    hub = HubServer(tmp_path / "hub", ARTIFACTS / "hub-chart.log", teacher="ms-lee")
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        scripts: list[str] = []
+        page.on("request", lambda r: scripts.append(r.url) if "plotly" in r.url else None)
+        page.goto(hub.url + "/hub/login")
+        page.fill("#username_input", "ada")
+        page.fill("#password_input", hub.options.password or "")
+        page.click("#login_submit")
+        page.get_by_role("navigation", name="games").wait_for(state="visible", timeout=180_000)
+        assert "/user/ada/voila/render/index.ipynb" in page.url
+        received = [0]
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.webSocketFrameReceived",
+               lambda e: received.__setitem__(0, received[0] + len(e["response"]["payloadData"])))
+        page.goto(f"{hub.url}/user/ada/voila/render/zombie.ipynb")
+        explore = page.locator(".ck-explorer").get_by_role("button", name="Explore").first
+        explore.wait_for(state="visible", timeout=120_000)
+        explore.click()  # an explorer draws its chart when asked
+        try:
+            page.wait_for_function(TRACES_JS, timeout=120_000, polling=250)
+        except Exception as exc:  # noqa: BLE001 - say what the page shows instead
+            page.screenshot(path=str(ARTIFACTS / "hub-zombie.png"))
+            plots = page.locator(".js-plotly-plot").count()
+            raise AssertionError(f"no chart drew on the hub: {plots} plot elements, plotly requests {scripts}, "
+                                 f"page text: {page.locator('body').inner_text()[:600]!r}") from exc
+        page.wait_for_timeout(1000)  # whatever else the page sends at its start
+        page.screenshot(path=str(ARTIFACTS / "hub-zombie.png"))
+        print(f"zombie page on the hub: {received[0] / 1e6:.2f} MB over the websocket; plotly from {scripts}")
+        assert 0 < received[0] <= WS_LIMIT_BYTES, received[0]
+        # plotly.js itself comes once, from the kit's assets under the user's prefix (the rest is
+        # the widget's renderer extension)
+        library = [url for url in scripts if url.rsplit("/", 1)[-1].startswith("plotly-")]
+        assert len(library) == 1 and "/user/ada/changekit/assets/plotly-" in library[0], scripts
+        context.close()
+    finally:
+        hub.stop()
