@@ -5,7 +5,7 @@ import random
 import time
 from functools import partial
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, median_seconds, random_playout_speed, sized
 
 from changekit.games.big_cheese import BigCheese, payout_distribution
 from changekit.games.big_cheese.analysis import (
@@ -18,7 +18,8 @@ from changekit.games.big_cheese.bots import CautiousBot, ValueBot
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for opts in ({"players": 4}, {"players": 4, "dice": "polyhedral"}, {"players": 6, "dice": "polyhedral",
                                                                          "exactly_30": True}):
@@ -51,8 +52,10 @@ def run() -> list[tuple[str, str, str, str]]:
         rows.append(("bots", f"{bot.name} decision", f"{decision * 1e6:.0f} µs", "≤ 50 ms"))
     rows += app_rows()
     start = time.perf_counter()
-    simulated_bid_values(players=4, games=100, seed=1)
-    rows.append(("analysis", "simulated bid values, 100 value-bot games", f"{time.perf_counter() - start:.1f} s", ""))
+    bid_games = sized(100, 2)
+    simulated_bid_values(players=4, games=bid_games, seed=1)
+    rows.append(("analysis", f"simulated bid values, {bid_games} value-bot games",
+                 f"{time.perf_counter() - start:.1f} s", ""))
     return rows
 
 
@@ -63,10 +66,10 @@ def app_rows() -> list[tuple[str, str, str, str]]:
     except ImportError:
         return [("app", "action time", "ipywidgets missing", "≤ 50 ms")]
     times: list[float] = []
-    for seed in range(3):
+    for seed in range(sized(3, 1)):
         app = BigCheeseApp(players=4, seed=seed)
         app.timings.clear()
-        for _ in range(40):
+        for _ in range(sized(40, 3)):
             if app.state.is_terminal():
                 break
             legal = app.state.legal_actions(0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, games_per_second, median_seconds, random_playout_speed, sized
 
 from changekit.core import play_out
 from changekit.games.boneyard import Boneyard, best_response_to_class, resolve_round
@@ -15,13 +15,14 @@ from changekit.games.boneyard.bots import EquilibriumBot, HistoryBot, OutbidBot
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players in (2, 4, 8):
         games, steps = random_playout_speed(Boneyard(players=players), seconds=2.0)
         rows.append(("boneyard", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
     first_round_equilibrium(2)  # warm-up: numpy's import is not the solver's time
-    for n in range(3, 9):
+    for n in sized(range(3, 9), (3, 8)):
         first_round_equilibrium.cache_clear()
         start = time.perf_counter()
         eq = first_round_equilibrium(n)
@@ -50,12 +51,9 @@ def run() -> list[tuple[str, str, str, str]]:
         rows.append(("boneyard", f"{bot.name} bot move incl. view, 8p (app path)", f"{ms:.2f} ms", "≤ 50 ms"))
     rows += _app_rows()
     for name, bots in (("equilibrium", EquilibriumBot), ("history", HistoryBot)):
-        start = time.perf_counter()
-        n = 0
-        while time.perf_counter() - start < 2.0:
+        def game(n: int, bots=bots) -> None:
             play_out(Boneyard(players=4).new_state(seed=n), [bots() for _ in range(4)], rng=random.Random(n))
-            n += 1
-        rows.append(("boneyard", f"{name}-bot games 4p", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
+        rows.append(("boneyard", f"{name}-bot games 4p", f"{games_per_second(game, 2.0):,.1f} games/s", ""))
     rows += conformance_over([Boneyard(players=n) for n in (2, 4, 8)], CONFORMANCE_GAMES).rows("boneyard", "2/4/8p")
     return rows
 
@@ -66,7 +64,7 @@ def _app_rows() -> list[tuple[str, str, str, str]]:
 
     app = BoneyardApp(players=8, bot="history", seed=2)
     clicks, reveals, undos = [], [], []
-    for game in range(5):
+    for game in range(sized(5, 1)):
         app.w_seed.value = game
         app.new_game()
         for _ in range(2):  # two rounds of each game: click two bills, reveal

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import random
-import time
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, games_per_second, median_seconds, random_playout_speed
 
 from changekit.core import play_out
 from changekit.games.cambio import Cambio
@@ -18,18 +17,16 @@ from changekit.games.cambio.bots import MemoryBot
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players in (2, 4, 8):
         games, steps = random_playout_speed(Cambio(players=players), seconds=2.0)
         rows.append(("cambio", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
     game = Cambio(players=4)
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < 3.0:
-        play_out(game.new_state(seed=n), [MemoryBot() for _ in range(4)], rng=random.Random(n))
-        n += 1
-    rows.append(("cambio", "memory-bot games 4p", f"{n / (time.perf_counter() - start):,.0f} games/s", ""))
+    rate = games_per_second(
+        lambda n: play_out(game.new_state(seed=n), [MemoryBot() for _ in range(4)], rng=random.Random(n)), 3.0)
+    rows.append(("cambio", "memory-bot games 4p", f"{rate:,.0f} games/s", ""))
     state = game.new_state(seed=5)
     rng = random.Random(5)
     for _ in range(30):

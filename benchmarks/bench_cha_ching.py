@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, median_seconds, random_playout_speed, sized
 
 from changekit.core import play_out
 from changekit.games.cha_ching import (
@@ -23,7 +23,8 @@ from changekit.games.cha_ching.bots import (
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players in (2, 4, 6):
         games, steps = random_playout_speed(ChaChing(players=players), seconds=3.0)
@@ -62,7 +63,8 @@ def run() -> list[tuple[str, str, str, str]]:
     rng = random.Random(0)
     bot = GreedyBot()
     worst = 0.0
-    for seed in range(40):
+    positions = sized(40, 2)
+    for seed in range(positions):
         state = ChaChing(players=4).new_state(seed=seed)
         play = random.Random(seed)
         for _ in range(play.randrange(60)):
@@ -76,26 +78,29 @@ def run() -> list[tuple[str, str, str, str]]:
         start = time.perf_counter()
         bot.choose(view, legal, rng=rng)
         worst = max(worst, time.perf_counter() - start)
-    rows.append(("bots", "greedy decision, worst of 40 positions, cold cache", f"{worst * 1e3:.1f} ms", "≤ 50 ms"))
+    rows.append(("bots", f"greedy decision, worst of {positions} positions, cold cache", f"{worst * 1e3:.1f} ms",
+                 "≤ 50 ms"))
     start = time.perf_counter()
-    games = 50
+    games = sized(50, 1)
     steps = 0
     for g in range(games):
         state = ChaChing(players=4).new_state(seed=g)
         play_out(state, [GreedyBot()] * 4, rng=random.Random(g))
         steps += len(state.history)
     rows.append(("bots", "greedy 4-player games/s (to 1000)", f"{games / (time.perf_counter() - start):.1f}", ""))
-    rows.append(("app", "server time per click, median / worst of 60 (bots' replies included)", _app_clicks(),
-                 "≤ 50 ms"))
+    clicks = sized(60, 3)
+    rows.append(("app", f"server time per click, median / worst of {clicks} (bots' replies included)",
+                 _app_clicks(clicks), "≤ 50 ms"))
     start = time.perf_counter()
-    est = analysis.turns_to_go_out((55,), games=200, seed=0)[55]
-    rows.append(("analysis", "solo greedy turns to go out, target 55 (200 deals)", str(est), ""))
+    deals = sized(200, 2)
+    est = analysis.turns_to_go_out((55,), games=deals, seed=0)[55]
+    rows.append(("analysis", f"solo greedy turns to go out, target 55 ({deals} deals)", str(est), ""))
     rows.append(("analysis", "time for those deals", f"{time.perf_counter() - start:.1f} s", ""))
     return rows
 
 
-def _app_clicks() -> str:
-    """Play 60 human actions in the app (the greedy bot's choice for seat 0) and time them."""
+def _app_clicks(clicks: int) -> str:
+    """Play ``clicks`` human actions in the app (the greedy bot's choice for seat 0) and time them."""
     import statistics
 
     from changekit.games.cha_ching.app import ChaChingApp
@@ -103,7 +108,7 @@ def _app_clicks() -> str:
     app = ChaChingApp(players=4, seed=3)
     app.timings.clear()
     advisor = GreedyBot()
-    for _ in range(60):
+    for _ in range(clicks):
         state = app.state
         if state.is_terminal():
             app.new_game()

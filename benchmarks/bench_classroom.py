@@ -28,6 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from timing import benchmark, median_seconds, sized
+
 from changekit.classroom import connect
 from changekit.testing.pgtemp import PostgresUnavailable, TemporaryPostgres
 
@@ -39,18 +41,27 @@ ALONE_SUBMITS = 100
 FORK = multiprocessing.get_context("fork")
 
 
+def students() -> int:
+    """The class size: STUDENTS (a smoke run: two, so that there is a crowd and a barrier)."""
+    return sized(STUDENTS, 2)
+
+
+def polls() -> int:
+    return sized(POLLS, 1)
+
+
 def student(url: str, code: str, index: int, barrier, results) -> None:
     store = connect(url)
     me = store.join(code, f"student {index:02d}")
     rng = random.Random(index)
     waits = []
-    for poll in range(POLLS):
+    for poll in range(polls()):
         barrier.wait()  # the teacher opens the question
-        time.sleep(rng.uniform(0, POLL_WINDOW_S))
+        time.sleep(rng.uniform(0, sized(POLL_WINDOW_S, 0.1)))
         start = time.perf_counter()
         store.submit(code, me.token, f"poll-{poll}", rng.randint(0, 100))
         waits.append(("poll", time.perf_counter() - start))
-    for round_ in range(SAME_INSTANT_ROUNDS):
+    for round_ in range(sized(SAME_INSTANT_ROUNDS, 1)):
         barrier.wait()
         start = time.perf_counter()
         store.submit(code, me.token, f"now-{round_}", rng.randint(0, 100))
@@ -62,8 +73,9 @@ def student(url: str, code: str, index: int, barrier, results) -> None:
 def class_latencies(url: str) -> dict[str, list[float]]:
     with connect(url) as store:
         session = store.open_session("bench")
-    barrier, results = FORK.Barrier(STUDENTS), FORK.Queue()
-    processes = [FORK.Process(target=student, args=(url, session.code, i, barrier, results)) for i in range(STUDENTS)]
+    barrier, results = FORK.Barrier(students()), FORK.Queue()
+    processes = [FORK.Process(target=student, args=(url, session.code, i, barrier, results))
+                 for i in range(students())]
     for p in processes:
         p.start()
     by_pattern: dict[str, list[float]] = {}
@@ -75,8 +87,8 @@ def class_latencies(url: str) -> dict[str, list[float]]:
     if any(p.exitcode for p in processes):
         raise RuntimeError(f"a student process failed: exit codes {[p.exitcode for p in processes]}")
     with connect(url) as store:  # every answer is in
-        for poll in range(POLLS):
-            if len(store.answers(session.code, session.teacher_key, f"poll-{poll}")) != STUDENTS:
+        for poll in range(polls()):
+            if len(store.answers(session.code, session.teacher_key, f"poll-{poll}")) != students():
                 raise RuntimeError(f"poll-{poll} lost answers")
     return by_pattern
 
@@ -86,7 +98,7 @@ def alone_latency(url: str) -> float:
         session = store.open_session("bench alone")
         me = store.join(session.code, "alone")
         waits = []
-        for i in range(ALONE_SUBMITS):
+        for i in range(sized(ALONE_SUBMITS, 2)):
             start = time.perf_counter()
             store.submit(session.code, me.token, f"q{i % 10}", i)
             waits.append(time.perf_counter() - start)
@@ -106,8 +118,8 @@ def rows_for(area: str, url: str) -> list[tuple[str, str, str, str]]:
     for pattern, target in (("poll", "p95 ≤ 50 ms"), ("same instant", "")):
         waits = by_pattern[pattern]
         p50, p95 = percentile(waits, 0.5), percentile(waits, 0.95)
-        what = (f"submit, {STUDENTS} students answering within {POLL_WINDOW_S:.0f} s" if pattern == "poll"
-                else f"submit, {STUDENTS} students at the same instant")
+        what = (f"submit, {students()} students answering within {sized(POLL_WINDOW_S, 0.1):.1f} s"
+                if pattern == "poll" else f"submit, {students()} students at the same instant")
         rows.append((area, f"{what}: p50 / p95 ({len(waits)} submits)",
                      f"{p50 * 1000:.1f} / {p95 * 1000:.1f} ms ({p95 / alone:.1f}x alone; "
                      f"max {max(waits) * 1000:.0f} ms)", target))
@@ -129,20 +141,19 @@ def dashboard_rows(url: str) -> list[tuple[str, str, str, str]]:
     finally:
         if before is None:
             del os.environ[charts.PLOTLY_JS_ENV]
-    alone, crowd = medians[1], medians[STUDENTS]
+    alone, crowd = medians[1], medians[students()]
     names = ("live update (roster, answer counts)", "Reveal redraw, choices (bars)",
              "Reveal redraw, slider (histogram)")
-    return [("classroom dashboard", f"{name}, {STUDENTS} answers",
+    return [("classroom dashboard", f"{name}, {students()} answers",
              f"{c * 1000:.2f} ms ({c / a:.1f}x one answer: {a * 1000:.2f} ms)", "≤ 200 ms")
             for name, a, c in zip(names, alone, crowd, strict=True)]
 
 
 def _dashboard_medians(url: str) -> dict[int, tuple[float, float, float]]:
     from changekit.classroom.dashboard import Dashboard
-    from timing import median_seconds
 
     medians = {}
-    for size in (1, STUDENTS):
+    for size in (1, students()):
         with connect(url) as store:
             board = Dashboard(store, lesson="zombie.ipynb", live=False)
             session = board.open_session(f"bench dashboard {size}")
@@ -180,17 +191,17 @@ def move_to_update(url: str) -> tuple[list[float], list[float]]:
                 for s, t in ((store_a, ada), (store_b, bo))]
         seen: dict[tuple[int, int], float] = {}
         for i, app in enumerate(apps):
-            def drawn(app=app, i=i, reload=app.reload):
+            def drawn(mark, app=app, i=i, reload=app.reload):  # what the page's poller draws a new mark with
                 reload()
                 seen.setdefault((i, app.client.made), time.perf_counter())
-            app.poller.changed = drawn
+            app.poller.apply = drawn
         delays, writes = [], []
         rng = random.Random(1)
 
         async def play() -> None:
             for app in apps:
                 app.poller.start()
-            for _ in range(TABLE_MOVES):
+            for _ in range(sized(TABLE_MOVES, 2)):
                 state = apps[0].client.state
                 if state.is_terminal():
                     break
@@ -227,22 +238,24 @@ def equilibrium_rows() -> list[tuple[str, str, str, str]]:
     from changekit.games.boneyard.analysis import first_round_equilibrium
 
     solve = first_round_equilibrium.__wrapped__  # past the cache: a fresh solve each time
+    solves = sized(3, 1)
     times = {}
     for n in (8, 60):
         runs = []
-        for _ in range(3):
+        for _ in range(solves):
             start = time.perf_counter()
             eq = solve(n)
             runs.append(time.perf_counter() - start)
         times[n] = (statistics.median(runs), eq.exploitability)
     (t8, _), (t60, ex60) = times[8], times[60]
-    return [("classroom auction", "first-round equilibrium, 8 players (reference), median of 3",
+    return [("classroom auction", f"first-round equilibrium, 8 players (reference), median of {solves}",
              f"{t8 * 1000:.0f} ms", ""),
-            ("classroom auction", "first-round equilibrium for a class of 60, median of 3",
+            ("classroom auction", f"first-round equilibrium for a class of 60, median of {solves}",
              f"{t60 * 1000:.0f} ms ({t60 / t8:.1f}x 8 players; exploitability {ex60:.1e})", "≤ 1 s, ε ≤ 1e-9")]
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = equilibrium_rows()
     with tempfile.TemporaryDirectory(prefix="changekit-bench-") as folder:
         rows += dashboard_rows(f"sqlite:///{Path(folder) / 'dashboard.db'}")

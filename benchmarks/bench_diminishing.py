@@ -6,7 +6,7 @@ import random
 import time
 import tracemalloc
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, games_per_second, median_seconds, random_playout_speed, sized
 
 from changekit.core import play_out
 from changekit.games.diminishing import GAME, solve_position
@@ -31,7 +31,8 @@ def reachable_positions(n: int, seed: int = 0) -> list[tuple[tuple[int, ...], ..
     return out
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players in (2, 3, 6):
         games, steps = random_playout_speed(GAME(players=players), seconds=2.0)
@@ -39,11 +40,11 @@ def run() -> list[tuple[str, str, str, str]]:
 
     T.solve_universe_numpy((2, 2, 2, 2, 2))  # warm-up: numpy's import is not the solver's time
     times = []
-    for _ in range(5):
+    for _ in range(sized(5, 1)):
         table = T.solve_universe_numpy(S.STANDARD_UNIVERSE)
         times.append(table.seconds)
     best, median = min(times), sorted(times)[len(times) // 2]
-    rows.append(("diminishing", "full 2p solve, numpy retrograde (median of 5; best)",
+    rows.append(("diminishing", f"full 2p solve, numpy retrograde (median of {len(times)}; best)",
                  f"{median:.3f} s; {best:.3f} s", "≤ 1 s"))
     rows.append(("diminishing", "positions solved / s", f"{table.size / median:,.0f} ({table.size:,} positions)", ""))
     tracemalloc.start()
@@ -75,7 +76,7 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("diminishing", "pure-Python solve, 1 of each bill each (7,776 positions)",
                  f"{py.seconds:.2f} s ({py.size / py.seconds:,.0f} positions/s)", ""))
 
-    positions = reachable_positions(2_000)
+    positions = reachable_positions(sized(2_000, 5))
     for position in positions:
         solve_position(*position)  # warm the per-(bills held, pot) move lists, as a long session would
 
@@ -122,15 +123,13 @@ def run() -> list[tuple[str, str, str, str]]:
     deep = MaxNBot(depth=6, seconds=0.03)
     p = state5.current_player
     slowest = max(median_seconds(lambda: deep.choose(state5.view(p), state5.legal_actions(), rng=rng5), repeat=1)
-                  for _ in range(10)) * 1000
-    rows.append(("diminishing", "max-n bot move (depth 6, 30 ms limit), 5p: slowest of 10", f"{slowest:.1f} ms",
+                  for _ in range(sized(10, 1))) * 1000
+    rows.append(("diminishing", f"max-n bot move (depth 6, 30 ms limit), 5p: slowest of {sized(10, 1)}",
+                 f"{slowest:.1f} ms",
                  "≤ 500 ms"))
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < 2.0:
-        play_out(GAME(players=2).new_state(seed=n), [PerfectBot(), PerfectBot()], rng=random.Random(n))
-        n += 1
-    rows.append(("diminishing", "perfect vs perfect games 2p", f"{n / (time.perf_counter() - start):,.1f} games/s", ""))
+    rate = games_per_second(
+        lambda n: play_out(GAME(players=2).new_state(seed=n), [PerfectBot(), PerfectBot()], rng=random.Random(n)), 2.0)
+    rows.append(("diminishing", "perfect vs perfect games 2p", f"{rate:,.1f} games/s", ""))
 
     rows += conformance_over([GAME(players=n) for n in (2, 3, 4, 6)], CONFORMANCE_GAMES).rows("diminishing", "2/3/4/6p")
     return rows

@@ -8,6 +8,8 @@ import statistics
 import time
 from typing import Any, Callable, Sequence
 
+from timing import benchmark
+
 BUDGET_MS = 200.0
 
 
@@ -77,7 +79,8 @@ def _explorer_rows() -> list[tuple[str, list[float]]]:
     return rows
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     out = []
     for what, times in _explorer_rows():
         worst = max(times)

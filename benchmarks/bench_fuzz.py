@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from collections import Counter  # noqa: E402
 
 from summary import note  # noqa: E402
+from timing import benchmark, sized  # noqa: E402
 from tests.unit.fuzz_harness import GAME_NAMES, all_jobs, run_jobs  # noqa: E402
 
 FUNCTION_EXAMPLES = 60  # per public function
@@ -30,9 +31,10 @@ def group_of(job: tuple[str, str, str, int]) -> str:
     return parts[2] if parts[:2] == ["changekit", "games"] and parts[2] in GAME_NAMES else "core + stats"
 
 
-def run():
+@benchmark
+def run(smoke: bool = False):
     groups: dict[str, list] = {}
-    for job in all_jobs(FUNCTION_EXAMPLES, GAME_EXAMPLES):
+    for job in all_jobs(sized(FUNCTION_EXAMPLES, 1), sized(GAME_EXAMPLES, 1)):
         groups.setdefault(group_of(job), []).append(job)
     totals: Counter = Counter()
     problems: list[str] = []

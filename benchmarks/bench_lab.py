@@ -14,6 +14,8 @@ import statistics
 import time
 from typing import Any
 
+from timing import benchmark, sized
+
 from changekit.lab import check_bot, sandbox_available, tournament
 from changekit.lab.sandbox import EntryBot, SandboxedBot
 from changekit.lab.source import check_source
@@ -88,7 +90,7 @@ def _costs() -> tuple[float, float]:
     seat = state.current_players()[0]
     view, legal = state.view(seat), state.legal_actions(seat)
     starts = []
-    for _ in range(5):
+    for _ in range(sized(5, 1)):
         bot = SandboxedBot(source, "probe")
         bot.new_game(0, 1, seat, lambda: 0)
         t = time.perf_counter()
@@ -98,25 +100,27 @@ def _costs() -> tuple[float, float]:
     bot = SandboxedBot(source, "probe")
     bot.new_game(0, 1, seat, lambda: 0)
     bot.choose(view, legal, rng=random.Random(1))
+    moves = sized(2000, 10)
     t = time.perf_counter()
-    for _ in range(2000):
+    for _ in range(moves):
         bot.choose(view, legal, rng=random.Random(1))
-    per_move = (time.perf_counter() - t) / 2000
+    per_move = (time.perf_counter() - t) / moves
     bot.close()
-    return statistics.median(starts), per_move
+    return statistics.median(starts), per_move, len(starts), moves
 
 
+@benchmark
 def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     area = "strategy lab"
     if not sandbox_available():
         return [(area, "sandbox", "not measured: no working bubblewrap here", "")]
     rows = []
-    start_s, move_s = _costs()
-    rows.append((area, "sandbox start-up per worker (median of 5)", f"{start_s * 1000:.0f} ms", ""))
-    rows.append((area, "sandbox round trip per move (2,000 moves)", f"{move_s * 1e6:.0f} µs", ""))
-    entries = student_sources(4 if smoke else ENTRIES)
+    start_s, move_s, starts, moves = _costs()
+    rows.append((area, f"sandbox start-up per worker (median of {starts})", f"{start_s * 1000:.0f} ms", ""))
+    rows.append((area, f"sandbox round trip per move ({moves:,} moves)", f"{move_s * 1e6:.0f} µs", ""))
+    entries = student_sources(sized(ENTRIES, 4))
     lineup = [*entries, *KIT_BOTS]
-    games = 8 if smoke else GAMES_PER_ENTRY
+    games = sized(GAMES_PER_ENTRY, 8)
     sandboxed_s, standings = _tournament(False, lineup, games)
     in_process_s, reference = _tournament(True, lineup, games)
     widest = max(row["high"] - row["low"] for row in standings.rows) / 2
@@ -134,7 +138,7 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
         players = cls.min_players
         t = time.perf_counter()
         report = check_bot(game, "def choose(view, legal, rng):\n    return rng.choice(legal)\n",
-                           against=["random"] * (players - 1), games=players * (1 if smoke else 4), seed=1)
+                           against=["random"] * (players - 1), games=players * sized(4, 1), seed=1)
         elapsed = time.perf_counter() - t
         moves = sum(len(r.save) and len(cls().new_state(seed=0).from_json(r.save).history)
                     for r in report.results.records)

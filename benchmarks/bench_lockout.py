@@ -22,10 +22,27 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from timing import benchmark, sized
+
 TOKEN = "t0k"
 CAP = 14
 ATTEMPTS = 20
 PATIENCE_S = 240
+
+
+def cap() -> int:
+    """The server's --max-kernels. A smoke run: the smallest cap with room past one visitor's share
+    of pages (changekit.serving.PAGES_PER_VISITOR) for another student and the teacher."""
+    from changekit.serving import PAGES_PER_VISITOR
+
+    return sized(CAP, PAGES_PER_VISITOR + 2)
+
+
+def attempts() -> int:
+    """Pages the greedy visitor asks for (a smoke run: one past its share)."""
+    from changekit.serving import PAGES_PER_VISITOR
+
+    return sized(ATTEMPTS, PAGES_PER_VISITOR + 1)
 
 
 def _free_port() -> int:
@@ -81,7 +98,7 @@ def measure(connect: bool = True) -> dict[str, object]:
     log = open(folder / "serve.log", "w")  # noqa: SIM115 - closed below
     server = subprocess.Popen(
         [sys.executable, "-m", "changekit.cli", "serve", str(folder), "--host", "0.0.0.0", "--port", str(port),
-         "--token", TOKEN, "--max-kernels", str(CAP), "--no-browser"],
+         "--token", TOKEN, "--max-kernels", str(cap()), "--no-browser"],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ})
     try:
         deadline = time.monotonic() + 90
@@ -91,7 +108,7 @@ def measure(connect: bool = True) -> dict[str, object]:
             time.sleep(0.5)
         greedy, jar = _visitor()
         statuses = []
-        for _ in range(ATTEMPTS):
+        for _ in range(attempts()):
             status, page = _get(greedy, f"{base}/voila/render/small.ipynb?token={TOKEN}")
             statuses.append(status)
             found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
@@ -105,7 +122,7 @@ def measure(connect: bool = True) -> dict[str, object]:
             while True:
                 status, _ = _get(_visitor()[0], f"{base}/voila/render/{notebook}.ipynb?token={TOKEN}")
                 waited = time.monotonic() - start
-                if status == 200 or waited > PATIENCE_S:
+                if status == 200 or waited > sized(PATIENCE_S, 30):
                     break
                 time.sleep(5)
             result[who] = f"{status} after {waited:.1f} s"
@@ -124,12 +141,14 @@ def _port_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for connect, how in ((True, "reloads"), (False, "loads without connecting")):
         got = measure(connect)
         rows += [
-            ("serve lockout", f"{how}: pages one visitor got of {ATTEMPTS} (cap {CAP})", str(got["greedy pages"]), ""),
+            ("serve lockout", f"{how}: pages one visitor got of {attempts()} (cap {cap()})", str(got["greedy pages"]),
+             ""),
             ("serve lockout", f"{how}: another student's page", str(got["another student"]), "200 at once"),
             ("serve lockout", f"{how}: the teacher's page", str(got["the teacher"]), "200 at once"),
         ]

@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 import random
-import time
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, games_per_second, median_seconds, random_playout_speed, sized
 
 from changekit.core import play_out
 from changekit.games.moneybags import Moneybags
@@ -22,19 +21,16 @@ from changekit.games.moneybags.bots import BOTS, BayesianChallenger
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players in (3, 4, 6):
         games, steps = random_playout_speed(Moneybags(players=players), seconds=2.0)
         rows.append(("moneybags", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
     game = Moneybags(players=4)
     names = ("random", "cautious", "bold", "bayesian")
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < 3.0:
-        play_out(game.new_state(seed=n), [BOTS[x]() for x in names], rng=random.Random(n))
-        n += 1
-    rate = n / (time.perf_counter() - start)
+    rate = games_per_second(lambda n: play_out(game.new_state(seed=n), [BOTS[x]() for x in names],
+                                               rng=random.Random(n)), 3.0)
     rows.append(("moneybags", "bot games 4p (one of each bot)", f"{rate:,.1f} games/s", ""))
 
     # the app path: a robbed player's hint, a bot's move with its view
@@ -61,7 +57,7 @@ def run() -> list[tuple[str, str, str, str]]:
     app.act(("jiggle", 0))
     app.act(("jiggle", 1))
     app.act("challenge")  # then the bots play on up to your turn
-    while not app.state.is_terminal() and len(app.timings) < 40:
+    while not app.state.is_terminal() and len(app.timings) < sized(40, 6):
         app.act("accept" if app.state.phase == "challenge" else ("stand" if len(app.timings) % 2 else ("jiggle", 0)))
     actions = sorted(app.timings[1:])
     rows.append(("moneybags", f"app actions incl. bots' replies ({len(actions)}), median / max",

@@ -8,7 +8,7 @@ or quieter during the run moves both sides of each ratio alike.
 from __future__ import annotations
 
 from summary import note
-from timing import random_playout_speed
+from timing import benchmark, random_playout_speed
 from yardstick import yardstick_steps
 
 from changekit.registry import game_keys, load_game
@@ -19,7 +19,8 @@ TARGETS = {game: 1.0 for game in game_keys()} | {"cambio": 0.5, "zhao_pengyou": 
 SECONDS = 3.0
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     before = yardstick_steps(SECONDS)
     speeds = {game: random_playout_speed(load_game(game)(), seconds=SECONDS)[1] for game in game_keys()}
     after = yardstick_steps(SECONDS)

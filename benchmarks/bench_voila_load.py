@@ -39,6 +39,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 from summary import note
+from timing import benchmark, sized
 
 from changekit.serving import NOTEBOOKS, ROOT, rss_mb
 from changekit.testing import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, WIDGET_MIME, VoilaServer
@@ -56,6 +57,19 @@ POOL_CLASSES = ((CLASS_SIZE, CLASS_WINDOW_S), (60, 20.0))
 POOL_ROUNDS = int(os.environ.get("CHANGEKIT_POOL_ROUNDS", "3"))  # fewer only for a quick look
 POOL_LESSON = "zhao_pengyou.ipynb"  # the chart-heaviest game page (phase 2 finds it in the full run)
 CLASS_PAGES = ("class.ipynb", "join.ipynb")  # the teacher's and the student's class pages, not game apps
+#: a smoke run: one game page alone, then loaded once under a crowd of one visitor (of that page),
+#: one class of one
+SMOKE_PAGES = ("zombie.ipynb",)
+
+
+def crowd_sizes() -> tuple[int, int, int]:
+    """(heavy loads, tabs at a time, background visitors)."""
+    return sized((HEAVY_LOADS, LOAD_TABS, BACKGROUND), (1, 1, 1))
+
+
+def pool_classes() -> tuple[tuple[int, float], ...]:
+    """(class size, window in seconds) of each class, and how many rounds of each."""
+    return sized(POOL_CLASSES, ((1, 1.0),))
 #: every app and the trivial notebook show a visible ipywidgets Button (a phone-only toggle stays hidden)
 READY = "button.widget-button:visible"
 WIDGET_ERROR = ".jupyter-widgets-error-widget"
@@ -192,14 +206,15 @@ async def measure(out: dict) -> None:
     guard = Loopback()
     out["guard"] = guard
     LOGS.mkdir(parents=True, exist_ok=True)
-    notebooks = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index")
+    notebooks = sized(sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index"), sorted(SMOKE_PAGES))
+    heavy_loads, load_tabs, background_visitors = crowd_sizes()
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             # 1. the trivial reference
             with VoilaServer(TRIVIAL, LOGS / "voila-bench-trivial.log") as server:
                 out["trivial"] = [await visit_in_browser(browser, f"{server.url}/voila/render/trivial.ipynb", guard)
-                                  for _ in range(3)]
+                                  for _ in range(sized(3, 1))]
             log(f"trivial: {[round(r['seconds'], 2) for r in out['trivial']]}")
             # 2. each app alone
             with VoilaServer(NOTEBOOKS, LOGS / "voila-bench-load.log") as server:
@@ -218,7 +233,7 @@ async def measure(out: dict) -> None:
                 out["heavy"] = heavy
                 charts = out["alone"][heavy]["charts"]
                 # 3. the heavy app 40 times while the server renders 20 other visits
-                others = [nb for nb in games if nb != heavy]
+                others = [nb for nb in games if nb != heavy] or [heavy]  # (a smoke run has one page)
                 stop = threading.Event()
                 out["background"] = []
 
@@ -226,7 +241,7 @@ async def measure(out: dict) -> None:
                     k = slot
                     while not stop.is_set():
                         nb = others[k % len(others)]
-                        k += BACKGROUND
+                        k += background_visitors
                         visit = visit_over_http(f"{server.url}/voila/render/{nb}", PAGE_TIMEOUT_S, shut_down=True)
                         out["background"].append(visit)
                         if not visit["ok"]:
@@ -234,19 +249,19 @@ async def measure(out: dict) -> None:
 
                 loop = asyncio.get_running_loop()
                 out["heavy_loads"] = []
-                with ThreadPoolExecutor(BACKGROUND) as pool:
-                    crowd = [loop.run_in_executor(pool, background, slot) for slot in range(BACKGROUND)]
-                    await asyncio.sleep(3)  # the crowd's kernels are starting
-                    for wave in range(HEAVY_LOADS // LOAD_TABS):
+                with ThreadPoolExecutor(background_visitors) as pool:
+                    crowd = [loop.run_in_executor(pool, background, slot) for slot in range(background_visitors)]
+                    await asyncio.sleep(sized(3, 1))  # the crowd's kernels are starting
+                    for wave in range(heavy_loads // load_tabs):
                         if time.perf_counter() - out["t0"] > DEADLINE_S - 180:
                             log("deadline near: stopping the heavy loads")
                             break
                         results = await asyncio.gather(*(visit_in_browser(
                             browser, f"{server.url}/voila/render/{heavy}", guard, charts=charts, explore=True)
-                            for _ in range(LOAD_TABS)))
+                            for _ in range(load_tabs)))
                         out["heavy_loads"].extend(results)
                         log(f"wave {wave + 1}: {[round(r['seconds'], 1) for r in results]} "
-                            f"ok={sum(r['ok'] for r in results)}/{LOAD_TABS}, "
+                            f"ok={sum(r['ok'] for r in results)}/{load_tabs}, "
                             f"background so far {len(out['background'])}")
                     stop.set()
                     await asyncio.gather(*crowd)
@@ -285,8 +300,8 @@ async def class_round(browser, guard, heavy: str, charts: int | None, size: int,
 
 async def class_rounds(browser, guard, heavy: str, charts: int | None, out: dict) -> None:
     out["class_rounds"] = []
-    for size, window_s in POOL_CLASSES:
-        for _ in range(POOL_ROUNDS):
+    for size, window_s in pool_classes():
+        for _ in range(sized(POOL_ROUNDS, 1)):
             out["class_rounds"].append(await class_round(browser, guard, heavy, charts, size, window_s))
 
 
@@ -304,7 +319,8 @@ async def measure_pool(out: dict) -> None:
             await browser.close()
 
 
-def run_pool():
+@benchmark
+def run_pool(smoke: bool = False):
     """``benchmarks/run.py voila_pool``: the class phase alone, on the chart-heaviest page."""
     if not Path(CHROMIUM).exists():
         return [("voila", "class pool", f"skipped: no Chromium at {CHROMIUM}", "")]
@@ -321,7 +337,8 @@ def run_pool():
 PHASES = {"voila_pool": run_pool}
 
 
-def run():
+@benchmark
+def run(smoke: bool = False):
     if not Path(CHROMIUM).exists():
         return [("voila", "load test", f"skipped: no Chromium at {CHROMIUM}", "")]
     out: dict = {"t0": time.perf_counter()}
@@ -344,7 +361,7 @@ def spread(values: list[float], unit: str) -> str:
 
 def class_rows(rounds: list[dict]) -> list[tuple[str, str, str, str]]:
     r: list[tuple[str, str, str, str]] = []
-    for size, window_s in POOL_CLASSES:
+    for size, window_s in pool_classes():
         mine = [x for x in rounds if x["size"] == size]
         if not mine:
             continue
@@ -399,9 +416,10 @@ def rows(out: dict, load1: float, wall: float) -> list[tuple[str, str, str, str]
         widget_errors = sum(x["failed_widgets"] for x in loads)
         ok_times = [x["seconds"] for x in loads if x["ok"]]
         explored = out["alone"][out["heavy"]].get("explored", 0)
-        r.append(("voila", f"{out['heavy']} loaded {len(loads)} times under a crowd of {BACKGROUND}, its explorer "
-                  f"pressed ({explored} charts): failed loads (widget errors)", f"{failed} ({widget_errors})",
-                  f"0 of {HEAVY_LOADS}"))
+        heavy_loads, _, background_visitors = crowd_sizes()
+        r.append(("voila", f"{out['heavy']} loaded {len(loads)} times under a crowd of {background_visitors}, its "
+                  f"explorer pressed ({explored} charts): failed loads (widget errors)", f"{failed} ({widget_errors})",
+                  f"0 of {heavy_loads}"))
         if ok_times:
             r.append(("voila", "  those loads: median / max until the page had rendered",
                       f"{statistics.median(ok_times):.1f} s / {max(ok_times):.1f} s", ""))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 import time
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, games_per_second, median_seconds, random_playout_speed, sized
 
 from changekit.core import RandomBot, play_out
 from changekit.games.zhao_pengyou import SPEC, ZhaoPengyou
@@ -44,7 +44,8 @@ def second_deal_undo_ms() -> float:
     return app.timings[-1]
 
 
-def run() -> list[tuple[str, str, str, str]]:
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     rows = []
     for players, throws in ((4, False), (7, False), (4, True)):
         game = ZhaoPengyou(players=players, allow_throws=throws, **ONE_DEAL)
@@ -73,16 +74,14 @@ def run() -> list[tuple[str, str, str, str]]:
     rows.append(("zhao_pengyou", f"undo (replay of {len(follow.history)} actions)", f"{undo_ms:.1f} ms", "≤ 50 ms"))
     rows.append(("zhao_pengyou", "app undo in the second deal (replay from the deal's checkpoint)",
                  f"{second_deal_undo_ms():.1f} ms", "≤ 50 ms"))
-    start = time.perf_counter()
-    n = 0
-    while time.perf_counter() - start < 4.0:
-        play_out(ZhaoPengyou(**ONE_DEAL).new_state(seed=n), [HeuristicBot() for _ in range(4)], rng=random.Random(n))
-        n += 1
-    rows.append(("zhao_pengyou", "heuristic-bot deals 4p", f"{n / (time.perf_counter() - start):.1f} deals/s", ""))
+    rate = games_per_second(lambda n: play_out(ZhaoPengyou(**ONE_DEAL).new_state(seed=n),
+                                               [HeuristicBot() for _ in range(4)], rng=random.Random(n)), 4.0)
+    rows.append(("zhao_pengyou", "heuristic-bot deals 4p", f"{rate:.1f} deals/s", ""))
     lineup = [HeuristicBot(), RandomBot(), HeuristicBot(), RandomBot()]
-    result = bot_tournament(ZhaoPengyou(**ONE_DEAL), lineup, games=100, seed=7)
+    deals = sized(100, 2)
+    result = bot_tournament(ZhaoPengyou(**ONE_DEAL), lineup, games=deals, seed=7)
     rates = result.win_rates()
-    rows.append(("zhao_pengyou", "heuristic vs random (100 deals, seats alternate)",
+    rows.append(("zhao_pengyou", f"heuristic vs random ({deals} deals, seats alternate)",
                  f"heuristic seat wins {rates[0]} / random seat wins {rates[1]}", "heuristic > random"))
     exact_ms = median_seconds(lambda: (trump_count(), called_copies(), declare_chance_exact(copies=2)), repeat=3) * 1000
     rows.append(("zhao_pengyou", "exact analyses (trumps, copies, declare)", f"{exact_ms:.1f} ms", ""))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from timing import conformance_over, median_seconds, random_playout_speed
+from timing import benchmark, conformance_over, median_seconds, random_playout_speed, sized
 
 from changekit.games.zombie import Zombie, make_change
 from changekit.games.zombie.analysis import pay_outcomes, points_distribution
@@ -20,9 +20,10 @@ def cold_exact(bill: int, dealt: int) -> float:
     return median_seconds(run, repeat=5)
 
 
-def run():
+@benchmark
+def run(smoke: bool = False):
     # 2,000 hands of 3 to 9 bills, each hand from its own generator (so a hand mixes bills)
-    rngs = [random.Random(i) for i in range(2000)]
+    rngs = [random.Random(i) for i in range(sized(2000, 5))]
     hands = [[rng.choice((1, 3, 5, 7, 10)) for _ in range(rng.randint(3, 9))] for rng in rngs]
     cases = [(h, b) for h in hands for b in (1, 3, 5, 7, 10) if sum(h) >= b]
     from changekit.games.zombie.rules import _change

@@ -1,20 +1,54 @@
-"""Small timing helpers shared by the benchmark scripts."""
+"""Small timing helpers shared by the benchmark scripts, and their smoke sizes.
+
+Every ``bench_*.py`` module's ``run(smoke=False)`` is decorated with :func:`benchmark`. In a smoke
+run (``run(smoke=True)``, ``run.py --smoke``, the test in ``tests/unit/test_benchmarks.py``) the
+module takes the same steps at its smallest size, so a renamed function or a changed signature
+breaks it, and nothing is timed seriously: the helpers here shrink themselves (one call per
+median, one game per playout speed, one checked game per option set), and the module's own
+counts go through :func:`sized`.
+"""
 from __future__ import annotations
 
+import functools
 import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from changekit.core.state import Game
+
+Row = tuple[str, str, str, str]
+T = TypeVar("T")
+_smoke = False  # set by benchmark() while a module's smoke run runs
+
+
+def benchmark(run: Callable[[bool], list[Row]]) -> Callable[..., list[Row]]:
+    """Decorates a module's ``run(smoke: bool = False)``: while it runs, :func:`sized` and the
+    helpers here take their smoke sizes when ``smoke`` is true."""
+
+    @functools.wraps(run)
+    def wrapper(smoke: bool = False) -> list[Row]:
+        global _smoke
+        before, _smoke = _smoke, bool(smoke)
+        try:
+            return run(smoke)
+        finally:
+            _smoke = before
+    return wrapper
+
+
+def sized(full: T, smoke: T) -> T:
+    """``full`` in a full run, ``smoke`` in a smoke run (the smallest size that takes every step)."""
+    return smoke if _smoke else full
 
 
 def median_seconds(fn: Callable[[], object], *, repeat: int = 7, number: int = 1) -> float:
     """Median wall time of ``number`` calls of ``fn``, over ``repeat`` rounds, per call."""
     times = []
+    repeat, number = sized(repeat, 1), sized(number, 1)
     for _ in range(repeat):
         start = time.perf_counter()
         for _ in range(number):
@@ -24,11 +58,11 @@ def median_seconds(fn: Callable[[], object], *, repeat: int = 7, number: int = 1
 
 
 def random_playout_speed(game: Game, *, seconds: float = 3.0, seed: int = 0) -> tuple[float, float]:
-    """(games/s, steps/s) of uniformly random play, the driver loop included."""
+    """(games/s, steps/s) of uniformly random play, the driver loop included (a smoke run: one game)."""
     rng = random.Random(seed)
     games = steps = 0
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    while (games < 1) if _smoke else (time.perf_counter() - start < seconds):
         state = game.new_state(seed=games)
         while not state.is_terminal():
             player = state.current_players()[0]
@@ -37,6 +71,16 @@ def random_playout_speed(game: Game, *, seconds: float = 3.0, seed: int = 0) -> 
         games += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, steps / elapsed
+
+
+def games_per_second(play: Callable[[int], object], seconds: float) -> float:
+    """Rate of ``play(n)`` calls (n = 0, 1, ...) over ``seconds`` (a smoke run: one call)."""
+    start = time.perf_counter()
+    n = 0
+    while (n < 1) if _smoke else (time.perf_counter() - start < seconds):
+        play(n)
+        n += 1
+    return n / (time.perf_counter() - start)
 
 
 class Conformance(NamedTuple):
@@ -94,7 +138,10 @@ def conformance_over(games: Sequence[Game], total: int = CONFORMANCE_GAMES, *, d
 
     The games run in ``workers`` processes (default: one per core, at most two); the counts and
     the seeds do not depend on it. Violations found are printed (the first five) to stderr.
+    A smoke run checks one game per entry of ``games``, deep-checked and saved, on the same workers.
     """
+    if _smoke:
+        total, deep_every, save_every, chunk = len(games), 1, 1, 1
     jobs = []
     for i, game in enumerate(games):
         share = total // len(games) + (i < total % len(games))

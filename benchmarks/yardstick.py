@@ -10,11 +10,14 @@ from __future__ import annotations
 import random
 import time
 
+from timing import sized
+
 
 def steps_per_second(name: str = "python_kuhn_poker", seconds: float = 3.0) -> float:
     import pyspiel
     from open_spiel.python.games import kuhn_poker  # noqa: F401 - importing it registers python_kuhn_poker
 
+    seconds = sized(seconds, 0.05)
     game = pyspiel.load_game(name)
     rng = random.Random(0)
     steps = 0

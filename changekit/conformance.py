@@ -150,11 +150,14 @@ def check_step(state: State, rng: random.Random) -> list[str]:
     none of them touches the original), illegal ones are refused without a trace, JSON
     round-trips and continues identically, and views hide what they should."""
     problems: list[str] = []
+    acting = state.current_players()
+    # listed before the mark: listing may fill an engine's caches (Zhao Pengyou's trump lookups), which
+    # is no move; the mark is what playing on clones and refusing junk must leave alone
+    legal_of = {player: state.legal_actions(player) for player in acting}
     before = state.to_json()
     mark = _mark(state)
-    acting = state.current_players()
     for player in acting:
-        legal = state.legal_actions(player)
+        legal = legal_of[player]
         for action in legal:
             trial = state.clone()
             try:

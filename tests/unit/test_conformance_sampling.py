@@ -66,6 +66,19 @@ class _Broken(ZombieState):
         super()._apply(player, bill)
         if self.fault == "loses-a-bill" and len(self.history) == 4 and self.register:
             self.register.pop()
+        if self.fault == "clones-share-the-register":
+            self.register.append(bill)  # the clone's register is the original's (below)
+
+    def clone(self):
+        twin = super().clone()
+        if self.fault == "clones-share-the-register":
+            twin.register = self.register
+        return twin
+
+    def legal_actions(self, *args, **kwargs):
+        if self.fault == "caches-when-listing":
+            self._listed = len(self.history)  # a cache filled by a read (as Zhao Pengyou's trump lookups): no move
+        return super().legal_actions(*args, **kwargs)
 
 
 def _broken_game(fault: str):
@@ -85,6 +98,26 @@ def test_a_refusal_that_leaves_any_trace_is_caught(fault, finding):
     with pytest.raises(IllegalAction):
         state.apply(None)
     assert finding in check_step(_broken_game(fault).new_state(seed=1), random.Random(0))
+
+
+def test_playing_on_a_clone_that_touches_the_original_is_caught():
+    problems = check_step(_broken_game("clones-share-the-register").new_state(seed=1), random.Random(0))
+    assert problems == ["playing on a clone changed the original"]
+
+
+def test_a_cache_filled_by_listing_the_moves_is_no_finding():
+    """Listing the legal actions may fill an engine's caches: the deep check marks the position
+    after listing them (it flagged every Zhao Pengyou deal's first call in ``make bench``)."""
+    for seed in range(3):
+        assert check_step(_broken_game("caches-when-listing").new_state(seed=seed), random.Random(0)) == []
+        assert check_sampled_playout(_broken_game("caches-when-listing"), seed, deep=3) == []
+
+
+def test_zhao_pengyou_passes_the_deep_check_at_a_deal_s_first_call():
+    from changekit.games.zhao_pengyou import SPEC, ZhaoPengyou
+
+    for players in (4, 5, 7):
+        assert check_sampled_playout(ZhaoPengyou(players=players, **dict(SPEC.short_options)), 0, deep=1) == []
 
 
 def test_a_lost_bill_is_caught_by_the_light_checks_alone():
