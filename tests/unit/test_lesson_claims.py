@@ -86,17 +86,35 @@ def numbers(text: str) -> frozenset[str]:
 
 # ---- zombie ------------------------------------------------------------------------------------
 def zombie_claims():
+    from changekit.core import change_deck
     from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.rules import HAND_SIZE
 
     table = a.expected_points_table()
     paid_in_deck = sum(p for k, p in a.points_distribution(5, from_hand=False).items() if k >= 1)
     over = next(iter(a.points_distribution(10, zombie=[1, 5, 7], dealt=0)))
+    hands = a.DUPLICATES_HANDS
+    neighbour = {row["bill"]: row for row in a.neighbour_table()}
     return {
         "about 1.609 against 1.605 points": lambda: f"about {dec(table[1], 3)} against {dec(table[3], 3)} points",
         "hands over 12 without drawing": lambda: f"hands over {10 + over} without drawing",
         "(about 49 %)": lambda: f"(about {pct(a.chance_of_points(5))} %)",
         "would be 47.8 %": lambda: f"would be {pct(paid_in_deck, 1)} %",
         "and 5,000 simulated payments": lambda: f"and {default(a.points_figure, 'samples'):,} simulated payments",
+        # Questions 5 and 6 (the sheet's two hints)
+        "from the 44 you do not hold": lambda: f"from the {len(change_deck()) - HAND_SIZE} you do not hold",
+        "about 3.093 points against 2.924":
+            lambda: "about {} points against {}".format(*(dec(a.best_bill_points(h), 3) for h in reversed(hands))),
+        "Hand B's $1 earns about 1.496 points and Hand A's $1 about 1.986":
+            lambda: (f"Hand B's $1 earns about {dec(a.fixed_bill_points(hands[1])[1], 3)} points "
+                     f"and Hand A's $1 about {dec(a.fixed_bill_points(hands[0])[1], 3)}"),
+        "from the 41 you cannot see":
+            lambda: f"from the {len(change_deck()) - HAND_SIZE - len(a.NEIGHBOUR_ZOMBIE)} you cannot see",
+        "expects about 3.55 points": lambda: f"expects about {dec(neighbour[7]['neighbour'], 2)} points",
+        "they expect about 6.53": lambda: f"they expect about {dec(neighbour[1]['neighbour'], 2)}",
+        "the $7 comes to about -0.55 and the $1 to about -2.53":
+            lambda: (f"the $7 comes to about {dec(neighbour[7]['net'], 2)} "
+                     f"and the $1 to about {dec(neighbour[1]['net'], 2)}"),
     }
 
 
@@ -783,7 +801,8 @@ def test_the_ledger_catches_a_new_claim():
 #: Words that would give each question's answer away (its number or the reason that decides it).
 ANSWERS = {
     "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
-    "zombie.q4": ["cannot tell the bots apart"],
+    "zombie.q4": ["cannot tell the bots apart"], "zombie.q5": ["Hand B, the varied one", "3.093"],
+    "zombie.q6": ["The $7. It scores 3", "-0.55"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
     "boneyard.q5": ["history bot wins"],
