@@ -148,7 +148,21 @@ def boneyard_claims():
             lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
         "still the best response, worth 37/25":
             lambda: (lambda r: f"still the best response, worth {r.payoffs[r.best[0]]}")(class_report()),
+        # Question 6: the page's own seeded run
+        "About 8.5 rounds in this seeded run (95 % interval 7.9–9.0)":
+            lambda: (lambda m: f"About {dec(m.value, 1)} rounds in this seeded run (95 % interval "
+                               f"{dec(m.low, 1)}–{dec(m.high, 1)})")(race().mean_rounds),
+        "far fewer than the 26 rounds": lambda: f"far fewer than the {race().rounds_at_average_pace:.0f} rounds",
+        "gained about $3.02 a round": lambda: f"gained about ${dec(race().mean_winner_pace.value, 2)} a round",
     }
+
+
+@cache
+def race():
+    """Boneyard Question 6's seeded run, as the page calls it."""
+    from changekit.games.boneyard import analysis as a
+
+    return a.equilibrium_race()
 
 
 def sheet_players(game: str) -> str:
@@ -576,6 +590,10 @@ def guide_claims(name: str) -> dict:
                 lambda: (f"four bots over {default(a.bot_tournament, 'games')} games to $40 "
                          f"(`bot_tournament`, seed {default(a.bot_tournament, 'seed')})"),
             "bidding $1 as 3/5": lambda: f"bidding $1 as {a.indifference_closed_form(1, 3, players=3).value}",
+            "plays 400 seeded games (seed 0)":
+                lambda: (f"plays {default(a.equilibrium_race, 'games')} seeded games "
+                         f"(seed {default(a.equilibrium_race, 'seed')})"),
+            "for the $14 from $26 to $40": lambda: f"for the ${a.TARGET - sum(a.START_BILLS)} from $26 to $40",
         }
     if name == "diminishing_returns":
         start = a.solve_start()
@@ -805,7 +823,7 @@ ANSWERS = {
     "zombie.q6": ["The $7. It scores 3", "-0.55"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
-    "boneyard.q5": ["history bot wins"],
+    "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
     "diminishing.q6": ["0 wins"],
