@@ -241,6 +241,8 @@ SPECIFIC = {
     ("zhao_pengyou.ipynb", "zhao_pengyou.q4"): _sixty_deals,
     ("cha_ching.ipynb", "cha_ching.q2"): says("about 1 in 29", cited=("1 deal in 29",)),
     ("cha_ching.ipynb", "cha_ching.q5"): _round_table,
+    ("cha_ching.ipynb", "cha_ching.q7"): says("<b>4/9 ≈ 0.444</b>", "1/5 ≈ 0.200", "7/45 ≈ 0.156",
+                                              cited=("4/9", "(1/5)", "(7/45)")),
     ("cha_ching.ipynb", "Expand the generating functions"): _generating_functions,
     ("big_cheese.ipynb", "big_cheese.q2"): says("re-roll anything below <b>11</b> — expected payout <b>13</b>",
                                                cited=("(10.5)", "pays 13")),

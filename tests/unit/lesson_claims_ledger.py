@@ -412,6 +412,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "comes out nearly flat": computed(_big_cheese_bids_flat),
     },
     "cha_ching": {
+        "Which re-roll gives these eight cards the best chance": asks("Question 7"),
         "so the target is always 10–99": rule(),
         "you always hold 8": rule(),
         "nobody else scores that round": rule(),

@@ -282,6 +282,7 @@ def cha_ching_claims():
     from math import comb
 
     from changekit.games.cha_ching import analysis as a
+    from changekit.games.cha_ching.rules import can_reach, penalty
 
     deck = dict(a.deck_counts())
     numbers_ = sum(deck[k] for k in ("1", "5", "10", "25", "50"))
@@ -295,6 +296,9 @@ def cha_ching_claims():
         return " and ".join(str(t) for t in sorted(comps[name], key=comps[name].get, reverse=True)[:n])
 
     fresh = {name: a.fresh_hit_chance(d) for name, d in a.COMPOSITIONS.items()}
+    reroll = a.reroll_chances()
+    best = max(reroll, key=reroll.__getitem__)
+    made = a.reachable_targets()
     turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
     return {
         "the deck has 120 cards":  # the sheet's count, our deck's too
@@ -332,6 +336,18 @@ def cha_ching_claims():
                      f"{pct(1 - fresh['more small cards'] / fresh['15 of each (default)'])} % of itself)"),
         "(97 and 77 lead, instead of 96 and 91)":
             lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
+        # Question 7: the CHA-CHING card's re-roll
+        "cost you 50 points": lambda: f"cost you {penalty(['chaching'] + ['cent'] * 7)} points",
+        "which cannot make the target 42":
+            lambda: (f"which {'can' if can_reach(list(a.REROLL_HAND), a.REROLL_TARGET) else 'cannot'} make the target "
+                     f"{a.REROLL_TARGET}"),
+        "The black die: 4/9": lambda: f"The {best} die: {reroll[best]}",  # the best re-roll, named first
+        "(32, 52, 72 and 92)": lambda: "({}, {}, {} and {})".format(*[t for t in made if t % 10 == 2]),
+        "only 43 and 47 fit (1/5)":
+            lambda: "only {} and {} fit ({})".format(*[t for t in made if t // 10 == 4], reroll["white"]),
+        "one of 90 targets, 14 of which the hand makes (7/45)":
+            lambda: f"one of {len(a.target_distribution())} targets, {len(made)} of which the hand makes "
+                    f"({reroll['both']})",
     }
 
 
@@ -339,7 +355,7 @@ CHA_CHING_GIVEN = numbers(
     "1 5 10 25 50 0 99 1/5 10/25 15 120 1,000 1000 "  # the cards, the targets 10–99, the deck, play to 1,000
     "108 "  # the rule sheet's worked penalty (rules tests)
     "8 9 96 "  # the hand of 8, die faces 0–9, the target Question 4 asks about
-    "2 3 4 6 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+    "2 3 4 6 7 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
 
 
 # ---- moneybags ---------------------------------------------------------------------------------
@@ -832,6 +848,7 @@ ANSWERS = {
     "big_cheese.q6": ["value bot wins"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
+    "cha_ching.q7": ["The black die: 4/9", "7/45"],
     "moneybags.q1": ["81 %", "4661/5724"],
     "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
     "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],
