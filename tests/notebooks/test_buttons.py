@@ -247,6 +247,8 @@ SPECIFIC = {
     ("big_cheese.ipynb", "big_cheese.q2"): says("re-roll anything below <b>11</b> — expected payout <b>13</b>",
                                                cited=("(10.5)", "pays 13")),
     ("big_cheese.ipynb", "big_cheese.q6"): _tournament(3),
+    ("big_cheese.ipynb", "big_cheese.q7"): says("<b>12.00</b>", "<td>3</td><td>13.41</td><td><b>keep it</b>",
+                                               cited=("Three.", "13.41", "the 12 of")),
     ("boneyard.ipynb", "boneyard.q5"): _tournament(4),
     ("boneyard.ipynb", "boneyard.q6"): says("<b>8.5 rounds</b>", "interval 7.9–9.0", "<b>26 rounds</b>", "+$3.02",
                                             cited=("About 8.5 rounds", "7.9–9.0", "26 rounds", "$3.02")),

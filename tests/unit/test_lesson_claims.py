@@ -237,6 +237,10 @@ def big_cheese_claims():
         return (sum(s["per_worker_placement"].value * s["projects"] for s in sims.values())
                 / sum(s["projects"] for s in sims.values()))
 
+    def keep_from():  # Question 7: the fewest projects still to come for which keeping beats re-rolling now
+        now = a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)
+        return next(k for k in range(20) if a.keep_value(k) > now)
+
     interval = lambda: wilson(tournament().wins[tournament().names.index("value")], tournament().games)  # noqa: E731
     return {
         "(standard deviation 34.2 against 5.8)":
@@ -268,6 +272,20 @@ def big_cheese_claims():
         "300 games, 3 players":
             lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
+        # Question 7: keeping a Big Cheese
+        "rolled a 2: it pays 16":
+            lambda: f"rolled a {a.KEEP_PAID // a.KEEP_CARD}: it pays {a.KEEP_PAID}",
+        "adds 3.5 × 8 − 16 = 12 points on average":
+            lambda: (f"adds {dec(d6[a.KEEP_CARD]['mean'] / a.KEEP_CARD, 1)} × {a.KEEP_CARD} − {a.KEEP_PAID} = "
+                     f"{a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)} points on average"),
+        "Three. Kept for one more project the Big Cheese is worth about 6.64 points, for two about 10.55, "
+        "for three about 13.41: more than the 12 of re-rolling now":
+            lambda: ("{}. Kept for one more project the Big Cheese is worth about {} points, for two about {}, "
+                     "for three about {}: more than the {} of re-rolling now").format(
+                "Three" if keep_from() == 3 else keep_from(),
+                *(dec(a.keep_value(k), 2) for k in (1, 2, 3)), a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)),
+        "a 20 that rolls 1 gains 50 from a re-roll":
+            lambda: f"a 20 that rolls 1 gains {a.reroll_gain(20, 20)} from a re-roll",
     }
 
 
@@ -845,7 +863,7 @@ ANSWERS = {
     "diminishing.q6": ["0 wins"],
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
     "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
-    "big_cheese.q6": ["value bot wins"],
+    "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
     "cha_ching.q7": ["The black die: 4/9", "7/45"],
