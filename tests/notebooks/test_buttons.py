@@ -234,6 +234,7 @@ SPECIFIC = {
     ("diminishing_returns.ipynb", "diminishing.q6"): _matchups,
     ("moneybags.ipynb", "moneybags.q1"): says("4661/5724 ≈ 0.814", cited=("4661/5724", "81 %")),
     ("moneybags.ipynb", "moneybags.q5"): _tournament(4),
+    ("moneybags.ipynb", "moneybags.q6"): _tournament(4),
     ("zhao_pengyou.ipynb", "zhao_pengyou.q1"): says("Expected trumps: <b>13</b>", "P(18 or more) = 0.041",
                                                    cited=("Exactly 13", "4.1 %")),
     ("zhao_pengyou.ipynb", "zhao_pengyou.q2"): says("<b>0.968</b>", "<b>0.470</b>", "<b>0.052</b>",

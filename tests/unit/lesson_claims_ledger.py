@@ -421,6 +421,10 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "The best targets sit just under 100": computed(_cha_ching_best_targets),
     },
     "moneybags": {
+        "from then on nobody can rob you": rule("a closed bag cannot be robbed"),
+        "How often (in %) does the player who closes at once win": asks("Question 6"),
+        "how often does a player who closes at their first turn win": asks("Question 6, in the guide"),
+        "against a fair share of 25 %": asks("a definition: the share each of four seats would win alike"),
         "**Nobody may look inside a bag": rule(),
         "Nobody ever looks into a bag": rule(),
         "from now on nobody can rob you": rule(),

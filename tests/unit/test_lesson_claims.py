@@ -377,6 +377,25 @@ CHA_CHING_GIVEN = numbers(
 
 
 # ---- moneybags ---------------------------------------------------------------------------------
+@cache
+def closing():
+    """Moneybags Question 6's seeded run, as the page calls it."""
+    from changekit.games.moneybags import analysis as a
+
+    return a.closing_tournament()
+
+
+def closing_phrase() -> str:
+    from changekit.stats.intervals import wilson
+
+    result = closing()
+    closer = result.names.index("closer")
+    rate = wilson(result.wins[closer], result.games)
+    return (f"the closer wins {pct(rate.value)} % of the games (95 % interval {pct(rate.low)}–{pct(rate.high)} %), "
+            f"against a fair share of {pct(1 / len(result.names))} %, and averages "
+            f"{dec(result.mean_points()[closer], 1)} points a game")
+
+
 def moneybags_claims():
     from changekit.games.moneybags import analysis as a
     from changekit.games.moneybags.rules import COINS, MoneybagsOptions
@@ -407,6 +426,8 @@ def moneybags_claims():
                      f"{dec(a.stand_value(dict(a.float_prior(67, 4))), 2)}"),
         "lowers the expectation (about 20.8)":
             lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
+        "the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share of 25 %, and averages "
+        "6.6 points a game": closing_phrase,
     }
 
 
@@ -870,7 +891,7 @@ ANSWERS = {
     "moneybags.q1": ["81 %", "4661/5724"],
     "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
     "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],
-    "moneybags.q5": ["Bayesian challenger wins"],
+    "moneybags.q5": ["Bayesian challenger wins"], "moneybags.q6": ["closer wins 74 %"],
     "cambio.q1": ["6.46", "84/13"], "cambio.q2": ["16.32"], "cambio.q3": ["t = 2 with"],
     "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
     "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
