@@ -67,7 +67,7 @@ CHARTS = {
     "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
     "big_cheese": 7,
     "cha_ching": 5,
-    "moneybags": 5,
+    "moneybags": 6,     # with Question 6's tournament (closing the bag)
     "cambio": 6,
     "zhao_pengyou": 5,
 }

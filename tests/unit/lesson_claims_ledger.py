@@ -64,6 +64,21 @@ def _zombie_table():
     return a.expected_points_table()
 
 
+def _zombie_hand_a_bills() -> bool:
+    from changekit.games.zombie import analysis as a
+
+    table = _zombie_table()
+    top_two = sorted(table, key=table.__getitem__)[-2:]
+    return sorted(top_two) == [1, 3] and a.fixed_bill_points(a.DUPLICATES_HANDS[0])[1] > table[1]
+
+
+def _zombie_neighbour_needs_no_draw() -> bool:
+    from changekit.games.zombie import analysis as a
+
+    rows = a.neighbour_table()
+    return all(sum(a.NEIGHBOUR_ZOMBIE) >= row["bill"] and sum(row["zombie_after"]) >= 10 for row in rows)
+
+
 @cache
 def _boneyard_class():
     from changekit.games.boneyard import analysis as a
@@ -300,6 +315,16 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "does the careful bot win more often than the greedy one?": asks("Question 4"),
         "the dotted line is a fair 1 in 4": asks("a definition: the share each of four seats would win alike"),
         "(which bill earns most against a fresh cashier?)": asks("Question 1"),
+        "then pay whichever of your bills expects the most points against them":
+            asks("Question 5's way of choosing: the bill hand_hints rates highest against the Zombie seen"),
+        "the 1 and the 3 score most on average": computed(_zombie_hand_a_bills, "the top two of Question 1's table, "
+                                                          "and better still when you hold the other 1s"),
+        "they pay the bill that scores most against the Zombie as you leave him":
+            assumed("*Assumptions:* your neighbour's six bills are dealt at random from the 41 you cannot see; "
+                    "they pay the bill that scores most against the Zombie as you leave him"),
+        "so each score is certain once the hands are known":
+            computed(_zombie_neighbour_needs_no_draw, "neighbour_table refuses a position with a draw in it"),
+        "Which bill gives you the most points *less* your neighbour's expected points": asks("Question 6"),
     },
     "boneyard": {
         "Five buckets of money sit in the middle": rule("the table's layout"),
@@ -387,6 +412,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "comes out nearly flat": computed(_big_cheese_bids_flat),
     },
     "cha_ching": {
+        "Which re-roll gives these eight cards the best chance": asks("Question 7"),
         "so the target is always 10–99": rule(),
         "you always hold 8": rule(),
         "nobody else scores that round": rule(),
@@ -395,6 +421,10 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "The best targets sit just under 100": computed(_cha_ching_best_targets),
     },
     "moneybags": {
+        "from then on nobody can rob you": rule("a closed bag cannot be robbed"),
+        "How often (in %) does the player who closes at once win": asks("Question 6"),
+        "how often does a player who closes at their first turn win": asks("Question 6, in the guide"),
+        "against a fair share of 25 %": asks("a definition: the share each of four seats would win alike"),
         "**Nobody may look inside a bag": rule(),
         "Nobody ever looks into a bag": rule(),
         "from now on nobody can rob you": rule(),

@@ -86,17 +86,35 @@ def numbers(text: str) -> frozenset[str]:
 
 # ---- zombie ------------------------------------------------------------------------------------
 def zombie_claims():
+    from changekit.core import change_deck
     from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.rules import HAND_SIZE
 
     table = a.expected_points_table()
     paid_in_deck = sum(p for k, p in a.points_distribution(5, from_hand=False).items() if k >= 1)
     over = next(iter(a.points_distribution(10, zombie=[1, 5, 7], dealt=0)))
+    hands = a.DUPLICATES_HANDS
+    neighbour = {row["bill"]: row for row in a.neighbour_table()}
     return {
         "about 1.609 against 1.605 points": lambda: f"about {dec(table[1], 3)} against {dec(table[3], 3)} points",
         "hands over 12 without drawing": lambda: f"hands over {10 + over} without drawing",
         "(about 49 %)": lambda: f"(about {pct(a.chance_of_points(5))} %)",
         "would be 47.8 %": lambda: f"would be {pct(paid_in_deck, 1)} %",
         "and 5,000 simulated payments": lambda: f"and {default(a.points_figure, 'samples'):,} simulated payments",
+        # Questions 5 and 6 (the sheet's two hints)
+        "from the 44 you do not hold": lambda: f"from the {len(change_deck()) - HAND_SIZE} you do not hold",
+        "about 3.093 points against 2.924":
+            lambda: "about {} points against {}".format(*(dec(a.best_bill_points(h), 3) for h in reversed(hands))),
+        "Hand B's $1 earns about 1.496 points and Hand A's $1 about 1.986":
+            lambda: (f"Hand B's $1 earns about {dec(a.fixed_bill_points(hands[1])[1], 3)} points "
+                     f"and Hand A's $1 about {dec(a.fixed_bill_points(hands[0])[1], 3)}"),
+        "from the 41 you cannot see":
+            lambda: f"from the {len(change_deck()) - HAND_SIZE - len(a.NEIGHBOUR_ZOMBIE)} you cannot see",
+        "expects about 3.55 points": lambda: f"expects about {dec(neighbour[7]['neighbour'], 2)} points",
+        "they expect about 6.53": lambda: f"they expect about {dec(neighbour[1]['neighbour'], 2)}",
+        "the $7 comes to about -0.55 and the $1 to about -2.53":
+            lambda: (f"the $7 comes to about {dec(neighbour[7]['net'], 2)} "
+                     f"and the $1 to about {dec(neighbour[1]['net'], 2)}"),
     }
 
 
@@ -130,7 +148,21 @@ def boneyard_claims():
             lambda: (lambda r: f"`$1` is bid {r.distribution[1] * 15} times in 15")(class_report()),
         "still the best response, worth 37/25":
             lambda: (lambda r: f"still the best response, worth {r.payoffs[r.best[0]]}")(class_report()),
+        # Question 6: the page's own seeded run
+        "About 8.5 rounds in this seeded run (95 % interval 7.9–9.0)":
+            lambda: (lambda m: f"About {dec(m.value, 1)} rounds in this seeded run (95 % interval "
+                               f"{dec(m.low, 1)}–{dec(m.high, 1)})")(race().mean_rounds),
+        "far fewer than the 26 rounds": lambda: f"far fewer than the {race().rounds_at_average_pace:.0f} rounds",
+        "gained about $3.02 a round": lambda: f"gained about ${dec(race().mean_winner_pace.value, 2)} a round",
     }
+
+
+@cache
+def race():
+    """Boneyard Question 6's seeded run, as the page calls it."""
+    from changekit.games.boneyard import analysis as a
+
+    return a.equilibrium_race()
 
 
 def sheet_players(game: str) -> str:
@@ -205,6 +237,10 @@ def big_cheese_claims():
         return (sum(s["per_worker_placement"].value * s["projects"] for s in sims.values())
                 / sum(s["projects"] for s in sims.values()))
 
+    def keep_from():  # Question 7: the fewest projects still to come for which keeping beats re-rolling now
+        now = a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)
+        return next(k for k in range(20) if a.keep_value(k) > now)
+
     interval = lambda: wilson(tournament().wins[tournament().names.index("value")], tournament().games)  # noqa: E731
     return {
         "(standard deviation 34.2 against 5.8)":
@@ -236,6 +272,20 @@ def big_cheese_claims():
         "300 games, 3 players":
             lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
+        # Question 7: keeping a Big Cheese
+        "rolled a 2: it pays 16":
+            lambda: f"rolled a {a.KEEP_PAID // a.KEEP_CARD}: it pays {a.KEEP_PAID}",
+        "adds 3.5 × 8 − 16 = 12 points on average":
+            lambda: (f"adds {dec(d6[a.KEEP_CARD]['mean'] / a.KEEP_CARD, 1)} × {a.KEEP_CARD} − {a.KEEP_PAID} = "
+                     f"{a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)} points on average"),
+        "Three. Kept for one more project the Big Cheese is worth about 6.64 points, for two about 10.55, "
+        "for three about 13.41: more than the 12 of re-rolling now":
+            lambda: ("{}. Kept for one more project the Big Cheese is worth about {} points, for two about {}, "
+                     "for three about {}: more than the {} of re-rolling now").format(
+                "Three" if keep_from() == 3 else keep_from(),
+                *(dec(a.keep_value(k), 2) for k in (1, 2, 3)), a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)),
+        "a 20 that rolls 1 gains 50 from a re-roll":
+            lambda: f"a 20 that rolls 1 gains {a.reroll_gain(20, 20)} from a re-roll",
     }
 
 
@@ -250,6 +300,7 @@ def cha_ching_claims():
     from math import comb
 
     from changekit.games.cha_ching import analysis as a
+    from changekit.games.cha_ching.rules import can_reach, penalty
 
     deck = dict(a.deck_counts())
     numbers_ = sum(deck[k] for k in ("1", "5", "10", "25", "50"))
@@ -263,6 +314,9 @@ def cha_ching_claims():
         return " and ".join(str(t) for t in sorted(comps[name], key=comps[name].get, reverse=True)[:n])
 
     fresh = {name: a.fresh_hit_chance(d) for name, d in a.COMPOSITIONS.items()}
+    reroll = a.reroll_chances()
+    best = max(reroll, key=reroll.__getitem__)
+    made = a.reachable_targets()
     turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
     return {
         "the deck has 120 cards":  # the sheet's count, our deck's too
@@ -300,6 +354,18 @@ def cha_ching_claims():
                      f"{pct(1 - fresh['more small cards'] / fresh['15 of each (default)'])} % of itself)"),
         "(97 and 77 lead, instead of 96 and 91)":
             lambda: f"({leaders('more small cards')} lead, instead of {leaders('15 of each (default)')})",
+        # Question 7: the CHA-CHING card's re-roll
+        "cost you 50 points": lambda: f"cost you {penalty(['chaching'] + ['cent'] * 7)} points",
+        "which cannot make the target 42":
+            lambda: (f"which {'can' if can_reach(list(a.REROLL_HAND), a.REROLL_TARGET) else 'cannot'} make the target "
+                     f"{a.REROLL_TARGET}"),
+        "The black die: 4/9": lambda: f"The {best} die: {reroll[best]}",  # the best re-roll, named first
+        "(32, 52, 72 and 92)": lambda: "({}, {}, {} and {})".format(*[t for t in made if t % 10 == 2]),
+        "only 43 and 47 fit (1/5)":
+            lambda: "only {} and {} fit ({})".format(*[t for t in made if t // 10 == 4], reroll["white"]),
+        "one of 90 targets, 14 of which the hand makes (7/45)":
+            lambda: f"one of {len(a.target_distribution())} targets, {len(made)} of which the hand makes "
+                    f"({reroll['both']})",
     }
 
 
@@ -307,10 +373,29 @@ CHA_CHING_GIVEN = numbers(
     "1 5 10 25 50 0 99 1/5 10/25 15 120 1,000 1000 "  # the cards, the targets 10–99, the deck, play to 1,000
     "108 "  # the rule sheet's worked penalty (rules tests)
     "8 9 96 "  # the hand of 8, die faces 0–9, the target Question 4 asks about
-    "2 3 4 6 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+    "2 3 4 6 7 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
 
 
 # ---- moneybags ---------------------------------------------------------------------------------
+@cache
+def closing():
+    """Moneybags Question 6's seeded run, as the page calls it."""
+    from changekit.games.moneybags import analysis as a
+
+    return a.closing_tournament()
+
+
+def closing_phrase() -> str:
+    from changekit.stats.intervals import wilson
+
+    result = closing()
+    closer = result.names.index("closer")
+    rate = wilson(result.wins[closer], result.games)
+    return (f"the closer wins {pct(rate.value)} % of the games (95 % interval {pct(rate.low)}–{pct(rate.high)} %), "
+            f"against a fair share of {pct(1 / len(result.names))} %, and averages "
+            f"{dec(result.mean_points()[closer], 1)} points a game")
+
+
 def moneybags_claims():
     from changekit.games.moneybags import analysis as a
     from changekit.games.moneybags.rules import COINS, MoneybagsOptions
@@ -341,6 +426,8 @@ def moneybags_claims():
                      f"{dec(a.stand_value(dict(a.float_prior(67, 4))), 2)}"),
         "lowers the expectation (about 20.8)":
             lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
+        "the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share of 25 %, and averages "
+        "6.6 points a game": closing_phrase,
     }
 
 
@@ -558,6 +645,10 @@ def guide_claims(name: str) -> dict:
                 lambda: (f"four bots over {default(a.bot_tournament, 'games')} games to $40 "
                          f"(`bot_tournament`, seed {default(a.bot_tournament, 'seed')})"),
             "bidding $1 as 3/5": lambda: f"bidding $1 as {a.indifference_closed_form(1, 3, players=3).value}",
+            "plays 400 seeded games (seed 0)":
+                lambda: (f"plays {default(a.equilibrium_race, 'games')} seeded games "
+                         f"(seed {default(a.equilibrium_race, 'seed')})"),
+            "for the $14 from $26 to $40": lambda: f"for the ${a.TARGET - sum(a.START_BILLS)} from $26 to $40",
         }
     if name == "diminishing_returns":
         start = a.solve_start()
@@ -783,22 +874,24 @@ def test_the_ledger_catches_a_new_claim():
 #: Words that would give each question's answer away (its number or the reason that decides it).
 ANSWERS = {
     "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
-    "zombie.q4": ["cannot tell the bots apart"],
+    "zombie.q4": ["cannot tell the bots apart"], "zombie.q5": ["Hand B, the varied one", "3.093"],
+    "zombie.q6": ["The $7. It scores 3", "-0.55"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
-    "boneyard.q5": ["history bot wins"],
+    "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
     "diminishing.q6": ["0 wins"],
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
     "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
-    "big_cheese.q6": ["value bot wins"],
+    "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
+    "cha_ching.q7": ["The black die: 4/9", "7/45"],
     "moneybags.q1": ["81 %", "4661/5724"],
     "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
     "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],
-    "moneybags.q5": ["Bayesian challenger wins"],
+    "moneybags.q5": ["Bayesian challenger wins"], "moneybags.q6": ["closer wins 74 %"],
     "cambio.q1": ["6.46", "84/13"], "cambio.q2": ["16.32"], "cambio.q3": ["t = 2 with"],
     "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
     "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],

@@ -308,6 +308,58 @@ def reroll_html(card: int = 20, dice: str = "polyhedral") -> str:
             f"(never re-roll: {float(table[1])}, always re-roll: {float(table[max(table)])}).")
 
 
+# ---- the value of keeping a Big Cheese -------------------------------------------------------
+@checked(projects=is_whole(0, MAX_PROJECTS), dice=is_dice)
+def keep_value(projects: int, dice: str = "d6") -> Fraction:
+    """Expected points a Big Cheese you hold adds when ``projects`` more of your number projects
+    will mature before the game ends, each card one of the seven values at random (an assumption),
+    and you play it well: after each roll, re-roll when that gains more on average than keeping
+    the card for the projects still to come. Backward induction from ``keep_value(0) = 0``.
+
+    >>> keep_value(1)   # with one project left, re-roll any roll below the mean: 0.75 × the mean card
+    Fraction(93, 14)
+    """
+    return _keep_values(projects, dice)[projects]
+
+
+@lru_cache(maxsize=8)
+def _keep_values(projects: int, dice: str) -> tuple[Fraction, ...]:
+    cards = [(mean(payout_distribution(card, dice)), payout_distribution(card, dice)) for card in NUMBER_CARDS]
+    values = [Fraction(0)]
+    for _ in range(projects):
+        later = values[-1]
+        values.append(sum((p * max(later, average - paid) for average, dist in cards for paid, p in dist.items()),
+                          Fraction(0)) / len(cards))
+    return tuple(values)
+
+
+@checked(card=is_card, paid=is_whole(0, MAX_DOLLARS), dice=is_dice)
+def reroll_gain(card: int, paid: int, dice: str = "d6") -> Fraction:
+    """What re-rolling a ``card`` that has just paid ``paid`` adds on average (a fresh roll's mean
+    less ``paid``; negative when the roll was good)."""
+    if paid not in payout_distribution(card, dice):
+        raise InvalidArgument(f"a {card} under {dice} cannot pay {paid}: it pays one of "
+                              f"{sorted(payout_distribution(card, dice))}")
+    return mean(payout_distribution(card, dice)) - paid
+
+
+#: Question 7's moment: your 8 has just matured under d6 and rolled a 2 (it pays 16).
+KEEP_CARD, KEEP_PAID = 8, 16
+
+
+def keep_html(card: int = KEEP_CARD, paid: int = KEEP_PAID, *, dice: str = "d6", most: int = 6) -> str:
+    """Question 7's answer: re-rolling now against keeping the Big Cheese, by projects still to mature."""
+    now = reroll_gain(card, paid, dice)
+    rows = "".join(
+        f"<tr><td>{k}</td><td>{float(keep_value(k, dice)):.2f}</td>"
+        f"<td>{'<b>keep it</b>' if keep_value(k, dice) > now else 're-roll now'}</td></tr>"
+        for k in range(most + 1))
+    return (f"<p>Re-rolling the {card} now (it paid {paid}) adds <b>{float(now):.2f}</b> points on average.</p>"
+            '<table aria-label="keeping the Big Cheese"><tr><th>your number projects still to mature</th>'
+            "<th>expected points of keeping it</th><th>better</th></tr>"
+            f"{rows}</table>")
+
+
 EXACT30_CASES = ((0, 10), (0, 20), (20, 5), (25, 3), (29, 5))
 
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from itertools import product
 
+import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import exp
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, cast
 
-from changekit.core.bots import Bot
+from changekit.core.bots import Bot, play_out
+from changekit.stats.intervals import Estimate, mean_interval
 from changekit.stats.tournaments import TournamentResult
 from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook's chart, as every game's
 from changekit.stats.tournaments import bot_tournament as tournament_of
@@ -36,7 +38,8 @@ from .model import (
     EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
     expected_payoffs, is_strategy, payoff_table,
 )
-from .rules import Boneyard
+from .bots import EquilibriumBot
+from .rules import START_BILLS, TARGET, Boneyard, BoneyardState
 
 # ---- argument checks ---------------------------------------------------------------------------
 #: Bids typed or passed for a class (a large class, many rounds).
@@ -364,6 +367,78 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
     to $40, seats rotated."""
     return tournament_of(Boneyard(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)
+
+
+# ---- the race to $40 against the one-round equilibrium ----------------------------------------
+@dataclass(frozen=True)
+class RaceReport:
+    """Whole games in which every player bids the first-round equilibrium mix every round
+    (:class:`~changekit.games.boneyard.bots.EquilibriumBot` in every seat)."""
+
+    players: int
+    games: int
+    seed: int
+    rounds: list[int]  # rounds played, per game
+    winner_pace: list[float]  # per game: the winners' gain over the start, per round played
+    first_round_value: float  # the mix's exact expected net in the first round
+
+    @property
+    def mean_rounds(self) -> Estimate:
+        return mean_interval([float(r) for r in self.rounds])
+
+    @property
+    def mean_winner_pace(self) -> Estimate:
+        return mean_interval(self.winner_pace)
+
+    @property
+    def median_rounds(self) -> float:
+        ordered = sorted(self.rounds)
+        middle = len(ordered) // 2
+        return float(ordered[middle]) if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+    @property
+    def rounds_at_average_pace(self) -> float:
+        """The rounds a player would need to gain the $14 from $26 to $40 at the first round's average net."""
+        return (TARGET - sum(START_BILLS)) / self.first_round_value
+
+
+@checked(players=is_whole(4, 8), games=is_runs, seed=is_seed, progress=optional(is_callable))
+def equilibrium_race(players: int = 4, *, games: int = 400, seed: int = 0,
+                     progress: Callable[[float], None] | None = None) -> RaceReport:
+    """Play ``games`` seeded games to $40 with the first-round equilibrium bot in every seat (the
+    same random streams as :func:`bot_tournament`): how long the race lasts, and how fast its
+    winners gained, beside the first round's exact expected net (:func:`equilibrium_summary`)."""
+    game = Boneyard(players=players)
+    master = random.Random(seed)
+    rounds, pace = [], []
+    for g in range(games):
+        state = cast(BoneyardState, game.new_state(seed=master.getrandbits(32)))
+        play_out(state, [EquilibriumBot() for _ in range(players)], rng=random.Random(master.getrandbits(64)))
+        money_now = state.money()
+        winners = state.winners()
+        rounds.append(state.round)
+        pace.append(sum(money_now[w] - sum(START_BILLS) for w in winners) / len(winners) / state.round)
+        if progress is not None:
+            progress((g + 1) / games)
+    value = next(r["value"] for r in equilibrium_summary() if r["players"] == players)
+    return RaceReport(players, games, seed, rounds, pace, float(value))
+
+
+def race_html(report: RaceReport) -> str:
+    """The race's answer: its length with a 95 % interval, against the pace of the first round's average."""
+    length, pace = report.mean_rounds, report.mean_winner_pace
+    return (f"<p>{report.games} seeded games (seed {report.seed}), {report.players} players, everyone bidding the "
+            f"first-round mix every round. A game lasts <b>{length.value:.1f} rounds</b> on average (95 % interval "
+            f"{length.low:.1f}–{length.high:.1f}; median {report.median_rounds:g}).</p>"
+            f"<p>At the first round's average net of {_signed_dollars(report.first_round_value)} a round, gaining the "
+            f"$14 to $40 would take about <b>{report.rounds_at_average_pace:.0f} rounds</b>. The winners gained "
+            f"{_signed_dollars(pace.value)} a round on average (95 % interval {_signed_dollars(pace.low)}–"
+            f"{_signed_dollars(pace.high)}).</p>")
+
+
+def _signed_dollars(amount: float) -> str:
+    """A dollar amount to the cent, signed: ``+$0.55``."""
+    return f"{'+' if amount >= 0 else '−'}${abs(amount):.2f}"
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------------

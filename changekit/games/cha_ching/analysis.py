@@ -453,6 +453,52 @@ def wild_value_html(most: int = 4) -> str:
             f"(exact: {e.numerator:,}/{e.denominator:,}).")
 
 
+# ---- the CHA-CHING card's re-roll -------------------------------------------------------------
+#: Question 7's position: your 8 cards once the CHA-CHING card is discarded, and the target.
+REROLL_HAND = ("1", "1", "5", "10", "cent", "cent", "wild", "wild")
+REROLL_TARGET = 42
+
+
+@checked(hand=_is_hand, target=is_whole(10, 99))
+def reroll_chances(hand: Iterable[str] = REROLL_HAND, target: int = REROLL_TARGET) -> dict[str, Fraction]:
+    """The exact chance that ``hand`` (8 cards) makes the new target at once, for each re-roll a
+    discarded CHA-CHING card allows: ``"black"`` (the tens, 1-9: a black 0 is rolled again),
+    ``"white"`` (the units, 0-9) or ``"both"`` (each of the 90 targets alike).
+
+    >>> reroll_chances()["black"]
+    Fraction(4, 9)
+    """
+    cards = list(hand)
+    if len(cards) != HAND_SIZE:
+        raise InvalidArgument(f"a hand holds {HAND_SIZE} cards, not {len(cards)}")
+    tens, units = divmod(target, 10)
+    outcomes = {"black": [10 * black + units for black in range(1, 10)],
+                "white": [10 * tens + white for white in range(10)],
+                "both": list(target_distribution())}
+    return {dice: Fraction(sum(can_reach(cards, t) for t in targets), len(targets))
+            for dice, targets in outcomes.items()}
+
+
+@checked(hand=_is_hand)
+def reachable_targets(hand: Iterable[str] = REROLL_HAND) -> list[int]:
+    """The targets (10-99) that ``hand`` makes, its `$` cards valued freely."""
+    cards = list(hand)
+    return [t for t in target_distribution() if can_reach(cards, t)]
+
+
+def reroll_html(hand: Iterable[str] = REROLL_HAND, target: int = REROLL_TARGET) -> str:
+    """Question 7's answer: each re-roll's exact chance, and the targets the hand can make."""
+    chances = reroll_chances(hand, target)
+    best = max(chances.values())
+    words = {"black": "the black die (tens)", "white": "the white die (units)", "both": "both dice"}
+    rows = "".join(
+        f"<tr><td>{words[dice]}</td><td>{'<b>' if p == best else ''}{p} ≈ {float(p):.3f}"
+        f"{'</b>' if p == best else ''}</td></tr>" for dice, p in chances.items())
+    made = ", ".join(map(str, reachable_targets(hand)))
+    return (f'<table aria-label="each re-roll\'s chance"><tr><th>re-roll</th><th>chance the hand makes the new '
+            f"target</th></tr>{rows}</table><p>The targets this hand can make: {made}.</p>")
+
+
 def round_statistics_html(**where: Any) -> str:
     stats = round_statistics(**where)
     return "<ul>" + "".join(f"<li>{name.replace('_', ' ')}: {est}</li>" for name, est in stats.items()) + "</ul>"

@@ -39,7 +39,7 @@ from changekit.stats.tournaments import tournament_figure as tournament_figure
 from changekit.stats.tournaments import bot_tournament as tournament_of
 from changekit.ui.theme import style
 
-from .bots import BOSS_POLICIES, BOTS
+from .bots import BOSS_POLICIES, BOTS, BayesianChallenger, EarlyCloser
 from .model import (  # the belief maths the bots share, part of this module's teaching surface too
     ELSEWHERE, IN_A, IN_B, MAX_COINS, Belief, ChallengeValue, Number, _is_belief, _is_coins, _is_grab, _is_height,
     _is_players, _is_taken, after_steal, float_prior, heights, pair_prior,
@@ -350,6 +350,16 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
     """Win rates (Wilson 95 %) of the bots (Bot objects or names) round one table, seats rotating."""
     return tournament_of(Moneybags(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)
+
+
+@checked(games=is_runs, seed=is_seed, progress=optional(is_callable))
+def closing_tournament(*, games: int = 200, seed: int = 1,
+                       progress: Callable[[float], None] | None = None) -> TournamentResult:
+    """Question 6: :class:`~changekit.games.moneybags.bots.EarlyCloser` against three
+    :class:`~changekit.games.moneybags.bots.BayesianChallenger` bots over full 3-round games,
+    seats rotated (:func:`bot_tournament`): win rates with 95 % intervals and mean points."""
+    return bot_tournament([EarlyCloser(), BayesianChallenger(), BayesianChallenger(), BayesianChallenger()],
+                          games=games, seed=seed, progress=progress)
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------

@@ -225,6 +225,18 @@ class BayesianChallenger(MoneybagsBot):
                             float(view["jiggle_noise"]), mine, theirs, stolen_before=taken)
 
 
+class EarlyCloser(BayesianChallenger):
+    """The Bayesian challenger, except that it closes its bag on its first turn instead of stealing
+    (until then it may be robbed, and answers as the Bayesian does). Not in :data:`BOTS` (the app's
+    choice of opponents): Question 6 of the notebook seats it against three Bayesian bots."""
+
+    name = "closer"
+    description = "closes its bag on its first turn; when robbed before that, challenges as the Bayesian does"
+
+    def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        return CLOSE
+
+
 class RandomMoneybagsBot(RandomBot):
     name = "random"
 

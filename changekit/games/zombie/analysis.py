@@ -374,3 +374,113 @@ def tens_closed_form(hand: Sequence[int] = (1, 3, 5, 5, 7, 7), dealt: int = ZOMB
                       f"{values[N]}, of which {values[K]} are $10 bills. The chance he holds at least one $10 is one "
                       "minus the chance that all his bills come from the rest:",
                       r"P(\text{at least one } \$10)", general, substituted, general.subs(values))
+
+
+# ---- the sheet's two strategy hints: keep no duplicates; what you pay feeds your neighbour ----------
+#: Question 5's two hands: the two bills that score most on average (Question 1), three of each,
+#: against one of every kind and a second $10.
+DUPLICATES_HANDS = ((1, 1, 1, 3, 3, 3), (1, 3, 5, 7, 10, 10))
+
+
+@checked(hand=is_change_bills(HAND_SIZE), dealt=is_whole(0, 10))
+def best_bill_points(hand: Sequence[int], *, dealt: int = ZOMBIE_START) -> Fraction:
+    """Exact expected points of a first payment from a known ``hand`` of 6 when you see the
+    Zombie's ``dealt`` bills (dealt from the 44 you do not hold) and then pay the bill that expects
+    the most against them (:func:`hand_hints`; the register is a shuffle of the bills you cannot see).
+
+    >>> best_bill_points((1, 1, 1, 1, 1, 1)) == mean(points_distribution(1, hand=(1, 1, 1, 1, 1)))
+    True
+    """
+    if len(hand) != HAND_SIZE:
+        raise InvalidArgument(f"hand holds {HAND_SIZE} bills, not {len(hand)}")
+    counts = dict(zip(DENOMINATIONS, unseen_pool(hand), strict=True))
+    total = Fraction(0)
+    for deal, p in draws_without_replacement(counts, dealt):
+        zombie = [d for d in DENOMINATIONS for _ in range(deal.get(d, 0))]
+        total += p * max(hand_hints({"hand": list(hand), "zombie": zombie, "discards": []}).values())
+    return total
+
+
+@checked(hand=is_change_bills(HAND_SIZE), dealt=is_whole(0, 10))
+def fixed_bill_points(hand: Sequence[int], *, dealt: int = ZOMBIE_START) -> dict[int, Fraction]:
+    """For each kind of bill in ``hand``: its exact expected points on a first payment when it is
+    paid whatever the Zombie holds (the rest of the hand known; see :func:`points_distribution`)."""
+    out = {}
+    for bill in sorted(set(hand)):
+        rest = list(hand)
+        rest.remove(bill)
+        out[bill] = mean(points_distribution(bill, dealt=dealt, hand=rest))
+    return out
+
+
+def duplicates_html(hands: Sequence[Sequence[int]] = DUPLICATES_HANDS, *, dealt: int = ZOMBIE_START) -> str:
+    """Question 5's answer: each hand's expected points when you choose the bill after seeing the
+    Zombie, beside the best a single kind of bill from it earns when it is paid blind."""
+    rows = []
+    for hand in hands:
+        chosen = best_bill_points(hand, dealt=dealt)
+        fixed = fixed_bill_points(hand, dealt=dealt)
+        blind = max(fixed, key=lambda b: fixed[b])
+        rows.append(f"<tr><td>{dollars(hand)}</td><td><b>{float(chosen):.3f}</b></td>"
+                    f"<td>{float(fixed[blind]):.3f} ({money(blind)})</td></tr>")
+    return ('<table aria-label="a first payment chosen from each hand"><tr><th>your six bills</th>'
+            "<th>expected points, choosing the bill after seeing the Zombie</th>"
+            f"<th>the best single kind, paid blind</th></tr>{''.join(rows)}</table>")
+
+
+#: Question 6's position: your hand (Question 5's mixed one) and the Zombie's face-up bills.
+NEIGHBOUR_HAND = (1, 3, 5, 7, 10, 10)
+NEIGHBOUR_ZOMBIE = (5, 10, 10)
+
+
+@checked(hand=is_change_bills(HAND_SIZE), zombie=is_change_bills())
+def neighbour_table(hand: Sequence[int] = NEIGHBOUR_HAND,
+                    zombie: Sequence[int] = NEIGHBOUR_ZOMBIE) -> list[dict[str, Any]]:
+    """For each kind of bill in ``hand`` (yours, 6 bills): the points it scores against ``zombie``,
+    the Zombie's hand it leaves, and the exact expected points of your neighbour's next payment,
+    if their 6 bills are dealt at random from the bills you cannot see and they pay the bill that
+    scores most against that hand. ``net`` is your points less theirs.
+
+    The position must need no draw, for your payment or theirs (so each payment's points are
+    certain once the hands are known): the Zombie covers every bill you could pay and keeps at
+    least $10 after any of them; otherwise a ``ChangekitError`` says which bill breaks it.
+
+    >>> [row["points"] for row in neighbour_table((1, 3, 5, 7, 10, 10), (5, 10, 10))]
+    [4, 2, 0, 3, 0]
+    """
+    if len(hand) != HAND_SIZE:
+        raise InvalidArgument(f"hand holds {HAND_SIZE} bills, not {len(hand)}")
+    counts = dict(zip(DENOMINATIONS, unseen_pool([*hand, *zombie]), strict=True))
+    rows = []
+    for bill in sorted(set(hand)):
+        if sum(zombie) < bill:
+            raise InvalidArgument(f"the Zombie ({dollars(zombie)}) must draw to change a {money(bill)}: "
+                                  "neighbour_table takes positions without draws")
+        after = sorted(zombie)
+        change, _ = serve(after, bill, None)
+        if sum(after) < max(DENOMINATIONS):
+            raise InvalidArgument(f"after a {money(bill)} the Zombie holds {dollars(after)}, so your neighbour's "
+                                  "payment may make him draw: neighbour_table takes positions without draws")
+        points = sum(change) - bill
+        theirs = sum((p * max(points_for(after, b) for b in deal if deal[b])
+                      for deal, p in draws_without_replacement(counts, HAND_SIZE)), Fraction(0))
+        rows.append({"bill": bill, "points": points, "zombie_after": tuple(after), "neighbour": theirs,
+                     "net": points - theirs})
+    return rows
+
+
+def neighbour_html(hand: Sequence[int] = NEIGHBOUR_HAND, zombie: Sequence[int] = NEIGHBOUR_ZOMBIE) -> str:
+    """Question 6's answer: :func:`neighbour_table` as an HTML table, the best net in bold."""
+    table = neighbour_table(hand, zombie)
+    best = max(row["net"] for row in table)
+    def net(row: dict[str, Any]) -> str:
+        shown = f"{float(row['net']):+.2f}"
+        return f"<b>{shown}</b>" if row["net"] == best else shown
+
+    rows = "".join(
+        f"<tr><td>{money(r['bill'])}</td><td>{r['points']}</td><td>{dollars(r['zombie_after'])}</td>"
+        f"<td>{float(r['neighbour']):.2f}</td><td>{net(r)}</td></tr>"
+        for r in table)
+    return (f'<table aria-label="what each bill leaves your neighbour"><tr><th>you pay</th><th>your points</th>'
+            "<th>the Zombie then holds</th><th>your neighbour's expected points</th><th>yours less theirs</th></tr>"
+            f"{rows}</table>")
