@@ -26,8 +26,8 @@ from changekit.stats.tournaments import tournament_figure as tournament_figure  
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from changekit.core.checks import (
-    MAX_DOLLARS, checked, is_bills, is_callable, is_items, is_mapping, is_one_of, is_real, is_runs, is_seed, is_text,
-    is_whole, optional,
+    MAX_DOLLARS, checked, is_bills, is_callable, is_instance, is_items, is_mapping, is_one_of, is_real, is_runs,
+    is_seed, is_text, is_whole, optional,
 )
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import dollars, money
@@ -424,6 +424,7 @@ def equilibrium_race(players: int = 4, *, games: int = 400, seed: int = 0,
     return RaceReport(players, games, seed, rounds, pace, float(value))
 
 
+@checked(report=is_instance(RaceReport, "a RaceReport (from equilibrium_race)"))
 def race_html(report: RaceReport) -> str:
     """The race's answer: its length with a 95 % interval, against the pace of the first round's average."""
     length, pace = report.mean_rounds, report.mean_winner_pace

@@ -413,6 +413,7 @@ def fixed_bill_points(hand: Sequence[int], *, dealt: int = ZOMBIE_START) -> dict
     return out
 
 
+@checked(hands=is_items(12, "hands", each=is_change_bills(HAND_SIZE)), dealt=is_whole(0, 10))
 def duplicates_html(hands: Sequence[Sequence[int]] = DUPLICATES_HANDS, *, dealt: int = ZOMBIE_START) -> str:
     """Question 5's answer: each hand's expected points when you choose the bill after seeing the
     Zombie, beside the best a single kind of bill from it earns when it is paid blind."""
