@@ -17,7 +17,7 @@ from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from changekit.core.bots import Bot, play_out
+from changekit.core.bots import Bot, bot_move, play_turns
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Game, State
 from changekit.stats.intervals import Estimate, mean_interval, wilson
@@ -137,6 +137,10 @@ def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_se
     return bots
 
 
+def _kit_move(bot: Bot, rng: random.Random, state: State, seat: int) -> Any:
+    return bot_move(state, seat, bot, rng)
+
+
 def _close(bots: Sequence[Bot]) -> None:
     for bot in bots:
         if isinstance(bot, EntryBot):
@@ -196,8 +200,12 @@ def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.R
             bot = bots[i]
             if isinstance(bot, EntryBot):
                 bot.new_game(planned.index, planned.bot_seeds[seat], seat, partial(len, state.history))
-        play_out(state, [bots[i] for i in planned.seating], rng=random.Random(planned.play_seed),
-                 max_steps=max_steps)
+        seated = [bots[i] for i in planned.seating]
+        rng = random.Random(planned.play_seed)
+        # an entry's bot is given the state to build the view from (a sandboxed one sends only the
+        # log lines its worker has not had); a kit bot is played as play_out plays it
+        movers = [bot.move if isinstance(bot, EntryBot) else partial(_kit_move, bot, rng) for bot in seated]
+        play_turns(lambda: state, lambda now, seat: movers[seat](now, seat), max_steps=max_steps)
         return GameRecord(planned.deal, planned.seating, list(state.scores()), sorted(state.winners()),
                           state.to_json())
 

@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
-from changekit.core.state import Action
+from changekit.core.state import Action, Player, State
 
 from .worker import REPLY_LIMIT
 from .source import BotSource
@@ -168,20 +168,22 @@ class _Worker:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, close_fds=True)
         self.buffer = b""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin = self.process.stdin.fileno()
+        self.stdout = self.process.stdout.fileno()
 
     def ask(self, message: tuple, timeout: float) -> dict[str, Any]:
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        out = memoryview(len(data).to_bytes(4, "big") + data)
         try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(len(data).to_bytes(4, "big") + data)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
+            while out:  # one write to the pipe, not the buffered writer's write and flush
+                out = out[os.write(self.stdin, out):]
+        except OSError:
             raise WorkerGone("the bot's process has ended") from None
         return self._reply(time.monotonic() + timeout)
 
     def _reply(self, deadline: float) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
+        fd = self.stdout
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -220,6 +222,10 @@ def _text(value: str, limit: int = 300) -> str:
     return value if len(value) <= limit else value[:limit] + " …"
 
 
+#: An entry's bot draws from its own generator (seeded in ``new_game``), never from the one it is passed.
+_UNUSED_RNG = random.Random(0)
+
+
 class EntryBot(Bot):
     """What the referee needs of an entry's bot beyond ``choose``: told of each game, its failures
     kept, closed at the end. ``on_move`` (if set) sees every move it made, for exact comparisons."""
@@ -244,6 +250,10 @@ class EntryBot(Bot):
         if self.on_move is not None:
             self.on_move(view, legal, action)
         return action
+
+    def move(self, state: State, player: Player) -> Action:
+        """The referee's call: this entry's move for ``player`` at ``state`` (``choose`` on its view)."""
+        return self.choose(state.view(player), state.legal_actions(player), rng=_UNUSED_RNG)
 
     def _ask(self, view: dict[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError
@@ -275,6 +285,8 @@ class SandboxedBot(EntryBot):
         self._game_started = False
         self._thinking = 0.0
         self._log_sent: list[Any] = []
+        # move(): how many of the state's log events the worker's log covers (-1: unknown), in lines
+        self._events_sent = self._lines_sent = 0
 
     def new_game(self, game: int, seed: int, seat: int, move_number: Callable[[], int]) -> None:
         super().new_game(game, seed, seat, move_number)
@@ -298,8 +310,8 @@ class SandboxedBot(EntryBot):
             return bwrap_command(FIRST_UID + (os.getpid() % 512) * 64 + next(_uids) % 64)
         return local_command()
 
-    def _fail(self, kind: str, message: str, view: dict[str, Any], printed: str = "") -> None:
-        self.failures.append(MoveFailure(kind, _text(message), _text(reprlib.repr(view), 1500),
+    def _fail(self, kind: str, message: str, view: Callable[[], dict[str, Any]], printed: str = "") -> None:
+        self.failures.append(MoveFailure(kind, _text(message), _text(reprlib.repr(view()), 1500),
                                          self._game, self._move_number(), self._seat, _text(printed, 2000)))
         if len(self.failures) >= self.max_failures and not self.stopped:
             self.stopped = f"stopped after {len(self.failures)} failed moves"
@@ -315,6 +327,7 @@ class SandboxedBot(EntryBot):
         if known > len(log) or log[:known] != self._log_sent:
             known = 0
         self._log_sent = list(log)
+        self._events_sent = -1  # the worker's log is now this view's: move() starts over
         return {k: v for k, v in view.items() if k != "log"}, known, log[known:]
 
     def _ensure_started(self) -> _Worker:
@@ -332,13 +345,38 @@ class SandboxedBot(EntryBot):
             self._game_started = False
         if not self._game_started:
             self._log_sent = []
+            self._events_sent = self._lines_sent = 0
             reply = self._worker.ask(("game", self._game_seed), START_SECONDS)
             if "error" in reply:
                 raise _BotBroke(str(reply["error"]))
             self._game_started = True
         return self._worker
 
+    def move(self, state: State, player: Player) -> Action:
+        """As ``choose`` on the player's view, but the view is built without its log and only the
+        log lines the worker has not had are sent (the log only grows during a game; building and
+        comparing all of it at every move cost more than the move)."""
+        if self.on_move is not None:  # whoever watches the moves sees the whole view
+            return super().move(state, player)
+        legal = list(state.legal_actions(player))
+
+        def parts() -> tuple[dict[str, Any], int, list[Any]]:
+            if self._events_sent < 0:  # the worker has another log: send this one whole
+                self._events_sent = self._lines_sent = 0
+            known = self._lines_sent
+            new_lines = state.log_lines(player, self._events_sent)
+            self._events_sent, self._lines_sent = len(state.log), known + len(new_lines)
+            self._log_sent = []  # the dict path (_shorten) then sends its view's whole log
+            return state.view_without_log(player), known, new_lines
+        return self._play(legal, parts, lambda: state.view(player))
+
     def _ask(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self._play(legal, lambda: self._shorten(view), lambda: view)
+
+    def _play(self, legal: list[Action], parts: Callable[[], tuple[dict[str, Any], int, list[Any]]],
+              view: Callable[[], dict[str, Any]]) -> Action:
+        """One move: ``parts()`` is the message's view, log lines the worker has and new lines
+        (called once the worker is ready for this game); ``view()`` the whole view, for a failure."""
         self.moves += 1
         replacement = legal[0]
         if self.stopped:
@@ -349,7 +387,7 @@ class SandboxedBot(EntryBot):
         try:
             worker = self._ensure_started()
             limit = min(self.move_seconds, self.game_seconds - self._thinking)
-            reply = worker.ask(("move", *self._shorten(view), legal), limit)
+            reply = worker.ask(("move", *parts(), legal), limit)
         except TimeoutError:
             self.close()
             over_game = self._thinking + (time.monotonic() - started) >= self.game_seconds

@@ -197,3 +197,43 @@ def test_diminishing_returns_counts_the_won_positions_a_bot_keeps_and_its_first_
     solved = solve_position(first["hands"][me], first["hands"][1 - me], first["pot"])
     assert solved.mover_wins and first["played"] not in first["winning"] and first["winning"]
     assert f"first losing move: {first['played']}" in greedy["summary"]
+
+
+VIEW_SUM = "def choose(view, legal, rng):\n    return legal[sum(map(ord, repr(view))) % len(legal)]\n"
+
+
+def _view_sum_move(view, legal):
+    return legal[sum(map(ord, repr(view))) % len(legal)]
+
+
+def test_the_worker_sees_the_whole_view_though_only_new_log_lines_are_sent():
+    # the referee sends a sandboxed entry only the log lines its worker has not had; the bot's
+    # view must still be state.view(seat) to the character, also after its worker is restarted
+    # mid-game and after a move asked with a whole view (the path check_bot's comparisons use)
+    from changekit.registry import load_game
+    import random
+
+    state = load_game("zombie")(players=3).new_state(seed=11)
+    bot = sandbox.SandboxedBot(check_source(VIEW_SUM), "view sum")
+    rng = random.Random(4)
+    bot.new_game(0, 1, 0, lambda: len(state.history))
+    asked = 0
+    try:
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == 0:
+                asked += 1
+                expected = _view_sum_move(state.view(seat), state.legal_actions(seat))
+                if asked == 5:
+                    bot.close()  # a restarted worker starts the game's log afresh
+                if asked == 9:
+                    move = bot.choose(state.view(seat), state.legal_actions(seat), rng=rng)
+                else:
+                    move = bot.move(state, seat)
+                assert move == expected, f"move {asked}"
+            else:
+                move = rng.choice(state.legal_actions(seat))
+            state.apply(move, seat)
+    finally:
+        bot.close()
+    assert asked == 18 and bot.failures == []
