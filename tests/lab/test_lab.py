@@ -237,3 +237,28 @@ def test_the_worker_sees_the_whole_view_though_only_new_log_lines_are_sent():
     finally:
         bot.close()
     assert asked == 18 and bot.failures == []
+
+
+REMEMBERS = textwrap.dedent("""
+    # module state lives on across this entry's games: it sees them in the order it played them
+    moves = []
+
+    def choose(view, legal, rng):
+        moves.append(len(legal))
+        return legal[(sum(moves) + len(moves)) % len(legal)]
+""")
+
+
+def test_tables_played_at_once_give_the_results_of_one_table_after_another():
+    from changekit.lab.referee import as_entry, play_groups, round_robin_groups
+    from changekit.registry import load_game
+
+    game = load_game("zombie")(players=4)
+    sources = [(f"remembers {i}", REMEMBERS) for i in range(4)] + [("max", MAX_BILL), ("min", MIN_BILL)]
+    entries = [as_entry(game, e, i) for i, e in enumerate([*sources, "random", "greedy", "careful"], 1)]
+    runs = [play_groups(game, entries, round_robin_groups(len(entries), 4), rounds=4, seed=3, sandboxed=True,
+                        move_seconds=1.0, threads=threads) for threads in (1, 8)]
+    one_by_one, at_once = ([(r.deal, r.seating, r.scores, r.save) for r in run.records] for run in runs)
+    # 9 entries at tables of 4: three tables a round, the last filled from the front of the order
+    assert len(one_by_one) == 4 * 3 * 4 and at_once == one_by_one
+    assert runs[0].failures == runs[1].failures == [[]] * 9
