@@ -48,6 +48,8 @@ MOVE_SECONDS_BOUNDS = (0.05, 10.0)
 GAME_SECONDS = 20.0
 #: Seconds to start a worker and run the bot's source (imports, tables the bot builds once).
 START_SECONDS = 10.0
+#: Seconds a closed worker's processes may take to be gone.
+CLOSE_SECONDS = 2.0
 #: Failures after which an entry is stopped for the rest of the run.
 MAX_FAILURES = 10
 #: What the worker may use. CPU seconds count over the worker's whole life (it is restarted after a
@@ -207,15 +209,55 @@ class _Worker:
         return reply
 
     def close(self) -> None:
+        inside = _descendants(self.process.pid)
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
+        # the processes inside die with bubblewrap, but a moment later: wait for them (briefly),
+        # so that a closed worker has left nothing running (one already dead, not yet reaped by
+        # this machine's init, is gone in all but name)
+        deadline = time.monotonic() + CLOSE_SECONDS
+        while inside and time.monotonic() < deadline:
+            inside = [pid for pid in inside if _running(pid)]
+            if inside:
+                time.sleep(0.005)
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
                 try:
                     pipe.close()
                 except OSError:
                     pass
+
+
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` and theirs (from Linux's /proc; none where there is none)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
 
 
 def _text(value: str, limit: int = 300) -> str:
