@@ -259,15 +259,27 @@ class State:
 
     def view(self, player: Player | None) -> dict[str, Any]:
         """What ``player`` may see, including the log lines meant for them."""
-        if player is not None:
-            player = self.check_seat(player)
-        seen = dict(self._view(player))
+        seen = self.view_without_log(player)
+        seen["log"] = self.log_lines(player)
+        return seen
+
+    def view_without_log(self, player: Player | None) -> dict[str, Any]:
+        """``view(player)`` but its ``log`` (a referee that sent the earlier lines sends only the new
+        ones, :meth:`log_lines` from where it stopped)."""
+        seen = dict(self._view(self._seat_or_none(player)))
         seen["to_act"] = list(self.current_players())
+        return seen
+
+    def log_lines(self, player: Player | None, start: int = 0) -> list[list[Any]]:
+        """The log lines of ``view(player)`` among the events from ``self.log[start]`` on."""
+        player = self._seat_or_none(player)
         # an event's data is never changed once logged, and engines may share one line between
         # games (built once, reused): each view gets its own top-level dicts, the values inside are
         # read-only (copying them all would cost views 5x; bots read views at every decision)
-        seen["log"] = [[e.kind, dict(e.data)] for e in self.log if e.seen_by(player)]
-        return seen
+        return [[e.kind, dict(e.data)] for e in (self.log[start:] if start else self.log) if e.seen_by(player)]
+
+    def _seat_or_none(self, player: Player | None) -> Player | None:
+        return None if player is None else self.check_seat(player)
 
     def events_for(self, player: Player | None) -> list[Event]:
         return [e for e in self.log if e.seen_by(player)]

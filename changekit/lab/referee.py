@@ -10,14 +10,14 @@ from __future__ import annotations
 import csv
 import io
 import math
-import os
 import random
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from functools import partial
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from changekit.core.bots import Bot, play_out
+from changekit.core.bots import Bot, bot_move, play_turns
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Game, State
 from changekit.stats.intervals import Estimate, mean_interval, wilson
@@ -137,6 +137,10 @@ def _make_bots(entries: Sequence[Entry], game: Game, *, sandboxed: bool, move_se
     return bots
 
 
+def _kit_move(bot: Bot, rng: random.Random, state: State, seat: int) -> Any:
+    return bot_move(state, seat, bot, rng)
+
+
 def _close(bots: Sequence[Bot]) -> None:
     for bot in bots:
         if isinstance(bot, EntryBot):
@@ -154,19 +158,38 @@ class _Planned:
     play_seed: int
 
 
-def _waves(tables: list[list[_Planned]]) -> list[list[list[_Planned]]]:
-    """Tables in waves, no entry at two tables of one wave: a wave's tables can run at once."""
-    waves: list[tuple[set[int], list[list[_Planned]]]] = []
-    for table in tables:
-        seated = set(table[0].seating)
-        for taken, wave in waves:
-            if not taken & seated:
-                taken |= seated
-                wave.append(table)
-                break
-        else:
-            waves.append((seated, [table]))
-    return [wave for _, wave in waves]
+#: Most tables played at once: each is a thread that mostly waits on its entries' workers, so more
+#: tables than cores keep the machine busy while a worker waits for its turn on a core.
+MAX_TABLES_AT_ONCE = 16
+
+
+def _in_entry_order(tables: list[list[_Planned]], play_table: Callable[[list[_Planned]], list[GameRecord]],
+                    pool: ThreadPoolExecutor, done: Callable[[int, list[GameRecord]], None]) -> None:
+    """Play every table, each as soon as every entry at it has played all its tables before it
+    (in the list's order): each entry plays its games in the order of one table after another, so
+    the results are the same, and tables that share no entry play at once."""
+    queues: dict[int, deque[int]] = {}
+    for t, table in enumerate(tables):
+        for entry in set(table[0].seating):
+            queues.setdefault(entry, deque()).append(t)
+
+    def ready(t: int) -> bool:
+        return all(queues[entry][0] == t for entry in set(tables[t][0].seating))
+
+    running = {pool.submit(play_table, tables[t]): t for t in range(len(tables)) if ready(t)}
+    while running:
+        finished, _ = wait(running, return_when=FIRST_COMPLETED)
+        for future in finished:
+            t = running.pop(future)
+            done(t, future.result())
+            heads = []
+            for entry in set(tables[t][0].seating):
+                queues[entry].popleft()
+                if queues[entry]:
+                    heads.append(queues[entry][0])
+            for head in sorted(set(heads)):
+                if ready(head):
+                    running[pool.submit(play_table, tables[head])] = head
 
 
 def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.Random], list[list[int]]], *,
@@ -177,9 +200,10 @@ def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.R
     """Play ``rounds`` rounds; each round, ``groups(rng)`` seats the entries in groups of the game's
     size and every group plays one deal in every rotation of its seats.
 
-    Every seed is drawn before a round's games start, in one order, so tables that share no entry
-    may play at once (``threads``, default the machine's cores: the workers think in their own
-    processes) and the results are the same as one after another."""
+    Every seed is drawn before any game starts, in one order, and each entry plays its games in
+    the order of one table after another, so tables that share no entry may play at once
+    (``threads`` of them, default ``MAX_TABLES_AT_ONCE``: the workers think in their own processes)
+    and the results are the same as one after another."""
     players = game.options.players
     master = random.Random(seed)
     results = Results(game, list(entries), seed)
@@ -196,33 +220,40 @@ def play_groups(game: Game, entries: Sequence[Entry], groups: Callable[[random.R
             bot = bots[i]
             if isinstance(bot, EntryBot):
                 bot.new_game(planned.index, planned.bot_seeds[seat], seat, partial(len, state.history))
-        play_out(state, [bots[i] for i in planned.seating], rng=random.Random(planned.play_seed),
-                 max_steps=max_steps)
+        seated = [bots[i] for i in planned.seating]
+        rng = random.Random(planned.play_seed)
+        # an entry's bot is given the state to build the view from (a sandboxed one sends only the
+        # log lines its worker has not had); a kit bot is played as play_out plays it
+        movers = [bot.move if isinstance(bot, EntryBot) else partial(_kit_move, bot, rng) for bot in seated]
+        play_turns(lambda: state, lambda now, seat: movers[seat](now, seat), max_steps=max_steps)
         return GameRecord(planned.deal, planned.seating, list(state.scores()), sorted(state.winners()),
                           state.to_json())
 
     def play_table(table: list[_Planned]) -> list[GameRecord]:
         return [play(planned) for planned in table]
 
-    pool = ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1)
+    tables: list[list[_Planned]] = []
+    for _ in range(rounds):
+        for group in groups(master):
+            deal = master.getrandbits(32)
+            first = len(tables) * players
+            tables.append([_Planned(first + shift, deal, [group[(s + shift) % players] for s in range(players)],
+                                    [master.getrandbits(32) for _ in range(players)], master.getrandbits(64))
+                           for shift in range(players)])
+    played: list[list[GameRecord] | None] = [None] * len(tables)
+    tables_done = 0
+
+    def table_done(t: int, records: list[GameRecord]) -> None:
+        nonlocal tables_done
+        played[t] = records
+        tables_done += 1
+        if progress is not None:
+            progress(tables_done / len(tables))
+
+    pool = ThreadPoolExecutor(max_workers=threads or MAX_TABLES_AT_ONCE)
     try:
-        for done in range(rounds):
-            tables: list[list[_Planned]] = []
-            for group in groups(master):
-                deal = master.getrandbits(32)
-                table = []
-                for shift in range(players):
-                    seating = [group[(s + shift) % players] for s in range(players)]
-                    table.append(_Planned(len(results.records) + len(tables) * players + shift, deal, seating,
-                                          [master.getrandbits(32) for _ in seating], master.getrandbits(64)))
-                tables.append(table)
-            played: dict[int, GameRecord] = {}
-            for wave in _waves(tables):
-                for records, table in zip(pool.map(play_table, wave), wave, strict=True):
-                    played.update((planned.index, record) for planned, record in zip(table, records, strict=True))
-            results.records.extend(played[index] for index in sorted(played))
-            if progress is not None:
-                progress((done + 1) / rounds)
+        _in_entry_order(tables, play_table, pool, table_done)
+        results.records = [record for records in played for record in records or ()]
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         _close(bots)

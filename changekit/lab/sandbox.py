@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
-from changekit.core.state import Action
+from changekit.core.state import Action, Player, State
 
 from .worker import REPLY_LIMIT
 from .source import BotSource
@@ -48,6 +48,8 @@ MOVE_SECONDS_BOUNDS = (0.05, 10.0)
 GAME_SECONDS = 20.0
 #: Seconds to start a worker and run the bot's source (imports, tables the bot builds once).
 START_SECONDS = 10.0
+#: Seconds a closed worker's processes may take to be gone.
+CLOSE_SECONDS = 2.0
 #: Failures after which an entry is stopped for the rest of the run.
 MAX_FAILURES = 10
 #: What the worker may use. CPU seconds count over the worker's whole life (it is restarted after a
@@ -175,20 +177,22 @@ class _Worker:
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL, close_fds=True)
         self.buffer = b""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.stdin = self.process.stdin.fileno()
+        self.stdout = self.process.stdout.fileno()
 
     def ask(self, message: tuple, timeout: float) -> dict[str, Any]:
         data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        out = memoryview(len(data).to_bytes(4, "big") + data)
         try:
-            assert self.process.stdin is not None
-            self.process.stdin.write(len(data).to_bytes(4, "big") + data)
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
+            while out:  # one write to the pipe, not the buffered writer's write and flush
+                out = out[os.write(self.stdin, out):]
+        except OSError:
             raise WorkerGone("the bot's process has ended") from None
         return self._reply(time.monotonic() + timeout)
 
     def _reply(self, deadline: float) -> dict[str, Any]:
-        assert self.process.stdout is not None
-        fd = self.process.stdout.fileno()
+        fd = self.stdout
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -212,9 +216,18 @@ class _Worker:
         return reply
 
     def close(self) -> None:
+        inside = _descendants(self.process.pid)
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
+        # the processes inside die with bubblewrap, but a moment later: wait for them (briefly),
+        # so that a closed worker has left nothing running (one already dead, not yet reaped by
+        # this machine's init, is gone in all but name)
+        deadline = time.monotonic() + CLOSE_SECONDS
+        while inside and time.monotonic() < deadline:
+            inside = [pid for pid in inside if _running(pid)]
+            if inside:
+                time.sleep(0.005)
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
                 try:
@@ -223,8 +236,43 @@ class _Worker:
                     pass
 
 
+def _running(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _descendants(pid: int) -> list[int]:
+    """The processes started by ``pid`` and theirs (from Linux's /proc; none where there is none)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return []
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+        children.setdefault(parent, []).append(int(entry))
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
 def _text(value: str, limit: int = 300) -> str:
     return value if len(value) <= limit else value[:limit] + " …"
+
+
+#: An entry's bot draws from its own generator (seeded in ``new_game``), never from the one it is passed.
+_UNUSED_RNG = random.Random(0)
 
 
 class EntryBot(Bot):
@@ -251,6 +299,10 @@ class EntryBot(Bot):
         if self.on_move is not None:
             self.on_move(view, legal, action)
         return action
+
+    def move(self, state: State, player: Player) -> Action:
+        """The referee's call: this entry's move for ``player`` at ``state`` (``choose`` on its view)."""
+        return self.choose(state.view(player), state.legal_actions(player), rng=_UNUSED_RNG)
 
     def _ask(self, view: dict[str, Any], legal: list[Action]) -> Action:
         raise NotImplementedError
@@ -282,6 +334,8 @@ class SandboxedBot(EntryBot):
         self._game_started = False
         self._thinking = 0.0
         self._log_sent: list[Any] = []
+        # move(): how many of the state's log events the worker's log covers (-1: unknown), in lines
+        self._events_sent = self._lines_sent = 0
 
     def new_game(self, game: int, seed: int, seat: int, move_number: Callable[[], int]) -> None:
         super().new_game(game, seed, seat, move_number)
@@ -305,8 +359,8 @@ class SandboxedBot(EntryBot):
             return bwrap_command(own_uids()[next(_uids) % 64])
         return local_command()
 
-    def _fail(self, kind: str, message: str, view: dict[str, Any], printed: str = "") -> None:
-        self.failures.append(MoveFailure(kind, _text(message), _text(reprlib.repr(view), 1500),
+    def _fail(self, kind: str, message: str, view: Callable[[], dict[str, Any]], printed: str = "") -> None:
+        self.failures.append(MoveFailure(kind, _text(message), _text(reprlib.repr(view()), 1500),
                                          self._game, self._move_number(), self._seat, _text(printed, 2000)))
         if len(self.failures) >= self.max_failures and not self.stopped:
             self.stopped = f"stopped after {len(self.failures)} failed moves"
@@ -322,6 +376,7 @@ class SandboxedBot(EntryBot):
         if known > len(log) or log[:known] != self._log_sent:
             known = 0
         self._log_sent = list(log)
+        self._events_sent = -1  # the worker's log is now this view's: move() starts over
         return {k: v for k, v in view.items() if k != "log"}, known, log[known:]
 
     def _ensure_started(self) -> _Worker:
@@ -339,13 +394,38 @@ class SandboxedBot(EntryBot):
             self._game_started = False
         if not self._game_started:
             self._log_sent = []
+            self._events_sent = self._lines_sent = 0
             reply = self._worker.ask(("game", self._game_seed), START_SECONDS)
             if "error" in reply:
                 raise _BotBroke(str(reply["error"]))
             self._game_started = True
         return self._worker
 
+    def move(self, state: State, player: Player) -> Action:
+        """As ``choose`` on the player's view, but the view is built without its log and only the
+        log lines the worker has not had are sent (the log only grows during a game; building and
+        comparing all of it at every move cost more than the move)."""
+        if self.on_move is not None:  # whoever watches the moves sees the whole view
+            return super().move(state, player)
+        legal = list(state.legal_actions(player))
+
+        def parts() -> tuple[dict[str, Any], int, list[Any]]:
+            if self._events_sent < 0:  # the worker has another log: send this one whole
+                self._events_sent = self._lines_sent = 0
+            known = self._lines_sent
+            new_lines = state.log_lines(player, self._events_sent)
+            self._events_sent, self._lines_sent = len(state.log), known + len(new_lines)
+            self._log_sent = []  # the dict path (_shorten) then sends its view's whole log
+            return state.view_without_log(player), known, new_lines
+        return self._play(legal, parts, lambda: state.view(player))
+
     def _ask(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        return self._play(legal, lambda: self._shorten(view), lambda: view)
+
+    def _play(self, legal: list[Action], parts: Callable[[], tuple[dict[str, Any], int, list[Any]]],
+              view: Callable[[], dict[str, Any]]) -> Action:
+        """One move: ``parts()`` is the message's view, log lines the worker has and new lines
+        (called once the worker is ready for this game); ``view()`` the whole view, for a failure."""
         self.moves += 1
         replacement = legal[0]
         if self.stopped:
@@ -356,7 +436,7 @@ class SandboxedBot(EntryBot):
         try:
             worker = self._ensure_started()
             limit = min(self.move_seconds, self.game_seconds - self._thinking)
-            reply = worker.ask(("move", *self._shorten(view), legal), limit)
+            reply = worker.ask(("move", *parts(), legal), limit)
         except TimeoutError:
             self.close()
             over_game = self._thinking + (time.monotonic() - started) >= self.game_seconds

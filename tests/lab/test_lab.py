@@ -197,3 +197,68 @@ def test_diminishing_returns_counts_the_won_positions_a_bot_keeps_and_its_first_
     solved = solve_position(first["hands"][me], first["hands"][1 - me], first["pot"])
     assert solved.mover_wins and first["played"] not in first["winning"] and first["winning"]
     assert f"first losing move: {first['played']}" in greedy["summary"]
+
+
+VIEW_SUM = "def choose(view, legal, rng):\n    return legal[sum(map(ord, repr(view))) % len(legal)]\n"
+
+
+def _view_sum_move(view, legal):
+    return legal[sum(map(ord, repr(view))) % len(legal)]
+
+
+def test_the_worker_sees_the_whole_view_though_only_new_log_lines_are_sent():
+    # the referee sends a sandboxed entry only the log lines its worker has not had; the bot's
+    # view must still be state.view(seat) to the character, also after its worker is restarted
+    # mid-game and after a move asked with a whole view (the path check_bot's comparisons use)
+    from changekit.registry import load_game
+    import random
+
+    state = load_game("zombie")(players=3).new_state(seed=11)
+    bot = sandbox.SandboxedBot(check_source(VIEW_SUM), "view sum")
+    rng = random.Random(4)
+    bot.new_game(0, 1, 0, lambda: len(state.history))
+    asked = 0
+    try:
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == 0:
+                asked += 1
+                expected = _view_sum_move(state.view(seat), state.legal_actions(seat))
+                if asked == 5:
+                    bot.close()  # a restarted worker starts the game's log afresh
+                if asked == 9:
+                    move = bot.choose(state.view(seat), state.legal_actions(seat), rng=rng)
+                else:
+                    move = bot.move(state, seat)
+                assert move == expected, f"move {asked}"
+            else:
+                move = rng.choice(state.legal_actions(seat))
+            state.apply(move, seat)
+    finally:
+        bot.close()
+    assert asked == 18 and bot.failures == []
+
+
+REMEMBERS = textwrap.dedent("""
+    # module state lives on across this entry's games: it sees them in the order it played them
+    moves = []
+
+    def choose(view, legal, rng):
+        moves.append(len(legal))
+        return legal[(sum(moves) + len(moves)) % len(legal)]
+""")
+
+
+def test_tables_played_at_once_give_the_results_of_one_table_after_another():
+    from changekit.lab.referee import as_entry, play_groups, round_robin_groups
+    from changekit.registry import load_game
+
+    game = load_game("zombie")(players=4)
+    sources = [(f"remembers {i}", REMEMBERS) for i in range(4)] + [("max", MAX_BILL), ("min", MIN_BILL)]
+    entries = [as_entry(game, e, i) for i, e in enumerate([*sources, "random", "greedy", "careful"], 1)]
+    runs = [play_groups(game, entries, round_robin_groups(len(entries), 4), rounds=4, seed=3, sandboxed=True,
+                        move_seconds=1.0, threads=threads) for threads in (1, 8)]
+    one_by_one, at_once = ([(r.deal, r.seating, r.scores, r.save) for r in run.records] for run in runs)
+    # 9 entries at tables of 4: three tables a round, the last filled from the front of the order
+    assert len(one_by_one) == 4 * 3 * 4 and at_once == one_by_one
+    assert runs[0].failures == runs[1].failures == [[]] * 9
