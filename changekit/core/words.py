@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from .checks import checked, is_bills, is_items, is_text, is_whole
+from .checks import checked, is_bills, is_items, is_text, is_whole, shown
 from .errors import InvalidArgument
 
 
@@ -86,7 +86,9 @@ def numbered(names: Sequence[str], *, only: Sequence[bool] | None = None) -> lis
     >>> numbered(["Heuristic bot", "Ada", "Heuristic bot"]), numbered(["Ada", "Bo"])
     (['Heuristic bot 1', 'Ada', 'Heuristic bot 2'], ['Ada', 'Bo'])
     """
-    flags = [True] * len(names) if only is None else list(only)
+    if only is not None and (isinstance(only, (str, bytes)) or not isinstance(only, Sequence)):
+        raise InvalidArgument(f"only: one flag per name (a list of True and False), not {shown(only)}")
+    flags = [True] * len(names) if only is None else [bool(flag) for flag in only]
     if len(flags) != len(names):
         raise InvalidArgument(f"only: {len(flags)} flags for {len(names)} names")
     many = Counter(n for n, f in zip(names, flags, strict=True) if f)

@@ -72,3 +72,17 @@ def test_cambio_speaks_of_your_own_card_as_yours():
     assert state.narrate(other, names).startswith("Memory bot 1 snapped your 9")
     bot_own = Event("snap", {"player": 1, "owner": 1, "place": 0, "card": "9S", "top": "9H", "right": True})
     assert state.narrate(bot_own, names).startswith("Memory bot 1 snapped their own 9")
+
+
+def test_numbering_names_takes_one_flag_per_name_and_refuses_anything_else():
+    """Found by `make bench`'s fuzzer: ``only=0`` was a TypeError."""
+    from changekit.core import InvalidArgument
+    from changekit.core.words import numbered
+
+    assert numbered(["Bot", "Ada", "Bot"], only=[True, False, True]) == ["Bot 1", "Ada", "Bot 2"]
+    assert numbered(["Bot", "Bot"], only=(1, 0)) == ["Bot", "Bot"]
+    for bad in (0, "yes", None.__class__):
+        with pytest.raises(InvalidArgument, match="one flag per name"):
+            numbered(["Bot"], only=bad)
+    with pytest.raises(InvalidArgument, match="2 flags for 1 names"):
+        numbered(["Bot"], only=[True, True])

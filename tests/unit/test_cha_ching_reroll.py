@@ -60,3 +60,16 @@ def test_the_answer_marks_the_best_re_roll():
 def test_reroll_chances_refuses_bad_input(hand, target, says):
     with pytest.raises(ChangekitError, match=says):
         a.reroll_chances(hand, target)
+
+
+def test_a_deeply_nested_hand_is_refused_cleanly():
+    """Found by `make bench`'s fuzzer: the refusal's message once tried to print the whole input
+    (RecursionError)."""
+    from changekit.core import ChangekitError
+    from changekit.games.cha_ching.analysis import reachable_targets
+
+    nested: list = []
+    for _ in range(10_000):
+        nested = [nested]
+    with pytest.raises(ChangekitError, match="CHA-CHING! card is one of"):
+        reachable_targets([nested, "1", "1", "5", "10", "cent", "wild", "wild"])

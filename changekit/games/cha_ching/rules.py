@@ -95,7 +95,7 @@ ChaChingAction = str | tuple[str, str] | tuple[str, str, str] | tuple[str, str, 
 
 def _card(card: Any) -> str:
     if not isinstance(card, str) or card not in _ALIASES:
-        raise ChangekitError(f"a CHA-CHING! card is one of {list(CARDS)}, not {card!r}")
+        raise ChangekitError(f"a CHA-CHING! card is one of {list(CARDS)}, not {shown(card)}")
     return _ALIASES[card]
 
 
