@@ -33,6 +33,7 @@ import statistics
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -41,7 +42,7 @@ from urllib.parse import urlparse
 from summary import note
 from timing import benchmark, sized
 
-from changekit.serving import NOTEBOOKS, ROOT, rss_mb
+from changekit.serving import NOTEBOOKS, ROOT, VISITOR_COOKIE, rss_mb
 from changekit.testing import CHROMIUM, CHROMIUM_ARGS, ERROR_MARKERS, WIDGET_MIME, VoilaServer
 
 HERE = Path(__file__).resolve().parent
@@ -181,6 +182,9 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
     try:
         with urllib.request.urlopen(url, timeout=timeout_s) as response:
             page = response.read().decode("utf-8", "replace")
+            # the server frees a kernel only for the visitor whose page it is (its cookie)
+            visitor = [c.split(";")[0] for c in response.headers.get_all("Set-Cookie") or []
+                       if c.startswith(f"{VISITOR_COOKIE}=")]
         result["seconds"] = time.perf_counter() - start
         result["errors"] = [m for m in ERROR_MARKERS if m in page]
         result["ok"] = response.status == 200 and WIDGET_MIME in page and not result["errors"]
@@ -192,8 +196,12 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
             base = url.split("/voila/render/")[0]
             request = urllib.request.Request(f"{base}/voila/api/shutdown/{kernel.group(1)}",
                                              data=f"_xsrf={xsrf}".encode(), method="POST",
-                                             headers={"Cookie": f"_xsrf={xsrf}"})
-            urllib.request.urlopen(request, timeout=30).close()
+                                             headers={"Cookie": "; ".join([f"_xsrf={xsrf}", *visitor])})
+            try:
+                urllib.request.urlopen(request, timeout=30).close()
+            except urllib.error.HTTPError as err:  # a kernel left running fills the server: say so
+                result["ok"] = False
+                result["failure"] = f"its kernel's shutdown was refused: HTTP {err.code}"
     except Exception as exc:  # noqa: BLE001 - a timeout is a measurement, not a crash
         result["failure"] = f"{type(exc).__name__}: {str(exc).splitlines()[0][:120] if str(exc) else ''}"
         result["seconds"] = result["seconds"] or time.perf_counter() - start
