@@ -403,10 +403,10 @@ def _networked_class(game: str) -> type:
         def _step(self) -> tuple[int, bool]:
             """Read the table and move due bots (blocking: the poller runs it in a thread); the
             position's mark, which the poller compares with the one it drew last."""
-            if not self.client.sync() and self.client.closed():
-                return self.client.made, True  # drawn once more, then the poller stops
-            self.client.play_bots(own=self.auto_move)
-            return self.client.made, False
+            if not self.table.sync() and self.client.closed():
+                return self.table.version, True  # drawn once more, then the poller stops
+            self.table.play_programs(self.auto_move)  # the frame's one path for bots' moves
+            return self.table.version, False
 
     # TablePage first: its __init__ hands the frame the table; the game's app keeps its own build,
     # draw and reset_input, and the frame's act, undo and bots go through the table
