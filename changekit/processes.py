@@ -21,27 +21,48 @@ def start_time(pid: int) -> str | None:
     return stat.rsplit(")", 1)[1].split()[19]
 
 
+def _parents() -> dict[int, int]:
+    """Every process's parent, read from /proc in one pass (empty where there is no /proc)."""
+    parents = {}
+    try:
+        entries = [e for e in os.listdir("/proc") if e.isdigit()]
+    except OSError:
+        return {}
+    for entry in entries:
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    return parents
+
+
 def child_pids(pid: int) -> list[int]:
     """Direct children of ``pid`` (Linux /proc; empty elsewhere)."""
-    children = []
-    for entry in Path("/proc").glob("[0-9]*"):
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            children.append(int(entry.name))
-    return children
+    return [child for child, parent in _parents().items() if parent == pid]
 
 
 def descendants(pid: int) -> list[int]:
-    """Children of ``pid``, their children, and so on."""
-    out, todo = [], [pid]
+    """Children of ``pid``, their children, and so on (one read of /proc)."""
+    children: dict[int, list[int]] = {}
+    for child, parent in _parents().items():
+        children.setdefault(parent, []).append(child)
+    found: list[int] = []
+    todo = [pid]
     while todo:
-        for child in child_pids(todo.pop()):
-            out.append(child)
-            todo.append(child)
-    return out
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+def is_running(pid: int) -> bool:
+    """``pid`` is alive and not a zombie (one already dead, not yet reaped, is gone in all but name)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def stop_process_tree(proc: subprocess.Popen, leftovers: list[int], *, group: bool, grace: float,

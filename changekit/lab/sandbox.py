@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence
 from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Action, Player, State
+from changekit.processes import descendants, is_running
 
 from .worker import REPLY_LIMIT
 from .source import BotSource
@@ -216,7 +217,7 @@ class _Worker:
         return reply
 
     def close(self) -> None:
-        inside = _descendants(self.process.pid)
+        inside = descendants(self.process.pid)
         if self.process.poll() is None:
             self.process.kill()
         self.process.wait()
@@ -225,7 +226,7 @@ class _Worker:
         # this machine's init, is gone in all but name)
         deadline = time.monotonic() + CLOSE_SECONDS
         while inside and time.monotonic() < deadline:
-            inside = [pid for pid in inside if _running(pid)]
+            inside = [pid for pid in inside if is_running(pid)]
             if inside:
                 time.sleep(0.005)
         for pipe in (self.process.stdin, self.process.stdout):
@@ -234,37 +235,6 @@ class _Worker:
                     pipe.close()
                 except OSError:
                     pass
-
-
-def _running(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
-
-
-def _descendants(pid: int) -> list[int]:
-    """The processes started by ``pid`` and theirs (from Linux's /proc; none where there is none)."""
-    children: dict[int, list[int]] = {}
-    try:
-        entries = [e for e in os.listdir("/proc") if e.isdigit()]
-    except OSError:
-        return []
-    for entry in entries:
-        try:
-            with open(f"/proc/{entry}/stat") as stat:
-                parent = int(stat.read().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-        children.setdefault(parent, []).append(int(entry))
-    found: list[int] = []
-    todo = [pid]
-    while todo:
-        kids = children.get(todo.pop(), [])
-        found += kids
-        todo += kids
-    return found
 
 
 def _text(value: str, limit: int = 300) -> str:
