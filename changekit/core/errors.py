@@ -31,6 +31,15 @@ class IllegalAction(ChangekitError):
         self.rule = rule
 
 
+class InvalidMove(IllegalAction):
+    """Something that is no move of the game at all (a wrong type or shape, an unknown word), as
+    opposed to a well-formed move the position does not allow (a plain :class:`IllegalAction`);
+    python-chess makes the same split. Its rule is ``"move-shape"``."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("move-shape", message)
+
+
 class InvalidSave(ChangekitError):
     """A saved game (JSON) that cannot be loaded; nothing is half-loaded."""
 

@@ -4,9 +4,9 @@ A tour, with Zombie (every game answers the same calls):
 
 >>> from changekit.games.zombie.rules import Zombie
 >>> state = Zombie(players=3).new_state(seed=7)       # a game is its options; a state adds a seed
->>> state.current_players(), state.legal_actions()     # who acts, and what they may do
-((1,), [1, 3, 5, 7])
->>> state.apply(5)                                     # player 1 pays with their $5
+>>> state.current_players(), state.legal_actions()     # who acts, and what they may do (named moves)
+((1,), [Pay(1), Pay(3), Pay(5), Pay(7)])
+>>> state.apply(Pay(5))                                # player 1 pays with their $5 (or apply(5))
 >>> state.view(1)["hand"]                              # what player 1 sees: their own bills left
 [7, 7, 3, 1, 1]
 >>> saved = state.to_json()                            # a save is the options, the seed and the actions
@@ -34,6 +34,7 @@ from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, NamedTu
 
 from .checks import MAX_SAVE_ACTIONS, MAX_SAVE_CHARS, MAX_SAVE_DEPTH, MAX_SEED, shown
 from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
+from .moves import Move, Moves
 from .options import Options, tuples
 from .rng import GameRng
 
@@ -43,7 +44,10 @@ _Options = Options
 
 Player = int
 Action = Hashable
-SAVE_FORMAT = 1
+#: 2: each move is saved as its text (``[1, "jiggle 2"]``) in a game that names its moves;
+#: 1 (still loaded): each move as its plain value (``[1, ["jiggle", 2]]``).
+SAVE_FORMAT = 2
+SAVE_FORMATS = (1, 2)
 
 
 class Event(NamedTuple):
@@ -79,6 +83,9 @@ class Game:
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
     perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
     lower_is_better: ClassVar[bool] = False  # scores count against the player (penalties, totals)
+    #: the game's named moves (core/moves.py): legal_actions lists them, apply reads a plain value
+    #: as one and refuses what is no move of the game (``None``: a game whose moves have no names)
+    moves: ClassVar[Moves | None] = None
     Options: ClassVar[type[_Options]]
     State: ClassVar[type[_State]]
 
@@ -169,10 +176,13 @@ class State:
         """Everything the game conserves (bills, cards, workers...), wherever it is."""
         raise NotImplementedError
 
-    def describe_action(self, action: Action) -> str:
+    def describe_action(self, action: Action, names: Sequence[str] | None = None, *,
+                        by: Player | None = None) -> str:
         """``action`` in words, as a button, the log and a bot's reason say it ("Bid $10 + $5").
 
-        Words for a legal action of this position; distinct actions get distinct words."""
+        Words for a legal action of this position; distinct actions get distinct words. ``names``
+        (the players' names) and ``by`` (the seat that reads it: "you") are for games whose moves
+        name other players; every game takes them, and may ignore them."""
         raise NotImplementedError
 
     def determinize(self, player: Player, rng: GameRng) -> Self:
@@ -223,11 +233,19 @@ class State:
         it is not their turn or the game is over."""
         acting = self.current_players()
         if type(player) is int and player in acting:  # the common case, on every playout's hot path
-            return self._legal_actions(player)
+            return self._named(self._legal_actions(player))
         if player is None:
-            return self._legal_actions(acting[0]) if acting else []
+            return self._named(self._legal_actions(acting[0])) if acting else []
         player = self.check_seat(player)
-        return self._legal_actions(player) if player in acting else []
+        return self._named(self._legal_actions(player)) if player in acting else []
+
+    def _named(self, actions: list[Action]) -> list[Action]:
+        """``actions`` as the game's named moves (an engine may list them named already: then
+        this is one look at the first)."""
+        moves = self.game.moves
+        if moves is None or not actions or type(actions[0]) in moves.exact:
+            return actions
+        return moves.typed_all(actions)
 
     def _player_for(self, player: Player | None) -> Player:
         if player is not None:
@@ -254,6 +272,9 @@ class State:
             who = acting[0]
         else:
             who = self._player_for(player)
+        moves = self.game.moves
+        if moves is not None and type(action) not in moves.exact:
+            action = moves.typed(action)  # an InvalidMove for what is no move of the game at all
         self._apply(who, action)
         self.history.append((who, action))
 
@@ -335,7 +356,7 @@ class State:
                 "format": SAVE_FORMAT,
                 "options": self.options.to_json(),
                 "seed": self.seed,
-                "history": [[p, a] for p, a in self.history],
+                "history": [[p, a.text() if isinstance(a, Move) else a] for p, a in self.history],
                 "position": self.snapshot(),
             },
             sort_keys=True,
@@ -352,8 +373,8 @@ class State:
         data = _parse_save(text)
         if data["game"] != cls.game.name:
             raise InvalidSave(f"this is a save of {shown(data['game'])}, not {cls.game.name!r}")
-        if data["format"] != SAVE_FORMAT or type(data["format"]) is not int:
-            raise InvalidSave(f"save format {shown(data['format'])} is not {SAVE_FORMAT}")
+        if type(data["format"]) is not int or data["format"] not in SAVE_FORMATS:
+            raise InvalidSave(f"save format {shown(data['format'])} is not one of {list(SAVE_FORMATS)}")
         if not isinstance(data["options"], dict) or not isinstance(data["history"], list):
             raise InvalidSave("options must be an object and history a list")
         if len(data["history"]) > MAX_SAVE_ACTIONS:
@@ -361,7 +382,7 @@ class State:
         try:
             options = cls.game.Options.from_json(data["options"])
             check_player_count(cls.game, options.players)
-            moves = [_move(m) for m in data["history"]]
+            moves = [_move(m, cls.game.moves, data["format"]) for m in data["history"]]
             state = cls.replay(options, data["seed"], moves)
             same = _normal(state.snapshot()) == _normal(data["position"])
         except InvalidSave:
@@ -437,10 +458,15 @@ def _depth(data: Any) -> int:
     return deepest
 
 
-def _move(entry: Any) -> tuple[Player, Action]:
+def _move(entry: Any, moves: Moves | None, save_format: int) -> tuple[Player, Action]:
     if not (isinstance(entry, list) and len(entry) == 2 and type(entry[0]) is int):
         raise InvalidSave(f"each history entry is [player, action], not {shown(entry)}")
-    return entry[0], tuples(entry[1])
+    player, action = entry
+    if moves is None:
+        return player, tuples(action)
+    if save_format >= 2:
+        return player, moves.parse(action)  # format 2 saves each named move as its text
+    return player, moves.typed(tuples(action))
 
 
 def _normal(value: Any) -> Any:

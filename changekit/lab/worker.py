@@ -96,7 +96,10 @@ def _index(result: object, legal: list) -> int | None:
         return None
     for i, action in enumerate(legal):
         try:
-            if type(action) is type(result) and action == result:
+            # a named move (Pay(10)) or its plain value (10); never a value of another type that
+            # happens to compare equal (1.0, True)
+            if (type(action) is type(result) or type(result) in (int, str, tuple) and isinstance(action, type(result))) \
+                    and action == result:
                 return i
         except Exception:  # a bot's own object may compare badly: then it is not a legal move
             return None

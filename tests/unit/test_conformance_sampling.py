@@ -56,7 +56,9 @@ class _Broken(ZombieState):
     fault = ""
 
     def _apply(self, player, bill):
-        if type(bill) is not int:
+        # a named game refuses what is no move before _apply: plant the fault where the engine
+        # itself refuses, a well-formed bill the player does not hold
+        if bill not in self.hands[player]:
             if self.fault == "draws-before-refusing":
                 self.rng.random()  # the JSON text has no RNG state: only the mark sees this
             if self.fault == "int-to-float-when-refusing":
@@ -89,14 +91,14 @@ def _broken_game(fault: str):
 
 
 @pytest.mark.parametrize(("fault", "finding"), [
-    ("draws-before-refusing", "refusing None for player 1 changed the state"),
-    ("logs-before-refusing", "refusing None for player 1 changed the state"),
+    ("draws-before-refusing", "refusing 0 for player 1 changed the state"),
+    ("logs-before-refusing", "refusing 0 for player 1 changed the state"),
     ("int-to-float-when-refusing", "refusing junk actions for player 1 changed the saved state"),
 ])
 def test_a_refusal_that_leaves_any_trace_is_caught(fault, finding):
     state = _broken_game(fault).new_state(seed=1)
     with pytest.raises(IllegalAction):
-        state.apply(None)
+        state.apply(0)
     assert finding in check_step(_broken_game(fault).new_state(seed=1), random.Random(0))
 
 

@@ -159,14 +159,15 @@ def test_view_keys_are_the_declared_zombie_view_and_scores_are_the_scores():
 
 
 def test_pay_is_the_bill_and_describe_action_words_it():
-    from changekit.games.zombie.rules import describe, pay
+    from changekit.games.zombie.moves import Pay
+    from changekit.games.zombie.rules import describe
 
     state = Zombie(players=3).new_state(seed=4)
     legal = state.legal_actions()
-    assert [pay(b) for b in legal] == legal
+    assert all(type(m) is Pay for m in legal) and [Pay(b) for b in legal] == legal == [m.bill for m in legal]
     assert [state.describe_action(b) for b in legal] == [f"Pay ${b}" for b in legal]
-    assert describe(pay(10)) == "Pay $10"
-    state.apply(pay(legal[0]))
+    assert describe(Pay(10)) == "Pay $10"
+    state.apply(Pay(legal[0]))
     assert Zombie.State.from_json(state.to_json()) == state
     for junk in (2, 0, -5, "5", 5.0, True, None):
         with pytest.raises(ChangekitError):

@@ -459,7 +459,7 @@ class BigCheeseState(State):
             "winners": list(self.winners()),
         }
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """``action`` in words, as the app's buttons say it.
 
         >>> state = BigCheese(players=3).new_state(seed=1)

@@ -570,7 +570,7 @@ class BoneyardState(State):
         bid = None if player is None else self.bids[player]
         return list(bid) if bid else None
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """:func:`describe`, with what the buckets hold while the unmatched bidders claim."""
         return describe(action, self.buckets if self.phase == "claim" else None)
 

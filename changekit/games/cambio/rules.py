@@ -574,7 +574,7 @@ class CambioState(State):
                 position[key] = list(position[key])
         return position
 
-    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """``action`` in words for the player acting now (``names``: the seats' names).
 
         >>> state = Cambio(players=2).new_state(seed=1)

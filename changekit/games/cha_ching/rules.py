@@ -501,7 +501,7 @@ class ChaChingState(State):
             "winners": list(self.winners()),
         }
 
-    def describe_action(self, action: Any, names: Sequence[str] | None = None) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """``action`` in words, as the app's buttons and the bots' reasons say it (a trade partner
         by ``names``, default "Player 1", "Player 2"...).
 

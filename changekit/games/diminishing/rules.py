@@ -309,7 +309,7 @@ class DiminishingState(State):
             "winners": list(self.winners()),
         }
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """``action`` in words (see :func:`describe_move`): "play $5, take back $3 $1 ($4)"."""
         _check_form(action)
         return describe_move(action)

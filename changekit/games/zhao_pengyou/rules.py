@@ -910,7 +910,7 @@ class ZhaoPengyouState(State):
     def _kitty_known_to(self, player: Player | None) -> bool:
         return player is not None and player == self.host and self.phase in ("bury", "call", "play", "between", "over")
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         return describe(action)
 
     def _view(self, player: Player | None) -> ZhaoPengyouView:

@@ -14,6 +14,7 @@ from changekit.core.pictures import bill_svg, bills_html
 
 from .analysis import first_play_figure, first_play_readout, hand_hints
 from .bots import BOTS
+from .moves import Pay
 from .rules import Zombie
 from .spec import SPEC
 
@@ -27,7 +28,7 @@ class ZombieApp(GameApp):
         self._table_html, self._zombie_html, self._heading = w.HTML(), w.HTML(), w.HTML()
         self._empty = w.HTML("<i>No bills left in your hand.</i>")
         self._hand: list[int] = []  # the bills on the buttons, in order
-        self._hand_row = PictureRow(lambda i: self.act(self._hand[i]))
+        self._hand_row = PictureRow(lambda i: self.act(Pay(self._hand[i])))
 
     def draw(self, view: dict[str, Any], viewer: int) -> None:
         names = self.names()

@@ -32,6 +32,8 @@ from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_
 from changekit.core.words import dollars, money, winners_text
 from changekit.core.options import choices
 
+from .moves import MOVES, Pay
+
 HAND_SIZE = 6
 ZOMBIE_START = 3
 Tiebreak = Literal["high", "low"]
@@ -127,22 +129,17 @@ def points_for(hand: Iterable[int], bill: int) -> int:
     return sum(make_change(hand, bill)) - bill
 
 
-def pay(bill: int) -> int:
-    """The action of paying the Zombie your ``bill`` (an action is the bill's value).
-
-    >>> pay(5)
-    5
-    """
-    return bill
+#: the one Pay of each bill, shared by every list of legal moves (playouts list them at every turn)
+_PAY = {bill: Pay(bill) for bill in DENOMINATIONS}
 
 
 def describe(bill: Any) -> str:
     """A payment in words (the app's button, a bot's reason).
 
-    >>> describe(pay(10))
+    >>> describe(Pay(10))
     'Pay $10'
     """
-    if type(bill) is not int or bill not in DENOMINATIONS:
+    if isinstance(bill, bool) or not isinstance(bill, int) or bill not in DENOMINATIONS:
         raise ChangekitError(f"a Zombie action is a bill to pay, one of {DENOMINATIONS}, not {bill!r}")
     return f"Pay {money(bill)}"
 
@@ -205,11 +202,11 @@ class ZombieState(State):
         return () if self.turn is None else (self.turn,)
 
     def _legal_actions(self, player: Player) -> list[Any]:
-        return sorted(set(self.hands[player]))
+        return [_PAY[bill] for bill in sorted(set(self.hands[player]))]
 
-    def _apply(self, player: Player, bill: Any) -> None:
+    def _apply(self, player: Player, bill: Pay) -> None:
         hand = self.hands[player]
-        if type(bill) is not int or bill not in hand:
+        if bill not in hand:
             raise IllegalAction(
                 "own-bill",
                 f"you can only pay with a bill you hold: {bill!r} is not in your hand ({dollars(sorted(hand))})",
@@ -221,7 +218,7 @@ class ZombieState(State):
         gained = sum(change) - bill
         self.points[player] += gained
         self.log.append(Event("pay", {
-            "player": player, "bill": bill, "zombie": before, "drawn": drawn,
+            "player": player, "bill": int(bill), "zombie": before, "drawn": drawn,
             "change": change, "points": gained,
         }))
         self._next_turn(player)
@@ -254,7 +251,7 @@ class ZombieState(State):
     def winners(self) -> tuple[Player, ...]:
         return leaders(self.points) if self.turn is None else ()
 
-    def describe_action(self, action: Any) -> str:
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         return describe(action)
 
     def _view(self, player: Player | None) -> ZombieView:
@@ -319,6 +316,7 @@ class Zombie(Game):
     max_players = 6
     Options = ZombieOptions
     State = ZombieState
+    moves = MOVES
 
 
 ZombieState.game = Zombie
