@@ -59,3 +59,26 @@ def html(template: str, /, *args: Any, **kwargs: Any) -> Html:
 def join(separator: str, parts: Iterable[object]) -> Html:
     """``parts`` joined by ``separator`` (both text, escaped; :class:`Html` kept as markup)."""
     return Html(escape(separator).join(escape(part) for part in parts))
+
+
+#: a fraction whose top or bottom has this many digits is too long to read aloud
+LONG_DIGITS = 5
+
+
+def exact_html(top: int, bottom: int, places: int | None = 3) -> Html:
+    """An exact value as a reader takes it: a short fraction as it is, with its decimal
+    (``37/25 ≈ 1.480``); a long one as its decimal, the fraction a tap away (an inline
+    ``<details>``: answers such as ``924594051/708274672`` are the computer's, not the lesson's).
+    ``places=None``: the decimal alone (6 significant digits) for a long one, a short one untouched.
+
+    >>> exact_html(37, 25), exact_html(1, 3, None)
+    ('37/25 ≈ 1.480', '1/3')
+    >>> exact_html(924594051, 708274672)
+    '<details class="ck-fraction" style="display:inline"><summary style="display:inline;cursor:pointer">≈ 1.305</summary> (exactly 924594051/708274672)</details>'
+    """
+    value = top / bottom
+    if max(len(str(abs(top))), len(str(bottom))) < LONG_DIGITS:
+        return Html(f"{top}/{bottom}" if places is None else f"{top}/{bottom} ≈ {value:.{places}f}")
+    shown = f"{value:.6g}" if places is None else f"≈ {value:.{places}f}"
+    return Html(f'<details class="ck-fraction" style="display:inline"><summary style="display:inline;cursor:pointer">'
+                f'{shown}</summary> (exactly {top}/{bottom})</details>')

@@ -31,7 +31,7 @@ from changekit.core.errors import ChangekitError
 
 from .app import button, show_figure
 from .charts import LiveChart
-from ..core.markup import escape
+from ..core.markup import escape, exact_html
 
 _ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
@@ -47,17 +47,15 @@ _LONG_FRACTION = re.compile(r"(?<![\w./])(-?\d+)/(\d+)(?![\w/])")
 
 def readable_fractions(html: str) -> str:
     """Long fractions (``8016396331585/7697529135296``) as decimals, the exact fraction a click
-    away; short ones (``37/25``, ``1/3``: often the lesson itself) stay as they are.
+    away (:func:`~changekit.core.markup.exact_html`); short ones (``37/25``, ``1/3``: often the
+    lesson itself) stay as they are.
 
     >>> readable_fractions("<td>8016396331585/7697529135296</td> and 1/3")
-    '<td><details class="ck-fraction"><summary>1.04142</summary>8016396331585/7697529135296</details></td> and 1/3'
+    '<td><details class="ck-fraction" style="display:inline"><summary style="display:inline;cursor:pointer">1.04142</summary> (exactly 8016396331585/7697529135296)</details></td> and 1/3'
     """
     def decimal(match: re.Match[str]) -> str:
-        top, bottom = match.group(1), match.group(2)
-        if max(len(top.lstrip("-")), len(bottom)) < 5 or int(bottom) == 0:
-            return match.group(0)
-        value = int(top) / int(bottom)
-        return f'<details class="ck-fraction"><summary>{value:.6g}</summary>{top}/{bottom}</details>'
+        top, bottom = int(match.group(1)), int(match.group(2))
+        return match.group(0) if bottom == 0 else exact_html(top, bottom, None)
 
     return _LONG_FRACTION.sub(decimal, html)
 

@@ -73,4 +73,6 @@ def table_rows(html: str) -> list[list[str]]:
 
 
 def bold_texts(html: str) -> list[str]:
-    return re.findall(r"<b>(.*?)</b>", html)
+    """The bold parts of a readout, as text (markup inside them, such as an exact fraction's
+    ``<details>``, left out)."""
+    return [re.sub(r"<[^>]+>", "", part) for part in re.findall(r"<b>(.*?)</b>", html)]

@@ -619,7 +619,7 @@ def guide_claims(name: str) -> dict:
         return {
             "expected points ≈ 1.066, at least one point with probability 0.397":
                 lambda: "expected points ≈ {}, at least one point with probability {}".format(
-                    *re.findall(r"≈ ([\d.]+)</b>.*?probability <b>([\d.]+)", readout)[0]),
+                    *re.findall(r"≈ ([\d.]+)</summary>.*?probability <b>([\d.]+)", readout)[0]),
             "5,000 simulated payments (seed 1)":
                 lambda: (f"{default(a.points_figure, 'samples'):,} simulated payments "
                          f"(seed {default(a.points_figure, 'seed')})"),

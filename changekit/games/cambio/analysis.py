@@ -12,6 +12,7 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from changekit.core.markup import exact_html
 from changekit.core.cards import Card
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
 from changekit.stats.intervals import wilson
@@ -392,7 +393,7 @@ def threshold_readout(threshold: int = 5, *, known: Sequence[str] = (), unknown:
     p = under_threshold(threshold, known=known, unknown=unknown)
     dist = grid_total_distribution(known=known, unknown=unknown, sympy=False)
     m = mean(dist)
-    return (f"Chance the grid totals at most {threshold}: <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+    return (f"Chance the grid totals at most {threshold}: <b>{exact_html(p.numerator, p.denominator)}</b>. "
             f"Its mean total is {float(m):.2f}.")
 
 

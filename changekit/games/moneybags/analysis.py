@@ -26,6 +26,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from changekit.core.markup import exact_html
 from changekit.core.bots import Bot, play_out
 from changekit.core.checks import (
     checked, is_callable, is_flag, is_instance, is_items, is_number_distribution, is_one_of, is_probability, is_real,
@@ -381,8 +382,8 @@ def robbed_answer(*, held: int = 12, taken: int = 4, heavy: int = 24, light: int
         f"<td>{'challenge' if s.value.should_challenge else 'let it go'}</td></tr>"
         for s in [*story[1:], light_story[-1]])
     exact = story[1].value.p_win
-    html = (f"<p>Exact chance the challenge wins right after the steal: <b>{exact.numerator}/{exact.denominator} "
-            f"≈ {float(exact):.3f}</b></p><table><tr><th>what you know</th><th>P(challenge wins)</th>"
+    html = (f"<p>Exact chance the challenge wins right after the steal: <b>{exact_html(exact.numerator, exact.denominator)}"
+            f"</b></p><table><tr><th>what you know</th><th>P(challenge wins)</th>"
             f"<th>E[height] if you challenge</th><th>E[height] if you let it go</th><th>better</th></tr>{rows}</table>")
     return [html, posterior_figure(story[1:])]
 
@@ -510,7 +511,7 @@ def robbed_readout(*, held: int = 12, taken: int = 4, reading: int = 24, noise: 
     steal, jiggle = robbed_story(held=held, taken=taken, reading=reading, noise=noise)
     p = steal.value.p_win
     verdict = "challenge" if jiggle.value.should_challenge else "let it go"
-    return (f"After the steal: P(challenge wins) = <b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>. "
+    return (f"After the steal: P(challenge wins) = <b>{exact_html(p.numerator, p.denominator)}</b>. "
             f"After the thief's bag jiggles {reading} (noise {noise:g}): <b>{float(jiggle.value.p_win):.3f}</b>; "
             f"expected height {float(jiggle.value.ev_challenge):.1f} if you challenge, "
             f"{float(jiggle.value.ev_accept):.1f} if not: <b>{verdict}</b>.")

@@ -12,6 +12,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Callable, Iterable, Mapping, Sequence, cast
 
+from changekit.core.markup import exact_html
 from changekit.core.words import dollars, money
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
@@ -193,7 +194,7 @@ def question4_tournament(*, replay: bool = False,
 def chance_of_points_html(bill: int = 5) -> str:
     p = chance_of_points(bill)
     return (f"Exact chance of at least one point with a {money(bill)}: "
-            f"<b>{p.numerator}/{p.denominator} ≈ {float(p):.3f}</b>")
+            f"<b>{exact_html(p.numerator, p.denominator)}</b>")
 
 
 # ---- figures ----------------------------------------------------------------------------
@@ -347,7 +348,7 @@ def first_play_readout(bill: int = 5, dealt: int = ZOMBIE_START) -> str:
     average = mean(dist)
     scoring = sum((p for pts, p in dist.items() if pts >= 1), Fraction(0))
     return (f"Paying <b>{money(bill)}</b> to a Zombie dealt <b>{dealt}</b> bills: expected points "
-            f"<b>{average.numerator}/{average.denominator} ≈ {float(average):.3f}</b>; at least one point "
+            f"<b>{exact_html(average.numerator, average.denominator)}</b>; at least one point "
             f"with probability <b>{float(scoring):.3f}</b>.")
 
 
