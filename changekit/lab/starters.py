@@ -28,7 +28,8 @@ def starter_source(game: str) -> str:
     sample = ", ".join(repr(a) for a in legal[:4]) + (", ..." if len(legal) > 4 else "")
     words = "\n".join(f"#   view[{key!r}]: {_short(value)}" for key, value in view.items() if key != "log")
     described = "\n".join(f"#   {a!r}: {state.describe_action(a)}" for a in legal[:3])
-    return textwrap.dedent(f'''\
+    moves = _moves_import(cls)
+    return moves + textwrap.dedent(f'''\
         # A bot for {cls.title}. The lab calls choose(view, legal, rng) whenever it is your turn:
         #   view  - what your seat may see (a dict), for example at the start of a game:
         {{words}}
@@ -41,6 +42,20 @@ def starter_source(game: str) -> str:
         def choose(view, legal, rng):
             return rng.choice(legal)
         ''').format(words=words, sample=sample, described=described)
+
+
+def _moves_import(cls: type) -> str:
+    """The import of the game's named moves, so a bot can write ``Pay(10)`` or ``isinstance(move,
+    Jiggle)`` (empty for a game whose moves have no names)."""
+    if cls.moves is None:
+        return ""
+    by_module: dict[str, list[str]] = {}
+    for kind in cls.moves.types:
+        by_module.setdefault(kind.__module__, []).append(kind.__name__)
+    lines = [f"from {module} import {', '.join(names)}" for module, names in by_module.items()]
+    first = cls.moves.types[0].__name__
+    return (f"# The game's moves, by name: write a move as the lab lists them below, and tell moves\n"
+            f"# apart by type (isinstance(move, {first})).\n" + "\n".join(lines) + "\n\n")
 
 
 def _short(value: object, limit: int = 60) -> str:

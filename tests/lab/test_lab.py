@@ -262,3 +262,23 @@ def test_tables_played_at_once_give_the_results_of_one_table_after_another():
     # 9 entries at tables of 4: three tables a round, the last filled from the front of the order
     assert len(one_by_one) == 4 * 3 * 4 and at_once == one_by_one
     assert runs[0].failures == runs[1].failures == [[]] * 9
+
+
+def test_a_bot_may_write_a_named_move_or_its_plain_value_and_the_games_are_the_same():
+    from changekit.lab.starters import starter_source
+
+    named = textwrap.dedent("""
+        from changekit.games.zombie.moves import Pay
+
+        def choose(view, legal, rng):
+            assert all(isinstance(move, Pay) for move in legal)
+            return Pay(max(move.bill for move in legal))
+    """)
+    plain = "def choose(view, legal, rng):\n    return int(max(legal))\n"
+    by_name = check_bot("zombie", named, against=["careful", "random"], games=6, seed=8)
+    by_value = check_bot("zombie", plain, against=["careful", "random"], games=6, seed=8)
+    assert by_name.failures == by_value.failures == []
+    assert [r.scores for r in by_name.results.records] == [r.scores for r in by_value.results.records]
+    starter = starter_source("zombie")
+    assert "from changekit.games.zombie.moves import Pay\n" in starter and "[Pay(1), Pay(3)" in starter
+    assert check_bot("zombie", starter, against=["careful"], games=2, seed=1).failures == []
