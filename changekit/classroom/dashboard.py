@@ -20,7 +20,7 @@ from ..core.errors import ClassroomError
 from ..ui.app import button
 from ..ui.charts import LiveChart
 from ..core.markup import escape
-from ..ui.question import Question, answer_parts
+from ..ui.question import Question
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
 from .keeper import PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
@@ -506,11 +506,11 @@ class Dashboard:
             self.answer_box.children = []
             return
         try:
-            parts = answer_parts(question.answer)
+            parts = question.answer_parts()
         except Exception as exc:  # noqa: BLE001 - the teacher sees why, the class goes on
             parts = [f'<p style="color:#b00020">Could not compute the answer: {escape(type(exc).__name__)}: '
                      f"{escape(str(exc))}</p>"]
-        self.answer_box.children = [w.HTML("<b>The exact answer</b>"), *map(Question._part, parts)]
+        self.answer_box.children = [w.HTML("<b>The exact answer</b>"), *map(Question.part_widget, parts)]
 
     # -- after the lesson -------------------------------------------------------------------------
 

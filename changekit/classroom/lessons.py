@@ -1,25 +1,22 @@
-"""The lessons' questions, read from the game notebooks, for the teacher's dashboard.
-
-The notebooks create their :class:`~changekit.ui.Question` objects inline (``Question("zombie.q1",
-"...", choices=[...], answer=lambda: ...)``). Rather than move them, the dashboard runs only those
-cells' import statements and ``Question(...)`` calls, with ``Question`` standing for a recorder:
-it gets each question's id, text, way of answering, reading and ``answer`` function, and nothing
-else of the notebook runs (no app, no figure at load).
+"""The lessons' questions, for the teacher's dashboard: each game's spec names its lesson's
+questions (``changekit/games/<game>/questions.py``, see :mod:`changekit.core.questions`), the same
+definitions its notebook draws. Nothing here reads or runs a notebook: a lesson is named by its
+notebook file only because that is the page the class opens.
 """
 from __future__ import annotations
 
-import ast
-import functools
-import json
 import math
-from dataclasses import dataclass, field
-from pathlib import Path
 from collections import Counter
-from typing import Any, Callable, Sequence
+from pathlib import Path
+from typing import Any, Sequence
 
 from ..core.errors import ClassroomError
+from ..core.questions import LessonQuestion, prompt_json
 from ..registry import NOTEBOOKS, all_specs
 from .kinds import PROMPT_KINDS
+
+__all__ = ["LessonQuestion", "class_chart_figure", "find_lesson_question", "histogram_figure", "lesson_questions",
+           "lessons", "question_prompt"]
 
 
 def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None,
@@ -30,79 +27,26 @@ def question_prompt(qid: str, text: str, *, choices: Sequence[Any] | None = None
     if len(kinds) != 1:
         raise ClassroomError("bad-prompt", f"question {qid!r} needs exactly one way to answer, got {sorted(kinds)}")
     ((kind, how),) = kinds.items()
-    return {"qid": qid, "text": text, "kind": kind, kind: list(how), "unit": unit}
-
-
-@dataclass(frozen=True)
-class LessonQuestion:
-    """One question of a lesson: ``prompt()`` for the store, ``answer()`` for the Reveal."""
-
-    qid: str
-    text: str
-    how: dict[str, Any]
-    reading: str = ""
-    answer: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def kind(self) -> str:
-        return next(k for k in ("choices", "number", "slider") if k in self.how)
-
-    def prompt(self) -> dict[str, Any]:
-        return question_prompt(self.qid, self.text, unit=self.how.get("unit", ""),
-                               **{k: v for k, v in self.how.items() if k != "unit"})
-
-
-def _is_question_call(node: ast.AST) -> bool:
-    call = node.value if isinstance(node, (ast.Expr, ast.Assign)) else None
-    return isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == "Question"
+    return prompt_json(qid, text, kind, how, unit)
 
 
 def lesson_questions(notebook: str | Path) -> list[LessonQuestion]:
-    """The questions of one notebook (a name in ``notebooks/`` or a path), in page order."""
-    path = Path(notebook)
-    if not path.is_absolute() and not path.exists():
-        path = NOTEBOOKS / path
-    if not path.exists():
-        raise ClassroomError("unknown-lesson", f"no lesson notebook {str(notebook)!r} in {NOTEBOOKS}")
-    return list(_read_questions(path.resolve(), path.stat().st_mtime_ns))
-
-
-@functools.lru_cache(maxsize=16)
-def _read_questions(path: Path, mtime_ns: int) -> tuple[LessonQuestion, ...]:
-    """(Once per version of the file: switching lessons back and forth costs nothing.)"""
-    cells = [c for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"]
-    found: list[LessonQuestion] = []
-
-    def record(qid: str, text: str, *, answer: Callable[..., Any] | None = None, reading: str = "",
-               **how: Any) -> None:
-        how = {k: (list(v) if isinstance(v, (tuple, list)) else v) for k, v in how.items() if v is not None}
-        found.append(LessonQuestion(qid, text, how, reading, answer))
-
-    namespace: dict[str, Any] = {"__name__": f"lesson:{path.stem}"}
-    for cell in cells:
-        source = "".join(cell["source"])
-        if "Question(" not in source:
-            continue
-        tree = ast.parse(source)
-        for node in tree.body:
-            if isinstance(node, (ast.Import, ast.ImportFrom)) or _is_question_call(node):
-                namespace["Question"] = record  # after the import that brought the real one
-                exec(compile(ast.Module([node], []), str(path), "exec"), namespace)  # noqa: S102 - the kit's own notebooks
-                namespace["Question"] = record
-    return tuple(found)
+    """The questions of the lesson whose page is ``notebook`` (its file name, or a path to it), in
+    page order."""
+    name = Path(notebook).name
+    for spec in all_specs():
+        if spec.notebook == name:
+            return spec.lesson_questions()
+    raise ClassroomError("unknown-lesson", f"no lesson notebook {str(notebook)!r} in {NOTEBOOKS}")
 
 
 def lessons() -> dict[str, str]:
-    """``{notebook file: title}`` for every game notebook that has questions."""
-    out = {}
-    for spec in all_specs():
-        if "Question(" in (NOTEBOOKS / spec.notebook).read_text():
-            out[spec.notebook] = spec.game.title
-    return out
+    """``{notebook file: title}`` for every game whose lesson has questions."""
+    return {spec.notebook: spec.game.title for spec in all_specs() if spec.questions is not None}
 
 
 def find_lesson_question(qid: str) -> LessonQuestion | None:
-    """The lesson question with this id, from whichever game notebook asks it (None if none does)."""
+    """The lesson question with this id, from whichever game's lesson asks it (None if none does)."""
     for notebook in lessons():
         for question in lesson_questions(notebook):
             if question.qid == qid:

@@ -107,7 +107,7 @@ DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;m
 
 
 def _waiting(prediction: Any) -> str:
-    return (f"<i>Your prediction <b>{escape(Question._shown(prediction))}</b> is in. "
+    return (f"<i>Your prediction <b>{escape(Question.shown(prediction))}</b> is in. "
             "<b>Waiting for your teacher</b> to reveal the answer; then press Check.</i>")
 
 
@@ -186,8 +186,7 @@ class ClassLink:
         if self._restoring:
             self._follow(question)
             return
-        question.check_button.disabled = True
-        question.status.value = "<i>Sending your prediction…</i>"
+        question.hold_until_reveal("<i>Sending your prediction…</i>")
         off_loop(lambda: self.store.submit(self.code, self.token, question.qid, question.prediction),
                  lambda _: self._follow(question), failed=partial(self._refused_by_store, question))
 
@@ -196,9 +195,11 @@ class ClassLink:
         poll = self.polls.get(question.qid)
         revealed = poll is not None and poll.revealed
         self._refused.add(question.qid)
-        question.check_button.disabled = not revealed
-        question.status.value = (alert_html(f"Your prediction did not reach the class: {reason}")
-                                 + (" <i>The answer is out: press Check.</i>" if revealed else ""))
+        said = alert_html(f"Your prediction did not reach the class: {reason}")
+        if revealed:
+            question.release(said + " <i>The answer is out: press Check.</i>")
+        else:
+            question.hold_until_reveal(said)
 
     def _follow(self, question: Question) -> None:
         """Put the question in the state the store says: restore a prediction made before a
@@ -219,12 +220,10 @@ class ClassLink:
                 self._restoring = False
         if question.prediction is None or question.checked:
             return
-        revealed = poll is not None and poll.revealed
-        question.check_button.disabled = not revealed
-        if question.qid in self._refused and not revealed:
-            return  # the refusal stays on show
-        question.status.value = ("<i>Your teacher revealed the answer: press <b>Check</b>.</i>" if revealed
-                                 else _waiting(question.prediction))
+        if poll is not None and poll.revealed:
+            question.release("<i>Your teacher revealed the answer: press <b>Check</b>.</i>")
+        else:  # a refusal stays on show
+            question.hold_until_reveal(None if question.qid in self._refused else _waiting(question.prediction))
 
     # -- following the store ----------------------------------------------------------------------
 
@@ -299,8 +298,7 @@ def _join_on_arrival(store: Store | None, live: bool, made: list[Question]) -> C
         link = _join(store, live)
     except ClassroomError as err:
         for question in made:
-            question.status.value = (f'<span class="ck-error" role="alert" style="color:#b00020">'
-                                     f"This page could not join the class: {escape(str(err))}</span>")
+            question.say(alert_html(f"This page could not join the class: {err}"))
         return None
     if link is not None:
         for question in made:
@@ -355,6 +353,7 @@ class StudentPage:
         self.widget.add_class("ck-student-page")
         self._built: dict[str, Question] = {}
         self._revotes: dict[str, Question] = {}  # the revote's Question per question, once discussed
+        self._revotes_refused: set[str] = set()  # questions whose revote the store refused
         self._restoring_revote = False
         self.discuss_html = w.HTML(DISCUSS_HTML)
         from ..ui.countdown import Countdown  # the browser clock: loaded with the page
@@ -519,15 +518,13 @@ class StudentPage:
         question.hold(PAUSED if poll.paused and not poll.discussing else
                       FIRST_VOTE_OVER if poll.discussing else None)
         if poll.closed and not poll.revealed and question.prediction is None:
-            question.input.disabled = question.lock_button.disabled = True
-            question.status.value = "<i>Your teacher has closed this question.</i>"
+            question.refuse("Your teacher has closed this question.")
         shown: list[w.Widget] = [question.widget]
         if poll.discussing or poll.question_id in self._revotes:
             revote = self._revote(poll, link)
             revote.hold(PAUSED if poll.paused else None)
-            if poll.closed and revote.prediction is None:
-                revote.input.disabled = revote.lock_button.disabled = True
-                revote.status.value = "<i>The revote is over.</i>"
+            if poll.closed:
+                revote.refuse("The revote is over.")
             shown = ([self.discuss_html] if poll.discussing and not poll.closed else []) + [question.widget,
                                                                                             revote.widget]
         self._show_timer(poll)
@@ -554,8 +551,7 @@ class StudentPage:
             prompt = dict(poll.prompt)
             prompt["text"] = f"**Vote again** after talking to your neighbour. {prompt.get('text', '')}"
             revote = question_from_prompt(poll.question_id + ".revote", prompt, answer=lambda: None)
-            revote.lock_button.description = revote.lock_button.tooltip = "Lock in my revote"
-            revote.check_button.layout.display = "none"
+            revote.vote_only("Lock in my revote")
             revote.widget.add_class("ck-revote")
             revote.on_predict.append(partial(self._submit_revote, link, poll.question_id))
             self._revotes[poll.question_id] = revote
@@ -567,8 +563,8 @@ class StudentPage:
                 pass
             finally:
                 self._restoring_revote = False
-        if revote.prediction is not None and not revote.status.value.startswith('<span class="ck-error"'):
-            revote.status.value = (f"<i>Your revote <b>{escape(Question._shown(revote.prediction))}</b> is in. "
+        if revote.prediction is not None and poll.question_id not in self._revotes_refused:
+            revote.say(f"<i>Your revote <b>{escape(Question.shown(revote.prediction))}</b> is in. "
                                    "<b>Waiting for your teacher</b> to reveal the answer.</i>")
         return revote
 
@@ -576,11 +572,14 @@ class StudentPage:
         if self._restoring_revote:
             return
         value = revote.prediction
-        revote.status.value = "<i>Sending your revote…</i>"
+        revote.say("<i>Sending your revote…</i>")
+
+        def refused(reason: str) -> None:
+            self._revotes_refused.add(qid)  # the refusal stays on show
+            revote.say(alert_html(f"Your revote did not reach the class: {reason}"))
+
         off_loop(lambda: self.store.submit_revote(link.code, link.token, qid, value),
-                 lambda _: link.poller.forget(),
-                 failed=lambda reason: setattr(revote.status, "value",
-                                               alert_html(f"Your revote did not reach the class: {reason}")))
+                 lambda _: link.poller.forget(), failed=refused)
 
     def _show_auction(self, poll: Poll, link: ClassLink) -> None:
         from .auction import AuctionBidder  # the auction loads the Boneyard engine: only when one is opened

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 from .bots import Bot
 from .errors import ChangekitError
+from .questions import LessonQuestion
 from .state import Game
 
 
@@ -50,7 +51,9 @@ class GameSpec:
     :class:`~changekit.ui.app.GameApp` subclass (a :class:`Ref`); ``explorers``: the notebook's
     explorers (each a :class:`Ref` to a function or class that builds one); ``short_options``:
     options that make a short game for tests and quick checks (Zhao Pengyou's one deal instead of a
-    match); ``notebook``: its notebook file, which holds its lesson's questions.
+    match); ``notebook``: its notebook file, the lesson's page; ``questions``: its lesson's
+    questions (a :class:`Ref` to a ``{qid: LessonQuestion}`` mapping in page order, see
+    :mod:`changekit.core.questions`; None for a game without a lesson).
     """
 
     game: type[Game]
@@ -60,6 +63,7 @@ class GameSpec:
     explorers: tuple[Ref, ...] = ()
     short_options: Mapping[str, Any] = field(default_factory=dict)
     notebook: str = ""
+    questions: Ref | None = None
 
     def __post_init__(self) -> None:
         if not (isinstance(self.game, type) and issubclass(self.game, Game)):
@@ -72,6 +76,8 @@ class GameSpec:
                                  f"{sorted(self.bots)}")
         if not isinstance(self.app, Ref) or not all(isinstance(e, Ref) for e in self.explorers):
             raise ChangekitError(f"{title}: a spec names its app and explorers with Ref(module, name)")
+        if self.questions is not None and not isinstance(self.questions, Ref):
+            raise ChangekitError(f"{title}: a spec names its questions with Ref(module, name), not {self.questions!r}")
         self.game(**self.short_options)  # a clear error now for a short option the game refuses
         # read-only copies: a spec is shared by everyone who reads the registry
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
@@ -87,6 +93,16 @@ class GameSpec:
     def app_class(self) -> Any:
         """The game's app class (imports its module, and so ipywidgets)."""
         return self.app.load()
+
+    def lesson_questions(self) -> list[LessonQuestion]:
+        """The lesson's questions in page order (imports its questions module, and so its analysis;
+        no widgets). Empty for a game without a lesson."""
+        if self.questions is None:
+            return []
+        questions = self.questions.load()
+        if not isinstance(questions, Mapping) or not all(isinstance(q, LessonQuestion) for q in questions.values()):
+            raise ChangekitError(f"{self.game.title}: {self.questions!r} is not a mapping of LessonQuestions")
+        return list(questions.values())
 
     def explorer(self, name: str) -> Any:
         """The explorer called ``name`` (its function or class), imported now."""

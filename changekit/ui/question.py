@@ -18,7 +18,6 @@ True
 """
 from __future__ import annotations
 
-import inspect
 import re
 import time
 import traceback
@@ -28,12 +27,14 @@ import ipywidgets as w
 from IPython.display import display
 
 from changekit.core.errors import ChangekitError
+from changekit.core.questions import QUESTION_ID, LessonQuestion, answer_parts
+
+__all__ = ["Question", "answer_parts", "readable_fractions", "reading_to_html"]
 
 from .app import button, show_figure
 from .charts import LiveChart
 from ..core.markup import escape, exact_html
 
-_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
     (re.compile(r"\*\*(.+?)\*\*", re.S), r"<b>\1</b>"),
     (re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", re.S), r"<i>\1</i>"),
@@ -58,17 +59,6 @@ def readable_fractions(html: str) -> str:
         return match.group(0) if bottom == 0 else exact_html(top, bottom, None)
 
     return _LONG_FRACTION.sub(decimal, html)
-
-
-def answer_parts(answer: Callable[..., Any], progress: Callable[[float], None] | None = None) -> list[Any]:
-    """Run a question's ``answer`` function and return what it shows, as a list (None left out).
-    An answer that takes ``progress`` is handed ``progress`` (or a no-op). The one way every page
-    runs a lesson's answer: a student's Check, solo or in a class poll, and the teacher's Reveal."""
-    if "progress" in inspect.signature(answer).parameters:
-        result = answer(progress=progress if progress is not None else (lambda fraction: None))
-    else:
-        result = answer()
-    return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
 
 
 def reading_to_html(text: str) -> str:
@@ -101,6 +91,10 @@ class Question:
     the question after a prediction is locked in and after the answer is shown; every new question
     is passed to each callable in ``Question.on_create``. :meth:`show_class_chart` puts the class's
     predictions under the question (empty outside a class).
+
+    A lesson's questions are data (:mod:`changekit.core.questions`): :meth:`of` draws one. A class
+    poll steers a question only through :meth:`say`, :meth:`hold_until_reveal`, :meth:`release`,
+    :meth:`refuse` and :meth:`vote_only`.
     """
 
     on_create: ClassVar[list[Callable[["Question"], object]]] = []
@@ -108,7 +102,7 @@ class Question:
     def __init__(self, qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
                  choices: Sequence[Any] | None = None, number: tuple[float, float] | None = None,
                  slider: tuple[float, float, float] | None = None, unit: str = "") -> None:
-        if not isinstance(qid, str) or not _ID.fullmatch(qid):
+        if not isinstance(qid, str) or not QUESTION_ID.fullmatch(qid):
             raise ChangekitError(f"a question id is lower-case words joined by dots, like 'zombie.q1': got {qid!r}")
         kinds = [k for k, v in (("choices", choices), ("number", number), ("slider", slider)) if v is not None]
         if len(kinds) != 1:
@@ -146,6 +140,15 @@ class Question:
         self.widget.add_class("ck-question-box")
         for hook in self.on_create:
             hook(self)
+
+    @classmethod
+    def of(cls, question: LessonQuestion) -> "Question":
+        """The page's question for a lesson's question (its text, way of answering, answer, reading)."""
+        if not isinstance(question, LessonQuestion):
+            raise ChangekitError(f"Question.of draws a LessonQuestion, not {question!r}")
+        if question.answer is None:
+            raise ChangekitError(f"question {question.qid!r} has no answer to check")
+        return cls(question.qid, question.text, answer=question.answer, reading=question.reading, **question.how)
 
     def _make_input(self, choices: Sequence[Any] | None, number: tuple[float, float] | None,
                     slider: tuple[float, float, float] | None, unit: str) -> w.Widget:
@@ -262,13 +265,47 @@ class Question:
             self.input.value = chosen
             self.input.add_class("ck-locked")
         self.check_button.disabled = False
-        self.status.value = f"<i>Your prediction: <b>{escape(self._shown(self.prediction))}</b>. Now press Check.</i>"
+        self.status.value = f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>"
         for hook in self.on_predict:
             hook(self)
 
     @staticmethod
-    def _shown(value: Any) -> str:
+    def shown(value: Any) -> str:
+        """A prediction as the page writes it (``0.5``, not ``0.5000``)."""
         return f"{value:g}" if isinstance(value, float) else str(value)
+
+    # ---- steered by a class poll -------------------------------------------------------------
+    def say(self, html: str) -> None:
+        """Put ``html`` (the caller escapes what it quotes) on the question's status line."""
+        self.status.value = html
+
+    def hold_until_reveal(self, html: str | None = None) -> None:
+        """Keep Check shut (the class waits for the teacher's reveal), saying ``html`` if given."""
+        self.check_button.disabled = True
+        if html is not None:
+            self.say(html)
+
+    def release(self, html: str | None = None) -> None:
+        """Open Check again (the answer is out), saying ``html`` if given; before a prediction is
+        locked in, or once checked, Check stays as it is."""
+        if self.prediction is not None and not self.checked:
+            self.check_button.disabled = False
+        if html is not None:
+            self.say(html)
+
+    def refuse(self, reason: str) -> None:
+        """Take no prediction from now on, saying ``reason`` (plain text): a closed poll. A
+        prediction already locked in stays."""
+        if self.prediction is not None:
+            return
+        self.input.disabled = self.lock_button.disabled = True
+        self.say(f"<i>{escape(reason)}</i>")
+
+    def vote_only(self, lock_label: str) -> None:
+        """A vote with no Check of its own (a revote: its answer is the first vote's): Lock in
+        says ``lock_label``, Check is hidden."""
+        self.lock_button.description = self.lock_button.tooltip = lock_label
+        self.check_button.layout.display = "none"
 
     # ---- checking ------------------------------------------------------------------------
     def check(self) -> None:
@@ -282,7 +319,7 @@ class Question:
         self.progress.layout.display = None
         before, self._started = self.status.value, time.perf_counter()
         try:
-            results = answer_parts(self._answer, self._advance)
+            results = self.answer_parts(self._advance)
         except Exception as exc:  # show the failure in the page: a silent button teaches nothing
             self.progress.layout.display = "none"
             self.status.value = before
@@ -294,15 +331,19 @@ class Question:
             self.check_button.disabled = False
             return
         self.progress.layout.display = "none"
-        parts = [self._part(r) for r in results]
+        parts = [self.part_widget(r) for r in results]
         if self.reading:
             self.reading_html.value = f'<div class="ck-reading"><b>Reading.</b> {reading_to_html(self.reading)}</div>'
             parts.append(self.reading_html)
         self.answer_box.children = parts
         self.checked = True
-        self.status.value = f"<i>Your prediction was <b>{escape(self._shown(self.prediction))}</b>.</i>"
+        self.status.value = f"<i>Your prediction was <b>{escape(self.shown(self.prediction))}</b>.</i>"
         for hook in self.on_check:
             hook(self)
+
+    def answer_parts(self, progress: Callable[[float], None] | None = None) -> list[Any]:
+        """Compute what Check shows (see :func:`answer_parts`), without showing it."""
+        return answer_parts(self._answer, progress)
 
     def _advance(self, fraction: float) -> None:
         """Move the bar, and say how long the rest will take (a tournament runs for many seconds:
@@ -326,7 +367,8 @@ class Question:
             self.class_chart.show(figure)
 
     @staticmethod
-    def _part(result: Any) -> w.Widget:
+    def part_widget(result: Any) -> w.Widget:
+        """One part of an answer (an HTML string, a figure, a widget) as the widget Check shows."""
         if isinstance(result, str):
             return w.HTML(readable_fractions(result))
         # A plotly FigureWidget is a widget too, but one made in a callback never draws in Voila:

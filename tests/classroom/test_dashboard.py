@@ -263,3 +263,29 @@ def test_close_a_table_and_delete_the_session_say_what_is_missing_and_change_not
     assert board.session is None and board.delete_note.value == ""
     with pytest.raises(ClassroomError):
         store.resume_session(session.code, session.teacher_key)
+
+
+def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch):
+    """lessons.py takes the questions from the games' questions.py: with every notebook file
+    unreadable, the dashboard's lessons and their questions are all there."""
+    import builtins
+    import io
+
+    import changekit.classroom.lessons as lessons_module
+    from changekit.classroom.lessons import find_lesson_question, lessons
+    from changekit.registry import all_specs
+
+    real_open = io.open
+
+    def no_notebooks(file, *args, **kwargs):
+        assert not str(file).endswith(".ipynb"), f"a lesson's questions were read from {file}"
+        return real_open(file, *args, **kwargs)
+
+    monkeypatch.setattr(io, "open", no_notebooks)
+    monkeypatch.setattr(builtins, "open", no_notebooks)
+    assert list(lessons()) == [spec.notebook for spec in all_specs()]
+    asked = {notebook: [q.qid for q in lesson_questions(notebook)] for notebook in lessons()}
+    assert asked["zombie.ipynb"] == [f"zombie.q{n}" for n in range(1, 7)]
+    assert sum(map(len, asked.values())) == 48 and find_lesson_question("cambio.q6").kind == "choices"
+    assert find_lesson_question("zombie.q9") is None
+    assert not {"ast", "json", "nbformat"} & set(vars(lessons_module))

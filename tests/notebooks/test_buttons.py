@@ -25,23 +25,24 @@ from plotly.basedatatypes import BaseFigure
 import changekit.ui.app as ui_app
 import changekit.ui.question as ui_question
 from changekit.ui import Question
+from .page_questions import drawn_ids
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def buttons_of(path: Path) -> list[str]:
-    """The first argument of every ``figure_on_click("label", ...)`` and ``Question("qid", ...)`` call
-    in the notebook's code cells: the button's label, the question's id."""
+    """The first argument of every ``figure_on_click("label", ...)`` call and the id of every question
+    drawn (``Question.of(QUESTIONS["qid"])``) in the notebook's code cells, in page order."""
     found = []
     for cell in nbformat.read(path, as_version=4).cells:
         if cell.cell_type != "code":
             continue
         for node in ast.walk(ast.parse(cell.source)):
-            if (isinstance(node, ast.Call)
-                    and getattr(node.func, "id", getattr(node.func, "attr", "")) in ("figure_on_click", "Question")):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "figure_on_click":
                 first = node.args[0]
                 assert isinstance(first, ast.Constant), f"{path.name}: a button's label is not a literal"
                 found.append(first.value)
+        found += drawn_ids(cell.source, path.name)
     return found
 
 

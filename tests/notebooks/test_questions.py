@@ -10,6 +10,8 @@ import pytest
 
 from changekit.ui import Question
 
+from .page_questions import shown_questions
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ASK_NONE = ("index", "class", "join", "lab", "projector")  # the gallery, the class pages, the lab
 GAMES = sorted(p for p in NOTEBOOKS.glob("*.ipynb") if p.stem not in ASK_NONE)
@@ -47,3 +49,16 @@ def test_every_question_checks_cleanly(path):
         assert q.checked, f"{q.qid}: {shown_text(q)}"
         assert "Could not compute" not in shown_text(q)
         assert q.answer_box.children, q.qid
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.stem)
+def test_a_notebook_draws_its_games_questions_in_their_order(path):
+    """The page draws exactly its game's questions (``questions.py``), in that order; a page that
+    is no game's lesson draws none. (The notebook's JSON is read as data here: a test's view.)"""
+    from changekit.classroom.lessons import lesson_questions, lessons
+
+    shown = shown_questions(path)
+    if path.stem in ASK_NONE:
+        assert shown == [] and path.name not in lessons()
+        return
+    assert shown == [q.qid for q in lesson_questions(path.name)] and len(shown) >= 3

@@ -1,8 +1,8 @@
 """Every number a lesson states is accounted for (issue 17, §3).
 
-Swept: every lesson notebook's Markdown cells and every ``Question``'s prompt and reading, with
-the mathematics between ``$`` signs left out (formulas, not claims). Each number found (a regex
-over the text) must be accounted for:
+Swept: every lesson notebook's Markdown cells and the prompt and reading of every question it draws
+(as its game's ``questions.py`` defines them), with the mathematics between ``$`` signs left out
+(formulas, not claims). Each number found (a regex over the text) must be accounted for:
 
 * by a **claim**: a phrase of the text holding one or more numbers, with the package call that
   recomputes it and the rounding the text uses. The test rebuilds the phrase from the computed
@@ -16,7 +16,6 @@ whose phrase is gone from the text fails too.
 """
 from __future__ import annotations
 
-import ast
 import inspect
 import re
 from functools import cache
@@ -24,6 +23,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+
+from changekit.classroom.lessons import lesson_questions
+from tests.notebooks.page_questions import drawn_ids
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +40,13 @@ CODE = re.compile(r"`[^`\s]*=[^`\s]*`")  # quoted code such as `max_rounds=100` 
 AS_TEXT = re.compile(r'</?span(?: class="mathjax_ignore")?>')
 
 
+def lesson_question_of(name: str, qid: str):
+    """The question ``qid`` the notebook ``name`` draws, as its game's questions.py defines it."""
+    lesson = {q.qid: q for q in lesson_questions(f"{name}.ipynb")}
+    assert qid in lesson, f"{name}.ipynb draws {qid!r}, which its game's questions.py does not define"
+    return lesson[qid]
+
+
 @cache
 def lesson_texts(name: str) -> tuple[str, ...]:
     """What a student reads: Markdown cells, and each Question's prompt and reading."""
@@ -47,10 +56,9 @@ def lesson_texts(name: str) -> tuple[str, ...]:
         if cell.cell_type == "markdown":
             texts.append(AS_TEXT.sub("", cell.source).replace("&#36;", "$"))  # the page shows a dollar
             continue
-        for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
-                texts.append(ast.literal_eval(node.args[1]))
-                texts += [ast.literal_eval(k.value) for k in node.keywords if k.arg == "reading"]
+        for qid in drawn_ids(cell.source, f"{name}.ipynb"):
+            question = lesson_question_of(name, qid)
+            texts += [question.text] + ([question.reading] if question.reading else [])
     return tuple(" ".join(CODE.sub(" ", MATHS.sub(" ", t)).split()) for t in texts)
 
 
@@ -915,15 +923,12 @@ def page_in_order(name: str) -> list[tuple[str, str]]:
         if cell.cell_type == "markdown":
             out.append(("text", cell.source))
             continue
-        found = False
-        for node in ast.walk(ast.parse(cell.source)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Question":
-                found = True
-                qid = ast.literal_eval(node.args[0])
-                out.append(("text", ast.literal_eval(node.args[1])))
-                out.append(("question", qid))
-                out += [("reading", ast.literal_eval(k.value)) for k in node.keywords if k.arg == "reading"]
-        if not found:
+        drawn = drawn_ids(cell.source, f"{name}.ipynb")
+        for qid in drawn:
+            question = lesson_question_of(name, qid)
+            out += [("text", question.text), ("question", qid)]
+            out += [("reading", question.reading)] if question.reading else []
+        if not drawn:
             out.append(("code", cell.source))
     return out
 

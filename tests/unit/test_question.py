@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import pytest
 
 from changekit.core.errors import ChangekitError
+from changekit.core.questions import LessonQuestion, lesson_question, question_list
 from changekit.ui import Question
 
 from .widget_tree import widgets
@@ -165,3 +166,88 @@ def test_the_chosen_answer_is_marked_and_long_fractions_read_as_decimals():
     shown.check()
     html = shown.answer_box.children[0].value
     assert ">1.04142</summary>" in html and "37/25" in html and "(exactly 8016396331585/7697529135296)</details>" in html
+
+
+# ---- a question drawn from a lesson's definition ------------------------------------------------------
+def test_a_question_drawn_from_its_definition_checks_the_same_as_one_written_inline():
+    calls = []
+    inline = make(calls, number=(0, 10), unit="points")
+    definition = lesson_question("test.q1", "Which bill wins?", answer=inline._answer,
+                                 reading=f"*Reading:* {READING}.", number=(0, 10), unit="points")
+    drawn = Question.of(definition)
+    assert (drawn.qid, drawn.kind, drawn.reading, drawn.input.description) == \
+        (inline.qid, inline.kind, inline.reading, inline.input.description)
+    for question in (inline, drawn):
+        with pytest.raises(ChangekitError, match="outside the allowed range"):
+            question.predict(11)
+        question.predict(7)
+        question.check()
+    assert calls == [1, 1] and drawn.prediction == inline.prediction == 7
+    assert page_text(drawn) == page_text(inline) and ANSWER in page_text(drawn) and READING in page_text(drawn)
+
+
+def test_the_lessons_own_question_shows_what_its_definition_computes(monkeypatch):
+    import changekit.ui.question as ui_question
+    from changekit.games.zombie.questions import QUESTIONS
+
+    monkeypatch.setattr(ui_question, "show_figure", lambda out, figure: None)
+    definition = QUESTIONS["zombie.q6"]
+    question = Question.of(definition)
+    assert question.text == definition.text and question.input.options[0] == ("$1", "$1")
+    question.predict("$7")
+    question.check()
+    shown = [x.value for x in question.answer_box.children if isinstance(x, w.HTML)]
+    assert shown[:-1] == definition.answer_parts() and "-0.55" in shown[0]
+
+
+def test_a_bad_definition_is_refused_with_the_reason():
+    with pytest.raises(ChangekitError, match="draws a LessonQuestion"):
+        Question.of({"qid": "a.b"})  # type: ignore[arg-type]
+    with pytest.raises(ChangekitError, match="no answer to check"):
+        Question.of(LessonQuestion("a.b", "?", {"choices": ["a", "b"]}))
+    with pytest.raises(ChangekitError, match="question id"):
+        lesson_question("Zombie Q1", "?", answer=lambda: "", choices=["a", "b"])
+    with pytest.raises(ChangekitError, match="exactly one way to predict"):
+        lesson_question("a.b", "?", answer=lambda: "", choices=["a", "b"], slider=(0, 1, 1))
+    with pytest.raises(ChangekitError, match="answer must be a function"):
+        lesson_question("a.b", "?", answer="42", choices=["a", "b"])  # type: ignore[arg-type]
+    one = lesson_question("a.b", "?", answer=lambda: "", choices=["a", "b"])
+    with pytest.raises(ChangekitError, match="listed twice"):
+        question_list(one, one)
+
+
+# ---- what a class poll steers ----------------------------------------------------------------------------
+def test_a_class_poll_holds_check_until_the_reveal_then_releases_it():
+    q = make()
+    q.release("<i>too early</i>")
+    assert q.check_button.disabled  # no prediction yet: nothing to release
+    q.predict("$3")
+    q.hold_until_reveal("<i>Waiting for your teacher</i>")
+    assert q.check_button.disabled and q.status.value == "<i>Waiting for your teacher</i>"
+    q.hold_until_reveal()
+    assert q.status.value == "<i>Waiting for your teacher</i>"  # said once, kept
+    q.release("<i>press Check</i>")
+    assert not q.check_button.disabled and q.status.value == "<i>press Check</i>"
+    assert q.answer_parts()[0] == f"<b>{ANSWER}</b>" and q.answer_box.children == ()  # computed, not shown
+    q.check()
+    q.release()
+    assert q.checked and q.check_button.disabled
+
+
+def test_a_closed_poll_refuses_predictions_with_its_reason():
+    q = make()
+    q.refuse("Closed <now>.")
+    assert q.input.disabled and q.lock_button.disabled and q.status.value == "<i>Closed &lt;now&gt;.</i>"
+    q.input.value = "$3"  # a click that still arrives over the websocket
+    q.lock_button.click()
+    assert q.prediction is None
+    locked = make()
+    locked.predict("$1")
+    locked.refuse("Closed.")
+    assert locked.prediction == "$1" and "Closed" not in locked.status.value
+
+
+def test_a_revote_has_no_check_of_its_own():
+    q = make()
+    q.vote_only("Lock in my revote")
+    assert q.lock_button.description == "Lock in my revote" and q.check_button.layout.display == "none"

@@ -155,3 +155,24 @@ def test_nothing_in_the_package_finds_a_game_by_its_module_names():
         if 'f"changekit.games.{' in text and path.relative_to(ROOT).as_posix() != "changekit/lab/worker.py":
             offenders.append(str(path.relative_to(ROOT)))
     assert offenders == []
+
+
+def test_a_spec_names_its_lessons_questions_and_loads_them_without_widgets():
+    zombie = game_spec("zombie")
+    assert zombie.questions == Ref("changekit.games.zombie.questions", "QUESTIONS")
+    with pytest.raises(ChangekitError, match="names its questions with Ref"):
+        GameSpec(game=zombie.game, bots=zombie.bots, default_bot="careful", app=zombie.app,
+                 questions="changekit.games.zombie.questions")  # type: ignore[arg-type]
+    bare = GameSpec(game=zombie.game, bots=zombie.bots, default_bot="careful", app=zombie.app)
+    assert bare.lesson_questions() == []
+    with pytest.raises(ChangekitError, match="not a mapping of LessonQuestions"):
+        GameSpec(game=zombie.game, bots=zombie.bots, default_bot="careful", app=zombie.app,
+                 questions=Ref("changekit.games.zombie.spec", "SPEC")).lesson_questions()
+    script = """
+import sys
+from changekit.registry import all_specs
+print(sum(len(spec.lesson_questions()) for spec in all_specs()))
+print(sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "IPython") or m.endswith(".app")))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert out.stdout.splitlines() == ["48", "[]"], out.stderr

@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="value",
     app=Ref(f"{__package__}.app", "BigCheeseApp"),
     explorers=(Ref(f"{__package__}.app", "card_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="equilibrium",
     app=Ref(f"{__package__}.app", "BoneyardApp"),
     explorers=(Ref(f"{__package__}.app", "ClassExplorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="memory",
     app=Ref(f"{__package__}.app", "CambioApp"),
     explorers=(Ref(f"{__package__}.app", "threshold_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="greedy",
     app=Ref(f"{__package__}.app", "ChaChingApp"),
     explorers=(Ref(f"{__package__}.app", "composition_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="perfect",
     app=Ref(f"{__package__}.app", "DiminishingApp"),
     explorers=(Ref(f"{__package__}.app", "purse_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

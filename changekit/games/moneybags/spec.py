@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="bayesian",
     app=Ref(f"{__package__}.app", "MoneybagsApp"),
     explorers=(Ref(f"{__package__}.app", "jiggle_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -13,4 +13,5 @@ SPEC = GameSpec(
     app=Ref(f"{__package__}.app", "ZhaoPengyouApp"),
     explorers=(Ref(f"{__package__}.app", "deal_explorer"),),
     short_options={"deals": 1},  # one deal, not the whole match (about ten deals)
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

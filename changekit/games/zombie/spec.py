@@ -12,4 +12,5 @@ SPEC = GameSpec(
     default_bot="careful",
     app=Ref(f"{__package__}.app", "ZombieApp"),
     explorers=(Ref(f"{__package__}.app", "first_play_explorer"),),
+    questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -1,0 +1,108 @@
+"""A lesson's questions as data: what each asks, how a student answers it, the reading shown after
+Check, and the ``answer`` function computing the exact result from the game's analysis.
+
+Each game package lists its lesson's questions in ``questions.py`` (its spec names them); the
+notebook draws each one as a :class:`~changekit.ui.Question` (``Question.of(QUESTIONS[qid])``) and the
+teacher's dashboard reads the same list. Pure Python: no widgets.
+
+>>> q = lesson_question("demo.q1", "2 or 3?", choices=[2, 3], answer=lambda: "<b>3</b>")
+>>> q.kind, q.how, q.answer_parts()
+('choices', {'choices': [2, 3]}, ['<b>3</b>'])
+>>> list(question_list(q))
+['demo.q1']
+"""
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
+
+from .errors import ChangekitError
+
+#: a question id: lower-case words joined by dots, like ``zombie.q1``
+QUESTION_ID = re.compile(r"[a-z0-9_]+(\.[a-z0-9_]+)+")
+#: the ways to answer a question, one of which each question has
+ANSWER_KINDS = ("choices", "number", "slider")
+
+
+def prompt_json(qid: str, text: str, kind: str, how: Sequence[Any], unit: str = "") -> dict[str, Any]:
+    """What a student page needs to draw a question (JSON for the class store's ``open_question``)."""
+    return {"qid": qid, "text": text, "kind": kind, kind: list(how), "unit": unit}
+
+
+def answer_parts(answer: Callable[..., Any], progress: Callable[[float], None] | None = None) -> list[Any]:
+    """Run a question's ``answer`` function and return what it shows, as a list (None left out).
+    An answer that takes ``progress`` is handed ``progress`` (or a no-op). The one way every page
+    runs a lesson's answer: a student's Check, solo or in a class poll, and the teacher's Reveal."""
+    if "progress" in inspect.signature(answer).parameters:
+        result = answer(progress=progress if progress is not None else (lambda fraction: None))
+    else:
+        result = answer()
+    return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
+
+
+@dataclass(frozen=True)
+class LessonQuestion:
+    """One question of a lesson: ``how`` holds its one way of answering (``choices``, ``number``
+    ``(low, high)`` or ``slider`` ``(low, high, step)``) and its ``unit``; ``answer`` computes the
+    exact result (None only for a shape a chart is drawn for)."""
+
+    qid: str
+    text: str
+    how: dict[str, Any]
+    reading: str = ""
+    answer: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.qid, str) or not QUESTION_ID.fullmatch(self.qid):
+            raise ChangekitError(f"a question id is lower-case words joined by dots, like 'zombie.q1': "
+                                 f"got {self.qid!r}")
+        kinds = [k for k in ANSWER_KINDS if k in self.how]
+        if len(kinds) != 1:
+            raise ChangekitError(f"question {self.qid!r} needs exactly one way to predict (choices, number or slider): "
+                                 f"got {kinds or 'none'}")
+        if self.answer is not None and not callable(self.answer):
+            raise ChangekitError(f"question {self.qid!r}: answer must be a function computing the result, "
+                                 f"got {self.answer!r}")
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in ANSWER_KINDS if k in self.how)
+
+    def prompt(self) -> dict[str, Any]:
+        """What a student page needs to draw it (see :func:`prompt_json`)."""
+        return prompt_json(self.qid, self.text, self.kind, self.how[self.kind], self.how.get("unit", ""))
+
+    def answer_parts(self, progress: Callable[[float], None] | None = None) -> list[Any]:
+        """What the answer shows (see :func:`answer_parts`); refused for a question without one."""
+        if self.answer is None:
+            raise ChangekitError(f"question {self.qid!r} has no answer to compute")
+        return answer_parts(self.answer, progress)
+
+
+def lesson_question(qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
+                    choices: Sequence[Any] | None = None, number: Sequence[float] | None = None,
+                    slider: Sequence[float] | None = None, unit: str = "") -> LessonQuestion:
+    """A lesson's question, written as the page draws it (the arguments of
+    :class:`~changekit.ui.Question`)."""
+    if not callable(answer):
+        raise ChangekitError(f"question {qid!r}: answer must be a function computing the result, got {answer!r}")
+    how: dict[str, Any] = {k: list(v) for k, v in (("choices", choices), ("number", number), ("slider", slider))
+                           if v is not None}
+    if unit:
+        how["unit"] = unit
+    return LessonQuestion(qid, text, how, reading, answer)
+
+
+def question_list(*questions: LessonQuestion) -> Mapping[str, LessonQuestion]:
+    """A lesson's questions by id, in page order (read-only; an id twice is refused)."""
+    by_id: dict[str, LessonQuestion] = {}
+    for question in questions:
+        if not isinstance(question, LessonQuestion):
+            raise ChangekitError(f"a lesson's questions are LessonQuestions, not {question!r}")
+        if question.qid in by_id:
+            raise ChangekitError(f"the question id {question.qid!r} is listed twice")
+        by_id[question.qid] = question
+    return MappingProxyType(by_id)

@@ -1,0 +1,88 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "big_cheese.q1",
+        "**Question 1.** Relative to what it pays on average, which scheme makes the **20** card riskier?",
+        choices=["d6 × card", "polyhedral", "the same"],
+        answer=lambda: [analysis.payout_tables_html(), analysis.payout_figure(20)],
+        reading="In points the d6 scheme is far wilder (standard deviation 34.2 against 5.8), but it also plays to a "
+                "target five times higher. Relative to what the card pays on average, the polyhedral 20 is the "
+                "riskier one (sd/mean 0.549 against 0.488), and under polyhedral dice the bigger the card the riskier "
+                "it is, while the 2 (1 or 2, half and half) has the smallest relative spread. Under d6 every card "
+                "carries the same relative risk (sd/mean is always 0.488): only its size differs. Same expected "
+                "ranking of the cards, different risks.",
+    ),
+    lesson_question(
+        "big_cheese.q2",
+        "**Question 2.** Below which roll should you re-roll the polyhedral 20? (The check also gives what the card "
+        "is then worth on average.)",
+        number=(1, 20),
+        answer=lambda: [analysis.reroll_html(20, "polyhedral"), analysis.risk_figure("polyhedral")],
+        reading="Re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): a fresh roll is worth "
+                "10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then pays 13 on average, and "
+                "its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts the risk, most of all on "
+                "the big cards. On the d6 scheme the rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card.",
+    ),
+    lesson_question(
+        "big_cheese.q3",
+        "**Question 3.** Under d6, is 1 worker on a 4 a better use of workers than 4 workers on a 20?",
+        choices=["1 on the 4, by about 2×", "1 on the 4, slightly", "about the same", "4 on the 20"],
+        answer=lambda: analysis.value_per_worker_figure("d6"),
+        reading="One worker on a 4 earns 14 points per worker-placement; four on a 20 earn 70/10 = 7. Cheap bids are "
+                "the efficient ones — when they win: a bigger bid takes the card. That is why the value bot bids the "
+                "minimum and stops when a card's mean per worker-placement falls below a rate.",
+    ),
+    lesson_question(
+        "big_cheese.q4",
+        "**Question 4.** When the bots compete, do cheap bids still earn more per worker-placement than big ones?",
+        choices=["yes, much more", "about the same for every bid", "big bids earn more"],
+        answer=lambda: analysis.value_per_worker_figure("d6", analysis.simulated_bid_values(games=150, players=4)),
+        reading="The dots (averages over the projects won with each bid, with 95 % intervals) come out nearly "
+                "**flat**, around 2 points per worker-placement whatever the bid: the bots bid 2 for a 2-card and 6 "
+                "for a 12, so competition raises the price of each card until a worker earns about the same "
+                "everywhere — the exact lines show what a bid *would* earn if nobody outbid you, the dots what the "
+                "market leaves.",
+    ),
+    lesson_question(
+        "big_cheese.q5",
+        "**Question 5.** At 29 points you need a 1. How likely (in %) are you to be done within 5 projects?",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: analysis.exact30_answer(),
+        reading="From 29 a single project finishes only 18 % of the time (it needs a 1), and five projects still "
+                "leave about a third of players stuck — the last point is the hardest. From 25, three projects finish "
+                "about 29 % of the time. The simulated real deck agrees with the chain to within a couple of "
+                "percentage points: drawing the cards without replacement hardly matters here.",
+    ),
+    lesson_question(
+        "big_cheese.q6",
+        "**Question 6.** Which bot wins most often?",
+        choices=["random", "value", "cautious"],
+        answer=lambda progress: analysis.tournament_figure(
+            analysis.bot_tournament(games=300, players=3, progress=progress)),
+        reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
+                "cautious share the rest (11 % and 14 %) and their intervals overlap, so 300 games cannot rank those "
+                "two. Random bidding wastes workers on big bids; the cautious bot's risk discount makes it let the "
+                "big cards go, and in a race to 200 the big cards decide.",
+    ),
+    lesson_question(
+        "big_cheese.q7",
+        "**Question 7.** How many of your number projects must still be due to mature for keeping the Big Cheese to "
+        "be worth more than re-rolling the 8 now?",
+        number=(0, 20),
+        unit="projects",
+        answer=lambda: analysis.keep_html(),
+        reading="Three. Kept for one more project the Big Cheese is worth about 6.64 points, for two about 10.55, for "
+                "three about 13.41: more than the 12 of re-rolling now. A Big Cheese you hold is an *option*: it "
+                "waits for a low roll on a big card (a 20 that rolls 1 gains 50 from a re-roll), and the more "
+                "projects are still to come, the better the chance of one. Under these assumptions, a 2 on the 8 is "
+                "worth the Big Cheese near the end of a game, not early on.",
+    ),
+)

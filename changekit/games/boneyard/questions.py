@@ -1,0 +1,79 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "boneyard.q1",
+        "**Question 1.** Four players, first round. How often should you bid the cheapest bid, `$1`?",
+        choices=["never", "one time in ten", "one time in three", "every time"],
+        answer=lambda: [analysis.equilibrium_figure(), analysis.equilibrium_table_html()],
+        reading="With four players, `$1` is bid about a third of the time (0.325) and nothing above `$9` is ever bid "
+                "— `$10` would at best buy the `$10` bucket. The mix spreads over the cheap totals so that your bid "
+                "rarely lands on someone else's. The table recomputes each mix's exploitability with the exact payoff "
+                "formula: about 10⁻⁹ of a dollar (the stored probabilities are rounded to ten digits).",
+    ),
+    lesson_question(
+        "boneyard.q2",
+        "**Question 2.** As the table grows from 3 to 8 players, does `$1` become more or less popular in the "
+        "equilibrium? (The check also shows whether the first round is still worth playing on average.)",
+        choices=["more popular", "less popular", "about the same"],
+        answer=lambda: analysis.equilibrium_table_html(),
+        reading="With more players the crowd makes every middle bid more likely to be matched, so the cheap `$1` "
+                "grows to half of all bids at 8 players. Cheap is not safe: at 8 players a `$1` is cancelled 99.2 % "
+                "of the time; the expected net of the round falls from +`$1.71` (3 players) to about −`$0.97` (8 "
+                "players). The buckets are fixed at `$26` while the bills lost to cancellations grow with the crowd.",
+    ),
+    lesson_question(
+        "boneyard.q3",
+        "**Question 3.** How many Newton steps does it take to bring the exploitability down to 10⁻¹⁵?",
+        number=(1, 100),
+        answer=lambda: analysis.convergence_figure(analysis.first_round_equilibrium(5)),
+        reading="The exponential-weights line falls steadily but slowly (each step only nudges the mix); Newton's "
+                "method uses the exact equations on the support and lands on the equilibrium in three or four steps, "
+                "at the limit of floating-point arithmetic. Tests check the result against a brute-force sum over "
+                "every opponent bid tuple (3 and 4 players) and, for 2 players, against the *nashpy* solver.",
+    ),
+    lesson_question(
+        "boneyard.q4",
+        "**Question 4.** Which bid beats this class at a 4-player table?",
+        choices=["$5, one of the two most popular", "$1, the other most popular", "$6, just above the crowd at $5",
+                 "$13, the highest"],
+        answer=lambda: analysis.class_answer("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players=4),
+        reading="A crowded total is not always a bad one: `$1` is bid 3 times in 15, as often as any total, and is "
+                "still the best response, worth 37/25 on average. A bid pays when it is unmatched *and* ranks high, "
+                "and a `$1` that survives costs only a dollar; so compare what each total earns, not how crowded it "
+                "is. If the class played the equilibrium, every bid in its support would earn the same and the chart "
+                "would be flat there.",
+    ),
+    lesson_question(
+        "boneyard.q5",
+        "**Question 5.** Which bot wins most often over whole games?",
+        choices=["random", "equilibrium", "outbid", "history"],
+        answer=lambda progress: analysis.tournament_figure(analysis.bot_tournament(
+            ("random", "equilibrium", "outbid", "history"), games=200, progress=progress)),
+        reading="Each bar is a win rate with its 95 % (Wilson) interval; the dotted line is the fair share of 1 in 4. "
+                "In this seeded run the history bot wins most often: the first-round mix is an equilibrium only of "
+                "the first round, with the first round's buckets. Once the buckets are rebuilt, the right mix changes "
+                "— and a bot that adapts to the table profits.",
+    ),
+    lesson_question(
+        "boneyard.q6",
+        "**Question 6.** Four players bid the first-round mix in every round of a whole game to $40. How many rounds "
+        "does a game last, on average?",
+        number=(1, 100),
+        unit="rounds",
+        answer=lambda progress: analysis.race_html(analysis.equilibrium_race(progress=progress)),
+        reading="About 8.5 rounds in this seeded run (95 % interval 7.9–9.0): far fewer than the 26 rounds that the "
+                "first round's average net would need to turn $26 into $40. The winners gained about $3.02 a round, "
+                "more than five times that average. A game is not won at the average pace: money only comes from "
+                "unmatched bids on buckets, and the winner is whoever strings enough of them together first. The mix "
+                "answers one round's question (the largest average net, against the first round's buckets); the sheet "
+                "asks another, who reaches $40 first. Whether bids aimed at the finish beat the mix is left open "
+                "here: no bot of the kit plays for $40.",
+    ),
+)

@@ -1,0 +1,76 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "cambio.q1",
+        "**Question 1.** A card you have never seen: what is it worth on average? (7 is the middle of 1…13.)",
+        number=(-1, 13),
+        answer=lambda: analysis.unseen_card_html(),
+        reading="The deck adds up to 4×(1+…+12) + 2×13 − 2 = 336 over 52 cards: **84/13 ≈ 6.46**, below 7 because the "
+                'two red kings are worth −1 instead of 13. Every card you have not seen "costs" you about 6.46 points '
+                "— that is the yardstick for every swap.",
+    ),
+    lesson_question(
+        "cambio.q2",
+        "**Question 2.** Compare a fresh grid of four unseen cards with a grid where you know two cards are an ace "
+        "and a 2 and the other two are unseen. How much lower is the second one's total on average?",
+        number=(0, 40),
+        answer=lambda: analysis.grids_answer(("AS", "2H")),
+        reading="A fresh grid averages 336/13 ≈ 25.85, four times one unseen card. Knowing an ace and a 2 brings the "
+                "average to 408/25 = 16.32 — about 9.5 lower; the two unseen cards are still worth 333/50 ≈ 6.66 each "
+                "on average (slightly more than 6.46, since two low cards are out of the deck). Totals of 10 or less "
+                "are rare for a fresh grid (about 2 %): you must *work* your grid down.",
+    ),
+    lesson_question(
+        "cambio.q3",
+        "**Question 3.** Which threshold *t* wins most often against memory bots that use *t* = 5?",
+        slider=(-2, 18, 2),
+        answer=lambda progress: analysis.threshold_figure(
+            analysis.threshold_sweep(range(-2, 19, 2), players=2, games=150, progress=progress)),
+        reading="The curve is flat on top and falls off on both sides. In the seeded run (150 games per threshold) "
+                "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it, and "
+                "the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) won "
+                "41-44 %. Notice how wide the 95 % intervals are: neighbouring thresholds cannot be told apart with a "
+                "few hundred games.",
+    ),
+    lesson_question(
+        "cambio.q4",
+        "**Question 4.** What share of games does the peeking bot win?",
+        choices=["50 %", "60 %", "80 %"],
+        answer=lambda progress: analysis.comparison_figure(analysis.value_of_information(games=300, progress=progress),
+                                                  title="Value of information: using powers or not (2 players)"),
+        reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished about 3 "
+                "points lower on average. A peek turns a card believed to be 6.46 into a known value: you swap it out "
+                "when it is high and keep it when it is low. That is what information is worth — a better decision, "
+                "not a different card.",
+    ),
+    lesson_question(
+        "cambio.q5",
+        "**Question 5.** Is the effect of snapping bigger or smaller than the effect of the powers?",
+        choices=["bigger", "about the same", "smaller"],
+        answer=lambda progress: analysis.comparison_figure(analysis.value_of_snapping(games=300, progress=progress),
+                                                   title="Value of a snap (2 players)"),
+        reading="Much bigger — in the seeded run the snapping bot won 86 % of games. A right snap removes a whole "
+                "card (on average worth more than 6 points) or hands your worst card to an opponent; the memory bot "
+                "never snaps wrongly, so it never pays the penalty. Information is valuable *because* it makes such "
+                "sure moves possible.",
+    ),
+    lesson_question(
+        "cambio.q6",
+        "**Question 6.** Does a sure snap get easier or harder as the game goes on?",
+        choices=["easier", "about the same", "harder"],
+        answer=lambda: analysis.snap_chance_figure(analysis.snap_chances(players=4, games=80)),
+        reading="In the seeded run (80 games) the chance was only about 6 % in the first round, rose to about 9-13 % "
+                "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long (look "
+                "at the interval widths). A naive guess — two known ranks, three copies of each left among about 50 "
+                "unseen cards, 6/50 = 12 % — is too high at the start: the discards are not random cards, but mostly "
+                "high cards and power cards the players chose to throw away. Knowing other players' cards (through "
+                "9/10 and the King) adds only a little.",
+    ),
+)

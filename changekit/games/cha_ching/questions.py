@@ -1,0 +1,81 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "cha_ching.q1",
+        "**Question 1.** You are dealt 8 cards from the shuffled default deck. Which target is a fresh hand most "
+        "likely to make already?",
+        choices=["10", "55", "96"],
+        answer=lambda: [analysis.hit_probability_figure(), analysis.hit_chances_html((10, 55, 96))],
+        reading="Small targets are the hardest. Eight cards are a lot: to make 10 you need almost every card to be a "
+                "1 or a zero card, while 30 of the 75 number cards (40 %) are worth 25 or 50. The best targets sit "
+                "just under 100 (96 is the top, about 12 %).",
+    ),
+    lesson_question(
+        "cha_ching.q2",
+        "**Question 2.** What is the chance that a fresh hand already makes a freshly rolled target?",
+        choices=["1 in 5", "1 in 30", "1 in 300"],
+        answer=lambda: analysis.fresh_hit_html(),
+        reading="About 1 deal in 29 could go out on the spot. That single number is the average of the 90 bars of "
+                "Question 1's chart, each with weight 1/90.",
+    ),
+    lesson_question(
+        "cha_ching.q3",
+        "**Question 3.** How much is a wild worth? Guess the chance (in %) that a hand with **three** `$` cards makes "
+        "a fresh target (the check gives every number of `$` cards).",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: [analysis.wild_value_figure(), analysis.wild_value_html()],
+        reading="Each `$` raises the chance, by a smaller factor each time (×4.6, then ×2.8, then ×2.1: about 0.5 % "
+                "with none, 2.5 % with one, 14 % with three). But a `$` left in your hand when someone else goes out "
+                "costs as much as your biggest card: see the exact expected penalty of a fresh hand under the table.",
+    ),
+    lesson_question(
+        "cha_ching.q4",
+        "**Question 4.** Playing alone, about how many times as many turns does the greedy player need for a target "
+        "of 10 as for a target of 96?",
+        choices=["about the same", "about twice", "about four times", "about ten times"],
+        answer=lambda: analysis.turns_figure(analysis.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)),
+        reading="The simulated turns mirror the exact hit chances (hard targets are slow): a target of 10 takes about "
+                "four times as many turns as 96 (roughly 10 against 2.6). The error bars are 95 % intervals: with 100 "
+                "deals each mean is pinned down to within about a turn.",
+    ),
+    lesson_question(
+        "cha_ching.q5",
+        "**Question 5.** Does a losing hand in play cost more or less than a fresh deal's expected penalty (≈ 180)?",
+        choices=["more", "about the same", "less"],
+        answer=lambda: analysis.round_statistics_html(players=4, games=10, seed=2),
+        reading="A losing hand in play costs somewhat less than the ≈180 of a fresh deal (about 156 in the seeded run "
+                "of 10 games): players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which "
+                "help them, stay expensive.",
+    ),
+    lesson_question(
+        "cha_ching.q6",
+        "**Question 6.** Suppose the real deck had only 6 `$` cards instead of 15 (and a few more of the others). "
+        "Would the chance of a fresh hit fall a little or a lot?",
+        choices=["hardly at all", "a little", "a lot"],
+        answer=lambda: [analysis.hit_probability_figure(dict(analysis.COMPOSITIONS)), analysis.compositions_html()],
+        reading="The answers move a lot with the guess. With 6 wilds instead of 15 the chance of a fresh hit falls to "
+                "about a third (1.2 % against 3.5 %); with more small cards it falls less (2.9 %, a drop of 18 % of "
+                "itself), but the easiest targets change (97 and 77 lead, instead of 96 and 91). Every number in this "
+                "notebook is exact *for its deck*; the deck itself is an assumption, and that is worth saying "
+                "whenever we quote one.",
+    ),
+    lesson_question(
+        "cha_ching.q7",
+        "**Question 7.** Which re-roll gives these eight cards the best chance to make the new target at once?",
+        choices=["the black die (tens)", "the white die (units)", "both dice"],
+        answer=lambda: analysis.reroll_html(),
+        reading="The black die: 4/9. Each `$` counts 1, 5, 10, 25 or 50, and the totals of this hand that end in 2 "
+                "(32, 52, 72 and 92) need only the tens to change, which the black die does while the white 2 stays. "
+                "The white die keeps the 4 tens, and only 43 and 47 fit (1/5). Both dice give one of 90 targets, 14 "
+                "of which the hand makes (7/45). Choosing the die is counting the hand's totals by their digits. The "
+                "trade, the card's other use, is not computed here: its worth depends on hands you cannot see.",
+    ),
+)

@@ -1,0 +1,71 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "diminishing.q1",
+        "**Question 1.** In the tiny game, would you rather move first or second?",
+        choices=["first", "second", "it makes no difference"],
+        answer=lambda: [analysis.tree_figure(analysis.game_tree((3, 1))), analysis.tiny_game_html((3, 1))],
+        reading="Thick green lines are the winning moves. Whatever the first player does, the second has an answer "
+                "that leaves the first in a lost position. Note how *few* positions there are: the same position is "
+                'reached by different orders of moves, so the "tree" folds into a small graph. That folding is what '
+                "makes the full game solvable too.",
+    ),
+    lesson_question(
+        "diminishing.q2",
+        "**Question 2.** With the standard purses, who wins with perfect play? (The check also gives the share of "
+        "reachable positions that are wins for the player about to move.)",
+        choices=["the first player", "the second player"],
+        answer=lambda: analysis.start_html(),
+        reading="Every opening has winning answers, so the second player wins; just over half of all reachable "
+                "positions are wins for the player to move. That share says nothing about traps; what does is how few "
+                "moves keep a won position won. Try the app with hints on: you will see how often only one or two "
+                "moves keep a winning position winning.",
+    ),
+    lesson_question(
+        "diminishing.q3",
+        "**Question 3.** How many different games (sequences of moves from the start to the end) are there?",
+        choices=["about a million", "about 10¹²", "about 10²⁰ or more"],
+        answer=lambda: analysis.games_count_html(),
+        reading="Far more games than positions: the same positions come back in different orders, so solving position "
+                "by position works where listing games never could.",
+    ),
+    lesson_question(
+        "diminishing.q4",
+        "**Question 4.** Is there ever a reason to take back *less* money than you could?",
+        choices=["no, never", "yes, to keep more bills", "yes, to keep bigger bills"],
+        answer=lambda: [analysis.take_less_html((10, 7, 5, 3, 1), examples=4), analysis.take_less_html(examples=5)],
+        reading="**Bills are turns.** Every turn costs you one bill, so five 1s are five more turns, while a 5 is one "
+                "turn (and you can only take back 4 with it). Near the end, what matters is who runs out of turns "
+                "first, not who has more dollars; the winning move trades money for bills. It is rare in the standard "
+                "game but decisive where it happens, and a greedy player never finds it.",
+    ),
+    lesson_question(
+        "diminishing.q5",
+        "**Question 5.** Are games between two perfect players longer or shorter than games between two players "
+        "moving at random?",
+        choices=["longer", "about the same", "shorter"],
+        answer=lambda progress: analysis.lengths_answer(games=150, progress=progress),
+        reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The 92 "
+                "dollars in the two purses drain by at least one dollar a turn; random players often take back much "
+                "less than the rules allow, so each of their turns costs several dollars, while players who defend a "
+                "position give away as little as they can. (The perfect bot's moves are random among its winning "
+                "moves, so perfect games still vary in length.)",
+    ),
+    lesson_question(
+        "diminishing.q6",
+        "**Question 6.** Will any of the rules of thumb win even 10 % of its games against the perfect bot?",
+        choices=["yes, max take-back", "yes, keep small bills", "yes, random", "none of them"],
+        answer=lambda: analysis.matchups_figure(analysis.against_perfect(games=100, seed=1)),
+        reading="The perfect bot wins from either seat: even when it moves first (a lost position in theory) the "
+                "heuristic players soon make a losing move, and from then on the perfect bot never lets the win go. A "
+                "win rate near 0 with a narrow interval is itself a result: these rules of thumb are far from perfect "
+                "play.",
+    ),
+)

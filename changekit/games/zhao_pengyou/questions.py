@@ -1,0 +1,56 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "zhao_pengyou.q1",
+        "**Question 1.** How many trumps do you expect in your 39 cards? (The check also gives the chance of 18 or "
+        "more — nearly half trumps.)",
+        number=(0, 39),
+        answer=lambda: [analysis.trump_count_html(), analysis.trump_count_figure()],
+        reading="Exactly 13 on average (39 × 54/162 = one third of the hand), and the distribution is a bell around "
+                "13: a hand with 18 or more trumps comes about once in 24 deals (4.1 %), one with 8 or fewer about as "
+                "often. Note the count is for a *given* trump suit: the host chooses the suit after seeing cards, so "
+                "this distribution does not describe the host's own hand.",
+    ),
+    lesson_question(
+        "zhao_pengyou.q2",
+        "**Question 2.** What is the chance (in %) that your 39 cards include at least one card of your level? (The "
+        "check also gives two and three copies of one suit.)",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: analysis.declare_chances_html(deals=400, seed=0),
+        reading="About 97 % of hands hold a card of the player's level, so almost everyone *could* declare; the "
+                "simulation of 400 deals (everyone passing) agrees with the exact value within its 95 % interval. Two "
+                'copies in one suit happen in 47 % of hands and all three in only 5 %: the "more copies override" '
+                "rule makes a 2-card declaration a real claim, and a 3-card one final: with three decks nobody can "
+                "show more copies.",
+    ),
+    lesson_question(
+        "zhao_pengyou.q3",
+        "**Question 3.** In that model, who is likeliest to play the 2nd A♠?",
+        choices=["you, the host (then you play alone)", "a particular other player", "all four equally"],
+        answer=lambda: [analysis.friend_calls_html(), analysis.friend_seat_figure(ordinal=2, host_copies=1)],
+        reading="The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each). Calling a "
+                "card you do not hold at all makes sure somebody else is the friend (1/3 each). Real play is not "
+                "random, and the model's answer is no advice: you choose when to play your own copy, so by leading "
+                "your ace early you make sure the 2nd copy is somebody else's. The joint distribution also tells you "
+                "that one player holds all three unseen copies about 10.5 % of the time.",
+    ),
+    lesson_question(
+        "zhao_pengyou.q4",
+        "**Question 4.** On average, do the attackers take fewer than 110 points (the host's team goes up) or more?",
+        choices=["fewer than 110", "about 110", "more than 110"],
+        answer=lambda: [analysis.points_figure(deals=60, seed=0), analysis.level_change_figure(deals=60, seed=0)],
+        reading="In the seeded run of 60 deals the attackers averaged about 129 points, just above the 110 threshold: "
+                "the attackers went up in 39 deals, the host's team in 21 (never by 3: a 0-point deal did not "
+                "happen). The bots' hosts never bury point cards, so the doubled kitty never counted. The break-even, "
+                "110 of the 300 points, is well below the middle: in these deals the attackers went up in 65 % of "
+                "them (95 % interval 52-76 %), so with these bots the scoring favours the attackers.",
+    ),
+)

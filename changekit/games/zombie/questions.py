@@ -1,0 +1,75 @@
+"""The lesson's questions, in the order its notebook asks them (drawn there with
+``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question(
+        "zombie.q1",
+        "**Question 1.** Against a *fresh* Zombie (3 random bills), which bill earns the most points on average: the "
+        "1, 3, 5, 7 or 10? Decide on a reason too.",
+        choices=["$1", "$3", "$5", "$7", "$10"],
+        answer=lambda: [analysis.expected_points_table_html(), analysis.expected_points_figure()],
+        reading="The small bills win: a 1 or a 3 often forces the Zombie to hand over a bigger bill. The 10 scores "
+                "least, but not only when he must draw: a Zombie holding 1, 5 and 7 has no 10 to give and hands over "
+                "12 without drawing. The 1 and the 3 are almost tied (about 1.609 against 1.605 points) — a good "
+                "surprise for a class.",
+    ),
+    lesson_question(
+        "zombie.q2",
+        "**Question 2.** You pay a $5 to a fresh Zombie. What is the chance (in %) that you score at least one point? "
+        "The check shows the exact distribution (bars) and 5,000 simulated payments (diamonds).",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: [analysis.chance_of_points_html(5), analysis.points_figure(5)],
+        reading="On a first play a $5 scores at least one point a little less than half the time (about 49 %): the "
+                "simulated diamonds sit on the exact bars. (If the Zombie's bills were dealt from the whole deck, "
+                "your own six bills included, the answer would be 47.8 %: your whole hand is out of his reach, not "
+                "only the $5.)",
+    ),
+    lesson_question(
+        "zombie.q3",
+        "**Question 3.** How many simulated payments does the running average need before it stays within 0.05 points "
+        "of the exact answer?",
+        choices=["10", "100", "1,000", "10,000"],
+        answer=lambda: analysis.convergence_figure(5),
+        reading="The running average wanders a lot at first and settles slowly: the error shrinks like 1/√n, so to "
+                "halve it you need four times as many payments — hundreds to a few thousand here. The exact line is "
+                "where it is heading.",
+    ),
+    lesson_question(
+        "zombie.q4",
+        "**Question 4.** Over 200 games, does the careful bot win more often than the greedy one?",
+        choices=["careful wins more", "greedy wins more", "200 games cannot tell them apart"],
+        answer=lambda: analysis.tournament_figure(analysis.question4_tournament()),
+        reading="Each bar is a win rate with its 95 % interval; the dotted line is a fair 1 in 4. Where the intervals "
+                "overlap, 200 games are not enough to tell the bots apart — which is itself a lesson about how much "
+                "data a claim needs.",
+    ),
+    lesson_question(
+        "zombie.q5",
+        "**Question 5.** Which hand expects more points from that first payment?",
+        choices=["Hand A (three $1s, three $3s)", "Hand B (one of each kind, a second $10)", "the same"],
+        answer=lambda: analysis.duplicates_html(),
+        reading="Hand B, the varied one: about 3.093 points against 2.924. Yet each of its bills alone does worse: "
+                "paid whatever the Zombie holds, Hand B's $1 earns about 1.496 points and Hand A's $1 about 1.986 "
+                "(the 1 and the 3 score most on average, Question 1, and holding the other 1s keeps them out of the "
+                "Zombie's hand). Against each Zombie, Hand B has a bill that fits him; Hand A makes one of two bets "
+                "whatever he holds. That is the sheet's advice: a duplicate costs you a choice.",
+    ),
+    lesson_question(
+        "zombie.q6",
+        "**Question 6.** Which bill gives you the most points *less* your neighbour's expected points on their next "
+        "payment?",
+        choices=["$1", "$3", "$5", "$7", "$10"],
+        answer=lambda: analysis.neighbour_html(),
+        reading="The $7. It scores 3, a point less than the $1, but leaves him $5, $7, $10: your neighbour then "
+                "expects about 3.55 points. After the $1 he holds $1, $10, $10, and any $3, $5 or $7 of theirs takes "
+                "a $10 from him: they expect about 6.53. Net, the $7 comes to about -0.55 and the $1 to about -2.53. "
+                "This is the sheet's warning about taking 3 points that hand your neighbour 9. The careful bot of "
+                "Question 4 weighs the same trade, counting its neighbour's points at half weight.",
+    ),
+)
