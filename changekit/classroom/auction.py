@@ -19,10 +19,12 @@ from typing import Any, Mapping
 from ..core import ChangekitError
 from ..core.errors import ClassroomError
 from ..core.words import dollars, money
-from ..games.boneyard.analysis import ClassReport, best_response_to_class, first_round_equilibrium
-from ..games.boneyard.model import FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS
-from ..games.boneyard.rules import START_BILLS, resolve_round
+from ..games.boneyard import (
+    FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, START_BILLS, ClassReport, best_response_to_class,
+    first_round_equilibrium, resolve_round,
+)
 from ..core.markup import escape
+from ..registry import game_spec
 from .kinds import AUCTION_KIND
 from .store import Store
 from .poller import NewsPoller, off_loop
@@ -191,6 +193,13 @@ def outcomes_html(result: AuctionResult) -> str:
             f"<th>Result</th><th>Money</th></tr>{rows}</table>")
 
 
+def _class_explorer() -> Any:
+    """Boneyard's class explorer (the best response to a class's bids), reached through its spec
+    as the classroom reaches every game: the teacher's auction panel feeds it the class live."""
+    explorer = next(ref for ref in game_spec("boneyard").explorers if ref.name == "ClassExplorer")
+    return explorer.load()()
+
+
 class AuctionPanel:
     """The teacher's class auction: start one (students bid from their pages), watch the count,
     close bidding; then who won which bucket, the class's bids beside the equilibrium for that
@@ -199,7 +208,6 @@ class AuctionPanel:
     def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
         import ipywidgets as w  # widgets only for the pages: resolve_auction runs without them (the store, tests)
 
-        from ..games.boneyard.app import ClassExplorer
         from ..ui.app import button
         from ..ui.charts import LiveChart
 
@@ -215,7 +223,7 @@ class AuctionPanel:
         self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
         # an empty chart says nothing: it shows with the first result (a box: a FigureWidget's layout is plotly's)
         self.chart_box = w.Box([self.chart.widget], layout=w.Layout(display="none"))
-        self.explorer = ClassExplorer()
+        self.explorer = _class_explorer()
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
         self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_message, self.w_count, self.w_results,
                               self.chart_box, self.explorer.widget, self.explorer.figure])

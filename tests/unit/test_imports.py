@@ -373,17 +373,7 @@ LAYERS = [
     Layer(r"changekit\.processes", r"changekit(\..*)?", "stopping processes by PID needs nothing of the kit"),
 ]
 #: Known crossings, each with the reason it stays for now: (importer, imported) -> why.
-KNOWN_CROSSINGS = {
-    **{(f"changekit.games.{g}.analysis", f"changekit.ui.{m}"): "figures' colours and formulas at the top of the "
-       "module: the analysis is not yet split into exact and figure halves"
-       for g, ms in {"big_cheese": ("maths", "theme"), "boneyard": ("maths", "theme"),
-                     "diminishing": ("maths", "theme"), "moneybags": ("theme",)}.items() for m in ms},
-    ("changekit.classroom.auction", "changekit.games.boneyard.analysis"): "the class auction's rules live "
-    "beside Boneyard's; moving them is the classroom-layers step",
-    ("changekit.classroom.auction", "changekit.games.boneyard.model"): "(as above)",
-    ("changekit.classroom.auction", "changekit.games.boneyard.rules"): "(as above)",
-    ("changekit.classroom.auction", "changekit.games.boneyard.app"): "the live class explorer (as above)",
-}
+KNOWN_CROSSINGS: dict[tuple[str, str], str] = {}
 
 
 def _third_party_imports() -> Iterator[tuple[str, int, str, bool]]:

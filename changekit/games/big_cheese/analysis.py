@@ -25,8 +25,6 @@ from changekit.stats.intervals import Estimate, mean_interval, wilson
 from changekit.stats.montecarlo import simulate
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
-from changekit.ui.maths import ClosedForm
-from changekit.ui.theme import style
 
 from .bots import ValueBot, worker_placements
 from .rules import DICE, EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
@@ -379,6 +377,7 @@ def exact30_answer(cases=EXACT30_CASES, *, n: int = 1500) -> list:
 def payout_figure(card: int = 20):
     """The payout distribution of one card under both schemes, as bars."""
     import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = go.Figure()
     for dice in ("d6", "polyhedral"):
@@ -392,6 +391,7 @@ def payout_figure(card: int = 20):
 def risk_figure(dice: str = "d6"):
     """Mean against standard deviation of every card, with and without a Big Cheese."""
     import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     rows = payout_table(dice)
     fig = go.Figure()
@@ -406,6 +406,7 @@ def risk_figure(dice: str = "d6"):
 def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[str, Any]] | None = None):
     """Exact points per worker-placement by bid for each card; simulated averages on top."""
     import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = go.Figure()
     rows = value_per_worker_table(dice)
@@ -428,6 +429,7 @@ def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 
                    simulated: Mapping[tuple[int, int], Estimate] | None = None):
     """P(exactly 30 within t projects) from several scores; simulated points with intervals."""
     import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = go.Figure()
     for s in scores:
@@ -448,6 +450,7 @@ def card_figure(card: int = 20, dice: str = "d6"):
     """One card under one scheme: what one roll pays, and what it pays with a Big Cheese used by
     the best re-roll rule (bars, exact)."""
     import plotly.graph_objects as go  # plotly is heavy to import: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     one = payout_distribution(card, dice)
     threshold, _ = best_reroll(card, dice)
@@ -476,6 +479,7 @@ def variance_closed_form(card: int = 20, dice: str = "d6"):
     """The variance of what a card of value ``v`` pays, derived with sympy from the die's faces:
     ``v·D`` with D uniform on 1..6 (d6), or uniform on 1..v (polyhedral)."""
     import sympy  # sympy takes about a second to import: only this closed form needs it
+    from changekit.ui.maths import ClosedForm  # the ui's formula display: only the closed form shows it
 
     payout_distribution(card, dice)  # the rules' own check of the card and the scheme
     v, i = sympy.symbols("v i", positive=True, integer=True)

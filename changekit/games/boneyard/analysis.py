@@ -31,8 +31,6 @@ from changekit.core.checks import (
 )
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import dollars, money
-from changekit.ui.maths import ClosedForm
-from changekit.ui.theme import style
 
 from .model import (
     EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
@@ -498,6 +496,7 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
     """Heatmap: probability of each bid total (columns) in the equilibrium for each number of
     players (rows). ``results`` as in :func:`equilibrium_summary`."""
     import plotly.graph_objects as go  # heavy: only the charts need plotly
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     mixes = _strategies(results)
     shown = [t for t in FIRST_ROUND_BIDS if any(m[t] > 0 for m in mixes.values())]
@@ -516,6 +515,7 @@ def convergence_figure(result: Equilibrium) -> Any:
     """Exploitability after each solver step (log scale): the exponential-weights dynamic,
     then Newton's method on the support."""
     import plotly.graph_objects as go  # heavy: only the charts need plotly
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     h = [max(x, 1e-16) for x in result.history]
     k = result.newton_from
@@ -531,6 +531,7 @@ def class_figure(report: ClassReport) -> Any:
     """Bars: how often the class bid each total, and each total's expected payoff against it."""
     import plotly.graph_objects as go  # heavy: only the charts need plotly
     from plotly.subplots import make_subplots
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = go.Figure(make_subplots(rows=1, cols=2, subplot_titles=(
         "what the class bid", f"expected payoff against it ({report.n_players} players)")))
@@ -554,6 +555,7 @@ def indifference_closed_form(low: int = 1, high: int = 3, *, players: int = 3):
     + 1 values of p, and solves the indifference equation u(low) = u(high) for the mix where
     neither bid is better: the equilibrium of this small game."""
     import sympy  # heavy: only the closed form needs it
+    from changekit.ui.maths import ClosedForm  # the ui's formula display: only the closed form shows it
 
     opponents = players - 1
     p = sympy.Symbol("p")

@@ -16,8 +16,6 @@ from changekit.core.words import dollars, money
 from changekit.core import Bot, RandomBot, play_out
 from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.tournaments import bot_tournament
-from changekit.ui.maths import ClosedForm
-from changekit.ui.theme import style
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
 from .rules import GAME, STANDARD_PURSE, DiminishingState, legal_moves
@@ -481,6 +479,7 @@ def purse_figure(purse: Sequence[int] = (7, 5, 3, 1)):
     """Each opening of the game from two ``purse``s: how many answers the second player has, and
     how many of them win (an opening with no winning answer wins for the first player)."""
     import plotly.graph_objects as go  # plotly is heavy: only the figures need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     start = solve_start(purse)
     names = [str(o.move) for o in start.openings]
@@ -508,6 +507,7 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
     piles is a sum that sympy solves in closed form, (m+1)(m+2)/2; the splits of different
     denominations multiply."""
     import sympy  # sympy is heavy: only this derivation needs it
+    from changekit.ui.maths import ClosedForm  # the ui's formula display: only the closed form shows it
 
     m, k = sympy.symbols("m k", nonnegative=True, integer=True)
     # the first pile takes k bills, the other two split the m - k left in m - k + 1 ways

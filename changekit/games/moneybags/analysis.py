@@ -38,7 +38,6 @@ from changekit.stats.tournaments import TournamentResult
 # re-exported: the chart of every tournament (the notebook draws it from here)
 from changekit.stats.tournaments import tournament_figure as tournament_figure
 from changekit.stats.tournaments import bot_tournament as tournament_of
-from changekit.ui.theme import style
 
 from .bots import BOSS_POLICIES, BOTS, BayesianChallenger, EarlyCloser
 from .model import (  # the belief maths the bots share, part of this module's teaching surface too
@@ -418,6 +417,7 @@ def steal_curves_figure(*, max_coins: int = 15):
 def posterior_figure(steps: Sequence[JiggleStep]):
     """Your bag's and the thief's height beliefs after each step (one trace per step)."""
     import plotly.graph_objects as go  # plotly is heavy: only the charts need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = style(go.Figure(), title="What the bags hold: belief after each step",
                 x="stack height (coins, the diamond counts 10)", y="probability", height=420)
@@ -434,6 +434,7 @@ def posterior_figure(steps: Sequence[JiggleStep]):
 def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | None = None):
     """Expected stack height against coins grabbed, one line per victim policy, best grab marked."""
     import plotly.graph_objects as go  # plotly is heavy: only the charts need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = style(go.Figure(), title="Stealing k coins: the thief's expected stack (★ best grab)",
                 x="coins grabbed", y="expected height afterwards", height=420)
@@ -450,6 +451,7 @@ def steal_figure(curves: Mapping[str, Sequence[StealValue]], baseline: float | N
 def boss_figure(study: Mapping[str, Sequence[Estimate]]):
     """Round-win probability by turn position for each Boss policy, with 95 % intervals."""
     import plotly.graph_objects as go  # plotly is heavy: only the charts need it
+    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
     fig = style(go.Figure(layout=dict(barmode="group")),
                 title="Who wins the round, by seat, for each way the Boss pours",
