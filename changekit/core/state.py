@@ -6,7 +6,7 @@ A tour, with Zombie (every game answers the same calls):
 >>> state = Zombie(players=3).new_state(seed=7)       # a game is its options; a state adds a seed
 >>> state.current_players(), state.legal_actions()     # who acts, and what they may do (named moves)
 ((1,), [Pay(1), Pay(3), Pay(5), Pay(7)])
->>> state.apply(Pay(5))                                # player 1 pays with their $5 (or apply(5))
+>>> state.apply(state.legal_actions()[2])               # player 1 pays with their $5: Pay(5) (or 5)
 >>> state.view(1)["hand"]                              # what player 1 sees: their own bills left
 [7, 7, 3, 1, 1]
 >>> saved = state.to_json()                            # a save is the options, the seed and the actions
