@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from changekit.core.moves import same_move
 from changekit.core.bots import play_turns
 from changekit.core.errors import IllegalAction, InvalidSave
 from changekit.core.rng import GameRng
@@ -23,8 +24,9 @@ JUNK_ACTIONS: tuple[Any, ...] = (
 
 
 def is_legal(action: Any, legal: list[Action]) -> bool:
-    """Membership that does not confuse ``True`` with ``1`` or ``1.0`` with ``1``."""
-    return any(type(a) is type(action) and a == action for a in legal)
+    """Membership that does not confuse ``True`` with ``1`` or ``1.0`` with ``1`` (a named move and
+    its plain value are the same move: :func:`~changekit.core.moves.same_move`)."""
+    return any(same_move(a, action) for a in legal)
 
 
 def check_playout(game: Game, seed: int, *, deep_every: int = 7) -> list[str]:

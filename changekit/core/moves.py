@@ -27,6 +27,8 @@ a well-formed move that the position does not allow is the game's :class:`Illega
 ['pay 10', 'jiggle 2', 'close']
 >>> moves.parse("jiggle 2") == Jiggle(2), type(moves.typed(["jiggle", 2])).__name__
 (True, 'Jiggle')
+>>> same_move(Pay(10), 10), same_move(Pay(10), True)
+(True, False)
 >>> moves.typed(("wiggle", 2))
 Traceback (most recent call last):
 ...
@@ -279,6 +281,20 @@ class Moves:
 
     def _example(self) -> str:
         return self.types[0].usage()
+
+
+def same_move(listed: Any, given: Any) -> bool:
+    """Whether ``given`` names the move ``listed``: the move itself, or its plain value (``10`` for
+    ``Pay(10)``), but never a value of another type that compares equal (``True``, ``10.0``).
+
+    ``same_move(Pay(10), 10)`` is true, ``same_move(Pay(10), 10.0)`` and ``same_move(1, True)`` false.
+    """
+    kind = type(given)
+    return (type(listed) is kind or (kind in _PLAIN and isinstance(listed, Move) and isinstance(listed, kind))) \
+        and listed == given
+
+
+_PLAIN = (int, str, tuple)
 
 
 def _name_the_whole(cls: type[Move], plain: type) -> None:

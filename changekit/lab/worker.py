@@ -92,14 +92,13 @@ def _short_traceback(err: BaseException) -> str:
 
 
 def _index(result: object, legal: list) -> int | None:
+    from changekit.core.moves import same_move  # the kit is on sys.path once main() has set it
+
     if isinstance(result, bool):
         return None
     for i, action in enumerate(legal):
         try:
-            # a named move (Pay(10)) or its plain value (10); never a value of another type that
-            # happens to compare equal (1.0, True)
-            if (type(action) is type(result) or type(result) in (int, str, tuple) and isinstance(action, type(result))) \
-                    and action == result:
+            if same_move(action, result):  # Pay(10) or 10, never 10.0 or True
                 return i
         except Exception:  # a bot's own object may compare badly: then it is not a legal move
             return None
