@@ -220,13 +220,16 @@ class Moves:
         (an int, a word, a tuple or a JSON list) becomes the move; anything else is refused."""
         if type(value) in self.exact:
             return value
-        try:
-            return self._seen[value]
-        except (KeyError, TypeError):  # TypeError: a list (from JSON) is not hashable
-            pass
+        # moves repeat (the same bills, bags, cards): keep one of each, looked up only by values
+        # of exact plain types, since True == 1 and 1.0 == 1 would find Pay(1) for junk
+        plain = _exactly_plain(value)
+        if plain:
+            found = self._seen.get(value)
+            if found is not None:
+                return found
         move = self._read(value)
-        if len(self._seen) < 4096:  # moves repeat (the same bills, bags, cards): keep one of each
-            self._seen[move] = move
+        if plain and len(self._seen) < 4096:
+            self._seen[value] = move
         return move
 
     def typed_all(self, values: Iterable[Any]) -> list[Move]:
@@ -295,6 +298,12 @@ def same_move(listed: Any, given: Any) -> bool:
 
 
 _PLAIN = (int, str, tuple)
+
+
+def _exactly_plain(value: Any) -> bool:
+    """An int, a str, or a flat tuple of those, each of exactly that type (no bool, float, subclass)."""
+    kind = type(value)
+    return kind is int or kind is str or (kind is tuple and all(type(v) is int or type(v) is str for v in value))
 
 
 def _name_the_whole(cls: type[Move], plain: type) -> None:

@@ -66,6 +66,14 @@ def test_what_is_no_move_is_an_invalid_move_naming_the_moves(junk):
     assert err.value.rule == "move-shape" and isinstance(err.value, IllegalAction)
 
 
+def test_junk_equal_to_a_move_is_refused_even_once_that_move_was_read():
+    moves = Moves(Pay, Steal, Close, Play, Bid)
+    assert moves.typed(1) == Pay(1) and moves.typed(("steal", 0, 1, 1)) == Steal(0, 1, 1)  # now remembered
+    for junk in (True, 1.0, ("steal", False, 1, 1), ("steal", 0, 1.0, 1)):
+        with pytest.raises(InvalidMove):
+            moves.typed(junk)
+
+
 @pytest.mark.parametrize("text", ["", "steal 0 1", "steal 0 one 1", "wiggle 2", "pay", 7])
 def test_bad_words_are_refused_with_the_way_to_write_them(text):
     with pytest.raises(InvalidMove):
