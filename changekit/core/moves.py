@@ -219,9 +219,12 @@ class Moves:
         if type(value) in self.exact:
             return value
         try:
-            return self._seen[value]
+            seen = self._seen[value]
         except (KeyError, TypeError):  # TypeError: a list (from JSON) is not hashable
             pass
+        else:
+            if _plain_like(value, seen):  # True == 1 and 1.0 == 1 hash alike: they are read, not seen
+                return seen
         move = self._read(value)
         if len(self._seen) < 4096:  # moves repeat (the same bills, bags, cards): keep one of each
             self._seen[move] = move
@@ -336,6 +339,14 @@ def _read_field(word: str, kind: FieldKind, move: type[Move]) -> Any:
         except ValueError:
             raise InvalidMove(f"{move.usage()!r}: {word!r} is not a whole number") from None
     return word
+
+
+def _plain_like(value: Any, move: Move) -> bool:
+    """Whether ``value`` is ``move``'s plain value item for item, type for type (a move's items
+    are plain ints and strs)."""
+    if isinstance(value, tuple):
+        return all(type(v) is type(m) for v, m in zip(value, move))
+    return type(value) in (int, str)
 
 
 def _plain(value: Any) -> Any:
