@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from changekit.core import ChangekitError, GameRng, IllegalAction
+from changekit.games.cambio.moves import MOVES
 from changekit.games.cambio import Cambio, card_value
 from changekit.games.cambio.bots import MemoryBot, RandomBot
 from changekit.games.cambio.rules import PUBLIC, GiveBack, KingLook
@@ -323,15 +324,23 @@ def test_draw_from_discard_option_must_swap():
 
 
 # ---- refusals ---------------------------------------------------------------------------
-@pytest.mark.parametrize("junk", [("swap", True), ("swap", 1.0), ["swap", 0], ("swap",), ("swap", 9), "Discard",
-                                  ("swap", 0, 0), None, 0, ("swap", "0")])
-def test_junk_is_refused_with_the_rule_named(junk):
+@pytest.mark.parametrize(("junk", "rule"), [
+    (("swap", 9), "drawn-card"), ("pass", "drawn-card"),  # moves, not now
+    *((junk, "move-shape") for junk in [("swap", True), ("swap", 1.0), ("swap",), "Discard", ("swap", 0, 0),
+                                         None, 0, ("swap", "0")]),  # no move at all
+])
+def test_junk_is_refused_with_the_rule_named(junk, rule):
     state = make(2, grids=G2, deck=["9C", "6C"])
     state.apply("draw")
     before = state.to_json()
     with pytest.raises(IllegalAction) as err:
         state.apply(junk)
-    assert err.value.rule == "drawn-card" and repr(junk) in str(err.value)
+    # a move is named in words ('swap 9'), what is no move as it came
+    if rule == "move-shape":
+        assert err.value.rule == rule and repr(junk) in str(err.value)
+    else:  # the hint lists the choices in words
+        assert err.value.rule == rule and repr(MOVES.typed(junk).text()) in str(err.value)
+        assert "Swap the drawn card into your place 1 ('swap 0')" in str(err.value)
     assert state.to_json() == before
 
 

@@ -91,7 +91,7 @@ def test_throw_actions_listed_are_exactly_those_accepted():
 def test_refusals_while_throwing_name_the_rule():
     state = throwing(HANDS)
     for action, rule in [(("throw",), "throw-empty"), (("throw", "AD", "KD"), "throw-form"),
-                         (("throw", "ZZ"), "card"), (("throw", "AS"), "own-card"), (("throw", 3), "card"),
+                         (("throw", "ZZ"), "card"), (("throw", "AS"), "own-card"), (("throw", 3), "move-shape"),
                          (("play", "AD", "KD"), "shape")]:
         with pytest.raises(IllegalAction) as err:
             state.apply(action)

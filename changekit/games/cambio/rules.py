@@ -40,6 +40,7 @@ pile (option ``draw_from_discard``) was face up, so everyone knows where it goes
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 
@@ -48,6 +49,10 @@ from changekit.core import (
 )
 from changekit.core.cards import standard_deck
 from changekit.core.words import possessive
+
+from .moves import (
+    MOVES, Blind, CallCambio, Discard, Draw, Exchange, Give, Keep, Look, Pass, Peek, Skip, Snap, Spy, Swap, Take,
+)
 
 GRID = 4
 NEAR_ROW = (2, 3)
@@ -94,51 +99,14 @@ _VALUES: dict[str, int] = {c.code: card_value(c) for c in standard_deck(jokers=T
 DECK_CODES: dict[bool, tuple[str, ...]] = {j: tuple(c.code for c in standard_deck(jokers=j)) for j in (False, True)}
 
 
-# ---- actions: constants and named constructors ----------------------------------------------
-# The encodings stay strings and tuples (saves store them; the engine lists thousands a second).
-DRAW = "draw"  # draw the top card of the deck
-TAKE = "take"  # take the top discard instead (option draw_from_discard)
-CAMBIO = "cambio"  # call Cambio instead of drawing
-DISCARD = "discard"  # discard the card you drew
-SKIP = "skip"  # leave the power unused
-KEEP = "keep"  # King: leave both cards where they are
-EXCHANGE = "exchange"  # King: exchange the two cards you looked at
-PASS = "pass"  # no snap in this window
-
-
-def swap(place: int) -> tuple[str, int]:
-    """Put the drawn card into your ``place`` and discard the card that was there."""
-    return ("swap", place)
-
-
-def peek(place: int) -> tuple[str, int]:
-    """Power 7/8: look at your own card in ``place``."""
-    return ("peek", place)
-
-
-def spy(owner: int, place: int) -> tuple[str, int, int]:
-    """Power 9/10: look at ``owner``'s card in ``place``."""
-    return ("spy", owner, place)
-
-
-def blind(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
-    """Power J/Q: swap your ``place`` with ``owner``'s ``other`` place, unseen."""
-    return ("blind", place, owner, other)
-
-
-def look(place: int, owner: int, other: int) -> tuple[str, int, int, int]:
-    """Power K: look at your ``place`` and ``owner``'s ``other`` place (then EXCHANGE or KEEP)."""
-    return ("look", place, owner, other)
-
-
-def snap(owner: int, place: int) -> tuple[str, int, int]:
-    """Flip ``owner``'s card in ``place``, believing it matches the top discard's rank."""
-    return ("snap", owner, place)
-
-
-def give(place: int) -> tuple[str, int]:
-    """After a right snap of another's card: give them your card in ``place``."""
-    return ("give", place)
+# ---- actions: constants and named constructors (their types: moves.py) ----------------------
+DRAW, TAKE, CAMBIO, DISCARD = Draw(), Take(), CallCambio(), Discard()
+SKIP, KEEP, EXCHANGE, PASS = Skip(), Keep(), Exchange(), Pass()
+swap, peek, spy, blind, look, snap, give = Swap, Peek, Spy, Blind, Look, Snap, Give
+# one move of each kind and places, shared by every list of legal moves (the engine lists
+# thousands a second: a snap window at nearly every step)
+_swap_move, _peek_move, _spy_move, _blind_move, _look_move, _snap_move, _give_move = (
+    lru_cache(maxsize=None)(kind) for kind in (Swap, Peek, Spy, Blind, Look, Snap, Give))
 
 
 _WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Cambio!",
@@ -157,9 +125,9 @@ def describe(action: Any, *, you: int | None, names: Sequence[str], give_to: int
     >>> describe(look(0, 1, 3), you=0, names=names)
     "Look at your place 1 and Bo's place 4"
     """
-    if type(action) is str and action in _WORDS:
+    if isinstance(action, str) and action in _WORDS:
         return _WORDS[action]
-    if not _plain_action(action) or type(action) is str:
+    if not _plain_action(action) or isinstance(action, str):
         raise ChangekitError(f"{action!r} is not a Cambio action")
     kind, *at = action
     arity = _ARITY.get(kind)
@@ -379,23 +347,23 @@ class CambioState(State):
         p = player
         phase = self.phase
         if phase == "snap":  # first: most steps of a game are snap-window decisions
-            return ["pass", *self._snap_actions(p)]
+            return [PASS, *self._snap_actions(p)]
         if phase == "start":
-            moves: list[Any] = ["draw"]
+            moves: list[Any] = [DRAW]
             if self.options.draw_from_discard and self.pile and self._places(p):
-                moves.append("take")
+                moves.append(TAKE)
             if self.caller is None:
-                moves.append("cambio")
+                moves.append(CAMBIO)
             return moves
         if phase == "drawn":
-            swaps = [("swap", j) for j in self._places(p)]
-            return swaps if self.drawn_from == "pile" else ["discard", *swaps]
+            swaps = [_swap_move(j) for j in self._places(p)]
+            return swaps if self.drawn_from == "pile" else [DISCARD, *swaps]
         if phase == "power":
-            return ["skip", *self._power_actions(p, self.power)]  # type: ignore[arg-type]
+            return [SKIP, *self._power_actions(p, self.power)]  # type: ignore[arg-type]
         if phase == "king":
-            return ["keep", "exchange"]
+            return [KEEP, EXCHANGE]
         if phase == "give":
-            return [("give", j) for j in self._places(p)]
+            return [_give_move(j) for j in self._places(p)]
         return []
 
     def _targets(self, player: Player, *, touch: bool) -> list[tuple[int, int]]:
@@ -404,15 +372,15 @@ class CambioState(State):
     def _power_actions(self, p: Player, power: str) -> list[Any]:
         mine = self._places(p)
         if power == "peek":
-            return [("peek", j) for j in mine]
+            return [_peek_move(j) for j in mine]
         if power == "spy":
-            return [("spy", q, j) for q, j in self._targets(p, touch=False)]
-        kind = "blind" if power == "blind" else "look"
-        return [(kind, i, q, j) for i in mine for q, j in self._targets(p, touch=True)]
+            return [_spy_move(q, j) for q, j in self._targets(p, touch=False)]
+        kind = _blind_move if power == "blind" else _look_move
+        return [kind(i, q, j) for i in mine for q, j in self._targets(p, touch=True)]
 
     def _snap_actions(self, p: Player) -> list[Any]:
         locked = self._locked_seat()
-        return [("snap", q, j) for q, grid in enumerate(self.grids) if q != locked
+        return [_snap_move(q, j) for q, grid in enumerate(self.grids) if q != locked
                 for j, c in enumerate(grid) if c is not None]
 
     def _can_snap(self, action: tuple) -> bool:
@@ -427,12 +395,12 @@ class CambioState(State):
     def _is_legal(self, player: Player, action: Any) -> bool:
         """``action in self._legal_actions(player)`` for a plain action (the snap window checked directly)."""
         if self.phase == "snap":
-            return action == "pass" if type(action) is str else self._can_snap(action)
+            return action == PASS if isinstance(action, str) else self._can_snap(action)
         return action in self._legal_actions(player)
 
     def _apply(self, player: Player, action: Any) -> None:
-        if not _plain_action(action) or not self._is_legal(player, action):
-            raise IllegalAction(self._rule(), f"{action!r} is not a legal action now: {self._hint(player)}")
+        if not self._is_legal(player, action):  # its shape is checked: State.apply makes it a named move
+            raise IllegalAction(self._rule(), f"{action.text()!r} is not a legal action now: {self._hint(player)}")
         phase = self.phase
         kind = action if isinstance(action, str) else action[0]
         if phase == "snap":  # first: most steps of a game are snap-window decisions
@@ -591,8 +559,9 @@ class CambioState(State):
 
     def _hint(self, player: Player) -> str:
         legal = self._legal_actions(player)
-        shown = ", ".join(repr(a) for a in legal[:6]) + (", ..." if len(legal) > 6 else "")
-        return f"in phase {self.phase!r} the choices are {shown}"
+        names, give_to = default_names(self.players), None if self.give_to is None else self.give_to.owner
+        said = "; ".join(f"{describe(a, you=player, names=names, give_to=give_to)} ({a.text()!r})" for a in legal[:6])
+        return f"in phase {self.phase!r} the choices are: {said}" + ("; ..." if len(legal) > 6 else "")
 
     # ---- results -------------------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:
@@ -743,9 +712,9 @@ def _cards(codes: Sequence[str | None]) -> str:
 
 def _plain_action(action: Any) -> bool:
     """A string, or a tuple of a string and whole numbers (no bools, floats or lists)."""
-    if type(action) is str:
+    if isinstance(action, str):
         return True
-    if type(action) is not tuple or len(action) < 2 or type(action[0]) is not str:
+    if not isinstance(action, tuple) or len(action) < 2 or not isinstance(action[0], str):
         return False
     for x in action[1:]:  # a loop, not all(...): this runs on every step
         if type(x) is not int:
@@ -763,6 +732,7 @@ class Cambio(Game):
     lower_is_better = True  # grid totals
     Options = CambioOptions
     State = CambioState
+    moves = MOVES
 
 
 CambioState.game = Cambio

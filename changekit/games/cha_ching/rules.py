@@ -39,8 +39,9 @@ from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is
 from changekit.core.options import Between
 from changekit.core.words import verb, winners_text
 
+from .moves import DECK, DICE, MAX_PLAYERS, MOVES, OUT, PASS, PILE, Deck, Discard, Out, Pass, Pile, Power, reroll, trade
+
 HAND_SIZE = 8
-MAX_PLAYERS = 6
 #: Card names, in display order (numbers low to high, then ¢, $, CHA-CHING).
 CARDS: tuple[str, ...] = ("1", "5", "10", "25", "50", "cent", "wild", "chaching")
 NUMBERS: tuple[int, ...] = (1, 5, 10, 25, 50)
@@ -77,20 +78,11 @@ _NUMBER: dict[str, int] = {c: int(c) for c in CARDS[:5]}
 #: The default deck: 15 of each kind (120 cards). ASSUMPTION: the sheet publishes no counts.
 DEFAULT_DECK: tuple[tuple[str, int], ...] = tuple((c, 15) for c in CARDS)
 Dice = Literal["black", "white", "both"]
-DICE: tuple[Dice, ...] = ("black", "white", "both")
 MAX_GAME_TO = 100_000
 
-# ---- actions: a turn is a draw, a discard, then out or pass -----------------------------------
-#: Draw the top card of the deck.
-DECK = "deck"
-#: Take the top card of the discard pile.
-PILE = "pile"
-#: Claim your eight cards reach the target (a false claim costs you the target).
-OUT = "out"
-#: End your turn without going out.
-PASS = "pass"
-#: An action: one of the words above, or a tuple made by :func:`discard`, :func:`reroll`, :func:`trade`.
-ChaChingAction = str | tuple[str, str] | tuple[str, str, str] | tuple[str, str, int]
+# ---- actions: a turn is a draw, a discard, then out or pass (their types: moves.py) -----------
+#: An action: DECK, PILE, OUT, PASS, a :func:`discard`, or a CHA-CHING :func:`reroll` or :func:`trade`.
+ChaChingAction = Deck | Pile | Out | Pass | Discard | Power
 
 
 def _card(card: Any) -> str:
@@ -103,35 +95,13 @@ def _card_rule(card: Any, name: str) -> str:
     return _card(card)  # "¢", "$", "CHA-CHING" read as the names the tables use
 
 
-def discard(card: str) -> tuple[str, str]:
-    """Discard ``card`` (a CHA-CHING card this way uses no power).
+def discard(card: str) -> Discard:
+    """Discard ``card`` (a CHA-CHING card this way uses no power), its other names read as the tables'.
 
     >>> discard("25"), discard("$")
-    (('discard', '25'), ('discard', 'wild'))
+    (Discard('25'), Discard('wild'))
     """
-    return ("discard", _card(card))
-
-
-def reroll(dice: Dice) -> tuple[str, str, str]:
-    """Discard a CHA-CHING card to re-roll ``"black"``, ``"white"`` or ``"both"`` dice.
-
-    >>> reroll("both")
-    ('chaching', 'reroll', 'both')
-    """
-    if type(dice) is not str or dice not in DICE:
-        raise InvalidArgument(f"a CHA-CHING re-roll is of one of {list(DICE)}, not {shown(dice)}")
-    return ("chaching", "reroll", dice)
-
-
-def trade(seat: int) -> tuple[str, str, int]:
-    """Discard a CHA-CHING card to swap hands with the player in ``seat``.
-
-    >>> trade(2)
-    ('chaching', 'trade', 2)
-    """
-    if type(seat) is not int or not 0 <= seat < MAX_PLAYERS:
-        raise InvalidArgument(f"a CHA-CHING trade is with a seat from 0 to {MAX_PLAYERS - 1}, not {shown(seat)}")
-    return ("chaching", "trade", seat)
+    return Discard(_card(card))
 
 
 @lru_cache(maxsize=None)
@@ -253,8 +223,8 @@ def _unshuffled(deck: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
     return tuple(card for card, count in deck for _ in range(count))
 
 
-_DISCARDS: dict[str, tuple[str, str]] = {card: discard(card) for card in CARDS}
-_REROLLS: tuple[tuple[str, str, str], ...] = tuple(reroll(die) for die in DICE)
+_DISCARDS: dict[str, Discard] = {card: discard(card) for card in CARDS}
+_REROLLS: tuple[Power, ...] = tuple(reroll(die) for die in DICE)
 
 
 @lru_cache(maxsize=None)  # a hand about to discard holds 9 cards of 8 kinds: at most 11,440 of them
@@ -265,7 +235,7 @@ def _discard_actions(hand: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 @lru_cache(maxsize=None)
-def _trade_actions(players: int, player: int) -> tuple[tuple[str, str, int], ...]:
+def _trade_actions(players: int, player: int) -> tuple[Power, ...]:
     return tuple(trade(p) for p in range(players) if p != player)
 
 
@@ -355,36 +325,30 @@ class ChaChingState(State):
             actions += _trade_actions(self.players, player)
         return actions
 
-    def _apply(self, player: Player, action: Any) -> None:
-        # Each phase checks its own few actions, type for type (True is not 1, a list is not a
-        # tuple), without building the legal list: this runs on every action.
+    def _apply(self, player: Player, action: ChaChingAction) -> None:
+        # Each phase checks its own few actions without building the legal list: this runs on
+        # every action (the move's shape is already checked: State.apply makes it a named move).
         phase = self.phase
         if phase == "draw":
-            if type(action) is str and (action == DECK or action == PILE):
+            if action == DECK or action == PILE:
                 return self._draw(player, action)
         elif phase == "end":
-            if type(action) is str and (action == OUT or action == PASS):
+            if action == OUT or action == PASS:
                 return self._end_turn(player, action)
         elif phase == "discard" and self._is_discard(player, action):
             return self._discard(player, action)
         raise IllegalAction(f"{phase}-phase", self._refusal(player, action))
 
-    def _is_discard(self, player: Player, action: Any) -> bool:
+    def _is_discard(self, player: Player, action: ChaChingAction) -> bool:
         """Whether ``action`` is one of the discard phase's legal actions for ``player``."""
-        if type(action) is not tuple:
-            return False
         hand = self.hands[player]
-        if len(action) == 2:
-            kind, card = action
-            return type(kind) is str and kind == "discard" and type(card) is str and card in hand
-        if len(action) != 3:
+        if isinstance(action, Discard):
+            return action.card in hand
+        if not isinstance(action, Power) or "chaching" not in hand:
             return False
-        kind, power, choice = action
-        if type(kind) is not str or kind != "chaching" or type(power) is not str or "chaching" not in hand:
-            return False
-        if power == "reroll":
-            return type(choice) is str and choice in DICE
-        return power == "trade" and type(choice) is int and 0 <= choice < self.players and choice != player
+        if action.power == "reroll":
+            return True  # Power checked the dice
+        return action.choice < self.players and action.choice != player
 
     def _refusal(self, player: Player, action: Any) -> str:
         if self.phase == "draw":
@@ -509,7 +473,7 @@ class ChaChingState(State):
         >>> state.describe_action(DECK), state.describe_action(reroll("both")), state.describe_action(trade(2))
         ('Draw from the deck', 'CHA-CHING: re-roll both dice', 'CHA-CHING: trade hands with Player 3')
         """
-        if type(action) is str:
+        if isinstance(action, str):
             if action == DECK:
                 return "Draw from the deck"
             if action == PILE:
@@ -520,12 +484,13 @@ class ChaChingState(State):
                 return f"Go out (claim: my {HAND_SIZE} cards make {self.target})"
             if action == PASS:
                 return "End my turn"
-        elif type(action) is tuple and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
+        elif isinstance(action, tuple) and len(action) == 2 and action[0] == "discard" and action[1] in CARD_WORDS:
             return f"Discard {CARD_WORDS[action[1]]}"
-        elif type(action) is tuple and len(action) == 3 and action[0] == "chaching":
+        elif isinstance(action, tuple) and len(action) == 3 and action[0] == "chaching":
             if action[1] == "reroll" and action[2] in DICE:
                 return "CHA-CHING: re-roll both dice" if action[2] == "both" else f"CHA-CHING: re-roll {action[2]}"
-            if action[1] == "trade" and type(action[2]) is int and 0 <= action[2] < self.players:
+            if action[1] == "trade" and isinstance(action[2], int) and not isinstance(action[2], bool) \
+                    and 0 <= action[2] < self.players:
                 return f"CHA-CHING: trade hands with {(names or default_names(self.players))[action[2]]}"
         raise InvalidArgument(f"{shown(action)} is not a CHA-CHING! action: {DECK!r}, {PILE!r}, discard(card), "
                               f"reroll(dice), trade(seat), {OUT!r} or {PASS!r}")
@@ -602,6 +567,7 @@ class ChaChing(Game):
     lower_is_better = True  # penalty points
     Options = ChaChingOptions
     State = ChaChingState
+    moves = MOVES
 
 
 ChaChingState.game = ChaChing

@@ -71,6 +71,8 @@ from changekit.core.cards import RANKS, SUITS, SUIT_SYMBOLS
 from changekit.core.options import Between, choices
 from changekit.core.state import event_from
 
+from .moves import MOVES, Bury, Declare, Pass, Play, Throw
+from .moves import Call as CallFriend  # rules.Call is a friend call made (a NamedTuple)
 from .tricks import (
     ALL_CODES, CARD_POINTS, CARDS_PER_DECK, DECK_ORDER, RANK_OF, TRUMP, Context, Need, _shape_of, canonical, context,
     follow_message, follow_need, lead_parts, lead_plays, lead_problem, next_cards, one_suit_message, play_problem,
@@ -105,36 +107,17 @@ class Call(NamedTuple):
     found_by: Player | None = None
 
 
-# ---- actions: made by these constructors (the encodings are what saves hold) -----------------
+# ---- actions: made by these constructors (their types: moves.py; saves hold their plain values)
 #: not declaring now (during the deal or the last call)
-PASS = "pass"
+PASS = Pass()
 #: a throw's cards are all down: lead them
-THROW_DONE: tuple[str] = ("throw",)
+THROW_DONE = Throw()
+declare, bury, call_friend, play = Declare, Bury, CallFriend, Play
 
 
-def declare(suit: str, copies: int) -> tuple[str, str, int]:
-    """Show ``copies`` cards of your level in ``suit``, declaring it trumps."""
-    return ("declare", suit, copies)
-
-
-def bury(card: str) -> tuple[str, str]:
-    """The host buries ``card`` (one of as many as the kitty held)."""
-    return ("bury", card)
-
-
-def call_friend(ordinal: int, card: str) -> tuple[str, int, str]:
-    """The host's friend is whoever plays the ``ordinal``-th copy of ``card``."""
-    return ("call", ordinal, card)
-
-
-def play(*cards: str) -> tuple[str, ...]:
-    """Lead ``cards`` (one combination, in deck order), or follow with one card at a time."""
-    return ("play", *cards)
-
-
-def throw(card: str) -> tuple[str, str]:
+def throw(card: str) -> Throw:
     """Put ``card`` down as part of a throw (then :data:`THROW_DONE`)."""
-    return ("throw", card)
+    return Throw(card)
 
 
 def describe(action: Any) -> str:
@@ -600,12 +583,12 @@ class ZhaoPengyouState(State):
 
     # ---- declaring ---------------------------------------------------------------------
     def _apply_declare(self, player: Player, action: Any) -> None:
-        if action != PASS or type(action) is not str:
+        if action != PASS:
             if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "declare"):
                 raise IllegalAction("declare-form",
                                     f"during the deal you may 'pass' or ('declare', suit, copies), not {action!r}")
             _, suit, k = action
-            if suit not in SUITS or type(k) is not int or k < 1:
+            if suit not in SUITS or k < 1:
                 raise IllegalAction("declare-form",
                                     f"a declaration names a suit in {SUITS} and a number of copies ≥ 1: {action!r}")
             level = RANKS[self.levels[player]]
@@ -659,7 +642,7 @@ class ZhaoPengyouState(State):
         if not (isinstance(action, tuple) and len(action) == 3 and action[0] == "call"):
             raise IllegalAction("call-form", f"the host calls a friend as ('call', n, card), not {action!r}")
         _, k, code = action
-        if type(k) is not int or not 1 <= k <= self.options.decks:
+        if not 1 <= k <= self.options.decks:
             raise IllegalAction("call-copy", f"the called copy is 1 to {self.options.decks}, not {k!r}")
         if not isinstance(code, str) or code not in DECK_ORDER:
             raise IllegalAction("call-card", f"cannot read a card from {code!r}; write it like '3C', '10D'")
@@ -1062,6 +1045,7 @@ class ZhaoPengyou(Game):
     max_players = 7
     Options = ZhaoPengyouOptions
     State = ZhaoPengyouState
+    moves = MOVES
 
     def new_state(self, *, seed: int) -> ZhaoPengyouState:
         return ZhaoPengyouState(self.options, seed=seed)
