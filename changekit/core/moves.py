@@ -218,10 +218,11 @@ class Moves:
         (an int, a word, a tuple or a JSON list) becomes the move; anything else is refused."""
         if type(value) in self.exact:
             return value
-        try:
-            return self._seen[value]
-        except (KeyError, TypeError):  # TypeError: a list (from JSON) is not hashable
-            pass
+        if _plain_exactly(value):  # True == 1 and (5.0,) == (5,): those must not find Pay(1) or Bid(5)
+            try:
+                return self._seen[value]
+            except (KeyError, TypeError):  # TypeError: a tuple holding something unhashable
+                pass
         move = self._read(value)
         if len(self._seen) < 4096:  # moves repeat (the same bills, bags, cards): keep one of each
             self._seen[move] = move
@@ -279,6 +280,14 @@ class Moves:
 
     def _example(self) -> str:
         return self.types[0].usage()
+
+
+def _plain_exactly(value: Any) -> bool:
+    """Whether ``value`` is made only of ints and words, so that equal means the same move."""
+    kind = type(value)
+    if kind is tuple:
+        return all(type(item) is int or type(item) is str for item in value)
+    return kind is int or kind is str
 
 
 def _name_the_whole(cls: type[Move], plain: type) -> None:
