@@ -164,9 +164,10 @@ def test_a_round_moves_the_money_like_resolve_round():
 
 def test_illegal_bids_name_the_rule_and_change_nothing():
     s = _new(2)
-    cases = [((), "bid-shape"), ([5], "bid-shape"), ((5.0,), "bid-shape"), ((True,), "bid-shape"),
-             (((5,),), "bid-shape"), ((3, 5), "bid-order"), ((5, 5), "own-bills"), ((2,), "own-bills"),
-             ("5", "bid-shape"), (None, "bid-shape")]
+    # what is no bid at all is refused as a move of the wrong shape (a JSON list [5] is the bid (5,))
+    cases = [((), "bid-shape"), (["5"], "move-shape"), ((5.0,), "move-shape"), ((True,), "move-shape"),
+             (((5,),), "move-shape"), ((3, 5), "bid-order"), ((5, 5), "own-bills"), ((2,), "own-bills"),
+             ("5", "move-shape"), (None, "move-shape")]
     before = s.to_json()
     for action, rule in cases:
         with pytest.raises(IllegalAction) as err:

@@ -29,7 +29,7 @@ def bills_for(hand: Sequence[int], total: int) -> Bid:
     """The bid of ``total`` a bot makes from ``hand``: the fewest bills, then the smallest ones.
 
     >>> bills_for([10, 7, 5, 3, 1], 8)
-    (5, 3)
+    Bid(5, 3)
     >>> bills_for([10, 7, 5, 3, 1], 2)
     Traceback (most recent call last):
     ...

@@ -37,6 +37,8 @@ from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, is_whol
 from changekit.core.words import dollars, money, possessive, verb, winners_text
 from changekit.core.options import Between
 
+from .moves import MOVES, Bid, Claim
+
 #: Every player and the Boneyard start with one bill of each of these.
 START_BILLS: tuple[int, ...] = (10, 7, 5, 3, 1)
 BUCKETS = 5
@@ -45,9 +47,7 @@ TARGET = 40
 MAX_ROUNDS = 10_000
 #: Bills a hand may hold for possible_bids (30 bills: up to 16,806 bids, about 0.1 s).
 MAX_BID_HAND = 30
-Claim = Literal["largest", "choose"]
-
-Bid = tuple[int, ...]
+ClaimRule = Literal["largest", "choose"]
 
 #: ``(seat,)`` for each seat: the audience of a private log line, made once.
 _ALONE: tuple[tuple[Player], ...] = tuple((p,) for p in range(MAX_PLAYERS))
@@ -211,7 +211,7 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
     values = [v for v, _ in counts]
     out = []
     for takes in product(*(range(n + 1) for _, n in counts)):
-        bid = tuple(b for v, k in sorted(zip(values, takes, strict=True), reverse=True) for b in [v] * k)
+        bid = Bid(*(b for v, k in sorted(zip(values, takes, strict=True), reverse=True) for b in [v] * k))
         if bid:
             out.append(bid)
     return tuple(sorted(out, key=lambda b: (sum(b), b)))
@@ -238,7 +238,7 @@ def possible_bids(hand: Sequence[int]) -> list[Bid]:
     """Every bid (bills from the highest down) a hand can make, by total, then bills.
 
     >>> possible_bids([3, 1, 1])
-    [(1,), (1, 1), (3,), (3, 1), (3, 1, 1)]
+    [Bid(1), Bid(1, 1), Bid(3), Bid(3, 1), Bid(3, 1, 1)]
     >>> sorted({sum(b) for b in possible_bids(START_BILLS)}) == [1] + list(range(3, 24)) + [25, 26]
     True
     """
@@ -268,11 +268,11 @@ def bid(*bills: int) -> Bid:
     """The bid of ``bills`` (in any order), written as the engine takes it: highest bill first.
 
     >>> bid(5, 10), bid(1)
-    ((10, 5), (1,))
+    (Bid(10, 5), Bid(1))
     """
     if not bills:
         raise ChangekitError("a bid has at least one bill")
-    return tuple(sorted(bills, reverse=True))
+    return Bid(*sorted(bills, reverse=True))
 
 
 @checked(bucket=is_whole(0, BUCKETS - 1))
@@ -281,9 +281,13 @@ def claim(bucket: int) -> int:
     bidder's action when the option is ``claim="choose"``.
 
     >>> claim(2)
-    2
+    Claim(2)
     """
-    return bucket
+    return _CLAIMS[bucket]
+
+
+#: the one Claim of each bucket, shared by every list of legal moves
+_CLAIMS = tuple(Claim(i) for i in range(BUCKETS))
 
 
 def describe(action: Any, buckets: Sequence[Sequence[int]] | None = None) -> str:
@@ -294,11 +298,11 @@ def describe(action: Any, buckets: Sequence[Sequence[int]] | None = None) -> str
     >>> describe(bid(10, 5)), describe(bid(7)), describe(claim(2)), describe(claim(0), [(10, 3), (7,)])
     ('Bid $10 + $5 ($15)', 'Bid $7', 'Take bucket 3', 'Take bucket 1 ($13)')
     """
-    if type(action) is int:
+    if isinstance(action, int) and not isinstance(action, bool):
         if buckets is not None and 0 <= action < len(buckets):
             return f"Take bucket {action + 1} ({money(sum(buckets[action]))})"
         return f"Take bucket {action + 1}"
-    if isinstance(action, tuple) and action and all(type(b) is int for b in action):
+    if isinstance(action, tuple) and action and all(isinstance(b, int) and not isinstance(b, bool) for b in action):
         bills = " + ".join(money(b) for b in action)
         return f"Bid {bills}" if len(action) == 1 else f"Bid {bills} ({money(sum(action))})"
     raise ChangekitError(f"a Boneyard action is a bid (a tuple of bills) or a bucket to claim, not {action!r}")
@@ -307,9 +311,11 @@ def describe(action: Any, buckets: Sequence[Sequence[int]] | None = None) -> str
 def _check_bid(hand: Sequence[int], bid: Any) -> None:
     """Refuse, with the rule it breaks, a bid ``hand`` cannot make (the engine's fast check
     sends here every bid that is not one of the hand's stored bids)."""
+    if isinstance(bid, tuple):
+        bid = tuple(bid)  # named as the player wrote it: (10, 5), not Bid(10, 5)
     if not isinstance(bid, tuple) or not bid:
         raise IllegalAction("bid-shape", f"a bid is a non-empty tuple of bills, highest first, not {bid!r}")
-    if any(type(b) is not int for b in bid):
+    if any(isinstance(b, bool) or not isinstance(b, int) for b in bid):
         raise IllegalAction("bid-shape", f"a bid is made of bills (whole dollars), not {bid!r}")
     if list(bid) != sorted(bid, reverse=True):
         raise IllegalAction("bid-order", f"write a bid from the highest bill down, not {bid!r}")
@@ -328,7 +334,7 @@ def _check_bid(hand: Sequence[int], bid: Any) -> None:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BoneyardOptions(Options):
     players: int = 4
-    claim: Claim = "largest"
+    claim: ClaimRule = "largest"
     max_rounds: Annotated[int, Between(1, MAX_ROUNDS)] = 100
 
     def max_steps(self) -> int:
@@ -354,7 +360,7 @@ class BoneyardView(TypedDict):
     you: Player | None
     round: int
     phase: str
-    claim: Claim
+    claim: ClaimRule
     buckets: list[list[int]]
     hands: list[list[int]]
     scores: list[int]
@@ -403,7 +409,7 @@ class BoneyardState(State):
 
     def _free_buckets(self) -> list[int]:
         used = set(self.claims.values())
-        return [i for i in range(len(self.buckets)) if i not in used]
+        return [_CLAIMS[i] for i in range(len(self.buckets)) if i not in used]
 
     def is_terminal(self) -> bool:
         return not self._acting  # the base's test without a call (every step asks)
@@ -414,12 +420,11 @@ class BoneyardState(State):
         # a bid: the common action, done here rather than one call further down (every step)
         hand = self.hands[player]
         try:
-            stored = _hand_bids(tuple(hand)).lookup.get(action) if type(action) is tuple else None
+            stored = _hand_bids(tuple(hand)).lookup.get(action) if isinstance(action, tuple) else None
         except TypeError:  # a tuple holding something unhashable: refused below
             stored = None
-        # a bid taken from legal_actions is the stored tuple itself; an equal tuple may hide
-        # True or 1.0 among its bills (equal to 1, yet not bills)
-        if stored is None or (stored is not action and any(type(b) is not int for b in action)):
+        # State.apply has made the action a Bid of whole bills (True or 1.0 do not get this far)
+        if stored is None:
             _check_bid(hand, action)
         self.bids[player] = action
         log = self.log
@@ -436,7 +441,7 @@ class BoneyardState(State):
 
     def _apply_claim(self, player: Player, bucket: Any) -> None:
         free = self._free_buckets()
-        if type(bucket) is not int or bucket not in free:
+        if bucket not in free:
             raise IllegalAction("free-bucket", f"claim one of the buckets still free {free}, not {bucket!r}")
         self.claims[str(player)] = bucket
         self.claim_queue.pop(0)
@@ -654,6 +659,7 @@ class Boneyard(Game):
     max_players = MAX_PLAYERS
     Options = BoneyardOptions
     State = BoneyardState
+    moves = MOVES
 
 
 BoneyardState.game = Boneyard
