@@ -10,9 +10,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from changekit.core.moves import same_move
 from changekit.core.bots import play_turns
-from changekit.core.errors import IllegalAction, InvalidSave
+from changekit.core.errors import IllegalAction, InvalidMove, InvalidSave
+from changekit.core.moves import Moves, same_move
 from changekit.core.rng import GameRng
 from changekit.core.state import Action, Game, State, _plain_copy
 
@@ -23,9 +23,16 @@ JUNK_ACTIONS: tuple[Any, ...] = (
 )
 
 
-def is_legal(action: Any, legal: list[Action]) -> bool:
+def is_legal(action: Any, legal: list[Action], moves: Moves | None = None) -> bool:
     """Membership that does not confuse ``True`` with ``1`` or ``1.0`` with ``1`` (a named move and
-    its plain value are the same move: :func:`~changekit.core.moves.same_move`)."""
+    its plain value are the same move: :func:`~changekit.core.moves.same_move`); given the game's
+    ``moves``, a value the game reads as a move (a JSON list) is that move, and what is no move is
+    not legal."""
+    if moves is not None:
+        try:
+            action = moves.typed(action)
+        except InvalidMove:
+            return False
     return any(same_move(a, action) for a in legal)
 
 
@@ -169,7 +176,7 @@ def check_step(state: State, rng: random.Random) -> list[str]:
         if _mark(state, copy=False) != mark or state.to_json() != before:
             return problems + ["playing on a clone changed the original"]
         for junk in JUNK_ACTIONS:
-            if is_legal(junk, legal):
+            if is_legal(junk, legal, state.game.moves):
                 continue
             problems += _refused(state, junk, player, mark)
         if state.to_json() != before:  # what the cheap mark cannot tell apart (1 from 1.0 or True)

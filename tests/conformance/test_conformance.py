@@ -102,7 +102,7 @@ def test_any_illegal_input_is_refused_and_changes_nothing(game, options, action,
             state.apply(action)
         return
     player = state.current_players()[0]
-    if is_legal(action, state.legal_actions(player)):
+    if is_legal(action, state.legal_actions(player), state.game.moves):
         return
     before = state.to_json()
     with pytest.raises(IllegalAction) as refused:

@@ -12,7 +12,9 @@ from changekit.core.bots import bot_move
 from changekit.conformance import check_words
 from changekit.games.big_cheese import BigCheese, full_deck
 from changekit.games.big_cheese.bots import CautiousBot, RandomBot, ValueBot
-from changekit.games.big_cheese.rules import CHEESE, KEEP, PASS, REROLL, VETO, WORKERS, BigCheeseView, bid, reroll
+from changekit.core.errors import InvalidMove
+from changekit.games.big_cheese.moves import MOVES, Bid, Keep, Pass, Reroll, Veto
+from changekit.games.big_cheese.rules import CHEESE, VETO, WORKERS, BigCheeseView
 
 
 def rig(*, players=3, deck, projects=(), hands=None, points=None, leader=0, seed=0, **options):
@@ -40,26 +42,28 @@ def workers_of(state, p):
 def test_the_leader_opens_and_bids_must_rise_within_free_workers():
     s = rig(deck=[20, 2, 4, 6, 8], leader=1)
     assert s.current_players() == (1,) and s.offer == 20
-    assert s.legal_actions() == [PASS] + list(range(1, 11))
+    assert s.legal_actions() == [Pass()] + list(range(1, 11))
     s.apply(3)
-    assert s.current_player == 2 and s.legal_actions() == [PASS] + list(range(4, 11))
+    assert s.current_player == 2 and s.legal_actions() == [Pass()] + list(range(4, 11))
     before = s.to_json()
     for bad, rule in ((3, "bid-higher"), (2, "bid-higher"), (11, "free-workers"), ("veto", "veto-in-hand"),
-                      (None, "bid-action"), (True, "bid-action"), (4.0, "bid-action"), ((REROLL, 0), "bid-action")):
+                      (Reroll(0), "bid-action"), (Keep(), "bid-action"),
+                      (None, "move-shape"), (True, "move-shape"), (4.0, "move-shape"), ("re-roll", "move-shape")):
         with pytest.raises(IllegalAction) as refused:
             s.apply(bad)
-        assert refused.value.rule == rule and repr(bad) in str(refused.value)
+        named = bad if rule == "move-shape" else MOVES.typed(bad)  # the refusal names the move
+        assert refused.value.rule == rule and repr(named) in str(refused.value)
         assert s.to_json() == before
 
 
 def test_a_pass_is_final_and_the_last_high_bidder_takes_the_card():
     s = rig(deck=[20, 2, 4, 6, 8], leader=0)
     s.apply(2)       # P0
-    s.apply(PASS)    # P1 is out for this card
+    s.apply(Pass())    # P1 is out for this card
     s.apply(3)       # P2
     s.apply(4)       # P0 again: P1 is skipped
     assert s.current_player == 2
-    s.apply(PASS)
+    s.apply(Pass())
     assert s.projects == [[0, 20, 4]] and s.free == [6, 10, 10]
     assert s.leader == 0 and s.current_player == 0 and s.offer == 2
     with pytest.raises(IllegalAction, match="turn"):
@@ -70,8 +74,8 @@ def test_every_other_project_loses_one_worker_the_winners_older_ones_too():
     s = rig(deck=[8, 2, 4, 6], projects=[(0, 4, 3), (1, 6, 1), (2, 10, 2)], leader=0)
     assert s.free == [7, 9, 8]
     s.apply(5)            # P0 bids 5 on the 8
-    s.apply(PASS)
-    s.apply(PASS)
+    s.apply(Pass())
+    s.apply(Pass())
     # P0's 4 drops to 2, P1's 6 matures (a roll), P2's 10 drops to 1; the new 8 carries 5
     assert s.projects == [[0, 4, 2], [2, 10, 1], [0, 8, 5]]
     assert s.free == [3, 10, 9]
@@ -84,7 +88,7 @@ def test_every_other_project_loses_one_worker_the_winners_older_ones_too():
 def test_nobody_bids_the_card_is_discarded_and_nothing_matures():
     s = rig(deck=[12, 4, 6], projects=[(1, 2, 1)], leader=2)
     for _ in range(3):
-        s.apply(PASS)
+        s.apply(Pass())
     assert s.discards == [12] and s.projects == [[1, 2, 1]] and s.leader == 2
     assert s.offer == 4 and s.current_player == 2
     assert any(e.kind == "no_bids" for e in s.log)
@@ -101,7 +105,7 @@ def test_an_empty_deck_is_refilled_from_the_discards():
     s = rig(deck=[6])
     s.discards = [2, 4, 8]
     for _ in range(3):
-        s.apply(PASS)
+        s.apply(Pass())
     assert s.deck and sorted([*s.deck, s.offer]) == [2, 4, 6, 8] and s.discards == []
     assert any(e.kind == "reshuffle" for e in s.log)
 
@@ -110,10 +114,10 @@ def test_an_empty_deck_is_refilled_from_the_discards():
 def test_veto_replaces_a_bid_discards_both_cards_moves_no_worker_and_keeps_the_leader():
     s = rig(deck=[20, 2, 4], projects=[(0, 6, 1), (2, 8, 4)], hands=[[], [], [VETO]], leader=0)
     s.apply(5)                 # P0 bids on the 20
-    s.apply(PASS)              # P1
-    assert VETO in s.legal_actions(2)
+    s.apply(Pass())              # P1
+    assert Veto() in s.legal_actions(2)
     free, projects = list(s.free), [list(p) for p in s.projects]
-    s.apply(VETO)              # P2, instead of bidding
+    s.apply(Veto())              # P2, instead of bidding
     assert s.discards == [20, VETO] and s.hands[2] == []
     assert s.free == free and s.projects == projects          # no worker moved, nothing matured
     assert s.offer == 2 and s.leader == 0 and s.current_player == 0
@@ -123,20 +127,20 @@ def test_veto_replaces_a_bid_discards_both_cards_moves_no_worker_and_keeps_the_l
 def test_veto_works_with_no_free_workers_but_not_after_passing():
     s = rig(deck=[20, 2, 4], projects=[(1, 10, 10)], hands=[[VETO], [VETO], []], leader=0)
     assert s.free[1] == 0
-    s.apply(PASS)                               # P0 passes: its Veto is gone for this card
-    assert s.current_player == 1 and s.legal_actions() == [PASS, VETO]   # not auto-passed
-    s.apply(PASS)
+    s.apply(Pass())                               # P0 passes: its Veto is gone for this card
+    assert s.current_player == 1 and s.legal_actions() == [Pass(), Veto()]   # not auto-passed
+    s.apply(Pass())
     s.apply(2)                                  # P2 bids; the bidding ends: both others passed
     assert s.projects[-1] == [2, 20, 2] and s.hands == [[VETO], [VETO], []]
 
 
 def test_a_player_who_passed_never_gets_the_turn_back_for_that_card():
     s = rig(deck=[20, 2], hands=[[VETO], [], []], leader=0)
-    s.apply(PASS)
+    s.apply(Pass())
     s.apply(1)
     before = s.to_json()
     with pytest.raises(IllegalAction) as refused:
-        s.apply(VETO, 0)
+        s.apply(Veto(), 0)
     assert refused.value.rule == "turn" and s.to_json() == before
 
 
@@ -145,17 +149,19 @@ def test_a_big_cheese_maturing_with_a_number_card_can_reroll_it_at_once():
     # P1's 12 and P1's Big Cheese both have one worker left: the next placement matures both
     s = rig(deck=[2, 4, 6], projects=[(1, 12, 1), (1, CHEESE, 1)], leader=0, seed=4)
     s.apply(1)
-    s.apply(PASS)
-    s.apply(PASS)
+    s.apply(Pass())
+    s.apply(Pass())
     assert s.phase == "reroll" and s.current_player == 1 and s.hands[1] == [CHEESE]
-    assert s.legal_actions() == [KEEP, (REROLL, 0)]
+    assert s.legal_actions() == [Keep(), Reroll(0)]
     before = s.to_json()
-    for bad in (VETO, PASS, 1, (REROLL, 1), (REROLL, True), ("re-roll", 0), (REROLL, 0, 0)):
-        with pytest.raises(IllegalAction):   # no Veto or bid while the dice wait, no phantom die
+    for bad, rule in ((Veto(), "cheese-action"), (Pass(), "cheese-action"), (1, "cheese-action"),
+                      (Reroll(1), "own-fresh-die"), (("reroll", True), "move-shape"), (("re-roll", 0), "move-shape"),
+                      (("reroll", 0, 0), "move-shape")):
+        with pytest.raises(IllegalAction) as refused:   # no Veto or bid while the dice wait, no phantom die
             s.apply(bad)
-        assert s.to_json() == before
+        assert refused.value.rule == rule and s.to_json() == before
     first = s.rolls[0][2]
-    s.apply((REROLL, 0))
+    s.apply(Reroll(0))
     new = [e.data for e in s.log if e.kind == "reroll"][0]
     assert new["old"] == first and s.hands[1] == [] and CHEESE in s.discards
     # the new roll stands, whatever it is, and it is scored
@@ -167,14 +173,14 @@ def test_the_new_roll_stands_even_when_worse_and_a_die_is_rerolled_once():
     for seed in range(40):
         s = rig(deck=[2, 4, 6], projects=[(1, 20, 1), (1, 4, 1)], hands=[[], [CHEESE, CHEESE], []], seed=seed)
         s.apply(1)
-        s.apply(PASS)
-        s.apply(PASS)
-        s.apply((REROLL, 0))
-        assert s.phase == "reroll" and s.legal_actions() == [KEEP, (REROLL, 1)]   # not die 0 again
+        s.apply(Pass())
+        s.apply(Pass())
+        s.apply(Reroll(0))
+        assert s.phase == "reroll" and s.legal_actions() == [Keep(), Reroll(1)]   # not die 0 again
         with pytest.raises(IllegalAction) as refused:
-            s.apply((REROLL, 0))
+            s.apply(Reroll(0))
         assert refused.value.rule == "own-fresh-die"
-        s.apply(KEEP)
+        s.apply(Keep())
         event = [e.data for e in s.log if e.kind == "reroll"][0]
         scored = {e.data["card"]: e.data["value"] for e in s.log if e.kind == "score"}
         assert scored[20] == event["value"]
@@ -186,26 +192,26 @@ def test_the_new_roll_stands_even_when_worse_and_a_die_is_rerolled_once():
 def test_big_cheese_only_for_your_own_dice_and_only_dice_just_rolled():
     s = rig(deck=[2, 4, 6, 8], projects=[(0, 20, 1)], hands=[[], [CHEESE], []], leader=0)
     s.apply(1)
-    s.apply(PASS)
-    s.apply(PASS)
+    s.apply(Pass())
+    s.apply(Pass())
     # P0's 20 rolled; P1 holds a Big Cheese but cannot touch another player's die
     assert s.phase == "bid" and s.hands[1] == [CHEESE] and s.points[0] > 0
     # later placements roll nothing for P1, so P1 is never offered a re-roll either
-    s.apply(PASS)
+    s.apply(Pass())
     assert s.phase == "bid"
 
 
 def test_several_cheese_holders_decide_in_turn_from_the_player_who_took_the_card():
     s = rig(deck=[2, 4, 6], projects=[(0, 6, 1), (2, 8, 1)], hands=[[CHEESE], [], [CHEESE]], leader=1)
     s.apply(1)                # P1 takes the 2
-    s.apply(PASS)
-    s.apply(PASS)
+    s.apply(Pass())
+    s.apply(Pass())
     assert s.phase == "reroll" and s.current_player == 2   # P2 comes before P0 going round from P1
-    s.apply(KEEP)
-    assert s.current_player == 0 and s.legal_actions() == [KEEP, (REROLL, 0)]
+    s.apply(Keep())
+    assert s.current_player == 0 and s.legal_actions() == [Keep(), Reroll(0)]
     with pytest.raises(IllegalAction):
-        s.apply((REROLL, 1))  # P2's die
-    s.apply(KEEP)
+        s.apply(Reroll(1))  # P2's die
+    s.apply(Keep())
     assert s.phase == "bid" and s.hands == [[CHEESE], [], [CHEESE]]
 
 
@@ -216,8 +222,8 @@ def test_two_players_reaching_the_target_together_the_higher_score_wins():
         # both 20s mature on the next placement and any roll takes both past 200
         s = rig(deck=[2, 4], projects=[(1, 20, 1), (2, 20, 1)], points=[0, 195, 190], leader=0, seed=seed)
         s.apply(1)
-        s.apply(PASS)
-        s.apply(PASS)
+        s.apply(Pass())
+        s.apply(Pass())
         assert s.is_terminal() and min(s.points[1:]) >= 200
         a, b = s.points[1], s.points[2]
         assert s.winners() == ((1, 2) if a == b else ((1,) if a > b else (2,)))
@@ -231,8 +237,8 @@ def test_tied_top_scores_share_the_win():
         s = rig(deck=[2, 4], projects=[(1, 2, 1), (2, 2, 1)], points=[0, 39, 39], leader=0, dice="polyhedral",
                 seed=seed)
         s.apply(1)
-        s.apply(PASS)
-        s.apply(PASS)
+        s.apply(Pass())
+        s.apply(Pass())
         a, b = s.points[1], s.points[2]
         assert s.is_terminal() and s.winners() == ((1, 2) if a == b else ((1,) if a > b else (2,)))
         outcomes.add(s.winners())
@@ -245,8 +251,8 @@ def test_exactly_30_ignores_rolls_that_pass_30():
         s = rig(deck=[2, 4], projects=[(1, 20, 1)], points=[0, 25, 0], dice="polyhedral", exactly_30=True,
                 seed=seed)
         s.apply(1)
-        s.apply(PASS)
-        s.apply(PASS)
+        s.apply(Pass())
+        s.apply(Pass())
         roll = [e.data["value"] for e in s.log if e.kind in ("score", "overshoot")][0]
         if roll <= 5:
             assert s.points[1] == 25 + roll
@@ -261,7 +267,7 @@ def test_exactly_30_ignores_rolls_that_pass_30():
 def test_the_turn_limit_ends_an_endless_game():
     s = BigCheese(players=3, turn_limit=5).new_state(seed=0)
     while not s.is_terminal():
-        s.apply(PASS)
+        s.apply(Pass())
     assert s.cards_turned == 5 and s.winners() == (0, 1, 2)
 
 
@@ -309,17 +315,18 @@ def test_the_view_is_json_and_determinize_only_reorders_the_hidden_deck():
 
 # ---- the game's vocabulary: actions by name, their words, the declared view ---------------------
 def test_named_actions_are_the_encodings_the_engine_plays():
-    assert bid(3) == 3 and type(bid(3)) is int and reroll(1) == (REROLL, 1) == ("reroll", 1)
-    for bad in (0, 11, True, 2.0, "3"):
-        with pytest.raises(ChangekitError, match="a bid is a whole number of workers from 1 to 10"):
-            bid(bad)
-    for bad in (-1, True, "0"):
-        with pytest.raises(ChangekitError, match="a re-roll names a die"):
-            reroll(bad)
+    assert Bid(3) == 3 and Bid(3).workers == 3 and Reroll(1) == ("reroll", 1) and Reroll(1).die == 1
+    assert (Pass(), Veto(), Keep()) == ("pass", "veto", "keep")
+    for bad in (True, 2.0, "3"):
+        with pytest.raises(InvalidMove, match="workers is a whole number"):
+            Bid(bad)
+    for bad in (True, "0"):
+        with pytest.raises(InvalidMove, match="die is a whole number"):
+            Reroll(bad)
     s = rig(deck=[20, 2, 4, 6, 8], leader=1)
-    s.apply(bid(2), 1)
-    s.apply(PASS, 2)
-    s.apply(bid(3), 0)
+    s.apply(Bid(2), 1)
+    s.apply(Pass(), 2)
+    s.apply(Bid(3), 0)
     assert s.high == 0 and s.bid == 3
 
 
@@ -335,23 +342,23 @@ def test_every_legal_action_has_its_own_words():
             words = [state.describe_action(a) for a in legal]
             assert not check_words(state, legal)  # words for each action, no two alike
             for action, said in zip(legal, words, strict=True):
-                if type(action) is int:
-                    assert said == f"Bid {action}"
-                elif action in (PASS, VETO, KEEP):
-                    assert said == {PASS: "Pass", VETO: "Play Veto", KEEP: "Keep the rolls"}[action]
-                else:
-                    _, card, value, _ = state.rolls[action[1]]
+                if type(action) is Bid:
+                    assert said == f"Bid {action.workers}"
+                elif type(action) is Reroll:
+                    _, card, value, _ = state.rolls[action.die]
                     assert said.startswith(f"Big Cheese: re-roll my {card} (rolled {value}")
-                said_kinds.add(action[0] if type(action) is tuple else type(action).__name__)
+                else:
+                    assert said == {Pass(): "Pass", Veto(): "Play Veto", Keep(): "Keep the rolls"}[action]
+                said_kinds.add(type(action).__name__)
             state.apply(rng.choice(legal))
-    assert {"int", "str", REROLL} <= said_kinds
+    assert {"Bid", "Pass", "Keep", "Reroll"} <= said_kinds
 
 
 def test_two_alike_dice_are_told_apart():
     s = rig(deck=[2, 4, 6], projects=[(1, 6, 1), (1, 6, 1)], hands=[[], [CHEESE], []], leader=0, seed=1)
-    s.apply(bid(1), 0)
-    s.apply(PASS, 1)
-    s.apply(PASS, 2)
+    s.apply(Bid(1), 0)
+    s.apply(Pass(), 1)
+    s.apply(Pass(), 2)
     assert s.phase == "reroll" and len(s.rolls) == 2
     s.rolls[1][2] = s.rolls[0][2]  # the same value on both 6s
     words = [s.describe_action(a) for a in s.legal_actions()]

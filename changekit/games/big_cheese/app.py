@@ -13,9 +13,8 @@ from changekit.core.pictures import token_svg
 
 from .analysis import bid_hint, card_figure, card_readout
 from .bots import BOTS, ValueBot, worker_placements
-from .rules import (
-    CHEESE, DICE, KEEP, NUMBER_CARDS, PASS, VETO, WORKERS, BigCheese, BigCheeseState, bid, card_name, reroll,
-)
+from .moves import Bid, Keep, Pass, Reroll, Veto
+from .rules import CHEESE, DICE, NUMBER_CARDS, VETO, WORKERS, BigCheese, BigCheeseState, card_name
 from .spec import SPEC
 
 CARD_COLOURS = {VETO: ("#f4cccc", "#660000"), CHEESE: ("#fff2cc", "#7f6000")}
@@ -64,14 +63,14 @@ class BigCheeseApp(GameApp):
         rules' describe_action words, set when drawn."""
         self.w_header, self.w_offer, self.w_projects, self.w_dice = w.HTML(), w.HTML(), w.HTML(), w.HTML()
         self.w_prompt = w.HTML()
-        self.b_pass = button("Pass", lambda: self.act(PASS), tooltip="Drop out of the bidding on this card")
-        self.b_bids = [button(f"Bid {k}", lambda k=k: self.act(bid(k)),
+        self.b_pass = button("Pass", lambda: self.act(Pass()), tooltip="Drop out of the bidding on this card")
+        self.b_bids = [button(f"Bid {k}", lambda k=k: self.act(Bid(k)),
                               tooltip=f"Put {k} workers on it: {worker_placements(k)} worker-placements")
                        for k in range(1, WORKERS + 1)]
-        self.b_veto = button("Play Veto", lambda: self.act(VETO), style="danger",
+        self.b_veto = button("Play Veto", lambda: self.act(Veto()), style="danger",
                              tooltip="Discard this card and your Veto; the same leader starts again")
-        self.b_keep = button("Keep the rolls", lambda: self.act(KEEP), tooltip="Keep every die as rolled")
-        self.b_rerolls = [button(f"Big Cheese: re-roll die {i + 1}", lambda i=i: self.act(reroll(i)),
+        self.b_keep = button("Keep the rolls", lambda: self.act(Keep()), tooltip="Keep every die as rolled")
+        self.b_rerolls = [button(f"Big Cheese: re-roll die {i + 1}", lambda i=i: self.act(Reroll(i)),
                                  style="warning", tooltip="The new roll stands, even if it is worse")
                           for i in range(WORKERS)]
         self.w_buttons = w.HBox([self.b_pass, *self.b_bids, self.b_veto, self.b_keep, *self.b_rerolls],
@@ -141,16 +140,16 @@ class BigCheeseApp(GameApp):
         elif view["phase"] == "reroll":
             self.w_prompt.value = "<b>You hold a Big Cheese:</b> re-roll one of your dice just rolled, or keep them."
             for action in legal:
-                show(self.b_keep if action == KEEP else self.b_rerolls[action[1]], action)
+                show(self.b_rerolls[action.die] if isinstance(action, Reroll) else self.b_keep, action)
         else:
             self.w_prompt.value = f"<b>Your bid</b> ({view['free'][viewer]} free workers; beat {view['bid']}):"
-            bids = [a for a in legal if type(a) is int]
+            bids = [a for a in legal if isinstance(a, Bid)]
             for action in legal:
-                if type(action) is int:
-                    self.b_bids[action - 1].button_style = "primary" if action == bids[0] else ""
-                    show(self.b_bids[action - 1], action)
+                if isinstance(action, Bid):
+                    self.b_bids[action.workers - 1].button_style = "primary" if action == bids[0] else ""
+                    show(self.b_bids[action.workers - 1], action)
                 else:
-                    show(self.b_pass if action == PASS else self.b_veto, action)
+                    show(self.b_veto if isinstance(action, Veto) else self.b_pass, action)
         for btn in self.w_buttons.children:
             visible = id(btn) in shown
             btn.layout.display = None if visible else "none"

@@ -16,7 +16,8 @@ from typing import Any, Mapping, Sequence
 
 from changekit.core import Bot, RandomBot
 
-from .rules import KEEP, NUMBER_CARDS, PASS, VETO, bid, die_faces
+from .moves import Bid, Keep, Pass, Reroll, Veto
+from .rules import NUMBER_CARDS, die_faces
 
 __all__ = ["CautiousBot", "RandomBot", "ValueBot", "card_value", "worker_placements", "BOTS"]
 
@@ -57,12 +58,12 @@ def _average(view: Mapping[str, Any]) -> float:
 def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, threshold: float) -> Any:
     """The re-roll with the largest gain in expected points, if that gain beats ``threshold``
     (a fraction of the die's mean); else keep."""
-    best, gain = KEEP, 0.0
+    best, gain = Keep(), 0.0
     room = view["goal"] - view["scores"][me] if view["exactly_30"] else None
     for action in legal:
-        if action == KEEP:
+        if not isinstance(action, Reroll):
             continue
-        _, card, value, _ = view["rolls"][action[1]]
+        _, card, value, _ = view["rolls"][action.die]
         fresh = _mean(card, view["dice"], room)
         counts = value if room is None or value <= room else 0
         if fresh - counts > gain and fresh - counts > threshold * _mean(card, view["dice"], None):
@@ -106,21 +107,21 @@ class ValueBot(Bot):
         if view["phase"] == "reroll":
             return _best_reroll(view, legal, me, 0.0)
         want = view["bid"] + 1
-        if want in legal and want <= self.limit(view, me):
-            return bid(want)
-        if VETO in legal and (_opponent_threat(view, me) or (
+        if Bid(want) in legal and want <= self.limit(view, me):
+            return Bid(want)
+        if Veto() in legal and (_opponent_threat(view, me) or (
                 type(view["offer"]) is int and view["offer"] == 20 and view["high"] not in (None, me))):
-            return VETO
-        return PASS
+            return Veto()
+        return Pass()
 
     def explain(self, view, action) -> str:
         me = view["you"]
         if view["phase"] == "reroll":
-            return "re-rolls a die below its mean" if action != KEEP else "keeps: no die is below its mean"
+            return "re-rolls a die below its mean" if action != Keep() else "keeps: no die is below its mean"
         value = card_value(view["offer"], view, me)
-        if action == VETO:
+        if action == Veto():
             return "vetoes: an opponent would take a big card"
-        if action == PASS:
+        if action == Pass():
             return f"passes: the card (worth ≈{value:.1f}) is not worth {view['bid'] + 1} workers to it"
         cost = worker_placements(action)
         return f"bids {action}: ≈{value:.1f} points for {cost} worker-placement{'s' if cost != 1 else ''}"
@@ -153,19 +154,19 @@ class CautiousBot(ValueBot):
         if view["phase"] == "reroll":
             return _best_reroll(view, legal, me, 0.5)
         want = view["bid"] + 1
-        if want in legal and want <= self.limit(view, me) and view["free"][me] - want >= self.reserve:
-            return bid(want)
-        if VETO in legal and _opponent_threat(view, me):
-            return VETO
-        return PASS
+        if Bid(want) in legal and want <= self.limit(view, me) and view["free"][me] - want >= self.reserve:
+            return Bid(want)
+        if Veto() in legal and _opponent_threat(view, me):
+            return Veto()
+        return Pass()
 
     def explain(self, view, action) -> str:
         if view["phase"] == "reroll":
-            return "re-rolls a poor roll" if action != KEEP else "keeps the roll"
-        if action == VETO:
+            return "re-rolls a poor roll" if action != Keep() else "keeps the roll"
+        if action == Veto():
             return "vetoes: the high bidder is close to winning"
         value = self.value(view, view["you"])
-        if action == PASS:
+        if action == Pass():
             return f"passes: worth ≈{value:.1f} after a risk discount, not {view['bid'] + 1} workers"
         return f"bids {action}: worth ≈{value:.1f} after a risk discount"
 

@@ -51,6 +51,8 @@ from changekit.core.errors import InvalidArgument
 from changekit.core.options import Between, choices
 from changekit.core.words import verb, winners_text
 
+from .moves import MOVES, Bid, Keep, Pass, Reroll, Veto
+
 MAX_TURNS = 100_000
 
 WORKERS = 10
@@ -65,36 +67,17 @@ Dice = Literal["d6", "polyhedral"]
 DICE: tuple[str, ...] = choices(Dice)
 Card = int | str
 
-# ---- actions: bidding (a number of workers, PASS or VETO), then Big Cheese answers -----------
-#: Drop out of the bidding on this card.
-PASS = "pass"
-#: After the dice: keep every roll (decline a Big Cheese re-roll).
-KEEP = "keep"
-REROLL = "reroll"
-#: An action: a bid (a whole number of workers), PASS, VETO, KEEP or a :func:`reroll` tuple.
-BigCheeseAction = int | str | tuple[str, int]
+# ---- moves (moves.py): Bid(workers), Pass() or Veto() while bidding; Keep() or Reroll(die) after the dice
+#: the moves legal actions are made of, one of each (a playout lists them at every step)
+_PASS, _VETO, _KEEP = Pass(), Veto(), Keep()
+_BIDS: tuple[Bid, ...] = tuple(Bid(k) for k in range(WORKERS + 1))
+_REROLLS: list[Reroll] = []
 
 
-def bid(workers: int) -> int:
-    """Bid ``workers`` on the card on offer (an action is the number itself).
-
-    >>> bid(3)
-    3
-    """
-    if type(workers) is not int or not 1 <= workers <= WORKERS:
-        raise InvalidArgument(f"a bid is a whole number of workers from 1 to {WORKERS}, not {shown(workers)}")
-    return workers
-
-
-def reroll(die: int) -> tuple[str, int]:
-    """Play a Big Cheese to re-roll die number ``die`` (its place among the dice just rolled).
-
-    >>> reroll(0)
-    ('reroll', 0)
-    """
-    if type(die) is not int or die < 0:
-        raise InvalidArgument(f"a re-roll names a die just rolled by its place (0, 1, ...), not {shown(die)}")
-    return (REROLL, die)
+def _reroll(die: int) -> Reroll:
+    while len(_REROLLS) <= die:
+        _REROLLS.append(Reroll(len(_REROLLS)))
+    return _REROLLS[die]
 
 
 def full_deck(*, specials: bool = True) -> list[Card]:
@@ -178,7 +161,7 @@ class BigCheeseOptions(Options):
         return TARGETS[self.dice] if self.target is None else self.target
 
 
-_ACTION_WORDS = {PASS: "Pass", VETO: "Play Veto", KEEP: "Keep the rolls"}
+_ACTION_WORDS = {Pass: "Pass", Veto: "Play Veto", Keep: "Keep the rolls"}
 
 
 class BigCheeseView(TypedDict):
@@ -363,10 +346,10 @@ class BigCheeseState(State):
 
     def _legal_actions(self, player: Player) -> list[Any]:
         if self.phase == "reroll":
-            return [KEEP] + [(REROLL, i) for i, r in enumerate(self.rolls) if r[0] == player and not r[3]]
-        actions: list[Any] = [PASS] + list(range(self.bid + 1, self.free[player] + 1))
+            return [_KEEP] + [_reroll(i) for i, r in enumerate(self.rolls) if r[0] == player and not r[3]]
+        actions: list[Any] = [_PASS, *_BIDS[self.bid + 1:self.free[player] + 1]]
         if VETO in self.hands[player]:
-            actions.append(VETO)
+            actions.append(_VETO)
         return actions
 
     def _apply(self, player: Player, action: Any) -> None:
@@ -376,22 +359,23 @@ class BigCheeseState(State):
             self._apply_bid(player, action)
 
     def _apply_bid(self, player: Player, action: Any) -> None:
-        if type(action) is int:
+        kind = type(action)
+        if kind is Bid:
             if action <= self.bid:
                 raise IllegalAction("bid-higher", f"a bid must beat the current bid of {self.bid}: {action!r} does not")
             if action > self.free[player]:
                 raise IllegalAction("free-workers",
                                     f"you have {self.free[player]} free workers: you cannot bid {action!r}")
-            self.bid, self.high = action, player
-            self.log.append(Event("bid", {"player": player, "bid": action, "card": self.offer}))
+            self.bid, self.high = int(action), player
+            self.log.append(Event("bid", {"player": player, "bid": int(action), "card": self.offer}))
             self._seek_bidder(player)
             return
-        if action == PASS and type(action) is str:
+        if kind is Pass:
             self.passed[player] = True
             self.log.append(Event("pass", {"player": player, "card": self.offer}))
             self._seek_bidder(player)
             return
-        if action == VETO and type(action) is str:
+        if kind is Veto:
             if VETO not in self.hands[player]:
                 raise IllegalAction("veto-in-hand",
                                     f"you cannot play {action!r}: you hold no Veto (your hand: {self.hands[player]!r})")
@@ -403,20 +387,18 @@ class BigCheeseState(State):
             self.turn = None
             self._next_card()
             return
-        raise IllegalAction("bid-action", f"while bidding, play a whole number of workers, {PASS!r} or {VETO!r}, "
-                                          f"not {action!r}")
+        raise IllegalAction("bid-action", f"while bidding, play Bid(workers), Pass() or Veto(), not {action!r}")
 
     def _apply_reroll(self, player: Player, action: Any) -> None:
-        if action == KEEP and type(action) is str:
+        kind = type(action)
+        if kind is Keep:
             self.cheese_queue.pop(0)
             self.log.append(Event("keep", {"player": player}))
             self._next_cheese()
             return
-        if not (type(action) is tuple and len(action) == 2 and action[0] == REROLL and type(action[0]) is str
-                and type(action[1]) is int):
-            raise IllegalAction("cheese-action", f"with a Big Cheese, answer {KEEP!r} or ({REROLL!r}, die), "
-                                                 f"not {action!r}")
-        i = action[1]
+        if kind is not Reroll:
+            raise IllegalAction("cheese-action", f"with a Big Cheese, answer Keep() or Reroll(die), not {action!r}")
+        i = action.die
         if not (0 <= i < len(self.rolls)) or self.rolls[i][0] != player or self.rolls[i][3]:
             raise IllegalAction("own-fresh-die", f"you can re-roll only a die of your own just rolled and not yet "
                                                  f"re-rolled: {i!r} is not one")
@@ -463,21 +445,24 @@ class BigCheeseState(State):
         """``action`` in words, as the app's buttons say it.
 
         >>> state = BigCheese(players=3).new_state(seed=1)
-        >>> [state.describe_action(a) for a in (PASS, bid(2), VETO, KEEP)]
+        >>> [state.describe_action(a) for a in (Pass(), Bid(2), Veto(), Keep())]
         ['Pass', 'Bid 2', 'Play Veto', 'Keep the rolls']
         """
-        if type(action) is int and action >= 1:
-            return f"Bid {action}"
-        if type(action) is str and action in _ACTION_WORDS:
-            return _ACTION_WORDS[action]
-        if type(action) is tuple and len(action) == 2 and action[0] == REROLL and type(action[1]) is int \
-                and 0 <= action[1] < len(self.rolls):
-            owner, card, value, _ = self.rolls[action[1]]
+        try:
+            action = MOVES.typed(action)  # a plain value from an old save or bot reads as the move
+        except ChangekitError:
+            action = None
+        if type(action) is Bid and action.workers >= 1:
+            return f"Bid {action.workers}"
+        if type(action) in _ACTION_WORDS:
+            return _ACTION_WORDS[type(action)]
+        if type(action) is Reroll and 0 <= action.die < len(self.rolls):
+            owner, card, value, _ = self.rolls[action.die]
             twins = [r for r in self.rolls if (r[0], r[1], r[2]) == (owner, card, value)]
-            which = f", die {action[1] + 1}" if len(twins) > 1 else ""  # two dice alike: say which
+            which = f", die {action.die + 1}" if len(twins) > 1 else ""  # two dice alike: say which
             return f"Big Cheese: re-roll my {card} (rolled {value}{which})"
-        raise InvalidArgument(f"{shown(action)} is not a Big Cheese action here: bid(workers), {PASS!r}, {VETO!r}, "
-                              f"{KEEP!r} or reroll(die) for a die just rolled")
+        raise InvalidArgument(f"{shown(action)} is not a Big Cheese action here: Bid(workers), Pass(), Veto(), "
+                              f"Keep() or Reroll(die) for a die just rolled")
 
     def inventory(self) -> Counter:
         """Every player's 10 workers (free or on a project) and every card, wherever it is."""
@@ -571,6 +556,7 @@ class BigCheese(Game):
     max_players = 6
     Options = BigCheeseOptions
     State = BigCheeseState
+    moves = MOVES
 
 
 BigCheeseState.game = BigCheese
