@@ -29,15 +29,16 @@ a well-formed move that the position does not allow is the game's :class:`Illega
 (True, 'Jiggle')
 >>> same_move(Pay(10), 10), same_move(Pay(10), True)
 (True, False)
->>> moves.typed(("wiggle", 2))
-Traceback (most recent call last):
-...
-changekit.core.errors.InvalidMove: ('wiggle', 2) is not a move of this game: its moves are pay <amount>, jiggle <bag>, close
+>>> try:
+...     moves.typed(("wiggle", 2))
+... except InvalidMove as err:
+...     print(err.rule, "|", str(err)[:50])
+move-shape | ('wiggle', 2) is not a move of this game: its move
 """
 from __future__ import annotations
 
 import numbers
-from typing import Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable
 
 from .checks import shown
 from .errors import InvalidMove
@@ -55,6 +56,9 @@ class Move:
     name: ClassVar[str]
     #: (field name, kind) pairs, in order
     fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = ()
+
+    if TYPE_CHECKING:  # each field is a property made when the move type is declared
+        def __getattr__(self, field: str) -> Any: ...
 
     def values(self) -> tuple[Any, ...]:
         """The move's field values, in ``fields`` order."""
@@ -144,9 +148,8 @@ class Tagged(Move, tuple):
         for index, (field, kind) in enumerate(cls.fields):
             if not hasattr(cls, field):
                 rest = isinstance(kind, tuple) and index == len(cls.fields) - 1
-                setattr(cls, field, property(
-                    (lambda self, i=index + 1: self[i:]) if rest else (lambda self, i=index + 1: self[i]),
-                    doc=f"the move's {field}"))
+                setattr(cls, field, property(_rest_from(index + 1) if rest else _item_at(index + 1),
+                                             doc=f"the move's {field}"))
 
     def values(self) -> tuple[Any, ...]:
         return tuple(getattr(self, f) for f, _ in self.fields)
@@ -156,6 +159,14 @@ class Tagged(Move, tuple):
 
     __hash__ = tuple.__hash__
     __eq__ = tuple.__eq__
+
+
+def _item_at(i: int) -> Callable[[tuple[Any, ...]], Any]:
+    return lambda move: move[i]
+
+
+def _rest_from(i: int) -> Callable[[tuple[Any, ...]], Any]:
+    return lambda move: move[i:]
 
 
 class Bills(Move, tuple):
@@ -232,7 +243,7 @@ class Moves:
             self._seen[value] = move
         return move
 
-    def typed_all(self, values: Iterable[Any]) -> list[Move]:
+    def typed_all(self, values: Iterable[Any]) -> list[Any]:
         return [self.typed(v) for v in values]
 
     def parse(self, text: Any) -> Move:
@@ -246,7 +257,7 @@ class Moves:
         fields = kind.fields
         if len(words) != len(fields):
             raise InvalidMove(f"{text.strip()!r}: write it as {kind.usage()!r}")
-        return kind.from_values(tuple(_read_field(w, k, kind) for w, (_, k) in zip(words, fields)))
+        return kind.from_values(tuple(_read_field(w, k, kind) for w, (_, k) in zip(words, fields, strict=True)))
 
     def _read(self, value: Any) -> Move:
         if isinstance(value, str):
@@ -340,7 +351,7 @@ def _flatten(kind: type[Tagged], values: tuple[Any, ...]) -> tuple[Any, ...]:
     fixed = len(fields) - rest
     if len(values) < fixed or (not rest and len(values) != fixed):
         raise InvalidMove(f"{kind.__name__} takes {kind.usage()!r}, not {len(values)} values")
-    items = [_check(v, k, kind, f) for v, (f, k) in zip(values[:fixed], fields)]
+    items = [_check(v, k, kind, f) for v, (f, k) in zip(values[:fixed], fields[:fixed], strict=True)]
     if rest:
         items.extend(_check(tuple(values[fixed:]), fields[-1][1], kind, fields[-1][0]))
     return tuple(items)

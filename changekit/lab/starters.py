@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 from changekit.core.errors import ChangekitError
+from changekit.core.state import Game
 from changekit.registry import is_game, load_game, unknown_game
 
 EXAMPLES = Path(__file__).resolve().with_name("examples")
@@ -44,7 +45,7 @@ def starter_source(game: str) -> str:
         ''').format(words=words, sample=sample, described=described)
 
 
-def _moves_import(cls: type) -> str:
+def _moves_import(cls: type[Game]) -> str:
     """The import of the game's named moves, so a bot can write ``Pay(10)`` or ``isinstance(move,
     Jiggle)`` (empty for a game whose moves have no names)."""
     if cls.moves is None:

@@ -211,7 +211,8 @@ def test_friend_revealed_by_the_called_copy_and_not_by_the_host():
 def test_lead_must_be_a_shape_held_in_deck_order():
     state = play_position(["7D 7D 8D 8D 9S", "3D 4D 5D 6D 9H", "3S 4S 5S 6S 7S", "3H 4H 5H 6H 7H"])
     for action, rule in [(("play", "7D", "8D"), "shape"), (("play", "8D", "8D", "7D", "7D"), "card-order"),
-                         (("play", "AS"), "own-card"), (("play", "ZZ"), "card"), ("play", "move-shape"),  # a word that is no move
+                         (("play", "AS"), "own-card"), (("play", "ZZ"), "card"),
+                         ("play", "move-shape"),  # a word that is no move
                          (("play",), "play-form")]:
         with pytest.raises(IllegalAction) as err:
             state.apply(action)

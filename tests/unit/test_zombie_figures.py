@@ -70,7 +70,8 @@ def test_expected_points_table_html_lists_each_bills_exact_and_decimal_mean():
 
 def test_chance_of_points_html_gives_the_exact_tail_probability():
     tail = sum((p for pts, p in first_play_distribution(3, 3).items() if pts >= 1), Fraction(0))
-    assert bold_texts(chance_of_points_html(3)) == [f"≈ {float(tail):.3f} (exactly {tail.numerator}/{tail.denominator})"]
+    assert bold_texts(chance_of_points_html(3)) == [
+        f"≈ {float(tail):.3f} (exactly {tail.numerator}/{tail.denominator})"]
 
 
 def test_first_play_figure_has_a_bar_for_every_point_count_up_to_the_largest():
@@ -90,4 +91,5 @@ def test_first_play_readout_states_the_exact_mean_and_the_scoring_chance():
     average = exact_mean(exact)
     scoring = sum((p for pts, p in exact.items() if pts >= 1), Fraction(0))
     assert bold_texts(first_play_readout(1, 4)) == [
-        "$1", "4", f"≈ {float(average):.3f} (exactly {average.numerator}/{average.denominator})", f"{float(scoring):.3f}"]
+        "$1", "4", f"≈ {float(average):.3f} (exactly {average.numerator}/{average.denominator})",
+        f"{float(scoring):.3f}"]

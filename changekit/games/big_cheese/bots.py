@@ -58,7 +58,8 @@ def _average(view: Mapping[str, Any]) -> float:
 def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, threshold: float) -> Any:
     """The re-roll with the largest gain in expected points, if that gain beats ``threshold``
     (a fraction of the die's mean); else keep."""
-    best, gain = Keep(), 0.0
+    best: Keep | Reroll = Keep()
+    gain = 0.0
     room = view["goal"] - view["scores"][me] if view["exactly_30"] else None
     for action in legal:
         if not isinstance(action, Reroll):

@@ -112,7 +112,7 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
     written = [tuple(sorted(b, reverse=True)) for b in bids]
     rebuilt, net, took, cancelled, returned, piles, _, _ = _settle_written(
-        contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
+        contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)  # type: ignore[arg-type]
     return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
 
 
@@ -420,7 +420,7 @@ class BoneyardState(State):
         # a bid: the common action, done here rather than one call further down (every step)
         hand = self.hands[player]
         try:
-            stored = _hand_bids(tuple(hand)).lookup.get(action) if isinstance(action, tuple) else None
+            stored = _hand_bids(tuple(hand)).lookup.get(action) if isinstance(action, tuple) else None  # type: ignore[call-overload]
         except TypeError:  # a tuple holding something unhashable: refused below
             stored = None
         # State.apply has made the action a Bid of whole bills (True or 1.0 do not get this far)

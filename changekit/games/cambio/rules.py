@@ -126,7 +126,7 @@ def describe(action: Any, *, you: int | None, names: Sequence[str], give_to: int
     "Look at your place 1 and Bo's place 4"
     """
     if isinstance(action, str) and action in _WORDS:
-        return _WORDS[action]
+        return _WORDS[action]  # type: ignore[index]  # a word is its move (Draw() == "draw")
     if not _plain_action(action) or isinstance(action, str):
         raise ChangekitError(f"{action!r} is not a Cambio action")
     kind, *at = action

@@ -325,7 +325,7 @@ class ChaChingState(State):
             actions += _trade_actions(self.players, player)
         return actions
 
-    def _apply(self, player: Player, action: ChaChingAction) -> None:
+    def _apply(self, player: Player, action: Any) -> None:
         # Each phase checks its own few actions without building the legal list: this runs on
         # every action (the move's shape is already checked: State.apply makes it a named move).
         phase = self.phase

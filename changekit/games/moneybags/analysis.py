@@ -381,7 +381,8 @@ def robbed_answer(*, held: int = 12, taken: int = 4, heavy: int = 24, light: int
         f"<td>{'challenge' if s.value.should_challenge else 'let it go'}</td></tr>"
         for s in [*story[1:], light_story[-1]])
     exact = story[1].value.p_win
-    html = (f"<p>Exact chance the challenge wins right after the steal: <b>{exact_html(exact.numerator, exact.denominator)}"
+    html = (f"<p>Exact chance the challenge wins right after the steal: "
+            f"<b>{exact_html(exact.numerator, exact.denominator)}"
             f"</b></p><table><tr><th>what you know</th><th>P(challenge wins)</th>"
             f"<th>E[height] if you challenge</th><th>E[height] if you let it go</th><th>better</th></tr>{rows}</table>")
     return [html, posterior_figure(story[1:])]

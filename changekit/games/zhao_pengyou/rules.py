@@ -435,7 +435,7 @@ class ZhaoPengyouState(State):
         level = RANKS[self.levels[player]]
         current = self.declaration
         hand = self.hands[player]
-        out = []
+        out: list[Any] = []
         for suit in SUITS:
             held = hand.count(level + suit)
             for k in range(1, held + 1):

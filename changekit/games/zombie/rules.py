@@ -204,7 +204,8 @@ class ZombieState(State):
     def _legal_actions(self, player: Player) -> list[Any]:
         return [_PAY[bill] for bill in sorted(set(self.hands[player]))]
 
-    def _apply(self, player: Player, bill: Pay) -> None:
+    def _apply(self, player: Player, move: Any) -> None:  # a Pay: State.apply has named it
+        bill = int(move)  # the bill itself joins the Zombie's hand, not the move
         hand = self.hands[player]
         if bill not in hand:
             raise IllegalAction(
@@ -218,7 +219,7 @@ class ZombieState(State):
         gained = sum(change) - bill
         self.points[player] += gained
         self.log.append(Event("pay", {
-            "player": player, "bill": int(bill), "zombie": before, "drawn": drawn,
+            "player": player, "bill": bill, "zombie": before, "drawn": drawn,
             "change": change, "points": gained,
         }))
         self._next_turn(player)
