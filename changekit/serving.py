@@ -210,6 +210,48 @@ def plotly_asset() -> tuple[Path, str]:
     return root, f"voila/labextensions/changekit-assets/{name}"
 
 
+#: anywidget gives a widget model 2 s to load its front-end module, then shows nothing ("[anywidget]
+#: Failed to initialize model."). A page's first chart loads plotly.js (4.7 MB) in that window; on a
+#: busy server or a slow Chromebook it misses and the chart stays blank. The kit's copies wait 60 s.
+ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(60000)")
+
+
+def raise_anywidget_timeout(folder: Path) -> int:
+    """Give anywidget's front-end files under ``folder`` the longer model timeout, in place; safe to
+    run twice. Returns how many files carry it (0: this anywidget names its timeout differently)."""
+    patched = 0
+    for js in folder.rglob("*.js"):
+        text = js.read_text()
+        if ANYWIDGET_TIMEOUT[0] in text or ANYWIDGET_TIMEOUT[1] in text:
+            js.write_text(text.replace(*ANYWIDGET_TIMEOUT))
+            patched += 1
+    return patched
+
+
+def anywidget_extension(root: Path) -> Path | None:
+    """A copy of anywidget's lab extension in ``root`` (a lab-extension path Voila searches before the
+    environment's) with the longer model timeout; None when anywidget's extension is not installed.
+    The copy is remade when the installed extension's package.json changes."""
+    from jupyter_core.paths import jupyter_path
+
+    source = next((Path(p) / "anywidget" for p in jupyter_path("labextensions")
+                   if (Path(p) / "anywidget" / "package.json").is_file()), None)
+    if source is None:
+        return None
+    target = root / "anywidget"
+    stamp = (source / "package.json").read_bytes()
+    if (target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp:
+        return target
+    partial = root / f"anywidget.{os.getpid()}.part"
+    shutil.rmtree(partial, ignore_errors=True)
+    shutil.copytree(source, partial)
+    if not raise_anywidget_timeout(partial):
+        logging.getLogger("changekit").warning("anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
+    shutil.rmtree(target, ignore_errors=True)
+    os.replace(partial, target)  # two servers starting at once: the later replace wins, both whole
+    return target
+
+
 def share_links(options: ServeOptions, page: str = "index.ipynb") -> list[str]:
     """The addresses to give the class, with the token."""
     query = f"?token={options.token}" if options.token else ""
@@ -665,6 +707,7 @@ def serve(options: ServeOptions) -> None:
     options = options.resolved()
     check_port_free(options.host, options.port)
     root, url_path = plotly_asset()
+    anywidget_extension(root)
     os.environ["CHANGEKIT_PLOTLY_JS"] = "/" + url_path  # kernels inherit it: see changekit.ui.charts
     links = share_links(options)
     print(f"changekit: serving {options.folder}", flush=True)

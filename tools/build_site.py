@@ -274,11 +274,6 @@ def site_notebook(src: Path, dest: Path) -> None:
 
 
 # ---- after voici ---------------------------------------------------------------------------
-#: anywidget gives a widget model 2 s to load its front-end module, then shows nothing. The
-#: first plotly FigureWidget of a page loads plotly.js (4.7 MB) in that time; on a busy or slow
-#: machine (a classroom Chromebook, or this 2-core box under load) it misses, and one chart stays
-#: blank ("[anywidget] Failed to initialize model."). The site's copy waits up to 60 s instead.
-ANYWIDGET_TIMEOUT = ("AbortSignal.timeout(2000)", "AbortSignal.timeout(60000)")
 
 
 def postprocess(out: Path) -> None:
@@ -291,12 +286,10 @@ def postprocess(out: Path) -> None:
             page.write_text(new)
             stripped += 1
     log(f"Font Awesome links removed from {stripped} pages (offline, the few icons are missing)")
-    patched = 0
-    for js in (out / "extensions" / "anywidget").rglob("*.js"):
-        text = js.read_text()
-        if ANYWIDGET_TIMEOUT[0] in text or ANYWIDGET_TIMEOUT[1] in text:
-            js.write_text(text.replace(*ANYWIDGET_TIMEOUT))
-            patched += 1
+    sys.path.insert(0, str(ROOT))
+    from changekit.serving import raise_anywidget_timeout  # the class server's copy is patched alike
+
+    patched = raise_anywidget_timeout(out / "extensions" / "anywidget")
     if not patched:
         log("WARNING: anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
     log(f"anywidget model timeout raised to 60 s in {patched} files")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ChangekitError
-from ..serving import NOTEBOOKS, ROOT
+from ..serving import NOTEBOOKS, ROOT, anywidget_extension
 
 #: the class service's name on the hub (its URL is /services/<name>/)
 SERVICE_NAME = "changekit-class"
@@ -131,6 +131,10 @@ def find_proxy() -> str:
     raise HubError(PROXY_HELP)
 
 
+#: the runtime folder's lab extensions, searched by the students' Voila before the environment's
+LABEXTENSIONS = "labextensions"
+
+
 def _bin(name: str) -> str:
     """A console script of this Python's environment (the hub's students run the same kit)."""
     return str(Path(sys.executable).parent / name)
@@ -141,7 +145,9 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
     runtime = options.runtime
     assert options.internal_ports is not None, "resolved() first"
     hub_port, service_port, proxy_api_port = options.internal_ports
-    server_args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True"]
+    server_args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
+                   # anywidget with the longer model timeout (written by write_config)
+                   f"--VoilaConfiguration.extra_labextensions_path={runtime / LABEXTENSIONS}"]
     if options.allow_root:
         server_args.append("--allow-root")
     settings: dict[str, Any] = {
@@ -213,6 +219,8 @@ def write_config(options: HubOptions, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for sub in ("homes", "service"):
         (options.runtime / sub).mkdir(parents=True, exist_ok=True, mode=0o700)
+    (options.runtime / LABEXTENSIONS).mkdir(parents=True, exist_ok=True)
+    anywidget_extension(options.runtime / LABEXTENSIONS)
     target = folder / "jupyterhub_config.py"
     fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as out:

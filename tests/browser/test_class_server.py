@@ -29,7 +29,9 @@ def test_a_pre_rendered_moneybags_page_takes_its_countdown_from_the_address(page
 def test_a_connected_page_keeps_its_kernel_while_a_bare_get_is_culled(page):
     import urllib.request
 
-    short = ("--ClassKernelManager.unconnected_timeout=2", "--MappingKernelManager.cull_interval=1")
+    # long enough for a loaded box's browser to load the page and connect (under 2 s its own
+    # kernel was culled first), short enough for a bare GET's to go within the test
+    short = ("--ClassKernelManager.unconnected_timeout=20", "--MappingKernelManager.cull_interval=1")
     with VoilaServer(NOTEBOOKS, ARTIFACTS / "class-cull-browser.log", extra_args=short) as server:
         open_app(page, server.url, "zombie.ipynb", re.compile(r"^Pay \$"))
         kernels = set(server.kernel_pids())

@@ -207,8 +207,10 @@ class Visit:
                 # a number guess starts empty (Lock in waits for one): type the lowest it takes
                 number.first.fill(number.first.get_attribute("placeholder").split(" to ")[0])
                 number.first.press("Enter")
-            box.get_by_role("button", name="Lock in my prediction").click()
-            box.get_by_role("button", name="Check").click()
+            # Pyodide's one kernel may still be computing an earlier Check: the choice reaches it,
+            # and Lock in is enabled, only when that is done
+            box.get_by_role("button", name="Lock in my prediction").click(timeout=ANSWERS_TIMEOUT_MS)
+            box.get_by_role("button", name="Check").click(timeout=ANSWERS_TIMEOUT_MS)
         self._wait(lambda: self.page.wait_for_function(
             "n => document.querySelectorAll('.ck-question-box .ck-reading').length >= n"
             " || document.querySelector('.ck-question-box .ck-error') !== null",

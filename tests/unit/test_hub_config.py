@@ -38,7 +38,8 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert s["JupyterHub.spawner_class"] == "changekit.hub.spawner.ClassSpawner"
     assert s["ClassSpawner.home_dir_template"] == f"{rt}/homes/{{username}}"
     assert s["Spawner.cmd"] == [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
-    assert s["Spawner.args"] == ["--ServerApp.jpserver_extensions=changekit.hub.assets=True", "--allow-root"]
+    assert s["Spawner.args"] == ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
+                                 f"--VoilaConfiguration.extra_labextensions_path={rt}/labextensions", "--allow-root"]
     assert s["Spawner.default_url"] == "/voila/render/index.ipynb"
     assert (Path(s["Spawner.notebook_dir"]) / "index.ipynb").is_file()
     assert s["Spawner.mem_limit"] == "1G" and s["Spawner.http_timeout"] == 120
@@ -78,6 +79,11 @@ def test_the_written_file_is_private_and_jupyterhub_reads_the_same_values(option
     for key, value in hub_settings(options).items():
         section, trait = key.split(".")
         assert loaded[section][trait] == value, key
+    # the students' Voila searches the runtime's anywidget (the 60 s model timeout) first
+    extra = next(a for a in hub_settings(options)["Spawner.args"] if "extra_labextensions_path" in a)
+    folder = Path(extra.split("=", 1)[1])
+    assert folder.parent == options.runtime and (folder / "anywidget" / "package.json").is_file()
+    assert any("AbortSignal.timeout(60000)" in js.read_text() for js in (folder / "anywidget").rglob("*.js"))
 
 
 def test_write_config_from_the_command_line(tmp_path, capsys, monkeypatch):

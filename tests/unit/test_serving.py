@@ -168,3 +168,19 @@ def test_the_pages_get_a_content_security_policy_that_allows_only_this_server():
     assert policy["default-src"] == "'self'" and policy["connect-src"] == "'self'"
     assert "http" not in policy["script-src"] and "*" not in policy["script-src"]
     assert policy["img-src"] == "'self' data: blob:" and policy["object-src"] == "'none'"
+
+
+def test_the_served_anywidget_waits_60_s_for_a_chart_module(tmp_path):
+    from changekit.serving import ANYWIDGET_TIMEOUT, anywidget_extension
+
+    copy = anywidget_extension(tmp_path)
+    assert copy == tmp_path / "anywidget" and (copy / "package.json").is_file()
+    texts = [js.read_text() for js in copy.rglob("*.js")]
+    assert sum(ANYWIDGET_TIMEOUT[1] in t for t in texts) >= 1
+    assert not any(ANYWIDGET_TIMEOUT[0] in t for t in texts)
+    # Voila searches the kit's folder first, so its copy is the one pages load
+    from voila.utils import get_voila_labextensions_path
+
+    assert get_voila_labextensions_path([str(tmp_path)])[0] == str(tmp_path)
+    before = (copy / "package.json").stat().st_mtime_ns
+    assert anywidget_extension(tmp_path) == copy and (copy / "package.json").stat().st_mtime_ns == before
