@@ -232,7 +232,7 @@ def anywidget_extension(root: Path) -> Path | None:
     """A copy of anywidget's lab extension in ``root`` (a lab-extension path Voila searches before the
     environment's) with the longer model timeout; None when anywidget's extension is not installed.
     The copy is remade when the installed extension's package.json changes."""
-    from jupyter_core.paths import jupyter_path
+    from jupyter_core.paths import jupyter_path  # Jupyter's machinery only when serving
 
     source = next((Path(p) / "anywidget" for p in jupyter_path("labextensions")
                    if (Path(p) / "anywidget" / "package.json").is_file()), None)
