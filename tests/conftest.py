@@ -49,8 +49,23 @@ def browser_context_args(browser_context_args):
 _PLAYWRIGHT_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "launch_browser"}
 
 
+#: Browser tests dealt first among the browser tests, the longest first (the static site's pages
+#: boot Pyodide and compute every answer: minutes each), so that the two workers do not end on
+#: one long test while the other waits.
+_LONG_BROWSER_TESTS = ("tests/site/", "tests/browser/test_class_")
+
+
+def _order(item) -> tuple[bool, int]:
+    browser = bool(_PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ())))
+    where = item.nodeid
+    rank = next((i for i, prefix in enumerate(_LONG_BROWSER_TESTS) if where.startswith(prefix)),
+                len(_LONG_BROWSER_TESTS))
+    return browser, rank if browser else 0
+
+
 def pytest_collection_modifyitems(items):
     """Browser tests run last. Playwright's sync API marks an asyncio loop as running in this
     thread from its first use to the end of the session, so a test that runs a loop of its own
-    (a kernel's, in the class tests) cannot run after it. The order within each group stays."""
-    items.sort(key=lambda item: bool(_PLAYWRIGHT_FIXTURES & set(getattr(item, "fixturenames", ()))))
+    (a kernel's, in the class tests) cannot run after it. Among them the longest go first; the
+    order within each group stays."""
+    items.sort(key=_order)

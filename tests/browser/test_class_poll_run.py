@@ -1,6 +1,7 @@
 """A poll's whole run in real browsers (issue 25): a teacher, four students and the projector on
 one Voila server; first vote, "talk to your neighbour", revote, reveal. The projector view shows
-counts and never a name; the lesson report's figures match the votes given."""
+counts and never a name; the teacher's reveal draws the votes beside the exact answer, each
+student's Check then answers; the lesson report's figures match the votes given."""
 from __future__ import annotations
 
 import pytest
@@ -42,6 +43,7 @@ def test_a_question_runs_through_vote_discussion_revote_and_reveal(browser, clas
     teacher.get_by_role("button", name="Open a new session").click(timeout=RENDER_TIMEOUT_MS)
     code = teacher.locator(".ck-join-code").inner_text(timeout=LIVE_MS).strip()
     key = teacher.locator(".ck-teacher-key").text_content().strip()
+    assert len(code) == 6 and teacher.locator(".ck-qr svg").count() == 1
 
     students = {}
     for name in FIRST:
@@ -68,6 +70,7 @@ def test_a_question_runs_through_vote_discussion_revote_and_reveal(browser, clas
         first = page.locator(".ck-question-box:not(.ck-revote)")
         lock(page, first, FIRST[name], "Lock in my prediction")
         first.get_by_text("Waiting for your teacher").wait_for(timeout=LIVE_MS)
+        assert first.get_by_role("button", name="Check").is_disabled()  # until the reveal
     row.locator(".ck-poll-count", has_text="4 answers").wait_for(timeout=LIVE_MS)
     row.locator(".ck-advice", has_text="50% of first votes are right").wait_for(timeout=LIVE_MS)
     projector.locator(".ck-projector-count", has_text="4 of 4 answered").wait_for(timeout=LIVE_MS)
@@ -95,6 +98,15 @@ def test_a_question_runs_through_vote_discussion_revote_and_reveal(browser, clas
     seen = projector.locator("body").inner_text() + (projector.locator("body").text_content() or "")
     assert all(name not in seen for name in FIRST), "a student's name on the projector"
     assert code in seen and "revealed" in seen
+    assert teacher.locator(".ck-reveal .js-plotly-plot g.point").count() >= 2  # the bars are drawn
+    # beside it, the exact answer as the lesson's Check shows it (its table of expected points)
+    teacher.locator(".ck-reveal").get_by_text("The exact answer").wait_for(timeout=120_000)
+    teacher.locator(".ck-reveal table[aria-label='expected points per bill']").wait_for(timeout=LIVE_MS)
+    for page in students.values():  # after the reveal, each student's own Check answers
+        check = page.locator(".ck-question-box:not(.ck-revote)").get_by_role("button", name="Check")
+        page.wait_for_function("b => !b.disabled", arg=check.element_handle(), timeout=LIVE_MS)
+        check.click()
+        page.get_by_text("The small bills win").first.wait_for(timeout=LIVE_MS)
 
     teacher.get_by_role("button", name="Lesson report").click()
     report = teacher.locator(".ck-lesson-report table")

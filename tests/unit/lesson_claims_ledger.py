@@ -171,7 +171,7 @@ def _diminishing_take_less():
 def _big_cheese_tournament():
     from changekit.games.big_cheese import analysis as a
 
-    return a.bot_tournament(games=300, players=3)
+    return a.question6_tournament()  # the page's stored run (test_stored_runs plays it again)
 
 
 def _big_cheese_cheese_cuts_risk() -> bool:
@@ -186,7 +186,7 @@ def _big_cheese_cheese_cuts_risk() -> bool:
 def _big_cheese_bids_flat() -> bool:
     from changekit.games.big_cheese import analysis as a
 
-    sims = a.simulated_bid_values(games=150, players=4)
+    sims = a.question4_bids()  # the page's stored run
     values = [s["per_worker_placement"].value for s in sims.values() if s["projects"]]
     return max(values) - min(values) < 2
 
@@ -209,14 +209,14 @@ def _cha_ching_best_targets() -> bool:
 def _moneybags_study():
     from changekit.games.moneybags import analysis as a
 
-    return a.boss_policy_study(games=150, seed=1)
+    return a.question4_study()  # the page's stored run
 
 
 @cache
 def _moneybags_tournament():
     from changekit.games.moneybags import analysis as a
 
-    return a.bot_tournament(games=200, seed=1)
+    return a.question5_tournament()  # the page's stored run
 
 
 def _moneybags_never_challenged_more_is_better() -> bool:
@@ -247,7 +247,7 @@ def _moneybags_even_pour() -> bool:
 def _cambio_sweep():
     from changekit.games.cambio import analysis as a
 
-    return {r["threshold"]: r for r in a.threshold_sweep(range(-2, 19, 2), players=2, games=150)}
+    return {r["threshold"]: r for r in a.question3_sweep()}  # the page's stored run
 
 
 def _cambio_close_to_best() -> bool:

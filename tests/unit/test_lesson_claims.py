@@ -234,14 +234,14 @@ def big_cheese_claims():
     same_cv = {dec(r["cv"], 3) for r in d6.values()}
 
     @cache
-    def tournament():  # Question 6's call
-        return a.bot_tournament(games=300, players=3)
+    def tournament():  # Question 6's call (its stored run: test_stored_runs plays it again)
+        return a.question6_tournament()
 
     def share(name):
         return pct(tournament().wins[tournament().names.index(name)] / tournament().games)
 
     def bids_mean():  # Question 4: per worker-placement over every simulated project, whatever the bid
-        sims = a.simulated_bid_values(games=150, players=4)
+        sims = a.question4_bids()
         return (sum(s["per_worker_placement"].value * s["projects"] for s in sims.values())
                 / sum(s["projects"] for s in sims.values()))
 
@@ -390,7 +390,7 @@ def closing():
     """Moneybags Question 6's seeded run, as the page calls it."""
     from changekit.games.moneybags import analysis as a
 
-    return a.closing_tournament()
+    return a.question6_tournament()  # its stored run: test_stored_runs plays it again
 
 
 def closing_phrase() -> str:
@@ -456,15 +456,15 @@ def cambio_claims():
 
     @cache
     def sweep():  # Question 3's call
-        return {r["threshold"]: r for r in a.threshold_sweep(range(-2, 19, 2), players=2, games=150)}
+        return {r["threshold"]: r for r in a.question3_sweep()}  # stored: test_stored_runs plays it again
 
     def span(ts):
         rates = [round(100 * sweep()[t]["win_rate"]) for t in ts]
         return f"{min(rates)}-{max(rates)}"
 
-    info = cache(lambda: {r["bot"]: r for r in a.value_of_information(games=300)})
-    snap = cache(lambda: {r["bot"]: r for r in a.value_of_snapping(games=300)})
-    chances = cache(lambda: {r["round"]: r for r in a.snap_chances(players=4, games=80)})
+    info = cache(lambda: {r["bot"]: r for r in a.question4_information()})
+    snap = cache(lambda: {r["bot"]: r for r in a.question5_snapping()})
+    chances = cache(lambda: {r["round"]: r for r in a.question6_snap_chances()})
 
     def fmt(x):
         return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x)

@@ -23,6 +23,7 @@ from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import mean, variance
 from changekit.stats.intervals import Estimate, mean_interval, wilson
 from changekit.stats.montecarlo import simulate
+from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
@@ -289,6 +290,12 @@ def payout_table_html(dice: str = "d6") -> str:
     return (f'<table aria-label="payouts under {dice}"><tr><th>card</th><th>mean</th><th>variance</th><th>sd</th>'
             "<th>sd / mean</th><th>Big Cheese: re-roll</th><th>mean with it</th><th>variance with it</th></tr>"
             f"{rows}</table>")
+
+
+#: Questions 4 and 6's seeded games, stored (:mod:`changekit.stats.stored`): played, they take 5-10 s
+#: per Check on a class server; called, they show the stored result (``replay=True`` plays again).
+question4_bids = stored_run(__name__, "q4", simulated_bid_values, games=150, players=4)
+question6_tournament = stored_run(__name__, "q6", bot_tournament, games=300, players=3)
 
 
 # ---- answers shown by the notebook's questions ---------------------------------------------

@@ -43,7 +43,7 @@ QUESTIONS = question_list(
         "big_cheese.q4",
         "**Question 4.** When the bots compete, do cheap bids still earn more per worker-placement than big ones?",
         choices=["yes, much more", "about the same for every bid", "big bids earn more"],
-        answer=lambda: analysis.value_per_worker_figure("d6", analysis.simulated_bid_values(games=150, players=4)),
+        answer=lambda: analysis.value_per_worker_figure("d6", analysis.question4_bids()),
         reading="The dots (averages over the projects won with each bid, with 95 % intervals) come out nearly "
                 "**flat**, around 2 points per worker-placement whatever the bid: the bots bid 2 for a 2-card and 6 "
                 "for a 12, so competition raises the price of each card until a worker earns about the same "
@@ -65,8 +65,7 @@ QUESTIONS = question_list(
         "big_cheese.q6",
         "**Question 6.** Which bot wins most often?",
         choices=["random", "value", "cautious"],
-        answer=lambda progress: analysis.tournament_figure(
-            analysis.bot_tournament(games=300, players=3, progress=progress)),
+        answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
         reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
                 "cautious share the rest (11 % and 14 %) and their intervals overlap, so 300 games cannot rank those "
                 "two. Random bidding wastes workers on big bids; the cautious bot's risk discount makes it let the "

@@ -16,6 +16,7 @@ from changekit.core.markup import exact_html
 from changekit.core.cards import Card
 from changekit.stats.exact import draws_without_replacement, mean, to_sympy
 from changekit.stats.intervals import wilson
+from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import bot_tournament, win_rate_figure
 
 from .bots import MemoryBot, unseen_pool
@@ -270,6 +271,14 @@ def snap_chances(*, players: int = 4, games: int = 150, seed: int = 3, bots: Seq
         rows.append({"round": rnd, "n": n, "own": a.value, "own_low": a.low, "own_high": a.high,
                      "any": b.value, "any_low": b.low, "any_high": b.high})
     return rows
+
+
+#: Questions 3-6's seeded games, stored (:mod:`changekit.stats.stored`): played, they take 2-8 s per
+#: Check on a class server; called, they show the stored result (``replay=True`` plays again).
+question3_sweep = stored_run(__name__, "q3", threshold_sweep, thresholds=range(-2, 19, 2), players=2, games=150)
+question4_information = stored_run(__name__, "q4", value_of_information, games=300)
+question5_snapping = stored_run(__name__, "q5", value_of_snapping, games=300)
+question6_snap_chances = stored_run(__name__, "q6", snap_chances, players=4, games=80)
 
 
 # ---- answers shown by the notebook's questions --------------------------------------------

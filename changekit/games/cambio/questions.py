@@ -32,7 +32,7 @@ QUESTIONS = question_list(
         "**Question 3.** Which threshold *t* wins most often against memory bots that use *t* = 5?",
         slider=(-2, 18, 2),
         answer=lambda progress: analysis.threshold_figure(
-            analysis.threshold_sweep(range(-2, 19, 2), players=2, games=150, progress=progress)),
+            analysis.question3_sweep(progress=progress)),
         reading="The curve is flat on top and falls off on both sides. In the seeded run (150 games per threshold) "
                 "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it, and "
                 "the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) won "
@@ -43,7 +43,7 @@ QUESTIONS = question_list(
         "cambio.q4",
         "**Question 4.** What share of games does the peeking bot win?",
         choices=["50 %", "60 %", "80 %"],
-        answer=lambda progress: analysis.comparison_figure(analysis.value_of_information(games=300, progress=progress),
+        answer=lambda progress: analysis.comparison_figure(analysis.question4_information(progress=progress),
                                                   title="Value of information: using powers or not (2 players)"),
         reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished about 3 "
                 "points lower on average. A peek turns a card believed to be 6.46 into a known value: you swap it out "
@@ -54,7 +54,7 @@ QUESTIONS = question_list(
         "cambio.q5",
         "**Question 5.** Is the effect of snapping bigger or smaller than the effect of the powers?",
         choices=["bigger", "about the same", "smaller"],
-        answer=lambda progress: analysis.comparison_figure(analysis.value_of_snapping(games=300, progress=progress),
+        answer=lambda progress: analysis.comparison_figure(analysis.question5_snapping(progress=progress),
                                                    title="Value of a snap (2 players)"),
         reading="Much bigger — in the seeded run the snapping bot won 86 % of games. A right snap removes a whole "
                 "card (on average worth more than 6 points) or hands your worst card to an opponent; the memory bot "
@@ -65,7 +65,7 @@ QUESTIONS = question_list(
         "cambio.q6",
         "**Question 6.** Does a sure snap get easier or harder as the game goes on?",
         choices=["easier", "about the same", "harder"],
-        answer=lambda: analysis.snap_chance_figure(analysis.snap_chances(players=4, games=80)),
+        answer=lambda: analysis.snap_chance_figure(analysis.question6_snap_chances()),
         reading="In the seeded run (80 games) the chance was only about 6 % in the first round, rose to about 9-13 % "
                 "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long (look "
                 "at the interval widths). A naive guess — two known ranks, three copies of each left among about 50 "

@@ -34,6 +34,7 @@ from changekit.core.checks import (
 )
 from changekit.core.errors import InvalidArgument
 from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import TournamentResult
 # re-exported: the chart of every tournament (the notebook draws it from here)
 from changekit.stats.tournaments import tournament_figure as tournament_figure
@@ -360,6 +361,13 @@ def closing_tournament(*, games: int = 200, seed: int = 1,
     seats rotated (:func:`bot_tournament`): win rates with 95 % intervals and mean points."""
     return bot_tournament([EarlyCloser(), BayesianChallenger(), BayesianChallenger(), BayesianChallenger()],
                           games=games, seed=seed, progress=progress)
+
+
+#: Questions 4-6's seeded games, stored (:mod:`changekit.stats.stored`): played, they take 5-15 s
+#: per Check on a class server; called, they show the stored result (``replay=True`` plays again).
+question4_study = stored_run(__name__, "q4", boss_policy_study, games=150, seed=1)
+question5_tournament = stored_run(__name__, "q5", bot_tournament, games=200, seed=1)
+question6_tournament = stored_run(__name__, "q6", closing_tournament)
 
 
 # ---- answers shown by the notebook's questions -----------------------------------------

@@ -53,7 +53,7 @@ QUESTIONS = question_list(
         "moneybags.q4",
         "**Question 4.** When the Boss pours **evenly**, which seat wins the round most often?",
         choices=["the first to move", "a middle seat", "the Boss, who moves last"],
-        answer=lambda progress: analysis.boss_figure(analysis.boss_policy_study(games=150, seed=1, progress=progress)),
+        answer=lambda progress: analysis.boss_figure(analysis.question4_study(progress=progress)),
         reading="With these bots the turn order matters less than who holds the **smallest** bag. Everyone robs the "
                 "bag that feels fullest, so the full bags leak coins to the thieves, the thieves grow tall, and the "
                 "small bag challenges them — a showdown the shorter stack wins. A front-loaded pour gives the Boss "
@@ -66,8 +66,7 @@ QUESTIONS = question_list(
         "moneybags.q5",
         "**Question 5.** Which bot wins most often?",
         choices=["random", "cautious", "bold", "bayesian"],
-        answer=lambda progress: analysis.tournament_figure(
-            analysis.bot_tournament(games=200, seed=1, progress=progress)),
+        answer=lambda progress: analysis.tournament_figure(analysis.question5_tournament(progress=progress)),
         reading="In our runs the Bayesian challenger wins most often (a little under half the games), the cautious "
                 "and bold thieves come next with overlapping intervals (200 games cannot tell them apart), and the "
                 "random bot trails. Knowing when a challenge pays is worth more than any fixed stealing habit.",
@@ -77,7 +76,7 @@ QUESTIONS = question_list(
         "**Question 6.** How often (in %) does the player who closes at once win the game?",
         slider=(0, 100, 1),
         unit="%",
-        answer=lambda progress: analysis.tournament_figure(analysis.closing_tournament(progress=progress)),
+        answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
         reading="In this seeded run the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share "
                 "of 25 %, and averages 6.6 points a game. Each Bayesian thief robs the bag that feels fullest, and "
                 "every robbery can end in a showdown that knocks a pirate out of the round with nothing. From its "

@@ -17,6 +17,7 @@ from changekit.core.words import dollars, money
 from changekit.core import DENOMINATIONS, Bot, change_deck
 from changekit.stats.exact import draw_ways, draws_without_replacement, hypergeometric, mean, push
 from changekit.stats.montecarlo import running_mean, simulate
+from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import TournamentResult
 from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws with it
 from changekit.stats.tournaments import bot_tournament as tournament_of
@@ -171,22 +172,10 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 400, seed
 #: Question 4's tournament: careful, greedy, careful, greedy over 200 games of seed 2026.
 QUESTION4_LINEUP = ("careful", "greedy", "careful", "greedy")
 QUESTION4_GAMES = 200
-#: What :func:`bot_tournament` gives for it (wins, points), stored because playing the 200 games takes
-#: 10-25 s on a class server, too long for a lesson; tests/unit/test_zombie_q4.py plays them again
-#: and compares. A change to the rules or the bots that changes them fails that test: store the new ones.
-_QUESTION4_RESULT = ([178 / 3, 51.5, 143.5 / 3, 124 / 3], [7906.0, 7767.0, 7644.0, 7799.0])
-
-
-@checked(replay=is_flag, progress=optional(is_callable))
-def question4_tournament(*, replay: bool = False,
-                         progress: Callable[[float], None] | None = None) -> TournamentResult:
-    """Question 4's tournament (:data:`QUESTION4_LINEUP`, :data:`QUESTION4_GAMES` games, the
-    default seed): the stored result at once, or with ``replay`` the games played again."""
-    if replay:
-        return bot_tournament(QUESTION4_LINEUP, games=QUESTION4_GAMES, progress=progress)
-    wins, points = _QUESTION4_RESULT
-    return TournamentResult(list(QUESTION4_LINEUP), QUESTION4_GAMES, list(wins), list(points),
-                            lower_is_better=Zombie.lower_is_better)
+#: Question 4's 200 games, stored (:mod:`changekit.stats.stored`): played, they take 10-25 s on a
+#: class server. ``question4_tournament()`` shows the stored result at once; ``replay=True`` plays
+#: the games again (tests/unit/test_stored_runs.py requires the same result).
+question4_tournament = stored_run(__name__, "q4", bot_tournament, bots=QUESTION4_LINEUP, games=QUESTION4_GAMES)
 
 
 # ---- answers shown by the notebook's questions ------------------------------------------
