@@ -9,8 +9,10 @@ import pytest
 
 from changekit.conformance import check_playout, check_views
 from changekit.core import ChangekitError, GameRng, IllegalAction
+from changekit.core.errors import InvalidMove
 from changekit.core.bots import play_out
 from changekit.games.moneybags import Moneybags, MoneybagsState, jiggle, jiggle_likelihood
+from changekit.games.moneybags.moves import MOVES, Accept, Challenge, Close, Diamond, Fill, Jiggle, Stand, Steal
 from changekit.games.moneybags.rules import (
     ACCEPT, CHALLENGE, CLOSE, STAND, MoneybagsView, drop_diamond, fill, jiggle_bag, steal,
 )
@@ -354,6 +356,16 @@ def test_named_actions_are_the_encodings_saves_hold_and_round_trip():
     assert (steal(2, 5), steal(1, 0, diamond=True), jiggle_bag(3), fill(12), drop_diamond(0)) == (
         ("steal", 2, 5, 0), ("steal", 1, 0, 1), ("jiggle", 3), ("fill", 12), ("diamond", 0))
     assert (STAND, CLOSE, ACCEPT, CHALLENGE) == ("stand", "close", "accept", "challenge")
+    # the old names make the named moves, whose fields read by name
+    olds = (steal(2, 5), jiggle_bag(3), fill(12), drop_diamond(0), STAND, CLOSE, ACCEPT, CHALLENGE)
+    assert [type(m) for m in olds] == [Steal, Jiggle, Fill, Diamond, Stand, Close, Accept, Challenge]
+    assert (Steal(2, 5, 1).victim, Steal(2, 5, 1).coins, Steal(2, 5, 1).diamond) == (2, 5, 1)
+    assert (Jiggle(3).bag, Fill(12).coins, Diamond(0).bag) == (3, 12, 0)
+    assert MOVES.parse("steal 2 5 1") == Steal(2, 5, 1) and type(MOVES.typed(["jiggle", 3])) is Jiggle
+    for bad in (lambda: Steal(2, 5, True), lambda: Steal(2, 5), lambda: Jiggle("1"), lambda: Fill(2.0),
+                lambda: jiggle_bag(True)):
+        with pytest.raises(InvalidMove):
+            bad()
     state = Moneybags(players=3, pour="boss").new_state(seed=4)
     for action in (fill(30), fill(20), drop_diamond(2), jiggle_bag(1), steal(2, 4, diamond=True), jiggle_bag(2),
                    CHALLENGE, STAND, CLOSE):
@@ -386,6 +398,28 @@ def test_describe_action_says_each_action_in_the_words_of_its_button():
     for junk in ("run", ("steal", 1, 2), ("jiggle", 7), ("jiggle", True), ("steal", 9, 1, 0), 5, None):
         with pytest.raises(ChangekitError):
             state.describe_action(junk)
+
+
+def test_a_malformed_move_is_a_move_shape_and_a_move_out_of_place_breaks_the_rule_it_breaks():
+    boss = Moneybags(players=3, pour="boss").new_state(seed=1)
+    cases = [(boss, ("fill", 2.0), "move-shape"), (boss, ("fill", True), "move-shape"), (boss, Fill(0), "coin-per-bag"),
+             (boss, Jiggle(1), "fill"), (boss, Stand(), "fill")]
+    state = poured([6, 8, 5], 0)  # seat 1 to move
+    cases += [(state, ("steal", 2, 1), "move-shape"), (state, ("steal", 2, 1.0, 0), "move-shape"),
+              (state, ("wiggle", 2), "move-shape"), (state, Steal(1, 2, 0), "open-bag"),
+              (state, Steal(2, 20, 0), "coins"), (state, Steal(2, 1, 2), "diamond-flag"),
+              (state, Jiggle(5), "jiggle"), (state, Accept(), "turn-action"), (state, Fill(3), "turn-action")]
+    robbed = poured([6, 8, 5], 0)
+    robbed.apply(Steal(2, 1, 0))  # seat 2 answers
+    cases += [(robbed, Stand(), "challenge-decision"), (robbed, Steal(1, 1, 0), "challenge-decision"),
+              (robbed, Jiggle(0), "jiggle"), (robbed, ("jiggle", "2"), "move-shape")]
+    for game, bad, rule in cases:
+        before = game.to_json()
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(bad)
+        assert refused.value.rule == rule, (bad, refused.value)
+        assert isinstance(refused.value, InvalidMove) == (rule == "move-shape")
+        assert game.to_json() == before
 
 
 @pytest.mark.parametrize("options", [dict(players=3), dict(players=5, pour="boss", coins=12)])

@@ -13,10 +13,8 @@ from changekit.core.markup import escape
 
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights
-from .rules import (
-    ACCEPT, CHALLENGE, CLOSE, COINS, STAND, Moneybags, MoneybagsState, coins_text, drop_diamond, fill, jiggle_bag,
-    steal,
-)
+from .moves import Accept, Challenge, Close, Diamond, Fill, Jiggle, Stand, Steal
+from .rules import COINS, Moneybags, MoneybagsState, coins_text
 from .spec import SPEC
 
 STYLE = """
@@ -127,14 +125,14 @@ class MoneybagsApp(GameApp):
         self.b_steal = button("Steal", self._steal, style="warning",
                               tooltip="Reach into the chosen bag (only you learn what you got)")
         # the labels of the buttons that make one action are that action's words (set as drawn)
-        self.b_stand = button("", lambda: self.act(STAND))
-        self.b_close = button("", lambda: self.act(CLOSE), tooltip="No more turns for you; nobody can rob you")
-        self.b_challenge = button("", lambda: self.act(CHALLENGE), style="danger")
-        self.b_accept = button("", lambda: self.act(ACCEPT))
-        self.b_feel_mine = button("", lambda: self.act(jiggle_bag(self.viewer)))
+        self.b_stand = button("", lambda: self.act(Stand()))
+        self.b_close = button("", lambda: self.act(Close()), tooltip="No more turns for you; nobody can rob you")
+        self.b_challenge = button("", lambda: self.act(Challenge()), style="danger")
+        self.b_accept = button("", lambda: self.act(Accept()))
+        self.b_feel_mine = button("", lambda: self.act(Jiggle(self.viewer)))
         self.b_feel_thief = button("", self._feel_thief)
-        self.b_pour = button("Pour", lambda: self.act(fill(self.w_pour.value)), style="primary")
-        self.b_gem = button("Drop the diamond", lambda: self.act(drop_diamond(self.w_gem_bag.value)), style="primary")
+        self.b_pour = button("Pour", lambda: self.act(Fill(self.w_pour.value)), style="primary")
+        self.b_gem = button("Drop the diamond", lambda: self.act(Diamond(self.w_gem_bag.value)), style="primary")
         self.row_turn = [w.HBox([self.w_target, self.w_coins, self.w_diamond, self.b_steal],
                                 layout=w.Layout(flex_flow="row wrap")), w.HBox([self.b_stand, self.b_close])]
         self.row_robbed = [w.HBox([self.w_clock, self.b_clock]) if countdown else w.HBox(),
@@ -147,7 +145,7 @@ class MoneybagsApp(GameApp):
     def _feel_thief(self) -> None:
         pending = self.state.pending
         if pending:
-            self.act(jiggle_bag(pending["thief"]))
+            self.act(Jiggle(pending["thief"]))
 
     # ---- the challenge countdown -------------------------------------------------------
     def _robbery(self) -> int:
@@ -161,7 +159,7 @@ class MoneybagsApp(GameApp):
         state = self.state
         if state.phase == "challenge" and seat in state.current_players() and self._robbery() == robbery:
             self._clock_for = None
-            self.act("accept", player=seat)
+            self.act(Accept(), player=seat)
             self.notes.insert(0, "Time ran out: you let the thief go.")
             self.refresh()  # act() drew the page before this note existed
 
@@ -185,7 +183,7 @@ class MoneybagsApp(GameApp):
         self._seats = []
         for p in range(n):
             picture, caption = w.HTML(), w.HTML()
-            jiggle = button("Jiggle", lambda b=p: self.act(jiggle_bag(b)))
+            jiggle = button("Jiggle", lambda b=p: self.act(Jiggle(b)))
             box = w.VBox([picture, caption, jiggle], layout=w.Layout(align_items="center", margin="2px 6px"))
             self._seats.append((picture, caption, jiggle, box))
 
@@ -193,8 +191,8 @@ class MoneybagsApp(GameApp):
         names = self.names()
         n = len(view["order"])
         acting = viewer in view["to_act"]
-        jiggles = {a[1] for a in self.state.legal_actions(viewer)[:12] if isinstance(a, tuple) and a[0] == "jiggle"} \
-            if acting else set()
+        # a turn lists Stand, Close, then its jiggles (at most one a seat) before the steals
+        jiggles = {a.bag for a in self.state.legal_actions(viewer)[:12] if isinstance(a, Jiggle)} if acting else set()
         turns = ", ".join(names[p] for p in view["turns_left"]) or "—"
         self.w_head.value = (
             f"{STYLE}<div>Round {view['round']} of {view['rounds']} · Boss: <b>{escape(names[view['dealer']])}</b> · "
@@ -211,7 +209,7 @@ class MoneybagsApp(GameApp):
             caption.value = (f"<div style='text-align:center'><b>{escape(who)}</b>"
                              f"{' · Boss' if p == view['dealer'] else ''}<br><small>{status}"
                              f"{'' if reading is None else ', feels ≈ ' + str(reading)}</small></div>")
-            self._label(jiggle, jiggle_bag(p), viewer, tooltip=False)
+            self._label(jiggle, Jiggle(p), viewer, tooltip=False)
             jiggle.tooltip = f"Feel how tall {who.lower()} is (a noisy reading)"
             jiggle.disabled = p not in jiggles
         boxes = [self._seats[p][3] for p in view["order"]]
@@ -244,7 +242,7 @@ class MoneybagsApp(GameApp):
         if phase == "fill":
             if view["bags_poured"] < n:
                 bag = view["order"][view["bags_poured"]]
-                most = max(a[1] for a in self.state.legal_actions(viewer) if isinstance(a, tuple))
+                most = max(a.coins for a in self.state.legal_actions(viewer) if isinstance(a, Fill))
                 self.w_pour.max, self.w_pour.value = most, min(max(1, self.w_pour.value), most)
                 poured = ", ".join(f"{names[p]} {c}" for p, c in enumerate(view["poured"] or []) if c)
                 self.w_prompt.value = (f"You are the Boss: pour coins into <b>{escape(names[bag])}</b>'s bag "
@@ -262,11 +260,11 @@ class MoneybagsApp(GameApp):
             self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags "
                                    "are emptied: if your stack is as tall as the thief's or taller, <i>you</i> are "
                                    "out; if the thief's is taller, the thief is out.")
-            self._label(self.b_challenge, CHALLENGE, viewer)
-            self._label(self.b_accept, ACCEPT, viewer)
-            self._label(self.b_feel_mine, jiggle_bag(viewer), viewer)
+            self._label(self.b_challenge, Challenge(), viewer)
+            self._label(self.b_accept, Accept(), viewer)
+            self._label(self.b_feel_mine, Jiggle(viewer), viewer)
             self.b_feel_mine.disabled = viewer not in jiggles
-            self._label(self.b_feel_thief, jiggle_bag(thief), viewer)
+            self._label(self.b_feel_thief, Jiggle(thief), viewer)
             self.b_feel_thief.disabled = thief not in jiggles
             return [self.w_prompt, *self.row_robbed]
         targets = [p for p in range(n) if p != viewer and not view["out"][p] and not view["closed"][p]]
@@ -276,8 +274,8 @@ class MoneybagsApp(GameApp):
             self.w_target.options = options
         self.w_target.value = keep if keep in targets else (targets[0] if targets else None)
         self.b_steal.disabled = not targets
-        self._label(self.b_stand, STAND, viewer)
-        self._label(self.b_close, CLOSE, viewer, tooltip=False)
+        self._label(self.b_stand, Stand(), viewer)
+        self._label(self.b_close, Close(), viewer, tooltip=False)
         self.w_prompt.value = "Your turn: steal from an open bag (0 coins is a bluff), stand by, or close your bag."
         return [self.w_prompt, *self.row_turn]
 
@@ -293,7 +291,7 @@ class MoneybagsApp(GameApp):
             self.error = "there is no open bag to rob"
             self.refresh()
             return
-        self.act(steal(self.w_target.value, self.w_coins.value, self.w_diamond.value))
+        self.act(Steal(self.w_target.value, self.w_coins.value, 1 if self.w_diamond.value else 0))
 
     # ---- hints, summary ----------------------------------------------------------------
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:

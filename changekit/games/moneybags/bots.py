@@ -28,7 +28,8 @@ from changekit.core.bots import Bot, RandomBot
 from changekit.core.errors import InvalidArgument
 
 from .model import ChallengeValue, after_steal, float_prior, heights
-from .rules import ACCEPT, CHALLENGE, CLOSE, STAND, drop_diamond, fill, jiggle_bag, jiggle_likelihood, steal
+from .moves import Accept, Challenge, Close, Diamond, Fill, Jiggle, Stand, Steal
+from .rules import jiggle_likelihood
 
 BOSS_POLICIES: tuple[str, ...] = ("even", "front", "back", "random")
 
@@ -86,28 +87,28 @@ class MoneybagsBot(Bot):
         if done < n:
             if self.boss_policy == "random":
                 poured = sum(view["poured"])
-                return fill(random_pour_step(view["coins"] - poured, n - done, rng))
-            return fill(pour_plan(view["coins"], n, self.boss_policy)[done])
+                return Fill(random_pour_step(view["coins"] - poured, n - done, rng))
+            return Fill(pour_plan(view["coins"], n, self.boss_policy)[done])
         if self.boss_policy == "front":
-            return drop_diamond(view["order"][0])
+            return Diamond(view["order"][0])
         if self.boss_policy == "back":
-            return drop_diamond(view["dealer"])
-        return drop_diamond(rng.randrange(n))
+            return Diamond(view["dealer"])
+        return Diamond(rng.randrange(n))
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         raise NotImplementedError
 
     def respond(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-        return ACCEPT
+        return Accept()
 
     # helpers
     @staticmethod
     def targets(legal: Sequence[Any]) -> list[int]:
-        return sorted({a[1] for a in legal if isinstance(a, tuple) and a[0] == "steal"})
+        return sorted({a.victim for a in legal if isinstance(a, Steal)})
 
     @staticmethod
     def unjiggled(legal: Sequence[Any], bags: Sequence[int]) -> list[int]:
-        can = {a[1] for a in legal if isinstance(a, tuple) and a[0] == "jiggle"}
+        can = {a.bag for a in legal if isinstance(a, Jiggle)}
         return [b for b in bags if b in can]
 
     @staticmethod
@@ -118,12 +119,12 @@ class MoneybagsBot(Bot):
     def steal_from_fullest(self, view: dict[str, Any], legal: Sequence[Any], coins: int, diamond: int) -> Any:
         targets = self.targets(legal)
         if not targets:
-            return STAND
+            return Stand()
         todo = self.unjiggled(legal, targets)
         if todo:
-            return jiggle_bag(todo[0])
+            return Jiggle(todo[0])
         victim = max(targets, key=lambda p: (self.feel(view, p), -p))
-        return steal(victim, coins, bool(diamond))
+        return Steal(victim, coins, 1 if diamond else 0)
 
     @staticmethod
     def second_turn(view: dict[str, Any]) -> bool:
@@ -136,7 +137,7 @@ class CautiousThief(MoneybagsBot):
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
         if self.second_turn(view) and view["my_takes"]:
-            return CLOSE
+            return Close()
         return self.steal_from_fullest(view, legal, 2, 0)
 
 
@@ -151,8 +152,8 @@ class BoldThief(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return jiggle_bag(todo[0])
-        return CHALLENGE if self.feel(view, thief) > self.feel(view, me) else ACCEPT
+            return Jiggle(todo[0])
+        return Challenge() if self.feel(view, thief) > self.feel(view, me) else Accept()
 
 
 #: The bayesian bot's model of a thief: 0-8 coins uniformly, feels for the diamond half the time.
@@ -211,8 +212,8 @@ class BayesianChallenger(MoneybagsBot):
         me, thief = view["you"], view["pending"]["thief"]
         todo = self.unjiggled(legal, [me, thief])
         if todo:
-            return jiggle_bag(todo[0])
-        return CHALLENGE if self.value(view).should_challenge else ACCEPT
+            return Jiggle(todo[0])
+        return Challenge() if self.value(view).should_challenge else Accept()
 
     @staticmethod
     def value(view: dict[str, Any]) -> ChallengeValue:
@@ -234,7 +235,7 @@ class EarlyCloser(BayesianChallenger):
     description = "closes its bag on its first turn; when robbed before that, challenges as the Bayesian does"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
-        return CLOSE
+        return Close()
 
 
 class RandomMoneybagsBot(RandomBot):

@@ -6,8 +6,8 @@ Rules in our words (the kit's decisions, docs/rules.md):
   default). The Boss pours the loot secretly into every bag, the Boss's own included: at least
   one coin per bag, the diamond into one of them. Option ``pour``: ``"random"`` (default) pours
   uniformly at random and nobody sees it; with ``"boss"`` the Boss player fills the bags one
-  by one in turn order (``("fill", coins)``; the last bag takes what is left), then places the
-  diamond (``("diamond", bag)``), and knows what went where.
+  by one in turn order (``Fill(coins)``; the last bag takes what is left), then places the
+  diamond (``Diamond(bag)``), and knows what went where.
 * Nobody ever looks into a bag, not even their own. A player may *jiggle* a bag to get a rough
   feel for its height. That feel is a **model**, not part of the printed rules: option
   ``jiggle_noise`` (default 0.15) makes a reading the number of coins in the bag plus a normal
@@ -16,11 +16,11 @@ Rules in our words (the kit's decisions, docs/rules.md):
   On a turn you may jiggle each bag once; a robbed player may jiggle their own bag and the
   thief's once before deciding to challenge.
 * Turns start at the Boss's left and go round twice; the round ends after the Boss's second
-  turn. On your turn: *steal* (``("steal", victim, coins, diamond)``: reach into an open bag and
+  turn. On your turn: *steal* (``Steal(victim, coins, diamond)``: reach into an open bag and
   take up to that many coins, 0 for a bluff, and with ``diamond`` = 1 the diamond too if it is
-  there; only you learn what you actually got), *stand by* (``"stand"``), or *close* your bag
-  (``"close"``: no more turns for you this round and nobody can rob you).
-* After a steal the victim says ``"challenge"`` or ``"accept"``. A challenge empties both bags
+  there; only you learn what you actually got), *stand by* (``Stand()``), or *close* your bag
+  (``Close()``: no more turns for you this round and nobody can rob you).
+* After a steal the victim says ``Challenge()`` or ``Accept()``. A challenge empties both bags
   for everyone to see; each stack's height is its coins plus the diamond on top. A challenger
   as tall as or taller than the thief is out and hands everything to the thief; a thief who is
   taller is out and hands everything to the challenger. Players who are out take no more turns
@@ -51,6 +51,8 @@ from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import count, possessive, winners_text
 from changekit.core.options import Between, choices
+
+from .moves import MOVES, Accept, Challenge, Close, Diamond, Fill, Jiggle, Stand, Steal
 
 COINS = 67
 MAX_PLAYERS = 6
@@ -133,67 +135,67 @@ def jiggle_likelihood(reading: int, true_coins: int, noise: float) -> float:
     return max(0.0, upper - lower)
 
 
-# ---- actions: made by these names (the encodings are what saves hold) -----------------------
-#: Stand by: end your turn without stealing.
-STAND = "stand"
-#: Close your bag: no more turns for you this round, and nobody can rob you.
-CLOSE = "close"
-#: Robbed: let the thief go.
-ACCEPT = "accept"
-#: Robbed: empty both bags and compare the stacks.
-CHALLENGE = "challenge"
-Steal = tuple[str, int, int, int]
+# ---- moves (moves.py): Fill(coins), Diamond(bag) for a pouring Boss; Steal, Jiggle, Stand, Close
+# on a turn; Jiggle, Accept, Challenge when robbed. The old names below still make them.
+#: the moves legal actions are made of, one of each (a playout lists them at every step)
+STAND, CLOSE, ACCEPT, CHALLENGE = Stand(), Close(), Accept(), Challenge()
 
 
 def steal(victim: Player, coins: int, diamond: bool = False) -> Steal:
-    """Reach into ``victim``'s bag for ``coins`` coins (0: a bluff), and with ``diamond`` feel for
-    the diamond too.
+    """``Steal(victim, coins, 1 if diamond else 0)``: reach into ``victim``'s bag for ``coins``
+    coins (0: a bluff), and with ``diamond`` feel for the diamond too.
 
     >>> steal(2, 5), steal(0, 0, diamond=True)
-    (('steal', 2, 5, 0), ('steal', 0, 0, 1))
+    (Steal(2, 5, 0), Steal(0, 0, 1))
     """
-    return ("steal", victim, coins, 1 if diamond else 0)
+    return Steal(victim, coins, 1 if diamond else 0)
 
 
-def jiggle_bag(bag: Player) -> tuple[str, int]:
-    """Jiggle the bag of seat ``bag`` (your own too) for a noisy feel of its coins.
+def jiggle_bag(bag: Player) -> Jiggle:
+    """``Jiggle(bag)``: jiggle the bag of seat ``bag`` (your own too) for a noisy feel of its coins.
 
-    >>> jiggle_bag(3)
-    ('jiggle', 3)
+    >>> jiggle_bag(3) == ("jiggle", 3)
+    True
     """
-    return ("jiggle", bag)
+    return _JIGGLES[bag] if type(bag) is int and 0 <= bag < MAX_PLAYERS else Jiggle(bag)
 
 
-def fill(coins: int) -> tuple[str, int]:
-    """The Boss pours ``coins`` coins into the next bag in turn order (``pour="boss"``).
+def fill(coins: int) -> Fill:
+    """``Fill(coins)``: the Boss pours ``coins`` coins into the next bag in turn order (``pour="boss"``).
 
-    >>> fill(12)
-    ('fill', 12)
+    >>> fill(12) == ("fill", 12)
+    True
     """
-    return ("fill", coins)
+    return Fill(coins)
 
 
-def drop_diamond(bag: Player) -> tuple[str, int]:
-    """The Boss drops the diamond into the bag of seat ``bag`` (``pour="boss"``).
+def drop_diamond(bag: Player) -> Diamond:
+    """``Diamond(bag)``: the Boss drops the diamond into the bag of seat ``bag`` (``pour="boss"``).
 
-    >>> drop_diamond(1)
-    ('diamond', 1)
+    >>> drop_diamond(1) == ("diamond", 1)
+    True
     """
-    return ("diamond", bag)
+    return _DIAMONDS[bag] if type(bag) is int and 0 <= bag < MAX_PLAYERS else Diamond(bag)
 
 
-#: Every seat's jiggle, made once (a turn's legal actions list them at every step).
-_JIGGLES = tuple(jiggle_bag(bag) for bag in range(MAX_PLAYERS))
+_JIGGLES = tuple(Jiggle(bag) for bag in range(MAX_PLAYERS))
+_DIAMONDS = tuple(Diamond(bag) for bag in range(MAX_PLAYERS))
+
+
+@lru_cache(maxsize=64)
+def _fills(most: int) -> tuple[Fill, ...]:
+    """The Boss's pours of 1 to ``most`` coins (the same few lists, round after round)."""
+    return tuple(Fill(c) for c in range(1, most + 1))
 
 
 @lru_cache(maxsize=512)
 def _steal_actions(targets: tuple[int, ...], coins: int) -> tuple[Steal, ...]:
-    return tuple(steal(v, k, bool(d)) for v in targets for k in range(coins + 1) for d in (0, 1))
+    return tuple(Steal(v, k, d) for v in targets for k in range(coins + 1) for d in (0, 1))
 
 
 @lru_cache(maxsize=512)
 def _turn_actions(me: Player, out: tuple[bool, ...], closed: tuple[bool, ...],
-                  coins: int) -> tuple[tuple[tuple[str, int], ...], tuple[Steal, ...]]:
+                  coins: int) -> tuple[tuple[Jiggle, ...], tuple[Steal, ...]]:
     """A turn's jiggles (before any is made) and steals: a function of these only, so a playout
     looks them up rather than building them at every step."""
     seats = range(len(out))
@@ -382,7 +384,7 @@ class MoneybagsState(State):
             jiggles, steals = _turn_actions(me, tuple(self.out), tuple(self.closed), self.options.coins)
             jiggled = self.jiggled
             if jiggled:
-                return [STAND, CLOSE, *[a for a in jiggles if a[1] not in jiggled], *steals]
+                return [STAND, CLOSE, *[a for a in jiggles if a.bag not in jiggled], *steals]
             return [STAND, CLOSE, *jiggles, *steals]
         if phase == "challenge":
             assert self.pending is not None
@@ -394,19 +396,19 @@ class MoneybagsState(State):
             return actions
         if self.filled < self.players:
             left = self.players - self.filled
-            return [fill(c) for c in range(1, self.box - (left - 1) + 1)]
-        return [drop_diamond(b) for b in range(self.players)]
+            return list(_fills(self.box - (left - 1)))
+        return list(_DIAMONDS[:self.players])
 
     def _apply(self, player: Player, action: Any) -> None:
-        phase = self.phase
-        if phase == "turn" and type(action) is tuple and len(action) == 4 and action[0] == "steal":
+        # the base has made ``action`` one of MOVES: the engine reads its type and fields
+        phase, kind = self.phase, type(action)
+        if phase == "turn" and kind is Steal:
             self._steal(player, action)  # most turns: checked first
         elif phase == "fill":
             self._apply_fill(player, action)
         else:
-            bag = self._check_jiggle(player, action)
-            if bag is not None:
-                self._do_jiggle(player, bag)
+            if kind is Jiggle:
+                self._do_jiggle(player, self._check_jiggle(player, action))
                 return  # a jiggle leaves the turn where it is
             if phase == "turn":
                 self._apply_turn(player, action)
@@ -419,23 +421,21 @@ class MoneybagsState(State):
         if self.filled < n:
             left = n - self.filled
             most = self.box - (left - 1)
-            if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "fill" and type(action[1]) is int):
+            if type(action) is not Fill:
+                raise IllegalAction("fill", f"the Boss pours coins into the next bag with Fill(coins), not {action!r}")
+            coins = action.coins
+            if not 1 <= coins <= most:
                 raise IllegalAction(
-                    "fill", f"the Boss pours coins into the next bag with ('fill', coins), not {action!r}")
-            if not 1 <= action[1] <= most:
-                raise IllegalAction(
-                    "coin-per-bag",
-                    f"every bag gets at least one coin: this one takes 1 to {most}, not {action[1]!r}")
-            self._pour(player, self._seat_at(self.filled), action[1])
+                    "coin-per-bag", f"every bag gets at least one coin: this one takes 1 to {most}, not {coins!r}")
+            self._pour(player, self._seat_at(self.filled), coins)
             if self.filled == n - 1:  # the last bag takes what is left
                 self._pour(player, self._seat_at(self.filled), self.box)
             return
-        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "diamond"
-                and type(action[1]) is int and 0 <= action[1] < n):
+        if not (type(action) is Diamond and 0 <= action.bag < n):
             raise IllegalAction(
-                "diamond", f"the Boss drops the diamond into one bag with ('diamond', 0..{n - 1}), not {action!r}")
-        self.diamond = action[1]
-        self.log.append(Event("diamond", {"bag": action[1]}, (player,)))
+                "diamond", f"the Boss drops the diamond into one bag with Diamond(0..{n - 1}), not {action!r}")
+        self.diamond = action.bag
+        self.log.append(Event("diamond", {"bag": action.bag}, (player,)))
         self.log.append(Event("filled", {"boss": self.boss, "round": self.round}))
         self.phase = "turn"
         self.slot = 0
@@ -447,20 +447,17 @@ class MoneybagsState(State):
         self.filled += 1
         self.log.append(Event("pour", {"bag": bag, "coins": coins}, (boss,)))
 
-    def _check_jiggle(self, player: Player, action: Any) -> int | None:
-        """The bag of a jiggle ``player`` may make now, None for an action that is not a jiggle."""
-        if isinstance(action, tuple) and len(action) == 2 and action[0] == "jiggle":
-            bag = action[1]
-            if not self._may_jiggle(bag):
-                raise IllegalAction(
-                    "jiggle",
-                    f"you can jiggle each of {self._jiggle_choices(player)} once now, not {bag!r}")
-            return bag
-        return None
+    def _check_jiggle(self, player: Player, action: Jiggle) -> int:
+        """The bag of the jiggle ``action``, which ``player`` may make now (else an IllegalAction)."""
+        bag = action.bag
+        if not self._may_jiggle(bag):
+            raise IllegalAction("jiggle",
+                                f"you can jiggle each of {self._jiggle_choices(player)} once now, not {bag!r}")
+        return bag
 
-    def _may_jiggle(self, bag: Any) -> bool:
+    def _may_jiggle(self, bag: int) -> bool:
         """``bag in self._jiggle_choices(player)``, without building the list."""
-        if type(bag) is not int or bag in self.jiggled:
+        if bag in self.jiggled:
             return False
         if self.phase == "turn":
             return 0 <= bag < self.options.players and not self.out[bag]
@@ -474,32 +471,32 @@ class MoneybagsState(State):
 
     def _apply_turn(self, player: Player, action: Any) -> None:
         """A turn's action other than a jiggle (:meth:`_apply` does those)."""
-        if action == STAND and type(action) is str:
+        kind = type(action)
+        if kind is Stand:
             self.log.append(Event("stand", {"player": player}))
             self._next_turn()
             return
-        if action == CLOSE and type(action) is str:
+        if kind is Close:
             self.closed[player] = True
             self.log.append(Event("close", {"player": player}))
             self._next_turn()
             return
-        if not (isinstance(action, tuple) and len(action) == 4 and action[0] == "steal"):
+        if kind is not Steal:
             raise IllegalAction(
                 "turn-action",
-                "on your turn: 'stand', 'close', ('jiggle', bag) or ('steal', victim, coins, diamond 0/1), "
-                f"not {action!r}")
+                f"on your turn: Stand(), Close(), Jiggle(bag) or Steal(victim, coins, diamond 0/1), not {action!r}")
         self._steal(player, action)
 
-    def _steal(self, player: Player, action: tuple[Any, ...]) -> None:
-        _, victim, asked, grab = action
-        if not (type(victim) is int and 0 <= victim < self.options.players and victim != player
+    def _steal(self, player: Player, action: Steal) -> None:
+        victim, asked, grab = action.victim, action.coins, action.diamond
+        if not (0 <= victim < self.options.players and victim != player
                 and not self.out[victim] and not self.closed[victim]):  # victim in self._targets(player)
             raise IllegalAction(
                 "open-bag",
                 f"you can rob an open bag of another player still in: {self._targets(player)}, not {victim!r}")
-        if type(asked) is not int or not 0 <= asked <= self.options.coins:
+        if not 0 <= asked <= self.options.coins:
             raise IllegalAction("coins", f"take 0 to {self.options.coins} coins, not {asked!r}")
-        if type(grab) is not int or grab not in (0, 1):
+        if grab not in (0, 1):
             raise IllegalAction("diamond-flag", f"diamond is 1 (feel for the diamond) or 0, not {grab!r}")
         bags = self.bags
         got = min(asked, bags[victim])
@@ -521,14 +518,14 @@ class MoneybagsState(State):
         """The robbed player's answer other than a jiggle (:meth:`_apply` does those)."""
         assert self.pending is not None
         thief, victim = self.pending["thief"], self.pending["victim"]
-        if action == ACCEPT and type(action) is str:
+        kind = type(action)
+        if kind is Accept:
             self.log.append(Event("accept", {"victim": victim, "thief": thief}))
-        elif action == CHALLENGE and type(action) is str:
+        elif kind is Challenge:
             self._challenge(victim, thief)
         else:
             raise IllegalAction(
-                "challenge-decision",
-                f"you were robbed: say 'challenge', 'accept' or ('jiggle', bag), not {action!r}")
+                "challenge-decision", f"you were robbed: say Challenge(), Accept() or Jiggle(bag), not {action!r}")
         self.pending = None
         self.phase = "turn"
         self._next_turn()
@@ -606,9 +603,9 @@ class MoneybagsState(State):
         bag is "my bag".
 
         >>> state = Moneybags(players=3).new_state(seed=1)   # seat 1 is to move
-        >>> state.describe_action(steal(2, 5, diamond=True))
+        >>> state.describe_action(Steal(2, 5, 1))
         "Steal 5 coins from Player 3's bag and feel for the diamond"
-        >>> state.describe_action(jiggle_bag(1)), state.describe_action(STAND, by=0)
+        >>> state.describe_action(Jiggle(1)), state.describe_action(Stand(), by=0)
         ('Jiggle my bag', 'Stand by')
         """
         names = names or default_names(self.players)
@@ -620,23 +617,25 @@ class MoneybagsState(State):
                 raise InvalidArgument(f"a bag is a seat from 0 to {self.players - 1}, not {shown(seat)}")
             return "my bag" if seat == by else f"{possessive(names[seat])} bag"
 
-        if type(action) is str and action in _PLAIN_WORDS:
-            return _PLAIN_WORDS[action]
-        if isinstance(action, tuple) and len(action) == 4 and action[0] == "steal" \
-                and type(action[2]) is int and action[3] in (0, 1):
-            feel = " and feel for the diamond" if action[3] else ""
-            return f"Steal {coins_text(action[2])} from {bag(action[1])}{feel}"
-        if isinstance(action, tuple) and len(action) == 2:
-            verb, target = action
-            if verb == "jiggle":
-                return f"Jiggle {bag(target)}"
-            if verb == "diamond":
-                return f"Drop the diamond into {bag(target)}"
-            if verb == "fill" and type(target) is int and self.phase == "fill" and self.filled < self.players:
-                return f"Pour {coins_text(target)} into {bag(self._seat_at(self.filled))}"
+        try:
+            move: Any = MOVES.typed(action)  # a plain value from an old save or bot reads as the move
+        except ChangekitError:
+            move = None
+        kind = type(move)
+        if kind in _PLAIN_WORDS:
+            return _PLAIN_WORDS[kind]
+        if kind is Steal and move.diamond in (0, 1):
+            feel = " and feel for the diamond" if move.diamond else ""
+            return f"Steal {coins_text(move.coins)} from {bag(move.victim)}{feel}"
+        if kind is Jiggle:
+            return f"Jiggle {bag(move.bag)}"
+        if kind is Diamond:
+            return f"Drop the diamond into {bag(move.bag)}"
+        if kind is Fill and self.phase == "fill" and self.filled < self.players:
+            return f"Pour {coins_text(move.coins)} into {bag(self._seat_at(self.filled))}"
         raise InvalidArgument(
-            f"{shown(action)} is not a Moneybags action now: 'stand', 'close', 'accept', 'challenge', "
-            "('jiggle', bag), ('steal', victim, coins, diamond 0/1), ('fill', coins) or ('diamond', bag)")
+            f"{shown(action)} is not a Moneybags action now: Stand(), Close(), Accept(), Challenge(), "
+            "Jiggle(bag), Steal(victim, coins, diamond 0/1), Fill(coins) or Diamond(bag)")
 
     # ---- what a player sees ------------------------------------------------------------
     def _view(self, player: Player | None) -> MoneybagsView:
@@ -758,8 +757,8 @@ class MoneybagsState(State):
         return f"{k}: {d}"
 
 
-#: The actions that are words, as their buttons say them.
-_PLAIN_WORDS = {STAND: "Stand by", CLOSE: "Close my bag", ACCEPT: "Let it go", CHALLENGE: "Challenge"}
+#: The moves that are words, as their buttons say them.
+_PLAIN_WORDS: dict[type, str] = {Stand: "Stand by", Close: "Close my bag", Accept: "Let it go", Challenge: "Challenge"}
 
 
 def coins_text(n: int) -> str:
@@ -780,6 +779,7 @@ class Moneybags(Game):
     max_players = MAX_PLAYERS
     Options = MoneybagsOptions
     State = MoneybagsState
+    moves = MOVES
 
 
 MoneybagsState.game = Moneybags
