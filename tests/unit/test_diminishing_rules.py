@@ -10,7 +10,8 @@ import pytest
 
 from changekit.conformance import check_playout, check_seeds, check_step
 from changekit.core import ChangekitError, GameRng, IllegalAction, RandomBot, play_out
-from changekit.games.diminishing import GAME, legal_moves
+from changekit.core.errors import InvalidMove
+from changekit.games.diminishing import GAME, MOVES, Play, legal_moves
 from changekit.games.diminishing import bots as bots_module
 from changekit.games.diminishing.bots import KeepSmallBot, MaxNBot, MaxTakeBot, PerfectBot, kept
 from changekit.games.diminishing.rules import STANDARD_PURSE, takes_within
@@ -58,18 +59,20 @@ def test_take_backs_match_brute_force(pot, limit):
 
 
 def test_legal_moves_on_the_first_turn_take_nothing_back():
-    assert legal_moves(STANDARD_PURSE, []) == [(1,), (3,), (5,), (7,), (10,)]
+    assert legal_moves(STANDARD_PURSE, []) == [Play(1), Play(3), Play(5), Play(7), Play(10)] == [
+        (1,), (3,), (5,), (7,), (10,)]  # a move is its plain tuple too
+    assert all(type(m) is Play for m in legal_moves(STANDARD_PURSE, [5, 3, 1]))
 
 
 def test_legal_moves_include_every_take_back_worth_at_most_one_less():
     moves = legal_moves([5, 1], [3, 1])
-    assert moves == [(1,), (5,), (5, 1), (5, 3), (5, 3, 1)]
-    assert all(sum(m[1:]) <= m[0] - 1 for m in legal_moves(STANDARD_PURSE, [10, 7, 5, 3, 3, 1, 1]))
+    assert moves == [Play(1), Play(5), Play(5, 1), Play(5, 3), Play(5, 3, 1)]
+    assert all(sum(m.take) <= m.bill - 1 for m in legal_moves(STANDARD_PURSE, [10, 7, 5, 3, 3, 1, 1]))
 
 
 def test_a_move_moves_bills_between_purse_and_pot():
     state = state_with([[5, 1], [7]], pot=[3, 1])
-    state.apply((5, 3, 1))
+    state.apply(Play(5, 3, 1))
     assert state.purses[0] == [3, 1, 1] and state.pot == [5]
     assert state.turn == 1
     assert state.log[-1].kind == "move" and state.log[-1].data["take"] == [3, 1]
@@ -83,13 +86,18 @@ def test_a_move_moves_bills_between_purse_and_pot():
     ((3, 3), "take-limit"),
     ((5, 3, 1, 1), "take-from-pot"),
     ((1, 1), "take-limit"),
-    (5, "action-form"),
-    ((), "action-form"),
-    ((5.0,), "action-form"),
-    ((True,), "action-form"),
-    (((5,),), "action-form"),
-    (None, "action-form"),
-    ("5", "action-form"),
+    (Play(5, 1, 3), "take-order"),
+    ([5, 5], "take-from-pot"),  # a JSON list reads as the move
+    (5, "move-shape"),
+    ((), "move-shape"),
+    ((5.0,), "move-shape"),
+    ((True,), "move-shape"),
+    ((5, True), "move-shape"),
+    (((5,),), "move-shape"),
+    (None, "move-shape"),
+    ("5", "move-shape"),
+    ("play 5", "move-shape"),
+    ({5: 1}, "move-shape"),
 ])
 def test_illegal_moves_are_refused_naming_the_rule_and_change_nothing(action, rule):
     state = state_with([[5, 3, 1], [7]], pot=[3, 1])
@@ -97,33 +105,37 @@ def test_illegal_moves_are_refused_naming_the_rule_and_change_nothing(action, ru
     with pytest.raises(IllegalAction) as refused:
         state.apply(action)
     assert refused.value.rule == rule and str(refused.value)
+    assert isinstance(refused.value, InvalidMove) == (rule == "move-shape")
     assert state.to_json() == before
 
 
 def test_a_move_typed_anew_plays_exactly_like_the_one_legal_actions_listed():
-    # the engine accepts a listed move by identity (its hot path) and checks any other in full
+    # the engine accepts a listed Play by one lookup (its hot path); a plain tuple, a JSON list or a
+    # Play built anew is read as the same move and plays the same
     for players, pot in ((2, [5, 3, 1, 1]), (3, [10, 7, 3, 1])):
         start = state_with([[10, 7, 5, 1]] + [[3, 1]] * (players - 1), pot=pot)
         for listed in start.legal_actions():
-            typed = tuple(list(listed))
-            assert typed == listed and typed is not listed
-            a, b = start.clone(), start.clone()
-            a.apply(listed)
-            b.apply(typed)
-            assert a.to_json() == b.to_json() and a.log == b.log
+            assert type(listed) is Play
+            for typed in (tuple(listed), list(listed), Play(*listed)):
+                assert tuple(typed) == listed and typed is not listed
+                a, b = start.clone(), start.clone()
+                a.apply(listed)
+                b.apply(typed)
+                assert a.to_json() == b.to_json() and a.log == b.log
+                assert type(b.history[-1][1]) is Play and b.history[-1][1] == listed
 
 
 def test_the_limit_is_one_dollar_less_than_the_bill():
     state = state_with([[5], [7]], pot=[3, 1, 1])
     with pytest.raises(IllegalAction, match=r"at most \$4"):
-        state.apply((5, 3, 1, 1))
-    state.apply((5, 3, 1))
+        state.apply(Play(5, 3, 1, 1))
+    state.apply(Play(5, 3, 1))
     assert state.purses[0] == [3, 1]
 
 
 def test_a_player_with_no_money_is_out_and_the_last_one_standing_wins():
     state = state_with([[1], [3]], pot=[])
-    state.apply((1,))
+    state.apply(Play(1))
     assert state.out == [True, False] and state.is_terminal()
     assert state.winners() == (1,)
     assert state.scores() == (0, 3)
@@ -132,27 +144,27 @@ def test_a_player_with_no_money_is_out_and_the_last_one_standing_wins():
 
 def test_taking_back_saves_you_from_going_out():
     state = state_with([[3], [7]], pot=[1])
-    state.apply((3, 1))
+    state.apply(Play(3, 1))
     assert not state.out[0] and state.turn == 1
 
 
 def test_with_three_players_the_out_player_is_skipped():
     state = state_with([[1], [3, 3], [5, 5]], pot=[])
-    state.apply((1,))
+    state.apply(Play(1))
     assert state.out == [True, False, False] and not state.is_terminal()
     assert state.turn == 1
-    state.apply((3,))
+    state.apply(Play(3))
     assert state.turn == 2
-    state.apply((5, 3))
+    state.apply(Play(5, 3))
     assert state.turn == 1  # seat 0 is skipped
 
 
 def test_first_knockout_ends_at_once_and_the_richest_wins():
     state = state_with([[1], [3, 3], [5, 5]], pot=[], end="first_knockout")
-    state.apply((1,))
+    state.apply(Play(1))
     assert state.is_terminal() and state.winners() == (2,)
     tied = state_with([[1], [5], [5]], pot=[], end="first_knockout")
-    tied.apply((1,))
+    tied.apply(Play(1))
     assert tied.winners() == (1, 2)
 
 
@@ -191,7 +203,7 @@ def test_views_show_everything_to_everyone():
 
 def test_narration_reads_well():
     state = state_with([[5, 1], [7]], pot=[3, 1])
-    state.apply((5, 3, 1))
+    state.apply(Play(5, 3, 1))
     line = state.narrate(state.log[-1], ["Ann", "Bo"])
     assert line == "Ann played $5 and took back $3, $1: $5 left, $5 in the pot."
 
@@ -221,13 +233,13 @@ def test_a_mid_game_position_passes_the_deep_checks():
 def test_max_take_bot_loses_as_little_as_possible():
     state = state_with([[10, 3, 1], [7]], pot=[5, 3, 1, 1])
     move = MaxTakeBot().choose(state.view(0), state.legal_actions(), rng=random.Random(0))
-    assert kept(move) == -1 and move == (10, 5, 3, 1)  # (1,) and (3, 1, 1) also lose $1 but take less
+    assert kept(move) == -1 and move == Play(10, 5, 3, 1)  # Play(1) and Play(3, 1, 1) also lose $1 but take less
 
 
 def test_keep_small_bot_plays_big_and_takes_many_bills():
     state = state_with([[10, 3, 1], [7]], pot=[5, 3, 1, 1])
     move = KeepSmallBot().choose(state.view(0), state.legal_actions(), rng=random.Random(0))
-    assert move == (10, 5, 3, 1)  # 3 bills; (10, 3, 1, 1) is also 3 bills but keeps less
+    assert move == Play(10, 5, 3, 1)  # 3 bills; Play(10, 3, 1, 1) is also 3 bills but keeps less
 
 
 def test_perfect_bot_plays_a_winning_move_when_there_is_one():
@@ -246,7 +258,7 @@ def test_max_n_bot_finds_the_immediate_knockout_with_three_players():
     # Seat 0 can take back enough to survive, or play out: it must not knock itself out.
     state = state_with([[3], [1], [10, 5]], pot=[1])
     move = MaxNBot(depth=2).choose(state.view(0), state.legal_actions(), rng=random.Random(0))
-    assert move == (3, 1)
+    assert move == Play(3, 1) and type(move) is Play
 
 
 class Clock:
@@ -326,9 +338,26 @@ def test_seeds_choose_who_starts_and_determinize_is_an_exact_copy():
 def test_play_builds_the_engine_action_with_the_take_back_highest_first():
     from changekit.games.diminishing.rules import play
 
-    assert play(7) == (7,) and play(5, 1, 3) == (5, 3, 1) == play(5, 3, 1)
+    assert play(7) == Play(7) == (7,) and play(5, 1, 3) == Play(5, 3, 1) == (5, 3, 1) == play(5, 3, 1)
+    assert type(play(5, 1, 3)) is Play and play(5, 1, 3).take == (3, 1)
     state = state_with([[5, 1], [7]], pot=[3, 1])
     assert play(5, 1, 3) in state.legal_actions()
+
+
+def test_a_play_reads_by_name_and_back_from_words_json_and_pickle():
+    import json
+    import pickle
+
+    move = Play(5, 3, 1)
+    assert (move.bill, move.take, move.text(), repr(move)) == (5, (3, 1), "play 5 3+1", "Play(5, 3, 1)")
+    assert (Play(7).take, Play(7).text(), json.dumps(Play(7))) == ((), "play 7 none", "[7]")
+    assert Play(5, (3, 1)) == move and Play(5, [3, 1]) == move
+    for back in (MOVES.parse("play 5 3+1"), MOVES.typed([5, 3, 1]), pickle.loads(pickle.dumps(move))):
+        assert back == move and type(back) is Play
+    assert MOVES.parse("play 7 none") == Play(7)
+    for junk in ((5, 3.0), (True,), ("5",), ()):
+        with pytest.raises(InvalidMove):
+            Play(*junk)
 
 
 def test_moves_built_with_play_survive_a_save_and_load():
@@ -345,11 +374,15 @@ def test_describe_action_says_the_move_in_words():
     state = state_with([[5, 1], [7]], pot=[3, 1])
     words = {action: state.describe_action(action) for action in state.legal_actions()}
     assert words == {
-        (1,): "play $1", (5,): "play $5", (5, 1): "play $5, take back $1", (5, 3): "play $5, take back $3",
-        (5, 3, 1): "play $5, take back $3 $1 ($4)",
+        Play(1): "play $1", Play(5): "play $5", Play(5, 1): "play $5, take back $1",
+        Play(5, 3): "play $5, take back $3", Play(5, 3, 1): "play $5, take back $3 $1 ($4)",
     }
-    with pytest.raises(IllegalAction, match="a move is a tuple"):
-        state.describe_action([5])
+    assert state.describe_action((5, 3)) == state.describe_action([5, 3]) == "play $5, take back $3"
+    for junk in (None, (5.0,), "play 5"):
+        with pytest.raises(InvalidMove, match="not a move of this game"):
+            state.describe_action(junk)
+    with pytest.raises(InvalidMove, match="names the bill played"):
+        state.describe_action(())
 
 
 def test_legal_moves_of_random_positions_have_distinct_words():

@@ -18,6 +18,7 @@ from changekit.stats.intervals import Estimate, wilson
 from changekit.stats.tournaments import bot_tournament
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
+from .moves import Play
 from .rules import GAME, STANDARD_PURSE, DiminishingState, legal_moves
 from changekit.core.checks import (
     checked, is_callable, is_flag, is_instance, is_items, is_mapping, is_runs, is_seed,
@@ -184,7 +185,7 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
         nodes.append(TreeNode(mover, other, pot, wins, finished))
         if not finished:
             me = index[key]
-            for move in map(Move.from_action, legal_moves(mover, pot)):
+            for move in (Move(m.bill, m.take) for m in legal_moves(mover, pot)):
                 after = list(mover)
                 after.remove(move.play)
                 after += move.take
@@ -330,7 +331,7 @@ def against_perfect(*, games: int = 200, seed: int = 1, bots: Sequence[Bot] | No
 
 
 @checked(view=_is_diminishing_view)
-def hints(view: dict[str, Any]) -> dict[tuple[int, ...], bool] | None:
+def hints(view: dict[str, Any]) -> dict[Play, bool] | None:
     """For a two-player view: each legal action → does it win against perfect play?
     ``None`` when more than two players are still in, or the position is outside the tables
     that can be solved on the spot (two survivors of a bigger game)."""

@@ -14,7 +14,8 @@ from changekit.core.pictures import bill_svg, bills_html
 
 from .analysis import hints, parse_purse, purse_figure, purse_readout
 from .bots import BOTS
-from .rules import DiminishingReturns, play, take_back_words, takes_within
+from .moves import Play
+from .rules import DiminishingReturns, take_back_words, takes_within
 from .spec import SPEC
 
 
@@ -32,7 +33,7 @@ class DiminishingApp(GameApp):
         self._bills_shown: list[int] = []  # the bill of each picture button shown, in order
         self._bill_row = PictureRow(lambda i: self.choose_bill(self._bills_shown[i]))
         self._take_buttons: list[w.Button] = []
-        self._take_actions: dict[int, tuple[int, ...]] = {}  # button number → the move it makes
+        self._take_actions: dict[int, Play] = {}  # button number → the move it makes
         self._step1 = w.HTML("<b>Step 1: choose the bill to put into the pot.</b>")
         self._step2 = w.HTML()
         self._take_row = w.HBox(layout=w.Layout(flex_flow="row wrap", grid_gap="4px"))
@@ -90,7 +91,7 @@ class DiminishingApp(GameApp):
             for bill in self._bills_shown:
                 caption = f"Play {money(bill)}"
                 if marks is not None:
-                    wins = any(good for action, good in marks.items() if action[0] == bill)
+                    wins = any(good for move, good in marks.items() if move.bill == bill)
                     caption += " (can win)" if wins else " (loses)"
                 slots.append(Slot(bill_svg(bill, width=76), caption, f"Put your {money(bill)} bill into the pot"))
             self.w_controls.children = [self._step1, self._bill_row.show(slots)]
@@ -98,7 +99,7 @@ class DiminishingApp(GameApp):
         bill = self.chosen
         shown = []
         for i, take in enumerate(takes_within(pot, bill - 1)):
-            action = play(bill, *take)
+            action = Play(bill, *take)  # takes_within lists each take-back highest first
             caption = take_back_words(take).capitalize()
             if marks is not None:
                 caption += " — wins" if marks.get(action) else " — loses"

@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 from changekit.core import Bot, RandomBot
 from changekit.core.words import money
 
+from .moves import Play, as_play
 from .rules import describe_move, kept, legal_moves
 from .table import solve_if_quick
 
@@ -34,7 +35,7 @@ class MaxTakeBot(Bot):
     description = "loses as little money as possible this turn (takes back the most)"
 
     def choose(self, view, legal, *, rng: random.Random):
-        return max(legal, key=lambda a: (kept(a), sum(a[1:]), -len(a)))
+        return max(legal, key=lambda move: (kept(move), sum(move.take), -len(move.take)))
 
     def explain(self, view, action) -> str:
         return f"{describe_move(action)}: loses only {money(-kept(action))} this turn, the least it can"
@@ -47,11 +48,12 @@ class KeepSmallBot(Bot):
     description = "plays the biggest bill, takes back as many small bills as it can"
 
     def choose(self, view, legal, *, rng: random.Random):
-        biggest = max(a[0] for a in legal)
-        return max((a for a in legal if a[0] == biggest), key=lambda a: (len(a), kept(a)))
+        biggest = max(move.bill for move in legal)
+        return max((move for move in legal if move.bill == biggest), key=lambda move: (len(move.take), kept(move)))
 
     def explain(self, view, action) -> str:
-        return (f"{describe_move(action)}: spends its biggest bill and keeps {len(action) - 1} small bill(s) "
+        move = as_play(action)  # (a plain tuple reads as its Play)
+        return (f"{describe_move(move)}: spends its biggest bill and keeps {len(move.take)} small bill(s) "
                 "for later turns")
 
 
@@ -130,12 +132,12 @@ class MaxNBot(Bot):
         return (f"{describe_move(action)}: best for itself {self.depth} turns ahead, assuming each player looks "
                 "after their own money")
 
-    def _candidates(self, legal: Sequence[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    def _candidates(self, legal: Sequence[Play]) -> list[Play]:
         if len(legal) <= self.width:
             return list(legal)
-        by_money = sorted(legal, key=lambda a: (-kept(a), a))
-        by_bills = sorted(legal, key=lambda a: (-len(a), -kept(a), a))
-        out: list[tuple[int, ...]] = []
+        by_money = sorted(legal, key=lambda move: (-kept(move), move))
+        by_bills = sorted(legal, key=lambda move: (-len(move.take), -kept(move), move))
+        out: list[Play] = []
         for a, b in zip(by_money, by_bills, strict=True):
             for x in (a, b):
                 if x not in out:
@@ -162,10 +164,10 @@ class MaxNBot(Bot):
         best_value, best_move = None, None
         for action in moves:
             purse = list(purses[mover])
-            purse.remove(action[0])
+            purse.remove(action.bill)
             new_pot = list(pot)
-            new_pot.append(action[0])
-            for b in action[1:]:
+            new_pot.append(action.bill)
+            for b in action.take:
                 new_pot.remove(b)
                 purse.append(b)
             new_purses = list(purses)

@@ -16,9 +16,11 @@ Rules in our words (the kit's decisions, docs/rules.md):
 * Option ``purse`` (our addition, for teaching on small games): the starting purse, the same for
   everyone; default the standard one above.
 
-An action is a tuple ``(played, *taken)``: the bill played, then the bills taken back from the
-highest down, e.g. ``(5, 3, 1)``; ``(7,)`` plays a $7 and takes nothing back. Build one with
-:func:`play` (``play(5, 3, 1)``); :func:`describe_move` says it in words.
+A move is a :class:`~changekit.games.diminishing.moves.Play` (moves.py): the bill played, then
+the bills taken back from the highest down, e.g. ``Play(5, 3, 1)`` (in words ``play 5 3+1``);
+``Play(7)`` plays a $7 and takes nothing back. It is the tuple ``(played, *taken)`` the engine
+always used (``Play(5, 3, 1) == (5, 3, 1)``), so a plain tuple is read as the move. :func:`play`
+builds one with the take-back in any order; :func:`describe_move` says it in words.
 """
 from __future__ import annotations
 
@@ -37,20 +39,22 @@ from changekit.core.money import is_change_bills
 from changekit.core.options import choices
 from changekit.core.state import Action, event_from
 
+from .moves import MOVES, Play, as_play
+
 #: The standard starting purse, from the highest bill down ($46).
 STANDARD_PURSE: tuple[int, ...] = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
 End = Literal["last_standing", "first_knockout"]
 ENDS: tuple[str, ...] = choices(End)
 
 
-def play(bill: int, *take: int) -> tuple[int, ...]:
-    """The action that plays ``bill`` into the pot and takes back the bills ``take`` (in any
-    order: the action lists them from the highest down).
+def play(bill: int, *take: int) -> Play:
+    """The move that plays ``bill`` into the pot and takes back the bills ``take`` (in any
+    order: the move lists them from the highest down).
 
     >>> play(7), play(5, 1, 3)
-    ((7,), (5, 3, 1))
+    (Play(7), Play(5, 3, 1))
     """
-    return (bill, *sorted(take, reverse=True))
+    return Play(bill, *sorted(take, reverse=True))
 
 
 def kept(action: Sequence[int]) -> int:
@@ -75,14 +79,15 @@ def take_back_words(take: Sequence[int]) -> str:
 
 
 def describe_move(action: Sequence[int]) -> str:
-    """A move ``(played, *taken)`` in words: the app's buttons, the log, the bots and the solver
-    say it so.
+    """A move (a :class:`Play`, or its plain tuple ``(played, *taken)``) in words: the app's
+    buttons, the log, the bots and the solver say it so.
 
-    >>> describe_move((7,)), describe_move(play(5, 3, 1))
-    ('play $7', 'play $5, take back $3 $1 ($4)')
+    >>> describe_move(Play(7)), describe_move(Play(5, 3, 1)), describe_move((5, 3))
+    ('play $7', 'play $5, take back $3 $1 ($4)', 'play $5, take back $3')
     """
-    played = f"play {money(action[0])}"
-    return f"{played}, {take_back_words(action[1:])}" if len(action) > 1 else played
+    move = as_play(action)  # an InvalidMove for what is no move at all
+    played = f"play {money(move.bill)}"
+    return f"{played}, {take_back_words(move.take)}" if move.take else played
 
 
 def decks_for(players: int) -> int:
@@ -118,19 +123,22 @@ def _takes(pot: tuple[int, ...], limit: int) -> tuple[tuple[int, ...], ...]:
 
 
 @checked(purse=is_change_bills(), pot=is_change_bills())
-def legal_moves(purse: Sequence[int], pot: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every legal action ``(played, *taken)`` for a player holding ``purse``, from the
-    smallest bill played up.
+def legal_moves(purse: Sequence[int], pot: Sequence[int]) -> list[Play]:
+    """Every legal move for a player holding ``purse``, from the smallest bill played up.
 
     >>> legal_moves([5, 1], [3, 1])
-    [(1,), (5,), (5, 1), (5, 3), (5, 3, 1)]
+    [Play(1), Play(5), Play(5, 1), Play(5, 3), Play(5, 3, 1)]
     """
     return list(_legal(tuple(sorted(set(purse))), tuple(sorted(pot, reverse=True))))
 
 
+#: a Play built without Play's checks: its bills come from a purse and a pot, whole numbers already
+_play = tuple.__new__
+
+
 @lru_cache(maxsize=65536)
-def _legal(kinds: tuple[int, ...], pot: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    return tuple((bill, *take) for bill in kinds for take in _takes(pot, bill - 1))
+def _legal(kinds: tuple[int, ...], pot: tuple[int, ...]) -> tuple[Play, ...]:
+    return tuple(_play(Play, (bill, *take)) for bill in kinds for take in _takes(pot, bill - 1))
 
 
 # The engine's hot path: every playout step lists the moves, then checks the one chosen. The state's
@@ -138,14 +146,15 @@ def _legal(kinds: tuple[int, ...], pot: tuple[int, ...]) -> tuple[tuple[int, ...
 # small cache: each entry is only a key), the moves themselves are shared by every purse with the same
 # kinds of bills.
 @lru_cache(maxsize=16384)
-def _moves_of(purse: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
-    """The legal moves as a dict from each move to itself, in ``legal_moves`` order: a move handed
-    back as the very object listed is known to be legal by one lookup (``.get(action) is action``)."""
+def _moves_of(purse: tuple[int, ...], pot: tuple[int, ...]) -> dict[Play, Play]:
+    """The legal moves as a dict from each move to itself, in ``legal_moves`` order: a Play is
+    known to be legal by one lookup (a Play holds only whole numbers, so no ``True`` or ``1.0``
+    passes for a bill)."""
     return _move_index(tuple(sorted(set(purse))), tuple(sorted(pot, reverse=True)))
 
 
 @lru_cache(maxsize=65536)
-def _move_index(kinds: tuple[int, ...], pot: tuple[int, ...]) -> dict[tuple[int, ...], tuple[int, ...]]:
+def _move_index(kinds: tuple[int, ...], pot: tuple[int, ...]) -> dict[Play, Play]:
     return {move: move for move in _legal(kinds, pot)}
 
 
@@ -175,14 +184,6 @@ class DiminishingOptions(Options):
                     f"purse: {players} players × {n} bills of {money(value)} need more than the "
                     f"{BILLS_PER_DENOMINATION * decks} of {decks} deck(s)")
 
-
-
-
-def _check_form(action: Any) -> None:
-    """An :class:`IllegalAction` unless ``action`` has the form of a move: a tuple of ints."""
-    if type(action) is not tuple or not action or any(type(x) is not int for x in action):
-        raise IllegalAction(
-            "action-form", f"a move is a tuple (played, *taken) of bill values like (5, 3, 1), not {action!r}")
 
 
 class DiminishingView(TypedDict):
@@ -220,13 +221,14 @@ class DiminishingState(State):
     def _legal_actions(self, player: Player) -> list[Action]:
         return list(_moves_of(tuple(self.purses[player]), tuple(self.pot)))  # the keys, in order
 
-    def check(self, player: Player, action: Any) -> tuple[int, tuple[int, ...]]:
-        """(bill played, bills taken) of ``action`` if legal, else :class:`IllegalAction`."""
+    def check(self, player: Player, action: Any) -> Play:
+        """``action`` as the :class:`Play` it names if legal, else :class:`IllegalAction` (an
+        :class:`~changekit.core.errors.InvalidMove` for what is no move at all)."""
         purse = self.purses[player]
-        _check_form(action)
-        bill, take = action[0], action[1:]
-        if action in _moves_of(tuple(purse), tuple(self.pot)):
-            return bill, take
+        move = as_play(action)
+        bill, take = move.bill, move.take
+        if move in _moves_of(tuple(purse), tuple(self.pot)):
+            return move
         # refused: find the rule it breaks
         if bill not in purse:
             raise IllegalAction(
@@ -244,18 +246,15 @@ class DiminishingState(State):
                 "take-limit",
                 f"after playing {money(bill)} you may take back at most {money(bill - 1)}, not {take!r} "
                 f"({money(sum(take))})")
-        raise IllegalAction("illegal-move", f"{action!r} is not a legal move here")  # not reached
+        raise IllegalAction("illegal-move", f"{move!r} is not a legal move here")  # not reached
 
     def _apply(self, player: Player, action: Any) -> None:
         purse, pot = self.purses[player], self.pot
-        try:
-            listed = type(action) is tuple and _moves_of(tuple(purse), tuple(pot)).get(action) is action
-        except TypeError:  # unhashable: check() names the problem
-            listed = False
-        if listed:
-            bill, take = action[0], action[1:]  # the very move legal_actions listed: legal
-        else:
-            bill, take = self.check(player, action)
+        # the hot path: apply has made the move a Play, and one lookup says it is legal; anything
+        # else goes to check(), which names the rule it breaks
+        if type(action) is not Play or action not in _moves_of(tuple(purse), tuple(pot)):
+            action = self.check(player, action)
+        bill, take = action[0], action[1:]  # (action.bill, action.take, without two property calls)
         purse.remove(bill)  # the purse stays sorted
         pot.append(bill)
         if take:
@@ -311,7 +310,6 @@ class DiminishingState(State):
 
     def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
         """``action`` in words (see :func:`describe_move`): "play $5, take back $3 $1 ($4)"."""
-        _check_form(action)
         return describe_move(action)
 
     def inventory(self) -> Counter:
@@ -351,6 +349,7 @@ class DiminishingReturns(Game):
     perfect_information = True
     Options = DiminishingOptions
     State = DiminishingState
+    moves = MOVES
 
 
 DiminishingState.game = DiminishingReturns

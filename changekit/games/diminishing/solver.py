@@ -37,7 +37,8 @@ from changekit.core.checks import collection
 from changekit.core.errors import ChangekitError
 from changekit.core.money import BILLS_PER_DENOMINATION
 
-from .rules import STANDARD_PURSE, describe_move, kept, play
+from .moves import Play, as_play
+from .rules import STANDARD_PURSE, describe_move, play
 
 #: The bill values, lowest first: a count vector counts bills of these values, in this order.
 DENOMS: tuple[int, ...] = DENOMINATIONS
@@ -49,29 +50,32 @@ Counts = tuple[int, ...]
 
 @dataclass(frozen=True, slots=True)
 class Move:
-    """One turn: the bill played into the pot and the bills taken back (highest first).
+    """One turn: the bill played into the pot and the bills taken back (highest first); the
+    engine's move for it is :attr:`action`, a :class:`~changekit.games.diminishing.moves.Play`.
 
     >>> m = Move(5, (3, 1))
-    >>> str(m), m.action, Move.from_action((5, 3, 1)) == m
-    ('play $5, take back $3 $1 ($4)', (5, 3, 1), True)
+    >>> str(m), m.action, Move.from_action(Play(5, 3, 1)) == m == Move.from_action((5, 3, 1))
+    ('play $5, take back $3 $1 ($4)', Play(5, 3, 1), True)
     """
 
     play: int
     take: tuple[int, ...] = ()
 
     @property
-    def action(self) -> tuple[int, ...]:
-        """The engine's action for this move: ``(play, *take)``."""
+    def action(self) -> Play:
+        """The engine's move for this one: ``Play(play, *take)``."""
         return play(self.play, *self.take)
 
     @classmethod
     def from_action(cls, action: Sequence[int]) -> "Move":
-        return cls(action[0], tuple(action[1:]))
+        """The move a :class:`Play` (or its plain tuple) makes."""
+        move = as_play(action)
+        return cls(move.bill, move.take)
 
     @property
     def kept(self) -> int:
         """Money the mover gets back minus money put in (always negative)."""
-        return kept(self.action)
+        return sum(self.take) - self.play
 
     def __str__(self) -> str:
         return describe_move(self.action)
