@@ -43,7 +43,7 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 from .bots import BOSS_POLICIES, BOTS, BayesianChallenger, EarlyCloser
 from .model import (  # the belief maths the bots share, part of this module's teaching surface too
     ELSEWHERE, IN_A, IN_B, MAX_COINS, Belief, ChallengeValue, Number, _is_belief, _is_coins, _is_grab, _is_height,
-    _is_players, _is_taken, after_steal, float_prior, heights, pair_prior,
+    _is_players, _is_taken, after_steal, float_prior, heights, pair_prior, unchecked_heights,
 )
 from .rules import COINS, Moneybags, MoneybagsState, jiggle_likelihood
 
@@ -280,7 +280,7 @@ def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, polic
         t = min(coins, a)
         moved = diamond and d == IN_A
         s2 = (a - t, b + t, IN_B if moved else d)
-        ha, hb = heights(s2, diamond_height)
+        ha, hb = unchecked_heights(s2, diamond_height)  # the belief and height are checked above
         c = policy(t, moved, s2, diamond_height)
         if ha >= hb:
             ev += p * ((1 - c) * hb + c * (ha + hb))
@@ -295,8 +295,8 @@ def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, polic
 def steal_curve(belief: Mapping[tuple[int, int, int], Number], policy: Policy, *, max_coins: int = 20,
                 diamond: bool = False, diamond_height: int = 10) -> list[StealValue]:
     """:func:`steal_value` for 0..``max_coins`` coins."""
-    return [steal_value(belief, k, policy, diamond=diamond, diamond_height=diamond_height)
-            for k in range(max_coins + 1)]
+    value = steal_value.__wrapped__  # type: ignore[attr-defined]  # the belief is checked once, above
+    return [value(belief, k, policy, diamond=diamond, diamond_height=diamond_height) for k in range(max_coins + 1)]
 
 
 @checked(curve=is_items(1_000, "steal values", each=is_instance(StealValue, "a StealValue (from steal_curve)")))
