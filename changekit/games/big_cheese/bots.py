@@ -21,7 +21,8 @@ from changekit.core import Bot, RandomBot
 from .moves import Bid, Keep, Pass, Reroll, Veto
 from .rules import NUMBER_CARDS, die_faces
 
-__all__ = ["CautiousBot", "HoldVetoBot", "NoVetoBot", "RandomBot", "ValueBot", "card_value", "worker_placements", "BOTS"]
+__all__ = ["CautiousBot", "HoldVetoBot", "NoVetoBot", "RandomBot", "ValueBot", "card_value", "worker_placements",
+           "BOTS"]
 
 
 def worker_placements(k: int) -> int:
