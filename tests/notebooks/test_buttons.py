@@ -249,6 +249,7 @@ SPECIFIC = {
     ("big_cheese.ipynb", "big_cheese.q2"): says("re-roll anything below <b>11</b> — expected payout <b>13</b>",
                                                cited=("(10.5)", "pays 13")),
     ("big_cheese.ipynb", "big_cheese.q6"): _tournament(3),
+    ("big_cheese.ipynb", "big_cheese.q8"): _tournament(3),
     ("big_cheese.ipynb", "big_cheese.q7"): says("<b>12.00</b>", "<td>3</td><td>13.41</td><td><b>keep it</b>",
                                                cited=("Three.", "13.41", "the 12 of")),
     ("boneyard.ipynb", "boneyard.q5"): _tournament(4),

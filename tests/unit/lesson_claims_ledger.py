@@ -191,6 +191,14 @@ def _big_cheese_bids_flat() -> bool:
     return max(values) - min(values) < 2
 
 
+def _big_cheese_vetoes_even() -> bool:
+    from changekit.games.big_cheese import analysis as a
+
+    result = a.question8_vetoes()  # the page's stored run (test_stored_runs plays it again)
+    share = 1 / len(result.names)
+    return all(e.low <= share <= e.high for e in result.win_rates())
+
+
 def _big_cheese_without_replacement() -> bool:
     from changekit.games.big_cheese import analysis as a
 
@@ -410,6 +418,13 @@ LEDGER: dict[str, dict[str, Entry]] = {
             computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
                      .best_reroll(20, "polyhedral")[0] == 11),
         "comes out nearly flat": computed(_big_cheese_bids_flat),
+        "the high bidder's best roll on the card would take them":
+            bot("_opponent_threat: the card's top face, against THREAT_SHARE of the target"),
+        "**never vetoes**": bot("NoVetoBot passes where the value bot would play a Veto"),
+        "Which habit wins most often?": asks("Question 8"),
+        "each 95 % interval holds the fair share of a third": computed(_big_cheese_vetoes_even),
+        "which wins most often?).": asks("Question 8, in the guide"),
+        "each within its 95 % interval of a third": computed(_big_cheese_vetoes_even),
     },
     "cha_ching": {
         "Which re-roll gives these eight cards the best chance": asks("Question 7"),

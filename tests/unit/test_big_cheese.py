@@ -11,7 +11,7 @@ from changekit.core import ChangekitError, GameRng, IllegalAction
 from changekit.core.bots import bot_move
 from changekit.conformance import check_words
 from changekit.games.big_cheese import BigCheese, full_deck
-from changekit.games.big_cheese.bots import CautiousBot, RandomBot, ValueBot
+from changekit.games.big_cheese.bots import CautiousBot, HoldVetoBot, NoVetoBot, RandomBot, ValueBot
 from changekit.core.errors import InvalidMove
 from changekit.games.big_cheese.moves import MOVES, Bid, Keep, Pass, Reroll, Veto
 from changekit.games.big_cheese.rules import CHEESE, VETO, WORKERS, BigCheeseView
@@ -122,6 +122,21 @@ def test_veto_replaces_a_bid_discards_both_cards_moves_no_worker_and_keeps_the_l
     assert s.free == free and s.projects == projects          # no worker moved, nothing matured
     assert s.offer == 2 and s.leader == 0 and s.current_player == 0
     assert s.bid == 0 and s.high is None and not any(s.passed)
+
+
+def test_the_veto_habits_differ_from_the_value_bot_only_in_when_they_veto():
+    # Question 8's three bots: P0 bids all 10 workers on a 20; P2, holding a Veto, cannot outbid
+    rng = random.Random(0)
+    for points, vetoing in (([0, 0, 0], {"value"}), ([150, 0, 0], {"value", "holds its Veto"})):
+        s = rig(deck=[20, 2, 4], hands=[[], [], [VETO]], points=points, leader=0)
+        s.apply(10)  # P1 cannot outbid and holds no Veto: it passes by itself
+        assert s.current_player == 2
+        view, legal = s.view(2), s.legal_actions(2)
+        chosen = {bot.name: bot.choose(view, legal, rng=rng) for bot in (ValueBot(), NoVetoBot(), HoldVetoBot())}
+        assert chosen == {name: Veto() if name in vetoing else Pass() for name in chosen}, points
+    s = rig(deck=[12, 2, 4], hands=[[], [], [VETO]], leader=2)  # a card worth bidding on: all three bid alike
+    assert {bot.choose(s.view(2), s.legal_actions(2), rng=rng) for bot in (ValueBot(), NoVetoBot(), HoldVetoBot())} \
+        == {ValueBot().choose(s.view(2), s.legal_actions(2), rng=rng)} != {Veto()}
 
 
 def test_veto_works_with_no_free_workers_but_not_after_passing():

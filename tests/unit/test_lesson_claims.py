@@ -226,6 +226,7 @@ DIMINISHING_GIVEN = numbers(
 # ---- the big cheese ----------------------------------------------------------------------------
 def big_cheese_claims():
     from changekit.games.big_cheese import analysis as a
+    from changekit.games.big_cheese.bots import THREAT_SHARE
     from changekit.stats.intervals import wilson
 
     d6 = {r["card"]: r for r in a.payout_table("d6")}
@@ -248,6 +249,10 @@ def big_cheese_claims():
     def keep_from():  # Question 7: the fewest projects still to come for which keeping beats re-rolling now
         now = a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)
         return next(k for k in range(20) if a.keep_value(k) > now)
+
+    def vetoes(name):  # Question 8's share of wins for one Veto habit
+        result = a.question8_vetoes()
+        return pct(result.wins[result.names.index(name)] / result.games)
 
     interval = lambda: wilson(tournament().wins[tournament().names.index("value")], tournament().games)  # noqa: E731
     return {
@@ -294,6 +299,16 @@ def big_cheese_claims():
                 *(dec(a.keep_value(k), 2) for k in (1, 2, 3)), a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)),
         "a 20 that rolls 1 gains 50 from a re-roll":
             lambda: f"a 20 that rolls 1 gains {a.reroll_gain(20, 20)} from a re-roll",
+        # Question 8: three Veto habits (its stored run: test_stored_runs plays it again)
+        "would take them to 80 % of the target": lambda: f"would take them to {pct(THREAT_SHARE)} % of the target",
+        "600 games, 3 players, d6": lambda: (f"{a.question8_vetoes.kwargs['games']} games, "
+                                             f"{len(a.question8_vetoes.kwargs['bots'])} players, d6"),
+        "*Seed 2026:* about even. The value bot wins 32 %, never vetoes 33 % and holds its Veto 34 %":
+            lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* about even. The value bot wins {vetoes('value')} %, "
+                     f"never vetoes {vetoes('never vetoes')} % and holds its Veto {vetoes('holds its Veto')} %"),
+        "so 600 games cannot rank them": lambda: f"so {a.question8_vetoes().games} games cannot rank them",
+        "even that does not show in 600 games":
+            lambda: f"even that does not show in {a.question8_vetoes().games} games",
     }
 
 
@@ -695,6 +710,9 @@ def guide_claims(name: str) -> dict:
             "(300 games, 3 players)":
                 lambda: (f"({default(a.bot_tournament, 'games')} games, "
                          f"{len(default(a.bot_tournament, 'bots'))} players)"),
+            "(`question8_vetoes`, 600 games, 3 players)":
+                lambda: (f"(`question8_vetoes`, {a.question8_vetoes.kwargs['games']} games, "
+                         f"{len(a.question8_vetoes.kwargs['bots'])} players)"),
         }
     if name == "cha_ching":
         wild = a.wild_value()
@@ -893,6 +911,7 @@ ANSWERS = {
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
     "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
     "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],
+    "big_cheese.q8": ["about even. The value bot wins", "cannot rank them"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
     "cha_ching.q7": ["The black die: 4/9", "7/45"],

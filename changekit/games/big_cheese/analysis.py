@@ -27,7 +27,7 @@ from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import TournamentResult, tournament_figure  # the chart of every tournament
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
-from .bots import ValueBot, worker_placements
+from .bots import HoldVetoBot, NoVetoBot, ValueBot, worker_placements
 from .rules import DICE, EXACT_TARGET, NUMBER_CARDS, BigCheese, die_faces, payout_distribution
 
 is_card = is_one_of(*NUMBER_CARDS)
@@ -296,6 +296,15 @@ def payout_table_html(dice: str = "d6") -> str:
 #: per Check on a class server; called, they show the stored result (``replay=True`` plays again).
 question4_bids = stored_run(__name__, "q4", simulated_bid_values, games=150, players=4)
 question6_tournament = stored_run(__name__, "q6", bot_tournament, games=300, players=3)
+#: Question 8's line-up: the value bot's bidding three times, with three Veto habits (any 20 an
+#: opponent is taking or a player about to win; never; only a player about to win).
+VETO_LINEUP = (ValueBot(), NoVetoBot(), HoldVetoBot())
+question8_vetoes = stored_run(__name__, "q8", bot_tournament, bots=VETO_LINEUP, games=600)
+
+
+def veto_figure(result: TournamentResult):
+    """Question 8's chart: the three Veto habits' win rates, with 95 % intervals and the fair third."""
+    return tournament_figure(result, title=f"Three Veto habits, the same bids: {result.games} games, 95 % intervals")
 
 
 # ---- answers shown by the notebook's questions ---------------------------------------------

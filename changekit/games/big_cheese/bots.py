@@ -6,6 +6,8 @@
   costs k(k+1)/2 worker-placements.
 * :class:`CautiousBot`: the same rule on a risk-discounted value (mean minus half a standard
   deviation), keeps 2 workers back, saves its Veto to stop a player about to win.
+* :class:`NoVetoBot` and :class:`HoldVetoBot`: the value bot's bidding with other Veto habits
+  (never play one; play one only to stop a player about to win), for the lesson's Veto question.
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ from changekit.core import Bot, RandomBot
 from .moves import Bid, Keep, Pass, Reroll, Veto
 from .rules import NUMBER_CARDS, die_faces
 
-__all__ = ["CautiousBot", "RandomBot", "ValueBot", "card_value", "worker_placements", "BOTS"]
+__all__ = ["CautiousBot", "HoldVetoBot", "NoVetoBot", "RandomBot", "ValueBot", "card_value", "worker_placements",
+           "BOTS"]
 
 
 def worker_placements(k: int) -> int:
@@ -72,13 +75,17 @@ def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, thresho
     return best
 
 
+#: "Close to winning": the card's best roll would take the high bidder to this share of the target.
+THREAT_SHARE = 0.8
+
+
 def _opponent_threat(view: Mapping[str, Any], me: int) -> bool:
     """Would the current high bidder, an opponent, be close to winning with this card?"""
     high, card = view["high"], view["offer"]
     if high is None or high == me or type(card) is not int:
         return False
     best = max(die_faces(card, view["dice"]))
-    return view["scores"][high] + best >= view["goal"] * 0.8
+    return view["scores"][high] + best >= view["goal"] * THREAT_SHARE
 
 
 class ValueBot(Bot):
@@ -170,6 +177,32 @@ class CautiousBot(ValueBot):
         if action == Pass():
             return f"passes: worth ≈{value:.1f} after a risk discount, not {view['bid'] + 1} workers"
         return f"bids {action}: worth ≈{value:.1f} after a risk discount"
+
+
+class NoVetoBot(ValueBot):
+    """Bids exactly as :class:`ValueBot` (Vetoes included, priced alike) but never plays a Veto:
+    where the value bot would, it passes."""
+
+    name = "never vetoes"
+    description = "the value bot's bids; never plays a Veto"
+
+    def choose(self, view, legal, *, rng: random.Random):
+        action = super().choose(view, legal, rng=rng)
+        return Pass() if action == Veto() else action
+
+
+class HoldVetoBot(ValueBot):
+    """Bids exactly as :class:`ValueBot` but plays a Veto only when the high bidder, an opponent,
+    could come close to the target with this card (the cautious bot's rule), not on every 20."""
+
+    name = "holds its Veto"
+    description = "the value bot's bids; plays a Veto only to stop a player about to win"
+
+    def choose(self, view, legal, *, rng: random.Random):
+        action = super().choose(view, legal, rng=rng)
+        if action == Veto() and not _opponent_threat(view, view["you"]):
+            return Pass()
+        return action
 
 
 #: The bots the app and the analyses offer, by name.

@@ -84,4 +84,18 @@ QUESTIONS = question_list(
                 "projects are still to come, the better the chance of one. Under these assumptions, a 2 on the 8 is "
                 "worth the Big Cheese near the end of a game, not early on.",
     ),
+    lesson_question(
+        "big_cheese.q8",
+        "**Question 8.** The three bots bid alike and differ only in their Vetoes. Which habit wins most often?",
+        choices=["value: any 20 an opponent is taking", "never vetoes", "holds its Veto for a player about to win",
+                 "about even: these games cannot rank them"],
+        answer=lambda progress: analysis.veto_figure(analysis.question8_vetoes(progress=progress)),
+        reading="*Seed 2026:* about even. The value bot wins 32 %, never vetoes 33 % and holds its Veto 34 %, and "
+                "each 95 % interval holds the fair share of a third, so 600 games cannot rank them. A Veto scores "
+                "nothing: it throws one card away, the player it stops keeps every worker for the next card, and "
+                "the next card comes straight off the pile. Among players who bid alike, one card more or less "
+                "does not show in who wins. What a Veto can change is the card that would end the game, the "
+                "moment the holding bot waits for, and even that does not show in 600 games. A Veto buys a delay, "
+                "not points.",
+    ),
 )
