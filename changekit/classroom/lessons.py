@@ -64,10 +64,11 @@ def histogram_figure(question: LessonQuestion, answers: dict[Any, Any], revotes:
     if revotes is not None:
         rounds = [("first vote", list(answers.values()), "#9aa5b1"), ("revote", list(revotes.values()), "#1d4e89")]
     values = rounds[0][1]
+    # the count on a line of its own: in one line the title ran past a phone's chart, cut off
     if revotes is None:
-        title = f"Class predictions: {question.qid} ({len(values)} answer{'s' if len(values) != 1 else ''})"
+        title = f"Class predictions: {question.qid}<br>({len(values)} answer{'s' if len(values) != 1 else ''})"
     else:
-        title = f"First vote and revote: {question.qid} ({len(values)} and {len(rounds[1][1])} votes)"
+        title = f"First vote and revote: {question.qid}<br>({len(values)} and {len(rounds[1][1])} votes)"
     traces = []
     if question.kind == "choices":
         choices = question.how["choices"]
@@ -91,7 +92,7 @@ def histogram_figure(question: LessonQuestion, answers: dict[Any, Any], revotes:
     # whole students: a tick per student, or per few students in a big class
     yaxis = {"title": "students", "rangemode": "tozero", "tickformat": ",d", "dtick": max(1, math.ceil(most / 8))}
     figure.update_layout(title=title, xaxis=xaxis, yaxis=yaxis, barmode="group",
-                         height=340, width=520, margin={"l": 50, "r": 20, "t": 50, "b": 50}, bargap=0.1)
+                         height=360, width=520, margin={"l": 50, "r": 20, "t": 70, "b": 50}, bargap=0.1)
     return figure
 
 

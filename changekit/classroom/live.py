@@ -34,7 +34,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..core.errors import ClassroomError
-from ..ui.app import button, page_value, when_visitor_arrives
+from ..ui.app import CSS, button, page_value, when_visitor_arrives
 from ..core.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
@@ -349,7 +349,9 @@ class StudentPage:
         self.rejoin_box.add_class("ck-rejoin-box")
         self.current = w.VBox()
         self.notice = w.HTML()
-        self.widget = w.VBox([self.keeper, self.form, self.header, self.rejoin_box, self.notice, self.current])
+        self.css = w.HTML(CSS)  # the kit's phone layout (touch targets, wrapping rows) for this page too
+        self.widget = w.VBox([self.keeper, self.css, self.form, self.header, self.rejoin_box, self.notice,
+                              self.current])
         self.widget.add_class("ck-student-page")
         self._built: dict[str, Question] = {}
         self._revotes: dict[str, Question] = {}  # the revote's Question per question, once discussed
@@ -471,8 +473,8 @@ class StudentPage:
         from .tables import StudentTables  # the games load only once a student has joined
 
         self.tables = StudentTables(self.store, link.code, link.token, poll=self.live)
-        self.widget.children = [self.keeper, self.form, self.header, self.rejoin_box, link.notice, self.notice,
-                                self.current, self.timer, self.tables.widget]
+        self.widget.children = [self.keeper, self.css, self.form, self.header, self.rejoin_box, link.notice,
+                                self.notice, self.current, self.timer, self.tables.widget]
         link.refresh()
         if self.live:
             link.start()

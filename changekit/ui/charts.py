@@ -45,6 +45,35 @@ function loadPlotly(src) {
   return window.__changekitPlotly;
 }
 
+// plotly never wraps a title: on a narrow chart a long one ran past its edge, cut off. Break it at
+// spaces into lines that fit ``room`` px (a character of the title's font is taken as half its size,
+// wider than the kit's fonts draw them), and grow the top margin and the height by the lines added.
+function wrapTitle(layout, room) {
+  const title = typeof layout.title === "string" ? { text: layout.title } : { ...(layout.title || {}) };
+  if (!title.text) return;
+  const size = (title.font && title.font.size) || 17;
+  const most = Math.max(12, Math.floor(room / (size * 0.5)));
+  const lines = [];
+  for (const part of String(title.text).split(/<br\s*\/?>/i)) {
+    let line = "";
+    for (const word of part.split(" ")) {
+      if (line && (line + " " + word).length > most) { lines.push(line); line = word; }
+      else line = line ? line + " " + word : word;
+    }
+    lines.push(line);
+  }
+  const before = String(title.text).split(/<br\s*\/?>/i).length;
+  title.text = lines.join("<br>");
+  layout.title = title;
+  const extra = Math.round((lines.length - before) * size * 1.3);
+  if (extra > 0) {
+    const margin = { ...(layout.margin || {}) };
+    margin.t = (margin.t === undefined ? 100 : margin.t) + extra;
+    layout.margin = margin;
+    if (layout.height) layout.height += extra;
+  }
+}
+
 async function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ck-chart";
@@ -65,7 +94,11 @@ async function render({ model, el }) {
     const layout = { ...(figure.layout || {}) };
     const config = { responsive: true, displaylogo: false, ...(figure.config || {}) };
     if (narrow) {
+      // a figure's fixed width (the class's chart: 520 px) ran past a phone's screen, cut off: follow the box
+      delete layout.width;
+      layout.autosize = true;
       layout.dragmode = false;
+      wrapTitle(layout, (box.clientWidth || document.documentElement.clientWidth - 40) - 30);
       for (const axis of ["xaxis", "yaxis"]) layout[axis] = { ...(layout[axis] || {}), fixedrange: true };
       Object.assign(config, { scrollZoom: false, displayModeBar: false });
     }
@@ -74,10 +107,13 @@ async function render({ model, el }) {
   await draw();
   model.on("change:figure", draw);
   // drawn before the page laid it out (a chart made by a button, in an Output), plotly falls
-  // back to 700 px: follow the box's real width
-  let width = box.clientWidth;
+  // back to 700 px: follow the box's real width. Compared with the width drawn, not the box's last
+  // width: a box laid out while plotly drew had its width already, and the chart stayed at 700 px.
   const resized = new ResizeObserver(() => {
-    if (box.clientWidth && box.clientWidth !== width) { width = box.clientWidth; Plotly.Plots.resize(box); }
+    const drawn = box._fullLayout && box._fullLayout.autosize ? box._fullLayout.width : box.clientWidth;
+    if (!box.clientWidth || Math.abs(box.clientWidth - drawn) <= 1) return;
+    // on a phone the title is wrapped again for the width it has now
+    (narrow ? Promise.resolve(draw()) : Promise.resolve()).then(() => Plotly.Plots.resize(box));
   });
   resized.observe(box);
   return () => { resized.disconnect(); model.off("change:figure", draw); Plotly.purge(box); };

@@ -78,6 +78,10 @@ def reading_to_html(text: str) -> str:
     return "".join(html)
 
 
+#: a question's status line, a live region (as the apps' status line): what it says next is read out
+STATUS_LINE = '<div class="ck-question-status" role="status" aria-live="polite">{}</div>'
+
+
 class Question:
     """A predict-then-check question with a stable ``qid`` (e.g. ``"zombie.q1"``).
 
@@ -125,7 +129,7 @@ class Question:
         self.check_button = button("Check", self.check, style="success",
                                    tooltip="Show the exact answer (lock in a prediction first)")
         self.check_button.disabled = True
-        self.status = w.HTML()
+        self.status = w.HTML(STATUS_LINE.format(""))
         self.progress = w.FloatProgress(value=0, min=0, max=1, description="Computing…",
                                         bar_style="info", layout=w.Layout(display="none"))
         self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before
@@ -199,8 +203,7 @@ class Question:
         value = self._number()
         self.lock_button.disabled = value is None
         low, high = self._range
-        self.status.value = ("" if not typed or value is not None else
-                             f"<i>Type a number from {low:g} to {high:g}.</i>")
+        self.say("" if not typed or value is not None else f"<i>Type a number from {low:g} to {high:g}.</i>")
 
     def hold(self, reason: str | None) -> None:
         """Refuse Lock in for now, saying ``reason`` (plain text) on the question, or (None) take
@@ -214,9 +217,9 @@ class Question:
         self.input.disabled = reason is not None
         if reason is not None:
             self.lock_button.disabled = True
-            self.status.value = f'<i class="ck-held">{escape(reason)}</i>'
+            self.say(f'<i class="ck-held">{escape(reason)}</i>')
             return
-        self.status.value = ""
+        self.say("")
         self.lock_button.disabled = (self.input.value is None if self.kind == "choices"
                                      else self._number() is None if self.kind == "number" else False)
 
@@ -246,7 +249,7 @@ class Question:
 
     def _lock(self) -> None:
         if self.held is not None and self.prediction is None:
-            self.status.value = f'<i class="ck-held">{escape(self.held)}</i>'
+            self.say(f'<i class="ck-held">{escape(self.held)}</i>')
             return
         if self.prediction is not None or self.input.value is None or self.input.disabled:
             return  # (a disabled input's value can still come from a script: refused)
@@ -266,7 +269,7 @@ class Question:
             self.input.value = chosen
             self.input.add_class("ck-locked")
         self.check_button.disabled = False
-        self.status.value = f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>"
+        self.say(f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>")
         for hook in self.on_predict:
             hook(self)
 
@@ -277,8 +280,16 @@ class Question:
 
     # ---- steered by a class poll -------------------------------------------------------------
     def say(self, html: str) -> None:
-        """Put ``html`` (the caller escapes what it quotes) on the question's status line."""
-        self.status.value = html
+        """Put ``html`` (the caller escapes what it quotes) on the question's status line, a live
+        region: a screen reader says the reveal, the answer and every refusal as they come."""
+        self.status.value = STATUS_LINE.format(html)
+
+    @property
+    def said(self) -> str:
+        """What the status line says now (the HTML given to :meth:`say`)."""
+        value = self.status.value
+        head, tail = STATUS_LINE.split("{}")
+        return value[len(head):-len(tail)] if value.startswith(head) and value.endswith(tail) else value
 
     def hold_until_reveal(self, html: str | None = None) -> None:
         """Keep Check shut (the class waits for the teacher's reveal), saying ``html`` if given."""
@@ -338,7 +349,7 @@ class Question:
             parts.append(self.reading_html)
         self.answer_box.children = parts
         self.checked = True
-        self.status.value = f"<i>Your prediction was <b>{escape(self.shown(self.prediction))}</b>.</i>"
+        self.say(f"<i>Your prediction was <b>{escape(self.shown(self.prediction))}</b>.</i>")
         for hook in self.on_check:
             hook(self)
 
@@ -355,8 +366,8 @@ class Question:
             return
         left = round(elapsed * (1 - done) / done)
         text = f"<i>Computing: {done:.0%} done, about {left} s left.</i>"
-        if self.status.value != text:  # sent only when the words change
-            self.status.value = text
+        if self.said != text:  # sent only when the words change
+            self.say(text)
 
     def show_class_chart(self, figure: Any) -> None:
         """Show (or redraw in place) the class's predictions under the question: a class poll's

@@ -302,3 +302,86 @@ def student_table_server(folder: Path):
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(notebook, folder / "student.ipynb")
     return VoilaServer(folder, folder / "voila.log", cwd=folder, env={STORE_VARIABLE: url}), url
+
+
+#: The app boxes :func:`layout_problems` checks unless told otherwise.
+APP_BOXES = ".ck-app, .ck-explorer"
+
+#: What is wrong with the page's layout at this width, as a list of sentences (empty: all good), for
+#: the boxes matching the selector it is given (and everything in them). Voila scrolls an inner
+#: container, so the document, every scrolling box and the first box's ancestors are checked.
+LAYOUT_JS = """
+(selector) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const inside = selector.split(",").map(s => `${s.trim()}, ${s.trim()} *`).join(", ");
+  const root = document.querySelector(selector);
+  const boxes = [document.documentElement, document.body, ...document.querySelectorAll(inside)];
+  for (let up = root && root.parentElement; up; up = up.parentElement) boxes.push(up);
+  for (const box of boxes) {
+    const style = getComputedStyle(box);
+    const scrolls = box === document.documentElement || box === document.body
+      || /(auto|scroll)/.test(style.overflowX);
+    if (scrolls && box.scrollWidth > box.clientWidth + 1 && box.clientWidth > 0)
+      problems.push(`scrolls sideways: ${box.tagName}.${box.className} (${box.scrollWidth} > ${box.clientWidth})`);
+  }
+  const shown = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+  const all = (what) => [...document.querySelectorAll(selector.split(",").map(s => `${s.trim()} ${what}`).join(", "))]
+    .filter(shown);
+  for (const row of document.querySelectorAll(".ck-explorer .widget-gridbox > *")) {
+    if (!shown(row)) continue;
+    for (const input of row.querySelectorAll("input, select, textarea")) {
+      const r = input.getBoundingClientRect();
+      if (r.left < -0.5 || r.right > width + 0.5 || r.width < 40)
+        problems.push(`explorer input outside the screen: ${row.innerText.trim()} (${r.left}..${r.right} of ${width})`);
+    }
+  }
+  for (const button of all("button")) {
+    const r = button.getBoundingClientRect();
+    if (r.height < 44 - 0.5) problems.push(`button under 44 px tall: "${button.innerText}" (${r.height})`);
+    if (r.right > width + 0.5) problems.push(`button past the screen's edge: "${button.innerText}"`);
+    if (button.scrollWidth > button.clientWidth + 1)
+      problems.push(`button label cut off: "${button.innerText}" (${button.scrollWidth} > ${button.clientWidth})`);
+  }
+  // a choice (a toggle button) is tapped too: as wide as it is tall at least
+  for (const choice of all(".widget-toggle-button")) {
+    const r = choice.getBoundingClientRect();
+    if (r.width < 44 - 0.5) problems.push(`choice under 44 px wide: "${choice.innerText}" (${r.width})`);
+  }
+  for (const input of all("input:not([type=hidden]), select, textarea")) {
+    const r = input.getBoundingClientRect();
+    const named = input.labels && input.labels[0];
+    const name = (named && named.innerText) || input.getAttribute("aria-label") || input.placeholder || input.type;
+    if (r.height < 44 - 0.5) problems.push(`input under 44 px tall: "${name}" (${r.height})`);
+    if (r.left < -0.5 || r.right > width + 0.5) problems.push(`input past the screen's edge: "${name}"`);
+  }
+  // a chart drawn wider than its box is cut off at the box's edge (plotly's drawing, not the box, is checked)
+  for (const chart of all(".js-plotly-plot")) {
+    const r = chart.getBoundingClientRect();
+    const drawn = chart._fullLayout ? chart._fullLayout.width : 0;
+    if (drawn > r.width + 1) problems.push(`chart drawn wider than its box: "${chart.getAttribute("aria-label")
+      || (chart.parentElement && chart.parentElement.getAttribute("aria-label")) || "chart"}" (${drawn} > ${r.width})`);
+    if (r.right > width + 0.5) problems.push("chart past the screen's edge");
+    for (const title of chart.querySelectorAll(".gtitle, .xtitle, .ytitle")) {  // plotly never wraps them
+      const t = title.getBoundingClientRect();
+      if (t.width && (t.left < r.left - 0.5 || t.right > r.right + 0.5))
+        problems.push(`chart title cut off: "${title.textContent}" (${t.left.toFixed(0)}..${t.right.toFixed(0)} `
+                      + `in ${r.left.toFixed(0)}..${r.right.toFixed(0)})`);
+    }
+  }
+  // a widget's description (ipywidgets cuts a long one with an ellipsis at its fixed width)
+  for (const label of all(".widget-label, label")) {
+    if (!label.innerText.trim()) continue;
+    const r = label.getBoundingClientRect();
+    if (label.scrollWidth > label.clientWidth + 1)
+      problems.push(`label cut off: "${label.innerText}" (${label.scrollWidth} > ${label.clientWidth})`);
+    if (r.right > width + 0.5) problems.push(`label past the screen's edge: "${label.innerText}"`);
+  }
+  return problems;
+}
+"""
+
+
+def layout_problems(page, boxes: str = APP_BOXES) -> list[str]:
+    """What :data:`LAYOUT_JS` finds wrong with ``page`` at its width, in the boxes matching ``boxes``."""
+    return page.evaluate(LAYOUT_JS, boxes)

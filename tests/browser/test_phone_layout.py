@@ -10,51 +10,13 @@ import pytest
 
 from changekit import all_games
 
-from .helpers import open_app, open_page, screenshot, visible, wait_until
+from .helpers import layout_problems, open_app, open_page, screenshot, visible, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 PHONE = {"width": 360, "height": 780}
 PAGES = [game.notebook_file() for game in all_games()]
 
-#: What is wrong with the page's layout at this width, as a list of sentences (empty: all good).
-#: Voila scrolls an inner container, so the document and every scrolling box are checked.
-LAYOUT_JS = """
-() => {
-  const problems = [];
-  const width = document.documentElement.clientWidth;
-  // the page's scrolling containers (Voila's, around the app) and every box of the apps and explorers
-  const app = document.querySelector(".ck-app");
-  const boxes = [document.documentElement, document.body,
-                 ...document.querySelectorAll(".ck-app, .ck-app *, .ck-explorer, .ck-explorer *")];
-  for (let up = app && app.parentElement; up; up = up.parentElement) boxes.push(up);
-  for (const box of boxes) {
-    const style = getComputedStyle(box);
-    const scrolls = box === document.documentElement || box === document.body
-      || /(auto|scroll)/.test(style.overflowX);
-    if (scrolls && box.scrollWidth > box.clientWidth + 1 && box.clientWidth > 0)
-      problems.push(`scrolls sideways: ${box.tagName}.${box.className} (${box.scrollWidth} > ${box.clientWidth})`);
-  }
-  const shown = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
-  for (const row of document.querySelectorAll(".ck-explorer .widget-gridbox > *")) {
-    if (!shown(row)) continue;
-    for (const input of row.querySelectorAll("input, select, textarea")) {
-      const r = input.getBoundingClientRect();
-      if (r.left < -0.5 || r.right > width + 0.5 || r.width < 40)
-        problems.push(`explorer input outside the screen: ${row.innerText.trim()} (${r.left}..${r.right} of ${width})`);
-    }
-  }
-  for (const button of document.querySelectorAll(".ck-app button, .ck-explorer button")) {
-    if (!shown(button)) continue;
-    const r = button.getBoundingClientRect();
-    if (r.height < 44 - 0.5) problems.push(`button under 44 px tall: "${button.innerText}" (${r.height})`);
-    if (r.right > width + 0.5) problems.push(`button past the screen's edge: "${button.innerText}"`);
-    if (button.scrollWidth > button.clientWidth + 1)
-      problems.push(`button label cut off: "${button.innerText}" (${button.scrollWidth} > ${button.clientWidth})`);
-  }
-  return problems;
-}
-"""
 
 
 @pytest.fixture(scope="module")
@@ -83,7 +45,7 @@ def test_every_app_fits_a_360_px_phone(phone, voila_url, notebook):
     visible(phone.get_by_role("button", name="New game"), what="the opened set-up row")
     for pressed in phone.get_by_role("button", name="Explore").all():  # the explorers' own rows stay
         assert pressed.is_visible()
-    problems = phone.evaluate(LAYOUT_JS)
+    problems = layout_problems(phone)
     screenshot(phone, f"phone-{notebook.removesuffix('.ipynb')}")
     assert not problems, "\n".join(problems)
     # the log's numbers are inside its box (numbers of 100 and more were cut off at its left edge)

@@ -224,11 +224,13 @@ def test_a_class_poll_holds_check_until_the_reveal_then_releases_it():
     assert q.check_button.disabled  # no prediction yet: nothing to release
     q.predict("$3")
     q.hold_until_reveal("<i>Waiting for your teacher</i>")
-    assert q.check_button.disabled and q.status.value == "<i>Waiting for your teacher</i>"
+    assert q.check_button.disabled and q.said == "<i>Waiting for your teacher</i>"
     q.hold_until_reveal()
-    assert q.status.value == "<i>Waiting for your teacher</i>"  # said once, kept
+    assert q.said == "<i>Waiting for your teacher</i>"  # said once, kept
     q.release("<i>press Check</i>")
-    assert not q.check_button.disabled and q.status.value == "<i>press Check</i>"
+    assert not q.check_button.disabled and q.said == "<i>press Check</i>"
+    # said in the question's live region, where a screen reader hears the reveal
+    assert q.status.value == '<div class="ck-question-status" role="status" aria-live="polite"><i>press Check</i></div>'
     assert q.answer_parts()[0] == f"<b>{ANSWER}</b>" and q.answer_box.children == ()  # computed, not shown
     q.check()
     q.release()
@@ -238,7 +240,7 @@ def test_a_class_poll_holds_check_until_the_reveal_then_releases_it():
 def test_a_closed_poll_refuses_predictions_with_its_reason():
     q = make()
     q.refuse("Closed <now>.")
-    assert q.input.disabled and q.lock_button.disabled and q.status.value == "<i>Closed &lt;now&gt;.</i>"
+    assert q.input.disabled and q.lock_button.disabled and q.said == "<i>Closed &lt;now&gt;.</i>"
     q.input.value = "$3"  # a click that still arrives over the websocket
     q.lock_button.click()
     assert q.prediction is None
