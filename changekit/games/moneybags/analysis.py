@@ -295,7 +295,7 @@ def steal_value(belief: Mapping[tuple[int, int, int], Number], coins: int, polic
 def steal_curve(belief: Mapping[tuple[int, int, int], Number], policy: Policy, *, max_coins: int = 20,
                 diamond: bool = False, diamond_height: int = 10) -> list[StealValue]:
     """:func:`steal_value` for 0..``max_coins`` coins."""
-    value = steal_value.__wrapped__  # type: ignore[attr-defined]  # the belief is checked once, above
+    value = steal_value.__wrapped__  # the belief is checked once, above
     return [value(belief, k, policy, diamond=diamond, diamond_height=diamond_height) for k in range(max_coins + 1)]
 
 
