@@ -65,7 +65,7 @@ CHARTS = {
     "boneyard": 5,      # the equilibrium heatmap, the solver's convergence, the class's best response,
                         # the class explorer, the tournament
     "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
-    "big_cheese": 7,
+    "big_cheese": 8,      # with Question 8's Veto habits
     "cha_ching": 5,
     "moneybags": 6,     # with Question 6's tournament (closing the bag)
     "cambio": 6,
