@@ -27,6 +27,7 @@ import secrets
 import shutil
 import socket
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -242,13 +243,18 @@ def anywidget_extension(root: Path) -> Path | None:
     stamp = (source / "package.json").read_bytes()
     if (target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp:
         return target
-    partial = root / f"anywidget.{os.getpid()}.part"
-    shutil.rmtree(partial, ignore_errors=True)
-    shutil.copytree(source, partial)
+    root.mkdir(parents=True, exist_ok=True)
+    partial = Path(tempfile.mkdtemp(prefix="anywidget.", suffix=".part", dir=root))
+    shutil.copytree(source, partial, dirs_exist_ok=True)
     if not raise_anywidget_timeout(partial):
         logging.getLogger("changekit").warning("anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
     shutil.rmtree(target, ignore_errors=True)
-    os.replace(partial, target)  # two servers starting at once: the later replace wins, both whole
+    try:
+        os.replace(partial, target)
+    except OSError:  # another server starting at the same moment put its whole copy there first
+        shutil.rmtree(partial, ignore_errors=True)
+        if not ((target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp):
+            raise
     return target
 
 

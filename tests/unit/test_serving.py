@@ -184,3 +184,15 @@ def test_the_served_anywidget_waits_60_s_for_a_chart_module(tmp_path):
     assert get_voila_labextensions_path([str(tmp_path)])[0] == str(tmp_path)
     before = (copy / "package.json").stat().st_mtime_ns
     assert anywidget_extension(tmp_path) == copy and (copy / "package.json").stat().st_mtime_ns == before
+
+
+def test_two_servers_making_the_anywidget_copy_at_once_both_start(tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from changekit.serving import ANYWIDGET_TIMEOUT, anywidget_extension
+
+    with ThreadPoolExecutor(4) as pool:
+        copies = list(pool.map(lambda _: anywidget_extension(tmp_path), range(4)))
+    assert copies == [tmp_path / "anywidget"] * 4
+    assert any(ANYWIDGET_TIMEOUT[1] in js.read_text() for js in copies[0].rglob("*.js"))
+    assert not list(tmp_path.glob("*.part"))
