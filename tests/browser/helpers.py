@@ -304,6 +304,19 @@ def student_table_server(folder: Path):
     return VoilaServer(folder, folder / "voila.log", cwd=folder, env={STORE_VARIABLE: url}), url
 
 
+def class_store_server(folder: Path, log_name: str):
+    """`changekit serve notebooks/` whose kernels all share one fresh SQLite class store in
+    ``folder``, logging to ``ARTIFACTS / log_name``: (the server, the store's URL). Stop it with
+    ``server.stop()``."""
+    from changekit.classroom.store import STORE_VARIABLE
+    from changekit.serving import NOTEBOOKS, ROOT
+    from changekit.testing import VoilaServer
+
+    url = f"sqlite:///{folder / 'class.db'}"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return VoilaServer(NOTEBOOKS, ARTIFACTS / log_name, cwd=ROOT, env={STORE_VARIABLE: url}), url
+
+
 #: The app boxes :func:`layout_problems` checks unless told otherwise.
 APP_BOXES = ".ck-app, .ck-explorer"
 

@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from changekit.classroom.store import STORE_VARIABLE
-from changekit.serving import NOTEBOOKS, ROOT
-from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, layout_problems, screenshot, visible, wait_until, watch
+from .helpers import class_store_server, RENDER_TIMEOUT_MS, layout_problems, screenshot, visible, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -38,10 +35,7 @@ LIVE_JS = """(box) => [...box.querySelectorAll('[aria-live]')]
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    store = tmp_path_factory.mktemp("phones") / "class.db"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-phone.log", cwd=ROOT,
-                         env={STORE_VARIABLE: f"sqlite:///{store}"})
+    server, _ = class_store_server(tmp_path_factory.mktemp("phones"), "voila-class-phone.log")
     yield server.url
     server.stop()
 

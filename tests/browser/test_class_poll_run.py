@@ -6,11 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from changekit.classroom.store import STORE_VARIABLE
-from changekit.serving import NOTEBOOKS, ROOT
-from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot
+from .helpers import class_store_server, RENDER_TIMEOUT_MS, screenshot
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -22,10 +19,7 @@ AGAIN = {"Zephyrine": "$1", "Quillon": "$1", "Marisol": "$1", "Thaddeus": "$3"} 
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    store = tmp_path_factory.mktemp("class") / "class.db"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-run.log", cwd=ROOT,
-                         env={STORE_VARIABLE: f"sqlite:///{store}"})
+    server, _ = class_store_server(tmp_path_factory.mktemp("class"), "voila-class-run.log")
     yield server.url
     server.stop()
 

@@ -11,12 +11,9 @@ import pytest
 
 from changekit.classroom import connect
 from changekit.classroom.live import SEAT_PARAMETER
-from changekit.classroom.store import STORE_VARIABLE
 from changekit.classroom.tables import bot_seat, open_table, student_seat
-from changekit.serving import NOTEBOOKS, ROOT
-from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot, visible, wait_until, watch
+from .helpers import class_store_server, RENDER_TIMEOUT_MS, screenshot, visible, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -65,10 +62,8 @@ CUT_LABELS_JS = """
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
     """`changekit serve notebooks/` with every kernel pointed at one fresh class store."""
-    store = tmp_path_factory.mktemp("robbery") / "class.db"
-    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-robbery.log", cwd=ROOT,
-                         env={STORE_VARIABLE: f"sqlite:///{store}"})
-    yield server, f"sqlite:///{store}"
+    server, url = class_store_server(tmp_path_factory.mktemp("robbery"), "voila-class-robbery.log")
+    yield server, url
     server.stop()
 
 

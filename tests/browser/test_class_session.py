@@ -12,11 +12,10 @@ import time
 
 import pytest
 
-from changekit.classroom.store import STORE_VARIABLE
-from changekit.serving import NOTEBOOKS, ROOT
-from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, bid_from_pages, finish, log_count, open_page, visible, wait_log_grows, wait_until
+from .helpers import (
+    ARTIFACTS, bid_from_pages, class_store_server, finish, log_count, open_page, visible, wait_log_grows, wait_until,
+)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -28,10 +27,7 @@ BIDS = {"Ada": "$10", "Bo": "$7"}  # different totals: Ada takes the $10 bucket,
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory):
-    store = tmp_path_factory.mktemp("class-session") / "class.db"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-session.log", cwd=ROOT,
-                         env={STORE_VARIABLE: f"sqlite:///{store}"})  # every kernel shares the store
+    server, _ = class_store_server(tmp_path_factory.mktemp("class-session"), "voila-class-session.log")
     yield server.url
     server.stop()
 
