@@ -243,6 +243,7 @@ SPECIFIC = {
     ("zhao_pengyou.ipynb", "zhao_pengyou.q4"): _sixty_deals,
     ("cha_ching.ipynb", "cha_ching.q2"): says("about 1 in 29", cited=("1 deal in 29",)),
     ("cha_ching.ipynb", "cha_ching.q5"): _round_table,
+    ("cha_ching.ipynb", "cha_ching.q8"): _tournament(4),
     ("cha_ching.ipynb", "cha_ching.q7"): says("<b>4/9 ≈ 0.444</b>", "1/5 ≈ 0.200", "7/45 ≈ 0.156",
                                               cited=("4/9", "(1/5)", "(7/45)")),
     ("cha_ching.ipynb", "Expand the generating functions"): _generating_functions,

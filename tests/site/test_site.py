@@ -66,7 +66,7 @@ CHARTS = {
                         # the class explorer, the tournament
     "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
     "big_cheese": 8,      # with Question 8's Veto habits
-    "cha_ching": 5,
+    "cha_ching": 6,     # with Question 8's tournament (the powers against none)
     "moneybags": 6,     # with Question 6's tournament (closing the bag)
     "cambio": 6,
     "zhao_pengyou": 5,

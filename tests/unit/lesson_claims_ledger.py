@@ -206,6 +206,13 @@ def _big_cheese_without_replacement() -> bool:
                < 0.03 for s, t in a.EXACT30_CASES)
 
 
+def _cha_ching_powers_edge() -> bool:
+    from changekit.games.cha_ching import analysis as a
+
+    result = a.question8_powers()  # the page's stored run (test_stored_runs plays it again)
+    return result.win_rates()[0].low > 1 / len(result.names)  # the powered bot's interval is above a fair share
+
+
 def _cha_ching_best_targets() -> bool:
     from changekit.games.cha_ching import analysis as a
 
@@ -428,6 +435,13 @@ LEDGER: dict[str, dict[str, Entry]] = {
     },
     "cha_ching": {
         "Which re-roll gives these eight cards the best chance": asks("Question 7"),
+        "three copies of it never do": bot("NoPowersBot: the greedy bot's play without the power actions"),
+        "Guess how often (in %) the bot with the powers wins": asks("Question 8"),
+        "play exactly as it does but never use a power": bot("NoPowersBot drops only the power actions"),
+        "against the fair share of 25 %": computed(_cha_ching_powers_edge),
+        "how often does it win?)": asks("Question 8, in the guide"),
+        "three that never use them": bot("NoPowersBot"),
+        "how often is that, and when would you hold it back?": asks("a question for the class"),
         "so the target is always 10–99": rule(),
         "you always hold 8": rule(),
         "nobody else scores that round": rule(),

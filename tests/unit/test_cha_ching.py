@@ -13,7 +13,7 @@ from changekit.core import ChangekitError, IllegalAction, play_out
 from changekit.core.errors import InvalidMove
 from changekit.conformance import check_words
 from changekit.games.cha_ching import ChaChing, can_reach, penalty
-from changekit.games.cha_ching.bots import FRESH_HAND_CHANGES, GreedyBot, RandomBot, changes_needed
+from changekit.games.cha_ching.bots import FRESH_HAND_CHANGES, GreedyBot, NoPowersBot, RandomBot, changes_needed
 from changekit.games.cha_ching.rules import CARDS, DEFAULT_DECK
 
 VALUES = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "chaching": 0}
@@ -393,6 +393,22 @@ def test_greedy_rerolls_when_the_target_is_hopeless_for_its_hand():
     if choice[1] == "trade":
         assert choice[2] == 2  # the leader
     assert bot.explain(view, choice)
+
+
+def test_the_bot_without_powers_discards_the_card_plainly_and_otherwise_plays_as_greedy():
+    hand = ["50"] * 6 + ["wild", "chaching", "cent"]  # the position where the greedy bot plays a power
+    view = {"phase": "discard", "hand": hand, "target": 12, "black": 1, "white": 2, "discards": ["1"],
+            "you": 0, "scores": [0, 10, 5]}
+    plain = [("discard", c) for c in ("50", "cent", "wild", "chaching")]
+    legal = plain + [("chaching", "reroll", d) for d in ("black", "white", "both")] + [("chaching", "trade", 2)]
+    assert GreedyBot().choose(view, legal, rng=random.Random(0))[0] == "chaching"
+    choice = NoPowersBot().choose(view, legal, rng=random.Random(0))
+    assert choice == GreedyBot().choose(view, plain, rng=random.Random(0))  # the greedy bot's best plain discard
+    assert choice in plain
+    # whole games: the same play as the greedy bot's, never a power
+    state = ChaChing(players=3, game_to=300).new_state(seed=4)
+    play_out(state, [NoPowersBot()] * 3, rng=random.Random(4), max_steps=20000)
+    assert state.is_terminal() and not [e for e in state.log if e.kind in ("reroll", "trade")]
 
 
 def test_greedy_beats_random():

@@ -150,3 +150,13 @@ def test_figures_build():
     assert len(empty.data[0].x) == 0
     a.update_turns_figure(empty, a.turns_to_go_out((30,), games=3, seed=0))
     assert list(empty.data[0].x) == [30] and len(empty.data[0].error_y.array) == 1
+
+
+def test_the_powers_tournament_seats_one_greedy_bot_against_bots_without_powers():
+    result = a.powers_tournament(players=3, games=6, seed=5)
+    assert result.names == ["greedy", "no powers", "no powers"] and result.lower_is_better
+    assert sum(result.wins) == pytest.approx(6) and result == a.powers_tournament(players=3, games=6, seed=5)
+    assert a.question8_powers.kwargs == {"games": 400}  # the page's run: the defaults' 4 players and seed
+    for bad in ({"players": 1}, {"players": 7}, {"games": -1}, {"seed": "x"}, {"progress": 3}):
+        with pytest.raises(ChangekitError):
+            a.powers_tournament(**bad)

@@ -341,6 +341,7 @@ def cha_ching_claims():
     best = max(reroll, key=reroll.__getitem__)
     made = a.reachable_targets()
     turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
+    powers, seats = cha_ching_powers()
     return {
         "the deck has 120 cards":  # the sheet's count, our deck's too
             lambda: f"the deck has {sum(deck.values())} cards",
@@ -389,7 +390,40 @@ def cha_ching_claims():
         "one of 90 targets, 14 of which the hand makes (7/45)":
             lambda: f"one of {len(a.target_distribution())} targets, {len(made)} of which the hand makes "
                     f"({reroll['both']})",
+        # Question 8: the powers against none (its stored run: test_stored_runs plays it again)
+        "where a fair share at four seats is 25 %":
+            lambda: f"where a fair share at {'four' if seats == 4 else seats} seats is {pct(1 / seats)} %",
+        "400 games, 4 players, the default deck":
+            lambda: f"{a.question8_powers.kwargs['games']} games, {seats} players, the default deck",
+        "*Seed 2026:* the bot with the powers wins 32 % of the 400 games (95 % interval 28 % to 37 %), against the "
+        "fair share of 25 %":
+            lambda: (f"*Seed {default(a.powers_tournament, 'seed')}:* the bot with the powers wins "
+                     f"{pct(powers()['share'])} % of the {powers()['games']} games (95 % interval "
+                     f"{pct(powers()['low'])} % to {pct(powers()['high'])} %), against the fair share of "
+                     f"{pct(1 / seats)} %"),
+        "794 on average against 845 for the three others":
+            lambda: (f"{dec(powers()['mean'], 0)} on average against {dec(powers()['others'], 0)} for the "
+                     f"{'three' if seats == 4 else seats - 1} others"),
     }
+
+
+def cha_ching_powers():
+    """Question 8's numbers, from the stored games: the powered bot's share of wins with its Wilson
+    interval, and the mean final points of it and of the bots without powers."""
+    from changekit.games.cha_ching import analysis as a
+    from changekit.stats.intervals import wilson
+
+    seats = default(a.powers_tournament, "players")
+
+    @cache
+    def powers():
+        result = a.question8_powers()
+        assert result.names == ["greedy"] + ["no powers"] * (seats - 1)
+        interval = wilson(result.wins[0], result.games)
+        return {"games": result.games, "share": result.wins[0] / result.games, "low": interval.low,
+                "high": interval.high, "mean": result.points[0] / result.games,
+                "others": sum(result.points[1:]) / (result.games * (seats - 1))}
+    return powers, seats
 
 
 CHA_CHING_GIVEN = numbers(
@@ -716,6 +750,7 @@ def guide_claims(name: str) -> dict:
         }
     if name == "cha_ching":
         wild = a.wild_value()
+        powers, seats = cha_ching_powers()
         fresh = {n: a.fresh_hit_chance(d) for n, d in a.COMPOSITIONS.items()}
         return {
             "14 % with three, against about 0.5 % with none":
@@ -728,6 +763,13 @@ def guide_claims(name: str) -> dict:
                         "the ≈180 of a fresh deal (about 156 in the seeded run of 10 games)"]())[0]),
             "falls to 1.2 % against 3.5 %":
                 lambda: f"falls to {pct(fresh['fewer wilds'], 1)} % against {pct(fresh['15 of each (default)'], 1)} %",
+            "(`question8_powers`, 400 games, 4 players) gives it 32 %, 95 % interval 28 % to 37 %, against the "
+            "fair share of 25 %, and fewer penalty points (794 against 845 on average)":
+                lambda: (f"(`question8_powers`, {a.question8_powers.kwargs['games']} games, {seats} players) gives "
+                         f"it {pct(powers()['share'])} %, 95 % interval {pct(powers()['low'])} % to "
+                         f"{pct(powers()['high'])} %, against the fair share of {pct(1 / seats)} %, and fewer "
+                         f"penalty points ({dec(powers()['mean'], 0)} against {dec(powers()['others'], 0)} on "
+                         "average)"),
         }
     if name == "moneybags":
         claims = moneybags_claims()
@@ -914,7 +956,7 @@ ANSWERS = {
     "big_cheese.q8": ["about even. The value bot wins", "cannot rank them"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
-    "cha_ching.q7": ["The black die: 4/9", "7/45"],
+    "cha_ching.q7": ["The black die: 4/9", "7/45"], "cha_ching.q8": ["powers wins 32 %", "one game in three"],
     "moneybags.q1": ["81 %", "4661/5724"],
     "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
     "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],

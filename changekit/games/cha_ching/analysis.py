@@ -19,18 +19,21 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from changekit.core import ChangekitError, play_out
 from changekit.core.checks import (
-    MAX_DOLLARS, MAX_HAND, checked, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, one_of,
+    MAX_DOLLARS, MAX_HAND, checked, is_callable, is_items, is_one_of, is_rng, is_runs, is_seed, is_whole, one_of,
+    optional,
 )
 from changekit.core.errors import InvalidArgument
 from changekit.core.state import Event
 from changekit.stats.exact import draw_ways
 from changekit.stats.intervals import Estimate, mean_interval
+from changekit.stats.stored import stored_run
+from changekit.stats.tournaments import TournamentResult, bot_tournament, tournament_figure
 
-from .bots import BOTS, GreedyBot, reach_after_changes
+from .bots import BOTS, GreedyBot, NoPowersBot, reach_after_changes
 from .rules import (
     CARDS, DECK, DEFAULT_DECK, HAND_SIZE, NUMBERS, PILE, ChaChing, _card, can_reach, discard, normal_deck, penalty,
     wild_sums,
@@ -499,6 +502,27 @@ def reroll_html(hand: Iterable[str] = REROLL_HAND, target: int = REROLL_TARGET) 
             f"target</th></tr>{rows}</table><p>The targets this hand can make: {made}.</p>")
 
 
+# ---- what the CHA-CHING card's powers are worth --------------------------------------------------
+@checked(players=is_whole(ChaChing.min_players, ChaChing.max_players), games=is_runs, seed=is_seed,
+         progress=optional(is_callable))
+def powers_tournament(*, players: int = 4, games: int = 400, seed: int = 2026,
+                      progress: Callable[[float], None] | None = None) -> TournamentResult:
+    """One greedy bot that uses the CHA-CHING card's powers against ``players - 1`` greedy bots that
+    never do (:class:`~.bots.NoPowersBot`), whole games to 1000, seats rotated (simulation)."""
+    lineup = [GreedyBot(), *(NoPowersBot() for _ in range(players - 1))]
+    return bot_tournament(ChaChing(players=players), lineup, games=games, seed=seed, progress=progress)
+
+
+#: Question 8's games (about ten seconds): stored, shown at once (``replay=True`` plays them again).
+question8_powers = stored_run(__name__, "q8", powers_tournament, games=400)
+
+
+def powers_figure(result: TournamentResult) -> Any:
+    """Question 8's chart: each seat's win rate with its 95 % interval, and the fair share."""
+    return tournament_figure(result, title=f"The CHA-CHING powers against none: {result.games} games, "
+                                           "95 % intervals")
+
+
 def round_statistics_html(**where: Any) -> str:
     stats = round_statistics(**where)
     return "<ul>" + "".join(f"<li>{name.replace('_', ' ')}: {est}</li>" for name, est in stats.items()) + "</ul>"
@@ -566,6 +590,7 @@ __all__ = [
     "COMPOSITIONS", "TARGETS", "changes_distribution", "expected_penalty", "explain_hand", "wild_assignment",
     "fresh_hit_chance",
     "hand_generating_function", "hit_probabilities", "hit_probability_figure", "hits_from_generating_function",
-    "mean_changes", "prob_hand_hits", "round_statistics", "solo_turns", "target_distribution", "turns_figure",
+    "mean_changes", "powers_figure", "powers_tournament", "prob_hand_hits", "question8_powers", "round_statistics",
+    "solo_turns", "target_distribution", "turns_figure",
     "turns_to_go_out", "update_turns_figure", "wild_generating_function", "wild_value", "wild_value_figure",
 ]

@@ -1,4 +1,5 @@
-"""Bots for CHA-CHING!: random, and greedy (fewest changes to reach the target).
+"""Bots for CHA-CHING!: random, greedy (fewest changes to reach the target), and the greedy bot
+without the CHA-CHING card's powers (Question 8's opponents).
 
 The greedy bot measures a hand by :func:`changes_needed`: how many of its cards must be
 replaced (by cards of the right value) before the hand can reach the target. It keeps the
@@ -16,7 +17,7 @@ from changekit.core import Bot, RandomBot
 
 from .rules import DECK, LABELS, OUT, PASS, PILE, can_reach, penalty, wild_sums
 
-__all__ = ["BOTS", "GreedyBot", "RandomBot", "changes_needed", "reach_after_changes"]
+__all__ = ["BOTS", "GreedyBot", "NoPowersBot", "RandomBot", "changes_needed", "reach_after_changes"]
 
 #: Card kinds as the sums see them: five numbers, $, and the zero cards (¢ and CHA-CHING).
 KINDS: tuple[str, ...] = ("1", "5", "10", "25", "50", "wild", "zero")
@@ -162,6 +163,19 @@ class GreedyBot(Bot):
             rest = _without(hand, action[1])
             return f"the rest needs {changes_needed(rest, target)} change(s) to reach {target}"
         return ""
+
+
+class NoPowersBot(GreedyBot):
+    """Plays exactly as :class:`GreedyBot` but never uses a CHA-CHING card's power: it may still
+    discard the card plainly (the greedy bot's choice among the plain discards)."""
+
+    name = "no powers"
+    description = "the greedy bot's play; discards a CHA-CHING card without using its power"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if view["phase"] == "discard":
+            legal = [a for a in legal if a[0] != "chaching"]
+        return super().choose(view, legal, rng=rng)
 
 
 #: The bots an app or a tournament can pick, by name.

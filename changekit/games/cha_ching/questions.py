@@ -78,4 +78,19 @@ QUESTIONS = question_list(
                 "of which the hand makes (7/45). Choosing the die is counting the hand's totals by their digits. The "
                 "trade, the card's other use, is not computed here: its worth depends on hands you cannot see.",
     ),
+    lesson_question(
+        "cha_ching.q8",
+        "**Question 8.** One greedy bot plays the CHA-CHING card's powers; three copies of it never do. Guess "
+        "how often (in %) the bot with the powers wins, where a fair share at four seats is 25 %.",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda progress: analysis.powers_figure(analysis.question8_powers(progress=progress)),
+        reading="*Seed 2026:* the bot with the powers wins 32 % of the 400 games (95 % interval 28 % to 37 %), "
+                "against the fair share of 25 %: about one game in three instead of one in four. It also ends with "
+                "fewer penalty points, 794 on average against 845 for the three others. The edge is real but "
+                "modest. The bot can only play a power when it holds a CHA-CHING card (15 of the 120 cards), and "
+                "it plays one only when it expects a re-roll or a trade to leave it fewer cards to change. The "
+                "chart does not say which of the two powers does the work. Discarding the card to be rid of its 50 "
+                "penalty points is not part of the edge: the other bots can do that too.",
+    ),
 )
