@@ -395,6 +395,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "it bids the total with the best chance of getting there":
             bot("RaceBot: the highest finish_chances, the cheapest of equal ones"),
         "How often does the race bot win?": asks("Question 7"),
+        "how often does it win?).": asks("Question 7, in the guide"),
+        "holds the fair share of a quarter.": computed(_boneyard_race_bot_even),
+        "and never takes risks when behind or tries to stop a leader":
+            bot("RaceBot: outside a round where it can reach $40 it bids as EquilibriumBot; "
+                "finish_chances reads only its own money"),
         "The race bot's interval holds the fair share of a quarter": computed(_boneyard_race_bot_even),
         "It never takes risks earlier when it is behind, and it never tries to stop an opponent":
             bot("RaceBot: outside a round where it can reach $40 it bids as EquilibriumBot; "

@@ -170,6 +170,18 @@ def boneyard_claims():
     }
 
 
+def guide_race_bot_share() -> str:
+    """Question 7 in the guide: the race bot's share of the wins and its Wilson interval."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.stats.intervals import wilson
+
+    result = a.question7_race()
+    race_bot = result.names.index("race")
+    interval = wilson(result.wins[race_bot], result.games)
+    return (f"winning {pct(result.wins[race_bot] / result.games)} % of the games, and its 95 % interval "
+            f"({pct(interval.low)}–{pct(interval.high)} %)")
+
+
 def race_bot_shares() -> str:
     """Question 7's reading: each seat's share of the wins, and the race bot's Wilson interval,
     recomputed from the stored run's win counts."""
@@ -692,6 +704,10 @@ def guide_claims(name: str) -> dict:
                 lambda: (f"plays {default(a.equilibrium_race, 'games')} seeded games "
                          f"(seed {default(a.equilibrium_race, 'seed')})"),
             "for the $14 from $26 to $40": lambda: f"for the ${a.TARGET - sum(a.START_BILLS)} from $26 to $40",
+            "(`question7_race`, 600 games, 4 players, seed 0)":
+                lambda: (f"(`question7_race`, {a.question7_race.kwargs['games']} games, "
+                         f"{len(a.question7_race.kwargs['bots'])} players, seed {default(a.bot_tournament, 'seed')})"),
+            "winning 28 % of the games, and its 95 % interval (24–31 %)": guide_race_bot_share,
         }
     if name == "diminishing_returns":
         start = a.solve_start()

@@ -85,10 +85,10 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.race_figure(analysis.question7_race(progress=progress)),
         reading="*Seed 0:* about even. The race bot wins 28 % of the games (95 % interval 24–31 %) and the three "
                 "equilibrium bots 23 %, 26 % and 24 %. The race bot's interval holds the fair share of a quarter, "
-                "so 600 games cannot tell whether playing for the finish helps. Its change is small: it differs "
-                "from the mix only in a round where one of its bids could reach $40, and there it still bids "
-                "against the mix. It never takes risks earlier when it is behind, and it never tries to stop an "
+                "so 600 games cannot tell whether playing for the finish helps. The bot changes little: only a "
+                "round in which one of its bids could reach $40, and there it reckons its chances as if the others "
+                "bid the mix. It never takes risks earlier when it is behind, and it never tries to stop an "
                 "opponent about to win: those would be other bots, still to be tried. The sheet's goal is a race, "
-                "and this much racing at the end does not clearly beat the one-round mix.",
+                "but this much racing at the end does not clearly beat the one-round mix.",
     ),
 )
