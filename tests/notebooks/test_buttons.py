@@ -256,6 +256,7 @@ SPECIFIC = {
     ("boneyard.ipynb", "boneyard.q5"): _tournament(4),
     ("boneyard.ipynb", "boneyard.q6"): says("<b>8.5 rounds</b>", "interval 7.9–9.0", "<b>26 rounds</b>", "+$3.02",
                                             cited=("About 8.5 rounds", "7.9–9.0", "26 rounds", "$3.02")),
+    ("boneyard.ipynb", "boneyard.q7"): _tournament(4),
 }
 
 

@@ -62,8 +62,8 @@ FIRST_CONTROL = {
 #: and the answers' charts. A notebook that gains or loses a chart changes its number here.
 CHARTS = {
     "zombie": 5,
-    "boneyard": 5,      # the equilibrium heatmap, the solver's convergence, the class's best response,
-                        # the class explorer, the tournament
+    "boneyard": 6,      # the equilibrium heatmap, the solver's convergence, the class's best response,
+                        # the class explorer, the tournament, Question 7's race bot
     "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
     "big_cheese": 8,      # with Question 8's Veto habits
     "cha_ching": 6,     # with Question 8's tournament (the powers against none)

@@ -123,6 +123,16 @@ def _boneyard_no_gain_alone() -> bool:
             and pair[2] + pair[3] > 2 * value + 2)
 
 
+def _boneyard_race_bot_even() -> bool:
+    """Question 7: the race bot's 95 % interval, from the stored run's win count, holds a quarter."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.stats.intervals import wilson
+
+    result = a.question7_race()  # the page's stored run (test_stored_runs plays it again)
+    interval = wilson(result.wins[result.names.index("race")], result.games)
+    return result.names.count("race") == 1 and interval.low <= 1 / len(result.names) <= interval.high
+
+
 def _boneyard_pure_bids_exploitable() -> bool:
     from changekit.games.boneyard import analysis as a
     from changekit.games.boneyard.model import FIRST_ROUND_BIDS
@@ -386,6 +396,21 @@ LEDGER: dict[str, dict[str, Entry]] = {
                      == max(_boneyard_class().distribution.values())),
         "best responses in red": asks("what the chart shows"),
         "your $1 survives only if nobody else bids $1": rule("matching bids cancel"),
+        # Question 7: playing for $40
+        "The equilibrium bot never looks at the score":
+            bot("EquilibriumBot: the mix for the players still bidding, kept to its hand; no score in it"),
+        "it bids the total with the best chance of getting there":
+            bot("RaceBot: the highest finish_chances, the cheapest of equal ones"),
+        "How often does the race bot win?": asks("Question 7"),
+        "how often does it win?).": asks("Question 7, in the guide"),
+        "holds the fair share of a quarter.": computed(_boneyard_race_bot_even),
+        "and never takes risks when behind or tries to stop a leader":
+            bot("RaceBot: outside a round where it can reach $40 it bids as EquilibriumBot; "
+                "finish_chances reads only its own money"),
+        "The race bot's interval holds the fair share of a quarter": computed(_boneyard_race_bot_even),
+        "It never takes risks earlier when it is behind, and it never tries to stop an opponent":
+            bot("RaceBot: outside a round where it can reach $40 it bids as EquilibriumBot; "
+                "finish_chances reads only its own money"),
     },
     "diminishing_returns": {
         "The **pot** in the middle starts empty": rule(),

@@ -116,3 +116,95 @@ def test_dependencies_point_one_way():
             heavy = {m for m in imported if m.split(".")[0] in {"numpy", "plotly", "ipywidgets", "sympy"}
                      or m.startswith("changekit.ui") or m.startswith("changekit.stats")}
             assert not heavy, (name, heavy)
+
+
+# ---- the race bot (Question 7): the mix, except when a bid could reach $40 ------------------------
+def brute_finish_chances(money, hand_totals, mix, opponents, buckets):
+    """Each total's chance of reaching $40 this round, summing over every tuple of opponents' bids
+    from ``mix`` (plain rules: equal totals cancel, the k-th highest unmatched bid takes the k-th
+    richest bucket)."""
+    from itertools import product
+
+    richest = sorted(buckets, reverse=True)
+    out = {}
+    for mine in hand_totals:
+        chance = 0.0
+        for others in product(mix, repeat=opponents):
+            weight = 1.0
+            for t in others:
+                weight *= mix[t]
+            totals = (mine, *others)
+            counts = Counter(totals)
+            if counts[mine] > 1:
+                continue
+            rank = sorted((t for t in totals if counts[t] == 1), reverse=True).index(mine)
+            if rank < len(richest) and money - mine + richest[rank] >= 40:
+                chance += weight
+        out[mine] = chance
+    return out
+
+
+def test_rank_chances_is_the_brute_force_sum():
+    from changekit.games.boneyard.model import rank_chances
+
+    mix = {1: 0.4, 3: 0.3, 5: 0.2, 9: 0.1}
+    buckets = [17, 10, 6]
+    chances = rank_chances(mix, 3, buckets, [1, 2, 3, 4, 9, 12])
+    from itertools import product
+    for mine, got in chances.items():
+        want = [0.0] * (len(buckets) + 1)
+        for others in product(mix, repeat=3):
+            weight = mix[others[0]] * mix[others[1]] * mix[others[2]]
+            totals = (mine, *others)
+            counts = Counter(totals)
+            if counts[mine] == 1:
+                rank = sorted((t for t in totals if counts[t] == 1), reverse=True).index(mine)
+                want[min(rank, len(buckets))] += weight
+        assert got == pytest.approx(want, abs=1e-12), mine
+
+
+def near_the_finish():
+    """A 4-player game in its first round, seat 0 holding $35 and the buckets rebuilt rich."""
+    state = Boneyard(players=4).new_state(seed=5)
+    state.hands[0] = [10, 10, 7, 5, 3]
+    state.buckets = [(10, 7), (5,), (3, 1), (1,), (10,)]
+    return state
+
+
+def test_race_bot_bids_the_total_likeliest_to_reach_40():
+    from changekit.games.boneyard.bots import RaceBot, finish_chances
+
+    state = near_the_finish()
+    view = state.view(0)
+    totals = sorted({sum(b) for b in state.legal_actions(0)})
+    want = brute_finish_chances(35, totals, EQUILIBRIUM_TABLE[4], 3, [17, 5, 4, 1, 10])
+    assert finish_chances(view) == pytest.approx(want, abs=1e-9)
+    best = max(want.values())
+    assert best > 0.5
+    choice = min(t for t, c in want.items() if c > best - 1e-9)
+    bids = {RaceBot().choose(view, state.legal_actions(0), rng=random.Random(seed)) for seed in range(20)}
+    assert bids == {bills_for(state.hands[0], choice)}  # no draw: the same bid every time
+    reason = RaceBot().explain(view, next(iter(bids)))
+    assert "$40" in reason and f"${choice}" not in reason
+
+
+def test_race_bot_far_from_40_bids_like_the_equilibrium_bot():
+    from changekit.games.boneyard.bots import RaceBot, finish_chances
+
+    state = Boneyard(players=4).new_state(seed=3)  # $26 each, the richest bucket $10: nobody can reach $40
+    view = state.view(2)
+    assert max(finish_chances(view).values()) == 0
+    for seed in range(30):
+        assert (RaceBot().choose(view, state.legal_actions(2), rng=random.Random(seed))
+                == EquilibriumBot().choose(view, state.legal_actions(2), rng=random.Random(seed)))
+
+
+@pytest.mark.parametrize("claim", ["largest", "choose"])
+def test_race_bot_finishes_games_with_legal_moves(claim):
+    from changekit.games.boneyard.bots import RaceBot
+
+    for players in (2, 5, 8):
+        state = Boneyard(players=players, claim=claim).new_state(seed=players)
+        bots = [RaceBot()] + [EquilibriumBot() for _ in range(players - 1)]
+        play_out(state, bots, rng=random.Random(players), max_steps=2000)
+        assert state.winners()

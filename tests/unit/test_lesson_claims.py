@@ -162,7 +162,39 @@ def boneyard_claims():
                                f"{dec(m.low, 1)}–{dec(m.high, 1)})")(race().mean_rounds),
         "far fewer than the 26 rounds": lambda: f"far fewer than the {race().rounds_at_average_pace:.0f} rounds",
         "gained about $3.02 a round": lambda: f"gained about ${dec(race().mean_winner_pace.value, 2)} a round",
+        # Question 7: the race bot against three equilibrium bots (its stored run: test_stored_runs plays it again)
+        "play 600 seeded games to $40": lambda: f"play {a.question7_race.kwargs['games']} seeded games to $40",
+        "*Seed 0:* about even. The race bot wins 28 % of the games (95 % interval 24–31 %) and the three "
+        "equilibrium bots 23 %, 26 % and 24 %": race_bot_shares,
+        "so 600 games cannot tell": lambda: f"so {a.question7_race().games} games cannot tell",
     }
+
+
+def guide_race_bot_share() -> str:
+    """Question 7 in the guide: the race bot's share of the wins and its Wilson interval."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.stats.intervals import wilson
+
+    result = a.question7_race()
+    race_bot = result.names.index("race")
+    interval = wilson(result.wins[race_bot], result.games)
+    return (f"winning {pct(result.wins[race_bot] / result.games)} % of the games, and its 95 % interval "
+            f"({pct(interval.low)}–{pct(interval.high)} %)")
+
+
+def race_bot_shares() -> str:
+    """Question 7's reading: each seat's share of the wins, and the race bot's Wilson interval,
+    recomputed from the stored run's win counts."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.stats.intervals import wilson
+
+    result = a.question7_race()
+    assert result.names == ["race", "equilibrium", "equilibrium", "equilibrium"]
+    shares = [pct(w / result.games) for w in result.wins]
+    interval = wilson(result.wins[0], result.games)
+    return (f"*Seed {default(a.bot_tournament, 'seed')}:* about even. The race bot wins {shares[0]} % of the games "
+            f"(95 % interval {pct(interval.low)}–{pct(interval.high)} %) and the three equilibrium bots "
+            f"{shares[1]} %, {shares[2]} % and {shares[3]} %")
 
 
 @cache
@@ -706,6 +738,10 @@ def guide_claims(name: str) -> dict:
                 lambda: (f"plays {default(a.equilibrium_race, 'games')} seeded games "
                          f"(seed {default(a.equilibrium_race, 'seed')})"),
             "for the $14 from $26 to $40": lambda: f"for the ${a.TARGET - sum(a.START_BILLS)} from $26 to $40",
+            "(`question7_race`, 600 games, 4 players, seed 0)":
+                lambda: (f"(`question7_race`, {a.question7_race.kwargs['games']} games, "
+                         f"{len(a.question7_race.kwargs['bots'])} players, seed {default(a.bot_tournament, 'seed')})"),
+            "winning 28 % of the games, and its 95 % interval (24–31 %)": guide_race_bot_share,
         }
     if name == "diminishing_returns":
         start = a.solve_start()
@@ -947,6 +983,7 @@ ANSWERS = {
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
     "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],
+    "boneyard.q7": ["about even. The race bot wins", "cannot tell whether"],
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
     "diminishing.q6": ["0 wins"],

@@ -21,6 +21,7 @@ from typing import Any, Callable, Mapping, Sequence, cast
 
 from changekit.core.bots import Bot, play_out
 from changekit.stats.intervals import Estimate, mean_interval
+from changekit.stats.stored import stored_run
 from changekit.stats.tournaments import TournamentResult
 from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook's chart, as every game's
 from changekit.stats.tournaments import bot_tournament as tournament_of
@@ -36,7 +37,7 @@ from .model import (
     EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS, FIRST_ROUND_BUCKETS, MAX_CLASS_PLAYERS, MAX_OPPONENTS, Number, absorb,
     expected_payoffs, is_strategy, payoff_table,
 )
-from .bots import EquilibriumBot
+from .bots import EquilibriumBot, RaceBot
 from .rules import START_BILLS, TARGET, Boneyard, BoneyardState
 
 # ---- argument checks ---------------------------------------------------------------------------
@@ -365,6 +366,18 @@ def bot_tournament(bots: Sequence[Bot | str] = LINEUP, *, games: int = 200, seed
     to $40, seats rotated."""
     return tournament_of(Boneyard(**{"players": len(bots), **options}), bots, games=games, seed=seed,
                          progress=progress)
+
+
+#: Question 7's line-up: one bot that plays for $40 when a bid could get it there this round, against
+#: three that bid the first-round mix every round. Seeded games, played once and stored (a few seconds).
+RACE_LINEUP = (RaceBot(), EquilibriumBot(), EquilibriumBot(), EquilibriumBot())
+question7_race = stored_run(__name__, "q7", bot_tournament, bots=RACE_LINEUP, games=600)
+
+
+def race_figure(result: TournamentResult) -> Any:
+    """Question 7's chart: the race bot's and the three equilibrium bots' win rates, with 95 %
+    intervals and the fair share of a quarter."""
+    return tournament_figure(result, title=f"Playing for $40 against the mix: {result.games} games, 95 % intervals")
 
 
 # ---- the race to $40 against the one-round equilibrium ----------------------------------------

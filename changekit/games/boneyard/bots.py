@@ -7,6 +7,9 @@
   highest of those that would stay unmatched (while that is cheaper than the richest bucket).
 * :class:`HistoryBot`: plays the best response to everything bid so far in the game, with the
   buckets as they are now (a fictitious-play player).
+* :class:`RaceBot`: the equilibrium bot's mix, except in a round where some bid could take it to
+  $40: then it bids the total likeliest to get there (the lesson's Question 7; not offered in the
+  app's list of bots).
 
 In the ``claim="choose"`` phase every bot takes the richest bucket left. A bot's ``explain`` never
 names its bid: bids are secret until the reveal, and the app shows explanations at once.
@@ -21,8 +24,8 @@ from changekit.core import Bot, RandomBot
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import money
 
-from .model import EQUILIBRIUM_TABLE, expected_payoffs
-from .rules import Bid, claim, describe, possible_bids
+from .model import EQUILIBRIUM_TABLE, expected_payoffs, rank_chances
+from .rules import TARGET, Bid, claim, describe, possible_bids
 
 
 def bills_for(hand: Sequence[int], total: int) -> Bid:
@@ -143,6 +146,49 @@ class HistoryBot(Bot):
         if isinstance(action, int):
             return _claim_reason(view, action)
         return "bid its best reply to the bids seen so far"
+
+
+def finish_chances(view: dict[str, Any]) -> dict[int, float]:
+    """For each total the viewer can bid: the chance that it takes them to $40 this round, when
+    every other player still bidding draws a total from the stored first-round mix for this many
+    bidders (each independently; the buckets as they are now, richest first to the highest
+    unmatched bid). A model, not the truth: an opponent whose bills cannot make a total of the mix
+    is still counted as bidding it."""
+    hand = view["hands"][view["you"]]
+    money_now = sum(hand)
+    n = len(view["active"])
+    values = sorted((sum(b) for b in view["buckets"]), reverse=True)
+    makeable = _totals(view)
+    if n <= 1:  # alone: the lowest bid takes the richest bucket
+        return {t: float(money_now - t + values[0] >= TARGET) if t == makeable[0] else 0.0 for t in makeable}
+    chances = rank_chances(EQUILIBRIUM_TABLE[min(n, 8)], n - 1, values, makeable)
+    return {t: sum(c for s, c in enumerate(chances[t][:len(values)]) if money_now - t + values[s] >= TARGET)
+            for t in makeable}
+
+
+class RaceBot(EquilibriumBot):
+    """The equilibrium bot, playing for the finish: in a round where some bid could take it to $40,
+    it bids the total with the best chance of getting there (:func:`finish_chances`; equal chances:
+    the cheapest). In every other round it draws from the mix, as the equilibrium bot does."""
+
+    name = "race"
+    description = "bids the mix, but when a bid could take it to $40 this round, bids the likeliest to get there"
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
+        if view["phase"] == "claim":
+            return _claim(view, legal)
+        finish = finish_chances(view)
+        best = max(finish.values())
+        if best > 0:
+            return bills_for(view["hands"][view["you"]], min(t for t, c in finish.items() if c == best))
+        return super().choose(view, legal, rng=rng)
+
+    def explain(self, view: dict[str, Any], action: Any) -> str:
+        if isinstance(action, int):
+            return _claim_reason(view, action)
+        if max(finish_chances(view).values()) > 0:
+            return f"played for {money(TARGET)}: the bid likeliest to get there this round"
+        return super().explain(view, action)
 
 
 BOTS: dict[str, type[Bot]] = {

@@ -144,3 +144,40 @@ def absorb(table: Any, p: Number, m: int, n_buckets: int, inv_fact: list[Number]
                     s2 = min(s + 1, n_buckets) if c == 1 else s
                     target[s2] += w * row[s]
     return new
+
+
+def rank_chances(probs: Mapping[int, float], m: int, buckets: Sequence[int], bids: Sequence[int],
+                 ) -> dict[int, list[float]]:
+    """For each total ``t`` in ``bids``: the chances, against ``m`` opponents bidding
+    independently from ``probs`` (total → probability, no zeros), that ``t`` is unmatched and
+    takes the ``s``-th richest of ``buckets`` (index ``s``), or is unmatched and finds no bucket
+    left (the last index). What is left to 1 is the chance that ``t`` is matched. The same
+    recursion as :func:`payoff_table`, keeping the outcomes apart instead of summing money.
+
+    >>> rank_chances({5: 1.0}, 1, [10, 7], [4, 5, 6])   # under the 5: the 7; on it: matched; over: the 10
+    {4: [0.0, 1.0, 0.0], 5: [0.0, 0.0, 0.0], 6: [1.0, 0.0, 0.0]}
+    """
+    n_buckets = len(buckets)
+    support = sorted(probs, reverse=True)
+    inv_fact = [1.0 / factorial(c) for c in range(m + 1)]
+    falling = [factorial(m) // factorial(m - k) for k in range(m + 1)]
+    table = [[0.0] * (n_buckets + 1) for _ in range(m + 1)]
+    table[0][0] = 1.0
+    above = 0
+    mass = sum(probs.values())  # the stored mixes sum to 1 only to rounding: as payoff_table does
+    absorbed = 0.0
+    out: dict[int, list[float]] = {}
+    for t in sorted(set(bids), reverse=True):
+        while above < len(support) and support[above] > t:
+            table = absorb(table, probs[support[above]], m, n_buckets, inv_fact)
+            absorbed += probs[support[above]]
+            above += 1
+        below = mass - absorbed - probs.get(t, 0.0)
+        chances = [0.0] * (n_buckets + 1)
+        for k in range(m + 1):
+            weight = falling[k] * max(below, 0.0) ** (m - k)
+            if weight:
+                for s, v in enumerate(table[k]):
+                    chances[s] += weight * v
+        out[t] = chances
+    return dict(sorted(out.items()))

@@ -73,7 +73,22 @@ QUESTIONS = question_list(
                 "more than five times that average. A game is not won at the average pace: money only comes from "
                 "unmatched bids on buckets, and the winner is whoever strings enough of them together first. The mix "
                 "answers one round's question (the largest average net, against the first round's buckets); the sheet "
-                "asks another, who reaches $40 first. Whether bids aimed at the finish beat the mix is left open "
-                "here: no bot of the kit plays for $40.",
+                "asks another, who reaches $40 first. Whether bids aimed at the finish beat the mix is the next "
+                "question.",
+    ),
+    lesson_question(
+        "boneyard.q7",
+        "**Question 7.** One race bot and three equilibrium bots play whole games to $40. How often does the "
+        "race bot win?",
+        choices=["clearly more than its fair share of a quarter", "about a quarter: these games cannot tell",
+                 "clearly less than a quarter"],
+        answer=lambda progress: analysis.race_figure(analysis.question7_race(progress=progress)),
+        reading="*Seed 0:* about even. The race bot wins 28 % of the games (95 % interval 24–31 %) and the three "
+                "equilibrium bots 23 %, 26 % and 24 %. The race bot's interval holds the fair share of a quarter, "
+                "so 600 games cannot tell whether playing for the finish helps. The bot changes little: only a "
+                "round in which one of its bids could reach $40, and there it reckons its chances as if the others "
+                "bid the mix. It never takes risks earlier when it is behind, and it never tries to stop an "
+                "opponent about to win: those would be other bots, still to be tried. The sheet's goal is a race, "
+                "but this much racing at the end does not clearly beat the one-round mix.",
     ),
 )
