@@ -223,6 +223,7 @@ SPECIFIC = {
     ("zombie.ipynb", "zombie.q1"): says("<td>1.6086</td>", "<td>1.6054</td>", cited=("1.609", "1.605")),
     ("zombie.ipynb", "zombie.q2"): says("≈ 0.494", cited=("about 49 %",)),
     ("zombie.ipynb", "zombie.q4"): _tournament(4),
+    ("zombie.ipynb", "zombie.q7"): _tournament(3),
     ("zombie.ipynb", "zombie.q5"): says("<b>3.093</b>", "<b>2.924</b>", "1.496 ($1)", "1.986 ($1)",
                                         cited=("3.093", "2.924", "1.496", "1.986")),
     ("zombie.ipynb", "zombie.q6"): says("<td>$7</td><td>3</td>", "<b>-0.55</b>", "<td>6.53</td>",

@@ -61,7 +61,7 @@ FIRST_CONTROL = {
 #: The charts on each page once every question's answer is shown: the explorer's chart at load,
 #: and the answers' charts. A notebook that gains or loses a chart changes its number here.
 CHARTS = {
-    "zombie": 5,
+    "zombie": 6,        # with Question 7's duplicates tournament
     "boneyard": 6,      # the equilibrium heatmap, the solver's convergence, the class's best response,
                         # the class explorer, the tournament, Question 7's race bot
     "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups

@@ -72,6 +72,39 @@ def _zombie_hand_a_bills() -> bool:
     return sorted(top_two) == [1, 3] and a.fixed_bill_points(a.DUPLICATES_HANDS[0])[1] > table[1]
 
 
+def _zombie_duplicate_habits():
+    """Question 7's stored run, as {bot name: (win-rate interval, points per game)}."""
+    from changekit.games.zombie import analysis as a
+
+    result = a.question7_duplicates()  # the page's stored run (test_stored_runs plays it again)
+    return {name: (rate, points / result.games)
+            for name, rate, points in zip(result.names, result.win_rates(), result.points, strict=True)}
+
+
+def _zombie_shedding_below_greedy() -> bool:
+    habits = _zombie_duplicate_habits()
+    return habits["sheds duplicates"][0].high < habits["greedy"][0].low
+
+
+def _zombie_shedding_scores_less() -> bool:
+    habits = _zombie_duplicate_habits()
+    return habits["sheds duplicates"][1] < habits["greedy"][1]
+
+
+def _zombie_ties_win_most_but_overlap() -> bool:
+    habits = _zombie_duplicate_habits()
+    ties, greedy = habits["sheds on ties"][0], habits["greedy"][0]
+    top = max(habits, key=lambda name: habits[name][0].value)
+    return top == "sheds on ties" and ties.low <= greedy.high
+
+
+def _zombie_others_above_a_third() -> bool:
+    habits = _zombie_duplicate_habits()
+    third = 1 / len(habits)
+    return (habits["greedy"][0].value > third and habits["sheds on ties"][0].value > third
+            and habits["sheds duplicates"][0].value < third)
+
+
 def _zombie_neighbour_needs_no_draw() -> bool:
     from changekit.games.zombie import analysis as a
 
@@ -350,6 +383,22 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "so each score is certain once the hands are known":
             computed(_zombie_neighbour_needs_no_draw, "neighbour_table refuses a position with a draw in it"),
         "Which bill gives you the most points *less* your neighbour's expected points": asks("Question 6"),
+        "pays the bill that expects the most points (of equal ones, the smallest)":
+            bot("GreedyBot: the most expected points now, then the smaller bill"),
+        "always, or only when it costs no points now": asks("Question 7's two readings of the hint, "
+                                                            "the two shedding bots"),
+        "Over whole games, which wins most often?": asks("Question 7"),
+        "its 95 % interval lies wholly below greedy's": computed(_zombie_shedding_below_greedy),
+        "but less than the points the bot gives up to keep one": computed(_zombie_shedding_scores_less),
+        "sheds on ties wins most often": computed(_zombie_ties_win_most_but_overlap),
+        "but its interval overlaps greedy's": computed(_zombie_ties_win_most_but_overlap),
+        "only because the shedding bot wins so rarely": computed(_zombie_others_above_a_third,
+                                                                  "the shares add up to one"),
+        "which wins most often?).": asks("Question 7, in the guide"),
+        "(a duplicate only among the bills that expect the most)":
+            bot("TieSheddingBot: a duplicate among the bills tied for greedy's top expected points"),
+        "its 95 % interval wholly below greedy's": computed(_zombie_shedding_below_greedy),
+        "an interval that overlaps greedy's": computed(_zombie_ties_win_most_but_overlap),
     },
     "boneyard": {
         "Five buckets of money sit in the middle": rule("the table's layout"),

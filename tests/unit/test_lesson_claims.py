@@ -103,6 +103,12 @@ def zombie_claims():
     over = next(iter(a.points_distribution(10, zombie=[1, 5, 7], dealt=0)))
     hands = a.DUPLICATES_HANDS
     neighbour = {row["bill"]: row for row in a.neighbour_table()}
+
+    def habit(name):  # Question 7: one duplicate habit's wins and points per game (the stored run)
+        result = a.question7_duplicates()
+        seat = result.names.index(name)
+        return result.wins[seat] / result.games, result.points[seat] / result.games
+
     return {
         "about 1.609 against 1.605 points": lambda: f"about {dec(table[1], 3)} against {dec(table[3], 3)} points",
         "hands over 12 without drawing": lambda: f"hands over {10 + over} without drawing",
@@ -123,6 +129,20 @@ def zombie_claims():
         "the $7 comes to about -0.55 and the $1 to about -2.53":
             lambda: (f"the $7 comes to about {dec(neighbour[7]['net'], 2)} "
                      f"and the $1 to about {dec(neighbour[1]['net'], 2)}"),
+        # Question 7: three duplicate habits over whole games (test_stored_runs plays the run again)
+        "300 games at a 3-player table":
+            lambda: (f"{a.question7_duplicates.kwargs['games']} games at a "
+                     f"{len(a.question7_duplicates.kwargs['bots'])}-player table"),
+        "*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 %":
+            lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* greedy wins {pct(habit('greedy')[0])} %, "
+                     f"sheds duplicates {pct(habit('sheds duplicates')[0])} % and "
+                     f"sheds on ties {pct(habit('sheds on ties')[0])} %"),
+        "about 29.2 points a game against greedy's 31.8":
+            lambda: (f"about {dec(habit('sheds duplicates')[1], 1)} points a game "
+                     f"against greedy's {dec(habit('greedy')[1], 1)}"),
+        "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
+        "so 300 games cannot say it beats greedy":
+            lambda: f"so {a.question7_duplicates().games} games cannot say it beats greedy",
     }
 
 
@@ -704,6 +724,8 @@ def guide_claims(name: str) -> dict:
     a = importlib.import_module(f"changekit.games.{package}.analysis")
     if name == "zombie":
         readout = a.first_play_readout(3, 4)
+        duplicates = a.question7_duplicates()
+        duplicate_wins = lambda name: duplicates.wins[duplicates.names.index(name)] / duplicates.games  # noqa: E731
         cf = a.tens_closed_form(hand=(1, 3, 5, 5, 7, 7), dealt=3)
         return {
             "expected points ≈ 1.066, at least one point with probability 0.397":
@@ -716,6 +738,14 @@ def guide_claims(name: str) -> dict:
                 lambda: f"one seeded run of {default(a.convergence_figure, 'samples'):,} payments",
             "from the 44 bills you do not hold, 10 of them $10s): 165/301":
                 lambda: f"from the {50 - 6} bills you do not hold, {10} of them $10s): {cf.value}",
+            "(`question7_duplicates`, 300 games, 3 players)":
+                lambda: (f"(`question7_duplicates`, {a.question7_duplicates.kwargs['games']} games, "
+                         f"{len(a.question7_duplicates.kwargs['bots'])} players)"),
+            "wins about 21 %, its 95 % interval wholly below greedy's 37 %":
+                lambda: (f"wins about {pct(duplicate_wins('sheds duplicates'))} %, its 95 % interval wholly "
+                         f"below greedy's {pct(duplicate_wins('greedy'))} %"),
+            "wins 42 %, an interval that overlaps greedy's":
+                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, an interval that overlaps greedy's",
         }
     if name == "boneyard":
         rows = {r["players"]: r for r in a.equilibrium_summary()}
@@ -979,7 +1009,7 @@ def test_the_ledger_catches_a_new_claim():
 ANSWERS = {
     "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
     "zombie.q4": ["cannot tell the bots apart"], "zombie.q5": ["Hand B, the varied one", "3.093"],
-    "zombie.q6": ["The $7. It scores 3", "-0.55"],
+    "zombie.q6": ["The $7. It scores 3", "-0.55"], "zombie.q7": ["sheds duplicates 21 %", "lies wholly below greedy's"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
     "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],

@@ -1,9 +1,9 @@
-"""Zombie's greedy and careful bots, on views from real games."""
+"""Zombie's greedy, careful and duplicate-shedding bots, on views from real games."""
 from __future__ import annotations
 
 import random
 
-from changekit.games.zombie.bots import CarefulBot, GreedyBot, expected_points
+from changekit.games.zombie.bots import CarefulBot, GreedyBot, SheddingBot, TieSheddingBot, expected_points
 from changekit.games.zombie.rules import Zombie, make_change
 
 
@@ -107,3 +107,33 @@ def test_careful_bot_names_its_payment_in_the_rules_words():
     reason = CarefulBot().explain(view, choice)
     assert reason.startswith(state.describe_action(choice) + ": balances") and reason.endswith(
         f"(value {CarefulBot().value(choice, view):.2f})")
+
+
+def test_the_shedding_bot_pays_a_duplicate_while_it_holds_one():
+    shed = 0
+    for view, legal in views():
+        doubled = [b for b in legal if view["hand"].count(b) > 1]
+        choice = SheddingBot().choose(view, legal, rng=random.Random(0))
+        greedy = GreedyBot().choose(view, legal, rng=random.Random(0))
+        if not doubled:
+            assert choice == greedy, view
+            continue
+        assert choice in doubled  # the best of its duplicates now, the smaller bill of equal ones
+        best = max(expected_points_of(view, b) for b in doubled)
+        assert expected_points_of(view, choice) == best
+        assert choice == min(b for b in doubled if expected_points_of(view, b) == best)
+        shed += choice != greedy
+    assert shed > 50  # the rule changes real choices
+
+
+def test_the_tie_shedding_bot_is_greedy_except_between_equally_good_bills():
+    moved = 0
+    for view, legal in views():
+        choice = TieSheddingBot().choose(view, legal, rng=random.Random(0))
+        greedy = GreedyBot().choose(view, legal, rng=random.Random(0))
+        # never fewer expected points than greedy's bill (a float sum: the same to 1e-9)
+        assert abs(expected_points_of(view, choice) - expected_points_of(view, greedy)) < 1e-9, view
+        if choice != greedy:
+            assert view["hand"].count(choice) > 1 and view["hand"].count(greedy) == 1, view
+            moved += 1
+    assert moved > 10  # ties between a single and a duplicate happen

@@ -22,6 +22,7 @@ from changekit.stats.tournaments import TournamentResult
 from changekit.stats.tournaments import tournament_figure as tournament_figure  # the notebook draws with it
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
+from .bots import GreedyBot, SheddingBot, TieSheddingBot
 from .model import pay_outcomes, unseen_pool
 from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
@@ -176,6 +177,19 @@ QUESTION4_GAMES = 200
 #: class server. ``question4_tournament()`` shows the stored result at once; ``replay=True`` plays
 #: the games again (tests/unit/test_stored_runs.py requires the same result).
 question4_tournament = stored_run(__name__, "q4", bot_tournament, bots=QUESTION4_LINEUP, games=QUESTION4_GAMES)
+
+#: Question 7's line-up, the sheet's "keep no duplicates" over whole games: greedy, and greedy with
+#: the hint as a rule (pay a duplicate while it holds one) or as a tiebreak (a duplicate among the
+#: bills that expect the most), round a 3-player table.
+DUPLICATES_LINEUP = (GreedyBot(), SheddingBot(), TieSheddingBot())
+#: Question 7's 300 games (about 8 s played), stored like Question 4's.
+question7_duplicates = stored_run(__name__, "q7", bot_tournament, bots=DUPLICATES_LINEUP, games=300)
+
+
+def duplicates_figure(result: TournamentResult):
+    """Question 7's chart: the three duplicate habits' win rates, with 95 % intervals and the fair third."""
+    return tournament_figure(result, title=f"Three duplicate habits, whole games: {result.games} games, "
+                                           "95 % intervals")
 
 
 # ---- answers shown by the notebook's questions ------------------------------------------

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any, Mapping
 
 from changekit.core import DENOMINATIONS, Bot, RandomBot
@@ -82,6 +83,41 @@ class CarefulBot(Bot):
     def explain(self, view, action) -> str:
         return (f"{describe(action)}: balances its points against the next player's chances "
                 f"(value {self.value(action, view):.2f})")
+
+
+#: Two expected points closer than this are a tie (they are floats: equal sums may differ in the last bits).
+TIE = 1e-9
+
+
+class SheddingBot(GreedyBot):
+    """The sheet's "keep no duplicates" taken literally: while it holds two or more bills of a kind,
+    it pays one of those (the kind with the most expected points now); then it pays like greedy."""
+
+    name = "sheds duplicates"
+    description = "pays a bill it holds twice while it has one, else the most expected points now"
+
+    def choose(self, view, legal, *, rng: random.Random):
+        zombie, pool = position(view)
+        held = Counter(view["hand"])
+        doubled = [b for b in legal if held[b] > 1]
+        return max(doubled or legal, key=lambda b: (expected_points(b, zombie, pool), -b))
+
+
+class TieSheddingBot(GreedyBot):
+    """Greedy, with the hint as a tiebreak: among the bills that expect the most points now, it pays
+    one it holds twice if there is one (greedy pays the smallest of them)."""
+
+    name = "sheds on ties"
+    description = "the most expected points now; a duplicate when bills tie"
+
+    def choose(self, view, legal, *, rng: random.Random):
+        zombie, pool = position(view)
+        held = Counter(view["hand"])
+        points = {b: expected_points(b, zombie, pool) for b in legal}
+        best = max(points.values())
+        doubled = [b for b in legal if held[b] > 1 and points[b] >= best - TIE]
+        # no duplicate among the best: exactly greedy's choice
+        return max(doubled or legal, key=lambda b: (points[b], -b))
 
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "careful": CarefulBot}

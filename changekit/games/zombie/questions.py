@@ -72,4 +72,21 @@ QUESTIONS = question_list(
                 "This is the sheet's warning about taking 3 points that hand your neighbour 9. The careful bot of "
                 "Question 4 weighs the same trade, counting its neighbour's points at half weight.",
     ),
+    lesson_question(
+        "zombie.q7",
+        "**Question 7.** The three bots differ only in what they do with duplicates. Over whole games, which "
+        "wins most often?",
+        choices=["greedy, which ignores duplicates", "sheds duplicates: pays them first",
+                 "sheds on ties: a duplicate only among equal bills", "about even: these games cannot rank them"],
+        answer=lambda progress: analysis.duplicates_figure(analysis.question7_duplicates(progress=progress)),
+        reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 %. Paying duplicates "
+                "first, whatever they score, loses: its 95 % interval lies wholly below greedy's, and it scores "
+                "about 29.2 points a game against greedy's 31.8. A choice of bills is worth something (Question "
+                "5), but less than the points the bot gives up to keep one. As a tiebreak the hint does no visible "
+                "harm: sheds on ties wins most often and scores about 33.0, but its interval overlaps greedy's, "
+                "so 300 games cannot say it beats greedy. Both sit above the dotted third only because the shedding "
+                "bot wins so rarely (the three shares add up to one): compare them with each other, not with the "
+                "line. Taken as a rule, the hint costs games; taken as a "
+                "tiebreak, it costs nothing these games can see.",
+    ),
 )
