@@ -31,7 +31,7 @@ def opened(board):
 
 def test_the_lesson_questions_come_from_the_notebook():
     questions = lesson_questions("zombie.ipynb")
-    assert [q.qid for q in questions] == [f"zombie.q{n}" for n in range(1, 7)]
+    assert [q.qid for q in questions] == [f"zombie.q{n}" for n in range(1, 8)]
     assert questions[0].how == {"choices": ["$1", "$3", "$5", "$7", "$10"]}
     assert questions[1].how == {"slider": [0, 100, 1], "unit": "%"} and questions[1].reading.startswith("On a first")
     assert callable(questions[0].answer)
