@@ -16,12 +16,16 @@ from changekit.games.diminishing.bots import MaxNBot, PerfectBot
 
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
 STANDARD = (10, 7, 7, 5, 5, 3, 3, 3, 1, 1, 1)
+#: a smoke run's game: each player one bill of each value (7,776 positions, against 705,600)
+SMOKE_PURSE = (10, 7, 5, 3, 1)
 
 
-def reachable_positions(n: int, seed: int = 0) -> list[tuple[tuple[int, ...], ...]]:
-    """``n`` different positions (mover's bills, other's bills, pot) reachable from the standard start."""
-    table = T.table_for(S.STANDARD_UNIVERSE)
-    playing, _ = T.reachable(S.START_COUNTS, table)
+def reachable_positions(n: int, seed: int = 0, start: tuple[int, ...] = S.START_COUNTS
+                        ) -> list[tuple[tuple[int, ...], ...]]:
+    """``n`` different positions (mover's bills, other's bills, pot) reachable from two ``start``
+    purses (counts; the standard start by default)."""
+    table = T.table_for(tuple(2 * c for c in start))
+    playing, _ = T.reachable(start, table)
     decode = T._decoder(table)
     out = []
     for i in random.Random(seed).sample(sorted(playing), n):
@@ -39,22 +43,28 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
         rows.append(("diminishing", f"random playout {players}p", f"{steps:,.0f} steps/s, {games:,.0f} games/s", ""))
 
     T.solve_universe_numpy((2, 2, 2, 2, 2))  # warm-up: numpy's import is not the solver's time
+    # a smoke run takes every step on the small game (the standard one's solve, encoding, reachable
+    # walk and game count are 10 s of pure Python and numpy under load); the lookups below use the
+    # shipped standard table in both
+    purse = sized(STANDARD, SMOKE_PURSE)
+    start_counts = S.counts_of(purse)
+    universe = tuple(2 * c for c in start_counts)
     times = []
     for _ in range(sized(5, 1)):
-        table = T.solve_universe_numpy(S.STANDARD_UNIVERSE)
+        table = T.solve_universe_numpy(universe)
         times.append(table.seconds)
     best, median = min(times), sorted(times)[len(times) // 2]
     rows.append(("diminishing", f"full 2p solve, numpy retrograde (median of {len(times)}; best)",
                  f"{median:.3f} s; {best:.3f} s", "≤ 1 s"))
     rows.append(("diminishing", "positions solved / s", f"{table.size / median:,.0f} ({table.size:,} positions)", ""))
     tracemalloc.start()
-    T.solve_universe_numpy(S.STANDARD_UNIVERSE)
+    T.solve_universe_numpy(universe)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     rows.append(("diminishing", "solve peak memory (numpy arrays, tracemalloc)", f"{peak / 2**20:.0f} MiB", ""))
     rows.append(("diminishing", "solved table in memory / shipped (compressed)",
                  f"{table.nbytes() / 2**20:.2f} MiB / {len(T.encode_table(table)) / 1024:.1f} KiB", ""))
-    table.solve(*T._position(STANDARD, STANDARD, [])[:3])
+    table.solve(*T._position(purse, purse, [])[:3])
     rows.append(("diminishing", "table in memory once solve_position has used it (adds its flipped copy)",
                  f"{table.nbytes() / 2**20:.2f} MiB", ""))
     start = time.perf_counter()
@@ -63,20 +73,22 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
                  f"{time.perf_counter() - start:.3f} s", ""))
     T._TABLES.setdefault(S.STANDARD_UNIVERSE, shipped)
     start = time.perf_counter()
-    size = T.game_size()
+    size = T.game_size(start_counts)
     rows.append(("diminishing", "reachable positions from the start (mover wins)",
                  f"{size.positions:,} ({size.mover_wins:,}); {time.perf_counter() - start:.2f} s", ""))
     start = time.perf_counter()
-    games = T.count_games(S.START_COUNTS)
+    games = T.count_games(start_counts)
     rows.append(("diminishing", "different games (move sequences) from the start",
                  f"{games:.3e}; {time.perf_counter() - start:.2f} s", ""))
     first = solve_position(STANDARD, STANDARD, [])
     rows.append(("diminishing", "standard start: first player", "wins" if first.mover_wins else "loses", ""))
-    py = T.solve_universe_python((2, 2, 2, 2, 2))
-    rows.append(("diminishing", "pure-Python solve, 1 of each bill each (7,776 positions)",
+    # (a smoke run: a $1 and a $3 each, 36 positions; counts are of $1, $3, $5, $7, $10)
+    py_universe, py_game = sized(((2, 2, 2, 2, 2), "1 of each bill each"), ((2, 2, 0, 0, 0), "a $1 and a $3 each"))
+    py = T.solve_universe_python(py_universe)
+    rows.append(("diminishing", f"pure-Python solve, {py_game} ({py.size:,} positions)",
                  f"{py.seconds:.2f} s ({py.size / py.seconds:,.0f} positions/s)", ""))
 
-    positions = reachable_positions(sized(2_000, 5))
+    positions = reachable_positions(sized(2_000, 5), start=start_counts)
     for position in positions:
         solve_position(*position)  # warm the per-(bills held, pot) move lists, as a long session would
 
