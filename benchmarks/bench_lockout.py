@@ -30,19 +30,24 @@ ATTEMPTS = 20
 PATIENCE_S = 240
 
 
-def cap() -> int:
-    """The server's --max-kernels. A smoke run: the smallest cap with room past one visitor's share
-    of pages (changekit.serving.PAGES_PER_VISITOR) for another student and the teacher."""
+def share() -> int:
+    """Pages one visitor may hold: the server's default (changekit.serving.PAGES_PER_VISITOR); a
+    smoke run sets one with the server's own setting (ClassKernelManager.pages_per_visitor), so
+    each phase renders 4 pages, not 8, and takes the same steps."""
     from changekit.serving import PAGES_PER_VISITOR
 
-    return sized(CAP, PAGES_PER_VISITOR + 2)
+    return sized(PAGES_PER_VISITOR, 1)
+
+
+def cap() -> int:
+    """The server's --max-kernels. A smoke run: the smallest cap with room past one visitor's share
+    of pages for another student and the teacher."""
+    return sized(CAP, share() + 2)
 
 
 def attempts() -> int:
     """Pages the greedy visitor asks for (a smoke run: one past its share)."""
-    from changekit.serving import PAGES_PER_VISITOR
-
-    return sized(ATTEMPTS, PAGES_PER_VISITOR + 1)
+    return sized(ATTEMPTS, share() + 1)
 
 
 def _free_port() -> int:
@@ -98,7 +103,8 @@ def measure(connect: bool = True) -> dict[str, object]:
     log = open(folder / "serve.log", "w")  # noqa: SIM115 - closed below
     server = subprocess.Popen(
         [sys.executable, "-m", "changekit.cli", "serve", str(folder), "--host", "0.0.0.0", "--port", str(port),
-         "--token", TOKEN, "--max-kernels", str(cap()), "--no-browser"],
+         "--token", TOKEN, "--max-kernels", str(cap()), "--no-browser",
+         *sized([], [f"--voila-arg=--ClassKernelManager.pages_per_visitor={share()}"])],
         stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ})
     try:
         deadline = time.monotonic() + 90
