@@ -209,13 +209,32 @@ def visit_over_http(url: str, timeout_s: float, *, shut_down: bool = False) -> d
 
 
 async def measure(out: dict) -> None:
-    from playwright.async_api import async_playwright
-
     guard = Loopback()
     out["guard"] = guard
     LOGS.mkdir(parents=True, exist_ok=True)
     notebooks = sized(sorted(p.name for p in NOTEBOOKS.glob("*.ipynb") if p.stem != "index"), sorted(SMOKE_PAGES))
     heavy_loads, load_tabs, background_visitors = crowd_sizes()
+    # a smoke run starts its class's server (a pool of one page of its one game page) now, beside
+    # phases 1-3, which mostly wait on Chromium and one kernel: its start and pre-render (7 s under
+    # load) overlap them
+    # (the full run's class needs phase 2's heaviest page, and a server of its own while it measures)
+    early = ThreadPoolExecutor(1, thread_name_prefix="class-server") if sized(False, True) else None
+    pool_server = early.submit(class_server, SMOKE_PAGES[0], pool_classes()[0][0]) if early else None
+    try:
+        await _phases(out, guard, notebooks, heavy_loads, load_tabs, background_visitors, pool_server)
+    finally:
+        if early is not None and pool_server is not None:
+            try:  # stopped here unless phase 4 took it (a second stop does nothing)
+                pool_server.result().stop()
+            except Exception:  # noqa: BLE001 - it did not start: phase 4 said so, or a phase before failed
+                pass
+            early.shutdown()
+
+
+async def _phases(out: dict, guard: Loopback, notebooks: list[str], heavy_loads: int, load_tabs: int,
+                  background_visitors: int, pool_server) -> None:
+    from playwright.async_api import async_playwright
+
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
@@ -278,19 +297,27 @@ async def measure(out: dict) -> None:
                     stop.set()
                     await asyncio.gather(*crowd)
             # 4. a class arrives at a pre-rendered lesson, three times, then a class of 60
-            await class_rounds(browser, guard, heavy, charts, out)
+            started = await asyncio.wrap_future(pool_server) if pool_server is not None and heavy == SMOKE_PAGES[0] \
+                else None
+            await class_rounds(browser, guard, heavy, charts, out, started)
         finally:
             await browser.close()
 
 
-async def class_round(browser, guard, heavy: str, charts: int | None, size: int, window_s: float) -> dict:
-    """One class: a fresh server with a pool of ``size`` pages of ``heavy``; once it reports ready,
-    ``size`` visits spread over ``window_s`` (3 in Chromium, the rest over HTTP)."""
-    lesson = heavy.removesuffix(".ipynb")
+def class_server(heavy: str, size: int) -> VoilaServer:
+    """A fresh server with a pool of ``size`` pages of ``heavy``, once it reports ready."""
+    return VoilaServer(NOTEBOOKS, LOGS / f"voila-bench-class-{size}.log", start_timeout=600,
+                       serve_args=("--class-size", str(size), "--lesson", heavy.removesuffix(".ipynb")),
+                       ready="the class is ready:")
+
+
+async def class_round(browser, guard, heavy: str, charts: int | None, size: int, window_s: float,
+                      started: VoilaServer | None = None) -> dict:
+    """One class: a fresh server with a pool of ``size`` pages of ``heavy`` (``started``: one
+    started already); once it reports ready, ``size`` visits spread over ``window_s`` (3 in
+    Chromium, the rest over HTTP)."""
     result: dict = {"size": size, "window": window_s}
-    with VoilaServer(NOTEBOOKS, LOGS / f"voila-bench-class-{size}.log", start_timeout=600,
-                     serve_args=("--class-size", str(size), "--lesson", lesson),
-                     ready="the class is ready:") as server:
+    with started or class_server(heavy, size) as server:
         report = next(line for line in server.log_text().splitlines() if "the class is ready:" in line)
         result["report"] = report
         found = re.search(r"in (\d+) s, .*\((\d+) MB each\)", report)
@@ -310,11 +337,14 @@ async def class_round(browser, guard, heavy: str, charts: int | None, size: int,
     return result
 
 
-async def class_rounds(browser, guard, heavy: str, charts: int | None, out: dict) -> None:
+async def class_rounds(browser, guard, heavy: str, charts: int | None, out: dict,
+                       started: VoilaServer | None = None) -> None:
+    """Every class, each POOL_ROUNDS times; ``started``: the first round's server, started already."""
     out["class_rounds"] = []
     for size, window_s in pool_classes():
         for _ in range(sized(POOL_ROUNDS, 1)):
-            out["class_rounds"].append(await class_round(browser, guard, heavy, charts, size, window_s))
+            out["class_rounds"].append(await class_round(browser, guard, heavy, charts, size, window_s, started))
+            started = None
 
 
 async def measure_pool(out: dict) -> None:
