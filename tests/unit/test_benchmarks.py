@@ -4,13 +4,14 @@ no timing asserted), so a renamed function or a changed signature fails here, no
 ``make bench``. A new module is covered by being in the folder.
 
 Measured on the 2-core box while others used it (1-min load 5-7), all sixteen modules in one
-process: 87 s under pytest (`run.py --smoke`: 139 s at load 7), over the 60 s aimed at. Most of it
-is two modules that start servers and cannot shrink further without leaving a phase out:
-bench_voila_load 41-54 s (three Voila servers and Chromium: the trivial page, the gallery, one game
-page alone and once under a crowd of one, a pre-rendered class of one) and bench_lockout 23-27 s
-(two `changekit serve` servers; the smallest cap that leaves room past one visitor's share of
-pages: 2 x 8 page renders); then bench_fuzz 7-13 s, bench_classroom 3-10 s (a throwaway
-PostgreSQL), bench_diminishing 2-9 s, the others under 7 s each.
+process under pytest: 88 s (about 180 s at the same load before the smoke runs shrank; 60 s is the
+aim on a quiet box). Most of it is the two modules that start servers: bench_voila_load 41-63 s
+(Chromium and three Voila servers: the trivial page, then the gallery and one game page alone and
+once under a crowd of one visit, then a pre-rendered class of one, whose server starts at the
+beginning beside the other phases) and bench_lockout 16-24 s (two `changekit serve` servers with
+a share of one page per visitor, cap 3: 4 page renders each); then bench_classroom 5-8 s (a
+throwaway PostgreSQL), bench_fuzz 4-10 s (one function and the game per worker: every function is
+tests/unit/test_fuzz.py's), the others under 4 s each.
 """
 from __future__ import annotations
 
