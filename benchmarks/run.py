@@ -33,8 +33,11 @@ def main(argv: list[str]) -> int:
         if only and name not in only and not phases:
             continue
         start = time.perf_counter()
-        rows += ([row for phase in phases for row in phase(smoke)] if phases and name not in only
-                 else module.run(smoke))
+        found = [row for phase in phases for row in phase(smoke)] if phases and name not in only else module.run(smoke)
+        rows += found
+        # each module's rows as it ends too: a run stopped half-way keeps what it measured
+        for row in found:
+            print(f"#   {' | '.join(row)}", file=sys.stderr, flush=True)
         print(f"# {name}: {time.perf_counter() - start:.1f} s", file=sys.stderr, flush=True)
     print_table(("area", "metric", "value", "target"), rows)
     if summary.SUMMARY:

@@ -52,7 +52,7 @@ _PLAYWRIGHT_FIXTURES = {"page", "context", "browser", "playwright", "new_context
 #: Browser tests dealt first among the browser tests, the longest first (the static site's pages
 #: boot Pyodide and compute every answer: minutes each), so that the two workers do not end on
 #: one long test while the other waits.
-_LONG_BROWSER_TESTS = ("tests/site/", "tests/browser/test_class_")
+_LONG_BROWSER_TESTS = ("tests/site/", "tests/hub/", "tests/browser/test_class_")
 
 
 def _order(item) -> tuple[bool, int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from dataclasses import replace
@@ -13,6 +14,7 @@ from typing import Any
 from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
 from .config import HubError, HubOptions, find_proxy, write_config
+from .postgres import LocalPostgres, PostgresUnavailable
 
 
 def default_runtime() -> Path:
@@ -37,6 +39,9 @@ def add_parser(sub: Any) -> None:
     hub.add_argument("--port", type=int, default=8000, help="the hub's public port (the next three are used too)")
     hub.add_argument("--store", help="the class store the class service holds (sqlite:///... or postgresql://...; "
                                      "default: SQLite in the runtime folder)")
+    hub.add_argument("--postgres", action="store_true",
+                     help="keep the class store in a PostgreSQL of its own in the runtime folder, started and "
+                          "stopped with the hub (a one-machine hub; its binaries: pgserver or Debian's postgresql)")
     hub.add_argument("--mem-limit", default="1G", help="memory per student where the spawner enforces it")
     hub.add_argument("--idle-timeout", type=int, default=3600, help="stop a student's server idle this long (s)")
     hub.add_argument("--allow-root", action="store_true", help="run as root (students' servers too)")
@@ -50,7 +55,26 @@ def options_from(args: argparse.Namespace) -> HubOptions:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Write the configuration; unless ``--write-config``, start ``jupyterhub`` and wait for it."""
+    """Write the configuration; unless ``--write-config``, start ``jupyterhub`` (and with
+    ``--postgres`` the class store's PostgreSQL first) and wait for it."""
+    if getattr(args, "postgres", False):
+        if args.store is not None or args.write_config is not None:
+            raise SystemExit("changekit: --postgres starts the hub's own PostgreSQL: not with --store (a store "
+                             "elsewhere) nor --write-config (nothing is started)")
+        runtime = args.runtime or default_runtime()
+        try:
+            database = LocalPostgres(runtime / "postgres")
+        except PostgresUnavailable as err:
+            raise SystemExit(f"changekit: --postgres: {err}") from None
+        print(f"changekit: the class store's PostgreSQL (pid {database.process.pid if database.process else '?'}) "
+              f"in {database.folder}", flush=True)
+        # a SIGTERM stops the hub as Ctrl-C does, so that the database stops too
+        signal.signal(signal.SIGTERM, _interrupt)
+        try:
+            return run(argparse.Namespace(**{**vars(args), "postgres": False, "runtime": runtime,
+                                             "store": database.url()}))
+        finally:
+            database.stop()
     try:
         options = options_from(args)
         if args.write_config is not None:  # the administrator's proxy where we know one, else by name
@@ -68,14 +92,23 @@ def run(args: argparse.Namespace) -> int:
     if args.write_config is not None:
         print(f"changekit: start it with: jupyterhub -f {target}", flush=True)
         return 0
-    hub = subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(target)],
-                           cwd=options.runtime, start_new_session=True)
+    hub = start_jupyterhub(target, options.runtime)
     print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
     try:
         return hub.wait()
     except KeyboardInterrupt:
         _stop(hub)
         return 0
+
+
+def start_jupyterhub(config: Path, runtime: Path) -> subprocess.Popen:
+    """``jupyterhub -f config`` in the runtime folder, in a process group of its own."""
+    return subprocess.Popen([str(Path(sys.executable).parent / "jupyterhub"), "-f", str(config)],
+                            cwd=runtime, start_new_session=True)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def _stop(proc: subprocess.Popen, grace: float = 10) -> None:

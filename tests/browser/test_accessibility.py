@@ -87,18 +87,26 @@ def test_axe_finds_no_serious_or_critical_violation(rendered):
 
 
 def focus_walk(page, presses: int = TAB_PRESSES) -> list[dict]:
-    """Press Tab from the top of the page; what got the focus each time."""
-    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    """Press Tab from the top of the page; what got the focus each time (a focusin listener notes
+    each, so the walk is one key press per step, not a press and a question)."""
+    page.evaluate("""() => {
+      document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);
+      window.ckFocusSeen = [];
+      if (!window.ckFocusNoted) {
+        window.ckFocusNoted = true;
+        document.addEventListener('focusin', (event) => {
+          const e = event.target;
+          window.ckFocusSeen.push({tag: e.tagName.toLowerCase(), text: (e.innerText || e.value || '').trim(),
+                                   label: e.getAttribute('aria-label') || '', cls: String(e.className || ''),
+                                   in_app: !!e.closest('.ck-app')});
+        });
+      }
+    }""")
     page.locator("body").focus()
-    seen = []
+    page.evaluate("() => { window.ckFocusSeen = []; }")  # the body's own focus is not a Tab stop
     for _ in range(presses):
         page.keyboard.press("Tab")
-        seen.append(page.evaluate(
-            """() => { const e = document.activeElement;
-                       return {tag: e.tagName.toLowerCase(), text: (e.innerText || e.value || '').trim(),
-                               label: e.getAttribute('aria-label') || '', cls: e.className || '',
-                               in_app: !!e.closest('.ck-app')}; }"""))
-    return seen
+    return page.evaluate("() => window.ckFocusSeen")
 
 
 def matches(name: str, want: str | re.Pattern[str]) -> bool:

@@ -33,11 +33,14 @@ def test_a_connected_page_keeps_its_kernel_while_a_bare_get_is_culled(page):
     # kernel was culled first), short enough for a bare GET's to go within the test
     short = ("--ClassKernelManager.unconnected_timeout=20", "--MappingKernelManager.cull_interval=1")
     with VoilaServer(NOTEBOOKS, ARTIFACTS / "class-cull-browser.log", extra_args=short) as server:
-        open_app(page, server.url, "zombie.ipynb", re.compile(r"^Pay \$"))
-        kernels = set(server.kernel_pids())
-        assert len(kernels) == 1
-        with urllib.request.urlopen(f"{server.url}/voila/render/diminishing_returns.ipynb", timeout=120) as response:
+        # the bare GET first, so that its 20 s run out while the browser's page loads
+        with urllib.request.urlopen(f"{server.url}/voila/render/index.ipynb", timeout=120) as response:
             response.read()  # a visitor that never opens the websocket
+        bare = set(server.kernel_pids())
+        assert len(bare) == 1
+        open_app(page, server.url, "zombie.ipynb", re.compile(r"^Pay \$"))
+        kernels = set(server.kernel_pids()) - bare
+        assert len(kernels) == 1
         wait_until(page, lambda: "its page never connected" in server.log_text(), what="the bare GET's kernel culled",
                    timeout_ms=60_000)
         # the culled kernel's process exits; the browser's kernel lives on ...

@@ -62,6 +62,49 @@ def test_the_client_forwards_every_store_method_with_its_parameters():
         assert getattr(RemoteStore, method) is not getattr(Store, method)
 
 
+def test_every_public_store_method_goes_through_the_service_with_its_secret_checked():
+    """The dashboard's revote, timer, pause, report and counts once ran Store's own code inside a
+    student's server (RemoteStore has no database: "no attribute '_db'") because the list of calls
+    was written out by hand; now it is every public method, and each says whose secret it needs."""
+    import inspect
+
+    from changekit.classroom.store import LOCAL_METHODS
+    from changekit.hub.service import MEMBER_CALLS, STUDENT_CALLS, TEACHER_CALLS
+
+    public = {name for name, method in vars(Store).items() if inspect.isfunction(method) and not name.startswith("_")}
+    assert set(METHODS) == public - LOCAL_METHODS and LOCAL_METHODS == {"close", "seat_owner"}
+    for method in METHODS:
+        checked = method in TEACHER_CALLS or method in STUDENT_CALLS or method in MEMBER_CALLS
+        assert checked or method == "join", f"{method} would reach the store with no secret checked"
+
+
+def test_a_whole_poll_run_through_the_service(service):
+    lee, ada, bo = as_user(service, "tok-lee"), as_user(service, "tok-ada"), as_user(service, "tok-bo")
+    session = lee.open_session("Period 3")
+    code, key = session.code, session.teacher_key
+    me, them = ada.join(code, ""), bo.join(code, "")
+    lee.open_question(code, key, "q1", {"choices": ["a", "b"]})
+    lee.mark_correct(code, key, "q1", {"choices": ["a"]})
+    lee.set_timer(code, key, "q1", 60)
+    ada.submit(code, me.token, "q1", "b")
+    assert lee.joined_count(code, key) == 2 and lee.unanswered(code, key, "q1") == ["bo"]
+    bo.submit(code, them.token, "q1", "a")
+    lee.start_discussion(code, key, "q1")
+    lee.pause_question(code, key, "q1", True)
+    lee.pause_question(code, key, "q1", False)
+    ada.submit_revote(code, me.token, "q1", "a")
+    bo.submit_revote(code, them.token, "q1", "a")
+    assert lee.revotes(code, key, "q1") == {"ada": "a", "bo": "a"}
+    (row,) = lee.lesson_report(code, key)
+    assert (row.question_id, row.first_votes, row.first_right, row.revotes, row.revote_right) == ("q1", 2, 1, 2, 2)
+    assert row.gain == 1.0
+    for call in (lambda: ada.start_discussion(code, me.token, "q1"), lambda: ada.lesson_report(code, me.token),
+                 lambda: bo.submit_revote(code, me.token, "q1", "b")):
+        with pytest.raises(ClassroomError) as refused:
+            call()
+        assert refused.value.reason in ("teacher-only", "not-your-seat")
+
+
 def test_a_hub_address_in_the_setting_opens_the_service_client(monkeypatch):
     monkeypatch.setenv("JUPYTERHUB_API_TOKEN", "tok-ada")
     store = connect("http://127.0.0.1:1/services/changekit-class/")

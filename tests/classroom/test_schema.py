@@ -145,10 +145,11 @@ def test_closing_twice_is_harmless(store_url):
 
 def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
     """The conftest turns this into a failed test (never a skip) when the machine has neither."""
+    from changekit.hub import postgres as pg_server
     from changekit.testing import pgtemp
 
-    monkeypatch.setattr(pgtemp.importlib.util, "find_spec", lambda name: None)
-    monkeypatch.setattr(pgtemp, "DEBIAN_ROOT", tmp_path)
+    monkeypatch.setattr(pg_server.importlib.util, "find_spec", lambda name: None)
+    monkeypatch.setattr(pg_server, "DEBIAN_ROOT", tmp_path)
     with pytest.raises(pgtemp.PostgresUnavailable, match="pgserver .* or Debian's postgresql package"):
         pgtemp.TemporaryPostgres()
     for version, runs in (("9", True), ("16", True), ("17", False)):
@@ -157,7 +158,7 @@ def test_no_postgresql_binaries_is_a_clear_failure(monkeypatch, tmp_path):
         postgres.write_text(f"#!/bin/sh\nexit {0 if runs else 1}\n")
         postgres.chmod(0o755)
     # the newest version (by number, not text) that runs
-    assert pgtemp.find_binaries() == tmp_path / "16" / "bin"
+    assert pg_server.find_binaries() == tmp_path / "16" / "bin"
 
 
 def test_a_plain_path_in_the_setting_works_everywhere(monkeypatch, tmp_path):
