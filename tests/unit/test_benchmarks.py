@@ -11,7 +11,9 @@ once under a crowd of one visit, then a pre-rendered class of one, whose server 
 beginning beside the other phases) and bench_lockout 16-24 s (two `changekit serve` servers with
 a share of one page per visitor, cap 3: 4 page renders each); then bench_classroom 5-8 s (a
 throwaway PostgreSQL), bench_fuzz 4-10 s (one function and the game per worker: every function is
-tests/unit/test_fuzz.py's), the others under 4 s each.
+tests/unit/test_fuzz.py's), the others under 4 s each. bench_hub (issue 26) came after: 38 s under
+two workers at load 4-6 (a hub, one student's spawn and page, and the reference server), so all
+seventeen take about 94 s on two workers.
 """
 from __future__ import annotations
 
