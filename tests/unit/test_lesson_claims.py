@@ -620,9 +620,8 @@ def zhao_pengyou_claims():
     second = a.friend_seat(ordinal=2, host_copies=1)
     none = a.friend_seat(ordinal=1, host_copies=0)
 
-    @cache
-    def deals():  # Question 4's call
-        return a.bot_deals(deals=60, seed=0)
+    def deals():  # Question 4's call, a.bot_deals(deals=60, seed=0): played once, shared with the ledger
+        return _zhao_deals()
 
     def levels():
         c = a.level_change_counts(deals())
@@ -977,7 +976,7 @@ def test_every_number_in_the_rest_of_the_guide_is_accounted_for():
 
 
 # ---- the claims ledger: sentences that state a fact with a word, not a number (issue 25) ---------
-from tests.unit.lesson_claims_ledger import CLAIM_WORDS, CLAUSE, LEDGER  # noqa: E402
+from tests.unit.lesson_claims_ledger import CLAIM_WORDS, CLAUSE, LEDGER, _zhao_deals  # noqa: E402
 
 
 def claim_sentences(name: str) -> list[str]:
