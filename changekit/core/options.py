@@ -75,6 +75,12 @@ class Options:
         raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
+        # Every save writes the options (a networked table saves after each move): plain values
+        # and tuples of them are read directly, what ``asdict`` would give for them; anything
+        # else (nested structures) goes through ``asdict``, which copies deeply and is slow.
+        values = {name: getattr(self, name) for name in _field_names(type(self))}
+        if all(_is_plain(v) for v in values.values()):
+            return values
         return asdict(self)
 
     @classmethod
@@ -84,6 +90,24 @@ class Options:
         if unknown:
             raise InvalidSave(f"unknown options {sorted(unknown)}; this game has {sorted(known)}")
         return cls(**{k: tuples(v) for k, v in data.items()})
+
+
+_PLAIN = (int, float, str, bool, type(None))
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+def _is_plain(value: Any) -> bool:
+    """A value ``asdict`` copies as an equal immutable value: a number, string, None, or a plain
+    tuple of those (nested too)."""
+    kind = type(value)
+    return kind in _PLAIN or (kind is tuple and all(_is_plain(v) for v in value))
 
 
 def tuples(value: Any) -> Any:

@@ -50,23 +50,28 @@ class Audit:
         self.found: list[str] = []
 
     def check(self, page: str, root) -> None:
+        # each name's escaped forms once, not once per string checked; the place of a finding is
+        # worded only when there is one (both were most of the time of a table's audit)
+        forms = [(name, escaped, escape(escaped)) for name in self.names for escaped in [markup.escape(name)]]
         for widget, trait, value, is_markup in shown_strings(root):
             self.checked += 1
-            for name in self.names:
-                escaped = markup.escape(name)
-                where = f"{page}: {type(widget).__name__}.{trait} = {value[:300]!r}"
+
+            def where() -> str:
+                return f"{page}: {type(widget).__name__}.{trait} = {value[:300]!r}"  # noqa: B023 - called at once
+
+            for name, escaped, twice in forms:
                 if is_markup:
                     if escaped != name and name in value:
-                        self.found.append(f"{name!r} as markup in {where}")
-                    if escape(escaped) in value and escape(escaped) != escaped:  # html.escape: once more
-                        self.found.append(f"{name!r} escaped twice in {where}")
+                        self.found.append(f"{name!r} as markup in {where()}")
+                    if twice in value and twice != escaped:  # html.escape: once more
+                        self.found.append(f"{name!r} escaped twice in {where()}")
                     if escaped in value:
                         self.shown[name] += 1
                         if "$" in name and type(widget).__name__ == "HTMLMath":
-                            self.found.append(f"{name!r} as maths in {where}")
+                            self.found.append(f"{name!r} as maths in {where()}")
                 else:
                     if escaped != name and escaped in value:
-                        self.found.append(f"{name!r} shown escaped (as entities) in {where}")
+                        self.found.append(f"{name!r} shown escaped (as entities) in {where()}")
                     if name in value:
                         self.shown[name] += 1
 

@@ -36,8 +36,13 @@ class Entry:
     stated: str = ""
 
 
+#: One memoized run per check function: several phrases lean on the same check (the same fact,
+#: said in the notebook and the guide), and what it recomputes is exact or seeded.
+_ONCE: dict[Callable[[], bool], Callable[[], bool]] = {}
+
+
 def computed(check: Callable[[], bool], note: str = "") -> Entry:
-    return Entry("computed", note, check=check)
+    return Entry("computed", note, check=_ONCE.setdefault(check, cache(check)))
 
 
 def assumed(stated: str) -> Entry:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import gc
 import io
 import re
 import tokenize
@@ -106,7 +107,21 @@ def imports() -> Iterator[Import]:
     modules = module_files()
     for module, path in modules.items():
         source = _Source(module, path.name == "__init__.py", path.read_text(encoding="utf-8"), set(modules))
-        yield from _visit(source, ast.parse(source.text, filename=str(path)).body, late=False)
+        yield from _visit(source, parsed(path).body, late=False)
+
+
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of one module, read once for the graph and the third-party scan. The
+    cyclic collector is paused while it is built: a tree has no cycles, and the collector would
+    only rescan the session's live objects again and again (the parse took twice as long)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    finally:
+        if collecting:
+            gc.enable()
 
 
 @dataclass
@@ -379,7 +394,7 @@ KNOWN_CROSSINGS: dict[tuple[str, str], str] = {}
 def _third_party_imports() -> Iterator[tuple[str, int, str, bool]]:
     """(module, line, imported top-level name, late) for the imports of ipywidgets and plotly."""
     for module, path in module_files().items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         late_lines = {n.lineno for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
                       for n in ast.walk(f) if isinstance(n, (ast.Import, ast.ImportFrom))}
         for node in ast.walk(tree):

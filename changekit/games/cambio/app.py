@@ -282,7 +282,9 @@ class CambioApp(GameApp):
         return box
 
     def _pair(self, q: int, i: int, cells: list) -> w.HBox:
-        row = self._rows.setdefault((q, i), w.HBox())
+        row = self._rows.get((q, i))
+        if row is None:  # made once: a widget is slow to make (setdefault's default was built every redraw)
+            row = self._rows[q, i] = w.HBox()
         if list(row.children) != cells:
             row.children = cells
         return row

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import compress
 from typing import Any, Callable, Sequence
 
@@ -241,7 +242,14 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
     >>> print(s.examples[0])  # doctest: +ELLIPSIS
     you ...: only 'play ...' wins; 'play ...' loses
     """
-    counts = counts_of(purse)
+    scan = _take_less_scan(counts_of(purse))
+    return replace(scan, examples=scan.examples[:examples])  # a fresh list: the cached one stays whole
+
+
+@lru_cache(maxsize=8)
+def _take_less_scan(counts: tuple[int, ...]) -> TakeLessSummary:
+    # The scan is exact and depends on the purse only: done once per purse (the page, its
+    # explorer and the guide's readouts ask for the standard game's several times).
     table = table_for(tuple(2 * c for c in counts))
     loses = table._loses or table._flip()  # loses[j] = 1: the move to position j wins
     take_money = [money_in(t) for _, t in table.moves]
@@ -280,7 +288,7 @@ def take_less_positions(purse: Sequence[int] = STANDARD_PURSE, *, examples: int 
         greedy = max((mv for mv in solved.moves if mv.play == b), key=lambda mv: (sum(mv.take), -len(mv.take)))
         found.append(TakeLessExample(mover, other, pot, Move(b, bills_of(t)), greedy))
     more_bills = sum(len(e.winning_move.take) > len(e.greedy_move.take) for e in found)
-    return TakeLessSummary(live, n_winning, len(found), none_full_total, more_bills, found[:examples])
+    return TakeLessSummary(live, n_winning, len(found), none_full_total, more_bills, found)
 
 
 # ---- game lengths and bots ----------------------------------------------------------------------

@@ -26,6 +26,7 @@ import struct
 import time
 import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import compress
 from math import prod
 from operator import add, itemgetter
@@ -412,7 +413,13 @@ def count_games(start: Sequence[int]) -> int:
     >>> count_games((1, 1, 0, 0, 0))  # each player holds a $3 and a $1
     9
     """
-    start = tuple(start)
+    return _count_games(tuple(start))
+
+
+@lru_cache(maxsize=16)
+def _count_games(start: tuple[int, ...]) -> int:
+    # Exact and fixed by the start: counted once (the standard game's count, a few seconds of
+    # pure Python, backs the page's "different games" readout every time it is shown).
     table = table_for(tuple(2 * c for c in start))
     universe, deltas, changes = table.universe, table._deltas, _move_changes(table)
     link_of, by_kind, learn = table._link, table._by_kind, table._learn
