@@ -22,12 +22,13 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
     """The Zombie hand and the pool of bills this player cannot see, from its view (the lab's exact
     comparison counts the same way)."""
     zombie = tuple(sorted(view["zombie"]))
-    unseen = unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
+    # unchecked: a bot asks at every move, and a view's bills are the engine's own
+    unseen = unseen_pool.__wrapped__([*view["hand"], *view["zombie"], *view["discards"]])
     if sum(unseen) < RECYCLE_RISK:
         # so few bills unseen that a payment's draws may empty the register, which is then
         # refilled from the discards: count those as drawable too (an approximation; the exact
         # order of refills is not modelled)
-        unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"]), strict=True))
+        unseen = tuple(u + d for u, d in zip(unseen, pool_of.__wrapped__(view["discards"]), strict=True))
     return zombie, unseen
 
 
