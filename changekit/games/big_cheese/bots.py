@@ -46,16 +46,21 @@ def card_value(card: Any, view: Mapping[str, Any], player: int) -> float:
     """What ``card`` is worth to ``player`` in expected points (the specials at a rough price:
     a Veto or a Big Cheese is counted as half an average card)."""
     dice = view["dice"]
-    average = sum(_mean(c, dice, None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
     if type(card) is not int:
-        return 0.5 * average
+        return 0.5 * _card_average(dice)
     if view["exactly_30"]:
         return _mean(card, dice, view["goal"] - view["scores"][player])
     return _mean(card, dice, None)
 
 
 def _average(view: Mapping[str, Any]) -> float:
-    return sum(_mean(c, view["dice"], None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
+    return _card_average(view["dice"])
+
+
+@lru_cache(maxsize=16)
+def _card_average(dice: str) -> float:
+    """An average number card's expected points (asked at every bid: cached by the dice)."""
+    return sum(_mean(c, dice, None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
 
 
 def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, threshold: float) -> Any:
