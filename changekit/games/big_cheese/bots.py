@@ -98,6 +98,7 @@ class ValueBot(Bot):
     times an average card's."""
 
     name = "value"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "bids while expected points per worker-placement stay high"
 
     def __init__(self, rate: float = 0.05) -> None:
@@ -146,6 +147,7 @@ class CautiousBot(ValueBot):
     player about to win."""
 
     name = "cautious"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "values a card at mean minus half a standard deviation; keeps 2 workers back"
 
     def __init__(self, rate: float = 0.05, aversion: float = 0.5, reserve: int = 2) -> None:
@@ -189,6 +191,7 @@ class NoVetoBot(ValueBot):
     where the value bot would, it passes."""
 
     name = "never vetoes"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the value bot's bids; never plays a Veto"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -201,6 +204,7 @@ class HoldVetoBot(ValueBot):
     could come close to the target with this card (the cautious bot's rule), not on every 20."""
 
     name = "holds its Veto"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the value bot's bids; plays a Veto only to stop a player about to win"
 
     def choose(self, view, legal, *, rng: random.Random):

@@ -39,6 +39,7 @@ class GreedyBot(Bot):
     """Pays the bill with the most expected points now (exact over the Zombie's draws)."""
 
     name = "greedy"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "takes the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -55,6 +56,7 @@ class CarefulBot(Bot):
     3 points are not worth it if your neighbour then takes 9)."""
 
     name = "careful"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "points now minus what it leaves the next player"
 
     def __init__(self, caution: float = 0.5) -> None:
@@ -95,6 +97,7 @@ class SheddingBot(GreedyBot):
     it pays one of those (the kind with the most expected points now); then it pays like greedy."""
 
     name = "sheds duplicates"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "pays a bill it holds twice while it has one, else the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -109,6 +112,7 @@ class TieSheddingBot(GreedyBot):
     one it holds twice if there is one (greedy pays the smallest of them)."""
 
     name = "sheds on ties"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the most expected points now; a duplicate when bills tie"
 
     def choose(self, view, legal, *, rng: random.Random):
