@@ -34,6 +34,7 @@ class RandomBot(Bot):
     """Any legal action, uniformly at random."""
 
     name = "random"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "plays any legal action at random"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], *, rng: random.Random) -> Action:

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from changekit.core import ChangekitError, RandomBot, play_out
+from changekit.core import Bot, ChangekitError, RandomBot, play_out
 from changekit.registry import all_games, load_game
 from changekit.stats.tournaments import TournamentResult, bot_tournament, tournament_figure
 
@@ -109,7 +109,7 @@ def test_a_bot_is_shown_the_log_unless_its_own_class_says_it_never_reads_it():
 
     seen = []
 
-    class Spy(RandomBot):  # RandomBot does not say: shown the log
+    class Spy(RandomBot):  # RandomBot says it never reads it, its subclass does not: shown the log
         def choose(self, view, legal, *, rng):
             seen.append("log" in view)
             return super().choose(view, legal, rng=rng)
@@ -129,4 +129,4 @@ def test_a_bot_is_shown_the_log_unless_its_own_class_says_it_never_reads_it():
         assert bot_move(state, state.current_players()[0], bot, rng) in state.legal_actions()
         assert state.view(state.current_players()[0]) == view  # the state is untouched
     assert seen == [True, False, True]
-    assert GreedyBot.reads_log is False and RandomBot.reads_log is True
+    assert GreedyBot.reads_log is False and Bot.reads_log is True

@@ -135,6 +135,7 @@ class MoneybagsBot(Bot):
 
 class CautiousThief(MoneybagsBot):
     name = "cautious"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "takes 2 coins from the fullest-feeling bag, then closes; never challenges"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -145,6 +146,7 @@ class CautiousThief(MoneybagsBot):
 
 class BoldThief(MoneybagsBot):
     name = "bold"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "grabs 8 coins and the diamond from the fullest-feeling bag; challenges when the thief feels taller"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -224,6 +226,7 @@ def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
 
 class BayesianChallenger(MoneybagsBot):
     name = "bayesian"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "challenges when the jiggle posterior says a challenge gains height on average"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -253,6 +256,7 @@ class EarlyCloser(BayesianChallenger):
     choice of opponents): Question 6 of the notebook seats it against three Bayesian bots."""
 
     name = "closer"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "closes its bag on its first turn; when robbed before that, challenges as the Bayesian does"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -261,6 +265,7 @@ class EarlyCloser(BayesianChallenger):
 
 class RandomMoneybagsBot(RandomBot):
     name = "random"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
 
 
 BOTS: dict[str, Any] = {
