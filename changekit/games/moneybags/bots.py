@@ -193,7 +193,9 @@ def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
     likelihoods (fast enough for a bot's every decision; cached, as robberies repeat)."""
     total = p_win = ev_win = ev_accept = 0.0
     extra = stolen_before
-    thief_likelihood: dict[int, float] = {}  # by the thief's coins, met once per coin count of yours
+    top = max(b for _, by_b in _robbed_groups(coins, players, diamond_height) for b, _ in by_b)
+    # by the thief's coins (a pure function of them: computed once each, up front)
+    thief_likelihood = [1.0 if thiefs is None else jiggle_likelihood(thiefs, b, noise) for b in range(top + 1)]
     # Walked by your coins, then the thief's, in robbed_heights' order (so every sum is the same):
     # a jiggle likelihood of 0 zeroes a whole group, skipped at once; no reading is a factor 1.0
     # (exact, so p is unchanged).
@@ -203,10 +205,7 @@ def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
         if not la:
             continue
         for b, rows in by_b:
-            if thiefs is None:
-                lb = 1.0
-            elif (lb := thief_likelihood.get(b, -1.0)) < 0:
-                lb = thief_likelihood[b] = jiggle_likelihood(thiefs, b, noise)
+            lb = thief_likelihood[b]
             if not lb:
                 continue
             for ha, hb, p in rows:
