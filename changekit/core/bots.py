@@ -13,6 +13,11 @@ class Bot:
 
     name: ClassVar[str] = "bot"
     description: ClassVar[str] = ""
+    #: False: this class never reads ``view["log"]``, so :func:`bot_move` leaves the log out of its
+    #: view (copied at every move, the log grows with the game: a third of a long tournament). It
+    #: holds only for the class that says it: a subclass (a student's, say) is shown the log
+    #: unless it says False itself.
+    reads_log: ClassVar[bool] = True
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], *, rng: random.Random) -> Action:
         raise NotImplementedError
@@ -29,6 +34,7 @@ class RandomBot(Bot):
     """Any legal action, uniformly at random."""
 
     name = "random"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "plays any legal action at random"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], *, rng: random.Random) -> Action:
@@ -36,8 +42,13 @@ class RandomBot(Bot):
 
 
 def bot_move(state: State, player: Player, bot: Bot, rng: random.Random) -> Action:
-    """Ask ``bot`` for ``player``'s action, showing it only that player's view."""
-    return bot.choose(state.view(player), state.legal_actions(player), rng=rng)
+    """Ask ``bot`` for ``player``'s action, showing it only that player's view (without the log
+    for a bot whose own class says it never reads it: :attr:`Bot.reads_log`)."""
+    if vars(type(bot)).get("reads_log", True):
+        view = state.view(player)
+    else:
+        view = state.view_without_log(player)
+    return bot.choose(view, state.legal_actions(player), rng=rng)
 
 
 def play_turns(position: Callable[[], State], pick: Callable[[State, Player], Action | None], *,

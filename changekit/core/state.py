@@ -297,7 +297,12 @@ class State:
         # an event's data is never changed once logged, and engines may share one line between
         # games (built once, reused): each view gets its own top-level dicts, the values inside are
         # read-only (copying them all would cost views 5x; bots read views at every decision)
-        return [[e.kind, dict(e.data)] for e in (self.log[start:] if start else self.log) if e.seen_by(player)]
+        events = self.log[start:] if start else self.log
+        # Event.seen_by inlined, the fields unpacked: bots read a view at every move, and the log
+        # grows with the game (this was half a Big Cheese tournament's time)
+        if player is None:
+            return [[kind, dict(data)] for kind, data, to in events if to is None]
+        return [[kind, dict(data)] for kind, data, to in events if to is None or player in to]
 
     def _seat_or_none(self, player: Player | None) -> Player | None:
         return None if player is None else self.check_seat(player)

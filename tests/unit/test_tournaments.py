@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from changekit.core import ChangekitError, RandomBot, play_out
+from changekit.core import Bot, ChangekitError, RandomBot, play_out
 from changekit.registry import all_games, load_game
 from changekit.stats.tournaments import TournamentResult, bot_tournament, tournament_figure
 
@@ -101,3 +101,32 @@ def test_cambios_head_to_head_chart_reads_grid_totals_as_lower_is_better():
     assert list(bar.x) == ["snaps when sure", "never snaps"]
     assert list(bar.text) == [f"mean points {r['mean_points']:.1f}" for r in rows]
     assert "lower is better" in figure.layout.xaxis.title.text
+
+
+def test_a_bot_is_shown_the_log_unless_its_own_class_says_it_never_reads_it():
+    from changekit.core.bots import bot_move
+    from changekit.games.zombie.bots import GreedyBot
+
+    seen = []
+
+    class Spy(RandomBot):  # RandomBot says it never reads it, its subclass does not: shown the log
+        def choose(self, view, legal, *, rng):
+            seen.append("log" in view)
+            return super().choose(view, legal, rng=rng)
+
+    class Blind(Spy):
+        reads_log = False
+
+    class SpyOnGreedy(GreedyBot):  # GreedyBot says it never reads it; a subclass must say so itself
+        def choose(self, view, legal, *, rng):
+            seen.append("log" in view)
+            return super().choose(view, legal, rng=rng)
+
+    state = load_game("zombie")(players=2).new_state(seed=1)
+    rng = random.Random(1)
+    for bot in (Spy(), Blind(), SpyOnGreedy()):
+        view = state.view(state.current_players()[0])
+        assert bot_move(state, state.current_players()[0], bot, rng) in state.legal_actions()
+        assert state.view(state.current_players()[0]) == view  # the state is untouched
+    assert seen == [True, False, True]
+    assert GreedyBot.reads_log is False and Bot.reads_log is True

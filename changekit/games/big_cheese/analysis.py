@@ -18,7 +18,7 @@ from changekit.core.checks import (
     MAX_DOLLARS, checked, is_callable, is_items, is_one_of, is_runs, is_seed, is_text, is_view, is_whole,
     optional, shown,
 )
-from changekit.core.bots import is_bots
+from changekit.core.bots import bot_move, is_bots
 from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import mean, variance
 from changekit.stats.intervals import Estimate, mean_interval, wilson
@@ -146,7 +146,7 @@ def simulated_bid_values(*, dice: str = "d6", players: int = 4, games: int = 200
         seen = 0
         while not state.is_terminal():
             p = state.current_player
-            state.apply(bots[p].choose(state.view(p), state.legal_actions(p), rng=rng), p)
+            state.apply(bot_move(state, p, bots[p], rng), p)  # (the view without a log for bots that never read it)
             for event in state.log[seen:]:
                 kind, d = event.kind, event.data
                 if kind == "offer":

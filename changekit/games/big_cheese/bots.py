@@ -46,16 +46,21 @@ def card_value(card: Any, view: Mapping[str, Any], player: int) -> float:
     """What ``card`` is worth to ``player`` in expected points (the specials at a rough price:
     a Veto or a Big Cheese is counted as half an average card)."""
     dice = view["dice"]
-    average = sum(_mean(c, dice, None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
     if type(card) is not int:
-        return 0.5 * average
+        return 0.5 * _card_average(dice)
     if view["exactly_30"]:
         return _mean(card, dice, view["goal"] - view["scores"][player])
     return _mean(card, dice, None)
 
 
 def _average(view: Mapping[str, Any]) -> float:
-    return sum(_mean(c, view["dice"], None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
+    return _card_average(view["dice"])
+
+
+@lru_cache(maxsize=16)
+def _card_average(dice: str) -> float:
+    """An average number card's expected points (asked at every bid: cached by the dice)."""
+    return sum(_mean(c, dice, None) for c in NUMBER_CARDS) / len(NUMBER_CARDS)
 
 
 def _best_reroll(view: Mapping[str, Any], legal: Sequence[Any], me: int, threshold: float) -> Any:
@@ -93,6 +98,7 @@ class ValueBot(Bot):
     times an average card's."""
 
     name = "value"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "bids while expected points per worker-placement stay high"
 
     def __init__(self, rate: float = 0.05) -> None:
@@ -141,6 +147,7 @@ class CautiousBot(ValueBot):
     player about to win."""
 
     name = "cautious"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "values a card at mean minus half a standard deviation; keeps 2 workers back"
 
     def __init__(self, rate: float = 0.05, aversion: float = 0.5, reserve: int = 2) -> None:
@@ -184,6 +191,7 @@ class NoVetoBot(ValueBot):
     where the value bot would, it passes."""
 
     name = "never vetoes"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the value bot's bids; never plays a Veto"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -196,6 +204,7 @@ class HoldVetoBot(ValueBot):
     could come close to the target with this card (the cautious bot's rule), not on every 20."""
 
     name = "holds its Veto"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the value bot's bids; plays a Veto only to stop a player about to win"
 
     def choose(self, view, legal, *, rng: random.Random):

@@ -56,6 +56,7 @@ class MemoryBot(Bot):
     """
 
     name = "memory"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "remembers what it saw, swaps high cards out, uses powers, snaps when sure, calls Cambio when low"
 
     def __init__(self, threshold: float = 5, *, use_powers: bool = True, snaps: bool = True) -> None:

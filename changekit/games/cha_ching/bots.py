@@ -104,6 +104,7 @@ class GreedyBot(Bot):
     """Keeps the hand needing the fewest changes; goes out only when the hand is right."""
 
     name = "greedy"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "keeps the hand that needs the fewest changes; uses CHA-CHING when it helps"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
@@ -170,6 +171,7 @@ class NoPowersBot(GreedyBot):
     discard the card plainly (the greedy bot's choice among the plain discards)."""
 
     name = "no powers"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the greedy bot's play; discards a CHA-CHING card without using its power"
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:

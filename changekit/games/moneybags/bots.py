@@ -102,13 +102,15 @@ class MoneybagsBot(Bot):
         return Accept()
 
     # helpers
+    # A turn lists a hundred steals or so, read at every decision: the fields by index (a move is the
+    # tuple of its name and fields), not through their properties.
     @staticmethod
     def targets(legal: Sequence[Any]) -> list[int]:
-        return sorted({a.victim for a in legal if isinstance(a, Steal)})
+        return sorted({a[1] for a in legal if isinstance(a, Steal)})  # a.victim
 
     @staticmethod
     def unjiggled(legal: Sequence[Any], bags: Sequence[int]) -> list[int]:
-        can = {a.bag for a in legal if isinstance(a, Jiggle)}
+        can = {a[1] for a in legal if isinstance(a, Jiggle)}  # a.bag
         return [b for b in bags if b in can]
 
     @staticmethod
@@ -133,6 +135,7 @@ class MoneybagsBot(Bot):
 
 class CautiousThief(MoneybagsBot):
     name = "cautious"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "takes 2 coins from the fullest-feeling bag, then closes; never challenges"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -143,6 +146,7 @@ class CautiousThief(MoneybagsBot):
 
 class BoldThief(MoneybagsBot):
     name = "bold"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "grabs 8 coins and the diamond from the fullest-feeling bag; challenges when the thief feels taller"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -168,34 +172,52 @@ def robbed_heights(coins: int, players: int, diamond_height: int) -> tuple[tuple
     return tuple((s[0], s[1], *heights(s, diamond_height), p) for s, p in sorted(belief.items()))
 
 
+@lru_cache(maxsize=16)
+def _robbed_groups(coins: int, players: int, diamond_height: int) -> tuple[tuple[int, tuple[tuple[int, tuple[
+        tuple[int, int, float], ...]], ...]], ...]:
+    """:func:`robbed_heights` grouped by your coins, then the thief's (it is sorted by them), in the
+    same order: ``((a, ((b, ((your height, thief's height, probability), ...)), ...)), ...)``."""
+    groups: dict[int, dict[int, list[tuple[int, int, float]]]] = {}
+    for a, b, ha, hb, p in robbed_heights(coins, players, diamond_height):
+        groups.setdefault(a, {}).setdefault(b, []).append((ha, hb, p))
+    return tuple((a, tuple((b, tuple(rows)) for b, rows in by_b.items())) for a, by_b in groups.items())
+
+
+@lru_cache(maxsize=4096)
 def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
                  mine: int | None, thiefs: int | None, *, stolen_before: int = 0) -> ChallengeValue:
     """:class:`~.model.ChallengeValue` for a robbed player under :data:`THIEF_MODEL` after
     the latest jiggle of their own bag (``mine``) and of the thief's (``thiefs``), ``None`` for
     no reading, having stolen ``stolen_before`` coins earlier this round. The same numbers as
     ``challenge_story`` with that model (and ``add_coins``), in one pass with cached
-    likelihoods (fast enough for a bot's every decision)."""
-    la: dict[int, float] = {}
-    lb: dict[int, float] = {}
+    likelihoods (fast enough for a bot's every decision; cached, as robberies repeat)."""
     total = p_win = ev_win = ev_accept = 0.0
     extra = stolen_before
-    for a, b, ha, hb, p in robbed_heights(coins, players, diamond_height):
-        a, ha = a + extra, ha + extra
-        if mine is not None:
-            if a not in la:
-                la[a] = jiggle_likelihood(mine, a, noise)
-            p *= la[a]
-        if thiefs is not None:
-            if b not in lb:
-                lb[b] = jiggle_likelihood(thiefs, b, noise)
-            p *= lb[b]
-        if not p:
+    top = max(b for _, by_b in _robbed_groups(coins, players, diamond_height) for b, _ in by_b)
+    # by the thief's coins (a pure function of them: computed once each, up front)
+    thief_likelihood = [1.0 if thiefs is None else jiggle_likelihood(thiefs, b, noise) for b in range(top + 1)]
+    # Walked by your coins, then the thief's, in robbed_heights' order (so every sum is the same):
+    # a jiggle likelihood of 0 zeroes a whole group, skipped at once; no reading is a factor 1.0
+    # (exact, so p is unchanged).
+    for a, by_b in _robbed_groups(coins, players, diamond_height):
+        a += extra
+        la = 1.0 if mine is None else jiggle_likelihood(mine, a, noise)
+        if not la:
             continue
-        total += p
-        ev_accept += p * ha
-        if hb > ha:
-            p_win += p
-            ev_win += p * (ha + hb)
+        for b, rows in by_b:
+            lb = thief_likelihood[b]
+            if not lb:
+                continue
+            for ha, hb, p in rows:
+                p = p * la * lb
+                if not p:
+                    continue
+                ha += extra
+                total += p
+                ev_accept += p * ha
+                if hb > ha:
+                    p_win += p
+                    ev_win += p * (ha + hb)
     if total <= 0:  # readings the model calls impossible: fall back on the prior
         return robbed_value(coins, players, diamond_height, noise, None, None, stolen_before=extra)
     return ChallengeValue(p_win / total, ev_win / total, ev_accept / total)
@@ -203,6 +225,7 @@ def robbed_value(coins: int, players: int, diamond_height: int, noise: float,
 
 class BayesianChallenger(MoneybagsBot):
     name = "bayesian"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "challenges when the jiggle posterior says a challenge gains height on average"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -232,6 +255,7 @@ class EarlyCloser(BayesianChallenger):
     choice of opponents): Question 6 of the notebook seats it against three Bayesian bots."""
 
     name = "closer"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "closes its bag on its first turn; when robbed before that, challenges as the Bayesian does"
 
     def turn(self, view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
@@ -240,6 +264,7 @@ class EarlyCloser(BayesianChallenger):
 
 class RandomMoneybagsBot(RandomBot):
     name = "random"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
 
 
 BOTS: dict[str, Any] = {

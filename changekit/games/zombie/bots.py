@@ -22,12 +22,13 @@ def position(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Pool]:
     """The Zombie hand and the pool of bills this player cannot see, from its view (the lab's exact
     comparison counts the same way)."""
     zombie = tuple(sorted(view["zombie"]))
-    unseen = unseen_pool([*view["hand"], *view["zombie"], *view["discards"]])
+    # unchecked: a bot asks at every move, and a view's bills are the engine's own
+    unseen = unseen_pool.__wrapped__([*view["hand"], *view["zombie"], *view["discards"]])
     if sum(unseen) < RECYCLE_RISK:
         # so few bills unseen that a payment's draws may empty the register, which is then
         # refilled from the discards: count those as drawable too (an approximation; the exact
         # order of refills is not modelled)
-        unseen = tuple(u + d for u, d in zip(unseen, pool_of(view["discards"]), strict=True))
+        unseen = tuple(u + d for u, d in zip(unseen, pool_of.__wrapped__(view["discards"]), strict=True))
     return zombie, unseen
 
 
@@ -38,6 +39,7 @@ class GreedyBot(Bot):
     """Pays the bill with the most expected points now (exact over the Zombie's draws)."""
 
     name = "greedy"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "takes the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -54,6 +56,7 @@ class CarefulBot(Bot):
     3 points are not worth it if your neighbour then takes 9)."""
 
     name = "careful"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "points now minus what it leaves the next player"
 
     def __init__(self, caution: float = 0.5) -> None:
@@ -94,6 +97,7 @@ class SheddingBot(GreedyBot):
     it pays one of those (the kind with the most expected points now); then it pays like greedy."""
 
     name = "sheds duplicates"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "pays a bill it holds twice while it has one, else the most expected points now"
 
     def choose(self, view, legal, *, rng: random.Random):
@@ -108,6 +112,7 @@ class TieSheddingBot(GreedyBot):
     one it holds twice if there is one (greedy pays the smallest of them)."""
 
     name = "sheds on ties"
+    reads_log = False  # (Bot.reads_log: no log copied for it at every move)
     description = "the most expected points now; a duplicate when bills tie"
 
     def choose(self, view, legal, *, rng: random.Random):

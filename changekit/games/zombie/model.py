@@ -43,7 +43,6 @@ def unseen_pool(removed: Iterable[int] = ()) -> Pool:
 Outcome = tuple[int, tuple[int, ...], tuple[int, ...]]  # (points, Zombie after, bills drawn)
 
 
-@lru_cache(maxsize=200_000)
 def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = True) -> dict[Outcome, Number]:
     """Every way paying ``bill`` to a Zombie holding ``zombie`` (sorted) can go, when the
     register is a shuffle of ``pool``: ``{(points, Zombie's hand after, bills drawn): probability}``.
@@ -56,30 +55,70 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
     >>> pay_outcomes(5, (1,), pool_of([1, 10]))
     {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
     """
-    one: Number = Fraction(1) if exact else 1.0
+    # A Zombie that covers the bill draws nothing: the answer does not depend on the pool, so it
+    # is cached without it (the bots' inner loop meets the same few hands with countless pools).
     if sum(zombie) >= bill:
-        hand = list(zombie)
-        change, _ = serve(hand, bill, None)
-        return {(sum(change) - bill, tuple(hand), ()): one}
+        return _covered(bill, zombie, exact)
+    return _drawn(bill, zombie, pool, exact)
+
+
+@lru_cache(maxsize=20_000)
+def _covered(bill: int, zombie: tuple[int, ...], exact: bool) -> dict[Outcome, Number]:
+    hand = list(zombie)
+    change, _ = serve(hand, bill, None)
+    return {(sum(change) - bill, tuple(hand), ()): Fraction(1) if exact else 1.0}
+
+
+@lru_cache(maxsize=400_000)
+def _drawn(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool) -> dict[Outcome, Number]:
+    """:func:`pay_outcomes` when the Zombie must draw (the same sums in the same order)."""
+    one: Number = Fraction(1) if exact else 1.0
     left = sum(pool)
     if left == 0:
         raise InvalidArgument("the Zombie must draw but no unseen bill is left (the discards would be recycled)")
     out: dict[Outcome, Number] = {}
+    get = out.get
     for i, count in enumerate(pool):
         if not count:
             continue
         weight = one * count / left
         value = DENOMINATIONS[i]
         rest = pool[:i] + (count - 1,) + pool[i + 1:]
-        for (points, after, drawn), p in pay_outcomes(bill, tuple(sorted(zombie + (value,))), rest, exact).items():
-            key = (points, after, tuple(sorted(drawn + (value,))))
-            out[key] = out.get(key, 0) + weight * p
+        for (points, after, drawn), p in pay_outcomes(bill, _with(zombie, value), rest, exact).items():
+            key = (points, after, _with(drawn, value))
+            out[key] = get(key, 0) + weight * p
     return out
 
 
-@lru_cache(maxsize=100_000)
+def _forget_outcomes() -> None:
+    """Empty the payments' caches (what ``lru_cache`` gave pay_outcomes: benchmarks time it cold)."""
+    _covered.cache_clear()
+    _drawn.cache_clear()
+
+
+pay_outcomes.cache_clear = _forget_outcomes  # type: ignore[attr-defined]
+
+
+@lru_cache(maxsize=50_000)
+def _with(bills: tuple[int, ...], value: int) -> tuple[int, ...]:
+    """The sorted ``bills`` with ``value`` added, sorted (few distinct hands, met very often)."""
+    return tuple(sorted(bills + (value,)))
+
+
 def expected_points(bill: int, zombie: tuple[int, ...], pool: Pool) -> float:
-    return sum(points * p for (points, _, _), p in pay_outcomes(bill, zombie, pool, False).items())
+    if sum(zombie) >= bill:  # no draws: the pool does not matter (see pay_outcomes)
+        return _covered_points(bill, zombie)
+    return _drawn_points(bill, zombie, pool)
+
+
+@lru_cache(maxsize=20_000)
+def _covered_points(bill: int, zombie: tuple[int, ...]) -> float:
+    return sum(points * p for (points, _, _), p in _covered(bill, zombie, False).items())
+
+
+@lru_cache(maxsize=400_000)
+def _drawn_points(bill: int, zombie: tuple[int, ...], pool: Pool) -> float:
+    return sum(points * p for (points, _, _), p in _drawn(bill, zombie, pool, False).items())
 
 
 @lru_cache(maxsize=100_000)
