@@ -25,7 +25,6 @@ from pathlib import Path
 import requests
 from timing import benchmark, sized
 
-from changekit.processes import descendants
 from changekit.serving import NOTEBOOKS, ROOT, rss_mb
 from changekit.testing import ERROR_MARKERS, WIDGET_MIME, HubServer, VoilaServer
 
@@ -69,26 +68,8 @@ def log_in(hub: HubServer, user: str) -> tuple[requests.Session, float]:
 
 def server_mb(hub: HubServer, user: str) -> float:
     """RSS of the user's single-user server and its children (its kernels), in MB."""
-    marker = f"JUPYTERHUB_USER={user}\0".encode()
-    mine = {pid for pid in descendants(hub.pid) if marker in _environ(pid)}  # the server and its kernels
-    servers = [pid for pid in mine if _parent(pid) not in mine]
-    if len(servers) != 1:
-        raise RuntimeError(f"{len(servers)} servers of {user} among the hub's processes")
-    return sum(rss_mb(pid) or 0.0 for pid in mine)
-
-
-def _environ(pid: int) -> bytes:
-    try:
-        return Path(f"/proc/{pid}/environ").read_bytes()
-    except OSError:
-        return b""
-
-
-def _parent(pid: int) -> int:
-    try:
-        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-    except (OSError, ValueError, IndexError):
-        return 0
+    hub.user_server(user)  # exactly one server
+    return sum(rss_mb(pid) or 0.0 for pid in hub.user_processes(user))
 
 
 def arrive(hub: HubServer, user: str, delay: float) -> dict:

@@ -7,7 +7,8 @@ import random
 from timing import benchmark, conformance_over, median_seconds, random_playout_speed, sized
 
 from changekit.games.zombie import Zombie, make_change
-from changekit.games.zombie.analysis import pay_outcomes, points_distribution
+from changekit.games.zombie.analysis import clear_exact_caches, points_distribution
+from changekit.games.zombie.rules import clear_change_cache
 
 
 CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some deep-checked: see timing.py
@@ -15,7 +16,7 @@ CONFORMANCE_GAMES = 10_000  # issue 2; each light-checked at every step, some de
 
 def cold_exact(bill: int, dealt: int) -> float:
     def run():
-        pay_outcomes.cache_clear()
+        clear_exact_caches()
         points_distribution(bill, dealt=dealt)
     return median_seconds(run, repeat=5)
 
@@ -26,10 +27,8 @@ def run(smoke: bool = False):
     rngs = [random.Random(i) for i in range(sized(2000, 5))]
     hands = [[rng.choice((1, 3, 5, 7, 10)) for _ in range(rng.randint(3, 9))] for rng in rngs]
     cases = [(h, b) for h in hands for b in (1, 3, 5, 7, 10) if sum(h) >= b]
-    from changekit.games.zombie.rules import _change
-
     def all_cases():
-        _change.cache_clear()  # measure the DP, not the cache
+        clear_change_cache()  # measure the DP, not the cache
         for h, b in cases:
             make_change(h, b)
     per_call = median_seconds(all_cases, repeat=5) / len(cases)

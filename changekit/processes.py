@@ -37,6 +37,15 @@ def _parents() -> dict[int, int]:
     return parents
 
 
+def parent_pid(pid: int) -> int | None:
+    """The parent of ``pid``; None when it is gone (or there is no /proc)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return int(stat.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def child_pids(pid: int) -> list[int]:
     """Direct children of ``pid`` (Linux /proc; empty elsewhere)."""
     return [child for child, parent in _parents().items() if parent == pid]

@@ -56,25 +56,11 @@ def options_from(args: argparse.Namespace) -> HubOptions:
 
 def run(args: argparse.Namespace) -> int:
     """Write the configuration; unless ``--write-config``, start ``jupyterhub`` (and with
-    ``--postgres`` the class store's PostgreSQL first) and wait for it."""
-    if getattr(args, "postgres", False):
-        if args.store is not None or args.write_config is not None:
-            raise SystemExit("changekit: --postgres starts the hub's own PostgreSQL: not with --store (a store "
-                             "elsewhere) nor --write-config (nothing is started)")
-        runtime = args.runtime or default_runtime()
-        try:
-            database = LocalPostgres(runtime / "postgres")
-        except PostgresUnavailable as err:
-            raise SystemExit(f"changekit: --postgres: {err}") from None
-        print(f"changekit: the class store's PostgreSQL (pid {database.process.pid if database.process else '?'}) "
-              f"in {database.folder}", flush=True)
-        # a SIGTERM stops the hub as Ctrl-C does, so that the database stops too
-        signal.signal(signal.SIGTERM, _interrupt)
-        try:
-            return run(argparse.Namespace(**{**vars(args), "postgres": False, "runtime": runtime,
-                                             "store": database.url()}))
-        finally:
-            database.stop()
+    ``--postgres`` the class store's PostgreSQL first) and wait for it. Every option is checked
+    before anything starts, so a bad one leaves nothing behind."""
+    if args.postgres and (args.store is not None or args.write_config is not None):
+        raise SystemExit("changekit: --postgres starts the hub's own PostgreSQL: not with --store (a store "
+                         "elsewhere) nor --write-config (nothing is started)")
     try:
         options = options_from(args)
         if args.write_config is not None:  # the administrator's proxy where we know one, else by name
@@ -83,22 +69,45 @@ def run(args: argparse.Namespace) -> int:
             except HubError:
                 pass
         options = options.resolved(find_proxy_now=args.write_config is None)
-        target = write_config(options, args.write_config or options.runtime)
     except HubError as err:
         raise SystemExit(f"changekit: {err}") from None
-    print(f"changekit: wrote {target} (it holds the passwords: keep it private)", flush=True)
-    print(f"changekit: class password: {options.password}", flush=True)
-    print(f"changekit: teacher {options.teacher}'s password: {options.teacher_password}", flush=True)
-    if args.write_config is not None:
-        print(f"changekit: start it with: jupyterhub -f {target}", flush=True)
-        return 0
-    hub = start_jupyterhub(target, options.runtime)
-    print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
+    database = _start_postgres(options.runtime) if args.postgres else None
     try:
-        return hub.wait()
-    except KeyboardInterrupt:
-        _stop(hub)
-        return 0
+        if database is not None:
+            options = replace(options, store=database.url())
+        try:
+            target = write_config(options, args.write_config or options.runtime)
+        except HubError as err:
+            raise SystemExit(f"changekit: {err}") from None
+        print(f"changekit: wrote {target} (it holds the passwords: keep it private)", flush=True)
+        print(f"changekit: class password: {options.password}", flush=True)
+        print(f"changekit: teacher {options.teacher}'s password: {options.teacher_password}", flush=True)
+        if args.write_config is not None:
+            print(f"changekit: start it with: jupyterhub -f {target}", flush=True)
+            return 0
+        hub = start_jupyterhub(target, options.runtime)
+        print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
+        try:
+            return hub.wait()
+        except KeyboardInterrupt:
+            _stop(hub)
+            return 0
+    finally:
+        if database is not None:
+            database.stop()
+
+
+def _start_postgres(runtime: Path) -> LocalPostgres:
+    """The class store's PostgreSQL in ``runtime/postgres``; from here on a SIGTERM stops the hub
+    as Ctrl-C does, so that the database stops with it."""
+    try:
+        database = LocalPostgres(runtime / "postgres")
+    except PostgresUnavailable as err:
+        raise SystemExit(f"changekit: --postgres: {err}") from None
+    print(f"changekit: the class store's PostgreSQL (pid {database.process.pid if database.process else '?'}) "
+          f"in {database.folder}", flush=True)
+    signal.signal(signal.SIGTERM, _interrupt)
+    return database
 
 
 def start_jupyterhub(config: Path, runtime: Path) -> subprocess.Popen:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any, Self
 
 from ..hub.config import HubOptions, write_config
-from ..processes import child_pids, descendants, stop_process_tree
+from ..processes import child_pids, descendants, parent_pid, stop_process_tree
 from ..serving import NOTEBOOKS
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -161,6 +161,29 @@ class HubServer(_Server):
             return True
         except OSError:
             return False
+
+    def user_processes(self, user: str) -> dict[int, dict[str, str]]:
+        """The hub's processes that run for ``user`` (their server and its kernels), each with its
+        environment, which is how the spawner marks them."""
+        found = {}
+        for pid in descendants(self.pid):
+            try:
+                raw = Path(f"/proc/{pid}/environ").read_bytes()
+            except OSError:
+                continue
+            env = dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
+            if env.get("JUPYTERHUB_USER") == user:
+                found[pid] = env
+        return found
+
+    def user_server(self, user: str) -> tuple[int, dict[str, str]]:
+        """The PID and environment of ``user``'s single-user server: the one of their processes whose
+        parent is not theirs."""
+        mine = self.user_processes(user)
+        servers = [pid for pid in mine if parent_pid(pid) not in mine]
+        if len(servers) != 1:
+            raise RuntimeError(f"{len(servers)} servers of {user} among the hub's processes")
+        return servers[0], mine[servers[0]]
 
     def stop(self) -> None:
         self._stopped(descendants(self.proc.pid), group=False, grace=10, settle=5)

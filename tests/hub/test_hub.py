@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,24 +14,10 @@ from changekit.testing.pgtemp import TemporaryPostgres
 from changekit.classroom.store import RemoteStore
 from changekit.classroom.tables import TableClient
 from changekit.testing import HubServer
-from changekit.processes import descendants
 from changekit.serving import ROOT
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
-
-
-def server_environment(hub: HubServer, user: str) -> dict[str, str]:
-    """The environment of the user's single-user server (found among the hub's processes)."""
-    for pid in descendants(hub.pid):
-        try:
-            raw = Path(f"/proc/{pid}/environ").read_bytes()
-        except OSError:
-            continue
-        env = dict(item.split("=", 1) for item in raw.decode(errors="replace").split("\0") if "=" in item)
-        if env.get("JUPYTERHUB_USER") == user and "JUPYTERHUB_API_TOKEN" in env:
-            return env
-    raise AssertionError(f"no server of {user} among the hub's processes")
 
 
 #: what a chart page may move over its kernel websocket (issue 26: as under ``changekit serve``)
@@ -94,7 +79,7 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
                 page.get_by_role("navigation", name="games").wait_for(state="visible", timeout=HUB_MS)
                 assert f"/user/{user}/voila/render/index.ipynb" in page.url
             for user in pages:  # each server has the class service's address, never the database's
-                env = server_environment(hub, user)
+                env = hub.user_server(user)[1]
                 assert env["CHANGEKIT_CLASS_STORE"] == hub.options.service_url
                 assert not any("postgresql" in value or pg.folder.name in value for value in env.values())
 
@@ -129,7 +114,7 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
                          == [REVEALED_COUNTS], f"the class's votes drawn on {user}'s page")
 
             # the service, not the page, decides who a caller is (each server's own hub token)
-            tokens = {user: server_environment(hub, user)["JUPYTERHUB_API_TOKEN"] for user in STUDENTS}
+            tokens = {user: hub.user_server(user)[1]["JUPYTERHUB_API_TOKEN"] for user in STUDENTS}
             ada_api, bo_api = (RemoteStore(hub.options.service_url, tokens[u]) for u in ("ada", "bo"))
             assert ada_api.join(code, "Bo").name == "ada"  # whatever name the page sends
             for call, reason in ((lambda: ada_api.open_session("mine"), "teacher-only"),

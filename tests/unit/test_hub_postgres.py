@@ -118,3 +118,10 @@ def test_postgres_goes_with_neither_a_store_nor_write_config(extra, capsys):
         cli.main(["hub", "--postgres", "--allow-root", *extra])
     assert "--postgres starts the hub's own PostgreSQL" in str(done.value.code)
     assert not Path("/tmp/nowhere-cfg").exists()
+
+
+def test_a_bad_option_with_postgres_starts_nothing(tmp_path, capsys):
+    with pytest.raises(SystemExit) as done:
+        cli.main(["hub", "--postgres", "--runtime", str(tmp_path / "hub"), "--allow-root", "--password", "short"])
+    assert "--password: the class password needs at least" in str(done.value.code)
+    assert not (tmp_path / "hub" / "postgres").exists() and not _postgres_pids(tmp_path)

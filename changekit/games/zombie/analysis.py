@@ -23,7 +23,7 @@ from changekit.stats.tournaments import tournament_figure as tournament_figure  
 from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .bots import GreedyBot, SheddingBot, TieSheddingBot
-from .model import pay_outcomes, unseen_pool
+from .model import clear_outcome_caches, pay_outcomes, unseen_pool
 from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
 from changekit.core.checks import (
     MAX_DOLLARS, checked, is_callable,
@@ -67,6 +67,13 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
 
 
 @checked(bill=is_change_bill, out=is_change_bills())
+def clear_exact_caches() -> None:
+    """Forget every exact result computed so far (benchmarks time the analyses cold)."""
+    _points_distribution.cache_clear()
+    _fresh_hand_rests.cache_clear()
+    clear_outcome_caches()
+
+
 def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[int, ...], Fraction]]:
     """The other 5 bills of a random 6-bill hand dealt from the deck less ``out``, given that
     it holds ``bill`` (one copy set aside), as ``[(bills, probability)]``."""

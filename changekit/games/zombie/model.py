@@ -90,13 +90,10 @@ def _drawn(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool) -> dict[
     return out
 
 
-def _forget_outcomes() -> None:
-    """Empty the payments' caches (what ``lru_cache`` gave pay_outcomes: benchmarks time it cold)."""
+def clear_outcome_caches() -> None:
+    """Empty the caches behind :func:`pay_outcomes` (benchmarks time it cold)."""
     _covered.cache_clear()
     _drawn.cache_clear()
-
-
-pay_outcomes.cache_clear = _forget_outcomes  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=50_000)
