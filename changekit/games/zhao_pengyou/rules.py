@@ -293,7 +293,8 @@ def friend_calls(players: int) -> int:
 _ONE_CARD: dict[str, Play] = {c: Play(c) for c in ALL_CODES}
 _THROW_ONE: dict[str, Throw] = {c: Throw(c) for c in ALL_CODES}
 _BURY: dict[str, Bury] = {c: Bury(c) for c in ALL_CODES}
-#: a lead ("play", *cards) -> its named move (singles, pairs, triples and the tractors met so far: few)
+#: a lead ("play", *cards) -> its named move: singles, pairs, triples and the tractors met so far
+#: (bounded: a few thousand tractors and wonky tractors exist over all trump ranks)
 _LEADS: dict[tuple[str, ...], Play] = {}
 
 
