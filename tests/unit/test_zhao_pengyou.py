@@ -494,3 +494,30 @@ def test_a_legal_list_changed_by_its_caller_is_not_trusted_and_memos_stay_out_of
     assert twin.legal_actions() == [play("AD")]
     saved = json.loads(state.to_json())["position"]
     assert not [k for k in saved if k.startswith("_")] and "_legal_memo" in vars(state)
+
+
+@pytest.mark.parametrize("options", [{"deals": 1}, {"allow_throws": True, "players": 6, "deals": 1}])
+def test_legal_actions_are_named_moves_made_once_and_match_a_replayed_state(options):
+    """The engine lists its moves named already (State.legal_actions has nothing to convert); the
+    moves it keeps to reuse are values, so an undo or a replay lists exactly what a state built
+    afresh from the same history lists."""
+    from changekit.games.zhao_pengyou.moves import MOVES
+    kinds = set()
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = fresh(seed=seed, **options)
+        while not state.is_terminal():
+            legal = state._legal_actions(state.current_player)
+            assert legal and all(type(a) in MOVES.exact for a in legal), legal
+            assert legal == MOVES.typed_all(tuple(a) if isinstance(a, tuple) else str(a) for a in legal)
+            kinds |= {type(a).__name__ for a in legal}
+            if len(state.history) % 97 == 5 or state.phase == "call":
+                undone = state.clone()
+                undone.undo(3)
+                rebuilt = ZhaoPengyouState.replay(state.options, state.seed, state.history[:-3])
+                assert undone.legal_actions() == rebuilt.legal_actions()
+                assert [type(a) for a in undone.legal_actions()] == [type(a) for a in rebuilt.legal_actions()]
+                replayed = ZhaoPengyouState.from_json(state.to_json())
+                assert replayed.legal_actions() == state.legal_actions() and replayed.view(None) == state.view(None)
+            state.apply(rng.choice(legal))
+    assert kinds >= {"Pass", "Declare", "Bury", "Call", "Play"} | ({"Throw"} if options.get("allow_throws") else set())

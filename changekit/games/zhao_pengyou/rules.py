@@ -61,6 +61,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
@@ -287,8 +288,32 @@ def friend_calls(players: int) -> int:
     return players // 2 - 1
 
 
-#: ("play", card) for every card: the followers' actions, made once
-_ONE_CARD: dict[str, tuple[str, str]] = {c: ("play", c) for c in ALL_CODES}
+#: Play(card) for every card: the followers' actions, made once as named moves (State.legal_actions
+#: then has nothing to convert: naming thousands of actions a second was most of a playout's time)
+_ONE_CARD: dict[str, Play] = {c: Play(c) for c in ALL_CODES}
+_THROW_ONE: dict[str, Throw] = {c: Throw(c) for c in ALL_CODES}
+_BURY: dict[str, Bury] = {c: Bury(c) for c in ALL_CODES}
+#: a lead ("play", *cards) -> its named move: singles, pairs, triples and the tractors met so far
+#: (bounded: a few thousand tractors and wonky tractors exist over all trump ranks)
+_LEADS: dict[tuple[str, ...], Play] = {}
+
+
+def _lead_move(action: tuple[str, ...]) -> Play:
+    """A lead ``("play", *cards)`` as its named move, made once."""
+    move = _LEADS.get(action)
+    if move is None:
+        move = _LEADS[action] = Play(*action[1:])
+    return move
+
+
+@lru_cache(maxsize=4096)
+def _call_move(ordinal: int, card: str) -> CallFriend:
+    return CallFriend(ordinal, card)
+
+
+@lru_cache(maxsize=64)
+def _declare_move(suit: str, copies: int) -> Declare:
+    return Declare(suit, copies)
 
 
 def _check_codes(cards: Sequence[Any]) -> None:
@@ -446,7 +471,7 @@ class ZhaoPengyouState(State):
                 else:
                     ok = k > current.copies
                 if ok:
-                    out.append(declare(suit, k))
+                    out.append(_declare_move(suit, k))
         return out
 
     def _finish_declaring(self) -> None:
@@ -537,21 +562,23 @@ class ZhaoPengyouState(State):
             elif self.selection:  # a throw under way: more cards of its suit, or done
                 suit = self.ctx.eff[self.selection[0]]
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
-                actions = [throw(c) for c in more] + [THROW_DONE]
+                actions = [_THROW_ONE[c] for c in more] + [THROW_DONE]
             else:
-                actions = lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, prefix=("play",))
+                leads = _LEADS  # (a look-up per lead; _lead_move makes the ones not met before)
+                actions = [leads.get(a) or _lead_move(a)
+                           for a in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, prefix=("play",))]
                 if self.options.allow_throws:
-                    actions += [throw(c) for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
+                    actions += [_THROW_ONE[c] for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
             self._legal_memo = (len(self.history), hand, len(hand), actions)
             return list(actions)
         if phase in ("deal", "last_call"):
             return [PASS, *self._declarations(p)]
         if phase == "bury":
-            return [bury(c) for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
+            return [_BURY[c] for c in sorted(set(self.hands[p]), key=DECK_ORDER.__getitem__)]
         if phase == "call":
             ctx = self.ctx
             taken = {(o, c) for o, c, _, _ in self.calls}
-            return [call_friend(k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
+            return [_call_move(k, c) for c in ALL_CODES if ctx.eff[c] != TRUMP
                     for k in range(1, self.options.decks + 1) if (k, c) not in taken]
         return []
 
