@@ -66,7 +66,6 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
     return dict(sorted(dist.items()))
 
 
-@checked(bill=is_change_bill, out=is_change_bills())
 def clear_exact_caches() -> None:
     """Forget every exact result computed so far (benchmarks time the analyses cold)."""
     _points_distribution.cache_clear()
@@ -74,6 +73,7 @@ def clear_exact_caches() -> None:
     clear_outcome_caches()
 
 
+@checked(bill=is_change_bill, out=is_change_bills())
 def fresh_hand_rests(bill: int, *, out: Iterable[int] = ()) -> list[tuple[tuple[int, ...], Fraction]]:
     """The other 5 bills of a random 6-bill hand dealt from the deck less ``out``, given that
     it holds ``bill`` (one copy set aside), as ``[(bills, probability)]``."""
