@@ -10,6 +10,7 @@ student's token is not one).
 from __future__ import annotations
 
 import base64
+import os
 import re
 from typing import Any, Callable
 
@@ -45,10 +46,12 @@ def qr_svg(text: str, *, scale: int = 5) -> str:
 
 
 def _loopback_note(address: str) -> str:
-    """A page opened on this machine's own address gives one no phone can reach: say so."""
+    """A page opened on this machine's own address gives one no phone can reach: say so, and how
+    to serve at one they reach (on a hub, the hub's own ``--host``)."""
     if "://127." in address or "://localhost" in address:
+        command = "changekit hub --host" if os.environ.get("JUPYTERHUB_USER") else "changekit serve --host"
         return ('<p class="ck-loopback" style="color:#92400e">This page was opened at this computer\'s own '
-                "address: students need the one their devices reach (see <code>changekit serve --host</code> "
+                f"address: students need the one their devices reach (see <code>{command}</code> "
                 "in docs/serving.md), so open this dashboard through that address too.</p>")
     return ""
 

@@ -221,7 +221,12 @@ def main() -> None:
     app = make_app(service, prefix, *hub_identity())
     app.listen(bind.port or 80, bind.hostname or "127.0.0.1")
     print(f"changekit class service: {store.where} behind {bind.geturl()}{prefix}", file=sys.stderr, flush=True)
-    IOLoop.current().start()
+    try:
+        IOLoop.current().start()
+    except KeyboardInterrupt:  # the hub stops its services with SIGINT: a stop, not a failure
+        print("changekit class service: stopped", file=sys.stderr, flush=True)
+    finally:
+        store.close()
 
 
 if __name__ == "__main__":

@@ -289,3 +289,15 @@ def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch
     assert sum(map(len, asked.values())) == 52 and find_lesson_question("cambio.q6").kind == "choices"
     assert find_lesson_question("zombie.q9") is None
     assert not {"ast", "json", "nbformat"} & set(vars(lessons_module))
+
+
+@pytest.mark.parametrize(("hub_user", "command"),
+                         [(None, "changekit serve --host"), ("ms-lee", "changekit hub --host")])
+def test_a_loopback_address_is_said_with_the_way_to_one_students_reach(monkeypatch, hub_user, command):
+    from changekit.classroom.dashboard import _loopback_note
+
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
+    if hub_user:
+        monkeypatch.setenv("JUPYTERHUB_USER", hub_user)
+    assert f"<code>{command}</code>" in _loopback_note("http://127.0.0.1:8000/user/ms-lee/voila/render/join.ipynb")
+    assert _loopback_note("http://192.168.1.20:8000/voila/render/join.ipynb") == ""

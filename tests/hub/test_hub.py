@@ -189,3 +189,6 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
             for page in locals().get("pages", {}).values():
                 page.context.close()
             hub.stop()
+    # the hub stops its services and servers with signals: each says so, none with a traceback
+    assert "Traceback" not in hub.log_text(), hub.log_path
+    assert "changekit class service: stopped" in hub.log_text()
