@@ -197,3 +197,11 @@ def test_the_notebooks_zombie_readings_hold():
     assert round(float(chance_of_points(5)) * 100) == 49
     assert round(float(sum(p for k, p in points_distribution(5, from_hand=False).items() if k >= 1)), 3) == 0.478
     assert sum(make_change([1, 5, 7], 10)) == 12  # a 10 scores 2 without any draw
+
+
+def test_the_first_play_table_equals_the_hand_by_hand_average_for_every_bill():
+    # expected_points_table takes the explorer's route for a fresh game: the same Fractions
+    from changekit.core import DENOMINATIONS
+
+    assert expected_points_table() == {b: mean(points_distribution(b)) for b in DENOMINATIONS}
+    assert expected_points_table(dealt=1) == {b: mean(points_distribution(b, dealt=1)) for b in DENOMINATIONS}

@@ -24,7 +24,7 @@ from changekit.stats.tournaments import bot_tournament as tournament_of
 
 from .bots import GreedyBot, SheddingBot, TieSheddingBot
 from .model import clear_outcome_caches, pay_outcomes, unseen_pool
-from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve
+from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve, unchecked_points_for
 from changekit.core.checks import (
     MAX_DOLLARS, checked, is_callable,
     is_flag, is_items, is_rng, is_runs, is_seed, is_view, is_whole, optional,
@@ -68,8 +68,8 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
 
 def clear_exact_caches() -> None:
     """Forget every exact result computed so far (benchmarks time the analyses cold)."""
-    _points_distribution.cache_clear()
-    _fresh_hand_rests.cache_clear()
+    for cache in (_points_distribution, _fresh_hand_rests, _expected_points_table, _first_play_distribution):
+        cache.cache_clear()
     clear_outcome_caches()
 
 
@@ -109,7 +109,8 @@ def _points_distribution(bill: int, known: tuple[int, ...], dealt: int, out: tup
     for hand, p in draws_without_replacement(counts, dealt):
         bills = tuple(sorted(known + tuple(d for d, n in hand.items() for _ in range(n))))
         if sum(bills) >= bill:
-            ways[points_for(bills, bill)] += p.numerator * (denominator // p.denominator)
+            # the bills are sorted and cover the bill: no checks in this loop (~20k calls a table)
+            ways[unchecked_points_for(bills, bill)] += p.numerator * (denominator // p.denominator)
             continue
         rest = tuple(counts[d] - hand.get(d, 0) for d in DENOMINATIONS)
         for (points, _, _), q in pay_outcomes(bill, bills, rest).items():
@@ -125,8 +126,15 @@ def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] =
                           from_hand: bool = True) -> dict[int, Fraction]:
     """Expected points of each bill against a fresh Zombie (``dealt`` random bills): by default
     the first play of a fresh game, the bill paid coming from your hand (see :func:`points_distribution`)."""
-    removed = list(removed)
-    return {b: mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)) for b in DENOMINATIONS}
+    return dict(_expected_points_table(dealt, tuple(sorted(removed)), from_hand))
+
+
+@lru_cache(maxsize=64)  # Question 1's Check draws the table and the figure from one computation
+def _expected_points_table(dealt: int, removed: tuple[int, ...], from_hand: bool) -> tuple[tuple[int, Fraction], ...]:
+    if from_hand and not removed:  # a fresh game's first play: the explorer's route, the same Fractions in ms
+        return tuple((b, mean(dict(_first_play_distribution(b, dealt)))) for b in DENOMINATIONS)
+    return tuple((b, mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)))
+                 for b in DENOMINATIONS)
 
 
 @checked(view=is_view(hand=is_change_bills(), zombie=is_change_bills(), discards=is_change_bills()))
@@ -317,7 +325,9 @@ def _first_play_distribution(bill: int, dealt: int) -> tuple[tuple[int, Fraction
     for zombie, count in _zombie_deals(dealt):
         copies_left = copies - zombie.count(bill)
         if sum(zombie) >= bill:
-            ways[points_for(zombie, bill)] += count * (comb(left, HAND_SIZE) - comb(left - copies_left, HAND_SIZE))
+            # (the deal is sorted and covers the bill: the unchecked path, as in _points_distribution)
+            holds = comb(left, HAND_SIZE) - comb(left - copies_left, HAND_SIZE)
+            ways[unchecked_points_for(zombie, bill)] += count * holds
             continue
         p = Fraction(count, comb(deck, dealt))
         for (points, _, drawn), q in pay_outcomes(bill, zombie, unseen_pool(zombie)).items():
