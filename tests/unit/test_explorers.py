@@ -24,10 +24,15 @@ def _alert(explorer: Explorer) -> str:
 
 # ---- Zombie -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("bill,dealt", [(5, 3), (10, 0), (1, 2), (7, 1), (3, 4)])
-def test_zombie_fast_path_equals_points_distribution(bill, dealt):
-    from changekit.games.zombie.analysis import first_play_distribution, points_distribution
+def test_zombie_fast_path_equals_the_hand_by_hand_average(bill, dealt):
+    from changekit.games.zombie.analysis import first_play_distribution, fresh_hand_rests, points_distribution
 
-    assert first_play_distribution(bill, dealt) == points_distribution(bill, dealt=dealt)
+    # the other algorithm: every hand of 6 that holds the bill, each with the Zombie's deals from the rest
+    average: dict[int, Fraction] = {}
+    for rest, weight in fresh_hand_rests(bill):
+        for points, p in points_distribution(bill, hand=rest, dealt=dealt).items():
+            average[points] = average.get(points, Fraction(0)) + weight * p
+    assert first_play_distribution(bill, dealt) == average == points_distribution(bill, dealt=dealt)
 
 
 def test_zombie_explorer_redraws_with_the_exact_distribution():

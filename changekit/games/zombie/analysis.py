@@ -58,6 +58,8 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
         return dict(_points_distribution(bill, tuple(sorted(zombie)), dealt, tuple(sorted(removed))))
     if hand is not None:
         return dict(_points_distribution(bill, tuple(sorted(zombie)), dealt, tuple(sorted([bill, *hand, *removed]))))
+    if not zombie and not removed:  # a fresh game's first play: the same Fractions counted in one pass
+        return dict(_first_play_distribution(bill, dealt))
     dist: dict[int, Fraction] = {}
     for rest, weight in fresh_hand_rests(bill, out=[*removed, *zombie]):
         out = tuple(sorted([bill, *rest, *removed]))
@@ -131,8 +133,6 @@ def expected_points_table(*, dealt: int = ZOMBIE_START, removed: Iterable[int] =
 
 @lru_cache(maxsize=64)  # Question 1's Check draws the table and the figure from one computation
 def _expected_points_table(dealt: int, removed: tuple[int, ...], from_hand: bool) -> tuple[tuple[int, Fraction], ...]:
-    if from_hand and not removed:  # a fresh game's first play: the explorer's route, the same Fractions in ms
-        return tuple((b, mean(dict(_first_play_distribution(b, dealt)))) for b in DENOMINATIONS)
     return tuple((b, mean(points_distribution(b, dealt=dealt, removed=removed, from_hand=from_hand)))
                  for b in DENOMINATIONS)
 
