@@ -222,7 +222,8 @@ class AuctionPanel:
         self.w_message = w.HTML()  # every refusal of the store, or of the settling, said here
         self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
         # an empty chart says nothing: it shows with the first result (a box: a FigureWidget's layout is plotly's)
-        self.chart_box = w.Box([self.chart.widget], layout=w.Layout(display="none"))
+        # a column, so that the chart takes its width (in a row it had none: 0 px on a phone)
+        self.chart_box = w.VBox([self.chart.widget], layout=w.Layout(display="none"))
         self.explorer = _class_explorer()
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
         self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_message, self.w_count, self.w_results,

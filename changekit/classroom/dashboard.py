@@ -18,7 +18,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..core.errors import ClassroomError
-from ..ui.app import button
+from ..ui.app import CSS, button
 from ..ui.charts import LiveChart
 from ..core.markup import escape
 from ..ui.question import Question
@@ -173,8 +173,10 @@ class Dashboard:
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
         self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
-        # beside the histogram, or under it when narrow
-        self.answer_box = w.VBox(layout=w.Layout(min_width="320px", flex="1 1 480px"))
+        # beside the histogram, or under it when narrow; the chart takes the row's width there (in a
+        # wrapping row a chart has no width of its own: on a phone it was drawn into a box 0 px wide)
+        self.chart.widget.layout = w.Layout(flex="1 1 420px", min_width="0", max_width="100%")
+        self.answer_box = w.VBox(layout=w.Layout(min_width="0", flex="1 1 480px", max_width="100%"))
         self.reveal_title = w.HTML()
         self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_box],
                                                             layout=w.Layout(flex_flow="row wrap"))],
@@ -203,8 +205,10 @@ class Dashboard:
             w.HBox([self.export_button, self.export_link], layout=w.Layout(align_items="center")),
             w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center"))],
             layout=w.Layout(display="none"))
-        self.widget = w.VBox([self.keeper, self.start_panel, self.message, self.session_panel])
+        # the kit's phone layout (touch targets, wrapping rows): a teacher walks the room with a phone
+        self.widget = w.VBox([self.keeper, w.HTML(CSS), self.start_panel, self.message, self.session_panel])
         self.widget.add_class("ck-dashboard")
+        self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
         if self.lesson_picker.value:
             self.show_lesson(self.lesson_picker.value)
 
@@ -245,7 +249,8 @@ class Dashboard:
         self.join_html.value = (
             '<div class="ck-join" style="display:flex;gap:24px;align-items:center;flex-wrap:wrap">'
             f'<div><div style="font-size:1.1em">{escape(session.title)} — students join at</div>'
-            f'<div style="font-family:monospace">{escape(join)}</div><div>with the code</div>'
+            # the address is one long word: it breaks anywhere rather than run off a phone's screen
+            f'<div style="font-family:monospace;overflow-wrap:anywhere">{escape(join)}</div><div>with the code</div>'
             f'<div class="ck-join-code" style="font-size:64px;line-height:1.2;font-weight:bold;letter-spacing:0.15em;'
             f'font-family:monospace">{escape(session.code)}</div>{_loopback_note(join)}'
             '<details><summary>Teacher key (keep it private: with the code it resumes this page)</summary>'

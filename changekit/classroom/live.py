@@ -353,6 +353,7 @@ class StudentPage:
         self.widget = w.VBox([self.keeper, self.css, self.form, self.header, self.rejoin_box, self.notice,
                               self.current])
         self.widget.add_class("ck-student-page")
+        self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
         self._built: dict[str, Question] = {}
         self._revotes: dict[str, Question] = {}  # the revote's Question per question, once discussed
         self._revotes_refused: set[str] = set()  # questions whose revote the store refused

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 from IPython.display import display
 
-from ..ui.app import button, page_value
+from ..ui.app import CSS, button, page_value
 from ..ui.charts import LiveChart
 from ..core.markup import escape
 from ..ui.question import reading_to_html
@@ -47,8 +47,9 @@ class Projector:
         self.chart: LiveChart | None = None
         self.chart_box = w.VBox()
         self.poller: Poller[Any] = Poller(self.fetch, self.apply, on_problem=self._say_problem)
-        self.widget = w.VBox([self.form, self.message, self.board, self.chart_box])
+        self.widget = w.VBox([w.HTML(CSS), self.form, self.message, self.board, self.chart_box])  # CSS: phones too
         self.widget.add_class("ck-projector-page")
+        self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
 
     @property
     def store(self) -> Store:

@@ -50,44 +50,46 @@ CSS = """
 .ck-setup-toggle { display: none !important; }
 /* a student's rejoin link is one long word: it breaks anywhere rather than run off a phone's screen */
 .ck-rejoin-link { overflow-wrap: anywhere; word-break: break-all; }
-/* phones (390 and 360 px wide), the apps and a student's class page: no sideways scrolling, touch targets
-   of at least 44 px, labels that wrap */
+/* phones (390 and 360 px wide), the apps and the class pages (a student's, the teacher's dashboard, the
+   projector view: .ck-class-page): no sideways scrolling, touch targets of at least 44 px, labels that wrap */
 @media (max-width: 700px) {
-  .ck-app, .ck-student-page { max-width: 100%; }
-  .ck-app .widget-hbox, .ck-explorer .widget-hbox, .ck-student-page .widget-hbox { flex-wrap: wrap; max-width: 100%; }
-  .ck-app .widget-vbox, .ck-explorer .widget-vbox, .ck-student-page .widget-vbox { max-width: 100%; }
+  .ck-app, .ck-class-page { max-width: 100%; }
+  .ck-app .widget-hbox, .ck-explorer .widget-hbox, .ck-class-page .widget-hbox { flex-wrap: wrap; max-width: 100%; }
+  .ck-app .widget-vbox, .ck-explorer .widget-vbox, .ck-class-page .widget-vbox { max-width: 100%; }
   .ck-setup-toggle { display: inline-flex !important; }
   .ck-setup.ck-collapsed > :not(.ck-setup-toggle) { display: none !important; }
   .jupyter-widgets.jupyter-button, .ck-app .jupyter-button, .ck-explorer .jupyter-button,
-  .ck-student-page .jupyter-button {
+  .ck-class-page .jupyter-button {
     min-height: 44px; height: auto; max-width: 100%; white-space: normal; overflow: visible;
     text-overflow: clip; line-height: 1.25; padding-top: 6px; padding-bottom: 6px; }
   /* a choice is tapped too: at least as wide as it is tall */
-  .ck-app .widget-toggle-button, .ck-explorer .widget-toggle-button, .ck-student-page .widget-toggle-button {
+  .ck-app .widget-toggle-button, .ck-explorer .widget-toggle-button, .ck-class-page .widget-toggle-button {
     min-width: 44px; }
   .ck-app input, .ck-app select, .ck-explorer input, .ck-explorer select,
-  .ck-student-page input, .ck-student-page select { min-height: 44px; }
-  .ck-app .widget-checkbox, .ck-app .widget-checkbox input { min-height: 44px; }
+  .ck-class-page input, .ck-class-page select { min-height: 44px; }
+  .ck-app .widget-checkbox, .ck-app .widget-checkbox input,
+  .ck-class-page .widget-checkbox, .ck-class-page .widget-checkbox input { min-height: 44px; }
   /* a checkbox's words wrap under it (a long one was cut with an ellipsis) */
   .ck-app .widget-checkbox, .ck-app .widget-checkbox .widget-label-basic,
-  .ck-app .widget-checkbox .widget-label-basic span { height: auto; max-width: 100%; white-space: normal;
-    overflow: visible; text-overflow: clip; }
+  .ck-app .widget-checkbox .widget-label-basic span, .ck-class-page .widget-checkbox,
+  .ck-class-page .widget-checkbox .widget-label-basic, .ck-class-page .widget-checkbox .widget-label-basic span {
+    height: auto; max-width: 100%; white-space: normal; overflow: visible; text-overflow: clip; }
   /* an explorer's boxes one under the other, each label above its input, as wide as the screen */
   .ck-explorer .widget-gridbox { grid-template-columns: minmax(0, 1fr) !important; }
-  .ck-app .widget-inline-hbox, .ck-student-page .widget-inline-hbox { max-width: 100%; min-width: 0; height: auto; }
+  .ck-app .widget-inline-hbox, .ck-class-page .widget-inline-hbox { max-width: 100%; min-width: 0; height: auto; }
   .ck-explorer .widget-inline-hbox { flex-wrap: wrap; height: auto; width: 100% !important; max-width: 100%;
     margin-left: 0; margin-right: 0; box-sizing: border-box; }
   .ck-app .widget-inline-hbox .widget-label, .ck-explorer .widget-inline-hbox .widget-label,
-  .ck-student-page .widget-inline-hbox .widget-label {
+  .ck-class-page .widget-inline-hbox .widget-label {
     max-width: 100%; white-space: normal; }
   .ck-explorer .widget-inline-hbox .widget-label { width: 100% !important; }
   .ck-explorer .widget-inline-hbox > input, .ck-explorer .widget-inline-hbox > select,
   .ck-explorer .widget-inline-hbox > .widget-dropdown > select { flex: 1 1 auto; min-width: 0; width: 100%; }
   .ck-app svg { max-width: 100%; height: auto; }
   .ck-app .ck-score table { font-size: 0.95em; }
-  .ck-app table, .ck-student-page table { max-width: 100%; }
+  .ck-app table, .ck-class-page table { max-width: 100%; }
   /* a widget's HTML keeps the one-line height of a control between its lines: a paragraph read airy */
-  .ck-student-page .widget-html-content { line-height: 1.4; }
+  .ck-class-page .widget-html-content { line-height: 1.4; }
 }
 </style>
 """
