@@ -173,12 +173,13 @@ class Dashboard:
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
         self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
-        # beside the histogram, or under it when narrow; the chart takes the row's width there (in a
-        # wrapping row a chart has no width of its own: on a phone it was drawn into a box 0 px wide)
-        self.chart.widget.layout = w.Layout(flex="1 1 420px", min_width="0", max_width="100%")
+        # beside the histogram, or under it when narrow. The chart sits in a column that takes the row's
+        # width (in a wrapping row a chart has no width of its own: on a phone it was drawn into 0 px;
+        # a box, as a FigureWidget's layout is plotly's)
+        chart_column = w.VBox([self.chart.widget], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="100%"))
         self.answer_box = w.VBox(layout=w.Layout(min_width="0", flex="1 1 480px", max_width="100%"))
         self.reveal_title = w.HTML()
-        self.reveal_box = w.VBox([self.reveal_title, w.HBox([self.chart.widget, self.answer_box],
+        self.reveal_box = w.VBox([self.reveal_title, w.HBox([chart_column, self.answer_box],
                                                             layout=w.Layout(flex_flow="row wrap"))],
                                  layout=w.Layout(display="none"))
         self.reveal_box.add_class("ck-reveal")
