@@ -174,7 +174,7 @@ class Bills(Move, tuple):
 
     __slots__ = ()
     bills = property(tuple, doc="the move's bills")
-    fields = (("bills", (int,)),)
+    fields: ClassVar[tuple[tuple[str, FieldKind], ...]] = (("bills", (int,)),)  # a subclass may split them
 
     def __new__(cls, *bills: int) -> Bills:
         return tuple.__new__(cls, tuple(_whole(b, cls, "bill") for b in bills))

@@ -4,9 +4,11 @@ from __future__ import annotations
 import random
 from functools import partial
 from itertools import repeat, starmap
-from typing import Any
+from typing import Any, Iterable, TypeVar
 
 from .errors import InvalidSave
+
+T = TypeVar("T")
 
 
 class GameRng(random.Random):
@@ -51,3 +53,29 @@ class GameRng(random.Random):
         twin = GameRng.__new__(GameRng)
         twin.setstate(self.getstate())
         return twin
+
+
+# ---- for determinize: what a player cannot see, dealt again ---------------------------------
+def deal_again(pool: list[T], sizes: Iterable[int], rng: GameRng) -> tuple[list[list[T]], list[T]]:
+    """Shuffle ``pool`` in place with ``rng``, then cut hands of ``sizes`` from its front, in
+    order: the hands, and the rest (the deck, say). One shuffle, so one draw per item.
+
+    >>> deal_again(list("abcdef"), [2, 1], GameRng(3))
+    ([['f', 'a'], ['c']], ['b', 'd', 'e'])
+    """
+    rng.shuffle(pool)
+    hands, start = [], 0
+    for size in sizes:
+        hands.append(pool[start:start + size])
+        start += size
+    return hands, pool[start:]
+
+
+def twin_rng(rng: GameRng) -> GameRng:
+    """The generator of a determinized copy: a fresh one seeded by one draw from ``rng``, so its
+    shuffles and rolls to come are unknown too, while the same ``rng`` gives the same copy.
+
+    >>> twin_rng(GameRng(3)).random() == twin_rng(GameRng(3)).random()
+    True
+    """
+    return GameRng(rng.randrange(2**32))

@@ -360,6 +360,20 @@ def test_a_play_reads_by_name_and_back_from_words_json_and_pickle():
             Play(*junk)
 
 
+def test_a_play_is_the_shared_bills_move_and_still_its_plain_tuple():
+    import json
+
+    from changekit.core.moves import Bills
+
+    move = Play(5, 3, 1)
+    assert isinstance(move, Bills) and MOVES.untagged is Play
+    assert hash(move) == hash((5, 3, 1)) and {(5, 3, 1): "kept"}[move] == "kept" and move != (5, 3)
+    assert move.to_json() == [5, 3, 1] and json.loads(json.dumps(move)) == [5, 3, 1]
+    assert MOVES.typed((7,)) == Play(7) and type(MOVES.typed((7,))) is Play
+    with pytest.raises(InvalidMove, match="names the bill played"):
+        MOVES.typed([])
+
+
 def test_moves_built_with_play_survive_a_save_and_load():
     from changekit.games.diminishing.rules import play
 

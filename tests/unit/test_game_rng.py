@@ -28,3 +28,25 @@ def test_shuffle_keeps_every_item():
     items = list(range(200))
     rng.shuffle(items)
     assert sorted(items) == list(range(200)) and items != list(range(200))
+
+
+def test_deal_again_cuts_one_shuffle_into_hands_as_the_games_did_by_hand():
+    from changekit.core.rng import deal_again
+
+    for seed in range(20):
+        pool = list(range(30))
+        by_hand, rng = pool[:], GameRng(seed)
+        rng.shuffle(by_hand)  # what determinize wrote out in each game: shuffle, then slice
+        expected = [by_hand[0:4], by_hand[4:4], by_hand[4:11]], by_hand[11:]
+        dealt = deal_again(pool, [4, 0, 7], rng_two := GameRng(seed))
+        assert dealt == expected and rng_two.getstate() == rng.getstate()
+    assert deal_again([], [], GameRng(1)) == ([], [])
+
+
+def test_twin_rng_is_seeded_by_one_draw_of_the_given_generator():
+    from changekit.core.rng import twin_rng
+
+    rng, again = GameRng(5), GameRng(5)
+    twin = twin_rng(rng)
+    assert type(twin) is GameRng and twin.getstate() == GameRng(again.randrange(2**32)).getstate()
+    assert rng.getstate() == again.getstate()

@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core.rng import twin_rng
 from changekit.core.checks import MAX_DOLLARS, shown
 from changekit.core.errors import InvalidArgument
 from changekit.core.options import Between, choices
@@ -483,7 +484,7 @@ class BigCheeseState(State):
         """Only the order of the deck (below the card on offer) and the dice to come are hidden."""
         twin = self.clone()
         rng.shuffle(twin.deck)
-        twin.rng = GameRng(rng.randrange(2**32))
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

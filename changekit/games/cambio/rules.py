@@ -47,6 +47,7 @@ from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 from changekit.core import (
     Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
+from changekit.core.rng import twin_rng
 from changekit.core.cards import standard_deck
 from changekit.core.words import possessive
 
@@ -634,7 +635,7 @@ class CambioState(State):
         if drawn is not None:
             twin.drawn = pool.pop()
         twin.deck = pool
-        twin.rng = GameRng(rng.randrange(2**32))
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

@@ -34,6 +34,7 @@ from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, default_names,
     leaders,
 )
+from changekit.core.rng import deal_again, twin_rng
 from changekit.core.state import event_from
 from changekit.core.checks import MAX_COPIES, MAX_DOLLARS, MAX_HAND, checked, is_items, is_whole, shown
 from changekit.core.options import Between
@@ -504,12 +505,10 @@ class ChaChingState(State):
         twin = self.clone()
         others = [p for p in range(self.players) if p != player]
         pool = [c for p in others for c in twin.hands[p]] + twin.deck
-        rng.shuffle(pool)
-        for p in others:
-            size = len(twin.hands[p])
-            twin.hands[p], pool = sort_hand(pool[:size]), pool[size:]
-        twin.deck = pool
-        twin.rng = GameRng(rng.randrange(2**32))
+        hands, twin.deck = deal_again(pool, [len(twin.hands[p]) for p in others], rng)
+        for p, hand in zip(others, hands, strict=True):
+            twin.hands[p] = sort_hand(hand)
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

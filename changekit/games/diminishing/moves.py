@@ -7,7 +7,7 @@ from typing import Any, Sequence, cast
 
 from changekit.core.checks import shown
 from changekit.core.errors import InvalidMove
-from changekit.core.moves import Move, Moves
+from changekit.core.moves import Bills, Moves
 
 
 def _whole(value: Any, what: str) -> int:
@@ -16,9 +16,12 @@ def _whole(value: Any, what: str) -> int:
     return int(value)
 
 
-class Play(Move, tuple):
+class Play(Bills):
     """Put ``bill`` into the pot and take back the bills ``take``, listed from the highest down; the
     move is the tuple ``(bill, *take)`` (``Play(5, 3, 1) == (5, 3, 1)``, ``Play(7) == (7,)``).
+
+    A :class:`~changekit.core.moves.Bills` (its JSON, pickle, repr, equality and hash are the
+    plain tuple's) whose text splits the bill played from the bills taken back.
 
     >>> Play(5, 3, 1), Play(5, 3, 1).bill, Play(5, 3, 1).take, Play(5, 3, 1).text()
     (Play(5, 3, 1), 5, (3, 1), 'play 5 3+1')
@@ -60,20 +63,8 @@ class Play(Move, tuple):
         bill, take = values
         return cls(bill, tuple(take))
 
-    def to_json(self) -> list[int]:
-        return list(self)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({', '.join(str(b) for b in self)})"
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), tuple(self))
-
-    __hash__ = tuple.__hash__
-    __eq__ = tuple.__eq__
-
-
-MOVES = Moves(untagged=Play)
+MOVES = Moves(Play)  # a Bills: the game's plain tuples are read as Plays
 
 
 def as_play(value: Any) -> Play:

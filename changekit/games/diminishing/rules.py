@@ -32,6 +32,7 @@ from typing import Any, Literal, Sequence, TypedDict
 from changekit.core import (
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders,
 )
+from changekit.core.rng import twin_rng
 from changekit.core.words import dollars, money, winners_text
 from changekit.core.money import BILLS_PER_DENOMINATION
 from changekit.core.checks import checked
@@ -318,7 +319,7 @@ class DiminishingState(State):
     def determinize(self, player: Player, rng: GameRng) -> "DiminishingState":
         """Nothing is hidden in this game: an exact copy (with its own RNG)."""
         twin = self.clone()
-        twin.rng = GameRng(rng.randrange(2**32))
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

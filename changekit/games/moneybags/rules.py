@@ -47,6 +47,7 @@ from typing import Annotated, Any, Literal, Sequence, TypedDict
 from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
+from changekit.core.rng import twin_rng
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import count, possessive, winners_text
@@ -712,7 +713,7 @@ class MoneybagsState(State):
                 twin.bags[p] = c
             if twin.diamond is not None:
                 twin.diamond = rng.choice(live)
-        twin.rng = GameRng(rng.randrange(2**32))
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

@@ -65,6 +65,7 @@ from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core.rng import deal_again, twin_rng
 from changekit.core.words import verb, winners_text
 from changekit.core.checks import checked, is_items, is_whole, shown
 from changekit.core.errors import InvalidArgument
@@ -993,15 +994,13 @@ class ZhaoPengyouState(State):
         hide_kitty = not twin._kitty_known_to(player) and twin.phase != "over"
         if hide_kitty:
             pool += twin.kitty
-        rng.shuffle(pool)
-        for q in others:
-            size = len(twin.hands[q]) - len(fixed[q])
-            twin.hands[q], pool = fixed[q] + pool[:size], pool[size:]
-        size = len(twin.deck)
-        twin.deck, pool = pool[:size], pool[size:]
+        sizes = [len(twin.hands[q]) - len(fixed[q]) for q in others] + [len(twin.deck)]
+        (*hands, twin.deck), rest = deal_again(pool, sizes, rng)
+        for q, hand in zip(others, hands, strict=True):
+            twin.hands[q] = fixed[q] + hand
         if hide_kitty:
-            twin.kitty = pool
-        twin.rng = GameRng(rng.randrange(2**32))
+            twin.kitty = rest
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict
 from changekit.core import (
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
+from changekit.core.rng import deal_again, twin_rng
 from changekit.core.checks import MAX_DOLLARS, checked, is_bills, is_one_of, is_whole
 from changekit.core.words import dollars, money, winners_text
 from changekit.core.options import choices
@@ -290,12 +291,10 @@ class ZombieState(State):
         twin = self.clone()
         others = [p for p in range(self.players) if p != player]
         pool = [b for p in others for b in twin.hands[p]] + twin.register
-        rng.shuffle(pool)
-        for p in others:
-            size = len(twin.hands[p])
-            twin.hands[p], pool = pool[:size], pool[size:]
-        twin.register = pool
-        twin.rng = GameRng(rng.randrange(2**32))
+        hands, twin.register = deal_again(pool, [len(twin.hands[p]) for p in others], rng)
+        for p, hand in zip(others, hands, strict=True):
+            twin.hands[p] = hand
+        twin.rng = twin_rng(rng)
         return twin
 
     def narrate(self, event: Event, names: Sequence[str]) -> str:
