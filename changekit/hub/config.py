@@ -146,6 +146,8 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
     assert options.internal_ports is not None, "resolved() first"
     hub_port, service_port, proxy_api_port = options.internal_ports
     server_args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
+                   # kernels over IPC sockets (see changekit.hub.spawner.kernel_runtime_dir)
+                   "--KernelManager.transport=ipc",
                    # anywidget with the longer model timeout (written by write_config)
                    f"--VoilaConfiguration.extra_labextensions_path={runtime / LABEXTENSIONS}"]
     if options.allow_root:

@@ -8,6 +8,7 @@ run this Python (a venv under /root is not: build the hub's venv from /usr/bin/p
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import pwd
 from collections.abc import Callable
@@ -19,6 +20,11 @@ from traitlets import Unicode
 class ClassSpawner(SimpleLocalProcessSpawner):
     student_account = Unicode("", config=True,
                               help="as root: run every student's server as this system account ('' : as the hub)")
+
+    def get_env(self) -> dict[str, str]:
+        env = super().get_env()
+        env["JUPYTER_RUNTIME_DIR"] = kernel_runtime_dir(self.home_dir)
+        return env
 
     def make_preexec_fn(self, name: str) -> Callable[[], None]:
         if not self.student_account:
@@ -39,3 +45,11 @@ def student_preexec(account: str, home: str) -> Callable[[], None]:
         os.chdir(home)
 
     return preexec
+
+
+def kernel_runtime_dir(home: str) -> str:
+    """Where a student's kernels keep their connection files and IPC sockets: a short folder of
+    their own under /tmp (a socket's path holds at most 107 bytes; under the home folder a
+    kernel's ran past it). The kit's hub runs kernels over IPC, not TCP: thirty servers picking
+    free TCP ports at once picked the same one, and that student's page never rendered."""
+    return f"/tmp/changekit-kernels-{hashlib.sha256(home.encode()).hexdigest()[:12]}"

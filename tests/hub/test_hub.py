@@ -4,8 +4,10 @@ log in through the hub's login page, each gets their own server, and the servers
 through the class service, never the database (issue 26). Everything started is stopped by PID."""
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 import pytest
 
@@ -180,6 +182,12 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
             # the widget's renderer extension)
             library = [url for url in scripts if url.rsplit("/", 1)[-1].startswith("plotly-")]
             assert len(library) == 1 and "/user/cy/changekit/assets/plotly-" in library[0], scripts
+            # Cy's kernels talk over IPC sockets in a short folder of Cy's (over TCP, servers that
+            # start kernels at once picked the same free port)
+            runtime = Path(hub.user_server("cy")[1]["JUPYTER_RUNTIME_DIR"])
+            connections = [json.loads(f.read_text()) for f in runtime.glob("kernel-*.json")]
+            assert connections and all(c["transport"] == "ipc" and c["ip"].startswith(str(runtime))
+                                       for c in connections), connections
             assert errors == []
         except BaseException:
             for user, page in locals().get("pages", {}).items():  # what each page showed

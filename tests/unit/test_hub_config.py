@@ -39,6 +39,7 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert s["ClassSpawner.home_dir_template"] == f"{rt}/homes/{{username}}"
     assert s["Spawner.cmd"] == [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
     assert s["Spawner.args"] == ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
+                                 "--KernelManager.transport=ipc",
                                  f"--VoilaConfiguration.extra_labextensions_path={rt}/labextensions", "--allow-root"]
     assert s["Spawner.default_url"] == "/voila/render/index.ipynb"
     assert (Path(s["Spawner.notebook_dir"]) / "index.ipynb").is_file()
