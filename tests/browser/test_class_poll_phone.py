@@ -56,6 +56,18 @@ def fits_the_phone(page, name: str, when: str, shown=None, boxes: str = STUDENT_
     assert all(mode is False for mode in dragmodes), f"{name}'s phone, {when}: chart dragmodes {dragmodes}"
 
 
+def vote_by_touch(page, name: str, box, choice_name: str, lock_label: str, when: str) -> None:
+    """On ``name``'s phone: the question's ``box`` fits the phone; tap the choice, then its Lock in
+    (enabled only by the tap)."""
+    choice = box.get_by_role("button", name=choice_name, exact=True)
+    visible(choice, what=f"the {when} on {name}'s phone")
+    fits_the_phone(page, name, when, box)
+    choice.tap()
+    lock = box.get_by_role("button", name=lock_label)
+    wait_until(page, lock.is_enabled, what=f"{name}'s {lock_label}, enabled by the tapped choice")
+    lock.tap()
+
+
 def test_students_answer_a_class_poll_on_phones(browser, class_server):
     teacher = browser.new_context(viewport=TEACHER_PHONE, has_touch=True, is_mobile=True).new_page()
     watches = [watch(teacher, "class-poll-phone-teacher")]
@@ -92,13 +104,7 @@ def test_students_answer_a_class_poll_on_phones(browser, class_server):
     row.locator("select").nth(1).select_option("$1", timeout=LIVE_MS)  # the right answer
     for name, page in phones.items():
         box = page.locator(".ck-question-box")
-        choice = box.get_by_role("button", name=VOTES[name], exact=True)
-        visible(choice, what=f"the open question on {name}'s phone")
-        fits_the_phone(page, name, "question", box)
-        choice.tap()
-        lock = box.get_by_role("button", name="Lock in my prediction")
-        wait_until(page, lock.is_enabled, what=f"{name}'s Lock in, enabled by the tapped choice")
-        lock.tap()
+        vote_by_touch(page, name, box, VOTES[name], "Lock in my prediction", "question")
         visible(box.get_by_text("Waiting for your teacher"), what=f"{name}'s vote in")
         assert box.get_by_role("button", name="Check").is_disabled()  # until the reveal
     row.locator(".ck-poll-count", has_text="2 answers").wait_for(timeout=LIVE_MS)
@@ -109,13 +115,7 @@ def test_students_answer_a_class_poll_on_phones(browser, class_server):
     row.get_by_role("button", name="Talk to your neighbour").tap()
     for name, page in phones.items():
         revote = page.locator(".ck-revote")
-        choice = revote.get_by_role("button", name=REVOTES[name], exact=True)
-        visible(choice, what=f"the revote on {name}'s phone")
-        fits_the_phone(page, name, "revote", revote)
-        choice.tap()
-        lock = revote.get_by_role("button", name="Lock in my revote")
-        wait_until(page, lock.is_enabled, what=f"{name}'s Lock in my revote, enabled by the tapped choice")
-        lock.tap()
+        vote_by_touch(page, name, revote, REVOTES[name], "Lock in my revote", "revote")
         visible(revote.get_by_text("Your revote"), what=f"{name}'s revote in")
     row.locator(".ck-poll-count", has_text="2 revotes").wait_for(timeout=LIVE_MS)
     projector.locator(".ck-projector-count", has_text="2 of 2 revoted").wait_for(timeout=LIVE_MS)
