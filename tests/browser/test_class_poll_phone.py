@@ -153,6 +153,9 @@ def test_students_answer_a_class_poll_on_phones(browser, class_server):
     teacher.get_by_role("button", name="Close bidding and settle").tap()
     results = teacher.locator("table.ck-auction")
     visible(results, what="the auction's results on the teacher's phone")
+    # the class explorer, fed the class's bids, draws the best response: its chart must be in too
+    visible(teacher.locator("[role=figure][aria-label^='chart: Best response']"),
+            what="the best response to the class on the teacher's phone")
     fits_the_phone(teacher, "teacher", "auction", results, boxes=".ck-dashboard")
     for name, page in phones.items():
         result = page.locator(".ck-auction-result")

@@ -262,7 +262,9 @@ class ClassExplorer:
             lazy = plotly_js_url() is not None
         self.chart: LiveChart | None = None
         if lazy:
-            self.figure: Any = w.Box()  # the chart goes in here on the first analysis
+            # the chart goes in here on the first analysis: a column, so that it takes the box's width
+            # (in a row a chart has none: on the teacher's phone it was drawn into 0 px)
+            self.figure: Any = w.VBox()
             self.w_text.value = "<i>Press <b>Analyse the class's bids</b> to see the best response.</i>"
             return
         report = best_response_to_class(parse_bids(bids), n_players)
