@@ -78,7 +78,7 @@ lint: install
 
 test: install chromium bubblewrap hub-proxy site lint
 	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), tests
-	# dealt one by one in order (the site tests alone take 7 min), the slowest listed at the end
+	# dealt one by one in order (the site tests take about 4 min), the slowest listed at the end
 	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist load --durations=25
 
 $(VENV)/.bench-installed: $(VENV)/.installed

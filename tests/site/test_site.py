@@ -152,7 +152,13 @@ def _page_path(name: str) -> str:
 def pages(site_browser, site_url, request):
     """Opens each test's page; and, while a page is being checked, already the next test's, so its
     Python starts meanwhile (at most two pages at a time: a third of the time saved on this 2-core
-    box). The order is the order of the selected tests."""
+    box). The order is the order of the selected tests.
+
+    Not under pytest-xdist (``make test``): a worker does not know which test it gets next, so the
+    page it opened ahead was mostly one the other worker ran, booting Pyodide twice for nothing
+    (the site tests took longer on two workers than on one). There the two workers already check
+    two pages at a time."""
+    ahead = "PYTEST_XDIST_WORKER" not in os.environ
     order = [item.callspec.params.get("name", "index") if hasattr(item, "callspec") else "index"
              for item in request.session.items if getattr(item, "module", None) is request.module]  # doctests have none
     started: dict[str, Visit] = {}
@@ -160,7 +166,7 @@ def pages(site_browser, site_url, request):
     def open_page(name: str) -> Visit:
         visit = started.pop(name, None) or Visit(site_browser, f"{site_url}/voici/render/{_page_path(name)}")
         at = order.index(name) if name in order else len(order)
-        if at + 1 < len(order) and order[at + 1] not in started:
+        if ahead and at + 1 < len(order) and order[at + 1] not in started:
             upcoming = order[at + 1]
             started[upcoming] = Visit(site_browser, f"{site_url}/voici/render/{_page_path(upcoming)}")
         return visit
