@@ -125,7 +125,7 @@ class Question:
         self.on_check: list[Callable[[Question], None]] = []
         self.input = self._make_input(choices, number, slider, unit)
         self.lock_button = button("Lock in my prediction", self._lock, style="warning")
-        self.lock_button.disabled = self.kind in ("choices", "number")  # nothing chosen or typed yet
+        self.lock_button.disabled = True  # nothing chosen or typed yet
         self.check_button = button("Check", self.check, style="success",
                                    tooltip="Show the exact answer (lock in a prediction first)")
         self.check_button.disabled = True
@@ -168,22 +168,23 @@ class Question:
                            names="value")
             return widget
         guess = f"My guess{' (' + unit + ')' if unit else ''}"
+        # a box that starts empty: a student does not lock in a number they never typed (a box that
+        # opened at its lowest value had Lock in ready, and one tap locked in 0); a range with a step
+        # is such a box too, because an ipywidgets slider's handle has no accessible name (axe:
+        # aria-input-field-name), as elsewhere in the kit
         if number is not None:
-            # a box that starts empty: a student does not lock in a number they never typed
-            low, high = number
-            self._range = (low, high)
-            widget = w.Text(value="", placeholder=f"{low:g} to {high:g}", description=f"{guess}:",
-                            style={"description_width": "initial"}, layout=w.Layout(width="260px"))
-            widget.min, widget.max = low, high  # as a bounded box has them (not sent to the browser)
-            widget.observe(lambda change: self._typed(), names="value")
-            return widget
-        # a range with a step: drawn as a number box with arrows, because an ipywidgets slider's
-        # handle has no accessible name (axe: aria-input-field-name), as elsewhere in the kit
-        assert slider is not None, "__init__ checked that exactly one way to predict is given"
-        low, high, step = slider
-        return w.BoundedFloatText(value=low, min=low, max=high, step=step,
-                                  description=f"{guess}, {low:g} to {high:g}:",
-                                  style={"description_width": "initial"}, layout=w.Layout(width="320px"))
+            (low, high), step, label, width = number, None, f"{guess}:", "260px"
+        else:
+            assert slider is not None, "__init__ checked that exactly one way to predict is given"
+            (low, high, step), label, width = slider, f"{guess}, {slider[0]:g} to {slider[1]:g}:", "320px"
+        self._range = (low, high)
+        widget = w.Text(value="", placeholder=f"{low:g} to {high:g}", description=label,
+                        style={"description_width": "initial"}, layout=w.Layout(width=width))
+        widget.min, widget.max = low, high  # as a bounded box has them (not sent to the browser)
+        if step is not None:
+            widget.step = step
+        widget.observe(lambda change: self._typed(), names="value")
+        return widget
 
     # ---- predicting ----------------------------------------------------------------------
     def _number(self) -> float | None:
@@ -220,8 +221,7 @@ class Question:
             self.say(f'<i class="ck-held">{escape(reason)}</i>')
             return
         self.say("")
-        self.lock_button.disabled = (self.input.value is None if self.kind == "choices"
-                                     else self._number() is None if self.kind == "number" else False)
+        self.lock_button.disabled = self.input.value is None if self.kind == "choices" else self._number() is None
 
     def predict(self, value: Any) -> None:
         """Lock in ``value`` as the prediction (what the Lock button does with the input's value)."""
@@ -229,7 +229,7 @@ class Question:
             raise ChangekitError(f"question {self.qid!r}: {self.held}")
         if self.prediction is not None:
             raise ChangekitError(f"question {self.qid!r}: the prediction is already locked in ({self.prediction!r})")
-        if self.kind == "number":
+        if self.kind != "choices":  # a number typed into the box
             number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
             low, high = self._range
             if number is None or not low <= number <= high:
@@ -242,9 +242,6 @@ class Question:
             self.input.value = value
         except Exception as exc:  # a traitlets error names the widget, not the question
             raise ChangekitError(f"question {self.qid!r}: {value!r} is not a possible prediction") from exc
-        if self.input.value != value:  # a bounded box clamps instead of refusing
-            raise ChangekitError(f"question {self.qid!r}: {value!r} is outside the allowed range "
-                                 f"{self.input.min}..{self.input.max}")
         self._lock()
 
     def _lock(self) -> None:
@@ -253,7 +250,7 @@ class Question:
             return
         if self.prediction is not None or self.input.value is None or self.input.disabled:
             return  # (a disabled input's value can still come from a script: refused)
-        if self.kind == "number":
+        if self.kind != "choices":
             number = self._number()
             if number is None:
                 self._typed()

@@ -70,17 +70,15 @@ def test_numbers_and_sliders_keep_the_prediction(how, value):
     seen = []
     q.on_predict.append(lambda question: seen.append(question.prediction))
     # a number box starts empty, and Lock in waits for a number (issue 25: 0 was locked in by accident)
-    assert q.check_button.disabled and q.lock_button.disabled == ("number" in how)
-    if "number" in how:
-        assert q.input.value == ""
-        q.lock_button._handle_button_msg(None, {"event": "click"}, [])  # a script's click on the disabled button
-        assert q.prediction is None
-        q.input.value = "150"
-        assert q.lock_button.disabled and "from 0 to 100" in q.status.value
-        q.input.value = str(value)
-        assert not q.lock_button.disabled
-    else:
-        q.input.value = value
+    # (a range with a step too: it opened at its lowest value with Lock in ready, and a tap locked in 0)
+    assert q.check_button.disabled and q.lock_button.disabled and q.input.value == ""
+    q.lock_button._handle_button_msg(None, {"event": "click"}, [])  # a script's click on the disabled button
+    assert q.prediction is None
+    high = (how.get("number") or how["slider"])[1]
+    q.input.value = "150"
+    assert q.lock_button.disabled and f"from 0 to {high:g}" in q.status.value
+    q.input.value = str(value)
+    assert not q.lock_button.disabled
     q.lock_button.click()
     assert q.prediction == value and seen == [value] and q.input.disabled
     q.check()
