@@ -1045,6 +1045,7 @@ EXPLORERS = {
     "zombie": ("first_play_explorer(", (1, 2)), "boneyard": ("ClassExplorer(", (4,)),
     "diminishing_returns": ("purse_explorer(", (1,)), "cha_ching": ("composition_explorer(", (6,)),
     "moneybags": ("jiggle_explorer(", (1,)), "zhao_pengyou": ("deal_explorer(", (1, 2)),
+    "big_cheese": ("card_explorer(", (3,)),  # its readout gives the 4's mean of 14 under d6
 }
 
 
@@ -1131,3 +1132,14 @@ def test_the_play_text_says_which_question_the_hints_give_away(name):
                     if kind == "text" and "**Show hints**" in text)
     for number in HINTS_GIVE_AWAY[name]:
         assert f"the hints give away Question {number}: answer it first" in said
+
+
+def test_the_boneyard_app_opens_at_the_player_count_its_questions_ask_about():
+    """Issue 25: the app opened at 5 players beside questions about 4, so its hints printed the
+    5-player mix; the questions' answers are computed for 4 (``n_players=4``)."""
+    source = (ROOT / "changekit" / "games" / "boneyard" / "questions.py").read_text()
+    asked = set(re.findall(r"n_players=(\d+)", source))
+    assert asked == {"4"}, asked
+    cells = [cell.source for cell in nbformat.read(ROOT / "notebooks" / "boneyard.ipynb", as_version=4).cells]
+    opened = [m for source in cells for m in re.findall(r"BoneyardApp\(players=(\d+)", source)]
+    assert opened == ["4"], opened
