@@ -14,6 +14,7 @@ from changekit.core.errors import InvalidMove
 from changekit.conformance import check_words
 from changekit.games.cha_ching import ChaChing, can_reach, penalty
 from changekit.games.cha_ching.bots import FRESH_HAND_CHANGES, GreedyBot, NoPowersBot, RandomBot, changes_needed
+from changekit.games.cha_ching.moves import Discard, reroll, trade
 from changekit.games.cha_ching.rules import CARDS, DEFAULT_DECK
 
 VALUES = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "cent": 0, "chaching": 0}
@@ -377,7 +378,7 @@ def test_greedy_takes_the_discard_that_completes_its_hand_and_drops_the_useless_
     view = {"phase": "draw", "hand": hand, "target": 77, "black": 7, "white": 7, "discards": ["10", "25"]}
     assert bot.choose(view, ["deck", "pile"], rng=random.Random(0)) == "pile"
     view.update(phase="discard", hand=hand + ["25"], you=0, points=[0, 0])
-    legal = [("discard", c) for c in CARDS if c in view["hand"]]
+    legal = [Discard(c) for c in CARDS if c in view["hand"]]  # named moves, as legal_actions lists them
     assert bot.choose(view, legal, rng=random.Random(0)) == ("discard", "50")
 
 
@@ -386,9 +387,8 @@ def test_greedy_rerolls_when_the_target_is_hopeless_for_its_hand():
     hand = ["50"] * 6 + ["wild", "chaching", "cent"]     # 300 or more: target 12 needs many changes
     view = {"phase": "discard", "hand": hand, "target": 12, "black": 1, "white": 2, "discards": ["1"],
             "you": 0, "scores": [0, 10, 5]}
-    legal = [("discard", c) for c in ("50", "cent", "wild", "chaching")]
-    legal += [("chaching", "reroll", d) for d in ("black", "white", "both")] + [("chaching", "trade", 1),
-                                                                               ("chaching", "trade", 2)]
+    legal = [Discard(c) for c in ("50", "cent", "wild", "chaching")]
+    legal += [reroll(d) for d in ("black", "white", "both")] + [trade(1), trade(2)]
     choice = bot.choose(view, legal, rng=random.Random(0))
     assert choice[0] == "chaching" and choice[1] in ("reroll", "trade")
     if choice[1] == "trade":
@@ -400,8 +400,8 @@ def test_the_bot_without_powers_discards_the_card_plainly_and_otherwise_plays_as
     hand = ["50"] * 6 + ["wild", "chaching", "cent"]  # the position where the greedy bot plays a power
     view = {"phase": "discard", "hand": hand, "target": 12, "black": 1, "white": 2, "discards": ["1"],
             "you": 0, "scores": [0, 10, 5]}
-    plain = [("discard", c) for c in ("50", "cent", "wild", "chaching")]
-    legal = plain + [("chaching", "reroll", d) for d in ("black", "white", "both")] + [("chaching", "trade", 2)]
+    plain = [Discard(c) for c in ("50", "cent", "wild", "chaching")]
+    legal = plain + [reroll(d) for d in ("black", "white", "both")] + [trade(2)]
     assert GreedyBot().choose(view, legal, rng=random.Random(0))[0] == "chaching"
     choice = NoPowersBot().choose(view, legal, rng=random.Random(0))
     assert choice == GreedyBot().choose(view, plain, rng=random.Random(0))  # the greedy bot's best plain discard

@@ -9,6 +9,7 @@ from changekit.core.bots import RandomBot, play_out
 from changekit.games.zhao_pengyou import ZhaoPengyou, level_change
 from changekit.games.zhao_pengyou import analysis as an
 from changekit.games.zhao_pengyou.bots import HeuristicBot, known_team
+from changekit.games.zhao_pengyou.moves import Bury, Call, Play
 
 
 def test_trump_count_matches_a_card_by_card_deal():
@@ -119,26 +120,26 @@ def test_heuristic_wins_points_and_feeds_its_partner():
     bot, rng = HeuristicBot(), random.Random(0)
     # an opponent leads 10♦: win it with the cheapest winner, the king
     view = _view(trick=[[0, ["10D"]]])
-    legal = [("play", c) for c in ("3D", "KD", "AD")]
+    legal = [Play(c) for c in ("3D", "KD", "AD")]  # named moves, as legal_actions lists them
     assert bot.choose(view, legal, rng=rng) == ("play", "KD")
     view = _view(trick=[[0, ["10D"]], [2, ["KD"]]], hand=["3D", "AD", "4S"])
-    assert bot.choose(view, [("play", "3D"), ("play", "AD")], rng=rng) == ("play", "AD")
+    assert bot.choose(view, [Play("3D"), Play("AD")], rng=rng) == ("play", "AD")
     # a known teammate (seat 3) is winning with the ace: feed it the king's 10 points
     found = [{"ordinal": 1, "card": "AH", "seen": 1, "found_by": 2}]
     view = _view(trick=[[3, ["AD"]]], friends=[2], calls=found)
     assert bot.choose(view, legal, rng=rng) == ("play", "KD")
     # nothing to gain: throw the cheapest card, keep trumps and points
     view = _view(trick=[[0, ["AD"]]], hand=["3C", "KS", "4S"])
-    assert bot.choose(view, [("play", c) for c in ("3C", "KS", "4S")], rng=rng) == ("play", "4S")
+    assert bot.choose(view, [Play(c) for c in ("3C", "KS", "4S")], rng=rng) == ("play", "4S")
 
 
 def test_heuristic_calls_an_ace_it_lacks_and_buries_no_points():
     bot, rng = HeuristicBot(), random.Random(0)
     view = _view(phase="call", you=0, hand=["AS", "AH", "3D"], trump_suit="D")
-    legal = [("call", k, c) for c in ("AS", "AH", "AC", "KS") for k in (1, 2, 3)]
+    legal = [Call(k, c) for c in ("AS", "AH", "AC", "KS") for k in (1, 2, 3)]
     assert bot.choose(view, legal, rng=rng) == ("call", 2, "AS")
     view = _view(phase="bury", you=0, hand=["KS", "5H", "3H", "9C", "4D"], trump_suit="D")
-    legal = [("bury", c) for c in view["hand"]]
+    legal = [Bury(c) for c in view["hand"]]
     assert bot.choose(view, legal, rng=rng) == ("bury", "3H")
 
 

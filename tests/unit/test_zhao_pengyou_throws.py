@@ -10,6 +10,7 @@ import pytest
 from changekit.core import GameRng, IllegalAction, play_out
 from changekit.games.zhao_pengyou import ZhaoPengyou, trick_winner
 from changekit.games.zhao_pengyou.bots import HeuristicBot, sure_throw
+from changekit.games.zhao_pengyou.moves import Play, Throw
 from changekit.games.zhao_pengyou.tricks import (
     ALL_CODES, canonical, combos_of, context, follow_need, follow_problem, lead_parts, next_cards, shape_of,
     throw_failure,
@@ -339,15 +340,15 @@ def test_the_heuristic_throws_only_what_no_unseen_card_can_beat():
     # every A♦ and K♦ is in its hand: both triples are sure, the 9♦ is not
     view = _lead_view(H("AD AD AD KD KD KD 9D 3S"))
     assert sure_throw(view) == H("AD AD AD KD KD KD")
-    legal = [("play", "3S"), ("throw", "3S"), ("throw", "9D"), ("throw", "KD"), ("throw", "AD")]
+    legal = [Play("3S"), Throw("3S"), Throw("9D"), Throw("KD"), Throw("AD")]  # named, as legal_actions lists them
     assert HeuristicBot().choose(view, legal, rng=random.Random(0)) == ("throw", "AD")
     view = _lead_view(H("AD AD KD KD KD 9D 3S"), log=[["deal_start", {}], ["play", {"cards": ["AD"]}]])
     view["selection"] = ("AD", "AD", "KD", "KD", "KD")
-    legal = [("throw", "9D"), ("throw",)]
+    legal = [Throw("9D"), Throw()]
     assert HeuristicBot().choose(view, legal, rng=random.Random(0)) == ("throw",)
     # an A♦ unseen: the K♦s could be beaten, and one sure part is no throw
     assert sure_throw(_lead_view(H("AD AD KD KD KD 3S"))) == []
-    assert HeuristicBot().choose(_lead_view(H("AD AD KD 3S")), [("play", "AD", "AD"), ("throw", "AD")],
+    assert HeuristicBot().choose(_lead_view(H("AD AD KD 3S")), [Play("AD", "AD"), Throw("AD")],
                                  rng=random.Random(0)) == ("play", "AD", "AD")
 
 

@@ -20,6 +20,7 @@ from changekit.core.pictures import bill_svg, bills_html
 from .analysis import best_response_to_class, class_figure, expected_payoffs, parse_bids
 from .bots import BOTS
 from .model import EQUILIBRIUM_TABLE
+from .moves import Bid
 from .rules import BUCKETS, TARGET, Boneyard, bid, claim, describe
 from .spec import SPEC
 
@@ -222,7 +223,7 @@ class BoneyardApp(GameApp):
         if view["phase"] != "bid" or viewer not in view["to_act"]:
             return ""
         n = len(view["active"])
-        makeable = sorted({sum(bills) for bills in self.state.legal_actions(viewer) if isinstance(bills, tuple)})
+        makeable = sorted({sum(bid.bills) for bid in self.state.legal_actions(viewer) if isinstance(bid, Bid)})
         if n < 2:
             return ("You are the only bidder: any bid wins the richest bucket, so bid as little as you can "
                     f"({money(makeable[0])}).")

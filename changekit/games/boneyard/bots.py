@@ -25,7 +25,8 @@ from changekit.core.errors import InvalidArgument
 from changekit.core.words import money
 
 from .model import EQUILIBRIUM_TABLE, expected_payoffs, rank_chances
-from .rules import TARGET, Bid, claim, describe, possible_bids
+from .moves import Bid, Claim
+from .rules import TARGET, describe, possible_bids
 
 
 def bills_for(hand: Sequence[int], total: int) -> Bid:
@@ -44,9 +45,9 @@ def bills_for(hand: Sequence[int], total: int) -> Bid:
     return min(options, key=lambda b: (len(b), b))
 
 
-def _claim(view: dict[str, Any], legal: Sequence[Any]) -> int:
+def _claim(view: dict[str, Any], legal: Sequence[Any]) -> Claim:
     buckets = view["buckets"]
-    return claim(max(legal, key=lambda i: (sum(buckets[i]), -i)))
+    return max(legal, key=lambda c: (sum(buckets[c.bucket]), -c.bucket))  # the legal Claims
 
 
 def _claim_reason(view: dict[str, Any], action: Any) -> str:
@@ -81,7 +82,7 @@ class EquilibriumBot(Bot):
         return bills_for(hand, total)
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if isinstance(action, int):
+        if isinstance(action, Claim):
             return _claim_reason(view, action)
         return f"drew its secret bid from the equilibrium mix for {len(view['active'])} bidders"
 
@@ -115,7 +116,7 @@ class OutbidBot(Bot):
         return (cheap or makeable)[0]
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if isinstance(action, int):
+        if isinstance(action, Claim):
             return _claim_reason(view, action)
         return "aimed just above the top unmatched bid it expects from last round"
 
@@ -143,7 +144,7 @@ class HistoryBot(Bot):
         return bills_for(hand, rng.choice(choices))
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if isinstance(action, int):
+        if isinstance(action, Claim):
             return _claim_reason(view, action)
         return "bid its best reply to the bids seen so far"
 
@@ -184,7 +185,7 @@ class RaceBot(EquilibriumBot):
         return super().choose(view, legal, rng=rng)
 
     def explain(self, view: dict[str, Any], action: Any) -> str:
-        if isinstance(action, int):
+        if isinstance(action, Claim):
             return _claim_reason(view, action)
         if max(finish_chances(view).values()) > 0:
             return f"played for {money(TARGET)}: the bid likeliest to get there this round"

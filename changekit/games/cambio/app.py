@@ -2,11 +2,13 @@
 prompts, a snap window with Pass/Snap buttons, a Cambio button, and the final reveal."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
 from changekit.core import Card
+from changekit.core.moves import Word
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.core.markup import escape
@@ -43,6 +45,14 @@ def _picture(code: str | None, label: str, *, width: int = 62) -> str:
     if code in ("SJ", "BJ"):
         return token_svg("JOKER", width=width, sub="0", label=label)
     return card_svg(Card.parse(code), width=width, label=label)
+
+
+@dataclass(frozen=True)
+class ChooseOwn:
+    """A click on your own card for a J/Q/K power: no move yet, it picks the ``place`` that the
+    click on another player's card then swaps or looks at."""
+
+    place: int
 
 
 def _show(code: str | None) -> str:
@@ -151,7 +161,7 @@ class CambioApp(GameApp):
         elif mode == "spy" and not mine:
             candidates = [(spy(owner, place), "Look")]
         elif mode in ("blind", "king") and mine:
-            return ("choose", place), ("Chosen" if self.chosen == place else "Choose this one")
+            return ChooseOwn(place), ("Chosen" if self.chosen == place else "Choose this one")
         elif mode in ("blind", "king") and not mine and self.chosen is not None:
             power = blind if mode == "blind" else look
             label = "Swap unseen" if mode == "blind" else "Look at both"
@@ -179,8 +189,8 @@ class CambioApp(GameApp):
         action = self._cell_actions.get((q, j))
         if action is None:
             return
-        if action[0] == "choose":
-            self.choose_own(j)
+        if isinstance(action, ChooseOwn):
+            self.choose_own(action.place)
         else:
             self.act(action)
 
@@ -191,7 +201,7 @@ class CambioApp(GameApp):
             self._seats[q] = (box, title)
         return self._seats[q]
 
-    def _control(self, action: str) -> w.Button:
+    def _control(self, action: Word) -> w.Button:
         if action not in self._buttons:
             self._buttons[action] = button(describe(action, you=None, names=()), lambda: self.act(action),
                                            style="danger" if action == CAMBIO else "")
@@ -258,7 +268,7 @@ class CambioApp(GameApp):
             label = f"{whose} place {j + 1}: {shown}"
             choice = None if code is None else self._card_action(mode, viewer, q, j, legal)
             if choice is not None:
-                self._cell_actions[(q, j)] = choice[0]
+                self._cell_actions[(q, j)] = choice[0]  # (the action, its button's label)
             look = (code, label, choice)
             if self._looks.get((q, j)) != look:  # touch the widgets only when something changed
                 self._looks[(q, j)] = look
@@ -270,9 +280,9 @@ class CambioApp(GameApp):
                 else:
                     btn.layout.visibility = "visible"
                     btn.disabled = False
-                    btn.description = choice[1]
-                    action = choice[0]
-                    btn.tooltip = (f"{choice[1]}: {label}" if action[0] == "choose"
+                    action, text = choice
+                    btn.description = text
+                    btn.tooltip = (f"{text}: {label}" if isinstance(action, ChooseOwn)
                                    else self.state.describe_action(action, names))
             cells.append(cell)
         rows = [self._pair(q, i, cells[i:i + 2]) for i in range(0, len(cells), 2)]
@@ -300,7 +310,8 @@ class CambioApp(GameApp):
             prompt += f" Top discard: {_show(view['top'])}."
         if mode == "drawn" and view["drawn"] and POWERS.get(rank_of(view["drawn"])) and view["drawn_from"] == "deck":
             prompt += f" Discarding it gives a power: {POWER_NAMES[POWERS[rank_of(view['drawn'])]]}."
-        return f"<b>{escape(prompt)}</b>", [self._control(a) for a in legal if isinstance(a, str)]
+        # the moves without a place (draw, discard, skip, pass...) are buttons; the others, a card's button
+        return f"<b>{escape(prompt)}</b>", [self._control(a) for a in legal if isinstance(a, Word)]
 
     # ---- scoreboard, hints, summary ----------------------------------------------------------
     def scoreboard_html(self) -> str:

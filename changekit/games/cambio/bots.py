@@ -16,6 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
+from .moves import Blind, Look, Snap, Spy, Swap
 from .rules import (
     _VALUES, CAMBIO, DECK_CODES, DISCARD, DRAW, EXCHANGE, KEEP, PASS, SKIP, TAKE, give, peek, rank_of, snap, swap,
 )
@@ -110,31 +111,31 @@ class MemoryBot(Bot):
         if power == "peek":
             unseen_places = [j for j, c in enumerate(grids[me]) if c == "?"]
             return peek(unseen_places[0]) if unseen_places else SKIP
-        targets = [a for a in legal if a != SKIP]
         if power == "spy":
-            unknown = [a for a in targets if grids[a[1]][a[2]] == "?"]
-            if not unknown:
+            unseen = [a for a in legal if isinstance(a, Spy) and grids[a.owner][a.place] == "?"]
+            if not unseen:
                 return SKIP
             totals = {q: sum(believed_values(view, q, ev).values()) for q in range(view["players"])}
-            return min(unknown, key=lambda a: (totals[a[1]], a[1], a[2]))
+            return min(unseen, key=lambda a: (totals[a.owner], a.owner, a.place))
         worst = _worst(mine)
-        mine_worst = [a for a in targets if a[1] == worst]
+        # a blind swap or a King's look, from our worst place
+        mine_worst = [a for a in legal if isinstance(a, (Blind, Look)) and a.place == worst]
         if not mine_worst:
             return SKIP
-        known_other = [a for a in mine_worst if grids[a[2]][a[3]] != "?"]
-        low = min(known_other, key=lambda a: _VALUES[grids[a[2]][a[3]]], default=None)
+        known_other = [a for a in mine_worst if grids[a.owner][a.other] != "?"]
+        low = min(known_other, key=lambda a: _VALUES[grids[a.owner][a.other]], default=None)
         if power == "blind":
-            if low is not None and _VALUES[grids[low[2]][low[3]]] < mine[worst] - 1:
+            if low is not None and _VALUES[grids[low.owner][low.other]] < mine[worst] - 1:
                 return low
             if mine[worst] >= ev + 3:
-                unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
+                unknown = [a for a in mine_worst if grids[a.owner][a.other] == "?"]
                 if unknown:
                     return unknown[0]
             return SKIP
         # the King: compare our worst card with a known low card, else with an unseen one
-        if low is not None and _VALUES[grids[low[2]][low[3]]] < mine[worst]:
+        if low is not None and _VALUES[grids[low.owner][low.other]] < mine[worst]:
             return low
-        unknown = [a for a in mine_worst if grids[a[2]][a[3]] == "?"]
+        unknown = [a for a in mine_worst if grids[a.owner][a.other] == "?"]
         return unknown[0] if unknown else SKIP
 
     def _snap(self, view: dict[str, Any], me: int, mine: dict[int, float]) -> Any:
@@ -160,9 +161,9 @@ class MemoryBot(Bot):
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if action == CAMBIO:
             return f"my believed total is at most {self.threshold}"
-        if isinstance(action, tuple) and action[0] == "swap":
+        if isinstance(action, Swap):
             return "the drawn card is lower than my worst card"
-        if isinstance(action, tuple) and action[0] == "snap":
+        if isinstance(action, Snap):
             return "I know that card matches"
         return ""
 

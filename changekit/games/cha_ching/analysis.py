@@ -377,7 +377,7 @@ def solo_turns(target: int, *, deck: Deck = None, rng: random.Random, cap: int =
             hand = [*hand, stock.pop()]
         legal = [discard(c) for c in CARDS if c in hand]
         view.update(hand=hand, phase="discard")
-        card = bot.choose(view, legal, rng=rng)[1]
+        card = bot.choose(view, legal, rng=rng).card  # a Discard: the only moves offered
         hand.remove(card)
         pile.append(card)
     return turns

@@ -15,6 +15,7 @@ from typing import Any, Iterable, Sequence
 
 from changekit.core import Bot, RandomBot
 
+from .moves import Discard, Power
 from .rules import DECK, LABELS, OUT, PASS, PILE, can_reach, penalty, wild_sums
 
 __all__ = ["BOTS", "GreedyBot", "NoPowersBot", "RandomBot", "changes_needed", "reach_after_changes"]
@@ -74,6 +75,10 @@ def changes_needed(hand: Iterable[str], target: int) -> int:
     return len(masks)  # not reachable even by changing every card (targets above 400)
 
 
+def _is_trade(action: Any) -> bool:
+    return isinstance(action, Power) and action.power == "trade"
+
+
 def _without(hand: Sequence[str], card: str) -> list[str]:
     out = list(hand)
     out.remove(card)
@@ -118,23 +123,23 @@ class GreedyBot(Bot):
             best = min(changes_needed(_without(with_top, c), target) for c in set(with_top))
             return PILE if best < keep else DECK
         options = list(legal)
-        if any(a[:2] == ("chaching", "trade") for a in legal):
+        if any(_is_trade(a) for a in legal):
             partner = self.choose_trade_partner(view)
-            options = [a for a in legal if not (a[:2] == ("chaching", "trade") and a[2] != partner)]
+            options = [a for a in legal if not (_is_trade(a) and a.choice != partner)]
         scored = [(self.value(view, a), i, a) for i, a in enumerate(options)]
         return min(scored)[2]
 
     def value(self, view: dict[str, Any], action: Any) -> tuple[float, float]:
         """(expected changes still needed, penalty points) after a discard action."""
         hand, black, white = view["hand"], view["black"], view["white"]
-        card = "chaching" if action[0] == "chaching" else action[1]
-        rest = _without(hand, card)
-        if action[0] == "discard":
+        if isinstance(action, Discard):
+            rest = _without(hand, action.card)
             return float(changes_needed(rest, 10 * black + white)), float(penalty(rest))
-        if action[1] == "trade":
+        rest = _without(hand, "chaching")  # a Power: the CHA-CHING card goes
+        if action.power == "trade":
             return _fresh_changes(10 * black + white), float(penalty(rest))
-        blacks = range(1, 10) if action[2] in ("black", "both") else (black,)
-        whites = range(10) if action[2] in ("white", "both") else (white,)
+        blacks = range(1, 10) if action.choice in ("black", "both") else (black,)
+        whites = range(10) if action.choice in ("white", "both") else (white,)
         outcomes = [changes_needed(rest, 10 * b + w) for b in blacks for w in whites]
         return sum(outcomes) / len(outcomes), float(penalty(rest))
 
@@ -154,14 +159,14 @@ class GreedyBot(Bot):
             return f"the {LABELS[view['discards'][-1]]} on the pile brings it closer to {target}"
         if action == DECK:
             return "the top discard would not help"
-        if isinstance(action, tuple) and action[0] == "chaching":
+        if isinstance(action, Power):
             expected, _ = self.value(view, action)
-            if action[1] == "trade":
+            if action.power == "trade":
                 return f"a hand it cannot see needs about {expected:.1f} change(s) on average, fewer than its own"
-            dice = "both dice" if action[2] == "both" else f"the {action[2]} die"
+            dice = "both dice" if action.choice == "both" else f"the {action.choice} die"
             return f"re-rolling {dice} leaves about {expected:.1f} change(s) on average, fewer than the current target"
-        if isinstance(action, tuple):
-            rest = _without(hand, action[1])
+        if isinstance(action, Discard):
+            rest = _without(hand, action.card)
             return f"the rest needs {changes_needed(rest, target)} change(s) to reach {target}"
         return ""
 
@@ -176,7 +181,7 @@ class NoPowersBot(GreedyBot):
 
     def choose(self, view: dict[str, Any], legal: Sequence[Any], *, rng: random.Random) -> Any:
         if view["phase"] == "discard":
-            legal = [a for a in legal if a[0] != "chaching"]
+            legal = [a for a in legal if not isinstance(a, Power)]
         return super().choose(view, legal, rng=rng)
 
 

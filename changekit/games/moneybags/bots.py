@@ -102,15 +102,13 @@ class MoneybagsBot(Bot):
         return Accept()
 
     # helpers
-    # A turn lists a hundred steals or so, read at every decision: the fields by index (a move is the
-    # tuple of its name and fields), not through their properties.
     @staticmethod
     def targets(legal: Sequence[Any]) -> list[int]:
-        return sorted({a[1] for a in legal if isinstance(a, Steal)})  # a.victim
+        return sorted({a.victim for a in legal if isinstance(a, Steal)})
 
     @staticmethod
     def unjiggled(legal: Sequence[Any], bags: Sequence[int]) -> list[int]:
-        can = {a[1] for a in legal if isinstance(a, Jiggle)}  # a.bag
+        can = {a.bag for a in legal if isinstance(a, Jiggle)}
         return [b for b in bags if b in can]
 
     @staticmethod

@@ -17,6 +17,7 @@ from changekit.core.pictures import card_svg, token_svg
 
 from .analysis import deal_readout, friend_seat, trump_count_figure
 from .bots import planned_follow, BOTS, HeuristicBot, known_team
+from .moves import Throw
 from .rules import (
     ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
     hand_size,
@@ -245,7 +246,7 @@ class ZhaoPengyouApp(GameApp):
             return "<b>The match is over.</b>", []
         if not your_turn:
             return "<i>Waiting for the others.</i>", []
-        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
+        legal: list[Any] = self.state.legal_actions(viewer)  # named moves
         if phase in ("deal", "last_call"):
             buttons = [self._pass]
             for action in legal:
@@ -261,7 +262,7 @@ class ZhaoPengyouApp(GameApp):
             return (f"<b>You are the host.</b> Press Bury under a card to bury it: {view['to_bury']} more "
                     "(points you bury go to the attackers, doubled, if they win the last trick)."), []
         if phase == "call":
-            options = sorted({a[2] for a in legal}, key=ALL_CODES.index)
+            options = sorted({a.card for a in legal}, key=ALL_CODES.index)  # each a Call
             opts = [(show([c]), c) for c in options]
             if list(self._w_card.options) != opts:
                 self._w_card.options = opts
@@ -308,21 +309,21 @@ class ZhaoPengyouApp(GameApp):
                 return ""  # only the host calls a friend (a networked page shows hints to every seat)
             hand = view["hand"]
             best = HeuristicBot()._call(view, self.state.legal_actions(viewer))
-            held = hand.count(best[2])
-            dist = friend_seat(ordinal=best[1], players=len(view["levels"]), host_copies=held,
-                               buried=list(view["kitty"] or []).count(best[2]))
+            held = hand.count(best.card)
+            dist = friend_seat(ordinal=best.ordinal, players=len(view["levels"]), host_copies=held,
+                               buried=list(view["kitty"] or []).count(best.card))
             odds = ", ".join(f"{k}: {float(v):.2f}" for k, v in dist.items() if v)
-            return (f"The heuristic bot would call the {ORDINALS[best[1]]} {show([best[2]])} (you hold {held}). "
-                    f"Who ends up the friend (exact, random play order): {odds}.")
+            return (f"The heuristic bot would call the {ORDINALS[best.ordinal]} {show([best.card])} "
+                    f"(you hold {held}). Who ends up the friend (exact, random play order): {odds}.")
         if viewer not in view["to_act"] or phase != "play":
             return ""
         ctx = context(view["trump_suit"], view["trump_rank"])
-        legal: list[Any] = self.state.legal_actions(viewer)  # tuples (the engine's encodings)
+        legal: list[Any] = self.state.legal_actions(viewer)  # named moves
         advice = HeuristicBot().choose(view, legal, rng=self.rng)
         team = known_team(view)
         mates = ", ".join(self.names()[p] for p in sorted(team) if p != viewer) or "nobody yet"
         trumps = sum(1 for c in view["hand"] if ctx.eff[c] == TRUMP)
-        firsts = sorted({a[1] for a in legal if len(a) > 1})
+        firsts = sorted({a.cards[0] for a in legal if a.cards})  # Plays and Throws; not the throw's "done"
         lead = view["trick"][0][1] if view["trick"] else []
         if len(lead) > 1:  # a follow of several cards, put down one at a time: name all of them
             chosen = list(view["selection"])
@@ -330,8 +331,8 @@ class ZhaoPengyouApp(GameApp):
             so_far = f" ({show(chosen)} already chosen)" if chosen else ""
             bot_would = f"follow the {len(lead)}-card lead with {show(chosen + planned)}{so_far}"
         else:
-            bot_would = (f"throw, starting with {show(advice[1:])}" if advice[0] == "throw" and len(advice) > 1
-                         else "finish its throw" if advice[0] == "throw" else f"play {show(advice[1:])}")
+            bot_would = (f"play {show(advice.cards)}" if not isinstance(advice, Throw)
+                         else f"throw, starting with {show(advice.cards)}" if advice.cards else "finish its throw")
         text = (f"Known teammates: {mates}. You hold {trumps} trumps. "
                 f"Cards you may put down next: {show(firsts) if len(firsts) < 20 else str(len(firsts)) + ' kinds'}. "
                 f"The heuristic bot would {bot_would}.")

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 from changekit.core.bots import Bot, RandomBot
 
+from .moves import Bury, Call, Declare, Play, Throw
 from .rules import PASS, THROW_DONE, call_friend, describe, play, throw
 from .tricks import (
     ALL_CODES, CARD_POINTS, RANK_OF, SUIT_OF, TRUMP, Context, beating_combo, context, lead_parts, points_in,
@@ -95,7 +96,7 @@ class HeuristicBot(Bot):
             return self._declare(view, legal)
         if phase == "bury":
             ctx = _ctx(view)
-            return min(legal, key=lambda a: (_cheapness(a[1], ctx), self._suit_length(view, a[1], ctx)))
+            return min(legal, key=lambda a: (_cheapness(a.card, ctx), self._suit_length(view, a.card, ctx)))
         if phase == "call":
             return self._call(view, legal)
         if view["trick"] == [] or view["trick"] is None:
@@ -108,14 +109,14 @@ class HeuristicBot(Bot):
         return sum(1 for c in view["hand"] if ctx.eff[c] == ctx.eff[code])
 
     def _declare(self, view: dict[str, Any], legal: list[Any]) -> Any:
-        options = [a for a in legal if a != PASS]
+        options = [a for a in legal if isinstance(a, Declare)]
         if not options:
             return PASS
         hand = view["hand"]
         length = Counter(SUIT_OF[c] for c in hand if SUIT_OF[c])
         # declare the most copies; among those the suit we hold most of; wait with a lone card
-        best = max(options, key=lambda a: (a[2], length[a[1]]))
-        if best[2] == 1 and len(hand) < 12 and view["phase"] == "deal":
+        best = max(options, key=lambda a: (a.copies, length[a.suit]))
+        if best.copies == 1 and len(hand) < 12 and view["phase"] == "deal":
             return PASS
         return best
 
@@ -132,14 +133,14 @@ class HeuristicBot(Bot):
 
     def _lead(self, view: dict[str, Any], legal: list[Any]) -> Any:
         ctx = _ctx(view)
-        if any(a[0] == "throw" for a in legal):
+        if any(isinstance(a, Throw) for a in legal):
             plan = Counter(sure_throw(view)) - Counter(view["selection"])
             if plan or view["selection"]:  # put the planned cards down one by one, then say done
                 return next((throw(c) for c in sorted(plan) if throw(c) in legal), THROW_DONE)
-        legal = [a for a in legal if a[0] == "play"]
+        legal = [a for a in legal if isinstance(a, Play)]
 
-        def strength(action: Any) -> tuple:
-            cards = action[1:]
+        def strength(action: Play) -> tuple:
+            cards = action.cards
             top = max(ctx.power[c] for c in cards)
             plain = ctx.eff[cards[0]] != TRUMP
             big_plain_combo = plain and len(cards) > 1 and top >= 9  # pairs of A/K/Q and tractors
@@ -157,7 +158,7 @@ class HeuristicBot(Bot):
         winner_seat = trick[best][0]
         team = known_team(view)
         chosen = list(view["selection"])
-        codes = [a[1] for a in legal]
+        codes = [a.cards[0] for a in legal]  # a follow: each a Play of one card
         points_on_table = sum(CARD_POINTS[c] for p in plays for c in p)
         if winner_seat in team and winner_seat != view["you"]:
             # feed points to the teammate who is winning
@@ -185,14 +186,13 @@ class HeuristicBot(Bot):
     def explain(self, view: dict[str, Any], action: Any) -> str:
         if action == PASS:
             return "waits for more cards of its level"
-        kind = action[0]
-        if kind == "declare":
+        if isinstance(action, Declare):
             return f"{describe(action)}: the most copies it can show, in its longest suit"
-        if kind == "bury":
+        if isinstance(action, Bury):
             return "buries a low card without points"  # which card stays secret: the kitty is the host's
-        if kind == "call":
+        if isinstance(action, Call):
             return f"{describe(action)}: an ace (or king) of which it holds fewer copies"
-        if kind == "throw":
+        if isinstance(action, Throw):
             return "throws cards no unseen card can beat"
         return ""
 
@@ -208,6 +208,6 @@ def planned_follow(state: Any, viewer: int, cards: int) -> list[Any]:
         if viewer not in sim.current_players():
             break
         action = bot.choose(sim.view(viewer), sim.legal_actions(viewer), rng=rng)
-        planned.append(action[1])
+        planned.append(action.cards[0])  # a Play of one card
         sim.apply(action, viewer)
     return planned
