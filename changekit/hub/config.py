@@ -60,6 +60,9 @@ class HubOptions:
     mem_limit: str | None = "1G"
     idle_timeout: int = IDLE_TIMEOUT_S
     allow_root: bool = False
+    #: each student's server in a sandbox under a user id of its own (changekit.hub.spawner);
+    #: None: when running as root where bubblewrap works
+    isolate: bool | None = None
     proxy: str | None = None  # configurable-http-proxy; found when None
     #: the hub's, the class service's and the proxy's API ports (loopback); default: port + 1, 2, 3
     internal_ports: tuple[int, int, int] | None = None
@@ -90,9 +93,20 @@ class HubOptions:
         if self.store is not None and not self.store.startswith(("sqlite:///", "postgresql://", "postgres://")):
             raise HubError(f"--store {self.store.split('://')[0]}://...: the class service holds a "
                            "sqlite:///path or postgresql://... store")
-        if os.geteuid() == 0 and not self.allow_root:
-            raise HubError("running as root: students' servers would run as root too. Pass --allow-root to "
-                           "accept that (a test machine, a container), or run changekit hub as a normal user")
+        root = os.geteuid() == 0
+        isolate = self.isolate
+        if isolate is None:
+            isolate = root and bubblewrap_works()
+        elif isolate and not root:
+            raise HubError("--isolate gives every student's server a user id of its own: only root can; "
+                           "run changekit hub as root, or without --isolate")
+        elif isolate and not bubblewrap_works():
+            raise HubError("--isolate needs bubblewrap (`apt-get install bubblewrap`; `make bubblewrap`)")
+        if root and not isolate and not self.allow_root:
+            raise HubError("running as root without bubblewrap: students' servers would run as root too. "
+                           "Install bubblewrap (each student's server then runs in a sandbox under a user "
+                           "id of its own), pass --allow-root to accept root servers (a test machine, a "
+                           "container), or run changekit hub as a normal user")
         ports = self.internal_ports or (self.port + 1, self.port + 2, self.port + 3)
         if not all(1 <= p <= 65535 for p in ports) or len({self.port, *ports}) != 4:
             raise HubError(f"--port {self.port}: the hub also needs the three ports after it, free and below 65536")
@@ -100,7 +114,7 @@ class HubOptions:
         if find_proxy_now and proxy is None:
             proxy = find_proxy()
         return replace(self, folder=folder, runtime=self.runtime.expanduser().resolve(), proxy=proxy,
-                       internal_ports=ports,
+                       internal_ports=ports, isolate=isolate,
                        password=self.password or secrets.token_urlsafe(9),
                        teacher_password=self.teacher_password or secrets.token_urlsafe(33))
 
@@ -140,6 +154,26 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).parent / name)
 
 
+def bubblewrap_works() -> bool:
+    """Whether bubblewrap runs here (the strategy lab's check, made once)."""
+    from ..lab.sandbox import sandbox_available  # the lab's sandbox probe: bwrap is there and works
+
+    return sandbox_available()
+
+
+def readable_folders(options: HubOptions) -> list[str]:
+    """What a sandboxed student's server reads: the kit's package, the notebooks, the Python and
+    environment it runs in, the runtime folder's lab extensions. Not the rest of the checkout (its
+    test logs), not the runtime folder (the hub's database, the class store, the homes)."""
+    folders = [Path(sys.base_prefix).resolve(), Path(sys.prefix).resolve(), ROOT / "changekit", options.folder,
+               options.runtime / LABEXTENSIONS]
+    unique: list[str] = []
+    for folder in folders:
+        if str(folder) not in unique and not str(folder).startswith("/usr/"):
+            unique.append(str(folder))
+    return unique
+
+
 def hub_settings(options: HubOptions) -> dict[str, Any]:
     """Every setting of the kit's hub, ``"Class.trait": value`` (``options`` resolved)."""
     runtime = options.runtime
@@ -150,7 +184,7 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
                    "--KernelManager.transport=ipc",
                    # anywidget with the longer model timeout (written by write_config)
                    f"--VoilaConfiguration.extra_labextensions_path={runtime / LABEXTENSIONS}"]
-    if options.allow_root:
+    if options.allow_root and not options.isolate:
         server_args.append("--allow-root")
     settings: dict[str, Any] = {
         "JupyterHub.ip": options.host,
@@ -172,6 +206,9 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         # local processes, each student in a home folder of their own
         "JupyterHub.spawner_class": "changekit.hub.spawner.ClassSpawner",
         "ClassSpawner.home_dir_template": str(runtime / "homes" / "{username}"),
+        # as root: each server in a sandbox of its own, seeing only the kit, its Python and the notebooks
+        "ClassSpawner.isolate": bool(options.isolate),
+        "ClassSpawner.readable": readable_folders(options),
         "Spawner.cmd": [_bin("jupyterhub-singleuser")],
         "Spawner.args": server_args,
         "Spawner.notebook_dir": str(options.folder),

@@ -44,14 +44,18 @@ def add_parser(sub: Any) -> None:
                           "stopped with the hub (a one-machine hub; its binaries: pgserver or Debian's postgresql)")
     hub.add_argument("--mem-limit", default="1G", help="memory per student where the spawner enforces it")
     hub.add_argument("--idle-timeout", type=int, default=3600, help="stop a student's server idle this long (s)")
-    hub.add_argument("--allow-root", action="store_true", help="run as root (students' servers too)")
+    hub.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
+                     help="each student's server in a sandbox under a user id of its own (needs root and "
+                          "bubblewrap; the default where both are)")
+    hub.add_argument("--allow-root", action="store_true",
+                     help="as root without --isolate: run students' servers as root too")
 
 
 def options_from(args: argparse.Namespace) -> HubOptions:
     return HubOptions(runtime=args.runtime or default_runtime(), password=args.password, teacher=args.teacher,
                       teacher_password=args.teacher_password, folder=args.folder or NOTEBOOKS, host=args.host,
                       port=args.port, store=args.store, mem_limit=args.mem_limit, idle_timeout=args.idle_timeout,
-                      allow_root=args.allow_root)
+                      allow_root=args.allow_root, isolate=args.isolate)
 
 
 def run(args: argparse.Namespace) -> int:

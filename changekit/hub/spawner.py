@@ -1,25 +1,45 @@
 """The kit's local spawner: each student's server is a process on this machine, in a home folder
-of its own (JupyterHub's ``SimpleLocalProcessSpawner``: no system user per student).
+of its own (JupyterHub's ``SimpleLocalProcessSpawner``: the students need no system accounts).
 
-Run as root, it can start every student's server as one unprivileged account
-(``ClassSpawner.student_account``, e.g. ``nobody``): then no student's code can read the class
-service's files or processes (the class store), which run as root. That account must be able to
-run this Python (a venv under /root is not: build the hub's venv from /usr/bin/python3).
+Run as root with bubblewrap (``ClassSpawner.isolate``, what ``changekit hub`` sets there), every
+student's server runs in a sandbox of its own under a user id of its own (``first_uid`` plus the
+hub's id of the user): it sees the kit, Python and the notebooks read-only, its own home, a
+``/tmp`` of its own and only its own processes. So no student's code can read the hub's files (its
+database, the class service's store, the PostgreSQL socket), another student's home, or another
+server's environment (where its hub token is): a student acts only as themselves. Without it,
+every student's server runs as the hub's own account and can do all of that.
 """
 from __future__ import annotations
 
 import hashlib
 import os
-import pwd
+import shutil
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 from jupyterhub.spawner import SimpleLocalProcessSpawner
-from traitlets import Unicode
+from traitlets import Bool, Integer, List, Unicode
+
+from ..bubblewrap import open_dirs, system_folders
+
+#: students' user ids start here (above the strategy lab's sandbox ids, 210000-242767)
+STUDENT_FIRST_UID = 250_000
+#: a sandbox's own /tmp (kernels' connection files and sockets; what a student's code writes there)
+SANDBOX_TMP_BYTES = 64 * 1024 * 1024
 
 
 class ClassSpawner(SimpleLocalProcessSpawner):
-    student_account = Unicode("", config=True,
-                              help="as root: run every student's server as this system account ('' : as the hub)")
+    isolate = Bool(False, config=True,
+                   help="as root: each student's server in a bubblewrap sandbox, as a user id of its own")
+    readable = List(Unicode(), config=True,
+                    help="folders a sandboxed server sees read-only: the kit, its Python, the notebooks")
+    first_uid = Integer(STUDENT_FIRST_UID, config=True, help="a student's user id is this plus their hub id")
+    bwrap = Unicode("bwrap", config=True, help="bubblewrap's command")
+
+    @property
+    def student_uid(self) -> int:
+        return self.first_uid + self.user.id
 
     def get_env(self) -> dict[str, str]:
         env = super().get_env()
@@ -27,24 +47,40 @@ class ClassSpawner(SimpleLocalProcessSpawner):
         return env
 
     def make_preexec_fn(self, name: str) -> Callable[[], None]:
-        if not self.student_account:
+        if not self.isolate:
             return super().make_preexec_fn(name)
-        return student_preexec(self.student_account, self.home_dir)
+        home, uid = self.home_dir, self.student_uid
+
+        def preexec() -> None:  # as root, before bubblewrap: the student's home is theirs alone
+            os.makedirs(home, 0o700, exist_ok=True)
+            os.chown(home, uid, uid)
+            os.chmod(home, 0o700)
+
+        return preexec
+
+    async def start(self) -> Any:
+        if self.isolate:
+            # the server's command is appended to this as one argument for `sh -c`
+            self.shell_cmd = [*sandbox_command(self.bwrap, self.readable, self.home_dir),
+                              *become(self.student_uid), "/bin/sh", "-c"]
+        return await super().start()
 
 
-def student_preexec(account: str, home: str) -> Callable[[], None]:
-    """For ``Popen(preexec_fn=...)``: make ``home`` (the account's, mode 700), then become ``account``."""
-    entry = pwd.getpwnam(account)
+def sandbox_command(bwrap: str, readable: list[str], home: str) -> list[str]:
+    """bubblewrap with this machine's system folders and ``readable`` read-only, a fresh /tmp,
+    ``home`` writable, and namespaces of its own for processes, IPC and the host name (not the
+    network: the server answers the hub on loopback). Killed with the hub."""
+    args = [shutil.which(bwrap) or bwrap, *system_folders(etc=True)]
+    args += ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size", str(SANDBOX_TMP_BYTES), "--tmpfs", "/tmp"]
+    for folder in readable:  # after /tmp: a folder under /tmp stays visible
+        args += [*open_dirs(Path(folder)), "--ro-bind", folder, folder]
+    args += [*open_dirs(Path(home)), "--bind", home, home, "--chdir", home]
+    return args + ["--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent", "--new-session"]
 
-    def preexec() -> None:
-        os.makedirs(home, 0o700, exist_ok=True)
-        os.chown(home, entry.pw_uid, entry.pw_gid)
-        os.setgroups([])
-        os.setgid(entry.pw_gid)
-        os.setuid(entry.pw_uid)
-        os.chdir(home)
 
-    return preexec
+def become(uid: int) -> list[str]:
+    """Give up root for ``uid`` (its own group, no others) before the server starts."""
+    return ["/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
 
 
 def kernel_runtime_dir(home: str) -> str:

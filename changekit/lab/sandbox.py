@@ -29,6 +29,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from changekit.bubblewrap import open_dirs, system_folders
 from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Action, Player, State
@@ -83,15 +84,17 @@ class NoSandbox(ChangekitError):
 
 
 def sandbox_available() -> bool:
-    """Whether bubblewrap is here and works (checked once, by running ``true`` in a sandbox)."""
-    global _available
-    if _available is None:
-        path = shutil.which(BWRAP)
-        _available = bool(path) and sys.platform.startswith("linux") and _probe(path)  # type: ignore[arg-type]
-    return _available
+    """Whether bubblewrap is here and works (checked once per bubblewrap found, by running
+    ``true`` in a sandbox: a test that hides it by its PATH does not decide for later callers)."""
+    path = shutil.which(BWRAP)
+    if not path or not sys.platform.startswith("linux"):
+        return False
+    if path not in _available:
+        _available[path] = _probe(path)
+    return _available[path]
 
 
-_available: bool | None = None
+_available: dict[str, bool] = {}
 
 
 def _probe(path: str) -> bool:
@@ -105,26 +108,12 @@ def _probe(path: str) -> bool:
 def _mounts() -> list[str]:
     """Read-only: /usr (the C libraries Python needs), Python's own install, the kit. Nothing else
     of this machine: no home, no /etc, no /work, no class store."""
-    args = ["--ro-bind", "/usr", "/usr"]
-    for top in ("bin", "lib", "lib32", "lib64", "sbin"):
-        path = Path("/") / top
-        if path.is_symlink():
-            args += ["--symlink", os.readlink(path), str(path)]
-        elif path.is_dir():
-            args += ["--ro-bind", str(path), str(path)]
+    args = system_folders()
     base = Path(sys.base_prefix).resolve()
     if not str(base).startswith("/usr/"):
-        args += [*_open_dirs(base), "--ro-bind", str(base), str(base)]
-    args += [*_open_dirs(Path("/kit/changekit")), "--ro-bind", str(KIT / "changekit"), "/kit/changekit"]
+        args += [*open_dirs(base), "--ro-bind", str(base), str(base)]
+    args += [*open_dirs(Path("/kit/changekit")), "--ro-bind", str(KIT / "changekit"), "/kit/changekit"]
     args += ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
-    return args
-
-
-def _open_dirs(path: Path) -> list[str]:
-    # bwrap makes a mount point's missing parents readable by root only; the worker gives up root
-    args: list[str] = []
-    for parent in reversed(path.parents[:-1]):
-        args += ["--perms", "0755", "--dir", str(parent)]
     return args
 
 

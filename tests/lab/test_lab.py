@@ -144,7 +144,7 @@ def test_rank_bands_share_a_band_where_intervals_overlap():
 
 
 def test_without_a_sandbox_no_one_elses_code_runs(monkeypatch, tmp_path):
-    monkeypatch.setattr(sandbox, "_available", False)
+    monkeypatch.setattr(sandbox, "BWRAP", "no-such-bwrap")  # no bubblewrap here
     with pytest.raises(NoSandbox, match="runs no code that another person wrote"):
         tournament("zombie", [("a", MAX_BILL), "greedy", "careful"], games=3, seed=1, players=3)
     with pytest.raises(NoSandbox):

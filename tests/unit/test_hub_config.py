@@ -17,7 +17,7 @@ from changekit.hub.config import SERVICE_NAME, HubError, HubOptions, hub_setting
 @pytest.fixture
 def options(tmp_path):
     return HubOptions(runtime=tmp_path / "rt", password="class-pass", teacher="ms-lee",
-                      teacher_password="t" * 40, port=9100, allow_root=True,
+                      teacher_password="t" * 40, port=9100, allow_root=True, isolate=False,
                       proxy="/opt/chp").resolved()
 
 
@@ -125,10 +125,33 @@ def test_a_folder_without_the_gallery_is_refused(tmp_path):
         cli.main(["hub", str(tmp_path / "lessons"), "--write-config", str(tmp_path / "cfg"), "--allow-root"])
 
 
-def test_root_needs_allow_root(tmp_path, monkeypatch):
+def test_root_without_bubblewrap_needs_allow_root(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "geteuid", lambda: 0)
-    with pytest.raises(HubError, match="Pass --allow-root"):
+    monkeypatch.setattr(hub_config, "bubblewrap_works", lambda: False)
+    with pytest.raises(HubError, match="pass --allow-root"):
         HubOptions(runtime=tmp_path).resolved()
+    with pytest.raises(HubError, match="--isolate needs bubblewrap"):
+        HubOptions(runtime=tmp_path, isolate=True).resolved()
+
+
+def test_as_root_with_bubblewrap_every_student_is_isolated(tmp_path, monkeypatch):
+    monkeypatch.setattr(os, "geteuid", lambda: 0)
+    monkeypatch.setattr(hub_config, "bubblewrap_works", lambda: True)
+    options = HubOptions(runtime=tmp_path / "rt").resolved()
+    s = hub_settings(options)
+    assert options.isolate and s["ClassSpawner.isolate"] is True
+    assert "--allow-root" not in s["Spawner.args"]  # the servers do not run as root
+    rt = (tmp_path / "rt").resolve()
+    # read-only in the sandbox: Python, the environment, the kit's package, the notebooks, the lab
+    # extensions; not the checkout's other files, not the runtime folder's database, store or homes
+    assert s["ClassSpawner.readable"] == [
+        str(Path(sys.base_prefix).resolve()), str(Path(sys.prefix).resolve()), str(hub_config.ROOT / "changekit"),
+        str(options.folder), f"{rt}/labextensions"]
+    # a normal user cannot give students user ids of their own
+    monkeypatch.setattr(os, "geteuid", lambda: 1000)
+    assert HubOptions(runtime=tmp_path).resolved().isolate is False
+    with pytest.raises(HubError, match="only root can"):
+        HubOptions(runtime=tmp_path, isolate=True).resolved()
 
 
 def test_starting_without_a_proxy_says_how_to_get_it(tmp_path, monkeypatch):
