@@ -86,6 +86,34 @@ def test_axe_finds_no_serious_or_critical_violation(rendered):
     check_page(page)
 
 
+#: The class pages, on a phone (students answer on phones): the student's join page, the teacher's
+#: dashboard, the projector view; each with a control it shows once drawn.
+CLASS_PAGES = {"join.ipynb": "Join the class", "class.ipynb": "Open a new session",
+               "projector.ipynb": "Show on the projector", "lab.ipynb": "Test my bot"}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("notebook", CLASS_PAGES, ids=page_id)
+def test_axe_finds_no_serious_or_critical_violation_on_a_class_page_on_a_phone(notebook, browser,
+                                                                                 browser_context_args, voila_url):
+    context = browser.new_context(**{**browser_context_args, "viewport": PHONE, "has_touch": True,
+                                     "is_mobile": True})
+    try:
+        page = context.new_page()
+        open_page(page, voila_url, notebook)
+        visible(page.get_by_role("button", name=CLASS_PAGES[notebook]).first, what=f"{notebook}'s first control")
+        page.evaluate(AXE_SCRIPT)
+        results = page.evaluate("([context, options]) => axe.run(context, options)", [AXE_CONTEXT, AXE_OPTIONS])
+        violations = results["violations"]
+        (ARTIFACTS / f"axe-phone-{page_id(notebook)}.txt").write_text(
+            "\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
+        blocking = [describe(v) for v in violations if v["impact"] in BLOCKING]
+        assert blocking == [], f"{notebook} on a phone:\n" + "\n".join(blocking)
+        check_page(page)
+    finally:
+        context.close()
+
+
 def focus_walk(page, presses: int = TAB_PRESSES) -> list[dict]:
     """Press Tab from the top of the page; what got the focus each time (a focusin listener notes
     each, so the walk is one key press per step, not a press and a question)."""
