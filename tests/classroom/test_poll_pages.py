@@ -212,3 +212,28 @@ def test_a_lesson_page_in_a_class_shows_the_class_chart_once_revealed(store, mon
         link.refresh()
         (votes,) = question.class_chart.figure.data
         assert list(votes.x) == ["$1", "$3", "$5", "$7", "$10"] and list(votes.y) == [0, 2, 0, 0, 0]
+
+
+def test_a_paused_question_keeps_the_students_page_on_it_until_the_teacher_resumes(store, monkeypatch):
+    """Issue 25: pause freezes students' pages on the current question. A question the teacher
+    opens meanwhile waits: the page shows it once the paused one is resumed."""
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    board = Dashboard(store, lesson="zombie.ipynb", live=False)
+    session = board.open_session("Period 4")
+    page = StudentPage(store, live=False)
+    page.join(session.code, "Zephyrine")
+    board.rows["zombie.q1"].open_button.click()
+    page.link.refresh()
+    first = page.link.questions["zombie.q1"]
+    assert page.current.children == (first.widget,)
+    board.rows["zombie.q1"].pause_button.click()
+    board.rows["zombie.q2"].open_button.click()
+    page.link.refresh()
+    assert page.current.children == (first.widget,)  # still on the paused question
+    first.input.value = "$1"
+    first.lock_button.click()
+    assert first.prediction is None and PAUSED in first.status.value
+    board.rows["zombie.q1"].pause_button.click()  # resume: the newer question comes
+    page.link.refresh()
+    second = page.link.questions["zombie.q2"]
+    assert page.current.children == (second.widget,)
