@@ -49,8 +49,8 @@ def _picture(code: str | None, label: str, *, width: int = 62) -> str:
 
 @dataclass(frozen=True)
 class ChooseOwn:
-    """A click on your own card for a J/Q/K power: no move yet, it picks the ``place`` that the
-    click on another player's card then swaps or looks at."""
+    """Your own card picked for a J/Q/K power (the button under it): no move yet, it picks the
+    ``place`` that the button under another player's card then swaps or looks at."""
 
     place: int
 
