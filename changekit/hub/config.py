@@ -96,12 +96,13 @@ class HubOptions:
         root = os.geteuid() == 0
         isolate = self.isolate
         if isolate is None:
-            isolate = root and bubblewrap_works()
+            isolate = root and isolation_works()
         elif isolate and not root:
             raise HubError("--isolate gives every student's server a user id of its own: only root can; "
                            "run changekit hub as root, or without --isolate")
-        elif isolate and not bubblewrap_works():
-            raise HubError("--isolate needs bubblewrap (`apt-get install bubblewrap`; `make bubblewrap`)")
+        elif isolate and not isolation_works():
+            raise HubError("--isolate needs bubblewrap (`apt-get install bubblewrap`; `make bubblewrap`) and "
+                           "setpriv (Debian's util-linux)")
         if root and not isolate and not self.allow_root:
             raise HubError("running as root without bubblewrap: students' servers would run as root too. "
                            "Install bubblewrap (each student's server then runs in a sandbox under a user "
@@ -154,11 +155,13 @@ def _bin(name: str) -> str:
     return str(Path(sys.executable).parent / name)
 
 
-def bubblewrap_works() -> bool:
-    """Whether bubblewrap runs here (the strategy lab's check, made once)."""
+def isolation_works() -> bool:
+    """Whether students' servers can be isolated here: bubblewrap runs (the strategy lab's probe,
+    cached per bubblewrap found) and ``setpriv`` is there to give up root in the sandbox
+    (:func:`changekit.hub.spawner.become`); without it every spawn would fail, not the start."""
     from ..lab.sandbox import sandbox_available  # the lab's sandbox probe: bwrap is there and works
 
-    return sandbox_available()
+    return sandbox_available() and shutil.which("setpriv") is not None
 
 
 def readable_folders(options: HubOptions) -> list[str]:

@@ -80,7 +80,7 @@ def sandbox_command(bwrap: str, readable: list[str], home: str) -> list[str]:
 
 def become(uid: int) -> list[str]:
     """Give up root for ``uid`` (its own group, no others) before the server starts."""
-    return ["/usr/bin/setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
+    return [shutil.which("setpriv") or "setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
 
 
 def kernel_runtime_dir(home: str) -> str:

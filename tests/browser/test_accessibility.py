@@ -73,17 +73,21 @@ def describe(violation: dict) -> str:
     return f"{violation['id']} ({violation['impact']}, {len(violation['nodes'])} nodes): {violation['help']}: {nodes}"
 
 
-def test_axe_finds_no_serious_or_critical_violation(rendered):
-    notebook, page = rendered
+def assert_axe_finds_nothing_blocking(page, name: str) -> None:
+    """Run axe on the page; every violation goes to ``axe-<name>.txt``, a serious or critical one fails."""
     page.evaluate(AXE_SCRIPT)
     results = page.evaluate("([context, options]) => axe.run(context, options)", [AXE_CONTEXT, AXE_OPTIONS])
     violations = results["violations"]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"axe-{page_id(notebook)}.txt").write_text(
-        "\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
+    (ARTIFACTS / f"axe-{name}.txt").write_text("\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
     blocking = [describe(v) for v in violations if v["impact"] in BLOCKING]
-    assert blocking == [], f"{notebook}:\n" + "\n".join(blocking)
+    assert blocking == [], f"{name}:\n" + "\n".join(blocking)
     check_page(page)
+
+
+def test_axe_finds_no_serious_or_critical_violation(rendered):
+    notebook, page = rendered
+    assert_axe_finds_nothing_blocking(page, page_id(notebook))
 
 
 #: The class pages, on a phone (students answer on phones): the student's join page, the teacher's
@@ -102,14 +106,7 @@ def test_axe_finds_no_serious_or_critical_violation_on_a_class_page_on_a_phone(n
         page = context.new_page()
         open_page(page, voila_url, notebook)
         visible(page.get_by_role("button", name=CLASS_PAGES[notebook]).first, what=f"{notebook}'s first control")
-        page.evaluate(AXE_SCRIPT)
-        results = page.evaluate("([context, options]) => axe.run(context, options)", [AXE_CONTEXT, AXE_OPTIONS])
-        violations = results["violations"]
-        (ARTIFACTS / f"axe-phone-{page_id(notebook)}.txt").write_text(
-            "\n".join(describe(v) for v in violations) + "\n", encoding="utf-8")
-        blocking = [describe(v) for v in violations if v["impact"] in BLOCKING]
-        assert blocking == [], f"{notebook} on a phone:\n" + "\n".join(blocking)
-        check_page(page)
+        assert_axe_finds_nothing_blocking(page, f"phone-{page_id(notebook)}")
     finally:
         context.close()
 

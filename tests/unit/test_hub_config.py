@@ -127,7 +127,7 @@ def test_a_folder_without_the_gallery_is_refused(tmp_path):
 
 def test_root_without_bubblewrap_needs_allow_root(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "geteuid", lambda: 0)
-    monkeypatch.setattr(hub_config, "bubblewrap_works", lambda: False)
+    monkeypatch.setattr(hub_config, "isolation_works", lambda: False)
     with pytest.raises(HubError, match="pass --allow-root"):
         HubOptions(runtime=tmp_path).resolved()
     with pytest.raises(HubError, match="--isolate needs bubblewrap"):
@@ -136,7 +136,7 @@ def test_root_without_bubblewrap_needs_allow_root(tmp_path, monkeypatch):
 
 def test_as_root_with_bubblewrap_every_student_is_isolated(tmp_path, monkeypatch):
     monkeypatch.setattr(os, "geteuid", lambda: 0)
-    monkeypatch.setattr(hub_config, "bubblewrap_works", lambda: True)
+    monkeypatch.setattr(hub_config, "isolation_works", lambda: True)
     options = HubOptions(runtime=tmp_path / "rt").resolved()
     s = hub_settings(options)
     assert options.isolate and s["ClassSpawner.isolate"] is True
