@@ -7,8 +7,8 @@ import random
 import pytest
 
 from changekit.classroom import ClassroomError, connect
-from changekit.classroom.auction import (AuctionBidder, AuctionPanel, auction_question, check_bid, resolve_auction,
-                                        settled_bids)
+from changekit.classroom.auction import AuctionBidder, AuctionPanel, auction_question
+from changekit.games.boneyard import check_bid, resolve_auction, settled_bids
 from changekit.core import ChangekitError
 from changekit.games.boneyard.analysis import (FIRST_ROUND_BIDS, MAX_CLASS_PLAYERS, expected_payoffs,
                                                first_round_equilibrium)

@@ -368,12 +368,14 @@ class Layer:
 
 
 _ENGINE = r"changekit\.games\.\w+\.(rules|model|bots|spec|solver|table|_standard_table|tricks)"
+#: the classroom's store layer: what a store needs, and nothing that draws or polls
+_CLASS_STORE = "backends|schema|store|report|table_rules|kinds"
 #: The layer rules (docs/game-shape.md): core <- rules <- bots <- analysis <- app <- classroom.
 LAYERS = [
     Layer(r"changekit\.core(\..*)?", r"changekit\.(?!core(\.|$)).*", "core imports nothing above it"),
     Layer(_ENGINE, r"changekit\.(ui|classroom|lab|serving|cli)(\..*)?|ipywidgets(\..*)?|plotly(\..*)?",
           "rules, model and bots are pure Python (Pyodide, the sandbox): no ui, widgets or plotly"),
-    Layer(r"changekit\.games\.\w+\.analysis", r"changekit\.(ui|classroom)(\..*)?|ipywidgets(\..*)?",
+    Layer(r"changekit\.games\.\w+\.(analysis|class_auction)", r"changekit\.(ui|classroom)(\..*)?|ipywidgets(\..*)?",
           "the exact half of an analysis (its module's top) imports no ui", top_level_only=True),
     Layer(r"changekit\.(stats|registry)(\..*)?", r"changekit\.(games|classroom|lab)(\..*)?",
           "stats and the registry sit under the games: they reach a game through its spec"),
@@ -382,6 +384,13 @@ LAYERS = [
     Layer(r"changekit\.ui(\..*)?", r"changekit\.(classroom|serving|cli)(\..*)?", "ui imports no classroom"),
     Layer(r"changekit\.classroom(\..*)?", r"changekit\.games\.\w+\.\w+(\..*)?|changekit\.(serving|cli)",
           "the classroom reaches games only through specs (the registry) and a package's public names"),
+    # the classroom's own layers: the store (data) <- the sync layer (polling) <- the domain and the pages
+    Layer(rf"changekit\.classroom\.({_CLASS_STORE})", rf"changekit\.classroom\.(?!({_CLASS_STORE})$)\w+",
+          "the class store (backends, schema, the store, its checks) is data: no polling, no tables, no pages"),
+    Layer(rf"changekit\.classroom\.({_CLASS_STORE})", r"changekit\.ui(\..*)?|ipywidgets(\..*)?|plotly(\..*)?",
+          "the class store computes without widgets (a report's chart function may draw)", top_level_only=True),
+    Layer(r"changekit\.classroom\.(poller|keeper)", rf"changekit\.classroom\.(?!(poller|keeper|{_CLASS_STORE})$)\w+",
+          "the sync layer (one poller, the page keeper) knows the store, not the tables, auction or pages"),
     Layer(r"changekit(?!\.testing(\.|$))(\..*)?", r"changekit\.testing(\..*)?",
           "the test harness (servers on free ports, a throwaway PostgreSQL) is for tests and benchmarks: "
           "nothing the kit serves imports it"),
@@ -432,6 +441,15 @@ def test_the_layer_rules_find_what_they_forbid():
     assert breaks("changekit.classroom.tables", "changekit.games.zombie.bots")
     assert not breaks("changekit.classroom.tables", "changekit.games.zombie")
     assert not breaks("changekit.classroom.tables", "changekit.registry")
+    assert breaks("changekit.classroom.store", "changekit.classroom.poller")
+    assert breaks("changekit.classroom.schema", "ipywidgets")
+    assert breaks("changekit.classroom.store", "changekit.ui.app")
+    assert not breaks("changekit.classroom.report", "plotly.graph_objects", late=True)
+    assert breaks("changekit.classroom.store", "changekit.classroom.live", late=True)
+    assert not breaks("changekit.classroom.store", "changekit.classroom.backends")
+    assert breaks("changekit.classroom.poller", "changekit.classroom.tables")
+    assert not breaks("changekit.classroom.keeper", "changekit.classroom.poller")
+    assert not breaks("changekit.classroom.tables", "changekit.classroom.poller")
     assert breaks("changekit.serving", "changekit.testing.servers") and breaks("changekit.hub.run", "changekit.testing")
     assert not breaks("changekit.testing.servers", "changekit.serving")
     assert not breaks("changekit.testing", "changekit.testing.pgtemp")
