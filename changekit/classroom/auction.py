@@ -82,7 +82,7 @@ def reveal_html(reveal: Mapping[str, Any], name: str, bid: Any) -> str:
     rows = "".join(f"<li>{money(bucket)} bucket: <b>{escape(winner)}</b> (bid {money(total)})</li>"
                    for winner, bucket, total in reveal.get("winners", []))
     cancelled = dollars(reveal.get("cancelled", []), empty="")
-    return (f'<div class="ck-auction-result" role="status"><p><b>Bidding is closed</b> '
+    return (f'<div class="ck-auction-result"><p><b>Bidding is closed</b> '
             f'({reveal.get("bidders", 0)} bids). {escape(own_outcome(reveal, name, bid))}</p>'
             f"<ul>{rows or '<li>No bucket was taken.</li>'}</ul>"
             + (f"<p>Cancelled totals: {cancelled}.</p>" if cancelled else "") + "</div>")
@@ -241,6 +241,7 @@ class AuctionBidder:
         import ipywidgets as w  # widgets only for the pages: resolve_auction runs without them (the store, tests)
 
         from ..ui.app import button
+        from ..ui.live_region import LiveRegion
 
         if not question_id.startswith(QUESTION_PREFIX):
             raise ClassroomError("bad-question", f"{question_id!r} is not a class auction")
@@ -249,7 +250,7 @@ class AuctionBidder:
         self.w_bills = [w.ToggleButton(value=False, description=money(b), tooltip=f"bid your {money(b)} bill",
                                        layout=w.Layout(width="70px")) for b in START_BILLS]
         self.w_submit = button("Submit my bid", self._submit_clicked, style="success")
-        self.w_status = w.HTML('<div role="status">You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>')
+        self.w_status = LiveRegion(value="<div>You hold $10, $7, $5, $3 and $1. Pick the bills you bid.</div>")
         self.widget = w.VBox([w.HTML("<b>Class auction</b>: one Boneyard round with the whole class."),
                               w.HBox(self.w_bills), self.w_submit, self.w_status])
         self.widget.add_class("ck-auction-bidder")
@@ -273,17 +274,17 @@ class AuctionBidder:
             if isinstance(poll.answer, dict) and poll.answer.get("kind") == AUCTION_KIND:
                 self.w_status.value = reveal_html(poll.answer, name, mine)
             else:
-                self.w_status.value = '<div role="status"><b>Bidding is closed.</b></div>'
+                self.w_status.value = "<div><b>Bidding is closed.</b></div>"
 
     def _said_bid(self, bid: tuple[int, ...]) -> None:
         self._told = True
-        self.w_status.value = (f'<div role="status">Your bid: <b>{money(sum(bid))}</b> ({dollars(bid, sep=" + ")}). '
+        self.w_status.value = (f'<div>Your bid: <b>{money(sum(bid))}</b> ({dollars(bid, sep=" + ")}). '
                                "To change it, pick the bills of your new bid and submit again (it replaces "
                                "this one) until the teacher closes bidding.</div>")
 
     def _refused(self, reason: str) -> None:
         self.w_submit.disabled = False
-        self.w_status.value = f'<div role="alert" style="color:#b3261e">{escape(reason)}</div>'
+        self.w_status.value = f'<div style="color:#b3261e">{escape(reason)}</div>'
 
     def _checked(self) -> tuple[int, ...] | None:
         try:

@@ -24,6 +24,7 @@ from changekit.core.errors import ClassroomError
 from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
 from changekit.core.markup import Html, html, join
+from changekit.ui.live_region import LiveRegion
 
 HUMAN = "human"
 CSS = """
@@ -330,8 +331,9 @@ class GameApp:
         self.w_undo = button("Undo my last move", self.undo)
         self.w_hints = w.Checkbox(value=False, description="Show hints", indent=False)
         self.w_hints.observe(lambda _: self.refresh(), names="value")
-        self.w_status = w.HTML()
-        self.w_summary = w.HTML()
+        # live regions made with the frame: a screen reader reads out each change of either
+        self.w_status = LiveRegion()
+        self.w_summary = LiveRegion()
         self.w_table = w.VBox()
         self.w_controls = w.VBox()
         self.w_hint_box = w.HTML()
@@ -528,12 +530,12 @@ class GameApp:
             self.w_screen.children = []
             self.draw(state.view(viewer), viewer)
         error = html(' <span style="color:#b3261e">— {}</span>', self.error) if self.error else ""
-        self.w_status.value = html('<div class="ck-status" role="status" aria-live="polite">{}{}</div>',
+        self.w_status.value = html('<div class="ck-status">{}{}</div>',
                                    self.status(viewer), Html(error))
         # behind the hot-seat screen the summary must not read the next player's hand aloud
         summary = (f"{self.status(viewer)} Pass the device to {names[viewer]}." if needs_screen
                    else self.summary(state.view(viewer), viewer))
-        self.w_summary.value = html('<div class="ck-sr" aria-live="polite">{}</div>', summary)
+        self.w_summary.value = html('<div class="ck-sr">{}</div>', summary)
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()

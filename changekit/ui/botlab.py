@@ -21,6 +21,7 @@ from changekit.registry import is_game, load_game, unknown_game
 from changekit.stats.tournaments import bots_of
 
 from .app import button, kernel_loop
+from .live_region import LiveRegion
 
 MAX_GAMES = 300
 
@@ -136,7 +137,7 @@ class BotLab:
         self.w_test = button("Test my bot", self.test, style="primary")
         self.w_status = w.HTML(f"<p>Your bot sits in seat 1 against the kit's bots; each deal is played once "
                                f"from every seat. {cls.title}: {self.players} players.</p>")
-        self.w_result = w.HTML()
+        self.w_result = LiveRegion()  # the tests' verdicts, read out when they come
         self.w_failures = w.Dropdown(options=[], description="Failed move", layout=w.Layout(width="auto",
                                                                                             display="none"))
         self.w_failures.observe(lambda change: self.open_failure(change["new"]), "value")
@@ -190,7 +191,7 @@ class BotLab:
                     if report.stopped else "") + "</li>"]
         if report.exact:
             lines.append(f"<li>against the exact answer: {escape(report.exact['summary'])}</li>")
-        self.w_result.value = f"<ul aria-live='polite'>{''.join(lines)}</ul>"
+        self.w_result.value = f"<ul>{''.join(lines)}</ul>"
         options = [(f"{f.kind} in game {f.game + 1}, move {f.move + 1}: {f.message}"[:120], i)
                    for i, f in enumerate(report.failures)]
         self.w_failures.options = options

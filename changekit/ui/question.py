@@ -33,6 +33,7 @@ __all__ = ["Question", "answer_parts", "readable_fractions", "reading_to_html"]
 
 from .app import button, show_figure
 from .charts import LiveChart
+from .live_region import LiveRegion
 from ..core.markup import escape, exact_html
 
 _INLINE = [  # the little markdown a reading uses: **bold**, *italic*, `code`
@@ -79,7 +80,7 @@ def reading_to_html(text: str) -> str:
 
 
 #: a question's status line, a live region (as the apps' status line): what it says next is read out
-STATUS_LINE = '<div class="ck-question-status" role="status" aria-live="polite">{}</div>'
+STATUS_LINE = '<div class="ck-question-status">{}</div>'
 
 
 class Question:
@@ -129,7 +130,7 @@ class Question:
         self.check_button = button("Check", self.check, style="success",
                                    tooltip="Show the exact answer (lock in a prediction first)")
         self.check_button.disabled = True
-        self.status = w.HTML(STATUS_LINE.format(""))
+        self.status = LiveRegion(value=STATUS_LINE.format(""))  # a region from the start: every change is read out
         self.progress = w.FloatProgress(value=0, min=0, max=1, description="Computing…",
                                         bar_style="info", layout=w.Layout(display="none"))
         self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before

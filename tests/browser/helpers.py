@@ -277,6 +277,25 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
     return question.locator(".js-plotly-plot").evaluate_all(TRACES_JS)
 
 
+class LiveRegionWatch:
+    """One live region of the page (``.ck-live``: changekit.ui.live_region), held by the page's
+    JavaScript: :meth:`now` says whether that very element is still in the page, and what it says.
+    A screen reader reads changes inside a region already on the page; a region replaced by a new
+    one is mostly not read (the reason the status lines are LiveRegion widgets)."""
+
+    def __init__(self, page, locator, name: str):
+        self.page, self.key = page, f"__ck_live_{name}"
+        self.first = locator.evaluate(
+            "(el, key) => { window[key] = el; return { role: el.getAttribute('role'), "
+            "live: el.getAttribute('aria-live'), text: el.innerText.trim() }; }", self.key)
+
+    def now(self) -> dict | None:
+        """The watched element's role, aria-live and text, or None once it left the page."""
+        return self.page.evaluate(
+            "key => { const el = window[key]; return el && el.isConnected ? { role: el.getAttribute('role'), "
+            "live: el.getAttribute('aria-live'), text: el.innerText.trim() } : null; }", self.key)
+
+
 #: a student's table page, the seat from ?code=&token= in the address (no join page needed)
 STUDENT_TABLE_PAGE = """\
 import os

@@ -7,7 +7,7 @@ import pytest
 
 from changekit import all_games
 
-from .helpers import check_question, finish, log_count, open_app, open_page, visible, wait_log_grows
+from .helpers import LiveRegionWatch, check_question, finish, log_count, open_app, open_page, visible, wait_log_grows
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -28,6 +28,14 @@ def test_pay_a_bill_and_watch_the_game_move(page, voila_url):
     before_log = log_count(page)
     before_scores = scores.inner_text()
     assert before_log >= 2  # the deal is narrated
+    # the status line is a live region from the start, and each move's news goes into that region
+    status = LiveRegionWatch(page, page.locator(".ck-live").filter(has=page.locator(".ck-status")), "status")
+    assert status.first["role"] == "status" and status.first["live"] == "polite", status.first
+    summary = LiveRegionWatch(page, page.locator(".ck-live").filter(has=page.locator(".ck-sr")), "summary")
+    assert summary.first["role"] == "status" and summary.first["live"] == "polite", summary.first
+    question = page.locator(".ck-question-box").filter(has=page.locator('[id="zombie.q1"]'))
+    answer_line = LiveRegionWatch(page, question.locator(".ck-live"), "q1")
+    assert answer_line.first["role"] == "status" and answer_line.first["live"] == "polite", answer_line.first
     for _ in range(6):  # some payments score 0: pay until the scoreboard moves
         events = log_count(page)
         page.get_by_role("button", name=re.compile(r"^Pay \$\d+")).first.click()
@@ -43,4 +51,13 @@ def test_pay_a_bill_and_watch_the_game_move(page, voila_url):
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "zombie.q1")
     assert traces == [1], traces  # expected points per bill
+    # the same elements, now saying the news: a screen reader heard each change
+    said = status.now()  # (it may say "your move" again: the region is what must last)
+    assert said is not None and said["role"] == "status", "the status line's live region was replaced"
+    said = summary.now()
+    assert said is not None and said["role"] == "status", "the summary's live region was replaced"
+    assert said["text"] != summary.first["text"] and "Your hand" in said["text"], said
+    said = answer_line.now()
+    assert said is not None and said["live"] == "polite", "question 1's live region was replaced"
+    assert said["text"] != answer_line.first["text"] and "prediction" in said["text"].lower(), said
     finish(page, "zombie")

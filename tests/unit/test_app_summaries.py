@@ -12,6 +12,7 @@ import pytest
 from changekit.games.zombie.app import ZombieApp
 from changekit.registry import game_keys
 from changekit.ui.app import GameApp
+from changekit.ui.live_region import LiveRegion
 
 
 def app_class(game: str) -> type[GameApp]:
@@ -62,8 +63,9 @@ def test_the_summary_reads_the_position_from_the_players_view(game):
             assert fragment in summary, (fragment, summary)
         if game == "cambio":  # each unseen card of one's own grid is read as "face down"
             assert summary.count("face down") == sum(c == "?" for c in view["grids"][me]), summary
-        # the page reads it out: a polite live region, off screen
-        assert app.w_summary.value == f'<div class="ck-sr" aria-live="polite">{escape(summary)}</div>'
+        # the page reads it out: a polite live region (made with the app), off screen
+        assert isinstance(app.w_summary, LiveRegion) and app.w_summary.role == "status"
+        assert app.w_summary.value == f'<div class="ck-sr">{escape(summary)}</div>'
         if app.state.is_terminal() or me not in app.state.current_players():
             break
         app.act(rng.choice(app.state.legal_actions(me)))
@@ -72,7 +74,7 @@ def test_the_summary_reads_the_position_from_the_players_view(game):
 def test_behind_the_hot_seat_screen_the_summary_names_the_next_player_only():
     app = ZombieApp(players=2, hot_seat=True, seed=4)
     first = app.viewer
-    assert app.w_summary.value == (f'<div class="ck-sr" aria-live="polite">{escape(app.status(first))} '
+    assert app.w_summary.value == (f'<div class="ck-sr">{escape(app.status(first))} '
                                    f'Pass the device to Player {first + 1}.</div>')
     assert "hand" not in app.w_summary.value and "$" not in app.w_summary.value
     app.reveal(first)

@@ -9,6 +9,7 @@ import pytest
 from changekit.core.errors import ChangekitError
 from changekit.core.questions import LessonQuestion, lesson_question, question_list
 from changekit.ui import Question
+from changekit.ui.live_region import LiveRegion
 
 from .widget_tree import widgets
 
@@ -227,8 +228,10 @@ def test_a_class_poll_holds_check_until_the_reveal_then_releases_it():
     assert q.said == "<i>Waiting for your teacher</i>"  # said once, kept
     q.release("<i>press Check</i>")
     assert not q.check_button.disabled and q.said == "<i>press Check</i>"
-    # said in the question's live region, where a screen reader hears the reveal
-    assert q.status.value == '<div class="ck-question-status" role="status" aria-live="polite"><i>press Check</i></div>'
+    # said in the question's live region (made with the question: tests/browser/test_live_regions.py),
+    # where a screen reader hears the reveal
+    assert isinstance(q.status, LiveRegion) and q.status.role == "status"
+    assert q.status.value == '<div class="ck-question-status"><i>press Check</i></div>'
     assert q.answer_parts()[0] == f"<b>{ANSWER}</b>" and q.answer_box.children == ()  # computed, not shown
     q.check()
     q.release()

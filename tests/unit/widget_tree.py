@@ -5,6 +5,8 @@ import re
 
 import ipywidgets as w
 
+from changekit.ui.live_region import LiveRegion
+
 
 def widgets(root):
     yield root
@@ -54,11 +56,12 @@ def shown_widgets(root):
 
 
 #: traits the browser renders as HTML (everything else it shows as text)
-MARKUP_TRAITS = {(w.HTML, "value"), (w.HTMLMath, "value")}
+#: a LiveRegion (the status lines) shows its value as HTML too
+MARKUP_TRAITS = {(w.HTML, "value"), (w.HTMLMath, "value"), (LiveRegion, "value")}
 #: traits that are code or set-up, never text a person reads
 NOT_TEXT = {"_esm", "_css", "_model_name", "_view_name", "_model_module", "_view_module", "_model_module_version",
             "_view_module_version", "_dom_classes", "_anywidget_id", "button_style", "bar_style", "box_style",
-            "orientation", "continuous_update", "tabbable"}
+            "orientation", "continuous_update", "tabbable", "role"}
 
 
 def _strings(value, where):
