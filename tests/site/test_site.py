@@ -75,6 +75,9 @@ CHARTS = {
 ANSWERS_TIMEOUT_MS = 600_000
 #: A chart has drawn when its plot holds a trace (scatter/bar groups, or a heatmap's image).
 TRACES = "g.trace, g.hm, g.barlayer g.point"
+#: A question box shows its whole answer: the reading (or the error), and every chart of it drawn.
+ANSWERED_WHOLE = ("box => (box.querySelector('.ck-reading') !== null || box.querySelector('.ck-error') !== null)"
+                  f" && [...box.querySelectorAll('.jp-RenderedPlotly')].every(c => c.querySelector('{TRACES}'))")
 #: Said on the site's gallery (tools/build_site.py adds it): the site is single-player.
 SINGLE_PLAYER = re.compile(r"browser version of the kit.*for one\s+player.*Class sessions", re.S)
 
@@ -200,8 +203,12 @@ class Visit:
                    "the last cell did not run")
 
     def check_every_question(self) -> int:
-        """Lock in a prediction (the first choice, or the box's value) and press Check on every
-        question, then wait until each shows its reading. Returns how many there are."""
+        """Lock in a prediction (the first choice, or the box's lowest value) and press Check on
+        every question, one question at a time: the next question is touched only once this one's
+        reading and charts are on the page. (Pressed while an earlier answer was still arriving, a
+        click landed where the page had just moved from: the answer above pushed the question
+        down between Playwright's check of the target and the click, the choice was never made,
+        and Lock in waited 600 s for it.) Returns how many questions there are."""
         boxes = self.page.locator(".ck-question-box")
         for i in range(boxes.count()):
             box = boxes.nth(i)
@@ -213,14 +220,13 @@ class Visit:
                 # a number guess starts empty (Lock in waits for one): type the lowest it takes
                 number.first.fill(number.first.get_attribute("placeholder").split(" to ")[0])
                 number.first.press("Enter")
-            # Pyodide's one kernel may still be computing an earlier Check: the choice reaches it,
-            # and Lock in is enabled, only when that is done
-            box.get_by_role("button", name="Lock in my prediction").click(timeout=ANSWERS_TIMEOUT_MS)
-            box.get_by_role("button", name="Check").click(timeout=ANSWERS_TIMEOUT_MS)
-        self._wait(lambda: self.page.wait_for_function(
-            "n => document.querySelectorAll('.ck-question-box .ck-reading').length >= n"
-            " || document.querySelector('.ck-question-box .ck-error') !== null",
-            arg=boxes.count(), timeout=ANSWERS_TIMEOUT_MS, polling=250), "the answers were not all shown")
+            self._wait(lambda box=box: box.get_by_role("button", name="Lock in my prediction").click(
+                timeout=ANSWERS_TIMEOUT_MS), f"question {i + 1}'s Lock in was not enabled")
+            self._wait(lambda box=box: box.get_by_role("button", name="Check").click(timeout=ANSWERS_TIMEOUT_MS),
+                       f"question {i + 1}'s Check was not enabled")
+            self._wait(lambda box=box: self.page.wait_for_function(
+                ANSWERED_WHOLE, arg=box.element_handle(), timeout=ANSWERS_TIMEOUT_MS, polling=250),
+                f"question {i + 1}'s answer was not shown whole")
         return boxes.count()
 
     def wait_until_charts_drew(self, charts: int) -> None:
