@@ -8,6 +8,9 @@ hub's id of the user): it sees the kit, Python and the notebooks read-only, its 
 database, the class service's store, the PostgreSQL socket), another student's home, or another
 server's environment (where its hub token is): a student acts only as themselves. Without it,
 every student's server runs as the hub's own account and can do all of that.
+
+Run as root, every student's server also gets ``Spawner.mem_limit`` as a memory cgroup of its own
+(:mod:`changekit.hub.memory`): a student's code that fills the memory ends in their own kernel.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from jupyterhub.spawner import SimpleLocalProcessSpawner
 from traitlets import Bool, Integer, List, Unicode
 
 from ..bubblewrap import open_dirs, system_folders
+from .memory import MemoryGroup, memory_control
 
 #: students' user ids start here (above the strategy lab's sandbox ids, 210000-242767)
 STUDENT_FIRST_UID = 250_000
@@ -46,24 +50,55 @@ class ClassSpawner(SimpleLocalProcessSpawner):
         env["JUPYTER_RUNTIME_DIR"] = kernel_runtime_dir(self.home_dir)
         return env
 
-    def make_preexec_fn(self, name: str) -> Callable[[], None]:
-        if not self.isolate:
-            return super().make_preexec_fn(name)
-        home, uid = self.home_dir, self.student_uid
+    _memory_group: MemoryGroup | None = None  # made by start(), before the server's process
 
-        def preexec() -> None:  # as root, before bubblewrap: the student's home is theirs alone
+    def make_preexec_fn(self, name: str) -> Callable[[], None]:
+        group = self._memory_group
+        setup = self._own_home(self.home_dir, self.student_uid) if self.isolate else super().make_preexec_fn(name)
+
+        def preexec() -> None:  # in the server's process, as root, between fork and exec
+            if group is not None:  # the server, with every kernel it starts, in its memory cgroup
+                group.join()
+            setup()
+
+        return preexec
+
+    @staticmethod
+    def _own_home(home: str, uid: int) -> Callable[[], None]:
+        def setup() -> None:  # before bubblewrap: the student's home is theirs alone
             os.makedirs(home, 0o700, exist_ok=True)
             os.chown(home, uid, uid)
             os.chmod(home, 0o700)
 
-        return preexec
+        return setup
 
     async def start(self) -> Any:
+        self._memory_group = self._limit_memory()
         if self.isolate:
             # the server's command is appended to this as one argument for `sh -c`
             self.shell_cmd = [*sandbox_command(self.bwrap, self.readable, self.home_dir),
                               *become(self.student_uid), "/bin/sh", "-c"]
         return await super().start()
+
+    async def stop(self, now: bool = False) -> None:
+        await super().stop(now=now)
+        if self._memory_group is not None:
+            self._memory_group.remove()
+
+    def _limit_memory(self) -> MemoryGroup | None:
+        """The student's memory cgroup with ``mem_limit`` (made now), or None: no limit set, or this
+        machine takes none from the hub (said in the log)."""
+        if not self.mem_limit:
+            return None
+        control = memory_control(self.home_dir_template) if os.geteuid() == 0 else None
+        if control is None:
+            self.log.warning("mem_limit %s for %s is not enforced: no writable memory cgroup here "
+                             "(run the hub as root on a machine with cgroups)", self.mem_limit, self.user.name)
+            return None
+        group = control.create(self.user.name, int(self.mem_limit))
+        self.log.info("%s's server and kernels: at most %s bytes of memory (%s)", self.user.name,
+                      self.mem_limit, group.path)
+        return group
 
 
 def sandbox_command(bwrap: str, readable: list[str], home: str) -> list[str]:
@@ -89,3 +124,4 @@ def kernel_runtime_dir(home: str) -> str:
     kernel's ran past it). The kit's hub runs kernels over IPC, not TCP: thirty servers picking
     free TCP ports at once picked the same one, and that student's page never rendered."""
     return f"/tmp/changekit-kernels-{hashlib.sha256(home.encode()).hexdigest()[:12]}"
+

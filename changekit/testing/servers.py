@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any, Self
 
 from ..hub.config import HubOptions, write_config
+from ..hub.memory import memory_group_of
 from ..processes import child_pids, descendants, parent_pid, stop_process_tree
 from ..serving import NOTEBOOKS
 
@@ -195,16 +196,22 @@ class HubServer(_Server):
         raise RuntimeError(f"no process of {user}'s server runs as a user of its own (is the hub isolated?)")
 
     def run_in_sandbox(self, user: str, code: str) -> str:
-        """Run Python ``code`` as ``user``'s server would: in their sandbox, as their user id (what a
-        student's own code in a notebook can do); its standard output."""
+        """Run Python ``code`` as ``user``'s server would: in their sandbox, as their user id, in
+        their memory cgroup (what a student's own code in a notebook can do); its standard output."""
+        done = self.sandbox_process(user, code)
+        if done.returncode:
+            raise RuntimeError(f"code in {user}'s sandbox failed ({done.returncode}): {done.stderr[-2000:]}")
+        return done.stdout
+
+    def sandbox_process(self, user: str, code: str) -> subprocess.CompletedProcess:
+        """:meth:`run_in_sandbox`'s process, ended however it ended (killed for its memory, say)."""
         pid, uid = self.user_sandbox(user)
         home = str(self.options.runtime / "homes" / user)
-        done = subprocess.run(["nsenter", "-t", str(pid), "-m", "-p", "-S", str(uid), "-G", str(uid), "--wd=" + home,
+        group = memory_group_of(self.user_server(user)[0])
+        return subprocess.run(["nsenter", "-t", str(pid), "-m", "-p", "-S", str(uid), "-G", str(uid), "--wd=" + home,
                                sys.executable, "-I", "-c", code], capture_output=True, text=True, timeout=60,
-                              env={"HOME": home, "PATH": "/usr/bin:/bin"})
-        if done.returncode:
-            raise RuntimeError(f"code in {user}'s sandbox failed: {done.stderr[-2000:]}")
-        return done.stdout
+                              env={"HOME": home, "PATH": "/usr/bin:/bin"},
+                              preexec_fn=None if group is None else group.join)
 
     def stop(self) -> None:
         self._stopped(descendants(self.proc.pid), group=False, grace=10, settle=5)

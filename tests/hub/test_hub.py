@@ -17,6 +17,7 @@ from changekit.testing.pgtemp import TemporaryPostgres
 from changekit.classroom.store import RemoteStore
 from changekit.classroom.tables import TableClient
 from changekit.testing import HubServer
+from changekit.hub.memory import memory_group_of, parse_size
 from changekit.serving import ROOT
 
 pytestmark = pytest.mark.slow
@@ -70,6 +71,16 @@ reach = {{
     "tokens_seen": sorted({{environ(p).get("JUPYTERHUB_API_TOKEN") for p in pids}} - {{None}}),
 }}
 print(json.dumps(reach))
+"""
+
+
+#: run in Bo's sandbox and cgroup: take (and touch) memory 64 MB at a time, saying how far it got
+FILL_MEMORY = """
+held = []
+for got in range(64, {megabytes} + 64, 64):
+    held.append(b"x" * (64 << 20))
+    print(got, flush=True)
+print("filled", flush=True)
 """
 
 
@@ -239,6 +250,26 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
                 # Bo sees his own processes only: no classmate's hub token is within reach
                 assert reach["processes"] and reach["foreign_processes"] == 0, reach
                 assert reach["tokens_seen"] == [tokens["bo"]], reach["tokens_seen"]
+
+            # -- each student's server and kernels live within the hub's memory limit --
+            if os.geteuid() == 0:  # root on this kind of machine: cgroups take the limit
+                limit = parse_size(hub.options.mem_limit or "")
+                for user in pages:
+                    server, _ = hub.user_server(user)
+                    group = memory_group_of(server)
+                    assert group is not None and group.limit == limit and group.path.name == user, (user, group)
+                    # the kernels the server started are in it too
+                    for pid in hub.user_processes(user):
+                        assert memory_group_of(pid).path == group.path, (user, pid)
+                # Bo's code that fills the memory is killed, in Bo's cgroup alone: every server lives on
+                filled = hub.sandbox_process("bo", FILL_MEMORY.format(megabytes=limit // 2**20 + 256))
+                assert filled.returncode == -9 and "filled" not in filled.stdout, (filled.returncode, filled.stdout)
+                # killed near the limit (Bo's server and kernels hold the rest), not before
+                assert int(filled.stdout.split()[-1]) >= limit // 2**20 // 2, filled.stdout
+                for user in pages:
+                    assert Path(f"/proc/{hub.user_server(user)[0]}").exists(), user
+                ada.reload(timeout=HUB_MS)  # Ada's page still renders on her server
+                ada.get_by_text("Table 1: Diminishing Returns").wait_for(timeout=HUB_MS)
             assert errors == []
         except BaseException:
             for user, page in locals().get("pages", {}).items():  # what each page showed
