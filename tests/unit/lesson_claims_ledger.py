@@ -9,7 +9,8 @@ word such as *safe*, *fair*, *best*, *nobody*, *always*, *never*, *most*, *middl
 * :func:`assumed`: a model assumption, with the words that state it on the same page;
 * :func:`rule`: the sentence restates a rule (docs/rules.md; the rules tests check the engine);
 * :func:`bot`: it describes how a bot is built (its code and tests);
-* :func:`asks`: a question, an instruction or a definition, not a claim.
+* :func:`asks`: a question, an instruction, a heading, a definition or what a chart or table shows,
+  not a claim (a number or a fact stated with a claim word is one of the kinds above).
 
 Numbers are checked separately, phrase by phrase, in ``test_lesson_claims.py``.
 """
@@ -17,7 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from typing import Callable
 
 #: The words that make a sentence a claim to be accounted for.
@@ -209,6 +212,61 @@ def _boneyard_rarely_matched() -> bool:
     return sum(p * a.chance_matched(t, 4) for t, p in mix.items()) < 0.5
 
 
+def _boneyard_table_exploitability() -> bool:
+    """Question 1's table: every stored mix (3-8 players) is exploitable by about 10⁻⁹ of a dollar
+    (within a factor of ten either side), and that is the rounding of its probabilities to ten
+    digits: the solver's own mixes, which the table rounds, are exploitable by less than 10⁻¹²."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+
+    rows = a.equilibrium_summary()
+    if [r["players"] for r in rows] != list(range(3, 9)):
+        return False
+    for r in rows:
+        solved = a.first_round_equilibrium(r["players"])
+        stored = EQUILIBRIUM_TABLE[r["players"]]
+        if not (1e-10 < r["exploitability"] < 1e-8 and solved.exploitability < 1e-12
+                and all(abs(stored.get(t, 0.0) - p) <= 5.1e-11 for t, p in solved.strategy.items())):
+            return False
+    return True
+
+
+def _boneyard_profiles_in_billions() -> bool:
+    """Eight players each bid one of the 24 first-round totals: 24⁸ ≈ 1.1 × 10¹¹ ways, billions."""
+    from changekit.games.boneyard.model import FIRST_ROUND_BIDS
+    from changekit.games.boneyard.rules import START_BILLS
+
+    totals = {sum(bills) for k in range(1, len(START_BILLS) + 1) for bills in combinations(START_BILLS, k)}
+    return sorted(totals) == list(FIRST_ROUND_BIDS) and 10 ** 9 <= len(totals) ** 8 < 10 ** 12
+
+
+def _boneyard_dynamic_alone() -> bool:
+    """The five-player solve: exponential weights, run here from the uniform mix with the exact
+    payoffs (the solver's step size and step count), leave an exploitability that rounds to
+    $0.0003 after 40 steps, far above rounding error; the solver's own dynamic records the same
+    values, and its Newton steps end below 10⁻¹²."""
+    import inspect
+    from math import exp
+
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import FIRST_ROUND_BIDS, expected_payoffs
+
+    defaults = inspect.signature(a.first_round_equilibrium).parameters
+    steps, size = defaults["dynamic_steps"].default, defaults["step_size"].default
+    mix = {t: 1 / len(FIRST_ROUND_BIDS) for t in FIRST_ROUND_BIDS}
+    seen = []
+    for _ in range(steps + 1):
+        pay = expected_payoffs(mix, 5 - 1)
+        top = max(pay.values())
+        seen.append(top - sum(p * pay[t] for t, p in mix.items()))
+        weights = {t: p * exp(size * (pay[t] - top)) for t, p in mix.items()}
+        mix = {t: w / sum(weights.values()) for t, w in weights.items()}
+    solved = a.first_round_equilibrium(5)
+    return (steps == 40 and f"{seen[40]:.4f}" == "0.0003" and seen[40] > 1e-6
+            and all(abs(x - y) < 1e-12 for x, y in zip(seen, solved.history[:solved.newton_from], strict=False))
+            and solved.exploitability < 1e-12)
+
+
 def _diminishing_take_less():
     from changekit.games.diminishing import analysis as a
 
@@ -229,6 +287,40 @@ def _big_cheese_cheese_cuts_risk() -> bool:
     gains = [r["cheese_gain"] for r in rows]
     return (all(r["mean_with_cheese"] > r["mean"] and r["variance_with_cheese"] < r["variance"] for r in rows)
             and gains == sorted(gains))
+
+
+def _big_cheese_d6_relative_risk() -> bool:
+    """Under d6 a card pays card × a fair die's roll, so its sd/mean is the die's own, √(35/12)/3.5
+    ≈ 0.488, whatever the card: recomputed from each card's payout distribution."""
+    from math import isclose, sqrt
+
+    from changekit.games.big_cheese.rules import NUMBER_CARDS, payout_distribution
+
+    die = sqrt(35 / 12) / 3.5
+    for card in NUMBER_CARDS:
+        dist = payout_distribution(card, "d6")
+        m = sum(x * p for x, p in dist.items())
+        sd = sqrt(sum((x - m) ** 2 * p for x, p in dist.items()))
+        if m != Fraction(7, 2) * card or not isclose(sd / m, die, rel_tol=1e-12):
+            return False
+    return f"{die:.3f}" == "0.488"
+
+
+def _big_cheese_same_ranking_different_risks() -> bool:
+    """Both schemes rank the number cards the same way by mean payout (the higher card pays more
+    on average), while their relative risks differ: constant under d6, growing with the card under
+    polyhedral dice."""
+    from changekit.games.big_cheese import analysis as a
+
+    def rising(xs) -> bool:
+        return all(x < y for x, y in zip(xs, xs[1:], strict=False))
+
+    d6, poly = a.payout_table("d6"), a.payout_table("polyhedral")
+    cards = [r["card"] for r in d6]
+    d6_cv = [r["cv"] for r in d6]
+    return (cards == sorted(cards) == [r["card"] for r in poly]  # both in card order, the smallest first
+            and rising([r["mean"] for r in d6]) and rising([r["mean"] for r in poly])
+            and max(d6_cv) - min(d6_cv) < 1e-12 and rising([r["cv"] for r in poly]))
 
 
 def _big_cheese_bids_flat() -> bool:
@@ -300,6 +392,27 @@ def _moneybags_tournament_story() -> bool:
             and bold.low < cautious.high and min(share, key=share.get) == "random")
 
 
+def _moneybags_best_grab() -> bool:
+    """Against the victim who challenges at a loss of 6 or more, the grab with the highest expected
+    height is 5 coins, one below that threshold, and it beats standing by."""
+    from changekit.games.moneybags import analysis as a
+
+    curve = a.steal_curves()["challenges at 6+ lost"]
+    top = max(curve, key=lambda v: v.ev)
+    return (top.coins == 5 == a.ChallengeIfLossAtLeast(6).theta - 1
+            and sum(v.ev == top.ev for v in curve) == 1 and top.ev > a.stand_value(dict(a.float_prior(67, 4))))
+
+
+def _moneybags_closer_above_fair_share() -> bool:
+    """Question 6's stored run: four seats, and the closer's 95 % interval lies wholly above 1/4."""
+    from changekit.games.moneybags import analysis as a
+    from changekit.stats.intervals import wilson
+
+    result = a.question6_tournament()  # the page's stored run (test_stored_runs plays it again)
+    closer = wilson(result.wins[result.names.index("closer")], result.games)
+    return len(result.names) == 4 and closer.low > 1 / len(result.names)
+
+
 def _moneybags_even_pour() -> bool:
     even = _moneybags_study()["even"]
     return (even[-1].value == max(e.value for e in even) and 0.4 < even[-1].value < 0.6
@@ -316,6 +429,56 @@ def _cambio_sweep():
 def _cambio_close_to_best() -> bool:
     best = max(r["win_rate"] for r in _cambio_sweep().values())
     return all(best - _cambio_sweep()[t]["win_rate"] <= 0.05 for t in (6, 8))
+
+
+def _cambio_best_threshold_of_the_run() -> bool:
+    """Question 3's stored sweep: 150 games at every threshold, and t = 2 has the highest win rate."""
+    rows = _cambio_sweep()
+    best = max(rows.values(), key=lambda r: r["win_rate"])
+    return all(r["games"] == 150 for r in rows.values()) and best["threshold"] == 2 and sum(
+        r["win_rate"] == best["win_rate"] for r in rows.values()) == 1
+
+
+def _cambio_middle_of_the_values() -> bool:
+    """The ace-to-black-king values are 1…13, whose middle is 7."""
+    from statistics import median
+
+    from changekit.games.cambio.rules import card_value
+
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    values = [card_value(f"{r}S") for r in ranks]
+    return values == list(range(1, 14)) and median(values) == (values[0] + values[-1]) / 2 == 7
+
+
+def _cambio_pairs(known: set[str]):
+    """Every pair of unseen cards beside the ``known`` ones, from a 52-card deck built here."""
+    ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"]
+    deck = [f"{r}{s}" for r in ranks for s in "SHDC"]
+    unseen = [c for c in deck if c not in known]
+    assert len(deck) == 52 and len(unseen) == 50
+    return list(combinations(unseen, 2))
+
+
+def _cambio_grid_at_most_5() -> bool:
+    """The threshold explorer's opening readout (K♥ and 3♣ known, two unseen, t = 5): counted pair
+    by pair, 37/1225, as the guide says."""
+    from changekit.games.cambio import analysis as a
+    from changekit.games.cambio.rules import card_value
+
+    pairs = _cambio_pairs({"KH", "3C"})
+    base = card_value("KH") + card_value("3C")
+    p = Fraction(sum(base + card_value(x) + card_value(y) <= 5 for x, y in pairs), len(pairs))
+    return p == Fraction(37, 1225) == a.under_threshold(5, known=["KH", "3C"], unknown=2)
+
+
+def _cambio_both_low() -> bool:
+    """The closed form (A♠ and 2♥ known): both unseen cards worth at most 2, counted pair by pair,
+    4/175."""
+    from changekit.games.cambio.rules import card_value
+
+    pairs = _cambio_pairs({"AS", "2H"})
+    p = Fraction(sum(card_value(x) <= 2 and card_value(y) <= 2 for x, y in pairs), len(pairs))
+    return p == Fraction(4, 175)
 
 
 def _cambio_snap_removes_more_than_6() -> bool:
@@ -353,6 +516,14 @@ def _zhao_as_often_low_as_high() -> bool:
     return abs(high - low) / high < 0.25
 
 
+def _zhao_eighteen_nearly_half() -> bool:
+    """18 trumps in a 39-card hand is 46 %: nearly half (and less than half)."""
+    from changekit.games.zhao_pengyou import analysis as a
+
+    hand = a.deal_summary()["hand"]
+    return hand == 39 and 0.45 < 18 / hand < 0.5
+
+
 def _zhao_three_decks_final() -> bool:
     from changekit.games.zhao_pengyou.rules import ZhaoPengyouOptions
 
@@ -379,7 +550,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "the dotted line is a fair 1 in 4": asks("a definition: the share each of four seats would win alike"),
         "(which bill earns most against a fresh cashier?)": asks("Question 1"),
         "then pay whichever of your bills expects the most points against them":
-            asks("Question 5's way of choosing: the bill hand_hints rates highest against the Zombie seen"),
+            asks("an instruction, Question 5's way of choosing: the bill hand_hints rates highest against the "
+                 "Zombie seen"),
         "the 1 and the 3 score most on average": computed(_zombie_hand_a_bills, "the top two of Question 1's table, "
                                                           "and better still when you hold the other 1s"),
         "they pay the bill that scores most against the Zombie as you leave him":
@@ -418,13 +590,17 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "How often should you bid the cheapest bid": asks("Question 1"),
         "`$10` would at best buy the `$10` bucket": rule("a bid takes at most the richest bucket, $10 at the start"),
         "your bid rarely lands on someone else's": computed(_boneyard_rarely_matched),
-        "The table recomputes each mix's exploitability": asks("what the table shows"),
+        "The table recomputes each mix's exploitability": computed(_boneyard_table_exploitability,
+                                                                   "about 10⁻⁹ of a dollar, from rounding"),
         "the crowd makes every middle bid more likely to be matched": computed(_boneyard_middle_bids_matched_more),
         "Cheap is not safe": computed(lambda: __import__("changekit.games.boneyard.analysis", fromlist=["x"])
                                       .chance_matched(1, 8) > 0.99),
         "only if **nobody else bids `$1`**": rule("matching bids cancel"),
-        "So we never list the millions of ways": asks("how the solver works"),
-        "The dynamic alone gets the exploitability down": asks("a number claim, checked with its number"),
+        "So we never list the billions of ways": computed(_boneyard_profiles_in_billions,
+                                                          "24⁸ ≈ 1.1 × 10¹¹ ways; the payoff recursion is the "
+                                                          "model's, tested against a brute-force sum"),
+        "the dynamic alone gets the exploitability down": computed(_boneyard_dynamic_alone,
+                                                                   "five players, 40 steps of exponential weights"),
         "to bring the exploitability down to 10⁻¹⁵?": asks("Question 3"),
         "## Best response to your class": asks("a heading"),
         "which total earns most?": asks("the question to the class"),
@@ -471,7 +647,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "as long as together they are worth **at most one dollar less**": rule(),
         "can never come straight back, and every turn costs you at least a dollar": rule("follows from the take-back"),
         "because a turn always lowers the money in the purses": rule("every turn costs at least a dollar"),
-        "you will see how often only one or two moves keep a winning position winning": asks("an invitation"),
+        "in some positions only one does": computed(lambda: _diminishing_take_less().only_move_takes_less > 0,
+                                                    "the take-back scan finds won positions with one winning move"),
         "works where listing games never could":
             computed(lambda: __import__("changekit.games.diminishing.analysis", fromlist=["x"])
                      .positions_closed_form().value < 10 ** 7, "about a million positions against about 10⁴⁰ games"),
@@ -487,7 +664,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "If nobody bids, the card is discarded": rule(),
         "each die at most once": rule(),
         "a safety cap": rule("an option of ours, docs/rules.md"),
-        "(sd/mean is always 0.488)": asks("a number claim, checked with its number"),
+        "(sd/mean is always 0.488)": computed(_big_cheese_d6_relative_risk),
         "cuts the risk, most of all on the big cards": computed(_big_cheese_cheese_cuts_risk),
         "used by the best rule (re-roll anything below the mean)":
             computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
@@ -499,7 +676,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
             assumed("If each project's card is one of the seven values at random"),
         "drawing the cards without replacement hardly matters here": computed(_big_cheese_without_replacement),
         "Which bot wins most often?": asks("Question 6"),
-        "can have nearly the same ranking of averages": asks("the idea, made exact in the section's numbers"),
+        "can rank them the same way on average yet carry different *risks*":
+            computed(_big_cheese_same_ranking_different_risks),
         "brings in a simple optimal stopping rule":
             computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
                      .best_reroll(20, "polyhedral")[0] == 11),
@@ -524,7 +702,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "so the target is always 10–99": rule(),
         "you always hold 8": rule(),
         "nobody else scores that round": rule(),
-        "Which target is a fresh hand most likely to make already?": asks("Question 2"),
+        "Which target is a fresh hand most likely to make already?": asks("Question 1"),
         "to make 10 you need almost every card to be a 1 or a zero card": computed(_cha_ching_best_targets),
         "The best targets sit just under 100": computed(_cha_ching_best_targets),
     },
@@ -532,7 +710,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "from then on nobody can rob you": rule("a closed bag cannot be robbed"),
         "How often (in %) does the player who closes at once win": asks("Question 6"),
         "how often does a player who closes at their first turn win": asks("Question 6, in the guide"),
-        "against a fair share of 25 %": asks("a definition: the share each of four seats would win alike"),
+        "against a fair share of 25 %": computed(_moneybags_closer_above_fair_share),
         "**Nobody may look inside a bag": rule(),
         "Nobody ever looks into a bag": rule(),
         "from now on nobody can rob you": rule(),
@@ -542,7 +720,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "a robbed player never learns how much was taken": rule("steals are secret (docs/rules.md)"),
         "and one who never challenges": bot("the victims of the steal curves"),
         "the star marks the best grab": asks("what the chart shows"),
-        "the best grab is **5 coins**": asks("a number claim, checked with its number"),
+        "the best grab is **5 coins**": computed(_moneybags_best_grab),
         "which is most of the time, so the curve drops sharply":
             assumed("a choice is\njudged by the **expected height** of your stack"),
         "Against a victim who never challenges, more is always better":
@@ -561,7 +739,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "**nobody** knows the two cards that moved": rule(),
         "swap their worst card out, use every power, snap only when sure": bot("MemoryBot"),
         "A card you have never seen": asks("Question 1"),
-        "(7 is the middle of 1…13.)": asks("arithmetic"),
+        "(7 is the middle of 1…13.)": computed(_cambio_middle_of_the_values),
         "6.46 before it has seen a card) is at most *t*": bot("MemoryBot's believed total"),
         "Which threshold *t* wins most often": asks("Question 3"),
         "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it":
@@ -569,22 +747,22 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "A memory bot calls when its total is at most *t*": bot("MemoryBot"),
         "green where it is at most *t*": asks("what the chart shows"),
         "How often are both unseen cards of a grid low?": asks("the closed form's question"),
-        "sympy writes the chance both are worth at most 2": asks("the closed form"),
+        "sympy writes the chance both are worth at most 2": asks("what the closed form shows"),
         "the other never snaps": bot("the snapping experiment's two bots"),
         "(on average worth more than 6 points)": computed(_cambio_snap_removes_more_than_6),
         "the memory bot never snaps wrongly, so it never pays the penalty": bot("MemoryBot snaps only when sure"),
         "How often does the top discard match a card you know": asks("the snap-chances question"),
         "(best calling threshold against bots calling at 5?)": asks("Question 3"),
-        "In the seeded run (150 games per threshold) the best was": asks("a number claim, checked with its number"),
-        "the chance the grid totals at most 5": asks("a number claim, checked with its number"),
-        "both unseen cards are worth at most 2": asks("a number claim, checked with its number"),
+        "In the seeded run (150 games per threshold) the best was": computed(_cambio_best_threshold_of_the_run),
+        "the chance the grid totals at most 5": computed(_cambio_grid_at_most_5),
+        "both unseen cards are worth at most 2": computed(_cambio_both_low),
     },
     "zhao_pengyou": {
         "nobody knows who the friend is until that card is played": rule(),
         "Nobody declares": rule(),
         "If the host plays it, nobody does": rule(),
         "claiming nobody can beat any of them": rule("a throw"),
-        "nearly half trumps.)": asks("18 of 39, said of the question's threshold"),
+        "nearly half trumps.)": computed(_zhao_eighteen_nearly_half),
         "one with 8 or fewer about as often": computed(_zhao_as_often_low_as_high),
         "so almost everyone *could* declare": computed(
             lambda: __import__("changekit.games.zhao_pengyou.analysis", fromlist=["x"])

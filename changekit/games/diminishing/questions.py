@@ -25,8 +25,8 @@ QUESTIONS = question_list(
         answer=lambda: analysis.start_html(),
         reading="Every opening has winning answers, so the second player wins; just over half of all reachable "
                 "positions are wins for the player to move. That share says nothing about traps; what does is how few "
-                "moves keep a won position won. Try the app with hints on: you will see how often only one or two "
-                "moves keep a winning position winning.",
+                "moves keep a won position won. Try the app with hints on and count the moves that keep a winning "
+                "position winning: in some positions only one does.",
     ),
     lesson_question(
         "diminishing.q3",
