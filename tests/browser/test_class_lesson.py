@@ -3,9 +3,12 @@ dashboard and three students' pages (Chromium), reloads on the way, as a class r
 
 1. the three join; a poll (Zombie q1): they lock in, Bo reloads mid-question and is back at his
    seat with his prediction, the teacher reveals, every student's Check shows the exact value;
-2. a networked Diminishing Returns table for the three, opened from the dashboard: every move is
-   made with the page's own buttons; Cy reloads mid-game; after every move every page and the
-   teacher's list agree on the number of moves; the teacher closes the table and every page says so;
+2. a networked Cambio table for the three and the game's bot, opened from the dashboard: every
+   move is made with the page's own buttons (draws, swaps, and a snap window decided by a student
+   who knows a matching card; the others' pages pass theirs by themselves); Bo reloads mid-game;
+   whenever the store waits for students, every page agrees with it: the same log, "your move"
+   on the pages it waits for and "Waiting for" them on the others; the teacher closes the table
+   and every page says so;
 3. a class auction: everyone bids, Ada changes her bid (it replaces the first), the teacher
    settles, every page shows its own result;
 4. at the end the server holds exactly the four open pages' kernels (every reloaded page's old
@@ -30,8 +33,11 @@ STUDENTS = ("Ada", "Bo", "Cy")
 PROBLEM_MARKERS = ("could not show the latest", "Live updates stopped", "Traceback")
 
 
-def log_count(page) -> int:
-    return page.locator(".ck-log li").count()
+def scoreboard(page, name: str) -> str:
+    """The page's scoreboard, each row's name as the class knows it (a page calls its own seat You)."""
+    rows = page.locator(".ck-app .ck-score tr").evaluate_all(
+        "rows => rows.map(r => (r.classList.contains('ck-turn') ? '> ' : '') + r.innerText.replace(/\\s+/g, ' '))")
+    return "\n".join(re.sub(r"^(> )?You\b", lambda m: (m.group(1) or "") + name, row.strip()) for row in rows)
 
 
 def problems_on(page) -> list[str]:
@@ -89,51 +95,77 @@ def test_a_whole_lesson_with_reloads_leaves_no_kernel_behind_and_every_page_agre
             # the exact value, as the game's own page shows it (test_dashboard computes it)
             box.get_by_text("1.6086").first.wait_for(timeout=LIVE_MS)
 
-        # -- 2. a networked table for the three, a reload mid-game --
+        # -- 2. a networked Cambio table for the three and a bot: turns and snap windows, a reload --
         tables = teacher.locator(".ck-class-games")
-        # the panel's first game, Diminishing Returns, is the one picked (checked on the pages below)
+        # the tables' form's game (the class tournament's menu below it is called Game too)
+        tables.get_by_role("combobox", name="Game").first.select_option(label="Cambio")
         seats = tables.get_by_role("spinbutton", name="Seats")
-        seats.fill("3")
+        seats.fill("4")
         seats.press("Tab")
         for seat, name in zip(("Seat 1", "Seat 2", "Seat 3"), STUDENTS, strict=True):
             picker = tables.get_by_label(seat, exact=True)
             wait_until(teacher, lambda p=picker, n=name: n in p.locator("option").all_inner_texts(),
                        what=f"{name} offered for {seat}", timeout_ms=LIVE_MS)
             picker.select_option(name)
+        assert tables.get_by_label("Seat 4", exact=True).input_value()  # the game's own bot, by default
         tables.get_by_role("button", name="Open the table").click()
         visible(tables.get_by_text("Table 1 is open"), what="the table opened")
         for page in pages.values():
-            visible(page.get_by_text("Table 1: Diminishing Returns"), what="the student's page at the table",
-                    timeout_ms=LIVE_MS)
+            visible(page.get_by_text("Table 1: Cambio"), what="the student's page at the table", timeout_ms=LIVE_MS)
 
-        def agree(moves: int, lines: int) -> None:
-            """Every page's log has ``lines`` lines and the teacher's list says ``moves`` moves."""
-            for name, page in pages.items():
-                wait_until(page, lambda p=page: log_count(p) == lines, what=f"{lines} log lines on {name}'s page",
-                           timeout_ms=LIVE_MS)
-            visible(tables.locator("li", has_text=re.compile(rf"Ada, Bo, Cy · {moves} moves? ·")),
-                    what=f"{moves} moves listed", timeout_ms=LIVE_MS)
+        listing = tables.locator("li", has_text="Table 1 · Cambio")
 
-        for turn in range(6):
-            name = STUDENTS[turn % 3]
+        def settled() -> tuple[int, list[str]]:
+            """Wait until the teacher's list (the store) waits for students only and every page
+            agrees with it: "your move" for whom the store waits for, "Waiting for" them on every
+            other page (a frozen page said "Waiting for Bo2" while the store waited for Cy), and
+            one scoreboard (everyone's card count and whose turn it is: the logs differ, each
+            holding its own seat's private looks); the number of moves and who is to act."""
+            seen: list = []
+
+            def agreed() -> bool:
+                found = re.search(r"· (\d+) moves? · to act: (.+)$", listing.inner_text().strip())
+                if not found:
+                    return False
+                moves, acting = int(found.group(1)), found.group(2).split(", ")
+                if not set(acting) <= set(STUDENTS):  # a bot's turn: some page is making its move
+                    return False
+                said = {n: p.locator(".ck-status").inner_text().strip() for n, p in pages.items()}
+                want = {n: "You: your move." if n in acting else "Waiting for " + ", ".join(acting) + "."
+                        for n in pages}
+                boards = {scoreboard(p, n) for n, p in pages.items()}
+                seen[:] = [moves, acting, said, boards]
+                return said == want and len(boards) == 1
+
+            try:
+                wait_until(teacher, agreed, what="every page agreeing with the store", timeout_ms=LIVE_MS)
+            except AssertionError as exc:
+                raise AssertionError(f"{exc}\nlast seen (moves, acting, statuses, scoreboards): {seen}") from None
+            return seen[0], seen[1]
+
+        clicked: list[str] = []
+        for step in range(14):
+            moves, acting = settled()
+            name = acting[0]
             mover = pages[name]
-            visible(mover.locator(".ck-status", has_text="You: your move."), what=f"{name}'s turn",
-                    timeout_ms=LIVE_MS)
-            before = log_count(mover)
-            mover.get_by_role("button", name=re.compile(r"^Play \$\d+")).first.click()
-            take = mover.get_by_role("button", name=re.compile(r"^Take back"))
-            visible(take, what="the take-back choices")
-            take.first.click()
-            wait_until(mover, lambda m=mover, b=before: log_count(m) > b, what=f"{name}'s move in their log",
-                       timeout_ms=LIVE_MS)
-            lines = log_count(mover)
-            agree(turn + 1, lines)
-            if turn == 2:  # Cy reloads mid-game: back at the table, at the same position
-                cy = pages["Cy"]
-                cy.reload(timeout=RENDER_TIMEOUT_MS)
-                visible(cy.get_by_text("Table 1: Diminishing Returns"), what="Cy back at the table",
-                        timeout_ms=RENDER_TIMEOUT_MS)
-                agree(turn + 1, lines)
+            for choice in ("Pass (no snap)", "Swap in here", "Draw from deck"):
+                button = mover.get_by_role("button", name=choice, exact=True)
+                if button.count() and button.first.is_visible() and button.first.is_enabled():
+                    button.first.click()
+                    clicked.append(choice)
+                    break
+            else:
+                raise AssertionError(f"{name}'s page offers none of the expected moves: "
+                                     f"{mover.locator('.ck-app').inner_text()[:600]}")
+            wait_until(teacher, lambda m=moves: int(re.search(r"· (\d+) moves? ·", listing.inner_text()).group(1)) > m,
+                       what=f"{name}'s {clicked[-1]} in the store", timeout_ms=LIVE_MS)
+            if step == 6:  # Bo reloads mid-game: back at the table, at the same position
+                bo = pages["Bo"]
+                bo.reload(timeout=RENDER_TIMEOUT_MS)
+                visible(bo.get_by_text("Table 1: Cambio"), what="Bo back at the table", timeout_ms=RENDER_TIMEOUT_MS)
+        settled()
+        # the students drew and swapped, and one of them, knowing a matching card, decided a snap window
+        assert clicked.count("Draw from deck") >= 4 and "Pass (no snap)" in clicked, clicked
         screenshot(pages["Ada"], "class-lesson-table-ada")
         teacher.locator(".ck-class-games").get_by_role("button", name="Close this table").click()
         for name, page in pages.items():
