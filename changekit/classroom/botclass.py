@@ -2,8 +2,9 @@
 tournament of them all (plus kit bots) and shows the standings to the class.
 
 Students' code never runs in the teacher's kernel: :func:`changekit.lab.tournament` runs each entry
-in its own sandboxed worker process. The store keeps the sources (checked, never run) and the
-published standings (:meth:`~changekit.classroom.store.Store.submit_bot`, ``publish_standings``).
+in its own sandboxed worker process, on a hub in the class service
+(:mod:`changekit.classroom.class_tournament`). The store keeps the sources (checked, never run)
+and the published standings (:meth:`~changekit.classroom.store.Store.submit_bot`, ``publish_standings``).
 """
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ from typing import Any
 import ipywidgets as w
 
 from ..core.errors import ChangekitError
-from ..lab import tournament
 from ..lab.figures import payoff_figure, standings_figure
 from ..lab.lab import Standings
 from ..registry import game_keys, load_game
@@ -23,6 +23,7 @@ from ..stats.tournaments import bots_of
 from ..ui.app import button, kernel_loop, show_figure
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
 from ..core.markup import escape, html
+from .class_tournament import class_entries, run_class_tournament
 from .live import ClassLink, join_from_address
 from .store import Store
 
@@ -164,9 +165,7 @@ class TournamentPanel:
         self.w_entries.value = html("<p>{} submitted for {}: ", len(bots), load_game(game).title) + names + "</p>"
 
     def entries(self) -> list[Any]:
-        game = self.w_game.value
-        return [(b.student, b.source) for b in self.store.bots(self.code, self.teacher_key, game)] + list(
-            self.w_kit.value)
+        return class_entries(self.store, self.code, self.teacher_key, self.w_game.value, self.w_kit.value)
 
     def run(self) -> None:
         if self._running or self.w_run.disabled:
@@ -181,7 +180,7 @@ class TournamentPanel:
         self.w_progress.value = 0
         self.w_progress.layout.display = ""
         self.w_message.value = html("<p>Playing: {} entries, seed {}…</p>", len(entries), self.w_seed.value)
-        game, games, seed = self.w_game.value, self.w_games.value, self.w_seed.value
+        game, kit, games, seed = self.w_game.value, list(self.w_kit.value), self.w_games.value, self.w_seed.value
         loop = kernel_loop()
 
         def progress(fraction: float) -> None:
@@ -190,7 +189,8 @@ class TournamentPanel:
             else:  # widget values are set on the kernel's loop, never from the worker thread
                 loop.call_soon_threadsafe(setattr, self.w_progress, "value", fraction)
 
-        self._task = in_background(lambda: tournament(game, entries, games=games, seed=seed, progress=progress),
+        self._task = in_background(lambda: run_class_tournament(self.store, self.code, self.teacher_key, game, kit,
+                                                                games=games, seed=seed, progress=progress),
                                    self._show)
 
     def _show(self, outcome: Any) -> None:

@@ -42,7 +42,8 @@ def add_parser(sub: Any) -> None:
     hub.add_argument("--postgres", action="store_true",
                      help="keep the class store in a PostgreSQL of its own in the runtime folder, started and "
                           "stopped with the hub (a one-machine hub; its binaries: pgserver or Debian's postgresql)")
-    hub.add_argument("--mem-limit", default="1G", help="memory per student: their server and kernels (enforced by a memory cgroup when run as root)")
+    hub.add_argument("--mem-limit", default="1G",
+                     help="memory per student: their server and kernels (a memory cgroup each, when run as root)")
     hub.add_argument("--idle-timeout", type=int, default=3600, help="stop a student's server idle this long (s)")
     hub.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
                      help="each student's server in a sandbox under a user id of its own (needs root and "

@@ -15,6 +15,10 @@ machine (one answer per student, seats, teacher-only actions, limits), and on to
   with their token (a teacher's pages, which hold the teacher key anyway, may use any seat);
 * the teacher is a hub admin or a member of the ``teachers`` group: only the teacher opens a
   session or makes a teacher-key call.
+
+It also runs the strategy lab's class tournaments (:mod:`changekit.classroom.class_tournament`),
+one at a time, each student's moves in the lab's sandbox: a student's server on an isolated hub
+is a sandbox, and sandboxes do not nest.
 """
 from __future__ import annotations
 
@@ -22,15 +26,18 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import sqlite3
 import sys
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from ..core.errors import ChangekitError
 from ..classroom.store import (
     METHODS,
     ClassroomError,
@@ -48,6 +55,13 @@ TEACHER_CALLS = frozenset(m for m, names in METHODS.items() if "teacher_key" in 
 STUDENT_CALLS = frozenset(m for m, names in METHODS.items() if "token" in names) - {"join"}
 #: calls a teacher key or a student token may make: the caller's own token, or a teacher's call
 MEMBER_CALLS = frozenset(m for m, names in METHODS.items() if "secret" in names)
+#: the service's own calls (not the store's): a teacher's class tournament, run here
+TOURNAMENT_CALLS: dict[str, tuple[str, ...]] = {
+    "start_tournament": ("code", "teacher_key", "game", "kit", "games", "seed"),
+    "tournament_progress": ("code", "teacher_key", "job"),
+}
+#: finished tournaments kept for their teacher to fetch (the oldest go first)
+KEPT_TOURNAMENTS = 20
 #: a hub user's admin flag and groups are asked of the hub at most this often
 ROLE_CACHE_S = 30.0
 MAX_BODY_BYTES = 512 * 1024
@@ -84,22 +98,67 @@ class Seats:
             self._conn.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (code, hub_user, token))
 
 
+class Tournaments:
+    """Class tournaments run by the service, one at a time in a thread of their own (they are
+    long: minutes for a class); a teacher starts one and then asks how far it is."""
+
+    def __init__(self) -> None:
+        self._runner = ThreadPoolExecutor(1, thread_name_prefix="class-tournament")
+        self._lock = threading.Lock()
+        self._jobs: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def start(self, code: str, run: Callable[[Callable[[float], None]], Any]) -> str:
+        """Queue ``run(progress)`` (it returns the standings' JSON data) for session ``code``; its job id."""
+        job = secrets.token_urlsafe(12)
+        state: dict[str, Any] = {"fraction": 0.0, "done": False, "standings": None, "error": None}
+        with self._lock:
+            self._jobs[code, job] = state
+            finished = [key for key, s in self._jobs.items() if s["done"]]
+            for key in finished[:max(0, len(finished) - KEPT_TOURNAMENTS)]:
+                del self._jobs[key]
+
+        def work() -> None:
+            try:
+                standings = run(lambda fraction: state.update(fraction=fraction))
+            except ChangekitError as err:  # said to the teacher: too few entries, a bad seed ...
+                state.update(error=str(err), done=True)
+            except Exception as err:  # noqa: BLE001 - a failed run ends its job, never the service
+                state.update(error=f"the tournament failed: {type(err).__name__}: {err}", done=True)
+            else:
+                state.update(standings=standings, fraction=1.0, done=True)
+
+        self._runner.submit(work)
+        return job
+
+    def progress(self, code: str, job: Any) -> dict[str, Any]:
+        with self._lock:
+            state = self._jobs.get((code, job)) if isinstance(job, str) else None
+        if state is None:
+            raise ClassroomError("unknown-tournament", f"session {code} has no tournament {str(job)[:40]!r} here")
+        if state["error"] is not None:
+            raise ClassroomError("tournament-failed", state["error"])
+        return {"fraction": state["fraction"], "done": state["done"], "standings": state["standings"]}
+
+
 class ClassService:
     """The rules between a hub user and the store; :meth:`call` is one request's work (blocking)."""
 
     def __init__(self, store: Store, seats: Seats):
         self.store = store
         self.seats = seats
+        self.tournaments = Tournaments()
 
     def call(self, hub_user: str, is_teacher: bool, method: str, arguments: dict[str, Any]) -> Any:
-        if method not in METHODS:
+        if method not in METHODS and method not in TOURNAMENT_CALLS:
             raise ClassroomError("unknown-call", f"the class service has no call {method!r}")
-        unknown = set(arguments) - set(METHODS[method])
+        unknown = set(arguments) - set(METHODS.get(method) or TOURNAMENT_CALLS[method])
         if unknown:
             raise ClassroomError("bad-call", f"{method} takes no {', '.join(sorted(unknown))}")
-        if method in TEACHER_CALLS and not is_teacher:
+        if (method in TEACHER_CALLS or method in TOURNAMENT_CALLS) and not is_teacher:
             raise Refused("teacher-only", f"{hub_user} is not a teacher on this hub: only the hub's admins and "
                                           f"the teachers group open class sessions and make teacher calls")
+        if method in TOURNAMENT_CALLS:
+            return self._tournament(method, **arguments)
         if method == "join":
             return self._join(hub_user, arguments.get("code"))
         # a teacher already holds every power over their sessions (the teacher key): their pages
@@ -109,6 +168,21 @@ class ClassService:
         elif method in MEMBER_CALLS and not is_teacher:
             self._check_own(hub_user, arguments.get("code"), arguments.get("secret"))
         return getattr(self.store, method)(**arguments)
+
+    def _tournament(self, method: str, *, code: Any, teacher_key: Any, job: Any = None, game: Any = None,
+                    kit: Any = None, games: Any = None, seed: Any = None) -> Any:
+        from ..classroom.class_tournament import class_entries  # the lab only where tournaments run
+        from ..lab import tournament
+
+        code = normal_code(code)
+        self.store.students(code, teacher_key)  # the session's teacher key, or refused as the store refuses it
+        if method == "tournament_progress":
+            return self.tournaments.progress(code, job)
+        if not isinstance(kit, list):
+            raise ClassroomError("bad-call", "kit: a list of the kit bots' names")
+        entries = class_entries(self.store, code, teacher_key, game, kit)  # the bots submitted now
+        return self.tournaments.start(code, lambda progress: tournament(
+            game, entries, games=games, seed=seed, progress=progress).to_json())
 
     def _join(self, hub_user: str, code: Any) -> Student:
         """Join under the hub user's name; a hub user who joined before gets their seat back."""

@@ -1,18 +1,19 @@
 """``check_bot`` and ``tournament``: the lab's two public functions, and what they return."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Sequence
 
 from changekit.core.checks import MAX_SEED
 from changekit.core.errors import ChangekitError
+from changekit.core.options import tuples
 from changekit.core.state import Game
 from changekit.registry import load_game
 from changekit.stats.intervals import Estimate
 
 from .exact import comparison as exact_comparison
-from .referee import (MAX_ENTRIES, MAX_GAMES, Entry, PlayerMaker, Results, as_entry, csv_text, kit_entry,
-                      play_groups, rank_bands, round_robin_groups, sandboxed_player)
+from .referee import (MAX_ENTRIES, MAX_GAMES, Entry, GameRecord, PlayerMaker, Results, as_entry, csv_text,
+                      kit_entry, play_groups, rank_bands, round_robin_groups, sandboxed_player)
 from .sandbox import MOVE_SECONDS, MOVE_SECONDS_BOUNDS, MoveFailure, sandbox_available
 from .source import check_source
 
@@ -144,6 +145,37 @@ class Standings:
         rows = self.rows if not anonymous else [{**row, "entry": f"entry {row['rank']}.{i}"}
                                                for i, row in enumerate(self.rows, 1)]
         return csv_text(rows)
+
+    def to_json(self) -> dict[str, Any]:
+        """The standings as JSON-ready data, every game's save and failure with them (not the
+        entries' sources): what the class service sends a teacher's page on a hub, where the
+        tournament runs (:func:`standings_from_json` reads it back)."""
+        results = self.results
+        return {"format": STANDINGS_FORMAT, "game": self.game, "seed": self.seed, "rows": self.rows,
+                "options": results.game.options.to_json(),
+                "entries": [{"name": e.name, "bot_name": e.bot_name} for e in results.entries],
+                "records": [asdict(r) for r in results.records],
+                "failures": [[asdict(f) for f in failures] for failures in results.failures],
+                "stopped": results.stopped}
+
+
+#: the version of :meth:`Standings.to_json`'s data
+STANDINGS_FORMAT = 1
+
+
+def standings_from_json(data: Any) -> Standings:
+    """:class:`Standings` from :meth:`Standings.to_json`'s data (a ChangekitError if it is not that)."""
+    try:
+        if data["format"] != STANDINGS_FORMAT:
+            raise ChangekitError(f"standings of format {data['format']!r}, not {STANDINGS_FORMAT}")
+        game = load_game(data["game"])(**{k: tuples(v) for k, v in data["options"].items()})
+        results = Results(game, [Entry(e["name"], bot_name=e["bot_name"]) for e in data["entries"]], data["seed"],
+                          [GameRecord(**r) for r in data["records"]],
+                          [[MoveFailure(**f) for f in failures] for failures in data["failures"]],
+                          list(data["stopped"]))
+        return Standings(data["game"], data["seed"], list(data["rows"]), results)
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise ChangekitError(f"these are not a tournament's standings: {exc!r}") from None
 
 
 def tournament(game: Game | str, entries: Sequence[Any], *, games: int, seed: int, players: int | None = None,

@@ -187,3 +187,58 @@ def test_a_networked_table_between_two_servers(service):
     # bo cannot move ada's seat: the table's own rule, said through the service
     moves = lee.moves(session.code, session.teacher_key, table.table_id)
     assert {m.student for m in moves} >= {"ada", "bo"}
+
+
+BOT = "def choose(view, legal, rng):\n    return legal[{}]\n"
+
+
+def test_the_class_tournament_runs_in_the_service_and_its_standings_are_the_same_as_here(service, tmp_path):
+    """On a hub the class service plays the tournament (a student's server there is a sandbox:
+    classmates' code could not run in the teacher's); the teacher's page gets the same standings,
+    with every game, as a tournament played here with the same entries and seed."""
+    from changekit.classroom.class_tournament import class_entries, run_class_tournament
+    from changekit.lab import tournament
+
+    lee, ada, bo = as_user(service, "tok-lee"), as_user(service, "tok-ada"), as_user(service, "tok-bo")
+    session = lee.open_session("Lab")
+    ada.submit_bot(session.code, ada.join(session.code, "").token, "zombie", BOT.format(0))
+    bo.submit_bot(session.code, bo.join(session.code, "").token, "zombie", BOT.format(-1))
+    heard: list[float] = []
+    standings = run_class_tournament(lee, session.code, session.teacher_key, "zombie", ["careful", "greedy"],
+                                     games=8, seed=11, progress=heard.append)
+    here = tournament("zombie", [("ada", BOT.format(0)), ("bo", BOT.format(-1)), "careful", "greedy"], games=8, seed=11)
+    assert standings.rows == here.rows and [r["entry"] for r in standings.rows] == [r["entry"] for r in here.rows]
+    assert {r["entry"] for r in standings.rows} == {"ada", "bo", "careful bot", "greedy bot"}
+    assert standings.payoff_matrix() == here.payoff_matrix()
+    assert [r.save for r in standings.results.records] == [r.save for r in here.results.records]
+    assert standings.replay(0).to_json() == here.replay(0).to_json()  # any game opens on the teacher's page
+    assert heard and heard[-1] == 1.0 and heard == sorted(heard)
+    # the entries, read through the service, are the submitted sources
+    assert class_entries(lee, session.code, session.teacher_key, "zombie", ["careful"]) == [
+        ("ada", BOT.format(0)), ("bo", BOT.format(-1)), "careful"]
+
+
+def test_only_the_teacher_runs_a_class_tournament_and_a_failed_one_says_why(service):
+    from changekit.classroom.class_tournament import run_class_tournament
+
+    lee, ada = as_user(service, "tok-lee"), as_user(service, "tok-ada")
+    session = lee.open_session("Lab")
+    ada.join(session.code, "")
+    for call in (lambda: ada.call("start_tournament", code=session.code, teacher_key=session.teacher_key,
+                                  game="zombie", kit=["careful"], games=2, seed=1),
+                 lambda: ada.call("tournament_progress", code=session.code, teacher_key=session.teacher_key,
+                                  job="x")):
+        with pytest.raises(ClassroomError) as refused:
+            call()
+        assert refused.value.reason == "teacher-only"
+    with pytest.raises(ClassroomError) as wrong_key:  # a teacher of the hub, but not this session's key
+        lee.call("start_tournament", code=session.code, teacher_key="not-the-key", game="zombie",
+                 kit=["careful"], games=2, seed=1)
+    assert wrong_key.value.reason != "teacher-only"
+    with pytest.raises(ClassroomError) as unknown:
+        lee.call("tournament_progress", code=session.code, teacher_key=session.teacher_key, job="nope")
+    assert unknown.value.reason == "unknown-tournament"
+    # too few entries for a table of Zombie: the run fails, and the teacher's page is told why
+    with pytest.raises(ClassroomError, match="entries") as failed:
+        run_class_tournament(lee, session.code, session.teacher_key, "zombie", ["careful"], games=2, seed=1)
+    assert failed.value.reason == "tournament-failed"

@@ -74,6 +74,8 @@ print(json.dumps(reach))
 """
 
 
+#: the class tournament's student bots: the first or the last legal move
+LAB_BOT = "def choose(view, legal, rng):\n    return legal[{}]\n"
 #: run in Bo's sandbox and cgroup: take (and touch) memory 64 MB at a time, saying how far it got
 FILL_MEMORY = """
 held = []
@@ -200,6 +202,23 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
             bo.locator(".ck-status", has_text="You: your move.").wait_for(timeout=LIVE_MS)
             teacher.screenshot(path=str(ARTIFACTS / "hub-class-teacher.png"))
             bo.screenshot(path=str(ARTIFACTS / "hub-class-bo.png"))
+
+            # -- the strategy lab's class tournament: classmates' bots run by the class service, in the
+            # lab's sandbox (a student's server here is a sandbox, which cannot nest another) --
+            for api, pick in ((ada_api, 0), (bo_api, -1)):
+                api.submit_bot(code, api.join(code, "").token, "zombie", LAB_BOT.format(pick))
+            lab = teacher.locator(".ck-class-games")
+            lab.get_by_role("button", name="Refresh the entries").click()
+            lab.get_by_text("2 submitted for Make Your Own Change Night: ada, bo").wait_for(timeout=LIVE_MS)
+            lab.get_by_role("listbox", name="Kit bots").select_option(["careful", "greedy"])
+            lab.get_by_role("spinbutton", name="Games each").fill("4")
+            lab.get_by_role("spinbutton", name="Games each").press("Tab")
+            lab.get_by_role("button", name="Run the tournament").click()
+            standings = lab.locator("table.ck-standings")
+            standings.wait_for(timeout=HUB_MS)
+            rows = standings.locator("tr").all_inner_texts()[1:]
+            assert sorted(r.split("\t")[1] for r in rows) == ["ada", "bo", "careful bot", "greedy bot"], rows
+            assert all(r.split("\t")[-1] == "none" for r in rows), rows  # every move made, none failed
 
             # -- a chart page on the hub: one plotly.js from the kit's assets, a light websocket --
             cy = students["cy"]

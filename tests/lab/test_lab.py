@@ -282,3 +282,22 @@ def test_a_bot_may_write_a_named_move_or_its_plain_value_and_the_games_are_the_s
     starter = starter_source("zombie")
     assert "from changekit.games.zombie.moves import Pay\n" in starter and "[Pay(1), Pay(3)" in starter
     assert check_bot("zombie", starter, against=["careful"], games=2, seed=1).failures == []
+
+
+def test_standings_go_to_json_and_back_with_every_game_and_nothing_else_is_taken_for_them():
+    import json
+
+    from changekit.lab.lab import standings_from_json
+
+    first = "def choose(view, legal, rng):\n    return legal[0]\n"
+    standings = tournament("zombie", ["careful", "greedy", "random", ("ada", first)], games=4, seed=9)
+    back = standings_from_json(json.loads(json.dumps(standings.to_json())))
+    assert back.rows == standings.rows and back.game == "zombie" and back.seed == 9
+    assert back.payoff_matrix() == standings.payoff_matrix()
+    assert [r.save for r in back.results.records] == [r.save for r in standings.results.records]
+    assert back.results.failures == standings.results.failures
+    assert back.replay(1, moves=3).to_json() == standings.replay(1, moves=3).to_json()
+    assert "source" not in json.dumps(standings.to_json())  # the entries' code stays with the store
+    for bad in ({}, {"format": 2}, {**standings.to_json(), "records": [{"deal": 1}]}, [1]):
+        with pytest.raises(ChangekitError, match="standings"):
+            standings_from_json(bad)
