@@ -1,6 +1,7 @@
 """The claims ledger (issue 25): every sentence of a lesson that states a fact about a game with a
 word such as *safe*, *fair*, *best*, *nobody*, *always*, *never*, *most*, *middle*, *usually* or
-*nearly*, and what backs it.
+*nearly*, a word for a shape or a trend (*flat*, *grows*, *in proportion*) or a formula written out
+as text (``e^(…)``, ``10p^2``), and what backs it.
 
 ``LEDGER[lesson]`` maps a phrase of the sentence (word for word, as :func:`lesson_texts` and
 :func:`guide_section` give the text: maths and quoted code left out) to one of
@@ -23,10 +24,13 @@ from functools import cache
 from itertools import combinations
 from typing import Callable
 
-#: The words that make a sentence a claim to be accounted for.
+#: The words that make a sentence a claim to be accounted for: claim words, words for a curve's
+#: shape or a trend ("the curve is flat on top", "grows in proportion to"), and a power written
+#: out of the maths (``e^(payoff)``, ``10p^2``: a formula the text states as plain text).
 CLAIM_WORDS = re.compile(
     r"\b(safe\w*|fair\w*|best|nobody|no one|no single|always|never|most|middle|usually|nearly|almost|unexploitable|"
-    r"exploit\w*|barely|hardly|often|rarely|certain\w*|guarantee\w*|optimal\w*|worst|likeliest)\b", re.I)
+    r"exploit\w*|barely|hardly|often|rarely|certain\w*|guarantee\w*|optimal\w*|worst|likeliest|"
+    r"flat\w*|proportion\w*|grow\w*|grew)\b|[\w)]\^", re.I)
 #: Sentence ends, and the dashes and colons that join two claims in one sentence.
 CLAUSE = re.compile(r"(?<=[.!?:;])\s+|\s+[—–]\s+")
 
@@ -267,6 +271,88 @@ def _boneyard_dynamic_alone() -> bool:
             and solved.exploitability < 1e-12)
 
 
+def _boneyard_exponential_weights_step() -> bool:
+    """The notebook's rule for a step of the solver's dynamic: each bid's probability times
+    e^(step × its expected payoff against the current mix), then all rescaled to add up to 1, with
+    the step read from the solver (0.4). Run from the uniform mix at five players, it gives the
+    exploitability the solver records before each of its first four steps (the solver subtracts the
+    top payoff in the exponent, a common factor the rescaling removes); the old wording's
+    e^(payoff), a step of 1, does not."""
+    import inspect
+    from math import exp
+
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import FIRST_ROUND_BIDS, expected_payoffs
+
+    size = inspect.signature(a.first_round_equilibrium).parameters["step_size"].default
+
+    def history(step: float, steps: int = 4) -> list[float]:
+        mix = {t: 1 / len(FIRST_ROUND_BIDS) for t in FIRST_ROUND_BIDS}
+        seen = []
+        for _ in range(steps):
+            pay = expected_payoffs(mix, 5 - 1)
+            seen.append(max(pay.values()) - sum(p * pay[t] for t, p in mix.items()))
+            weights = {t: p * exp(step * pay[t]) for t, p in mix.items()}
+            mix = {t: w / sum(weights.values()) for t, w in weights.items()}
+        return seen
+
+    solved = a.first_round_equilibrium(5).history[:4]
+    return (size == 0.4 and all(abs(x - y) < 1e-12 for x, y in zip(history(size), solved, strict=True))
+            and abs(history(1.0)[1] - solved[1]) > 1e-3)
+
+
+def _boneyard_small_table_payoffs() -> bool:
+    """The hand-worked small table (three players, bids of $1 or $3 only, $1 with probability p):
+    the model's exact expected payoffs are u($1) = 10(1-p)^2 - 1 and u($3) = 10p^2 - 3 at eleven
+    values of p (both sides are polynomials of degree 2, so three would do), and the two are equal
+    only at p = 3/5 (their difference is 12 - 20p)."""
+    from changekit.games.boneyard.model import expected_payoffs
+
+    for p in (Fraction(k, 10) for k in range(11)):
+        pay = expected_payoffs({1: p, 3: 1 - p}, 3 - 1, bids=[1, 3])
+        if pay[1] != 10 * (1 - p) ** 2 - 1 or pay[3] != 10 * p ** 2 - 3:
+            return False
+        if (pay[1] == pay[3]) != (p == Fraction(3, 5)) or pay[1] - pay[3] != 12 - 20 * p:
+            return False
+    return True
+
+
+def _boneyard_equilibrium_earns_the_same() -> bool:
+    """At the 4-player equilibrium (the solver's mix) every bid in the support earns the same, to
+    10⁻⁹ of a dollar: the class chart's bars would be flat there."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.model import expected_payoffs
+
+    mix = a.first_round_equilibrium(4).strategy
+    support = {t: p for t, p in mix.items() if p > 0}
+    pay = expected_payoffs(support, 4 - 1)
+    earned = [pay[t] for t in support]
+    return len(support) > 1 and max(earned) - min(earned) < 1e-9
+
+
+def _boneyard_dollar_grows_to_half() -> bool:
+    """Question 2's table (the stored first-round mixes, 3-8 players): the $1's probability is
+    higher at 8 players than at 3, rises at every step from 4 players on (3 to 4 players it dips,
+    0.332 to 0.325) and is half of all bids, to the percent, at 8."""
+    from changekit.games.boneyard import analysis as a
+
+    p1 = {r["players"]: r["p1"] for r in a.equilibrium_summary()}
+    return (list(p1) == list(range(3, 9)) and all(p1[n] < p1[n + 1] for n in range(4, 8))
+            and p1[8] > p1[3] and round(p1[8], 2) == 0.5)
+
+
+def _boneyard_cancellations_grow() -> bool:
+    """Question 2: the buckets start with one of each starting bill, $26, at every table size, while
+    the bills lost to cancellations in the first round (each player's bid lost when another player
+    bids the same total: n × Σ p_t · t · (1 − (1 − p_t)^(n−1)) at the stored equilibrium) rise
+    with every player added, 3 to 8 (about $2.76 to $11.88)."""
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+    from changekit.games.boneyard.rules import START_BILLS
+
+    lost = [n * sum(p * t * (1 - (1 - p) ** (n - 1)) for t, p in EQUILIBRIUM_TABLE[n].items()) for n in range(3, 9)]
+    return sum(START_BILLS) == 26 and all(x < y for x, y in zip(lost, lost[1:], strict=False))
+
+
 def _diminishing_take_less():
     from changekit.games.diminishing import analysis as a
 
@@ -353,6 +439,24 @@ def _cha_ching_powers_edge() -> bool:
     return result.win_rates()[0].low > 1 / len(result.names)  # the powered bot's interval is above a fair share
 
 
+def _cha_ching_two_dollar_cards() -> bool:
+    """The generating-function view: the kit's (x + x^5 + x^10 + x^25 + x^50)^2 has as exponents the
+    totals two $ cards can make (the engine's can_reach, every target 0-100) and as coefficients the
+    ordered ways to make each from the rules' values 1, 5, 10, 25, 50."""
+    from collections import Counter
+
+    import sympy
+
+    from changekit.games.cha_ching import analysis as a
+    from changekit.games.cha_ching.rules import NUMBERS, can_reach
+
+    x = sympy.Symbol("x")
+    coefficients = {e: int(c) for (e,), c in sympy.Poly(a.wild_generating_function(2), x).terms()}
+    ways = Counter(u + v for u in NUMBERS for v in NUMBERS)
+    made = {s for s in range(101) if can_reach(["wild", "wild"], s)}
+    return NUMBERS == (1, 5, 10, 25, 50) and coefficients == dict(ways) and made == set(ways)
+
+
 def _cha_ching_best_targets() -> bool:
     from changekit.games.cha_ching import analysis as a
 
@@ -429,6 +533,29 @@ def _cambio_sweep():
 def _cambio_close_to_best() -> bool:
     best = max(r["win_rate"] for r in _cambio_sweep().values())
     return all(best - _cambio_sweep()[t]["win_rate"] <= 0.05 for t in (6, 8))
+
+
+def _cambio_top_thresholds_indistinct() -> bool:
+    """Question 3's stored sweep, 150 games a threshold: t = 4 won less than both its neighbours
+    t = 2 and t = 6, yet its 95 % interval overlaps both of theirs; every interval reaches 7 to 9
+    points either side of its win rate (about 8); and a chi-square test that t = 2, 4, 6 and 8 share
+    one win rate (wins counted with a tie as half) does not reject it at 5 % (p ≈ 0.12): the run
+    cannot tell these thresholds apart, the dip at t = 4 included."""
+    from math import erfc, exp, pi, sqrt
+
+    rows = _cambio_sweep()
+    dip, left, right = rows[4], rows[2], rows[6]
+    overlaps = all(dip["low"] <= r["high"] and r["low"] <= dip["high"] for r in (left, right))
+    reach = all(0.07 <= r["win_rate"] - r["low"] < 0.09 and 0.07 <= r["high"] - r["win_rate"] < 0.09
+                for r in rows.values())
+    top = [rows[t] for t in (2, 4, 6, 8)]
+    wins = [r["win_rate"] * r["games"] for r in top]
+    pooled = sum(wins) / sum(r["games"] for r in top)
+    chi2 = sum((w - pooled * r["games"]) ** 2 / (r["games"] * pooled * (1 - pooled)) for w, r in zip(wins, top,
+                                                                                                      strict=True))
+    p_value = erfc(sqrt(chi2 / 2)) + sqrt(2 * chi2 / pi) * exp(-chi2 / 2)  # chi-square, 3 degrees of freedom
+    return (all(r["games"] == 150 for r in rows.values()) and dip["win_rate"] < min(left["win_rate"], right["win_rate"])
+            and overlaps and reach and p_value > 0.05)
 
 
 def _cambio_best_threshold_of_the_run() -> bool:
@@ -516,6 +643,22 @@ def _zhao_as_often_low_as_high() -> bool:
     return abs(high - low) / high < 0.25
 
 
+def _zhao_trumps_bell() -> bool:
+    """The trumps in a hand (4 players, 3 decks): a single-peaked (bell-shaped) distribution whose
+    mean and likeliest count are both the proportional share, 39 × 54/162 = 13."""
+    from changekit.games.zhao_pengyou import analysis as a
+    from changekit.games.zhao_pengyou.tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
+
+    dist = a.trump_count()
+    counts = sorted(dist)
+    share = Fraction(a.deal_summary()["hand"] * TRUMPS_PER_DECK, CARDS_PER_DECK)
+    peak = max(dist, key=dist.get)
+    rising = all(dist[k] < dist[k + 1] for k in counts if k + 1 in dist and k < peak)
+    falling = all(dist[k] > dist[k + 1] for k in counts if k + 1 in dist and k >= peak)
+    return (share == 13 == peak and sum(k * p for k, p in dist.items()) == share and rising and falling
+            and counts == list(range(counts[0], counts[-1] + 1)))
+
+
 def _zhao_eighteen_nearly_half() -> bool:
     """18 trumps in a 39-card hand is 46 %: nearly half (and less than half)."""
     from changekit.games.zhao_pengyou import analysis as a
@@ -601,6 +744,18 @@ LEDGER: dict[str, dict[str, Entry]] = {
                                                           "model's, tested against a brute-force sum"),
         "the dynamic alone gets the exploitability down": computed(_boneyard_dynamic_alone,
                                                                    "five players, 40 steps of exponential weights"),
+        "each bid's probability is multiplied by e^(0.4 × its expected payoff":
+            computed(_boneyard_exponential_weights_step, "the step size read from first_round_equilibrium"),
+        # the small table worked by hand (the maths between $ signs holding "\$1" reaches the sweep in part)
+        "10(1-p)^2 - 1": computed(_boneyard_small_table_payoffs, "u($1), against the model's exact payoffs"),
+        "10p^2 - 3": computed(_boneyard_small_table_payoffs, "u($3), and their equality at p = 3/5"),
+        # Question 2: more players
+        "As the table grows from 3 to 8 players": asks("Question 2"),
+        "the cheap `$1` grows to half of all bids at 8 players": computed(_boneyard_dollar_grows_to_half),
+        "the bills lost to cancellations grow with the crowd": computed(_boneyard_cancellations_grow),
+        "it grows to half of all bids at 8 players": computed(_boneyard_dollar_grows_to_half),
+        "every bid in its support would earn the same and the chart would be flat there":
+            computed(_boneyard_equilibrium_earns_the_same),
         "to bring the exploitability down to 10⁻¹⁵?": asks("Question 3"),
         "## Best response to your class": asks("a heading"),
         "which total earns most?": asks("the question to the class"),
@@ -705,6 +860,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "Which target is a fresh hand most likely to make already?": asks("Question 1"),
         "to make 10 you need almost every card to be a 1 or a zero card": computed(_cha_ching_best_targets),
         "The best targets sit just under 100": computed(_cha_ching_best_targets),
+        "the totals two of them can make are the exponents of": computed(_cha_ching_two_dollar_cards,
+                                                                         "and the coefficients count the ways"),
     },
     "moneybags": {
         "from then on nobody can rob you": rule("a closed bag cannot be robbed"),
@@ -733,6 +890,9 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "Which bot wins most often?": asks("Question 5"),
         "In our runs the Bayesian challenger wins most often": computed(_moneybags_tournament_story),
         "Nobody can see inside any bag, including their own": rule(),
+        "so the full bags leak coins to the thieves, the thieves grow tall":
+            bot("BayesianBot, every seat of question4_study: steals 4 coins from the fullest-feeling bag "
+                "(steal_from_fullest); stolen coins go onto the thief's stack (rules)"),
         "a robbed player never learns how much was taken.": rule("steals are secret"),
     },
     "cambio": {
@@ -754,6 +914,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "How often does the top discard match a card you know": asks("the snap-chances question"),
         "(best calling threshold against bots calling at 5?)": asks("Question 3"),
         "In the seeded run (150 games per threshold) the best was": computed(_cambio_best_threshold_of_the_run),
+        "The curve is noisy": computed(_cambio_top_thresholds_indistinct),
+        "but t = 4, between them, won only": computed(_cambio_top_thresholds_indistinct),
+        "but t = 4 won only": computed(_cambio_top_thresholds_indistinct),
+        "a dip like t = 4's can be chance": computed(_cambio_top_thresholds_indistinct),
+        "cannot say which threshold from 2 to 8 is best": computed(_cambio_top_thresholds_indistinct),
         "the chance the grid totals at most 5": computed(_cambio_grid_at_most_5),
         "both unseen cards are worth at most 2": computed(_cambio_both_low),
     },
@@ -778,6 +943,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "(never by 3": computed(lambda: _zhao_level_changes().get("host +3", 0) == 0),
         "The bots' hosts never bury point cards, so the doubled kitty never counted": bot("HeuristicBot's burying"),
         "is well below the middle": computed(_zhao_below_middle),
+        "a bell around the proportional share": computed(_zhao_trumps_bell),
         "Is the scoring fair?": asks("a discussion question"),
     },
 }

@@ -166,6 +166,8 @@ def boneyard_claims():
                      f"to about −`${dec(-rows[8]['value'], 2)}` (8 players)"),
         "down to about `$0.0003` in 40 steps":
             lambda: f"down to about `${dec(a.first_round_equilibrium(5).history[39], 4)}` in 40 steps",
+        "multiplied by e^(0.4 × its expected payoff":  # the solver's step size (the ledger replays the steps)
+            lambda: f"multiplied by e^({default(a.first_round_equilibrium, 'step_size')} × its expected payoff",
         "A class of 15 students":
             lambda: f"A class of {len(a.parse_bids('1 1 1 3 3 4 5 5 5 6 7 7 10 10 13'))} students",
         "Four bots play 200 whole games": lambda: f"Four bots play {default(a.bot_tournament, 'games')} whole games",
@@ -561,7 +563,12 @@ def cambio_claims():
 
     def span(ts):
         rates = [round(100 * sweep()[t]["win_rate"]) for t in ts]
-        return f"{min(rates)}-{max(rates)}"
+        return f"{min(rates)}-{max(rates)}" if min(rates) != max(rates) else f"{rates[0]}"
+
+    def sweep_games():
+        games = {r["games"] for r in sweep().values()}
+        assert len(games) == 1, games
+        return games.pop()
 
     info = cache(lambda: {r["bot"]: r for r in a.question4_information()})
     snap = cache(lambda: {r["bot"]: r for r in a.question5_snapping()})
@@ -585,6 +592,9 @@ def cambio_claims():
             lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
                                   f"(interval {pct(best['low'])}-{pct(best['high'])} %)")(
                 max(sweep().values(), key=lambda r: r["win_rate"])),
+        "but t = 4, between them, won only 46 %": lambda: f"but t = 4, between them, won only {span((4,))} %",
+        "with 150 games each reaches about 8 points either side":
+            lambda: f"with {sweep_games()} games each reaches about {cambio_interval_reach()} points either side",
         "t = 14 to 18, won 38-42 %": lambda: f"t = 14 to 18, won {span((14, 16, 18))} %",
         "(t = −2 or 0) won 41-44 %": lambda: f"(t = −2 or 0) won {span((-2, 0))} %",
         "won 63 % (95 % interval 57-68 %) and finished about 3 points lower":
@@ -598,6 +608,16 @@ def cambio_claims():
                      f"{max(round(100 * chances()[r]['own']) for r in (4, 5, 6))} % by rounds 4-6"),
         "150 two-player games": lambda: "150 two-player games",  # the page's call: games=150
     }
+
+
+def cambio_interval_reach() -> int:
+    """How far (in points) Question 3's 95 % intervals reach either side of their win rates: half
+    each interval's width, the same for every threshold when rounded."""
+    from changekit.games.cambio import analysis as a
+
+    reach = {round(100 * (r["high"] - r["low"]) / 2) for r in a.question3_sweep()}
+    assert len(reach) == 1, reach
+    return reach.pop()
 
 
 CAMBIO_GIVEN = numbers(
@@ -860,8 +880,15 @@ def _guide_claims(name: str) -> dict:
         unseen = a.expected_value(a.unseen_card_distribution())
         known = a.expected_value(a.two_low_two_unknown(("AS", "2H")))
         threshold = a.under_threshold(5, known=["KH", "3C"], unknown=2)
+        sweep = cache(lambda: {r["threshold"]: r for r in a.question3_sweep()})  # the page's stored run
         return {
             "84/13 ≈ 6.46": lambda: f"{unseen.numerator}/{unseen.denominator} ≈ {dec(unseen, 2)}",
+            "but t = 4 won only 46 % between t = 2 and t = 6 (57 %)":
+                lambda: (f"but t = 4 won only {pct(sweep()[4]['win_rate'])} % between t = 2 and t = 6 "
+                         f"({pct(sweep()[6]['win_rate'])} %)"),
+            "with 150 games each 95 % interval reaches about 8 points either side":
+                lambda: (f"with {sweep()[4]['games']} games each 95 % interval reaches about "
+                         f"{cambio_interval_reach()} points either side"),
             "A fresh grid averages 336/13 ≈ 25.85": claims_of("cambio")["A fresh grid averages 336/13 ≈ 25.85"],
             "the average to 408/25 = 16.32":
                 lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
@@ -1008,6 +1035,19 @@ def test_the_ledger_catches_a_new_claim():
     sentence = "Bidding $7 is always safe."
     assert CLAIM_WORDS.search(sentence)
     assert not any(phrase in sentence for phrase in LEDGER["boneyard"])
+
+
+@pytest.mark.parametrize("sentence", [
+    "The curve is flat on top.",  # a shape
+    "Each bid's probability grows in proportion to its payoff.",  # a trend
+    "The solver multiplies each probability by e^(payoff).",  # a formula as text, outside the maths
+    "So u = 7q^2 - 5.",  # the power of a letter
+])
+def test_the_ledger_catches_shapes_trends_and_formulas(sentence):
+    """Issue 25's review found two wrong sentences without a claim word ("flat on top", "grows in
+    proportion to e^(payoff)"): words for a shape or a trend, and formulas, now count as claims."""
+    assert CLAIM_WORDS.search(sentence)
+    assert not any(phrase in sentence for lesson in LEDGER.values() for phrase in lesson)
 
 
 # ---- no answer before the prediction (issue 25) --------------------------------------------------

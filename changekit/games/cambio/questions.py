@@ -33,11 +33,12 @@ QUESTIONS = question_list(
         slider=(-2, 18, 2),
         answer=lambda progress: analysis.threshold_figure(
             analysis.question3_sweep(progress=progress)),
-        reading="The curve is flat on top and falls off on both sides. In the seeded run (150 games per threshold) "
-                "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it, and "
-                "the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) won "
-                "41-44 %. Notice how wide the 95 % intervals are: neighbouring thresholds cannot be told apart with a "
-                "few hundred games.",
+        reading="The curve is noisy. In the seeded run (150 games per threshold) the best was t = 2 with 58 % "
+                "(interval 50-65 %), t = 6 and t = 8 came within a few points of it, but t = 4, between them, won only "
+                "46 %; the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) "
+                "won 41-44 %. Notice how wide the 95 % intervals are: with 150 games each reaches about 8 points "
+                "either side of its win rate, so a dip like t = 4's can be chance, and this run cannot say which "
+                "threshold from 2 to 8 is best.",
     ),
     lesson_question(
         "cambio.q4",
