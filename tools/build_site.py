@@ -83,14 +83,14 @@ PREAMBLE = (
 
 
 def site_notebooks() -> list[str]:
-    """The gallery and every registered game's notebook (the registry, read from this clone: its
-    specs import only pure Python). The class pages are left out, as they need the kit's server
-    (the site is single-player), and so is the strategy lab, which runs bots in processes of
-    their own that the browser's Python cannot start."""
+    """Every registered game's notebook (the registry, read from this clone: its specs import only
+    pure Python). The gallery is a plain page (:func:`gallery_page`); the class pages are left
+    out, as they need the kit's server (the site is single-player), and so is the strategy lab,
+    which runs bots in processes of their own that the browser's Python cannot start."""
     sys.path.insert(0, str(ROOT))
     from changekit.registry import all_specs  # this clone's registry, not an installed changekit
 
-    return ["index.ipynb", *(spec.notebook for spec in all_specs())]
+    return [spec.notebook for spec in all_specs()]
 
 
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.
@@ -240,8 +240,7 @@ def piplite_wheels(dest: Path) -> list[str]:
 
 # ---- notebooks -----------------------------------------------------------------------------
 def site_notebook(src: Path, dest: Path) -> None:
-    """``src`` with the install cell in front, a marker cell at the end, and (the gallery) links
-    pointing at the built pages and a note that the site is single-player."""
+    """``src`` with the install cell in front and a marker cell at the end."""
     nb = json.loads(src.read_text())
     cells = nb["cells"]
     preamble = {"cell_type": "code", "execution_count": None, "id": "changekit-site-install",
@@ -253,24 +252,41 @@ def site_notebook(src: Path, dest: Path) -> None:
     nb["cells"] = [preamble] + cells + [done]
     nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
     text = json.dumps(nb, indent=1, ensure_ascii=False)
-    if src.name == "index.ipynb":
-        at = next((i for i, c in enumerate(nb["cells"]) if "gallery()" in "".join(c["source"])), None)
-        if at is None:
-            raise SystemExit("index.ipynb changed: no cell shows gallery(); update tools/build_site.py")
-        nb["cells"].insert(at + 1, {
-            "cell_type": "markdown", "metadata": {}, "id": "changekit-site-single-player",
-            "source": SINGLE_PLAYER_NOTE})
-        text = json.dumps(nb, indent=1, ensure_ascii=False)
-        # the gallery links to `<game>.ipynb`; voici renders `<game>.html` next to index.html
-        text = text.replace("gallery()", "gallery_site()").replace(
-            "from changekit.ui.gallery import gallery\\n",
-            "from changekit.ui.gallery import gallery_html\\n"
-            "from ipywidgets import HTML\\n\\n"
-            "def gallery_site():\\n"
-            "    return HTML(gallery_html(class_pages=False).replace('.ipynb\\\"', '.html\\\"'))\\n")
-        if "gallery_site" not in text:
-            raise SystemExit("index.ipynb changed: update the gallery link rewrite in tools/build_site.py")
     dest.write_text(text)
+
+
+# ---- the gallery: a plain page -------------------------------------------------------------
+#: the gallery page's own style (the games' pages have JupyterLab's)
+GALLERY_CSS = ("body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;line-height:1.5;"
+               "margin:0;color:#1b1b1f}main{max-width:1000px;margin:0 auto;padding:12px 16px}"
+               "h1{font-size:1.6em}a{color:#1a56b8}")
+
+
+def gallery_page(out: Path) -> None:
+    """The gallery (``index.ipynb``'s words, the registry's cards, the single-player note) as a
+    plain page at ``voici/render/index.html``, where the games' "all games" links lead: a list of
+    links needs no Python, so it shows at once instead of after Pyodide's start (20-40 s here)."""
+    import mistune  # voici's nbconvert brings it: the build venv has it
+
+    sys.path.insert(0, str(ROOT))
+    from changekit.ui.gallery import gallery_html  # this clone's, as the registry above
+
+    cells = json.loads((NOTEBOOKS / "index.ipynb").read_text())["cells"]
+    at = next((i for i, c in enumerate(cells) if "gallery()" in "".join(c["source"])), None)
+    if at is None:
+        raise SystemExit("index.ipynb changed: no cell shows gallery(); update tools/build_site.py")
+
+    def words(part: list[dict]) -> str:
+        return "".join(str(mistune.html("".join(c["source"]))) for c in part if c["cell_type"] == "markdown")
+
+    # the cards link to `<game>.ipynb`; voici renders `<game>.html` next to this page
+    cards = gallery_html(class_pages=False).replace('.ipynb"', '.html"')
+    page = ('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>changekit: the games</title><style>{GALLERY_CSS}</style></head>\n"
+            f"<body><main>{words(cells[:at])}{cards}{mistune.html(SINGLE_PLAYER_NOTE)}"
+            f"{words(cells[at + 1:])}</main></body></html>\n")
+    (out / "voici" / "render" / "index.html").write_text(page)
 
 
 # ---- after voici ---------------------------------------------------------------------------
@@ -364,6 +380,7 @@ def build(out: Path) -> None:
     missing = [name for name in EXTENSIONS if not (out / "extensions" / name).is_dir()]
     if missing:  # the charts or widgets would not draw: install the package in the build venv
         raise SystemExit(f"lab extensions missing from the site: {missing} (see tools/site-requirements.txt)")
+    gallery_page(out)
     postprocess(out)
     (out / STAMP).write_text(json.dumps({"sources": source_digest(), "pyodide": PYODIDE_VERSION}, indent=1))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
