@@ -55,9 +55,11 @@ class MemoryControl:
             self._enable_memory(self.parent)
         group = self.parent / name
         group.mkdir(exist_ok=True)
-        (group / self.limit_file).write_text(str(limit))
         swap = group / ("memory.swap.max" if self.version == 2 else "memory.memsw.limit_in_bytes")
-        if swap.exists():  # v1's memory+swap limit; v2's swap on top of the memory: none
+        if self.version == 1 and swap.exists():  # v1 wants memory+swap >= memory at every moment:
+            swap.write_text("-1")  # unlimited while the memory limit moves (up or down)
+        (group / self.limit_file).write_text(str(limit))
+        if swap.exists():  # v1's memory+swap limit: the same; v2's swap on top of the memory: none
             swap.write_text("0" if self.version == 2 else str(limit))
         return MemoryGroup(group, self.limit_file)
 
@@ -66,7 +68,6 @@ class MemoryControl:
         control = folder / "cgroup.subtree_control"
         if "memory" not in control.read_text().split():
             control.write_text("+memory")
-
 
 
 class MemoryGroup:
