@@ -278,15 +278,38 @@ DIMINISHING_GIVEN = numbers(
 
 
 # ---- the big cheese ----------------------------------------------------------------------------
+def bids_spread(guide: bool = False) -> str:
+    """Question 4 (the page's stored run): the dots' range, the cheapest and the biggest bid's dots and
+    their ratio, against the ratio on the exact line of one card (mean / (k(k+1)/2): the same for every
+    card)."""
+    from changekit.games.big_cheese import analysis as a
+    from changekit.games.big_cheese.bots import worker_placements
+
+    sims = {k: s["per_worker_placement"].value for k, s in a.question4_bids().items() if s["projects"]}
+    low, high = min(sims), max(sims)
+    exact = worker_placements(high) / worker_placements(low)
+    assert exact == int(exact)
+    if guide:
+        return (f"the dots lie between about {dec(min(sims.values()), 1)} and {dec(max(sims.values()), 1)} points "
+                f"per worker-placement, the cheapest bid ({low}) earning about {dec(sims[low] / sims[high], 1)} "
+                f"times what the biggest ({high}) does, against {int(exact)} times on the exact line of one card")
+    return (f"lie between about {dec(min(sims.values()), 1)} and {dec(max(sims.values()), 1)} points per "
+            f"worker-placement: about {dec(sims[low], 1)} for a bid of {low} and about {dec(sims[high], 1)} for a "
+            f"bid of {high}, so the cheapest bid earns about {dec(sims[low] / sims[high], 1)} times what the biggest "
+            f"does, where on the exact line of one card it earns {int(exact)} times as much")
+
+
 def big_cheese_claims():
     from changekit.games.big_cheese import analysis as a
-    from changekit.games.big_cheese.bots import THREAT_SHARE
+    from changekit.games.big_cheese.bots import THREAT_SHARE, ValueBot, worker_placements
     from changekit.stats.intervals import wilson
 
     d6 = {r["card"]: r for r in a.payout_table("d6")}
     poly = {r["card"]: r for r in a.payout_table("polyhedral")}
     per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
     same_cv = {dec(r["cv"], 3) for r in d6.values()}
+    # Question 2: the share of each card's variance a Big Cheese takes away, under both schemes
+    shares = [1 - r["variance_with_cheese"] / r["variance"] for r in (*d6.values(), *poly.values())]
 
     @cache
     def tournament():  # Question 6's call (its stored run: test_stored_runs plays it again)
@@ -295,10 +318,8 @@ def big_cheese_claims():
     def share(name):
         return pct(tournament().wins[tournament().names.index(name)] / tournament().games)
 
-    def bids_mean():  # Question 4: per worker-placement over every simulated project, whatever the bid
-        sims = a.question4_bids()
-        return (sum(s["per_worker_placement"].value * s["projects"] for s in sims.values())
-                / sum(s["projects"] for s in sims.values()))
+    def limit(card):  # the value bot's highest bid on a number card under d6 (ValueBot.limit)
+        return ValueBot().limit({"offer": card, "dice": "d6", "exactly_30": False}, 0)
 
     def keep_from():  # Question 7: the fewest projects still to come for which keeping beats re-rolling now
         now = a.reroll_gain(a.KEEP_CARD, a.KEEP_PAID)
@@ -321,6 +342,8 @@ def big_cheese_claims():
                      f"{a.best_reroll(20, 'polyhedral')[0]} wins. "
                      f"The 20 then pays {poly[20]['mean_with_cheese']} on average"),
         "drops (33.25 to 27)": lambda: f"drops ({dec(poly[20]['variance'], 2)} to {poly[20]['variance_with_cheese']})",
+        "falls by 19 % to 25 % on every card":
+            lambda: "falls by {} % to {} % on every card".format(*(pct(f(shares)) for f in (min, max))),
         "(re-roll 1, 2, 3) and it adds 0.75 × the card":
             lambda: (f"(re-roll {', '.join(str(r) for r in range(1, d6[4]['reroll_below'] // 4))}) and it adds "
                      f"{dec(d6[4]['cheese_gain'] / 4, 2)} × the card"),
@@ -328,7 +351,14 @@ def big_cheese_claims():
             lambda: (f"earns {per_worker[4, 1]} points per worker-placement; four on a 20 earn "
                      f"{d6[20]['mean']}/{4 * 5 // 2} = {per_worker[20, 4]}"),
         "play 150 games": lambda: "play 150 games",  # the page's call: simulated_bid_values(games=150, players=4)
-        "around 2 points per worker-placement": lambda: f"around {dec(bids_mean(), 0)} points per worker-placement",
+        # Question 4: the page's stored run (test_stored_runs plays it again)
+        "lie between about 1.7 and 2.6 points per worker-placement: about 2.5 for a bid of 2 and about 1.7 for a "
+        "bid of 9, so the cheapest bid earns about 1.5 times what the biggest does, where on the exact line of one "
+        "card it earns 15 times as much": bids_spread,
+        "(2 workers for a 2-card, 6 for a 12)": lambda: f"({limit(2)} workers for a 2-card, {limit(12)} for a 12)",
+        "raising the 2-card's bid to 3 would double its worker-placements (3 to 6)":
+            lambda: (f"raising the 2-card's bid to {limit(2) + 1} would double its worker-placements "
+                     f"({worker_placements(limit(2))} to {worker_placements(limit(2) + 1)})"),
         "finishes only 18 %": lambda: f"finishes only {pct(a.exact30_finish(29, 1))} %",
         "three projects finish about 29 %": lambda: f"three projects finish about {pct(a.exact30_finish(25, 3))} %",
         "*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); "
@@ -826,7 +856,9 @@ def _guide_claims(name: str) -> dict:
                 lambda: (f"one worker earns {per_worker[4, 1]} points per worker-placement, "
                          f"four on a 20 earn {per_worker[20, 4]}"),
             "a seeded simulation of 150 games": lambda: "a seeded simulation of 150 games",  # the page's call
-            "around 2 points per worker-placement": claims_of("big_cheese")["around 2 points per worker-placement"],
+            "the dots lie between about 1.7 and 2.6 points per worker-placement, the cheapest bid (2) earning about "
+            "1.5 times what the biggest (9) does, against 15 times on the exact line of one card":
+                lambda: bids_spread(guide=True),
             "`exact30_finish(29, 5)` ≈ 63 %": lambda: f"`exact30_finish(29, 5)` ≈ {pct(a.exact30_finish(29, 5))} %",
             "The 8 under d6 has mean 28 and variance 560/3":
                 lambda: f"The 8 under d6 has mean {d6[8]['mean']} and variance {d6[8]['variance']}",
@@ -1064,7 +1096,7 @@ ANSWERS = {
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
     "diminishing.q6": ["0 wins"],
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
-    "big_cheese.q4": ["nearly **flat**", "around 2 points"], "big_cheese.q5": ["63 %"],
+    "big_cheese.q4": ["Somewhat more, far less", "about 1.5 times"], "big_cheese.q5": ["63 %"],
     "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],
     "big_cheese.q8": ["about even. The value bot wins", "cannot rank them"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],

@@ -27,8 +27,9 @@ QUESTIONS = question_list(
         answer=lambda: [analysis.reroll_html(20, "polyhedral"), analysis.risk_figure("polyhedral")],
         reading="Re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): a fresh roll is worth "
                 "10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then pays 13 on average, and "
-                "its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts the risk, most of all on "
-                "the big cards. On the d6 scheme the rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card.",
+                "its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts the risk. The variance "
+                "falls by 19 % to 25 % on every card, so by the most points on the big cards. On the d6 scheme the "
+                "rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card.",
     ),
     lesson_question(
         "big_cheese.q3",
@@ -42,13 +43,17 @@ QUESTIONS = question_list(
     lesson_question(
         "big_cheese.q4",
         "**Question 4.** When the bots compete, do cheap bids still earn more per worker-placement than big ones?",
-        choices=["yes, much more", "about the same for every bid", "big bids earn more"],
+        choices=["yes, many times more", "somewhat more", "about the same for every bid", "big bids earn more"],
         answer=lambda: analysis.value_per_worker_figure("d6", analysis.question4_bids()),
-        reading="The dots (averages over the projects won with each bid, with 95 % intervals) come out nearly "
-                "**flat**, around 2 points per worker-placement whatever the bid: the bots bid 2 for a 2-card and 6 "
-                "for a 12, so competition raises the price of each card until a worker earns about the same "
-                "everywhere — the exact lines show what a bid *would* earn if nobody outbid you, the dots what the "
-                "market leaves.",
+        reading="Somewhat more, far less than the exact lines say. The dots (averages over the projects won with "
+                "each bid, with 95 % intervals) lie between about 1.7 and 2.6 points per worker-placement: about 2.5 "
+                "for a bid of 2 and about 1.7 for a bid of 9, so the cheapest bid earns about 1.5 times what the "
+                "biggest does, where on the exact line of one card it earns 15 times as much. Competition raises the "
+                "price of each card: the bots bid it up to the last bid still worth their rate (2 workers for a "
+                "2-card, 6 for a 12), and that squeezes the gap. Cheap bids keep an edge because one more worker is "
+                "a big step for them: raising the 2-card's bid to 3 would double its worker-placements (3 to 6) and "
+                "halve what each earns. The exact lines show what a bid *would* earn if nobody outbid you, the dots "
+                "what the market leaves.",
     ),
     lesson_question(
         "big_cheese.q5",
