@@ -123,10 +123,26 @@ def check_player_count(game: type[Game], players: int) -> None:
 _BASE_FIELDS = ("options", "seed", "rng", "history", "log")
 
 
+class _MoveTypes:
+    """``State._move_types``: the exact types of the game's named moves, looked up once per state
+    class and then kept on it (legal_actions and apply ask at every step of a playout)."""
+
+    def __get__(self, state: State | None, cls: type[State]) -> frozenset[type]:
+        moves = cls.game.moves
+        types = moves.exact if moves is not None else frozenset()
+        cls._move_types = types  # type: ignore[assignment]  # the class's own value hides this
+        return types
+
+
 class State:
     """A position of a game, and the way to move on from it."""
 
     game: ClassVar[type[Game]]
+    _move_types: ClassVar[frozenset[type]] = _MoveTypes()  # type: ignore[assignment]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._move_types = State.__dict__["_move_types"]  # each class looks up its own game's moves
     options: _Options
     seed: int
     rng: GameRng
@@ -233,7 +249,11 @@ class State:
         it is not their turn or the game is over."""
         acting = self.current_players()
         if type(player) is int and player in acting:  # the common case, on every playout's hot path
-            return self._named(self._legal_actions(player))
+            actions = self._legal_actions(player)
+            # engines list their moves named: one look at the first settles it
+            if not actions or type(actions[0]) in self._move_types:
+                return actions
+            return self._named(actions)
         if player is None:
             return self._named(self._legal_actions(acting[0])) if acting else []
         player = self.check_seat(player)
@@ -272,9 +292,10 @@ class State:
             who = acting[0]
         else:
             who = self._player_for(player)
-        moves = self.game.moves
-        if moves is not None and type(action) not in moves.exact:
-            action = moves.typed(action)  # an InvalidMove for what is no move of the game at all
+        if type(action) not in self._move_types:
+            moves = self.game.moves
+            if moves is not None:
+                action = moves.typed(action)  # an InvalidMove for what is no move of the game at all
         self._apply(who, action)
         self.history.append((who, action))
 

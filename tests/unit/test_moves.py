@@ -147,3 +147,37 @@ def test_a_malformed_move_is_refused_before_the_engine_and_changes_nothing(game)
         with pytest.raises(InvalidMove):
             state.apply(junk, state.current_players()[0])
     assert state.to_json() == before
+
+
+class Tip(Amount):
+    name, fields = "tip", (("bill", int),)
+
+
+def test_each_state_class_names_the_moves_of_its_own_game():
+    """State looks up its game's move types once per class and keeps them there: a subclass bound
+    to another game names and reads that game's moves, even after its parent's were looked up."""
+    from changekit.games.zombie.moves import Pay as ZombiePay
+    from changekit.games.zombie.rules import Zombie, ZombieState
+
+    zombie = Zombie(players=2).new_state(seed=1)
+    assert all(type(m) is ZombiePay for m in zombie.legal_actions(zombie.current_players()[0]))
+
+    class TipState(ZombieState):
+        def _legal_actions(self, player):  # plain values: State names them
+            return sorted(set(self.hands[player]))
+
+    class Tipping(Zombie):
+        name, moves, State = "tipping", Moves(Tip), TipState
+
+    TipState.game = Tipping
+    tipping = Tipping(players=2).new_state(seed=1)
+    seat = tipping.current_players()[0]
+    legal = tipping.legal_actions(seat)
+    assert legal == sorted(set(tipping.hands[seat])) and all(type(m) is Tip for m in legal)
+    tipping.apply(int(legal[0]), seat)  # a plain value is read as the game's move
+    assert tipping.history == [(seat, Tip(int(legal[0])))] and type(tipping.history[0][1]) is Tip
+    seat = tipping.current_players()[0]
+    bill = int(tipping.legal_actions(seat)[0])
+    tipping.apply(ZombiePay(bill), seat)  # the parent game's move is read as this game's: a number
+    assert tipping.history[1] == (seat, Tip(bill)) and type(tipping.history[1][1]) is Tip
+    assert all(type(m) is ZombiePay for m in zombie.legal_actions(zombie.current_players()[0]))

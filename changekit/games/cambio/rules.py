@@ -106,8 +106,12 @@ SKIP, KEEP, EXCHANGE, PASS = Skip(), Keep(), Exchange(), Pass()
 swap, peek, spy, blind, look, snap, give = Swap, Peek, Spy, Blind, Look, Snap, Give
 # one move of each kind and places, shared by every list of legal moves (the engine lists
 # thousands a second: a snap window at nearly every step)
-_swap_move, _peek_move, _spy_move, _blind_move, _look_move, _snap_move, _give_move = (
-    lru_cache(maxsize=None)(kind) for kind in (Swap, Peek, Spy, Blind, Look, Snap, Give))
+_swap_move, _peek_move, _spy_move, _blind_move, _look_move, _give_move = (
+    lru_cache(maxsize=None)(kind) for kind in (Swap, Peek, Spy, Blind, Look, Give))
+#: _SNAPS[q][j] is the one Snap(q, j): every step of a snap window lists them all, and an index
+#: is quicker than a cached call (a grid grown by penalty cards never holds more than the deck)
+_MOST_SEATS = 8
+_SNAPS: list[list[Snap]] = [[Snap(q, j) for j in range(len(DECK_CODES[True]))] for q in range(_MOST_SEATS)]
 
 
 _WORDS = {DRAW: "Draw from deck", TAKE: "Take the top discard", CAMBIO: "Call Cambio!",
@@ -381,7 +385,8 @@ class CambioState(State):
 
     def _snap_actions(self, p: Player) -> list[Any]:
         locked = self._locked_seat()
-        return [_snap_move(q, j) for q, grid in enumerate(self.grids) if q != locked
+        snaps = _SNAPS
+        return [snaps[q][j] for q, grid in enumerate(self.grids) if q != locked
                 for j, c in enumerate(grid) if c is not None]
 
     def _can_snap(self, action: tuple) -> bool:
@@ -729,7 +734,7 @@ class Cambio(Game):
     teaser = "Remember your face-down cards, spy on others', snap matches and call Cambio when you are low."
     teaches = "Expected value of unseen cards, the value of information, and when to stop."
     min_players = 2
-    max_players = 8
+    max_players = _MOST_SEATS
     lower_is_better = True  # grid totals
     Options = CambioOptions
     State = CambioState

@@ -294,16 +294,16 @@ def friend_calls(players: int) -> int:
 _ONE_CARD: dict[str, Play] = {c: Play(c) for c in ALL_CODES}
 _THROW_ONE: dict[str, Throw] = {c: Throw(c) for c in ALL_CODES}
 _BURY: dict[str, Bury] = {c: Bury(c) for c in ALL_CODES}
-#: a lead ("play", *cards) -> its named move: singles, pairs, triples and the tractors met so far
+#: a lead's cards -> its named move: singles, pairs, triples and the tractors met so far
 #: (bounded: a few thousand tractors and wonky tractors exist over all trump ranks)
 _LEADS: dict[tuple[str, ...], Play] = {}
 
 
-def _lead_move(action: tuple[str, ...]) -> Play:
-    """A lead ``("play", *cards)`` as its named move, made once."""
-    move = _LEADS.get(action)
+def _lead_move(cards: tuple[str, ...]) -> Play:
+    """A lead of ``cards`` as its named move, made once."""
+    move = _LEADS.get(cards)
     if move is None:
-        move = _LEADS[action] = Play(*action[1:])
+        move = _LEADS[cards] = Play(*cards)
     return move
 
 
@@ -565,9 +565,7 @@ class ZhaoPengyouState(State):
                 more = sorted({c for c in hand if self.ctx.eff[c] == suit}, key=DECK_ORDER.__getitem__)
                 actions = [_THROW_ONE[c] for c in more] + [THROW_DONE]
             else:
-                leads = _LEADS  # (a look-up per lead; _lead_move makes the ones not met before)
-                actions = [leads.get(a) or _lead_move(a)
-                           for a in lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, prefix=("play",))]
+                actions = lead_plays(hand, self.ctx, wonky=self.options.wonky_tractor, write=_lead_move)
                 if self.options.allow_throws:
                     actions += [_THROW_ONE[c] for c in sorted(set(hand), key=DECK_ORDER.__getitem__)]
             self._legal_memo = (len(self.history), hand, len(hand), actions)

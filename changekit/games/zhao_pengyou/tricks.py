@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
-from typing import Callable, Iterable, NamedTuple, Sequence
+from typing import Callable, Iterable, NamedTuple, Sequence, TypeVar
 
 from changekit.core.cards import JOKERS, RANKS, SUIT_SYMBOLS, SUITS
 from changekit.core.checks import MAX_HAND, collection, shown
@@ -42,6 +42,7 @@ CARD_POINTS: dict[str, int] = {c: {"5": 5, "10": 10, "K": 10}.get(RANK_OF[c], 0)
 TRUMP = "T"  # the effective suit of every trump
 
 Play = tuple[str, ...]
+T = TypeVar("T")
 Shape = tuple[str, int]  # (kind, units): ("single", 1), ("pair", 1), ("triple", 1), ("tractor", k), ("wonky", 2)
 PAIR: Shape = ("pair", 1)
 TRIPLE: Shape = ("triple", 1)
@@ -236,23 +237,28 @@ def wonkies(counts: dict[str, int], ctx: Context, pair_ok: PairRule = two_or_mor
     return found
 
 
+def _as_is(cards: Play) -> Play:
+    return cards
+
+
 @lru_cache(maxsize=8)
-def _repeats(prefix: tuple[str, ...]) -> list[tuple[Play, Play, Play]]:
-    """(card,), (card, card), (card, card, card) after ``prefix``, for every card by its place in
-    deck order: the repeats a lead may be, made once."""
-    return [(prefix + (c,), prefix + (c, c), prefix + (c, c, c)) for c in ALL_CODES]
+def _repeats(write: Callable[[Play], T]) -> list[tuple[T, T, T]]:
+    """(card,), (card, card), (card, card, card) as ``write`` writes them, for every card by its
+    place in deck order: the repeats a lead may be, made once."""
+    return [(write((c,)), write((c, c)), write((c, c, c))) for c in ALL_CODES]
 
 
-def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True, prefix: tuple[str, ...] = ()) -> list[Play]:
+def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True,
+               write: Callable[[Play], T] = _as_is) -> list[T]:  # type: ignore[assignment]
     """Every legal lead from ``hand``: singles, pairs, triples (in deck order), then tractors and
-    wonky tractors; each after ``prefix`` (the engine's actions are ``("play", *cards)``).
+    wonky tractors; each as ``write(cards)`` (the engine lists its ``Play`` moves, each made once).
 
-    >>> lead_plays(["5D", "KS", "5D"], context("C", "2"), prefix=("play",))
-    [('play', 'KS'), ('play', '5D'), ('play', '5D', '5D')]
+    >>> lead_plays(["5D", "KS", "5D"], context("C", "2"))
+    [('KS',), ('5D',), ('5D', '5D')]
     """
     cards = hand if isinstance(hand, (list, tuple)) else list(hand)
-    repeats = _repeats(prefix)
-    plays: list[Play] = []
+    repeats = _repeats(write)
+    plays: list[T] = []
     paired: set[str] = set()  # cards held twice or more
     order = sorted(map(DECK_ORDER.__getitem__, cards))  # places in deck order: equal cards side by side
     order.append(-1)  # a sentinel, which closes the last run of equal cards
@@ -270,7 +276,7 @@ def lead_plays(hand: Iterable[str], ctx: Context, *, wonky: bool = True, prefix:
         counts = Counter(cards)  # (in the hand's order: the order tractors are listed in)
         pairs = {c: k for c, k in counts.items() if k >= 2}
         runs = tractors(pairs, ctx) + (wonkies(pairs, ctx) if wonky else [])
-        plays += [prefix + p for p in runs]
+        plays += [write(p) for p in runs]
     return plays
 
 

@@ -144,6 +144,8 @@ def unchecked_points_for(sorted_hand: tuple[int, ...], bill: int) -> int:
 
 #: the one Pay of each bill, shared by every list of legal moves (playouts list them at every turn)
 _PAY = {bill: Pay(bill) for bill in DENOMINATIONS}
+#: the legal Pays of a hand by the bills in it, lowest first (at most 2**5 sets of bills)
+_PAYS_OF: dict[frozenset[int], tuple[Pay, ...]] = {}
 
 
 def describe(bill: Any) -> str:
@@ -215,7 +217,11 @@ class ZombieState(State):
         return () if self.turn is None else (self.turn,)
 
     def _legal_actions(self, player: Player) -> list[Any]:
-        return [_PAY[bill] for bill in sorted(set(self.hands[player]))]
+        bills = frozenset(self.hands[player])
+        moves = _PAYS_OF.get(bills)
+        if moves is None:
+            moves = _PAYS_OF[bills] = tuple(_PAY[bill] for bill in sorted(bills))
+        return list(moves)
 
     def _apply(self, player: Player, move: Any) -> None:  # a Pay: State.apply has named it
         bill = int(move)  # the bill itself joins the Zombie's hand, not the move
