@@ -130,7 +130,7 @@ class _MoveTypes:
     def __get__(self, state: State | None, cls: type[State]) -> frozenset[type]:
         moves = cls.game.moves
         types = moves.exact if moves is not None else frozenset()
-        cls._move_types = types  # type: ignore[assignment]  # the class's own value hides this
+        cls._move_types = types  # the class's own value hides this descriptor from now on
         return types
 
 
@@ -139,15 +139,15 @@ class State:
 
     game: ClassVar[type[Game]]
     _move_types: ClassVar[frozenset[type]] = _MoveTypes()  # type: ignore[assignment]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._move_types = State.__dict__["_move_types"]  # each class looks up its own game's moves
     options: _Options
     seed: int
     rng: GameRng
     history: list[tuple[Player, Action]]
     log: list[Event]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._move_types = State.__dict__["_move_types"]  # each class looks up its own game's moves
 
     def __init__(self, options: _Options, *, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
