@@ -376,3 +376,17 @@ def test_who_acts_is_kept_right_through_play_undo_clone_and_load():
             if rng.random() < 0.05:
                 s = rng.choice([s.clone(), type(s).from_json(s.to_json())])
         assert s.current_players() == () == _acting_from_scratch(s)
+
+
+def test_a_claimed_bucket_holds_the_bills_not_the_bid_move():
+    """The winning bid's bills refill the bucket as a plain tuple of bills (a bucket is no move:
+    it shows as (10, 7), not Bid(10, 7), and list-like code reads it at C speed)."""
+    state = Boneyard(players=4).new_state(seed=3)
+    rng = random.Random(1)
+    rounds = 0
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        assert all(type(bucket) is tuple for bucket in state.buckets), state.buckets
+        rounds = state.round
+    assert rounds >= 2

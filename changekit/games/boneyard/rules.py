@@ -163,7 +163,8 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], b
     for p, i in taken:
         amount = amounts[p] or 0  # an unmatched bid has a total, and bills
         net[p] = worth[i] - amount
-        rebuilt[i] = bids[p] or ()
+        bid = bids[p]
+        rebuilt[i] = tuple(bid) if bid else ()  # the bills, not the move: a plain tuple, as buckets are
         rebuilt_worth[i] = amount
         took[p] = i
     piles: list[Pile] = []
