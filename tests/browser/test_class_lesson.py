@@ -99,9 +99,16 @@ def test_a_whole_lesson_with_reloads_leaves_no_kernel_behind_and_every_page_agre
         tables = teacher.locator(".ck-class-games")
         # the tables' form's game (the class tournament's menu below it is called Game too)
         tables.get_by_role("combobox", name="Game").first.select_option(label="Cambio")
+        # the kernel answers the game's change with Cambio's seat limits and pickers; a seat count
+        # typed before that lands is reset by it (CI: "4" went back to 2, and Seat 3 never came)
+        first_seat = tables.get_by_label("Seat 1", exact=True)
+        wait_until(teacher, lambda: "memory\xa0bot" in first_seat.locator("option").all_inner_texts(),  # as drawn
+                   what="Cambio's bots offered once the game changed", timeout_ms=LIVE_MS)
         seats = tables.get_by_role("spinbutton", name="Seats")
         seats.fill("4")
         seats.press("Tab")
+        wait_until(teacher, lambda: tables.get_by_label("Seat 4", exact=True).count() == 1,
+                   what="four seat pickers", timeout_ms=LIVE_MS)
         for seat, name in zip(("Seat 1", "Seat 2", "Seat 3"), STUDENTS, strict=True):
             picker = tables.get_by_label(seat, exact=True)
             wait_until(teacher, lambda p=picker, n=name: n in p.locator("option").all_inner_texts(),
