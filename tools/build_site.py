@@ -251,8 +251,7 @@ def site_notebook(src: Path, dest: Path) -> None:
                       f"_HTML('<span class=\"{DONE_MARKER}\" hidden></span>')"}
     nb["cells"] = [preamble] + cells + [done]
     nb["metadata"]["kernelspec"] = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
-    text = json.dumps(nb, indent=1, ensure_ascii=False)
-    dest.write_text(text)
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False))
 
 
 # ---- the gallery: a plain page -------------------------------------------------------------

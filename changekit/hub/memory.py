@@ -24,6 +24,8 @@ from ..core.errors import ChangekitError
 
 CGROUPS = Path("/sys/fs/cgroup")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
+#: the file that holds a cgroup's memory limit, by cgroup version
+LIMIT_FILES = {2: "memory.max", 1: "memory.limit_in_bytes"}
 
 
 def parse_size(size: str) -> int:
@@ -44,7 +46,7 @@ class MemoryControl:
 
     @property
     def limit_file(self) -> str:
-        return "memory.max" if self.version == 2 else "memory.limit_in_bytes"
+        return LIMIT_FILES[self.version]
 
     def create(self, name: str, limit: int) -> MemoryGroup:
         """A cgroup called ``name`` under the hub's, limited to ``limit`` bytes (swap included)."""
@@ -123,9 +125,9 @@ def memory_group_of(pid: int, cgroups: Path = CGROUPS) -> MemoryGroup | None:
     for line in lines:
         _, controllers, path = line.split(":", 2)
         if controllers == "" and (cgroups / "cgroup.controllers").exists():  # v2 mounted at the root
-            folder, limit_file = cgroups / path.lstrip("/"), "memory.max"
+            folder, limit_file = cgroups / path.lstrip("/"), LIMIT_FILES[2]
         elif "memory" in controllers.split(","):
-            folder, limit_file = cgroups / "memory" / path.lstrip("/"), "memory.limit_in_bytes"
+            folder, limit_file = cgroups / "memory" / path.lstrip("/"), LIMIT_FILES[1]
         else:
             continue
         if (folder / limit_file).exists():

@@ -124,4 +124,3 @@ def kernel_runtime_dir(home: str) -> str:
     kernel's ran past it). The kit's hub runs kernels over IPC, not TCP: thirty servers picking
     free TCP ports at once picked the same one, and that student's page never rendered."""
     return f"/tmp/changekit-kernels-{hashlib.sha256(home.encode()).hexdigest()[:12]}"
-
