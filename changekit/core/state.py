@@ -123,31 +123,16 @@ def check_player_count(game: type[Game], players: int) -> None:
 _BASE_FIELDS = ("options", "seed", "rng", "history", "log")
 
 
-class _MoveTypes:
-    """``State._move_types``: the exact types of the game's named moves, looked up once per state
-    class and then kept on it (legal_actions and apply ask at every step of a playout)."""
-
-    def __get__(self, state: State | None, cls: type[State]) -> frozenset[type]:
-        moves = cls.game.moves
-        types = moves.exact if moves is not None else frozenset()
-        cls._move_types = types  # the class's own value hides this descriptor from now on
-        return types
-
-
 class State:
     """A position of a game, and the way to move on from it."""
 
     game: ClassVar[type[Game]]
-    _move_types: ClassVar[frozenset[type]] = _MoveTypes()  # type: ignore[assignment]
     options: _Options
     seed: int
     rng: GameRng
     history: list[tuple[Player, Action]]
     log: list[Event]
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._move_types = State.__dict__["_move_types"]  # each class looks up its own game's moves
+    _move_types: frozenset[type]
 
     def __init__(self, options: _Options, *, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
@@ -157,6 +142,10 @@ class State:
         self.rng = GameRng(self.seed)
         self.history: list[tuple[Player, Action]] = []
         self.log: list[Event] = []
+        moves = self.game.moves
+        # the exact types of the game's named moves: legal_actions and apply ask at every step of
+        # a playout, and a state's own attribute is the quickest read CPython has
+        self._move_types = moves.exact if moves is not None else frozenset()
         self._setup()
 
     # ---- game: what each game implements ---------------------------------------------

@@ -112,14 +112,14 @@ def settle(buckets: Sequence[Sequence[int]], bids: Sequence[Sequence[int]],
     contents = [tuple(sorted(b, reverse=True)) for b in buckets]
     written = [tuple(sorted(b, reverse=True)) for b in bids]
     rebuilt, net, took, cancelled, returned, piles, _, _ = _settle_written(
-        contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)  # type: ignore[arg-type]
+        contents, [sum(b) for b in contents], written, [sum(b) for b in written], claims)
     return RoundResult(tuple(rebuilt), tuple(net), tuple(took), tuple(cancelled), tuple(returned), tuple(piles))
 
 
 Pile = tuple[int, tuple[int, ...], int]
 
 
-def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], bids: Sequence[Bid | None],
+def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], bids: Sequence[tuple[int, ...] | None],
                     amounts: Sequence[int | None], claims: dict[int, int] | None,
                     ) -> tuple[list[tuple[int, ...]], list[int], list[int | None], list[int], list[int], list[Pile],
                                list[int], list[int]]:
@@ -163,8 +163,7 @@ def _settle_written(contents: Sequence[tuple[int, ...]], worth: Sequence[int], b
     for p, i in taken:
         amount = amounts[p] or 0  # an unmatched bid has a total, and bills
         net[p] = worth[i] - amount
-        bid = bids[p]
-        rebuilt[i] = tuple(bid) if bid else ()  # the bills, not the move: a plain tuple, as buckets are
+        rebuilt[i] = bids[p] or ()
         rebuilt_worth[i] = amount
         took[p] = i
     piles: list[Pile] = []
@@ -220,10 +219,11 @@ def _bids_of(counts: tuple[tuple[int, int], ...]) -> tuple[Bid, ...]:
 
 class HandBids(NamedTuple):
     """The bids of one hand: ``bids`` in :func:`possible_bids` order, and ``lookup`` mapping each
-    bid to itself (an O(1) legality check for the engine, which also finds the stored tuple)."""
+    bid to its bills as a plain tuple (an O(1) legality check for the engine, which keeps the
+    bills: a plain tuple takes CPython's fast paths for the sums and copies of the settlement)."""
 
     bids: tuple[Bid, ...]
-    lookup: dict[Bid, Bid]
+    lookup: dict[Bid, tuple[int, ...]]
 
 
 @lru_cache(maxsize=4096)
@@ -231,7 +231,7 @@ def _hand_bids(hand: tuple[int, ...]) -> HandBids:
     """The bids of ``hand`` as it is held (the engine keeps hands highest first, so the
     playout's hands hit this cache without counting bills)."""
     bids = _bids_of(tuple(sorted(Counter(hand).items())))
-    return HandBids(bids, {b: b for b in bids})
+    return HandBids(bids, {b: tuple(b) for b in bids})
 
 
 @checked(hand=is_bills(MAX_BID_HAND))
@@ -384,7 +384,7 @@ class BoneyardState(State):
         self.rng.shuffle(layout)
         self.buckets: list[tuple[int, ...]] = layout  # each bucket's bills, highest first
         self.round = 1
-        self.bids: list[Bid | None] = [None] * n
+        self.bids: list[tuple[int, ...] | None] = [None] * n  # this round's bids: their bills
         self.phase = "bid"  # "bid", "claim" or "over"
         self.claim_queue: list[int] = []  # choose mode: unmatched bidders still to pick
         self.claims: dict[str, int] = {}  # choose mode: player (as text, for JSON) -> bucket
@@ -420,14 +420,13 @@ class BoneyardState(State):
             return self._apply_claim(player, action)
         # a bid: the common action, done here rather than one call further down (every step)
         hand = self.hands[player]
-        try:
-            stored = _hand_bids(tuple(hand)).lookup.get(action) if isinstance(action, tuple) else None  # type: ignore[call-overload]
-        except TypeError:  # a tuple holding something unhashable: refused below
-            stored = None
-        # State.apply has made the action a Bid of whole bills (True or 1.0 do not get this far)
+        # State.apply has made the action a Bid of whole bills (hashable; True or 1.0 do not get
+        # this far) or a Claim, which no hand's bids hold
+        stored = _hand_bids(tuple(hand)).lookup.get(action)
         if stored is None:
             _check_bid(hand, action)
-        self.bids[player] = action
+            stored = tuple(action)  # not reached: a bid the hand can make is in its lookup
+        self.bids[player] = stored
         log = self.log
         log.append(_BID_LINES[player].get(action) or _new_bid_line(player, action))
         log.append(_READY[player])
@@ -473,7 +472,7 @@ class BoneyardState(State):
         if totals is None:
             totals = [sum(b) if b else None for b in bids]
         buckets = self.buckets
-        worth = _sums(buckets)
+        worth = [sum(b) for b in buckets]
         claims = self.claims
         rebuilt, net, took, cancelled, returned, piles, rebuilt_worth, refilled = _settle_written(
             buckets, worth, bids, totals, {int(p): i for p, i in claims.items()} if claims else None)
@@ -484,7 +483,7 @@ class BoneyardState(State):
         for p, i in enumerate(took):
             if i is not None:
                 hand = hands[p]
-                for b in bids[p] or ():  # a bidder who took a bucket bid
+                for b in bids[p]:  # type: ignore[union-attr]  # a bidder who took a bucket bid
                     hand.remove(b)
                 log(event_from(("claim", {"player": p, "total": totals[p], "bucket": i, "value": worth[i],
                                           "bills": list(buckets[i])}, None)))
@@ -511,7 +510,7 @@ class BoneyardState(State):
         money = [sum(h) for h in hands]
         log(event_from(("round_end", {"round": self.round, "net": net, "money": money, "buckets": rebuilt_worth},
                         None)))
-        self.bids = [None] * self.players
+        self.bids = [None] * len(bids)
         if claims:
             self.claims = {}
             self.claim_queue = []
@@ -590,7 +589,7 @@ class BoneyardState(State):
             return twin
         for p in range(self.players):
             if p != player and twin.bids[p] is not None:
-                twin.bids[p] = rng.choice(_possible_bids(twin.hands[p]))
+                twin.bids[p] = tuple(rng.choice(_possible_bids(twin.hands[p])))
         # the private log lines of this round's bids follow the re-drawn bids
         last_round = max(i for i, e in enumerate(twin.log) if e.kind == "round")
         for i in range(last_round, len(twin.log)):
