@@ -48,6 +48,7 @@ from changekit.core import (
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
 from changekit.core.rng import twin_rng
+from changekit.core.state import event_from
 from changekit.core.checks import MAX_DOLLARS, real, shown, whole
 from changekit.core.errors import InvalidArgument
 from changekit.core.words import count, possessive, winners_text
@@ -312,7 +313,7 @@ class MoneybagsState(State):
         self.jiggled: list[int] = []
         self.pending: dict[str, int] | None = None
         self.round_start = len(self.log)
-        self.log.append(Event("round", {"round": self.round, "boss": self.boss}))
+        self.log.append(event_from(("round", {"round": self.round, "boss": self.boss}, None)))
         if self.options.pour == "random":
             self._pour_at_random()
 
@@ -326,7 +327,7 @@ class MoneybagsState(State):
         self.box = 0
         self.filled = n
         self.diamond = self.rng.randrange(n)
-        self.log.append(Event("filled", {"boss": self.boss, "round": self.round}))
+        self.log.append(event_from(("filled", {"boss": self.boss, "round": self.round}, None)))
         self.phase = "turn"
 
     # ---- helpers -----------------------------------------------------------------------
@@ -436,8 +437,8 @@ class MoneybagsState(State):
             raise IllegalAction(
                 "diamond", f"the Boss drops the diamond into one bag with Diamond(0..{n - 1}), not {action!r}")
         self.diamond = action.bag
-        self.log.append(Event("diamond", {"bag": action.bag}, (player,)))
-        self.log.append(Event("filled", {"boss": self.boss, "round": self.round}))
+        self.log.append(event_from(("diamond", {"bag": action.bag}, (player,))))
+        self.log.append(event_from(("filled", {"boss": self.boss, "round": self.round}, None)))
         self.phase = "turn"
         self.slot = 0
         self.jiggled = []
@@ -446,7 +447,7 @@ class MoneybagsState(State):
         self.bags[bag] = coins
         self.box -= coins
         self.filled += 1
-        self.log.append(Event("pour", {"bag": bag, "coins": coins}, (boss,)))
+        self.log.append(event_from(("pour", {"bag": bag, "coins": coins}, (boss,))))
 
     def _check_jiggle(self, player: Player, action: Jiggle) -> int:
         """The bag of the jiggle ``action``, which ``player`` may make now (else an IllegalAction)."""
@@ -468,18 +469,18 @@ class MoneybagsState(State):
     def _do_jiggle(self, player: Player, bag: int) -> None:
         reading = _reading(self.bags[bag], float(self.options.jiggle_noise), self.rng)
         self.jiggled.append(bag)
-        self.log.append(Event("jiggle", {"player": player, "bag": bag, "reading": reading}, (player,)))
+        self.log.append(event_from(("jiggle", {"player": player, "bag": bag, "reading": reading}, (player,))))
 
     def _apply_turn(self, player: Player, action: Any) -> None:
         """A turn's action other than a jiggle (:meth:`_apply` does those)."""
         kind = type(action)
         if kind is Stand:
-            self.log.append(Event("stand", {"player": player}))
+            self.log.append(event_from(("stand", {"player": player}, None)))
             self._next_turn()
             return
         if kind is Close:
             self.closed[player] = True
-            self.log.append(Event("close", {"player": player}))
+            self.log.append(event_from(("close", {"player": player}, None)))
             self._next_turn()
             return
         if kind is not Steal:
@@ -489,7 +490,7 @@ class MoneybagsState(State):
         self._steal(player, action)
 
     def _steal(self, player: Player, action: Steal) -> None:
-        victim, asked, grab = action.victim, action.coins, action.diamond
+        _, victim, asked, grab = action  # ("steal", victim, coins, diamond): unpacked at once (every other step)
         if not (0 <= victim < self.options.players and victim != player
                 and not self.out[victim] and not self.closed[victim]):  # victim in self._targets(player)
             raise IllegalAction(
@@ -506,11 +507,11 @@ class MoneybagsState(State):
         took_diamond = bool(grab) and self.diamond == victim
         if took_diamond:
             self.diamond = player
-        self.log.append(Event("steal", {"thief": player, "victim": victim}))
-        self.log.append(Event("loot", {
+        self.log.append(event_from(("steal", {"thief": player, "victim": victim}, None)))
+        self.log.append(event_from(("loot", {
             "thief": player, "victim": victim, "asked": asked, "coins": got,
             "felt_for_diamond": bool(grab), "diamond": took_diamond,
-        }, (player,)))
+        }, (player,))))
         self.phase = "challenge"
         self.pending = {"thief": player, "victim": victim}
         self.jiggled = []
@@ -521,7 +522,7 @@ class MoneybagsState(State):
         thief, victim = self.pending["thief"], self.pending["victim"]
         kind = type(action)
         if kind is Accept:
-            self.log.append(Event("accept", {"victim": victim, "thief": thief}))
+            self.log.append(event_from(("accept", {"victim": victim, "thief": thief}, None)))
         elif kind is Challenge:
             self._challenge(victim, thief)
         else:
@@ -541,11 +542,11 @@ class MoneybagsState(State):
         if self.diamond == loser:
             self.diamond = winner
         self.out[loser] = True
-        self.log.append(Event("challenge", {
+        self.log.append(event_from(("challenge", {
             "victim": victim, "thief": thief, "victim_coins": v_coins, "thief_coins": t_coins,
             "victim_diamond": v_dia, "thief_diamond": t_dia, "victim_height": v_height,
             "thief_height": t_height, "winner": winner, "loser": loser,
-        }))
+        }, None)))
 
     def _next_turn(self) -> None:
         self.jiggled = []
@@ -579,7 +580,7 @@ class MoneybagsState(State):
             "points": list(self.points), "diamond_height": dh,
         }
         self.round_results.append(result)
-        self.log.append(Event("round_end", result))
+        self.log.append(event_from(("round_end", result, None)))
         if self.round < self.options.rounds:
             self.round += 1
             self.boss = (self.boss + 1) % n
@@ -589,7 +590,8 @@ class MoneybagsState(State):
             self.box = self.options.coins
             self.bags = [0] * n
             self.diamond = None
-            self.log.append(Event("game_end", {"points": list(self.points), "winners": list(self.winners())}))
+            self.log.append(event_from(("game_end", {"points": list(self.points), "winners": list(self.winners())},
+                                        None)))
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.points)
