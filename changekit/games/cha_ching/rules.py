@@ -329,13 +329,14 @@ class ChaChingState(State):
     def _apply(self, player: Player, action: Any) -> None:
         # Each phase checks its own few actions without building the legal list: this runs on
         # every action (the move's shape is already checked: State.apply makes it a named move).
-        phase = self.phase
+        # (by type: a word move is a str subclass, which CPython compares on its slow path)
+        phase, kind = self.phase, type(action)
         if phase == "draw":
-            if action == DECK or action == PILE:
-                return self._draw(player, action)
+            if kind is Deck or kind is Pile:
+                return self._draw(player, kind is Pile)
         elif phase == "end":
-            if action == OUT or action == PASS:
-                return self._end_turn(player, action)
+            if kind is Out or kind is Pass:
+                return self._end_turn(player, kind is Out)
         elif phase == "discard" and self._is_discard(player, action):
             return self._discard(player, action)
         raise IllegalAction(f"{phase}-phase", self._refusal(player, action))
@@ -343,9 +344,10 @@ class ChaChingState(State):
     def _is_discard(self, player: Player, action: ChaChingAction) -> bool:
         """Whether ``action`` is one of the discard phase's legal actions for ``player``."""
         hand = self.hands[player]
-        if isinstance(action, Discard):
-            return action.card in hand
-        if not isinstance(action, Power) or "chaching" not in hand:
+        kind = type(action)
+        if kind is Discard:
+            return action[1] in hand  # ("discard", card): read by index, as _discard does (every other step)
+        if kind is not Power or "chaching" not in hand:
             return False
         if action.power == "reroll":
             return True  # Power checked the dice
@@ -366,10 +368,10 @@ class ChaChingState(State):
                     f"('chaching', 'trade', <another player>), not {action!r}")
         return f"discard one card, e.g. ('discard', '25'); {action!r} is not a discard (your hand: {hand})"
 
-    def _draw(self, player: Player, source: str) -> None:
+    def _draw(self, player: Player, from_pile: bool) -> None:
         log = self.log.append
         self.phase = "discard"
-        if source == PILE:
+        if from_pile:
             card = self.discards.pop()
             insort(self.hands[player], card, key=_by_order)
             log(_TOOK_FROM_PILE[player][card])
@@ -407,8 +409,8 @@ class ChaChingState(State):
             for seat in (player, choice):
                 self.log.append(event_from(("hand", {"player": seat, "hand": list(self.hands[seat])}, _ALONE[seat])))
 
-    def _end_turn(self, player: Player, action: str) -> None:
-        if action == PASS:
+    def _end_turn(self, player: Player, going_out: bool) -> None:
+        if not going_out:
             self.turn = (player + 1) % self.players
             self._acting = (self.turn,)
             self.phase = "draw"
