@@ -45,6 +45,9 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 KERNEL_MB = 160
 #: A page that never opens its kernel's websocket (a plain GET, a crawler) frees its kernel after this.
 UNCONNECTED_TIMEOUT_S = 120
+#: the server's CPU seconds per second below which it counts as quiet, for the pool's ready line
+#: (idle with 60 kernels attached it used 0-0.04; driving pre-renders, about 1)
+SERVER_QUIET_S = 0.1
 FULL_MESSAGE = "The class server is full: try again in a minute"
 TOKEN_MESSAGE = "This class server needs its token: open the link your teacher shared"
 VISITOR_FULL_MESSAGE = "You have too many pages of this class open: close one to open another"
@@ -572,6 +575,28 @@ def _socket_handler(base: type) -> type:
     return SocketHandler
 
 
+#: the pooled kernels connected for their visitor's request: a page that waits there (its address
+#: decides the rest) counts as pre-rendered once it and the server are quiet
+_WAITING_FOR_VISITOR: set[str] = set()
+
+
+def _visitor_socket(base: type) -> type:
+    """Voila's request-info socket, on the kernels' own route, noting which kernels wait on it."""
+
+    class VisitorSocket(base):
+        def open(self, kernel_id: str) -> None:
+            self.waiting_kernel = kernel_id
+            _WAITING_FOR_VISITOR.add(kernel_id)
+            super().open(kernel_id)
+
+        def on_close(self) -> None:
+            _WAITING_FOR_VISITOR.discard(getattr(self, "waiting_kernel", ""))
+            super().on_close()
+
+    VisitorSocket.__name__ = base.__name__
+    return VisitorSocket
+
+
 def _refused_socket() -> type:
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from tornado import web
@@ -603,7 +628,7 @@ def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> li
     for pattern, handler, *rest in handlers:
         if isinstance(handler, type) and issubclass(handler, RequestInfoSocketHandler):
             kernels_only = url_path_join(server_url, KERNEL_ROUTE, kernel_route_secret, "voila/query", _kernel_id_regex)
-            out.append((kernels_only, handler, *rest))
+            out.append((kernels_only, _visitor_socket(handler), *rest))
             handler = _refused_socket()
         for base, edge in wrap:
             if isinstance(handler, type) and issubclass(handler, base):
@@ -661,15 +686,26 @@ def _voila_class() -> type[Voila]:
             results = await asyncio.gather(*futures, return_exceptions=True)
             ids = [r["kernel_id"] for r in results if isinstance(r, dict)]
             failed = len(results) - len(ids)
-            pids = [pid for pid in (_kernel_pid(self.kernel_manager, kid) for kid in ids) if pid]
-            # pre-rendered = every pooled kernel has run its notebook (or waits for its visitor's
-            # address): their CPU time stops growing
-            last, steady = None, 0
+            pages = [(r["task"], r["kernel_id"], _kernel_pid(self.kernel_manager, r["kernel_id"]))
+                     for r in results if isinstance(r, dict)]
+            pids = [pid for _, _, pid in pages if pid]
+            # pre-rendered = every page has rendered to its end, or waits for its visitor's address
+            # (connected for it, the rest depends on it) with its kernel and this server quiet for
+            # 3 s. Quiet kernels alone are not enough: the server drives every pre-render a cell
+            # at a time, so while it is the bottleneck the kernels sit idle between cells with
+            # pages half done, and a class told "ready" then waited for them (up to 18 s a visit)
+            last, last_here, steady = None, cpu_seconds(os.getpid()), 0
             while steady < 3 and time.monotonic() - started < 900:
                 await asyncio.sleep(1)
-                now = sum(cpu_seconds(pid) for pid in pids)
-                steady = steady + 1 if now == last else 0
-                last = now
+                unrendered = [(kid, pid) for render, kid, pid in pages if not render.done()]
+                if not unrendered:
+                    break
+                now = {pid: cpu_seconds(pid) for _, pid in unrendered if pid}
+                here = cpu_seconds(os.getpid())
+                quiet = (now == last and here - last_here < SERVER_QUIET_S
+                         and all(kid in _WAITING_FOR_VISITOR for kid, _ in unrendered))
+                steady = steady + 1 if quiet else 0
+                last, last_here = now, here
             sizes = [rss_mb(pid) or 0.0 for pid in pids]
             total = sum(sizes)
             print(f"changekit: the class is ready: {len(pids)} pre-rendered pages in "

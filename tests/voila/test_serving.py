@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -100,6 +101,23 @@ def test_a_class_pool_is_pre_rendered_and_reports_its_memory():
         status, page = fetch(server.url + "/voila/render/zombie.ipynb")
         assert status == 200 and WIDGET_MIME in page and not [m for m in ERROR_MARKERS if m in page]
         assert "Using pre-heated kernel" in server.log_text()
+
+
+def test_the_class_is_ready_only_once_every_page_has_rendered(tmp_path):
+    """A pooled kernel that sits quiet mid-render (here asleep; under a class's load, waiting for the
+    server to send its next cell) is not a pre-rendered page: the ready line waits for the render."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    notebook(tmp_path, "slow.ipynb",
+             "import time\ntime.sleep(8)\nimport ipywidgets\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-slow-pool.log", start_timeout=120,
+                     serve_args=("--class-size", "1", "--lesson", "slow"), ready="the class is ready:") as server:
+        report = next(line for line in server.log_text().splitlines() if "the class is ready:" in line)
+        ready_after = int(re.search(r"pre-rendered pages in (\d+) s", report).group(1))
+        assert ready_after >= 8, report  # looking at the kernel's CPU alone said ready 3 s into its sleep
+        start = time.monotonic()
+        status, page = fetch(server.url + "/voila/render/slow.ipynb")
+        assert status == 200 and WIDGET_MIME in page and "Using pre-heated kernel" in server.log_text()
+        assert time.monotonic() - start < 2  # handed over rendered, not finished while the visitor waits
 
 
 def test_installed_outside_the_repository_it_serves_every_app(tmp_path):
@@ -217,7 +235,6 @@ def test_the_query_socket_refuses_every_visitor_and_every_route_needs_the_token(
                      ready="the class is ready:") as server:
         status, page = fetch(server.url + "/voila/render/small.ipynb?token=t0k&seat=SEAT-SECRET")
         assert status == 200 and WIDGET_MIME in page and "Using pre-heated kernel" in server.log_text()
-        import re
 
         kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
