@@ -19,7 +19,7 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import CSS, button
-from ..ui.charts import LiveChart
+from ..ui.charts import ChartBox
 from ..core.markup import escape
 from ..ui.question import Question
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
@@ -172,11 +172,12 @@ class Dashboard:
         self.lesson_picker.observe(lambda change: self.show_lesson(change["new"]), names="value")
         self.rows: dict[str, _QuestionRow] = {}
         self.questions_box = w.VBox()
-        self.chart = LiveChart(histogram_figure(LessonQuestion("poll.none", "", {"choices": ["-", "--"]}), {}))
         # beside the histogram, or under it when narrow. The chart sits in a column that takes the row's
         # width (in a wrapping row a chart has no width of its own: on a phone it was drawn into 0 px;
-        # a box, as a FigureWidget's layout is plotly's)
-        chart_column = w.VBox([self.chart.widget], layout=w.Layout(flex="1 1 420px", min_width="0", max_width="100%"))
+        # a box, as a FigureWidget's layout is plotly's). Empty until the first reveal: the dashboard
+        # loads without plotly or a chart to draw
+        self.chart = ChartBox(flex="1 1 420px", min_width="0", max_width="100%")
+        chart_column = self.chart.widget
         self.answer_box = w.VBox(layout=w.Layout(min_width="0", flex="1 1 480px", max_width="100%"))
         self.reveal_title = w.HTML()
         self.reveal_box = w.VBox([self.reveal_title, w.HBox([chart_column, self.answer_box],
@@ -186,9 +187,9 @@ class Dashboard:
         self.report_button = button("Lesson report", self.report, style="info",
                                     tooltip="Per question: first vote and revote right, and the normalised gain")
         self.report_html = w.HTML()
-        self.report_box = w.VBox([self.report_html])
+        self.report_chart = ChartBox()
+        self.report_box = w.VBox([self.report_html, self.report_chart.widget])
         self.report_box.add_class("ck-lesson-report")
-        self.report_chart: LiveChart | None = None
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
         self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False)
@@ -531,15 +532,9 @@ class Dashboard:
 
     def _show_report(self, rows: Any) -> None:
         self.report_html.value = report_html(rows)
-        if not rows:
-            self.report_box.children = [self.report_html]
-            return
-        figure = report_figure(rows)
-        if self.report_chart is None:
-            self.report_chart = LiveChart(figure)
-        else:
-            self.report_chart.show(figure)
-        self.report_box.children = [self.report_html, self.report_chart.widget]
+        self.report_chart.widget.layout.display = None if rows else "none"
+        if rows:
+            self.report_chart.show(report_figure(rows))
 
     def export(self) -> str:
         """The session as CSV, offered as a download link (a data: URL: nothing leaves the page)."""

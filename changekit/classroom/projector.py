@@ -15,7 +15,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..ui.app import CSS, button, page_value
-from ..ui.charts import LiveChart
+from ..ui.charts import ChartBox
 from ..core.markup import escape
 from ..ui.question import reading_to_html
 from .lessons import class_chart_figure
@@ -44,8 +44,8 @@ class Projector:
         self.message = w.HTML()
         self.board = w.HTML()
         self.board.add_class("ck-projector")
-        self.chart: LiveChart | None = None
-        self.chart_box = w.VBox()
+        self.chart = ChartBox()
+        self.chart_box = self.chart.widget
         self.poller: Poller[Any] = Poller(self.fetch, self.apply, on_problem=self._say_problem)
         self.widget = w.VBox([w.HTML(CSS), self.form, self.message, self.board, self.chart_box])  # CSS: phones too
         self.widget.add_class("ck-projector-page")
@@ -119,11 +119,7 @@ class Projector:
             f"{timer}</div>")
         figure = class_chart_figure(poll.question_id, poll.prompt, poll.answer) if state_now.revealed else None
         if figure is not None:
-            if self.chart is None:
-                self.chart = LiveChart(figure)
-                self.chart_box.children = [self.chart.widget]
-            else:
-                self.chart.show(figure)
+            self.chart.show(figure)
             self.chart_box.layout.display = None
         else:
             self.chart_box.layout.display = "none"

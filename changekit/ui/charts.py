@@ -204,6 +204,30 @@ class LiveChart:
         display(self.widget)
 
 
+class ChartBox:
+    """A place on a page for a chart that has nothing to draw yet (a poll's results before the
+    reveal): an empty box until the first :meth:`show`, so the page loads no plotly and draws no
+    chart for it; then a :class:`LiveChart` in the box, redrawn in place. ``widget`` to display."""
+
+    def __init__(self, **layout: Any) -> None:
+        import ipywidgets as w  # widgets only for pages: the charts' figures work without them
+
+        self.widget = w.VBox(layout=w.Layout(**layout))
+        self.chart: LiveChart | None = None
+
+    def show(self, figure: Any) -> None:
+        if self.chart is None:
+            self.chart = LiveChart(figure)
+            self.widget.children = [self.chart.widget]
+        else:
+            self.chart.show(figure)
+
+    @property
+    def figure(self) -> Any:
+        """The figure now drawn, as a plotly ``go.Figure`` (None before the first :meth:`show`)."""
+        return None if self.chart is None else self.chart.figure
+
+
 def _display_as_chart(figure: Any) -> None:
     from IPython.display import display  # IPython only when a notebook displays it
 

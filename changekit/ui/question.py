@@ -32,7 +32,7 @@ from changekit.core.questions import QUESTION_ID, LessonQuestion, answer_parts
 __all__ = ["Question", "answer_parts", "readable_fractions", "reading_to_html"]
 
 from .app import button, show_figure
-from .charts import LiveChart
+from .charts import ChartBox
 from .live_region import LiveRegion
 from ..core.markup import escape, exact_html
 
@@ -135,8 +135,8 @@ class Question:
                                         bar_style="info", layout=w.Layout(display="none"))
         self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before
         self.reading_html = w.HTML()  # filled on Check, and only then put into the page
-        self.class_box = w.VBox()  # a class poll's chart of the class's predictions, once revealed
-        self.class_chart: LiveChart | None = None
+        self.class_chart = ChartBox()  # a class poll's chart of the class's predictions, once revealed
+        self.class_box = self.class_chart.widget
         self.widget = w.VBox(
             [w.HTML(f'<div class="ck-question" id="{escape(qid)}">{reading_to_html(text)}</div>'),
              w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
@@ -370,11 +370,7 @@ class Question:
     def show_class_chart(self, figure: Any) -> None:
         """Show (or redraw in place) the class's predictions under the question: a class poll's
         page calls it once the teacher reveals the answer."""
-        if self.class_chart is None:
-            self.class_chart = LiveChart(figure)
-            self.class_box.children = [self.class_chart.widget]
-        else:
-            self.class_chart.show(figure)
+        self.class_chart.show(figure)
 
     @staticmethod
     def part_widget(result: Any) -> w.Widget:

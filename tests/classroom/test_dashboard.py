@@ -204,7 +204,8 @@ def test_a_student_s_check_shows_the_exact_answer_its_chart_and_the_class_s_pred
     assert len(outputs) == 1  # the lesson's chart (the one zombie.q1's answer draws)
     (votes,) = question.class_chart.figure.data  # the class's predictions, under the question
     assert list(votes.x) == ["$1", "$3", "$5", "$7", "$10"] and list(votes.y) == [2, 1, 0, 0, 0]
-    assert question.class_box.children == (question.class_chart.widget,)
+    assert question.class_box.children == (question.class_chart.chart.widget,)  # drawn in its place on the page
+    assert question.class_box in question.widget.children
     (poll,) = [p for p in store.polls(session.code, ada.link.token) if p.question_id == "zombie.q1"]
     assert sorted(poll.answer["predictions"]) == ["$1", "$1", "$3"]
 

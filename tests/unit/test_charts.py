@@ -86,3 +86,15 @@ def test_money_in_a_chart_title_is_not_typeset_as_mathematics():
 
     title = purse_figure((7, 5, 3, 1)).layout.title.text
     assert "$" not in title and title == "Openings from two purses of &#36;7 &#36;5 &#36;3 &#36;1"
+
+
+def test_a_chart_box_is_empty_until_its_first_figure_then_redraws_that_chart(monkeypatch):
+    monkeypatch.setenv(charts.PLOTLY_JS_ENV, URL)
+    box = charts.ChartBox(max_width="100%")
+    assert box.widget.children == () and box.figure is None and box.widget.layout.max_width == "100%"
+    box.show(bars([3, 1, 2]))
+    (drawn,) = box.widget.children
+    assert drawn is box.chart.widget and list(box.figure.data[0].y) == [3, 1, 2]
+    box.show(bars([5, 4], "Two bars"))
+    assert box.widget.children == (drawn,) and list(drawn.figure["data"][0]["y"]) == [5, 4]
+    assert drawn.label == "chart: Two bars"
