@@ -46,7 +46,7 @@ KERNEL_MB = 160
 #: A page that never opens its kernel's websocket (a plain GET, a crawler) frees its kernel after this.
 UNCONNECTED_TIMEOUT_S = 120
 #: the server's CPU seconds per second below which it counts as quiet, for the pool's ready line
-#: (idle with 60 kernels attached it used 0-0.04; driving pre-renders, about 1)
+#: (idle beside a pool of 30 it used 0-0.04; driving their pre-renders, 0.6-1)
 SERVER_QUIET_S = 0.1
 FULL_MESSAGE = "The class server is full: try again in a minute"
 TOKEN_MESSAGE = "This class server needs its token: open the link your teacher shared"
