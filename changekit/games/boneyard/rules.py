@@ -472,7 +472,7 @@ class BoneyardState(State):
         if totals is None:
             totals = [sum(b) if b else None for b in bids]
         buckets = self.buckets
-        worth = [sum(b) for b in buckets]
+        worth = _sums(buckets)
         claims = self.claims
         rebuilt, net, took, cancelled, returned, piles, rebuilt_worth, refilled = _settle_written(
             buckets, worth, bids, totals, {int(p): i for p, i in claims.items()} if claims else None)
