@@ -96,11 +96,11 @@ def test_last_round_reads_the_log():
 
 def test_class_explorer_updates_in_place():
     explorer = ClassExplorer("5 5 5 7", n_players=2)
-    figure = explorer.figure
+    box, (figure,) = explorer.figure, explorer.figure.children  # the box, and the chart drawn in it
     assert "$1" in explorer.w_text.value
     explorer.w_bids.value = "1 1 1 1 3"
     explorer.w_go.click()
-    assert explorer.figure is figure and list(figure.data[0].x) == [1, 3]
+    assert explorer.figure is box and box.children == (figure,) and list(figure.data[0].x) == [1, 3]
     explorer.w_bids.value = "1 2"
     explorer.w_go.click()
     assert "not a total" in explorer.w_text.value

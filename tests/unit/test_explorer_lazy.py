@@ -58,10 +58,10 @@ def test_served_boneyard_class_explorer_waits_for_analyse(monkeypatch):
 
     monkeypatch.setenv(charts.PLOTLY_JS_ENV, "/x/plotly.min.js")
     explorer = ClassExplorer("5 5 5 7", n_players=2)
-    assert explorer.chart is None and explorer.figure.children == () and "Analyse" in explorer.w_text.value
+    assert explorer.chart.chart is None and explorer.figure.children == () and "Analyse" in explorer.w_text.value
     explorer.w_go.click()
     (chart,) = explorer.figure.children
-    assert chart is explorer.chart.widget and isinstance(chart, charts._chart_class())
+    assert chart is explorer.chart.chart.widget and isinstance(chart, charts._chart_class())
     report = best_response_to_class(parse_bids("5 5 5 7"), 2)
     assert [f"${t}" for t in report.best][0] in explorer.w_text.value
     explorer.w_bids.value = "1 3"

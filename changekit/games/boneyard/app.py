@@ -13,7 +13,7 @@ from IPython.display import display
 
 from changekit.core.words import dollars, money
 from changekit.ui.app import GameApp, PictureRow, Slot, button
-from changekit.ui.charts import LiveChart, plotly_js_url
+from changekit.ui.charts import ChartBox, plotly_js_url
 from changekit.core.markup import escape
 from changekit.core.pictures import bill_svg, bills_html
 
@@ -247,7 +247,8 @@ class BoneyardApp(GameApp):
 class ClassExplorer:
     """Type the bids a class made; see their distribution, each bid's exact expected payoff
     against it, and the best response. ``widget`` holds the controls and the verdict; show
-    ``figure`` (a chart widget, redrawn in place) in its own cell."""
+    ``figure`` (the chart's box: the chart appears there on the first analysis and is redrawn in
+    place) in its own cell."""
 
     def __init__(self, bids: str = "1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players: int = 4, *,
                  lazy: bool | None = None) -> None:
@@ -261,16 +262,15 @@ class ClassExplorer:
         self.widget.add_class("ck-explorer")  # the explorers' phone layout: one box under the other
         if lazy is None:  # a page the kit serves computes nothing until asked (as every explorer)
             lazy = plotly_js_url() is not None
-        self.chart: LiveChart | None = None
+        # the chart's place: a column, so that it takes the box's width (in a row a chart has none:
+        # on the teacher's phone it was drawn into 0 px), empty until the first analysis
+        self.chart = ChartBox()
+        self.figure = self.chart.widget
         if lazy:
-            # the chart goes in here on the first analysis: a column, so that it takes the box's width
-            # (in a row a chart has none: on the teacher's phone it was drawn into 0 px)
-            self.figure: Any = w.VBox()
             self.w_text.value = "<i>Press <b>Analyse the class's bids</b> to see the best response.</i>"
             return
         report = best_response_to_class(parse_bids(bids), n_players)
-        self.chart = LiveChart(class_figure(report))
-        self.figure = self.chart.widget
+        self.chart.show(class_figure(report))
         self._show(report)
 
     def update(self) -> None:
@@ -279,11 +279,7 @@ class ClassExplorer:
         except ValueError as exc:
             self.w_text.value = f'<span style="color:#b3261e">{escape(str(exc))}</span>'
             return
-        if self.chart is None:
-            self.chart = LiveChart(class_figure(report))
-            self.figure.children = (self.chart.widget,)
-        else:
-            self.chart.show(class_figure(report))
+        self.chart.show(class_figure(report))
         self._show(report)
 
     def _show(self, report: Any) -> None:
