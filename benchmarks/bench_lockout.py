@@ -24,7 +24,7 @@ from pathlib import Path
 
 from timing import benchmark, sized
 
-TOKEN = "t0k"
+TOKEN = "t0k-0123456789abcdef"
 CAP = 14
 ATTEMPTS = 20
 PATIENCE_S = 240

@@ -57,6 +57,9 @@ VISITOR_FULL_MESSAGE = "You have too many pages of this class open: close one to
 PAGES_PER_VISITOR = 5
 TEACHER_PAGES = ("class.ipynb", "projector.ipynb")  # the dashboard and the projector beside it
 TEACHER_RESERVE = 2
+#: a token that guards a class on the room's network: long enough not to be guessed or read off a
+#: shoulder, and one word (a space or a line break pasted by mistake is refused, not served)
+TOKEN_MIN_CHARS = 16
 RECONNECT_GRACE_S = 60
 CLOSED_PAGE_TIMEOUT_S = 180
 
@@ -86,7 +89,7 @@ class ServeOptions:
         check_address(self)
         token = self.token
         if token is None and not self.on_loopback:
-            token = secrets.token_urlsafe(12)
+            token = secrets.token_urlsafe(16)  # 128 bits
         cap = self.max_kernels if self.max_kernels is not None else default_max_kernels()
         lessons = tuple(lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb" for lesson in self.lessons)
         for lesson in lessons:
@@ -112,7 +115,6 @@ class ServeOptions:
             f"--Voila.token={self.token or ''}",
             f"--Voila.config_file_paths={_empty_config_dir()}",  # no voila.json from the working folder
             "--Voila.port_retries=0",  # a busy port is an error, never a silent move to the next one
-            "--Voila.tornado_settings=" + json.dumps({"headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY}}),
             "--VoilaConfiguration.multi_kernel_manager_class=changekit.serving.ClassKernelManager",
             f"--VoilaConfiguration.extra_labextensions_path={plotly_root}",
             # one cell while the page first renders; a kernel start when many start at once; a
@@ -146,6 +148,11 @@ def check_address(options: ServeOptions) -> None:
     if options.token == "" and not options.on_loopback:
         raise SystemExit(f"changekit: --token \"\" on {options.host} would let anyone on the network in: "
                          "give a token, or leave --token out and one is generated")
+    token = options.token
+    if token and not options.on_loopback and (len(token) < TOKEN_MIN_CHARS or re.search(r"\s", token)):
+        raise SystemExit(f"changekit: --token on {options.host} must be at least {TOKEN_MIN_CHARS} characters "
+                         "with no spaces, so that nobody guesses it: give a longer one, or leave --token out "
+                         "and one is generated")
     if not 1 <= options.port <= 65535:
         raise SystemExit(f"changekit: --port {options.port}: a port is a whole number from 1 to 65535")
     if options.max_kernels is not None and options.max_kernels < 1:
@@ -259,6 +266,20 @@ def anywidget_extension(root: Path) -> Path | None:
         if not ((target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp):
             raise
     return target
+
+
+def teacher_addresses(options: ServeOptions) -> str:
+    """What ``changekit serve`` tells the teacher: the two addresses, each with what it is for."""
+    lines = ["", "  Your class dashboard: open it on this computer; it shows the class the join code and QR.",
+             *(f"      {link}" for link in share_links(options, "class.ipynb")),
+             "  The gallery: every game and its lesson.",
+             *(f"      {link}" for link in share_links(options, "index.ipynb"))]
+    if options.token:
+        lines.append("  Pages opened without the token in these links are refused. Ctrl-C stops the server.")
+    else:
+        lines.append("  Only this computer can open them (--host 0.0.0.0 serves the room's network). "
+                     "Ctrl-C stops the server.")
+    return "\n".join([*lines, ""])
 
 
 def share_links(options: ServeOptions, page: str = "index.ipynb") -> list[str]:
@@ -468,11 +489,17 @@ def scrub_secrets(text: str) -> str:
     return _KERNEL_ROUTE_RE.sub(KERNEL_ROUTE + "/[secret]/", _SECRET_QUERY_RE.sub(r"\1[secret]", text))
 
 
+#: how Voila's own start-up line begins: its file tree's address, which no teacher needs
+VOILA_OWN_ADDRESS = "Voilà is running at"
+
+
 class ScrubSecrets(logging.Filter):
     """On a log handler: every line it writes goes through :func:`scrub_secrets`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
+        if message.startswith(VOILA_OWN_ADDRESS):
+            return False  # not a page for a class: changekit serve prints the teacher's addresses
         scrubbed = scrub_secrets(message)
         if scrubbed != message:
             record.msg, record.args = scrubbed, None
@@ -647,11 +674,25 @@ def _forbidden_without_token(self: Any) -> str:
 def _voila_class() -> type[Voila]:
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.base.handlers import JupyterHandler
+    from traitlets import default
     from voila.app import Voila
 
     class ClassVoila(Voila):
-        """Voila with the kit's rules: refusals instead of a login page, a report when the class
-        pool is ready."""
+        """Voila with the kit's rules: refusals instead of a login page, a login cookie that
+        survives a restart with the same token, a report when the class pool is ready."""
+
+        @default("cookie_secret")
+        def _cookie_secret_of_the_token(self) -> bytes:
+            return login_cookie_secret(self.token) if self.token else os.urandom(32)
+
+        def launch_browser(self) -> None:
+            import webbrowser
+
+            dashboard = share_links(ServeOptions(host=self.ip, port=self.port, token=self.token), "class.ipynb")[0]
+            try:  # the teacher's dashboard: what the person who typed the command came for
+                webbrowser.get(self.browser or None).open(dashboard)
+            except webbrowser.Error:
+                pass  # no browser here (a server): the printed address is the way in
 
         def init_handlers(self) -> list:
             handlers = []
@@ -673,7 +714,9 @@ def _voila_class() -> type[Voila]:
             self._kernel_route_secret = secrets.token_urlsafe(24)
             route = f"{(self.server_url or self.base_url).rstrip('/')}/{KERNEL_ROUTE}/{self._kernel_route_secret}/"
             os.environ["VOILA_WS_BASE_URL"] = route
-            self.tornado_settings = {**dict(self.tornado_settings), "log_function": _log_request}  # type: ignore[has-type]
+            self.tornado_settings = {
+                "headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY},
+                **dict(self.tornado_settings), "log_function": _log_request}  # type: ignore[has-type]
             _scrub_every_log(self.log)
             super().start()
 
@@ -716,6 +759,33 @@ def _voila_class() -> type[Voila]:
     return ClassVoila
 
 
+def login_cookie_secret(token: str, folder: Path | None = None) -> bytes:
+    """The key that signs the server's login cookie: the same after a restart with the same token,
+    so a student's reload gets back in without the shared link (Jupyter draws a new key at every
+    start, and every phone then got 403), and a new one with a new token, which locks out whoever
+    had the old one. It is keyed by a secret kept in the kit's data folder (readable by its owner
+    only), not by the token alone, which every student holds."""
+    import hashlib
+    import hmac
+
+    if folder is None:
+        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "changekit"
+    kept = folder / "login-cookie-key"
+    if not kept.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        partial = folder / f".login-cookie-key.{os.getpid()}"
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(secrets.token_bytes(32))
+        try:
+            os.link(partial, kept)  # the first server to get here wins; the others read its key
+        except FileExistsError:
+            pass
+        finally:
+            partial.unlink()
+    return hmac.new(kept.read_bytes(), b"changekit login cookie\0" + token.encode(), hashlib.sha256).digest()
+
+
 def _kernel_pid(kernel_manager: Any, kernel_id: str) -> int | None:
     try:
         provisioner = kernel_manager.get_kernel(kernel_id).provisioner
@@ -751,12 +821,11 @@ def serve(options: ServeOptions) -> None:
     root, url_path = plotly_asset()
     anywidget_extension(root)
     os.environ["CHANGEKIT_PLOTLY_JS"] = "/" + url_path  # kernels inherit it: see changekit.ui.charts
-    links = share_links(options)
+    if options.token:  # the join QR and every address given to a phone carry it (classroom.live)
+        os.environ["CHANGEKIT_SERVER_TOKEN"] = options.token
     print(f"changekit: serving {options.folder}", flush=True)
-    print("changekit: the gallery is at " + " or ".join(links), flush=True)
-    if options.token:
-        print("changekit: share that link: pages opened without the token are refused", flush=True)
     print(f"changekit: at most {options.max_kernels} pages at once (--max-kernels)", flush=True)
+    print(teacher_addresses(options), flush=True)
     if options.class_size:
         print(f"changekit: preparing {options.class_size} pre-rendered pages of {', '.join(options.lessons)}: "
               f"about {options.class_size * len(options.lessons) * KERNEL_MB / 1024:.1f} GB; "

@@ -61,23 +61,35 @@ SEAT_PARAMETER = "seat"
 SERVER_TOKEN_PARAMETER = "token"
 
 
+#: the class server's access token, which ``changekit serve`` puts in its environment so that
+#: every kernel it starts inherits it (students' bots run in a sandbox with a clean environment)
+SERVER_TOKEN_VARIABLE = "CHANGEKIT_SERVER_TOKEN"
+
+
 def server_token_query() -> dict[str, str]:
-    """``{"token": ...}`` when this page was opened with the class server's access token: only
-    for the join address the teacher puts on the projector (other devices need it). A page's own
-    links never carry it: the server's login cookie lets this browser in again."""
-    token = page_value(SERVER_TOKEN_PARAMETER)
+    """``{"token": ...}`` for an address given to another device (the join QR, the projector, a
+    seat link), or ``{}`` on a server without a token. The token is the server's own, whatever
+    address this page was opened at: a teacher who came through the gallery's links has none in
+    the address (their browser's login cookie let them in), yet the phones need it."""
+    token = os.environ.get(SERVER_TOKEN_VARIABLE) or page_value(SERVER_TOKEN_PARAMETER)
     return {SERVER_TOKEN_PARAMETER: token} if token else {}
 
 
 def page_address(notebook: str, **query: str) -> str:
     """The absolute address of ``notebook`` next to the page being served (e.g. the join page
-    beside the teacher's dashboard), with ``query``; a relative one outside Voila."""
+    beside the teacher's dashboard), with ``query``; a relative one outside Voila. On a hub it
+    goes through ``/hub/user-redirect/``, which opens the notebook in the server of whoever
+    follows it: the teacher's own server would refuse every student."""
     suffix = ("?" + urlencode(query)) if query else ""
     host, port = os.environ.get("SERVER_NAME"), os.environ.get("SERVER_PORT")
     script = os.environ.get("SCRIPT_NAME", "")
     if not host or not script:
         return notebook + suffix
     folder = script.rsplit("/", 1)[0]
+    own_prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    if own_prefix and folder.startswith(own_prefix.rstrip("/") + "/"):
+        hub_base = os.environ.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+        folder = f"{hub_base}/hub/user-redirect/{folder[len(own_prefix.rstrip('/')) + 1:]}"
     netloc = f"{host}:{port}" if port and port not in ("80", "443") else host
     scheme = "https" if port == "443" else "http"
     return f"{scheme}://{netloc}{folder}/{notebook}{suffix}"

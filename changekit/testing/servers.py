@@ -77,8 +77,8 @@ class VoilaServer(_Server):
 
     def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
                  serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
-                 ready: str | None = None, env: dict[str, str] | None = None):
-        self.port = free_port()
+                 ready: str | None = None, env: dict[str, str] | None = None, port: int | None = None):
+        self.port = port or free_port()  # a port again: a restart, as a teacher's would be
         self.host = host
         self.url = f"http://127.0.0.1:{self.port}"
         self._open_log(log_path)

@@ -94,18 +94,18 @@ def test_after_joining_the_server_token_leaves_the_address_bar_and_a_reload_stil
         session = store.open_session("Period 3")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     server = VoilaServer(NOTEBOOKS, ARTIFACTS / "voila-class-token.log", cwd=ROOT, env={STORE_VARIABLE: url},
-                         host="0.0.0.0", serve_args=("--token", "cl4ss-t0ken"))
+                         host="0.0.0.0", serve_args=("--token", "cl4ss-t0ken-0123456789"))
     try:
         context = browser.new_context(viewport={"width": 1100, "height": 1400})
         page = context.new_page()
-        page.goto(f"{server.url}/voila/render/join.ipynb?token=cl4ss-t0ken&code={session.code}",
+        page.goto(f"{server.url}/voila/render/join.ipynb?token=cl4ss-t0ken-0123456789&code={session.code}",
                   timeout=RENDER_TIMEOUT_MS)
         page.get_by_role("textbox", name="Your name:").fill("Ada", timeout=RENDER_TIMEOUT_MS)
         page.get_by_role("button", name="Join the class").click()
         page.get_by_text("You are Ada").wait_for(timeout=LIVE_MS)
         # what a script on the page could read no longer opens the class
         page.wait_for_function("() => !location.search.includes('token=')", timeout=LIVE_MS)
-        assert "cl4ss-t0ken" not in page.url and f"code={session.code}" in page.url
+        assert "cl4ss-t0ken-0123456789" not in page.url and f"code={session.code}" in page.url
         page.reload(timeout=RENDER_TIMEOUT_MS)  # the server's own cookie lets the page in
         page.get_by_text("You are Ada").wait_for(timeout=RENDER_TIMEOUT_MS)
         with connect(url) as store:

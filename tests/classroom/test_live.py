@@ -609,3 +609,34 @@ def test_the_address_and_the_notebooks_folder_are_read_in_one_place_each():
 
     assert live.Poller is poller.Poller and issubclass(tables.Poller, poller.Poller)
     assert not hasattr(tables, "asyncio")  # no second polling loop of its own
+
+
+def test_the_join_address_carries_the_servers_token_whatever_address_the_dashboard_was_opened_at(store, session,
+                                                                                                 monkeypatch):
+    """A teacher who came through the gallery's links has no token in the dashboard's address (the
+    login cookie let them in): the QR must still carry it, or every phone gets 403 (issue 41)."""
+    from changekit.classroom.dashboard import Dashboard
+
+    for variable, value in (("SERVER_NAME", "10.0.0.5"), ("SERVER_PORT", "8866"),
+                            ("SCRIPT_NAME", "/voila/render/class.ipynb"), ("QUERY_STRING", "")):
+        monkeypatch.setenv(variable, value)
+    monkeypatch.setenv("CHANGEKIT_SERVER_TOKEN", "the-server-token-16")
+    board = Dashboard(store, live=False)
+    board.resume(session.code, session.teacher_key)
+    assert (f"http://10.0.0.5:8866/voila/render/join.ipynb?code={session.code}&amp;token=the-server-token-16"
+            in board.join_html.value)
+    monkeypatch.delenv("CHANGEKIT_SERVER_TOKEN")
+    assert page_address("join.ipynb", code="K7PQ3M") == "http://10.0.0.5:8866/voila/render/join.ipynb?code=K7PQ3M"
+
+
+def test_on_a_hub_an_address_for_another_person_opens_in_their_own_server(monkeypatch):
+    for variable, value in (("SERVER_NAME", "hub.school.example"), ("SERVER_PORT", "443"),
+                            ("SCRIPT_NAME", "/user/ms-lee/voila/render/class.ipynb"),
+                            ("JUPYTERHUB_SERVICE_PREFIX", "/user/ms-lee/"), ("JUPYTERHUB_BASE_URL", "/")):
+        monkeypatch.setenv(variable, value)
+    assert page_address("join.ipynb", code="K7PQ3M") == \
+        "https://hub.school.example/hub/user-redirect/voila/render/join.ipynb?code=K7PQ3M"
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/school/")
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/school/user/ms-lee/")
+    monkeypatch.setenv("SCRIPT_NAME", "/school/user/ms-lee/voila/render/class.ipynb")
+    assert page_address("join.ipynb") == "https://hub.school.example/school/hub/user-redirect/voila/render/join.ipynb"

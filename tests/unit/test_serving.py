@@ -36,9 +36,9 @@ def test_off_loopback_a_token_is_generated_unless_given():
     other = ServeOptions(host="0.0.0.0", max_kernels=10).resolved()
     assert generated.token and len(generated.token) >= 16 and generated.token != other.token
     assert flags(generated.voila_argv(Path("/a")))["Voila.token"] == generated.token
-    given = ServeOptions(host="0.0.0.0", token="class-7b", max_kernels=10).resolved()
-    assert given.token == "class-7b"
-    assert all(link.endswith("?token=class-7b") for link in share_links(given))
+    given = ServeOptions(host="0.0.0.0", token="class-7b-0123456789", max_kernels=10).resolved()
+    assert given.token == "class-7b-0123456789"
+    assert all(link.endswith("?token=class-7b-0123456789") for link in share_links(given))
 
 
 def test_debug_shows_tracebacks():
@@ -163,8 +163,11 @@ def test_secrets_are_scrubbed_from_log_lines():
 def test_the_pages_get_a_content_security_policy_that_allows_only_this_server():
     import json
 
-    headers = json.loads(flags(ServeOptions(max_kernels=4).resolved().voila_argv(Path("/a")))["Voila.tornado_settings"])
-    policy = dict(rule.split(" ", 1) for rule in headers["headers"]["Content-Security-Policy"].split("; "))
+    from changekit.serving import CONTENT_SECURITY_POLICY
+
+    # set by the server itself (ClassVoila.start): a dict flag on Voila's command line is deprecated
+    assert "tornado_settings" not in json.dumps(ServeOptions(max_kernels=4).resolved().voila_argv(Path("/a")))
+    policy = dict(rule.split(" ", 1) for rule in CONTENT_SECURITY_POLICY.split("; "))
     assert policy["default-src"] == "'self'" and policy["connect-src"] == "'self'"
     assert "http" not in policy["script-src"] and "*" not in policy["script-src"]
     assert policy["img-src"] == "'self' data: blob:" and policy["object-src"] == "'none'"
@@ -196,3 +199,41 @@ def test_two_servers_making_the_anywidget_copy_at_once_both_start(tmp_path):
     assert copies == [tmp_path / "anywidget"] * 4
     assert any(ANYWIDGET_TIMEOUT[1] in js.read_text() for js in copies[0].rglob("*.js"))
     assert not list(tmp_path.glob("*.part"))
+
+
+@pytest.mark.parametrize("token", ["a", " ", "short-token-15c", "sixteen chars ok", "tab\tin-the-token-here"])
+def test_off_loopback_a_short_or_spaced_token_is_refused_with_the_reason(token):
+    with pytest.raises(SystemExit, match="at least 16 characters with no spaces"):
+        ServeOptions(host="0.0.0.0", token=token, max_kernels=10).resolved()
+    assert ServeOptions(token=token, max_kernels=10).resolved().token == token  # this machine only: its own choice
+
+
+def test_a_generated_token_carries_128_bits():
+    import base64
+
+    token = ServeOptions(host="0.0.0.0", max_kernels=10).resolved().token
+    assert token is not None and len(base64.urlsafe_b64decode(token + "==")) >= 16
+
+
+def test_serve_tells_the_teacher_both_addresses_and_what_each_is_for():
+    from changekit.serving import teacher_addresses
+
+    text = teacher_addresses(ServeOptions(host="10.1.2.3", port=9000, token="T" * 22, max_kernels=4).resolved())
+    lines = [line.strip() for line in text.splitlines()]
+    dashboard = lines.index("http://10.1.2.3:9000/voila/render/class.ipynb?token=" + "T" * 22)
+    gallery = lines.index("http://10.1.2.3:9000/voila/render/index.ipynb?token=" + "T" * 22)
+    assert "dashboard" in lines[dashboard - 1] and "gallery" in lines[gallery - 1].lower()
+    assert "refused" in text and "Ctrl-C" in text
+    here = teacher_addresses(ServeOptions(max_kernels=4).resolved())
+    assert "http://127.0.0.1:8866/voila/render/class.ipynb\n" in here and "Only this computer" in here
+
+
+def test_the_login_cookie_key_survives_a_restart_with_the_same_token_only(tmp_path):
+    from changekit.serving import login_cookie_secret
+
+    first = login_cookie_secret("the-class-token-0001", tmp_path)
+    assert login_cookie_secret("the-class-token-0001", tmp_path) == first  # a restart: same key
+    assert login_cookie_secret("the-class-token-0002", tmp_path) != first  # a new token locks the old out
+    assert login_cookie_secret("the-class-token-0001", tmp_path / "elsewhere") != first  # not the token alone
+    assert (tmp_path / "login-cookie-key").stat().st_mode & 0o777 == 0o600
+    assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["login-cookie-key"]

@@ -21,6 +21,7 @@ from changekit.testing import ERROR_MARKERS, WIDGET_MIME, VoilaServer, free_port
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
+TOKEN = "t0k-0123456789abcdef"  # off loopback a token has at least 16 characters
 
 
 def fetch(url: str, timeout: float = 300) -> tuple[int, str]:
@@ -47,7 +48,7 @@ def notebook(folder: Path, name: str, source: str) -> None:
 def test_off_loopback_pages_need_the_token(tmp_path):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with VoilaServer(NOTEBOOKS, ARTIFACTS / "serve-token.log", host="0.0.0.0",
-                     serve_args=("--token", "t0k-class")) as server:
+                     serve_args=("--token", "t0k-class-0123456789")) as server:
         for path in ("/voila/render/zombie.ipynb", "/voila/render/index.ipynb", "/voila/tree", "/"):
             status, page = fetch(server.url + path)
             assert status == 403, path
@@ -55,9 +56,9 @@ def test_off_loopback_pages_need_the_token(tmp_path):
         assert server.kernel_pids() == []  # a refused visitor costs no kernel
         status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=wrong")
         assert status == 403
-        status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=t0k-class")
+        status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=t0k-class-0123456789")
         assert status == 200 and WIDGET_MIME in page
-        assert "?token=t0k-class" in server.log_text()  # the link to share is printed
+        assert "?token=t0k-class-0123456789" in server.log_text()  # the link to share is printed
 
 
 def test_tracebacks_are_shown_only_with_debug(tmp_path):
@@ -202,45 +203,67 @@ def test_one_visitor_cannot_fill_the_server_and_closed_pages_free_their_kernels(
     for name in ("small.ipynb", "class.ipynb"):
         notebook(tmp_path, name, "import ipywidgets\nipywidgets.Button(description='hi')")
     with VoilaServer(tmp_path, ARTIFACTS / "serve-fair.log", host="0.0.0.0",
-                     serve_args=("--token", "t0k", "--max-kernels", "14")) as server:
+                     serve_args=("--token", TOKEN, "--max-kernels", "14")) as server:
         greedy = _visitor()
         statuses, kernels = [], []
         for _ in range(11):
-            status, page = _open(greedy, server.url + "/voila/render/small.ipynb?token=t0k&seat=SEAT-SECRET")
+            status, page = _open(greedy, server.url + f"/voila/render/small.ipynb?token={TOKEN}&seat=SEAT-SECRET")
             statuses.append(status)
             found = re.search(r'"kernelId": "([0-9a-f-]+)"', page)
             if found:
                 kernels.append(found.group(1))
         assert statuses == [200] * 5 + [429] * 6 and len(server.kernel_pids()) == 5
-        for status, _page in (_open(_visitor(), server.url + "/voila/render/small.ipynb?token=t0k"),
-                              _open(_visitor(), server.url + "/voila/render/class.ipynb?token=t0k")):
+        for status, _page in (_open(_visitor(), server.url + f"/voila/render/small.ipynb?token={TOKEN}"),
+                              _open(_visitor(), server.url + f"/voila/render/class.ipynb?token={TOKEN}")):
             assert status == 200  # another student and the teacher still get pages
         # the page's own shutdown on unload (no _xsrf: voila#1458) frees its kernel; another site's cannot
         assert _open(greedy, f"{server.url}/voila/api/shutdown/{kernels[1]}", "POST",
                      {"Origin": "http://elsewhere.example"})[0] == 403
-        assert _open(_visitor(), f"{server.url}/voila/api/shutdown/{kernels[1]}?token=t0k", "POST",
+        assert _open(_visitor(), f"{server.url}/voila/api/shutdown/{kernels[1]}?token={TOKEN}", "POST",
                      {"Origin": server.url})[0] == 403  # not that visitor's page
         assert _open(greedy, f"{server.url}/voila/api/shutdown/{kernels[0]}", "POST", {"Origin": server.url})[0] == 204
         wait_for(lambda: len(server.kernel_pids()) == 6, 30, "the closed page's kernel to exit")
-        assert _open(greedy, server.url + "/voila/render/small.ipynb?token=t0k")[0] == 200  # room again
-        log = server.log_text().split("share that link", 1)[1]
-        assert "t0k" not in log and "SEAT-SECRET" not in log and "?token=[secret]" in log
+        assert _open(greedy, server.url + f"/voila/render/small.ipynb?token={TOKEN}")[0] == 200  # room again
+        log = server.log_text().split("Ctrl-C stops the server", 1)[1]
+        assert TOKEN not in log and "SEAT-SECRET" not in log and "?token=[secret]" in log
 
 
 def test_the_query_socket_refuses_every_visitor_and_every_route_needs_the_token(tmp_path):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     notebook(tmp_path, "small.ipynb", "import ipywidgets\nipywidgets.Button(description='hi')")
     with VoilaServer(tmp_path, ARTIFACTS / "serve-query.log", host="0.0.0.0", start_timeout=120,
-                     serve_args=("--token", "t0k", "--class-size", "1", "--lesson", "small"),
+                     serve_args=("--token", TOKEN, "--class-size", "1", "--lesson", "small"),
                      ready="the class is ready:") as server:
-        status, page = fetch(server.url + "/voila/render/small.ipynb?token=t0k&seat=SEAT-SECRET")
+        status, page = fetch(server.url + f"/voila/render/small.ipynb?token={TOKEN}&seat=SEAT-SECRET")
         assert status == 200 and WIDGET_MIME in page and "Using pre-heated kernel" in server.log_text()
 
         kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
         upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
                    "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
-        for query in ("", "?token=t0k"):
+        for query in ("", f"?token={TOKEN}"):
             assert _open(_visitor(), f"{server.url}/voila/query/{kernel}{query}", headers=upgrade)[0] == 403
         for path in ("/voila/render/small.ipynb", "/voila/tree", "/", "/voila/api/contents/",
                      f"/api/kernels/{kernel}", f"/api/kernels/{kernel}/channels", "/voila/files/small.ipynb"):
             assert fetch(server.url + path)[0] == 403, path
+
+
+def test_after_a_restart_with_the_same_token_a_reload_gets_back_in_and_a_new_token_locks_out(tmp_path):
+    """Students' pages drop the token from their address once in (issue 41): their reload after a
+    restart rides on the login cookie alone, so it must outlive the server that signed it."""
+    token, port, env = "class-token-0123456789", free_port(), {"XDG_DATA_HOME": str(tmp_path)}
+    notebook(tmp_path, "small.ipynb", "print('in')")
+    phone = _visitor()
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-restart-1.log", host="0.0.0.0", port=port, env=env,
+                     serve_args=("--token", token)) as server:
+        opened = phone.open(f"{server.url}/voila/render/small.ipynb?token={token}", timeout=120)
+        assert opened.status == 200
+        policy = opened.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in policy and "connect-src 'self'" in policy
+        assert _open(phone, f"{server.url}/voila/render/small.ipynb")[0] == 200  # the cookie, no token
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-restart-2.log", host="0.0.0.0", port=port, env=env,
+                     serve_args=("--token", token)) as server:
+        assert _open(phone, f"{server.url}/voila/render/small.ipynb")[0] == 200  # the reload after a restart
+        assert _open(_visitor(), f"{server.url}/voila/render/small.ipynb")[0] == 403  # no cookie, no token
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-restart-3.log", host="0.0.0.0", port=port, env=env,
+                     serve_args=("--token", "another-token-0123456789")) as server:
+        assert _open(phone, f"{server.url}/voila/render/small.ipynb")[0] == 403  # a new token: the old cookie is out
