@@ -477,7 +477,8 @@ class StudentPage:
         link.poller.on_stop = self._stopped
         self.header.value = f"<p>You are <b>{escape(link.name)}</b> in class <b>{escape(link.code)}</b>.</p>"
         if fresh:  # shown once, to be kept: a reload comes back through the browser's cookie
-            address = page_address("join.ipynb", **dict(parse_qsl(link.rejoin_query())))
+            # with the server's token: the other device has no login cookie yet (it got 403)
+            address = page_address("join.ipynb", **dict(parse_qsl(link.rejoin_query())), **server_token_query())
             self.rejoin_html.value = ('<p class="ck-rejoin">This browser will bring you back to your seat after a '
                                       "reload. From another device, use this link (keep it private: it is your "
                                       f'seat): <code class="ck-rejoin-link">{escape(address)}</code></p>')

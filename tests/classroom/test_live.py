@@ -110,11 +110,11 @@ def test_the_page_address_carries_the_seat(store, session, monkeypatch):
     assert caught.value.reason == "unknown-student"
 
 
-def test_a_server_access_token_in_the_address_is_not_a_seat_and_only_the_join_address_keeps_it(store, session,
+def test_a_server_access_token_in_the_address_is_not_a_seat_and_only_links_for_other_devices_keep_it(store, session,
                                                                                                monkeypatch):
     """`changekit serve --host` wants its access token (``token=``) on every page: the seat has its
-    own parameter; the join address on the projector carries the server's token (other devices need
-    it), a student's rejoin link never does (a page's scripts can read its links; issue 23)."""
+    own parameter; the join address on the projector and a student's link for another device carry
+    the server's token (other devices need it), nothing else on the page does (issue 23)."""
     from changekit.classroom.dashboard import Dashboard
 
     ada = store.join(session.code, "Ada")
@@ -127,6 +127,10 @@ def test_a_server_access_token_in_the_address_is_not_a_seat_and_only_the_join_ad
     assert "SERVER1" not in page.header.value + page.rejoin_html.value + page.widget.children[0].seat
     monkeypatch.setenv("QUERY_STRING", "token=SERVER1")
     assert StudentPage(store, live=False).link is None  # the server's token alone is no seat
+    # the link a student gets for another device carries it: that device has no login cookie (it got 403)
+    joining = StudentPage(store, live=False)
+    joining.join(session.code, "Bea")
+    assert "token=SERVER1" in joining.rejoin_html.value and "SERVER1" not in joining.header.value
     board = Dashboard(store, live=False)
     board.resume(session.code, session.teacher_key)
     assert f"join.ipynb?code={session.code}&amp;token=SERVER1" in board.join_html.value
