@@ -129,6 +129,11 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX revotes_by_student ON revotes (student_id)",
     ],
+    # 7: the projector's read-only key (issue 41): its hash, set when the teacher first asks for
+    # it (the key is derived from the teacher key, so the store can give the same one again)
+    [
+        "ALTER TABLE sessions ADD COLUMN projector_key_hash TEXT",
+    ],
 ]
 
 #: the version this changekit writes and reads

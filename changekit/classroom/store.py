@@ -4,6 +4,7 @@ Every method is one transaction, committed before it returns (nothing is lost wh
 server stops right after). Secrets (the teacher key, each student's token) leave the store once,
 when made; it keeps only their SHA-256 hashes and compares with ``hmac.compare_digest``. A student
 token is ``<student id>.<secret>``, so the store finds the student by id and compares one hash.
+The projector's key (:meth:`Store.projector_key`) opens only reads that carry no name.
 
 >>> import tempfile, pathlib
 >>> folder = tempfile.mkdtemp()
@@ -18,6 +19,7 @@ token is ``<student id>.<secret>``, so the store finds the student by id and com
 """
 from __future__ import annotations
 
+import base64
 import csv
 import hashlib
 import hmac
@@ -42,6 +44,7 @@ from typing import Any
 from ..core.errors import ClassroomError
 from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
+from .kinds import PROMPT_KINDS
 from .report import ReportRow, check_correct, report_row
 from .schema import migrate
 from .table_rules import check_move, check_settings
@@ -187,7 +190,9 @@ class Poll:
     teacher reveals it; ``mine`` is the asking student's own answer (None for the teacher or when
     they have not answered). ``discussing``: the first vote is over and revotes are taken (``revote``
     is the asking student's); ``paused``: no vote is taken until the teacher resumes; ``deadline``:
-    when the question's timer runs out (epoch seconds). No counts: only the teacher sees those."""
+    when the question's timer runs out (epoch seconds); ``correct``: the right answer the teacher
+    marked, once revealed (a student's Check says right or wrong by it). No counts: only the
+    teacher sees those."""
 
     question_id: str
     prompt: Any
@@ -199,6 +204,30 @@ class Poll:
     paused: bool = False
     deadline: float | None = None
     revote: Any = None
+    correct: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectorPoll:
+    """A question as the projector shows it (:meth:`Store.projector_polls`): counts, never a name.
+    ``answer`` is the revealed answer of a poll (its text and the class's votes, in no one's order;
+    None for a class auction, whose revealed answer names the winners: see
+    :meth:`Store.projector_votes`); ``correct`` is the right answer the teacher marked, only once
+    revealed. Times are epoch seconds (which came last decides what the projector shows)."""
+
+    question_id: str
+    prompt: Any
+    closed: bool
+    revealed: bool
+    answered: int
+    revoted: int = 0
+    discussing: bool = False
+    paused: bool = False
+    deadline: float | None = None
+    answer: Any = None
+    correct: Any = None
+    opened_at: float = 0.0
+    revealed_at: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,6 +259,7 @@ class _SessionRow:
     title: str
     teacher_key_hash: str
     closed: bool
+    projector_key_hash: str | None = None
 
 
 class Store:
@@ -437,7 +467,7 @@ class Store:
             student_id, _ = self._player(tx, session, secret)
             rows = tx.execute(
                 "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
-                "q.discussion_at, q.paused_at, q.deadline_at, r.value "
+                "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
                 "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
@@ -445,9 +475,10 @@ class Store:
                 "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (student_id, student_id, session.id))
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
                      _decode(answer) if revealed_at is not None else None, _decode(mine),
-                     discussion_at is not None, paused_at is not None, deadline_at, _decode(revote))
-                for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote
-                in rows]
+                     discussion_at is not None, paused_at is not None, deadline_at, _decode(revote),
+                     _decode(correct) if revealed_at is not None else None)
+                for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote,
+                correct in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -549,7 +580,8 @@ class Store:
     def mark_correct(self, code: str, teacher_key: str, question_id: str, correct: Any) -> None:
         """Mark the question's right answer (:func:`~changekit.classroom.report.check_correct`:
         ``{"choices": [...]}`` or ``{"range": [low, high]}``; None unmarks it): the dashboard's share
-        of right first votes and the lesson report count by it. Students never see it."""
+        of right first votes and the lesson report count by it. Students see it only once the
+        question is revealed (their Check says right or wrong by it)."""
         question_id = _check_question_id(question_id)
         encoded = None if correct is None else _encode(check_correct(correct), "a right answer")
         with self._write() as tx:
@@ -728,6 +760,8 @@ class Store:
         is the teacher key, or the token of the student who started the table."""
         with self._write() as tx:
             session = self._session(tx, code)
+            if _is_projector_key(secret, session):
+                raise _projector_refused(session)
             if not _matches(secret, session.teacher_key_hash):
                 student_id = self._starter_of(tx, session, secret, table_id)
                 if student_id is None:
@@ -815,6 +849,91 @@ class Store:
             result = {**result, "rows": rows}
         return result
 
+    # -- the projector: a read-only key, reads without names --------------------------------------
+
+    def projector_key(self, code: str, teacher_key: str) -> str:
+        """The session's projector key, for the projector's address (the teacher key never goes
+        into an address): the same key on every ask. It opens only the ``projector_*`` reads,
+        which return counts, votes in no one's order and results, never a name (unless the teacher
+        published a tournament's standings with names); every teacher action refuses it."""
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            key = _projector_key_of(session.code, teacher_key)
+            if session.projector_key_hash is None:
+                tx.execute("UPDATE sessions SET projector_key_hash = ? WHERE id = ?", (_hash(key), session.id))
+        return key
+
+    def projector_joined(self, code: str, projector_key: str) -> int:
+        """How many students joined (a count, no names)."""
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            (count,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
+        return int(count)
+
+    def projector_polls(self, code: str, projector_key: str) -> list[ProjectorPoll]:
+        """The session's questions in the order they opened, as the projector shows them
+        (:class:`ProjectorPoll`: counts; the answer and the marked right answer once revealed)."""
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            rows = tx.execute(
+                "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, q.discussion_at, "
+                "q.paused_at, q.deadline_at, q.correct, q.opened_at, (SELECT COUNT(*) FROM answers a "
+                "WHERE a.session_id = q.session_id AND a.question_id = q.question_id), (SELECT COUNT(*) "
+                "FROM revotes r WHERE r.session_id = q.session_id AND r.question_id = q.question_id) "
+                "FROM questions q WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
+        polls = []
+        for (qid, prompt, closed_at, revealed_at, answer, discussion_at, paused_at, deadline_at, correct, opened_at,
+             answered, revoted) in rows:
+            shown = revealed_at is not None
+            prompt = _decode(prompt)
+            polls.append(ProjectorPoll(
+                qid, prompt, closed_at is not None, shown, answered, revoted, discussion_at is not None,
+                paused_at is not None, deadline_at, _projector_answer(prompt, _decode(answer)) if shown else None,
+                _decode(correct) if shown else None, opened_at, revealed_at))
+        return polls
+
+    def projector_votes(self, code: str, projector_key: str, question_id: str) -> list[Any]:
+        """The first votes of a revealed question (a settled class auction's bids), in no one's
+        order (sorted); refused before the reveal."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            row = tx.one("SELECT revealed_at FROM questions WHERE session_id = ? AND question_id = ?",
+                         (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if row[0] is None:
+                raise ClassroomError("not-revealed", f"question {question_id!r} is not revealed: the projector "
+                                                     "shows its votes after the reveal")
+            values = [_decode(v) for (v,) in tx.execute("SELECT value FROM answers WHERE session_id = ? "
+                                                         "AND question_id = ?", (session.id, question_id))]
+        return sorted(values, key=_sort_key)
+
+    def projector_standings(self, code: str, projector_key: str) -> list[dict[str, Any]]:
+        """Every published tournament's standings, oldest first: ``{"game", "named",
+        "published_at", "seed", "rows"}``, each row's figures only and a student's entry as
+        ``entry <n>`` unless the teacher published the names."""
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            rows = tx.execute("SELECT game, result, named, published_at FROM standings WHERE session_id = ? "
+                              "ORDER BY published_at, game", (session.id,))
+        shown = []
+        for game, result, named, published_at in rows:
+            data = _decode(result)
+            if isinstance(data, dict):
+                shown.append({"game": game, "named": bool(named), "published_at": published_at,
+                              "seed": data.get("seed"), "rows": _anonymous_rows(data.get("rows"), bool(named))})
+        return shown
+
+    def projector_report(self, code: str, projector_key: str) -> list[ReportRow]:
+        """The lesson report (:meth:`lesson_report`) of the revealed questions only: a share right
+        would tell the class something of an answer not yet shown."""
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            revealed = {qid for (qid,) in tx.execute("SELECT question_id FROM questions WHERE session_id = ? "
+                                                     "AND revealed_at IS NOT NULL", (session.id,))}
+            return [row for row in self._report(tx, session) if row.question_id in revealed]
+
     EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time")
 
     def export_csv(self, code: str, teacher_key: str) -> str:
@@ -872,12 +991,12 @@ class Store:
     def _session(self, tx: Transaction, code: str, *, share: bool = False) -> _SessionRow:
         """The session of ``code``; ``share``: and it stays as it is (open) until ``tx`` commits."""
         code = _normal_code(code)
-        row = tx.one("SELECT id, code, title, teacher_key_hash, closed_at FROM sessions WHERE code = ?"
-                     + (tx.for_share if share else ""), (code,))
+        row = tx.one("SELECT id, code, title, teacher_key_hash, closed_at, projector_key_hash FROM sessions "
+                     "WHERE code = ?" + (tx.for_share if share else ""), (code,))
         if row is None:
             raise ClassroomError("unknown-session", f"no class session has the code {code!r}: check the code "
                                                     "on the teacher's screen")
-        return _SessionRow(row[0], row[1], row[2], row[3], row[4] is not None)
+        return _SessionRow(row[0], row[1], row[2], row[3], row[4] is not None, row[5])
 
     def _open_session(self, tx: Transaction, code: str) -> _SessionRow:
         session = self._session(tx, code, share=True)
@@ -888,7 +1007,16 @@ class Store:
     def _teacher(self, tx: Transaction, code: str, teacher_key: str, *, must_be_open: bool = False) -> _SessionRow:
         session = self._open_session(tx, code) if must_be_open else self._session(tx, code)
         if not _matches(teacher_key, session.teacher_key_hash):
+            if _is_projector_key(teacher_key, session):
+                raise _projector_refused(session)
             raise ClassroomError("wrong-teacher-key", f"that is not the teacher key of session {session.code}")
+        return session
+
+    def _projector(self, tx: Transaction, code: str, projector_key: str) -> _SessionRow:
+        session = self._session(tx, code)
+        if not _is_projector_key(projector_key, session):
+            raise ClassroomError("wrong-projector-key", f"that is not the projector key of session {session.code}: "
+                                                        "open the projector from the dashboard's link")
         return session
 
     def _student(self, tx: Transaction, session: _SessionRow, token: str) -> tuple[int, str]:
@@ -907,6 +1035,8 @@ class Store:
         """(student id, name) for a student's token; (None, None) for the teacher key."""
         if _matches(secret, session.teacher_key_hash):
             return None, None
+        if _is_projector_key(secret, session):
+            raise _projector_refused(session)
         try:
             return self._student(tx, session, secret)
         except ClassroomError:
@@ -959,6 +1089,59 @@ class Store:
                        + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL, discussion_at = NULL, "
                                             "paused_at = NULL, deadline_at = NULL"),
                        (session.id, question_id, now, now if closed else None, prompt))
+
+
+def _projector_key_of(code: str, teacher_key: str) -> str:
+    """The session's projector key: derived from its teacher key (so the store, which keeps only
+    hashes, gives the same one on every ask), and no way back to the teacher key from it."""
+    digest = hmac.new(teacher_key.encode(), f"changekit projector {code}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+def _is_projector_key(secret: object, session: _SessionRow) -> bool:
+    return session.projector_key_hash is not None and _matches(secret, session.projector_key_hash)
+
+
+def _projector_refused(session: _SessionRow) -> ClassroomError:
+    return ClassroomError("wrong-teacher-key", f"that is the projector key of session {session.code}: it only "
+                                               "shows the class's counts and results; this needs the teacher key")
+
+
+def _anonymous_rows(rows: Any, named: bool) -> list[dict[str, Any]]:
+    """A tournament's standings rows as the projector shows them: the figures only, and each
+    student's entry as ``entry <n>`` unless the teacher published the names (kit bots keep theirs)."""
+    shown = []
+    for i, row in enumerate(rows if isinstance(rows, list) else [], 1):
+        if not isinstance(row, dict):
+            continue
+        kept = {k: row[k] for k in PROJECTOR_STANDINGS_FIELDS if k in row}
+        if not named and row.get("kind") != "kit bot":
+            kept["entry"] = f"entry {i}"
+        shown.append(kept)
+    return shown
+
+
+#: the fields of a standings row the projector gets (a row's other fields may quote a name)
+PROJECTOR_STANDINGS_FIELDS = ("rank", "entry", "kind", "games", "win_rate", "low", "high", "mean_score",
+                              "timeout", "error", "illegal")
+#: the fields of a revealed poll's answer the projector gets (what the dashboard's Reveal writes)
+PROJECTOR_ANSWER_FIELDS = ("summary", "reading", "predictions", "revotes")
+
+
+def _projector_answer(prompt: Any, answer: Any) -> Any:
+    """A revealed answer for the projector: a poll's text and votes, the votes in no one's order;
+    nothing of any other kind of question (a class auction's answer names its winners)."""
+    if not isinstance(prompt, dict) or prompt.get("kind") not in PROMPT_KINDS or not isinstance(answer, dict):
+        return None
+    shown = {k: answer[k] for k in PROJECTOR_ANSWER_FIELDS if k in answer}
+    for votes in ("predictions", "revotes"):
+        if isinstance(shown.get(votes), list):
+            shown[votes] = sorted(shown[votes], key=_sort_key)
+    return shown
+
+
+def _sort_key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
 
 
 def _unknown_question(session: _SessionRow, question_id: str) -> ClassroomError:
@@ -1213,7 +1396,8 @@ METHODS: dict[str, tuple[str, ...]] = {
     for name, method in vars(Store).items()
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
-RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow)}
+RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
+                                         ProjectorPoll)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 

@@ -14,7 +14,7 @@ machine (one answer per student, seats, teacher-only actions, limits), and on to
 * a student token sent by a student must be that student's own: no acting as another user, even
   with their token (a teacher's pages, which hold the teacher key anyway, may use any seat);
 * the teacher is a hub admin or a member of the ``teachers`` group: only the teacher opens a
-  session or makes a teacher-key call.
+  session or makes a teacher-key call, or a projector read (with the session's projector key).
 
 It also runs the strategy lab's class tournaments (:mod:`changekit.classroom.class_tournament`),
 one at a time, each student's moves in the lab's sandbox: a student's server on an isolated hub
@@ -49,8 +49,11 @@ from ..classroom.store import (
     normal_code,
 )
 
-#: calls whose secret is a teacher key: a teacher's only
-TEACHER_CALLS = frozenset(m for m, names in METHODS.items() if "teacher_key" in names) | {"open_session"}
+#: calls whose secret is a teacher key: a teacher's only. So are the projector's reads (its key
+#: opens counts and results only): the projector is a teacher's page, opened from the dashboard
+#: in the teacher's own hub session; a student's server has no use for them
+TEACHER_CALLS = frozenset(m for m, names in METHODS.items() if "teacher_key" in names or "projector_key" in names
+                          ) | {"open_session"}
 #: calls whose secret is a student token: the caller's own
 STUDENT_CALLS = frozenset(m for m, names in METHODS.items() if "token" in names) - {"join"}
 #: calls a teacher key or a student token may make: the caller's own token, or a teacher's call
