@@ -5,7 +5,9 @@ on Reveal, export and delete.
 
 Every teacher action needs the session's teacher key: the dashboard holds it only after opening a
 session (the store makes one) or resuming with the code and the key (the store checks it, and a
-student's token is not one).
+student's token is not one). The browser keeps the open session's code and key in a cookie for
+this server (:data:`~changekit.classroom.keeper.TEACHER_COOKIE`): a reload resumes it with no
+typing, and Delete session forgets it.
 """
 from __future__ import annotations
 
@@ -22,10 +24,13 @@ from ..ui.app import CSS, button
 from ..ui.charts import ChartBox
 from ..core.markup import escape
 from ..ui.question import Question
+from ..ui.qr import qr_svg
 from .lessons import LessonQuestion, histogram_figure, lesson_questions, lessons
-from .keeper import PageKeeper
+from .class_tournament import sentence
+from .keeper import TEACHER_COOKIE, PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
+from .projector import projector_address
 from .report import discussion_advice, report_figure, report_html, share_right
 from .store import Question as QuestionState
 from .store import Session, Store, connect
@@ -35,14 +40,40 @@ STATUS_WORDS = {None: "not opened", "open": "first vote", "discussing": "talk, t
 #: the timers a teacher can give a vote (seconds; None: no timer)
 TIMERS = (("no timer", None), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
 NOT_MARKED = "not marked"
-
-
-def qr_svg(text: str, *, scale: int = 5) -> str:
-    """``text`` as an inline SVG QR code (segno, pure Python: no network)."""
-    import segno  # segno only when a session's join screen is drawn
-
-    svg = segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
-    return svg.replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(text)}" ', 1)
+#: what a question's row can do now, and why the greyed-out controls wait (a tooltip is not read
+#: on a phone, nor noticed on a screen): by the question's status
+ROW_HELP = {
+    None: "Not opened yet: Open starts the first vote. Talk to your neighbour, Pause, Close and the timer "
+          "are greyed out until it is open. The right answer can be marked now.",
+    "open": "Taking first votes: Talk to your neighbour ends the first vote and starts the revote, Close "
+            "stops the vote, Reveal closes it and shows the answer. (Open is greyed out: it is open.)",
+    "discussing": "Taking revotes: Close stops the vote, Reveal closes it and shows the answer. (Talk to your "
+                  "neighbour is greyed out: the revote is under way.)",
+    "paused": "Paused: the students' pages refuse votes until you press Resume; the timer stands still.",
+    "closed": "Closed: no votes are taken. Open takes votes again, Talk to your neighbour starts a revote, "
+              "Reveal shows the answer. (Pause, Close and the timer are greyed out: no vote is open.)",
+    "revealed": "Revealed: the students can Check their answers. Open asks the question again. (Talk to your "
+                "neighbour, Pause, Close and the timer are greyed out: no vote is open.)",
+}
+#: the dashboard's own look: a greyed-out control must look it (JupyterLab's faded colour buttons read
+#: as pressable), the key to keep stands out, the projector's link is a button
+DASHBOARD_CSS = """<style>
+.ck-dashboard .jupyter-button:disabled, .ck-dashboard .jupyter-button.ck-btn:disabled {
+  background: #eceff1 !important; color: #4b5563 !important; border: 1px dashed #6b7280 !important;
+  opacity: 1 !important; box-shadow: none !important; cursor: not-allowed; }
+.ck-dashboard select:disabled, .ck-dashboard input:disabled {
+  background: #eceff1; color: #4b5563; border: 1px dashed #6b7280; cursor: not-allowed; }
+.ck-dashboard .ck-poll-row { padding: 6px 0; }
+.ck-dashboard .ck-poll-text { font-size: 1.05em; line-height: 1.4; padding: 2px 0; }
+.ck-dashboard .ck-row-help { color: #374151; font-size: 0.92em; line-height: 1.35; }
+.ck-dashboard .ck-reveal { border-left: 4px solid #2e7d32; padding-left: 10px; margin: 4px 0 8px; }
+.ck-key-box { border: 3px solid #b45309; background: #fff7ed; padding: 10px 14px; margin: 6px 0; border-radius: 4px; }
+.ck-key-box .ck-teacher-key { font-size: 1.35em; font-weight: bold; font-family: monospace;
+  overflow-wrap: anywhere; background: #fff; padding: 2px 6px; }
+a.ck-projector-button { display: inline-block; background: #1d4e89; color: #fff; padding: 10px 18px;
+  border-radius: 4px; font-weight: bold; font-size: 1.1em; text-decoration: none; min-height: 24px; }
+a.ck-projector-button:hover, a.ck-projector-button:focus-visible { background: #163d6b; color: #fff; }
+</style>"""
 
 
 def _loopback_note(address: str) -> str:
@@ -56,10 +87,10 @@ def _loopback_note(address: str) -> str:
     return ""
 
 
-def _plain(text: str, limit: int = 110) -> str:
-    """A question's text without its markdown, cut to ``limit`` characters."""
-    plain = " ".join(re.sub(r"[*`]", "", text).split())
-    return plain if len(plain) <= limit else plain[: limit - 1] + "…"
+def _plain(text: str) -> str:
+    """A question's whole text without its markdown marks (a cut text had the teacher guess which
+    question a row was)."""
+    return " ".join(re.sub(r"[*`]", "", text).split())
 
 
 def _right_answer(question: LessonQuestion, picked: Any) -> Any:
@@ -70,7 +101,7 @@ def _right_answer(question: LessonQuestion, picked: Any) -> Any:
         return {"choices": [picked]}
     numbers = re.findall(r"-?\d+(?:[.,]\d+)?", str(picked))
     if len(numbers) not in (1, 2):
-        raise ClassroomError("bad-correct", f"type the right range as 'low to high' (or one number), not {picked!r}")
+        raise ClassroomError("bad-correct", f"Type the right answer as 'low to high' (or one number), not {picked!r}.")
     low, high = (float(n.replace(",", ".")) for n in (numbers * 2)[:2])
     return {"range": [low, high]}
 
@@ -101,11 +132,17 @@ class _QuestionRow:
         self.right.observe(lambda change: board.click(board.marking, qid), names="value")
         self.detail = w.HTML()  # the teacher's own: the share right, the advice, who has not voted
         self.detail.add_class("ck-poll-detail")
-        text = w.HTML(f"<b>{escape(qid)}</b> {escape(_plain(question.text))}", layout=w.Layout(width="460px"))
-        line = w.HBox([text, self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
+        self.help = w.HTML()  # what the row can do now, and why the greyed-out controls wait
+        self.help.add_class("ck-row-help")
+        # the whole text on its own line, the controls under it
+        self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>',
+                           layout=w.Layout(width="100%"))
+        line = w.HBox([self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
                        self.close_button, self.reveal_button, self.timer, self.right],
                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
-        self.widget = w.VBox([line, self.detail], layout=w.Layout(border_bottom="1px solid #ddd"))
+        self.slot = w.VBox()  # the reveal's chart and answer, when this is the question revealed last
+        self.widget = w.VBox([self.text, line, self.help, self.detail, self.slot],
+                             layout=w.Layout(border_bottom="1px solid #ddd"))
         self.widget.add_class("ck-poll-row")
         self.widget.add_class(f"ck-poll-{qid.replace('.', '-')}")
         self.show(None)
@@ -128,7 +165,8 @@ class _QuestionRow:
         self.close_button.disabled = not taking
         self.reveal_button.disabled = status is None
         self.timer.disabled = not taking
-        self.right.disabled = state is None
+        # the right answer is marked whenever the teacher likes, before the vote too
+        self.help.value = f'<span class="ck-why">{escape(ROW_HELP["paused" if state is not None and state.paused else status])}</span>'
         self.detail.value = detail
 
 
