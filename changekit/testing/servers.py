@@ -77,15 +77,18 @@ class VoilaServer(_Server):
 
     def __init__(self, folder: Path, log_path: Path, *, cwd: Path | None = None, start_timeout: float = 60,
                  serve_args: tuple[str, ...] = (), extra_args: tuple[str, ...] = (), host: str = "127.0.0.1",
-                 ready: str | None = None, env: dict[str, str] | None = None, port: int | None = None):
+                 ready: str | None = None, env: dict[str, str] | None = None, port: int | None = None,
+                 command: tuple[str, ...] | None = None):
         self.port = port or free_port()  # a port again: a restart, as a teacher's would be
         self.host = host
-        self.url = f"http://127.0.0.1:{self.port}"
+        # a classroom address of this machine (127.0.0.2) is served there only; 0.0.0.0 on loopback too
+        self.url = f"http://{host if host.startswith('127.') else '127.0.0.1'}:{self.port}"
         self._open_log(log_path)
         extra = [f"--voila-arg={arg}" for arg in extra_args]
+        # ``command``: the words a person types (docs/teaching.md), instead of this folder's server
+        serve = list(command) if command else [sys.executable, "-m", "changekit.cli", "serve", str(folder)]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "changekit.cli", "serve", str(folder), f"--port={self.port}",
-             f"--host={host}", "--no-browser", *serve_args, *extra],
+            [*serve, f"--port={self.port}", f"--host={host}", "--no-browser", *serve_args, *extra],
             cwd=cwd or log_path.parent, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
         )

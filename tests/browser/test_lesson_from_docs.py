@@ -1,0 +1,253 @@
+"""A lesson from the docs alone (issue 41), as a new teacher runs it.
+
+The server is started with the command ``docs/teaching.md`` gives, on a classroom address of this
+machine (127.0.0.2: off loopback, so the server wants its token as on a room's network). From
+there the test uses only what the program prints and what the pages show: the printed gallery
+link, its "Open a class session" link, the dashboard's buttons, the join QR code read from its
+picture by a real decoder (zxing-cpp), the dashboard's projector link. Never an address made
+here. Five phones (390x844, touch) and two laptops, each a fresh browser (no cookie, no token),
+join through the QR; the class runs a poll (first vote, talk, revote, reveal); a phone reloads;
+the server is restarted with the same token and a reload gets a student back in.
+
+On every page: no 403, no JavaScript or console error the kit does not expect, no sideways
+overflow on a phone, every phone tap target at least 44 px. Each teacher action's time to every
+page is written to ``tests/artifacts/lesson-from-docs-times.json``; screenshots of every page at
+every step are kept beside it.
+"""
+from __future__ import annotations
+
+import io
+import json
+import re
+import shlex
+import sys
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from changekit.classroom.store import STORE_VARIABLE
+from changekit.serving import ROOT
+from changekit.testing import VoilaServer, free_port
+
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, watch
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+CLASSROOM_HOST = "127.0.0.2"  # an address of this machine that is not 127.0.0.1: the room's network here
+LIVE_MS = 30_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONES = ("Ada", "Bo", "Cy", "Dee", "Eli")
+LAPTOPS = ("Fay", "Gus")
+MIN_TAP_PX = 44
+
+#: what a phone page's tap targets are (visible and not inside a chart's own toolbar)
+TARGETS_JS = """() => [...document.querySelectorAll(
+    'button, select, input:not([type=hidden]), textarea, a[href], [role=button], label.widget-label-basic')]
+  .filter(e => e.offsetParent !== null && !e.closest('.modebar, .ck-keeper'))
+  .map(e => { const r = e.getBoundingClientRect();
+              return {what: (e.innerText || e.value || e.getAttribute('aria-label') || e.tagName).slice(0, 40),
+                      height: Math.round(r.height), width: Math.round(r.width)}; })
+  .filter(t => t.height > 0 && t.width > 0)"""
+OVERFLOW_JS = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth"
+
+
+def docs_command() -> list[str]:
+    """The command docs/teaching.md tells a teacher to start the class server with."""
+    guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
+    found = re.search(r"Start the server on the room's network: `(changekit serve [^`]*)`", guide)
+    assert found, "docs/teaching.md no longer says how to start the server on the room's network"
+    return shlex.split(found.group(1))
+
+
+def printed_links(log: str) -> dict[str, str]:
+    """The addresses ``changekit serve`` printed, by what the line above each says it is for."""
+    lines = [line.strip() for line in log.splitlines()]
+    links = {}
+    for i, line in enumerate(lines[1:], 1):
+        if line.startswith("http://"):
+            said = lines[i - 1].lower()
+            links["dashboard" if "dashboard" in said else "gallery" if "gallery" in said else line] = line
+    return links
+
+
+def decode_qr(png: bytes) -> str:
+    import numpy as np
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(np.asarray(Image.open(io.BytesIO(png)).convert("L")))
+    texts = [b.text for b in found if b.format == zxingcpp.BarcodeFormat.QRCode]
+    assert len(texts) == 1, f"one QR code expected in the picture, found {texts}"
+    return texts[0]
+
+
+class Room:
+    """The devices of the lesson: each a fresh browser context, watched from its first request."""
+
+    def __init__(self, browser, name: str) -> None:
+        self.browser, self.name = browser, name
+        self.pages: dict[str, object] = {}
+        self.watches: dict[str, object] = {}
+        self.shots = ARTIFACTS / name
+        self.shots.mkdir(parents=True, exist_ok=True)
+        self.times: dict[str, dict[str, float]] = {}
+
+    def device(self, who: str, kind: dict):
+        page = self.browser.new_context(**kind).new_page()
+        self.watches[who] = watch(page, f"{self.name}-{who}")
+        self.pages[who] = page
+        return page
+
+    def snap(self, step: str) -> None:
+        for who, page in self.pages.items():
+            if not page.is_closed():
+                page.screenshot(path=str(self.shots / f"{step}-{who}.png"))
+
+    def seen(self, action: str, waits: dict[str, object], *, started: float) -> None:
+        """Wait until every page in ``waits`` shows the action (its locator visible), polling them
+        together, and keep each page's time from the teacher's click."""
+        pending, times = dict(waits), {}
+        deadline = time.monotonic() + LIVE_MS / 1000
+        while pending:
+            for who, locator in list(pending.items()):
+                if locator.count() and locator.first.is_visible():
+                    times[who] = round(time.monotonic() - started, 2)
+                    del pending[who]
+            if pending and time.monotonic() > deadline:
+                self.snap(f"timeout-{action}")
+                raise AssertionError(f"{action}: not seen within {LIVE_MS // 1000} s on {sorted(pending)}")
+            time.sleep(0.05)
+        self.times[action] = times
+
+    def check_phone(self, who: str) -> None:
+        page = self.pages[who]
+        small = [t for t in page.evaluate(TARGETS_JS) if t["height"] < MIN_TAP_PX]
+        assert small == [], f"{who}'s phone: tap targets under {MIN_TAP_PX} px: {small[:8]}"
+        assert page.evaluate(OVERFLOW_JS) <= 1, f"{who}'s phone page scrolls sideways"
+
+    def check_errors(self) -> None:
+        problems = {who: w.unexpected for who, w in self.watches.items() if w.unexpected}
+        assert problems == {}, problems
+
+    def close(self) -> None:
+        (ARTIFACTS / f"{self.name}-times.json").write_text(json.dumps(self.times, indent=1))
+        for page in self.pages.values():
+            page.context.close()
+
+
+def open_ok(page, url: str) -> None:
+    response = page.goto(url, timeout=RENDER_TIMEOUT_MS)
+    assert response is not None and response.status == 200, f"{url} answered {response and response.status}"
+
+
+def serve(typed: list[str], log: Path, port: int, env: dict[str, str], token: str | None = None) -> VoilaServer:
+    """The typed command on this machine's room address (VoilaServer adds ``--host`` and a free
+    ``--port``); ``token``: the one the first start printed, given again after a restart."""
+    at = typed.index("--host")
+    return VoilaServer(ROOT, log, command=tuple(typed[:at] + typed[at + 2:]), host=CLASSROOM_HOST, port=port,
+                       env=env, serve_args=("--token", token) if token else (), ready="Ctrl-C stops the server")
+
+
+def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
+    command = docs_command()
+    assert command[:3] == ["changekit", "serve", "--host"], command
+    executable = str(Path(sys.executable).parent / "changekit")  # what `make app` installed
+    env = {STORE_VARIABLE: f"sqlite:///{tmp_path / 'class.db'}", "XDG_DATA_HOME": str(tmp_path)}
+    port = free_port()
+    room = Room(browser, "lesson-from-docs")
+    server = serve([executable, *command[1:]], ARTIFACTS / "lesson-from-docs-serve.log", port, env)
+    try:
+        links = printed_links(server.log_text())
+        assert set(links) == {"dashboard", "gallery"}, server.log_text()
+        assert "Voilà is running at" not in server.log_text() and "DeprecationWarning" not in server.log_text()
+        token = parse_qs(urlsplit(links["gallery"]).query)["token"][0]
+
+        # -- the teacher: the printed gallery link, then only what the pages show --
+        teacher = room.device("teacher", LAPTOP)
+        open_ok(teacher, links["gallery"])
+        with teacher.expect_navigation(timeout=RENDER_TIMEOUT_MS) as opened:
+            teacher.get_by_role("link", name="Open a class session").click(timeout=RENDER_TIMEOUT_MS)
+        assert opened.value is not None and opened.value.status == 200
+        teacher.get_by_role("textbox", name="Session title:").fill("Period 3", timeout=RENDER_TIMEOUT_MS)
+        teacher.get_by_role("button", name="Open a new session").click()
+        code = teacher.locator(".ck-join-code").inner_text(timeout=LIVE_MS).strip()
+        join_address = decode_qr(teacher.locator(".ck-qr svg").screenshot())
+        assert urlsplit(join_address).netloc == f"{CLASSROOM_HOST}:{port}", join_address
+        assert parse_qs(urlsplit(join_address).query) == {"code": [code], "token": [token]}
+        room.snap("1-session-open")
+
+        # -- every student's device: a fresh browser that follows the QR --
+        for who in PHONES + LAPTOPS:
+            page = room.device(who, PHONE if who in PHONES else LAPTOP)
+            open_ok(page, join_address)
+            page.get_by_role("textbox", name="Your name:").fill(who, timeout=RENDER_TIMEOUT_MS)
+            page.get_by_role("button", name="Join the class").click()
+            page.get_by_text(f"You are {who}").wait_for(timeout=LIVE_MS)
+        count = teacher.locator(".ck-student-count", has_text=str(len(PHONES + LAPTOPS)))
+        count.wait_for(timeout=LIVE_MS)
+        room.snap("2-joined")
+        for who in PHONES:
+            room.check_phone(who)
+        students = {who: room.pages[who] for who in PHONES + LAPTOPS}
+
+        # -- a poll: open, first vote, talk, revote, reveal --
+        row = teacher.locator(".ck-poll-zombie-q1")
+        started = time.monotonic()
+        row.get_by_role("button", name="Open", exact=True).click()
+        room.seen("open a question", {who: p.get_by_role("button", name="Lock in my prediction")
+                                      for who, p in students.items()}, started=started)
+        room.snap("3-question-open")
+        for who in PHONES:
+            room.check_phone(who)
+        first = {who: "$1" if i % 3 else "$3" for i, who in enumerate(students)}
+        for who, page in students.items():
+            box = page.locator(".ck-question-box:not(.ck-revote)")
+            box.get_by_role("button", name=first[who], exact=True).click(timeout=LIVE_MS)
+            box.get_by_role("button", name="Lock in my prediction").click()
+        row.locator(".ck-poll-count", has_text=f"{len(students)} answers").wait_for(timeout=LIVE_MS)
+
+        started = time.monotonic()
+        row.get_by_role("button", name="Talk to your neighbour").click()
+        room.seen("talk, then revote", {who: p.locator(".ck-revote").get_by_role("button", name="$1", exact=True)
+                                        for who, p in students.items()}, started=started)
+        room.snap("4-talk")
+        for who in PHONES:  # the revote is the task at hand: on the first screen of a phone
+            box = room.pages[who].locator(".ck-revote").first.bounding_box()
+            assert box is not None and box["y"] < PHONE["viewport"]["height"], f"{who}'s revote is below the fold"
+        for page in students.values():
+            revote = page.locator(".ck-revote")
+            revote.get_by_role("button", name="$1", exact=True).click(timeout=LIVE_MS)
+            revote.get_by_role("button", name="Lock in my prediction").click()
+
+        # a phone reloads mid-lesson: back at its seat with no link to reopen
+        bo = room.pages["Bo"]
+        bo.reload(timeout=RENDER_TIMEOUT_MS)
+        bo.get_by_text("You are Bo").wait_for(timeout=RENDER_TIMEOUT_MS)
+
+        started = time.monotonic()
+        row.get_by_role("button", name="Reveal").click()
+        room.seen("reveal", {who: p.get_by_role("button", name="Check") for who, p in students.items()},
+                  started=started)
+        for page in students.values():
+            check = page.get_by_role("button", name="Check").first
+            page.wait_for_function("b => !b.disabled", arg=check.element_handle(), timeout=LIVE_MS)
+            check.click()
+            page.get_by_text("1.6086").first.wait_for(timeout=LIVE_MS)  # the exact value (test_dashboard)
+        room.snap("5-revealed")
+
+        # -- the server restarts with the same token: a reload gets every student back in --
+        server.stop()
+        server = serve([executable, *command[1:]], ARTIFACTS / "lesson-from-docs-serve-2.log", port, env, token)
+        for who in ("Ada", "Fay"):
+            page = room.pages[who]
+            response = page.reload(timeout=RENDER_TIMEOUT_MS)
+            assert response is not None and response.status == 200, f"{who}'s reload after the restart"
+            page.get_by_text(f"You are {who}").wait_for(timeout=RENDER_TIMEOUT_MS)
+        room.snap("6-after-restart")
+        room.check_errors()
+    finally:
+        room.close()
+        server.stop()
