@@ -333,6 +333,11 @@ def _kernel_manager_class() -> type:
             self._first_seen: dict[str, float] = {}
             self._visitor_of: dict[str, str] = {}  # kernel id -> the visitor cookie of its page
             self._closed_since: dict[str, float] = {}  # kernel id -> when its last websocket closed
+            self._starting = 0  # kernels asked for and not started yet: they count against the cap
+
+        @property
+        def live_and_starting(self) -> int:
+            return len(self._kernels) + self._starting
 
         # jupyter_client types these as its synchronous manager's (run_sync wrappers); this
         # manager's, like AsyncMappingKernelManager's, are coroutines
@@ -340,12 +345,18 @@ def _kernel_manager_class() -> type:
             pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"  # a pool's, for no visitor yet
             page = None if pooled else PAGE_REQUEST.get()
             limit = self.kernel_limit(page.notebook if page else "")
-            if limit and len(self._kernels) >= limit:
-                await self.free_closed_pages(len(self._kernels) - limit + 1, older_than=self.reconnect_grace)
-            if limit and len(self._kernels) >= limit:
-                self.log.warning("Refusing a kernel: %d live, the cap is %d", len(self._kernels), limit)
+            if limit and self.live_and_starting >= limit:
+                await self.free_closed_pages(self.live_and_starting - limit + 1, older_than=self.reconnect_grace)
+            # counted from the moment it is asked for: a start takes seconds, and every request
+            # checked against finished kernels alone passed meanwhile (60 started under a cap of 40)
+            if limit and self.live_and_starting >= limit:
+                self.log.warning("Refusing a kernel: %d live or starting, the cap is %d", self.live_and_starting, limit)
                 raise web.HTTPError(503, reason=FULL_MESSAGE)
-            kernel_id = await super().start_kernel(*args, **kwargs)
+            self._starting += 1
+            try:
+                kernel_id = await super().start_kernel(*args, **kwargs)
+            finally:
+                self._starting -= 1
             if page is not None:
                 self._visitor_of[kernel_id] = page.visitor
             return kernel_id

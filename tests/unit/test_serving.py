@@ -237,3 +237,39 @@ def test_the_login_cookie_key_survives_a_restart_with_the_same_token_only(tmp_pa
     assert login_cookie_secret("the-class-token-0001", tmp_path / "elsewhere") != first  # not the token alone
     assert (tmp_path / "login-cookie-key").stat().st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir() if p.is_file()] == ["login-cookie-key"]
+
+
+def test_kernels_being_started_count_against_the_cap(monkeypatch, tmp_path):
+    """The cap was checked against started kernels only: every request arriving while others'
+    kernels were starting passed (issue 42: 60 kernels under --max-kernels 40). A start here
+    takes 0.2 s, as a real one does on a loaded machine."""
+    import asyncio
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from tornado import web
+
+    from changekit.serving import ClassKernelManager
+
+    started: list[str] = []
+
+    async def slow_start(self, *args, **kwargs):
+        await asyncio.sleep(0.2)
+        kernel_id = f"k{len(started)}"
+        started.append(kernel_id)
+        self._kernels[kernel_id] = object()
+        return kernel_id
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", slow_start)
+    manager = ClassKernelManager(root_dir=str(tmp_path), max_kernels=8)
+
+    async def sixteen_at_once() -> list[str]:
+        async def one() -> str:
+            try:
+                return await manager.start_kernel()
+            except web.HTTPError as refused:
+                return str(refused.status_code)
+        return await asyncio.gather(*(one() for _ in range(16)))
+
+    answers = asyncio.run(sixteen_at_once())
+    assert len(started) == 6 and answers.count("503") == 10  # 8 less the teacher's reserve of 2
+    assert manager.live_and_starting == 6

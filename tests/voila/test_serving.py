@@ -267,3 +267,4 @@ def test_after_a_restart_with_the_same_token_a_reload_gets_back_in_and_a_new_tok
     with VoilaServer(tmp_path, ARTIFACTS / "serve-restart-3.log", host="0.0.0.0", port=port, env=env,
                      serve_args=("--token", "another-token-0123456789")) as server:
         assert _open(phone, f"{server.url}/voila/render/small.ipynb")[0] == 403  # a new token: the old cookie is out
+
