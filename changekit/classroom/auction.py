@@ -278,7 +278,8 @@ class AuctionBidder:
 
     def _said_bid(self, bid: tuple[int, ...]) -> None:
         self._told = True
-        self.w_status.value = (f'<div>Your bid: <b>{money(sum(bid))}</b> ({dollars(bid, sep=" + ")}). '
+        bills = f' ({dollars(bid, sep=" + ")})' if len(bid) > 1 else ""  # "$1 ($1)" said one bill twice
+        self.w_status.value = (f"<div>Your bid: <b>{money(sum(bid))}</b>{bills}. "
                                "To change it, pick the bills of your new bid and submit again (it replaces "
                                "this one) until the teacher closes bidding.</div>")
 

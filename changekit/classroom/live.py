@@ -118,6 +118,13 @@ DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;m
                 "neighbour</b>: explain your vote, listen to theirs, then vote again.</div>")
 
 
+def _summary(answer: Any) -> str:
+    """What a revealed answer says the answer is, in words (plain text), if it says."""
+    if isinstance(answer, dict):
+        return str(answer.get("summary") or "")
+    return "" if answer is None else str(answer)
+
+
 def _waiting(prediction: Any) -> str:
     return (f"<i>Your prediction <b>{escape(Question.shown(prediction))}</b> is in. "
             "<b>Waiting for your teacher</b> to reveal the answer; then press Check.</i>")
@@ -230,6 +237,8 @@ class ClassLink:
                 pass
             finally:
                 self._restoring = False
+        if poll is not None and poll.revealed:  # Check says right or wrong by it (a late mark too)
+            question.mark_right(poll.correct, _summary(poll.answer))
         if question.prediction is None or question.checked:
             return
         if poll is not None and poll.revealed:
@@ -261,6 +270,11 @@ class ClassLink:
         self.poller.stop("the page left the class")
         self.detach()
 
+
+#: what the join page says above its form (the notebook itself holds only its title)
+JOIN_INTRO = ("<p>Type the code on your teacher's screen and your name. Then follow what your teacher "
+              "opens: a question (you see the answer when your teacher reveals it), the class auction, or a "
+              "table to play at. You can also start a table yourself.</p>")
 
 NOT_IN_CLASS = ("This page is not in your class: {reason}. The game below works on its own; open your link "
                 "from the join page again to answer for your class.")
@@ -351,7 +365,8 @@ class StudentPage:
         self.back_button = button("That is me: back to my seat", self._back_clicked, style="info")
         self.back_button.layout.display = "none"
         self.message = w.HTML()
-        self.form = w.VBox([w.HBox([self.code_box, self.name_box, self.join_button],
+        self.form = w.VBox([w.HTML(JOIN_INTRO),
+                            w.HBox([self.code_box, self.name_box, self.join_button],
                                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
                             self.message, self.back_button])
         self.header = w.HTML()
@@ -359,7 +374,20 @@ class StudentPage:
         self.kept_button = button("I have kept my link", self._link_kept)
         self.rejoin_box = w.VBox([self.rejoin_html, self.kept_button], layout=w.Layout(display="none"))
         self.rejoin_box.add_class("ck-rejoin-box")
-        self.current = w.VBox()
+        self.current = w.VBox()  # the task at hand: the question, bid or table to act on now, at the top
+        self.current.add_class("ck-task")
+        # what is over (earlier questions, a settled auction), folded away under the task
+        self.earlier_items = w.VBox()
+        self.earlier = w.Accordion(children=[self.earlier_items], titles=("Earlier",), selected_index=None,
+                                   layout=w.Layout(display="none"))
+        self.earlier.add_class("ck-earlier")
+        self.first_vote_line = w.HTML()  # in the talk phase: the first vote, as a line (its box is done)
+        self._revote_lines: dict[str, w.HTML] = {}  # after the vote: the revote, a line under the question
+        self.lab_link = w.HTML()  # the strategy lab, with this student's seat
+        self._task: list[w.Widget] = []  # what show() put on top, and whether it is a vote still open
+        self._task_open = False
+        self._task_id: str | None = None
+        self._order: list[str] = []  # the polls this page drew, in the order they opened
         self.notice = w.HTML()
         self.css = w.HTML(CSS)  # the kit's phone layout (touch targets, wrapping rows) for this page too
         self.widget = w.VBox([self.keeper, self.css, self.form, self.header, self.rejoin_box, self.notice,
@@ -475,7 +503,12 @@ class StudentPage:
         self.keeper.strip = [SEAT_PARAMETER, "token"]
         link.on_change.append(self.show)
         link.poller.on_stop = self._stopped
-        self.header.value = f"<p>You are <b>{escape(link.name)}</b> in class <b>{escape(link.code)}</b>.</p>"
+        self.header.value = (f'<p class="ck-whoami" style="margin:0">You are <b>{escape(link.name)}</b> in class '
+                             f"<b>{escape(link.code)}</b>.</p>")
+        lab = page_address("lab.ipynb", **dict(parse_qsl(link.rejoin_query())))
+        # a new tab: this page keeps following the class meanwhile
+        self.lab_link.value = (f'<p><a class="ck-lab-link" href="{escape(lab)}" target="_blank" rel="noopener">'
+                               "Open the strategy lab</a> to write a bot and submit it to your class.</p>")
         if fresh:  # shown once, to be kept: a reload comes back through the browser's cookie
             # with the server's token: the other device has no login cookie yet (it got 403)
             address = page_address("join.ipynb", **dict(parse_qsl(link.rejoin_query())), **server_token_query())
@@ -483,12 +516,12 @@ class StudentPage:
                                       "reload. From another device, use this link (keep it private: it is your "
                                       f'seat): <code class="ck-rejoin-link">{escape(address)}</code></p>')
             self.rejoin_box.layout.display = None
-        self.current.children = [w.HTML("<i>Waiting for your teacher to open a question…</i>")]
+        self._task = [w.HTML("<i>Waiting for your teacher to open a question…</i>")]
         from .tables import StudentTables  # the games load only once a student has joined
 
         self.tables = StudentTables(self.store, link.code, link.token, poll=self.live)
-        self.widget.children = [self.keeper, self.css, self.form, self.header, self.rejoin_box, link.notice,
-                                self.notice, self.current, self.timer, self.tables.widget]
+        self.tables.on_change.append(self._arrange)
+        self._arrange()
         link.refresh()
         if self.live:
             link.start()
@@ -530,22 +563,86 @@ class StudentPage:
                 question = question_from_prompt(poll.question_id, poll.prompt,
                                                 answer=partial(self._revealed, poll.question_id))
             self._built[poll.question_id] = question
+            question.on_check.append(self._checked)
             link.adopt(question)
         question.hold(PAUSED if poll.paused and not poll.discussing else
                       FIRST_VOTE_OVER if poll.discussing else None)
         if poll.closed and not poll.revealed and question.prediction is None:
             question.refuse("Your teacher has closed this question.")
+        # one box per phase: the first vote's; in the talk phase the revote's alone (the first vote a
+        # line above it); after the reveal the first vote's again, which holds Check, the revote a line
         shown: list[w.Widget] = [question.widget]
         if poll.discussing or poll.question_id in self._revotes:
             revote = self._revote(poll, link)
             revote.hold(PAUSED if poll.paused else None)
             if poll.closed:
                 revote.refuse("The revote is over.")
-            shown = ([self.discuss_html] if poll.discussing and not poll.closed else []) + [question.widget,
-                                                                                            revote.widget]
+            if poll.closed:
+                shown = [question.widget, *self._revote_line(poll.question_id)]
+            else:
+                first = "none" if question.prediction is None else Question.shown(question.prediction)
+                self.first_vote_line.value = (f'<p class="ck-first-vote">Your first vote: <b>{escape(first)}</b></p>')
+                shown = [self.discuss_html, self.first_vote_line, revote.widget]
         self._show_timer(poll)
-        if list(self.current.children) != shown:
-            self.current.children = shown
+        self._put_on_top(poll, shown)
+
+    def _revote_line(self, qid: str) -> list[w.Widget]:
+        """The revote as a line under the question once the vote is over (none without a revote):
+        right or wrong by the answer, once Check showed it."""
+        question, revote = self._built.get(qid), self._revotes.get(qid)
+        if question is None or revote is None or revote.prediction is None:
+            return []
+        line = self._revote_lines.setdefault(qid, w.HTML())
+        said = (question.verdict_html(revote.prediction, whose="revote") if question.checked else
+                f"Your revote: <b>{escape(Question.shown(revote.prediction))}</b>")
+        line.value = f'<p class="ck-revote-said">{said}</p>'
+        return [line]
+
+    def _checked(self, question: Question) -> None:
+        """After a Check the revote's line says right or wrong too."""
+        self._revote_line(question.qid)
+
+    def _put_on_top(self, poll: Poll, shown: list[w.Widget]) -> None:
+        """``shown`` is the poll's part of the page now; the page is laid out again around it."""
+        self._task, self._task_id = shown, poll.question_id
+        self._task_open = not poll.closed or poll.paused
+        if poll.question_id not in self._order:
+            self._order.append(poll.question_id)
+        self._arrange()
+
+    def _finished(self, qid: str) -> list[w.Widget]:
+        """A poll's widgets as the Earlier section shows them, once it is no longer the task."""
+        if qid in self._bidders:
+            return [self._bidders[qid].widget]
+        question = self._built.get(qid)
+        if question is None:
+            return []
+        return [question.widget, *self._revote_line(qid)]
+
+    def _arrange(self) -> None:
+        """Lay the page out: the task at hand on top (a vote still open; else a table this student
+        sits at; else the last poll, revealed or closed), then the timer and the tables, the lab,
+        what is over folded away under "Earlier", and who the student is with their seat link."""
+        link = self.link
+        if link is None or self.tables is None:
+            return
+        table_first = self.tables.app is not None and not self._task_open
+        task = [] if table_first else list(self._task)
+        earlier_ids = [q for q in reversed(self._order) if q != self._task_id or not task]
+        earlier = [widget for qid in earlier_ids for widget in self._finished(qid)]
+        if list(self.current.children) != task:
+            self.current.children = task
+        if list(self.earlier_items.children) != earlier:
+            self.earlier_items.children = earlier
+        count = len(earlier_ids)
+        self.earlier.set_title(0, f"Earlier ({count}): questions and auctions that are over")
+        self.earlier.layout.display = None if earlier else "none"
+        tables = [self.tables.widget]
+        top = [self.keeper, self.css, self.form, self.header, link.notice, self.notice]
+        body = (tables + [self.timer, self.current] if table_first else [self.timer, self.current] + tables)
+        children = top + body + [self.lab_link, self.earlier, self.rejoin_box]
+        if list(self.widget.children) != children:
+            self.widget.children = children
 
     def _show_timer(self, poll: Poll) -> None:
         """The question's timer, counted down in the browser (the store refuses late votes)."""
@@ -580,8 +677,11 @@ class StudentPage:
             finally:
                 self._restoring_revote = False
         if revote.prediction is not None and poll.question_id not in self._revotes_refused:
-            revote.say(f"<i>Your revote <b>{escape(Question.shown(revote.prediction))}</b> is in. "
-                                   "<b>Waiting for your teacher</b> to reveal the answer.</i>")
+            shown = escape(Question.shown(revote.prediction))
+            revote.say(f"<i>Your revote <b>{shown}</b> is in: the answer is out, press <b>Check</b>.</i>"
+                       if poll.revealed else
+                       f"<i>Your revote <b>{shown}</b> is in. <b>Waiting for your teacher</b> to reveal the "
+                       "answer.</i>")
         return revote
 
     def _submit_revote(self, link: ClassLink, qid: str, revote: Question) -> None:
@@ -605,8 +705,7 @@ class StudentPage:
             bidder = self._bidders[poll.question_id] = AuctionBidder(self.store, link.code, link.token,
                                                                      poll.question_id)
         bidder.follow(poll, link.name)
-        if list(self.current.children) != [bidder.widget]:
-            self.current.children = [bidder.widget]
+        self._put_on_top(poll, [bidder.widget])
 
     def _revealed(self, qid: str) -> list[Any]:
         """What Check shows for a question no lesson of the kit asks (its answer is not computed

@@ -451,6 +451,8 @@ class StudentTables:
         self.widget = w.VBox([self.w_note, self.w_problem, self.w_start])
         self._poll = poll
         self._found: TableClient | None = None
+        #: called after a table comes or goes (the student's page puts a table it is seated at on top)
+        self.on_change: list[Callable[[], object]] = []
         self.poller = NewsPoller(self._find, self._show, period=1.0, on_problem=self._say)
         self.refresh()
         if poll:
@@ -503,6 +505,7 @@ class StudentTables:
             self.w_note.value = (f"<i>Table {closed} is closed.</i> " if closed is not None else "") + NO_TABLE_YET
             self.w_close.layout.display = "none"
             self.widget.children = [self.w_note, self.w_problem, self.w_start]
+            self._changed()
             return
         self.app = networked_app(client, poll=False)
         self.app.poller.on_problem = self._say  # the table's own following says its problems here too
@@ -515,6 +518,11 @@ class StudentTables:
         self.w_close.disabled = False
         self.widget.children = [self.w_note, self.app.widget, self.w_problem, self.w_close, self.w_start]
         self.w_start.selected_index = None
+        self._changed()
+
+    def _changed(self) -> None:
+        for hook in self.on_change:
+            hook()
 
     def close_table(self) -> None:
         """Close the table this student started (no more moves; they may start another)."""

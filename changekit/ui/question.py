@@ -29,7 +29,7 @@ from IPython.display import display
 from changekit.core.errors import ChangekitError
 from changekit.core.questions import QUESTION_ID, LessonQuestion, answer_parts
 
-__all__ = ["Question", "answer_parts", "readable_fractions", "reading_to_html"]
+__all__ = ["Question", "answer_parts", "judge", "readable_fractions", "reading_to_html", "right_words"]
 
 from .app import button, show_figure
 from .charts import ChartBox
@@ -81,6 +81,52 @@ def reading_to_html(text: str) -> str:
 
 #: a question's status line, a live region (as the apps' status line): what it says next is read out
 STATUS_LINE = '<div class="ck-question-status">{}</div>'
+#: why Lock in and Check are still disabled, said in words on the page (a phone shows no tooltip)
+BEFORE_CHOICE = "<i>Pick your prediction, then press <b>Lock in</b>; <b>Check</b> opens after that.</i>"
+BEFORE_NUMBER = "<i>Type your prediction, then press <b>Lock in</b>; <b>Check</b> opens after that.</i>"
+
+
+def judge(right: Any, value: Any) -> bool | None:
+    """Whether ``value`` is right by ``right``, a marked right answer as the class store keeps it
+    (``{"choices": [...]}``: right if it shows as one of them; ``{"range": [low, high]}``: right
+    inside it, ends included), None when nothing is marked. The same rule as the teacher's share
+    right (:func:`changekit.classroom.report.is_right`), which this layer cannot import.
+
+    >>> judge({"choices": ["$1"]}, "$1"), judge({"range": [40, 50]}, 51), judge(None, 3)
+    (True, False, None)
+    """
+    if not isinstance(right, dict):
+        return None
+    if isinstance(right.get("choices"), list):
+        return str(value) in {str(c) for c in right["choices"]}
+    bounds = right.get("range")
+    if isinstance(bounds, list) and len(bounds) == 2:
+        if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+            return False
+        try:
+            number = float(str(value).replace(",", "."))
+        except ValueError:
+            return False
+        return float(bounds[0]) <= number <= float(bounds[1])
+    return None
+
+
+def right_words(right: Any, unit: str = "") -> str | None:
+    """The marked right answer in words (plain text): ``$1``, ``$1 or $3``, ``45``, ``40 to 50 %``;
+    None when nothing is marked.
+
+    >>> right_words({"choices": ["$1", "$3"]}), right_words({"range": [40, 50]}, "%"), right_words({"range": [7, 7]})
+    ('$1 or $3', '40 to 50 %', '7')
+    """
+    if not isinstance(right, dict):
+        return None
+    if isinstance(right.get("choices"), list) and right["choices"]:
+        return " or ".join(Question.shown(c) for c in right["choices"])
+    bounds = right.get("range")
+    if isinstance(bounds, list) and len(bounds) == 2:
+        low, high = (Question.shown(float(b)) for b in bounds)
+        return (low if low == high else f"{low} to {high}") + (f" {unit}" if unit else "")
+    return None
 
 
 class Question:
@@ -122,6 +168,9 @@ class Question:
         self.prediction: Any = None
         self.checked = False
         self.held: str | None = None  # why Lock in refuses for now (a class poll paused), else None
+        self.unit = unit
+        self.right: Any = None  # the right answer a teacher marked ({"choices": [...]} or {"range": [...]})
+        self.answer_text = ""  # what the answer is, in words, when no right answer is marked (plain text)
         self.on_predict: list[Callable[[Question], None]] = []
         self.on_check: list[Callable[[Question], None]] = []
         self.input = self._make_input(choices, number, slider, unit)
@@ -130,7 +179,8 @@ class Question:
         self.check_button = button("Check", self.check, style="success",
                                    tooltip="Show the exact answer (lock in a prediction first)")
         self.check_button.disabled = True
-        self.status = LiveRegion(value=STATUS_LINE.format(""))  # a region from the start: every change is read out
+        # a region from the start (every change is read out), saying at once why Lock in and Check wait
+        self.status = LiveRegion(value=STATUS_LINE.format(BEFORE_CHOICE if choices is not None else BEFORE_NUMBER))
         self.progress = w.FloatProgress(value=0, min=0, max=1, description="Computing…",
                                         bar_style="info", layout=w.Layout(display="none"))
         self.answer_box = w.VBox()  # empty until Check: the answer is not in the page before
@@ -205,7 +255,7 @@ class Question:
         value = self._number()
         self.lock_button.disabled = value is None
         low, high = self._range
-        self.say("" if not typed or value is not None else f"<i>Type a number from {low:g} to {high:g}.</i>")
+        self.say(BEFORE_NUMBER if not typed or value is not None else f"<i>Type a number from {low:g} to {high:g}.</i>")
 
     def hold(self, reason: str | None) -> None:
         """Refuse Lock in for now, saying ``reason`` (plain text) on the question, or (None) take
@@ -221,7 +271,7 @@ class Question:
             self.lock_button.disabled = True
             self.say(f'<i class="ck-held">{escape(reason)}</i>')
             return
-        self.say("")
+        self.say(BEFORE_CHOICE if self.kind == "choices" else BEFORE_NUMBER)
         self.lock_button.disabled = self.input.value is None if self.kind == "choices" else self._number() is None
 
     def predict(self, value: Any) -> None:
@@ -316,6 +366,9 @@ class Question:
         says ``lock_label``, Check is hidden."""
         self.lock_button.description = self.lock_button.tooltip = lock_label
         self.check_button.layout.display = "none"
+        if self.prediction is None and self.held is None:
+            self.say(f"<i>{'Pick' if self.kind == 'choices' else 'Type'} your vote, then press "
+                     f"<b>{escape(lock_label)}</b>.</i>")
 
     # ---- checking ------------------------------------------------------------------------
     def check(self) -> None:
@@ -347,9 +400,33 @@ class Question:
             parts.append(self.reading_html)
         self.answer_box.children = parts
         self.checked = True
-        self.say(f"<i>Your prediction was <b>{escape(self.shown(self.prediction))}</b>.</i>")
+        self.say(self.verdict_html())
         for hook in self.on_check:
             hook(self)
+
+    def mark_right(self, right: Any, answer_text: str = "") -> None:
+        """The right answer, once the class may know it (a teacher's reveal): ``right`` as the
+        class store keeps it (see :func:`judge`), or None with ``answer_text`` saying what the
+        answer is when it has no right or wrong. A Check already made says it at once."""
+        if (right, answer_text) == (self.right, self.answer_text):
+            return
+        self.right, self.answer_text = right, answer_text
+        if self.checked:
+            self.say(self.verdict_html())
+
+    def verdict_html(self, value: Any = None, *, whose: str = "prediction") -> str:
+        """What Check says of ``value`` (the prediction by default): right or not and what the
+        answer is, where a right answer is marked; else the prediction and what the answer is."""
+        value = self.prediction if value is None else value
+        mine = escape(self.shown(value))
+        verdict, words = judge(self.right, value), right_words(self.right, self.unit)
+        if verdict is not None:
+            said = ('<b class="ck-right">✔ Right.</b>' if verdict else '<b class="ck-wrong">✘ Not right.</b>')
+            return f"{said} The answer is <b>{escape(words or '')}</b>; your {whose} was <b>{mine}</b>."
+        if self.answer_text:
+            return (f"Your {whose} was <b>{mine}</b>. The answer: <b>{escape(self.answer_text)}</b> "
+                    "(no single right or wrong here: read why below).")
+        return f"Your {whose} was <b>{mine}</b>. The exact answer is below: compare it with yours."
 
     def answer_parts(self, progress: Callable[[float], None] | None = None) -> list[Any]:
         """Compute what Check shows (see :func:`answer_parts`), without showing it."""
