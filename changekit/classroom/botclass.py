@@ -104,12 +104,22 @@ class ClassBotLab:
                                   + standings_table(result["rows"], lower_is_better=self.lab.cls.lower_is_better))
 
 
+#: what the lab says where it is not a class student's (no Submit to class): how to get it
+NOT_FROM_CLASS = ("<p class='ck-lab-alone'><i>To send your bot to your class, open this lab from your class "
+                  "page: its <b>Open the strategy lab</b> link brings your seat here, and <b>Submit to class</b> "
+                  "appears.</i></p>")
+
+
 def class_lab_page(default: str = "zombie") -> BotLab | ClassBotLab:
-    """The lab notebook's cell: the lab for the page's game, with Submit to class when the page
-    belongs to a student of a class (``?code=...&seat=...``)."""
+    """The lab notebook's cell: the lab (its game picked on the page), with Submit to class when
+    the page belongs to a student of a class (``?code=...&seat=...``: the link on the student's
+    class page); otherwise a line saying how to get it."""
     lab = lab_page(default)
     link = join_from_address()
-    return ClassBotLab(lab, link) if link is not None else lab
+    if link is not None:
+        return ClassBotLab(lab, link)
+    lab.box.children = (*lab.box.children, w.HTML(NOT_FROM_CLASS))
+    return lab
 
 
 class TournamentPanel:

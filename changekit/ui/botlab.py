@@ -17,10 +17,10 @@ from changekit.core.table import ReplayTable
 from changekit.lab import Report, check_bot
 from changekit.lab.sandbox import MoveFailure
 from changekit.lab.starters import examples_for, starter_source
-from changekit.registry import is_game, load_game, unknown_game
+from changekit.registry import game_keys, is_game, load_game, unknown_game
 from changekit.stats.tournaments import bots_of
 
-from .app import button, kernel_loop
+from .app import CSS, button, kernel_loop
 from .live_region import LiveRegion
 
 MAX_GAMES = 300
@@ -106,48 +106,105 @@ class ReplayViewer:
 
 
 class BotLab:
-    """Write a bot for ``game`` and test it: the page's code box, the kit's bots it plays against,
-    the number of games and the seed; the report, and any failed move opened in a replay."""
+    """Write a bot for ``game`` and test it: the game (picked on the page), the page's code box, the
+    kit's bots it plays against, the number of deals and the seed; the report, and any failed move
+    opened in a replay. Each deal is played once from every seat, so the games played are the deals
+    times the seats (``games`` rounds up to whole deals), and the page says so beside the box."""
 
     def __init__(self, game: str = "zombie", *, source: str | None = None, games: int = 30, seed: int = 1) -> None:
         if not is_game(game):
             raise ChangekitError(unknown_game(game))
-        self.game = game
-        cls = load_game(game)
-        self.cls = cls
-        self.players = cls().options.players
         self.report: Report | None = None
         self._running = False
-        self.w_code = w.Textarea(value=source if source is not None else starter_source(game),
-                                 layout=w.Layout(width="100%", height="22em"))
+        self._sources: dict[str, str] = {}  # the code written for each game picked on this page
+        self.on_game: list[Callable[[str], object]] = []  # called with the game picked on the page
+        self.w_game = w.Dropdown(options=[(load_game(g).title, g) for g in game_keys()], value=game,
+                                 description="Game", layout=w.Layout(width="auto"))
+        self.w_title = w.HTML()
+        self.w_code = w.Textarea(layout=w.Layout(width="100%", height="22em"))
         self.w_code.add_class("ck-code")
         # "Start from": the starter bot or one of the game's worked examples; choosing one replaces the code
-        self.starts = {"the starter bot (random moves)": starter_source(game), **examples_for(game)}
-        self.w_start = w.Dropdown(options=[None, *self.starts], value=None, description="Start from",
+        self.w_start = w.Dropdown(options=[None], value=None, description="Start from",
                                   layout=w.Layout(width="auto"))
         self.w_start.observe(lambda change: self.start_from(change["new"]), "value")
-        kit = sorted(bots_of(cls()))
-        usual = "greedy" if "greedy" in kit else kit[-1]
-        self.w_against = [w.Dropdown(options=kit, value=usual, description=f"Seat {i + 1}",
-                                     layout=w.Layout(width="auto")) for i in range(1, self.players)]
-        self.w_games = w.BoundedIntText(value=games, min=1, max=MAX_GAMES, description="Games",
+        self.w_seats = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.w_against: list[w.Dropdown] = []
+        self.w_deals = w.BoundedIntText(value=1, min=1, max=MAX_GAMES, description="Deals",
                                         layout=w.Layout(width="12em"))
+        self.w_games = self.w_deals  # (its old name)
+        self.w_played = w.HTML()  # "= 32 games": what the Deals box plays, said beside it
+        self.w_deals.observe(lambda _: self._say_games(), "value")
         self.w_seed = w.BoundedIntText(value=seed, min=0, max=10**9, description="Seed",
                                        layout=w.Layout(width="12em"))
         self.w_test = button("Test my bot", self.test, style="primary")
-        self.w_status = w.HTML(f"<p>Your bot sits in seat 1 against the kit's bots; each deal is played once "
-                               f"from every seat. {cls.title}: {self.players} players.</p>")
+        self.w_status = w.HTML()
         self.w_result = LiveRegion()  # the tests' verdicts, read out when they come
         self.w_failures = w.Dropdown(options=[], description="Failed move", layout=w.Layout(width="auto",
                                                                                             display="none"))
         self.w_failures.observe(lambda change: self.open_failure(change["new"]), "value")
         self.replay = ReplayViewer()
         self.box = w.VBox([
-            w.HTML(f"<h3>Strategy lab: {escape(cls.title)}</h3>"), self.w_start, self.w_code,
-            w.HBox([*self.w_against], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([self.w_games, self.w_seed, self.w_test], layout=w.Layout(flex_flow="row wrap")),
+            w.HTML(CSS), self.w_title, self.w_game, self.w_start, self.w_code, self.w_seats,
+            w.HBox([self.w_deals, self.w_played, self.w_seed, self.w_test],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.w_status, self.w_result, self.w_failures, self.replay.box,
         ])
+        self.box.add_class("ck-lab")
+        self.box.add_class("ck-class-page")  # the class pages' phone layout: 44 px targets, wrapping rows
+        self._set_game(game, source)
+        self.w_deals.value = -(-games // self.players)
+        self._say_games()
+        self.w_game.observe(lambda change: self.pick_game(change["new"]), "value")
+
+    @property
+    def games(self) -> int:
+        """How many games Test plays: every deal once from each seat."""
+        return self.w_deals.value * self.players
+
+    def _say_games(self) -> None:
+        deals = self.w_deals.value
+        self.w_played.value = (f'<span class="ck-games-played">= <b>{deals * self.players} games</b> ({deals} '
+                               f"deal{'s' if deals != 1 else ''}, each from all {self.players} seats)</span>")
+
+    def pick_game(self, game: str) -> None:
+        """The game picker: the lab for ``game`` (the code written for the game left is kept, and
+        comes back when it is picked again)."""
+        if game == self.game or not is_game(game):
+            return
+        self._sources[self.game] = self.w_code.value
+        games = self.games
+        self._set_game(game, self._sources.get(game))
+        self.w_deals.max = max(1, MAX_GAMES // self.players)
+        self.w_deals.value = max(1, min(self.w_deals.max, -(-games // self.players)))
+        self._say_games()
+        for hook in self.on_game:
+            hook(game)
+
+    def _set_game(self, game: str, source: str | None) -> None:
+        self.game = game
+        cls = load_game(game)
+        self.cls = cls
+        self.players = cls().options.players
+        self.report = None
+        if self.w_game.value != game:
+            self.w_game.value = game
+        self.w_title.value = f"<h3>Strategy lab: {escape(cls.title)}</h3>"
+        self.w_code.value = source if source is not None else starter_source(game)
+        self.starts = {"the starter bot (random moves)": starter_source(game), **examples_for(game)}
+        self.w_start.value = None
+        self.w_start.options = [None, *self.starts]
+        kit = sorted(bots_of(cls()))
+        usual = "greedy" if "greedy" in kit else kit[-1]
+        self.w_against = [w.Dropdown(options=kit, value=usual, description=f"Seat {i + 1}",
+                                     layout=w.Layout(width="auto")) for i in range(1, self.players)]
+        self.w_seats.children = self.w_against
+        self.w_deals.max = max(1, MAX_GAMES // self.players)
+        self.w_status.value = (f"<p>Your bot sits in seat 1 against the kit's bots; each deal is played once "
+                               f"from every seat. {escape(cls.title)}: {self.players} players.</p>")
+        self.w_result.value = ""
+        self.w_failures.options = []
+        self.w_failures.layout.display = "none"
+        self.replay.box.layout.display = "none"
 
     def start_from(self, title: str | None) -> None:
         """Put the starter bot or a worked example (by title) in the code box."""
@@ -160,9 +217,9 @@ class BotLab:
             return
         self._running = True
         self.w_test.disabled = True
-        self.w_status.value = f"<p>Playing {self.w_games.value} games…</p>"
         source, against = self.w_code.value, [d.value for d in self.w_against]
-        games, seed = self.w_games.value, self.w_seed.value
+        games, seed = self.games, self.w_seed.value
+        self.w_status.value = f"<p>Playing {games} games…</p>"
         own_code = not served_to_others()
         self._task = in_background(
             lambda: check_bot(self.game, source, against=against, games=games, seed=seed, own_code=own_code),
@@ -216,7 +273,8 @@ class BotLab:
 
 
 def lab_page(default: str = "zombie") -> BotLab:
-    """The lab for the game the page's address names (``lab.ipynb?game=boneyard``), else ``default``."""
+    """The lab, starting on the game the page's address names (``lab.ipynb?game=boneyard``), else
+    ``default``; the page's own Game picker changes it."""
     from urllib.parse import parse_qs  # only the page's own cell reads its address
 
     from .app import wait_for_visitor  # (as above)

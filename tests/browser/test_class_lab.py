@@ -45,9 +45,10 @@ def test_a_student_writes_tests_and_submits_a_bot_and_the_class_tournament_reach
         code_box = student.locator(".ck-code textarea")
         code_box.wait_for(timeout=RENDER_TIMEOUT_MS)
         code_box.fill(MOST_EXPECTED)
-        student_games = student.get_by_label("Games")
-        student_games.fill("12")
-        student_games.press("Enter")
+        student_deals = student.get_by_label("Deals")  # each deal from all four seats: 3 deals are 12 games
+        student_deals.fill("3")
+        student_deals.press("Enter")
+        student.get_by_text("= 12 games").wait_for(timeout=STEP_MS)
         student.get_by_role("button", name="Test my bot").click()
         report = student.locator(".ck-live[aria-live='polite']", has_text="win rate")  # read out when it comes
         report.wait_for(timeout=STEP_MS)
