@@ -19,11 +19,10 @@ from ..core.errors import ChangekitError
 from ..lab.figures import payoff_figure, standings_figure
 from ..lab.lab import Standings
 from ..registry import game_keys, load_game
-from ..stats.tournaments import bots_of
 from ..ui.app import button, kernel_loop, show_figure
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
 from ..core.markup import escape, html
-from .class_tournament import class_entries, run_class_tournament
+from .class_tournament import class_entries, kit_bots, planned_kit, run_class_tournament, sentence
 from .live import ClassLink, join_from_address
 from .store import Store
 
@@ -136,6 +135,12 @@ class TournamentPanel:
         self.w_game = w.Dropdown(options=[(load_game(g).title, g) for g in game_keys()], value="zombie",
                                  description="Game", layout=w.Layout(width="auto"))
         self.w_kit = w.SelectMultiple(description="Kit bots", layout=w.Layout(width="auto", height="6em"))
+        # a tournament needs a full table: by default the kit's bots take the places students left empty
+        self.w_fill = w.Checkbox(value=True, description="Fill empty places with the kit's bots", indent=False,
+                                 layout=w.Layout(width="auto"))
+        self.w_plan = w.HTML()  # who will play, said before Run (or why it cannot run yet)
+        self.w_plan.add_class("ck-tournament-plan")
+        self._students: list[str] = []
         self.w_games = w.BoundedIntText(value=100, min=1, max=2000, description="Games each",
                                         layout=w.Layout(width="14em"))
         self.w_seed = w.BoundedIntText(value=random.SystemRandom().randrange(10**6), min=0, max=10**9,
@@ -155,42 +160,67 @@ class TournamentPanel:
         self.w_anonymous = button("Show to class anonymised", lambda: self.publish(named=False))
         self.w_export = w.HTML()
         self.w_game.observe(lambda _: self.refresh(), "value")
+        self.w_kit.observe(lambda _: self._show_plan(), "value")
+        self.w_fill.observe(lambda _: self._show_plan(), "value")
         self.widget = w.VBox([
             w.HTML("<h3>Strategy lab: class tournament</h3>"),
-            w.HBox([self.w_game, self.w_kit], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.w_game, self.w_kit, w.VBox([self.w_fill, w.HTML(
+                "<small>Tick more kit bots to add them (Ctrl- or ⌘-click to tick several).</small>")])],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center")),
             w.HBox([self.w_games, self.w_seed, self.w_refresh, self.w_run], layout=w.Layout(flex_flow="row wrap")),
-            self.w_entries, self.w_progress, self.w_message, self.w_table, self.w_chart,
+            self.w_entries, self.w_plan, self.w_progress, self.w_message, self.w_table, self.w_chart,
             w.HBox([self.w_named, self.w_anonymous, self.w_export], layout=w.Layout(flex_flow="row wrap")),
             self.w_failures, self.replay.box])
         self.refresh()
 
     def refresh(self) -> None:
         game = self.w_game.value
-        kit = sorted(bots_of(load_game(game)()))
+        kit = kit_bots(game)
         chosen = tuple(k for k in self.w_kit.value if k in kit)
         self.w_kit.options = kit
         self.w_kit.value = chosen
         bots = self.store.bots(self.code, self.teacher_key, game)
+        self._students = [b.student for b in bots]
         names = ", ".join(escape(b.student) for b in bots) or "none yet"
         self.w_entries.value = html("<p>{} submitted for {}: ", len(bots), load_game(game).title) + names + "</p>"
+        self._show_plan()
+
+    def kit(self) -> list[str]:
+        """The kit bots the tournament enters now (ticked, then filling); a refusal in a sentence."""
+        return planned_kit(self.w_game.value, len(self._students), self.w_kit.value, fill=self.w_fill.value)
+
+    def _show_plan(self) -> None:
+        try:
+            kit = self.kit()
+        except ChangekitError as err:
+            self.w_plan.value = html("<p class='ck-plan-refused'>{}</p>", sentence(str(err)))
+            return
+        students = len(self._students)
+        bots = ", ".join(kit)
+        self.w_plan.value = html("<p>The tournament will have {} players: {} and {}.</p>", students + len(kit),
+                                 f"{students} student{'s' if students != 1 else ''}" if students else "no student",
+                                 f"the kit's {bots}" if kit else "no kit bot")
 
     def entries(self) -> list[Any]:
-        return class_entries(self.store, self.code, self.teacher_key, self.w_game.value, self.w_kit.value)
+        self.refresh()  # the bots submitted until now
+        return class_entries(self.store, self.code, self.teacher_key, self.w_game.value, self.kit())
 
     def run(self) -> None:
         if self._running or self.w_run.disabled:
             return
         try:
             entries = self.entries()
+            kit = self.kit()
         except ChangekitError as err:
-            self.w_message.value = html("<p role='alert' style='color:#a00'>{}</p>", str(err))
+            self.w_message.value = html("<p role='alert' style='color:#a00'>{}</p>", sentence(str(err)))
             return
         self._running = True
         self.w_run.disabled = True
         self.w_progress.value = 0
         self.w_progress.layout.display = ""
-        self.w_message.value = html("<p>Playing: {} entries, seed {}…</p>", len(entries), self.w_seed.value)
-        game, kit, games, seed = self.w_game.value, list(self.w_kit.value), self.w_games.value, self.w_seed.value
+        self.w_message.value = html("<p>Playing: {} players, seed {}… (Run the tournament is greyed out until "
+                                    "it is done.)</p>", len(entries), self.w_seed.value)
+        game, games, seed = self.w_game.value, self.w_games.value, self.w_seed.value
         loop = kernel_loop()
 
         def progress(fraction: float) -> None:
@@ -208,7 +238,8 @@ class TournamentPanel:
         self.w_run.disabled = False
         self.w_progress.layout.display = "none"
         if isinstance(outcome, ChangekitError):
-            self.w_message.value = html("<p role='alert' style='color:#a00'>{}</p>", str(outcome))
+            self.w_message.value = html("<p role='alert' style='color:#a00'>The tournament could not run: {}</p>",
+                                        sentence(str(outcome)))
             return
         standings: Standings = outcome
         self.standings = standings
