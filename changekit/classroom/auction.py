@@ -97,9 +97,12 @@ def outcomes_html(result: AuctionResult) -> str:
 
 def _class_explorer() -> Any:
     """Boneyard's class explorer (the best response to a class's bids), reached through its spec
-    as the classroom reaches every game: the teacher's auction panel feeds it the class live."""
+    as the classroom reaches every game: the teacher's auction panel feeds it the class live. It
+    starts empty: the notebook's sample bids, on a class dashboard, read as the class's own."""
     explorer = next(ref for ref in game_spec("boneyard").explorers if ref.name == "ClassExplorer")
-    return explorer.load()()
+    made = explorer.load()(bids="", lazy=True)
+    made.w_text.value = ""
+    return made
 
 
 class AuctionPanel:
@@ -119,7 +122,9 @@ class AuctionPanel:
         self.w_start = button("Start a class auction", self._start_clicked, style="primary")
         self.w_close = button("Close bidding and settle", self._close_clicked, style="warning")
         self.w_close.disabled = True
-        self.w_count = w.HTML()
+        # what the greyed-out Close waits for, said in words (a tooltip is not read on a phone)
+        self.w_count = w.HTML("<i>No auction is open: Start a class auction, and Close bidding and settle "
+                              "comes alive once it is.</i>")
         self.w_results = w.HTML()
         self.w_message = w.HTML()  # every refusal of the store, or of the settling, said here
         self.chart = LiveChart(auction_figure(AuctionResult((), (), None, None)))
@@ -128,16 +133,21 @@ class AuctionPanel:
         self.chart_box = w.VBox([self.chart.widget], layout=w.Layout(display="none"))
         self.explorer = _class_explorer()
         self.explorer.w_players.max = MAX_CLASS_PLAYERS  # the whole class is the table
+        # the best response shows with the class's first settled bids, never before
+        self.explorer_box = w.VBox([w.HTML("<b>Best response to the class's bids</b>"), self.explorer.widget,
+                                    self.explorer.figure], layout=w.Layout(display="none"))
         self.widget = w.VBox([w.HBox([self.w_start, self.w_close]), self.w_message, self.w_count, self.w_results,
-                              self.chart_box, self.explorer.widget, self.explorer.figure])
+                              self.chart_box, self.explorer_box])
         self._counts: tuple[str | None, int, int] = (None, 0, 0)
         self.poller = NewsPoller(self._read_count, self._draw_count, period=1.0, done=lambda: self.question_id is None,
                                  on_problem=lambda problem: self._say(problem or ""))
         self._poll = poll
 
     def _say(self, problem: str) -> None:
-        self.w_message.value = (f'<div class="ck-error" role="alert" style="color:#b3261e">{escape(problem)}</div>'
-                                if problem else "")
+        from .class_tournament import sentence  # the classroom's one way of wording a refusal
+
+        self.w_message.value = (f'<div class="ck-error" role="alert" style="color:#b3261e">{escape(sentence(problem))}'
+                                "</div>" if problem else "")
 
     def _start_clicked(self) -> None:
         self._say("")
@@ -218,6 +228,7 @@ class AuctionPanel:
         self.result = result
         self.w_close.disabled = True
         self.count()
+        self.w_count.value += " Bidding is closed: Start a class auction opens the next one."
         self.question_id = None
         self.w_results.value = outcomes_html(result)
         self.chart.show(auction_figure(result))
@@ -226,6 +237,7 @@ class AuctionPanel:
             self.explorer.w_bids.value = " ".join(str(t) for t in result.totals)
             self.explorer.w_players.value = result.bidders
             self.explorer.update()
+            self.explorer_box.layout.display = None
 
     def _ipython_display_(self) -> None:
         from IPython.display import display  # IPython only when a notebook displays it
