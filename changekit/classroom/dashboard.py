@@ -31,7 +31,7 @@ from .keeper import TEACHER_COOKIE, PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
 from .projector import projector_address
-from .report import discussion_advice, report_figure, report_html, share_right
+from .report import check_correct, discussion_advice, report_figure, report_html, share_right
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 
@@ -166,7 +166,8 @@ class _QuestionRow:
         self.reveal_button.disabled = status is None
         self.timer.disabled = not taking
         # the right answer is marked whenever the teacher likes, before the vote too
-        self.help.value = f'<span class="ck-why">{escape(ROW_HELP["paused" if state is not None and state.paused else status])}</span>'
+        now = "paused" if state is not None and state.paused else status
+        self.help.value = f'<span class="ck-why">{escape(ROW_HELP[now])}</span>'
         self.detail.value = detail
 
 
@@ -181,11 +182,17 @@ class Dashboard:
         self.states: dict[str, QuestionState] = {}
         self.revealed_qid: str | None = None
         self.details: dict[str, str] = {}
+        #: right answers marked before their question opened: the store takes them with the Open
+        self.pending_marks: dict[str, Any] = {}
         self._muted = False
+        self._kept_pending = False
         self.message = w.HTML()
         self.live_note = w.HTML()  # what following the class could not do, said at the top
         self.poller: Poller = Poller(self.fetch, self.apply, on_problem=self._problem, on_stop=self._stopped)
-        self.keeper = PageKeeper()  # the heartbeat (follow while the page is open) and "connection lost"
+        # the heartbeat (follow while the page is open), "connection lost", and the session kept in a
+        # cookie of the teacher's own (a student's seat in the same browser is another cookie)
+        self.keeper = PageKeeper(cookie_name=TEACHER_COOKIE)
+        self.keeper.observe(lambda _: self._resume_kept(), names="stored")
         # -- before a session --
         self.title_box = w.Text(description="Session title:", value="Class session",
                                 style={"description_width": "initial"}, layout=w.Layout(width="340px"))
@@ -195,13 +202,26 @@ class Dashboard:
         self.key_box = w.Password(description="Teacher key:", style={"description_width": "initial"},
                                   layout=w.Layout(width="330px"))
         self.resume_button = button("Resume", self._resume_clicked, style="info")
+        # the session this browser kept, when the address names another code: the teacher chooses
+        self.kept_button = button("Resume the kept session", self._kept_clicked, style="success")
+        self.kept_button.layout.display = "none"
         self.start_panel = w.VBox([
             w.HTML("<h3>Start a class session</h3>"),
+            self.kept_button,
             w.HBox([self.title_box, self.open_button], layout=w.Layout(align_items="center")),
-            w.HTML("<p>…or come back to one (after a reload): its code and its teacher key.</p>"),
+            w.HTML("<p>…or come back to one from another computer: its code and its teacher key. "
+                   "(In this browser a reload brings your session back by itself.)</p>"),
             w.HBox([self.code_box, self.key_box, self.resume_button], layout=w.Layout(align_items="center"))])
         # -- during a session --
         self.join_html = w.HTML()
+        # the teacher key, shown once on a new session to be written down, then hidden
+        self.key_html = w.HTML()
+        self.key_hide = button("I have written it down: hide the key", self._hide_key, style="warning")
+        self.key_show = button("Show the teacher key", self._show_key,
+                               tooltip="With the code, it brings this dashboard back on another computer")
+        self.key_box_panel = w.VBox([self.key_html, self.key_hide])
+        self.key_box_panel.add_class("ck-key-panel")
+        self.key_show.layout.display = "none"
         self.students_html = w.HTML()
         choices = lessons()
         self.lesson_picker = w.Dropdown(options=[(title, name) for name, title in choices.items()],
@@ -209,11 +229,14 @@ class Dashboard:
                                         description="Lesson:", style={"description_width": "initial"})
         self.lesson_picker.observe(lambda change: self.show_lesson(change["new"]), names="value")
         self.rows: dict[str, _QuestionRow] = {}
+        self.panels: list[Any] = []  # the class auction's, the tables', the tournament's (once a session opens)
         self.questions_box = w.VBox()
         # beside the histogram, or under it when narrow. The chart sits in a column that takes the row's
         # width (in a wrapping row a chart has no width of its own: on a phone it was drawn into 0 px;
         # a box, as a FigureWidget's layout is plotly's). Empty until the first reveal: the dashboard
         # loads without plotly or a chart to draw
+        # One results box, placed in the row of the question revealed last (under its buttons: the
+        # teacher sees the chart where they pressed Reveal, not under every question)
         self.chart = ChartBox(flex="1 1 420px", min_width="0", max_width="100%")
         chart_column = self.chart.widget
         self.answer_box = w.VBox(layout=w.Layout(min_width="0", flex="1 1 480px", max_width="100%"))
@@ -231,14 +254,15 @@ class Dashboard:
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
         self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False)
-        self.delete_button = button("Delete session", self.delete, style="danger")
+        self.delete_button = button("Delete session", self.delete, style="danger",
+                                    tooltip="Deletes the session and everything in it; this browser forgets it")
         self.delete_note = w.HTML()  # said beside the button: the top of the page may be out of sight
         self.games_box = w.VBox(layout=w.Layout(border="1px dashed #99a", padding="6px 10px", margin="8px 0"))
         self.games_box.add_class("ck-class-games")
         self.session_panel = w.VBox([
-            self.join_html, self.live_note,
+            self.join_html, self.key_box_panel, self.key_show, self.live_note,
             w.HTML("<h3>Who has joined</h3>"), self.students_html,
-            w.HTML("<h3>Questions</h3>"), self.lesson_picker, self.questions_box, self.reveal_box,
+            w.HTML("<h3>Questions</h3>"), self.lesson_picker, self.questions_box,
             w.HTML("<h3>Class auction and tables</h3>"), self.games_box,
             w.HTML("<h3>After the lesson</h3>"),
             self.report_button, self.report_box,
@@ -246,7 +270,8 @@ class Dashboard:
             w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center"))],
             layout=w.Layout(display="none"))
         # the kit's phone layout (touch targets, wrapping rows): a teacher walks the room with a phone
-        self.widget = w.VBox([self.keeper, w.HTML(CSS), self.start_panel, self.message, self.session_panel])
+        self.widget = w.VBox([self.keeper, w.HTML(CSS + DASHBOARD_CSS), self.start_panel, self.message,
+                              self.session_panel])
         self.widget.add_class("ck-dashboard")
         self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
         if self.lesson_picker.value:
@@ -260,31 +285,101 @@ class Dashboard:
 
     # -- session ----------------------------------------------------------------------------------
 
-    def open_session(self, title: str) -> Session:
+    # Entering a session is the store's work (open or resume, and the projector's read-only key)
+    # off the page's loop, then the page's: ``_enter`` with (session, projector key, fresh).
+
+    def _opening(self, title: str) -> tuple[Session, str, bool]:
         session = self.store.open_session(title)
-        self._enter(session)
-        return session
+        return session, self.store.projector_key(session.code, session.teacher_key), True
+
+    def _resuming(self, code: str, teacher_key: str) -> tuple[Session, str, bool]:
+        try:
+            session = self.store.resume_session(code, teacher_key)
+        except ClassroomError as err:
+            if err.reason == "wrong-teacher-key":  # where the right one is to be found
+                raise ClassroomError(err.reason, f"{sentence(str(err))} Type the key the dashboard showed when "
+                                                 "the session opened (a student's link is not one).") from None
+            raise
+        return session, self.store.projector_key(session.code, session.teacher_key), False
+
+    def open_session(self, title: str) -> Session:
+        self._enter(self._opening(title))
+        assert self.session is not None, "just entered"
+        return self.session
 
     def resume(self, code: str, teacher_key: str) -> Session:
-        session = self.store.resume_session(code, teacher_key)
-        self._enter(session)
-        return session
+        self._enter(self._resuming(code, teacher_key))
+        assert self.session is not None, "just entered"
+        return self.session
 
     def _open_clicked(self) -> None:
         title = self.title_box.value
-        off_loop(lambda: self.store.open_session(title), self._enter, failed=self._say)
+        off_loop(lambda: self._opening(title), self._enter, failed=self._say)
 
     def _resume_clicked(self) -> None:
         code, key = self.code_box.value, self.key_box.value
-        off_loop(lambda: self.store.resume_session(code, key), self._enter, failed=self._say)
+        off_loop(lambda: self._resuming(code, key), self._enter, failed=self._say)
+
+    def _resume_kept(self) -> None:
+        """The session this browser kept (its cookie, sent once the page is up): resumed at once,
+        unless the page's address names another code (then a button offers it)."""
+        kept = self.keeper.stored_seat()
+        if kept is None or self.session is not None or self._kept_pending:
+            return
+        typed = self.code_box.value.strip().upper()
+        if typed and typed != kept[0].upper():
+            self.kept_button.description = f"Resume session {kept[0]}"
+            self.kept_button.layout.display = None
+            return
+        self._resume_from(kept)
+
+    def _kept_clicked(self) -> None:
+        kept = self.keeper.stored_seat()
+        if kept is not None and self.session is None and not self._kept_pending:
+            self._resume_from(kept)
+
+    def _resume_from(self, kept: tuple[str, str]) -> None:
+        self._kept_pending = True
+        self.message.value = f"<p><i>Resuming session {escape(kept[0])}…</i></p>"
+
+        def failed(reason: str) -> None:  # a session deleted, or another store: forget it, the form is there
+            self._kept_pending = False
+            self.keeper.forget_seat()
+            self.kept_button.layout.display = "none"
+            self.message.value = (f"<p>The session this browser kept ({escape(kept[0])}) could not be resumed: "
+                                  f"{escape(sentence(reason))} Open a new session, or type a code and its key.</p>")
+
+        def entered(entered: tuple[Session, str, bool]) -> None:
+            self._kept_pending = False
+            self._enter(entered)
+        off_loop(lambda: self._resuming(*kept), entered, failed=failed)
 
     def _say(self, reason: str) -> None:
-        self.message.value = f"<p>{alert_html(reason)}</p>"
+        self.message.value = f"<p>{alert_html(sentence(reason))}</p>"
 
-    def _enter(self, session: Session) -> None:
+    def _hide_key(self) -> None:
+        self.key_box_panel.layout.display = "none"
+        self.key_show.layout.display = None
+
+    def _show_key(self) -> None:
+        self.key_box_panel.layout.display = None
+        self.key_show.layout.display = "none"
+
+    def _enter(self, entered: tuple[Session, str, bool]) -> None:
+        session, projector_key, fresh = entered
         self.session = session
         self.key_box.value = ""
         self.message.value = ""
+        self.kept_button.layout.display = "none"
+        self.keeper.keep_seat(session.code, session.teacher_key)  # a reload in this browser comes back
+        self.key_html.value = (
+            '<div class="ck-key-box" role="note"><b>Your teacher key:</b> '
+            f'<code class="ck-teacher-key">{escape(session.teacher_key)}</code><br>Write it down: with the code '
+            f"<b>{escape(session.code)}</b> it brings this dashboard back on another computer. Keep it private "
+            "(students never need it). This browser brings the session back by itself after a reload.</div>")
+        # shown once, on the new session, to be written down; on a resume it waits behind a button
+        self._show_key() if fresh else self._hide_key()
+        projector = projector_address(session.code, projector_key)
         join = page_address("join.ipynb", code=session.code, **server_token_query())  # the QR opens the page
         self.join_html.value = (
             '<div class="ck-join" style="display:flex;gap:24px;align-items:center;flex-wrap:wrap">'
@@ -293,11 +388,9 @@ class Dashboard:
             f'<div style="font-family:monospace;overflow-wrap:anywhere">{escape(join)}</div><div>with the code</div>'
             f'<div class="ck-join-code" style="font-size:64px;line-height:1.2;font-weight:bold;letter-spacing:0.15em;'
             f'font-family:monospace">{escape(session.code)}</div>{_loopback_note(join)}'
-            '<details><summary>Teacher key (keep it private: with the code it resumes this page)</summary>'
-            f'<code class="ck-teacher-key">{escape(session.teacher_key)}</code></details>'
-            f'<p class="ck-projector-link">For the projector (counts only, no names): '
-            f'<a href="{escape(page_address("projector.ipynb", code=session.code))}" target="_blank">'
-            "the projector view</a>, opened with this code and the teacher key.</p></div>"
+            f'<p class="ck-projector-link"><a class="ck-projector-button" href="{escape(projector)}" '
+            'target="_blank" rel="noopener">Open the projector view</a><br>Put that page on the projector, not '
+            "this one: it shows counts and charts, never a name.</p></div>"
             f'<div class="ck-qr">{qr_svg(join)}</div></div>')
         self.start_panel.layout.display = "none"
         self.session_panel.layout.display = None
@@ -318,8 +411,9 @@ class Dashboard:
         from .tables import TablesPanel
 
         code, key = self._teacher()
-        for panel_class in (AuctionPanel, TablesPanel, TournamentPanel):
-            panel = panel_class(self.store, code, key, poll=self.live)
+        self.panels = [panel_class(self.store, code, key, poll=self.live)
+                       for panel_class in (AuctionPanel, TablesPanel, TournamentPanel)]
+        for panel in self.panels:
             panels.append(panel if isinstance(panel, w.Widget) else panel.widget)
         return panels
 
@@ -364,11 +458,13 @@ class Dashboard:
 
     def _show_row(self, qid: str, row: _QuestionRow) -> None:
         state = self.states.get(qid)
+        if state is None and qid in self.pending_marks:  # marked before it opened: kept here until then
+            picked = self._picked(row, self.pending_marks[qid])
+            if row.right.value != picked:
+                with self._quiet():
+                    row.right.value = picked
         if state is not None:  # the pickers follow the store (a resume, another teacher page)
-            marked = state.correct
-            unmarked = NOT_MARKED if row.question.kind == "choices" else ""
-            picked = (unmarked if marked is None else str(marked["choices"][0]) if "choices" in marked
-                      else f"{marked['range'][0]:g} to {marked['range'][1]:g}")
+            picked = self._picked(row, state.correct)
             if row.right.value != picked:
                 with self._quiet():
                     row.right.value = picked
@@ -376,7 +472,18 @@ class Dashboard:
             if row.timer.value != timer:
                 with self._quiet():
                     row.timer.value = timer
-        row.show(state, self.details.get(qid, ""))
+        detail = self.details.get(qid, "")
+        if state is None and qid in self.pending_marks:
+            detail = ('<span class="ck-marked">Right answer marked: the class\'s votes are counted by it once you '
+                      "open the question.</span>")
+        row.show(state, detail)
+
+    @staticmethod
+    def _picked(row: _QuestionRow, marked: Any) -> str:
+        """What the row's right-answer picker shows for a marked answer (None: not marked)."""
+        unmarked = NOT_MARKED if row.question.kind == "choices" else ""
+        return (unmarked if marked is None else str(marked["choices"][0]) if "choices" in marked
+                else f"{marked['range'][0]:g} to {marked['range'][1]:g}")
 
     def _quiet(self) -> Any:
         """Set a row's picker from the store without it calling the store back."""
@@ -408,6 +515,7 @@ class Dashboard:
         self.questions_box.children = [row.widget for row in self.rows.values()]
         for qid, row in self.rows.items():
             self._show_row(qid, row)
+        self._place_results()
 
     def _question(self, qid: str) -> LessonQuestion:
         if qid not in self.lesson:
@@ -436,11 +544,18 @@ class Dashboard:
     def opening(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
         prompt = self._question(qid).prompt()
+        marked = self.pending_marks.get(qid)
 
         def work() -> Any:
             self.store.open_question(code, key, qid, prompt)
+            if marked is not None:  # the right answer marked before the question opened
+                self.store.mark_correct(code, key, qid, marked)
             return self.fetch()
-        return work, self._apply_fresh
+
+        def then(state: Any) -> None:
+            self.pending_marks.pop(qid, None)
+            self._apply_fresh(state)
+        return work, then
 
     def discussing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
@@ -473,6 +588,18 @@ class Dashboard:
     def marking(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
         correct = _right_answer(self._question(qid), self.rows[qid].right.value)
+        if qid not in self.states:  # not opened yet: the store has no row for it, the Open takes it
+            if correct is None:
+                self.pending_marks.pop(qid, None)
+            else:
+                self.pending_marks[qid] = check_correct(correct)
+
+            def keep() -> None:
+                return None
+
+            def kept(_: Any) -> None:
+                self._show_row(qid, self.rows[qid])
+            return keep, kept
 
         def work() -> Any:
             self.store.mark_correct(code, key, qid, correct)
@@ -537,11 +664,19 @@ class Dashboard:
         revotes = self.store.revotes(code, key, qid) if state is not None and state.discussing else None
         self._draw_results(question, self.store.answers(code, key, qid), revotes)
 
+    def _place_results(self) -> None:
+        """The results box into the row of the question revealed last (out of every other row)."""
+        for qid, row in self.rows.items():
+            row.slot.children = (self.reveal_box,) if qid == self.revealed_qid else ()
+        if self.revealed_qid not in self.rows:
+            self.reveal_box.layout.display = "none"
+
     def _draw_results(self, question: LessonQuestion, answers: dict[str, Any],
                       revotes: dict[str, Any] | None = None) -> None:
         qid = question.qid
         self.chart.show(histogram_figure(question, answers, revotes))
         self.revealed_qid = qid
+        self._place_results()
         again = "" if revotes is None else f" and {len(revotes)} revote{'s' if len(revotes) != 1 else ''}"
         self.reveal_title.value = (f'<h4 class="ck-reveal-title">Revealed: {escape(qid)} — {len(answers)} '
                                    f"prediction{'s' if len(answers) != 1 else ''}{again}</h4>")
@@ -600,7 +735,11 @@ class Dashboard:
             self.delete_note.value = alert_html(str(err))
             return
         self.poller.stop("deleted")
+        self.keeper.forget_seat()  # a reload no longer resumes it
         self.revealed_qid = None
+        self._place_results()
+        self._hide_key()
+        self.key_show.layout.display = "none"
         self.states = {}
         self.delete_confirm.value = False
         self.export_link.value = ""

@@ -8,7 +8,10 @@ of script, not plotly's bundle) that
   answered within :data:`LOST_AFTER_SECONDS` (the server or the kernel went away, or a restarted
   kernel no longer knows the page's widgets), instead of a page that looks alive;
 * keeps the student's seat in a cookie for this server (``seat``, set by the kernel after a join;
-  ``stored``, what the browser had when the page opened), so a reload brings the student back;
+  ``stored``, what the browser had when the page opened), so a reload brings the student back; the
+  teacher's dashboard keeps its session (code and teacher key) the same way under its own cookie
+  name (:data:`TEACHER_COOKIE`), so a student's seat and a teacher's session never overwrite each
+  other in one browser;
 * takes the seat out of the address bar (``strip``) once it is in the cookie, so a reload or a
   shared screenshot of the address carries no secret.
 """
@@ -23,6 +26,8 @@ BEAT_SECONDS = 4
 LOST_AFTER_SECONDS = 5
 #: the cookie's name; the server's port is added in the browser (cookies ignore ports)
 COOKIE = "changekit_seat"
+#: the teacher's dashboard's cookie: ``code:teacher_key`` of the session it has open
+TEACHER_COOKIE = "changekit_teacher"
 COOKIE_DAYS = 1
 
 _ESM = """
@@ -121,4 +126,4 @@ class PageKeeper(anywidget.AnyWidget):
         return (code, token) if sep and code and token else None
 
 
-__all__ = ["BEAT_SECONDS", "COOKIE", "LOST_AFTER_SECONDS", "PageKeeper"]
+__all__ = ["BEAT_SECONDS", "COOKIE", "LOST_AFTER_SECONDS", "TEACHER_COOKIE", "PageKeeper"]

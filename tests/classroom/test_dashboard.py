@@ -9,6 +9,7 @@ import pytest
 from changekit.classroom import ClassroomError, connect
 from changekit.classroom.dashboard import Dashboard, histogram_figure
 from changekit.classroom.lessons import LessonQuestion, lesson_questions
+from changekit.core.markup import escape
 
 
 @pytest.fixture
@@ -44,7 +45,7 @@ def test_opening_a_session_shows_the_code_the_qr_code_and_who_joins(board, store
     assert board.start_panel.layout.display == "none" and board.session_panel.layout.display is None
     assert f">{session.code}</div>" in board.join_html.value and "<svg" in board.join_html.value
     assert f"join.ipynb?code={session.code}" in board.join_html.value
-    assert session.teacher_key in board.join_html.value  # shown once, folded, to write down
+    assert session.teacher_key in board.key_html.value and "<details" not in board.key_html.value
     for name in ("Ada", "Bo"):
         store.join(session.code, name)
     board.poller.tick()
@@ -302,3 +303,205 @@ def test_a_loopback_address_is_said_with_the_way_to_one_students_reach(monkeypat
         monkeypatch.setenv("JUPYTERHUB_USER", hub_user)
     assert f"<code>{command}</code>" in _loopback_note("http://127.0.0.1:8000/user/ms-lee/voila/render/join.ipynb")
     assert _loopback_note("http://192.168.1.20:8000/voila/render/join.ipynb") == ""
+
+
+# -- issue 41: a lesson run from the docs -----------------------------------------------------------
+
+
+def test_the_teacher_key_is_shown_once_unfolded_to_write_down_then_hidden(board, store):
+    session = opened(board)
+    shown = board.key_html.value
+    assert f'<code class="ck-teacher-key">{session.teacher_key}</code>' in shown and "Your teacher key:" in shown
+    assert "Write it down" in shown and "on another computer" in shown
+    assert "<details" not in shown + board.join_html.value  # not folded away
+    assert board.key_box_panel.layout.display is None and board.key_show.layout.display == "none"
+    board.key_hide.click()
+    assert board.key_box_panel.layout.display == "none" and board.key_show.layout.display is None
+    again = Dashboard(store, lesson="zombie.ipynb", live=False)  # a resume: the key waits behind a button
+    again.resume(session.code, session.teacher_key)
+    assert again.key_box_panel.layout.display == "none" and again.key_show.layout.display is None
+    again.key_show.click()
+    assert again.key_box_panel.layout.display is None and session.teacher_key in again.key_html.value
+
+
+def test_a_reload_resumes_the_session_this_browser_kept_and_delete_forgets_it(board, store):
+    from changekit.classroom.keeper import TEACHER_COOKIE
+
+    session = opened(board)
+    assert board.keeper.cookie_name == TEACHER_COOKIE != "changekit_seat"  # not a student's seat cookie
+    assert board.keeper.seat == f"{session.code}:{session.teacher_key}"
+    reloaded = Dashboard(store, lesson="zombie.ipynb", live=False)
+    assert reloaded.session is None
+    reloaded.keeper.stored = board.keeper.seat  # what the browser sends once the page is up
+    assert reloaded.session is not None and reloaded.session.code == session.code
+    assert reloaded.start_panel.layout.display == "none" and reloaded.session_panel.layout.display is None
+    assert reloaded.session.teacher_key == session.teacher_key and reloaded.message.value == ""
+
+    reloaded.delete_confirm.value = True
+    reloaded.delete_button.click()
+    assert reloaded.session is None and reloaded.keeper.seat == "-"  # the cookie is deleted
+    after = Dashboard(store, lesson="zombie.ipynb", live=False)
+    after.keeper.stored = f"{session.code}:{session.teacher_key}"  # a cookie of the deleted session
+    assert after.session is None and after.keeper.seat == "-" and after.start_panel.layout.display is None
+    assert f"The session this browser kept ({session.code}) could not be resumed: No class session" in \
+        after.message.value
+
+
+def test_a_kept_session_of_another_code_than_the_address_s_is_offered_on_a_button(store, monkeypatch):
+    kept, other = store.open_session("P3"), store.open_session("P4")
+    monkeypatch.setenv("QUERY_STRING", f"code={other.code}")
+    board = Dashboard(store, lesson="zombie.ipynb", live=False)
+    board.keeper.stored = f"{kept.code}:{kept.teacher_key}"
+    assert board.session is None and board.kept_button.layout.display is None
+    assert board.kept_button.description == f"Resume session {kept.code}"
+    board.kept_button.click()
+    assert board.session.code == kept.code and board.kept_button.layout.display == "none"
+
+
+def test_the_question_rows_show_the_whole_text(board):
+    from changekit.classroom.dashboard import _plain
+
+    for qid, row in board.rows.items():
+        text = escape(_plain(board.lesson[qid].text))
+        assert f"{text}</div>" in row.text.value and "…" not in row.text.value
+    assert len(_plain(board.lesson["zombie.q2"].text)) > 150  # what the cut at 110 characters lost
+    assert "5,000 simulated payments (diamonds)." in board.rows["zombie.q2"].text.value
+
+
+def test_the_reveal_s_chart_and_answer_sit_in_the_row_of_their_question(board, store):
+    session = opened(board)
+    ada = store.join(session.code, "Ada")
+    for qid, answer in (("zombie.q1", "$3"), ("zombie.q3", "Yes")):
+        board.rows[qid].open_button.click()
+        store.submit(session.code, ada.token, qid, answer)
+    board.rows["zombie.q1"].reveal_button.click()
+    first, third = board.rows["zombie.q1"], board.rows["zombie.q3"]
+    assert first.slot.children == (board.reveal_box,) and first.slot in first.widget.children
+    assert board.reveal_box not in board.session_panel.children and third.slot.children == ()
+    assert board.reveal_box.layout.display is None and "zombie.q1" in board.reveal_title.value
+    assert board.chart.chart.widget in board.chart.widget.children and list(board.chart.figure.data[0].y) == \
+        [0, 1, 0, 0, 0]
+    third.reveal_button.click()  # the next reveal: the results move to its row
+    assert third.slot.children == (board.reveal_box,) and first.slot.children == ()
+    assert "zombie.q3" in board.reveal_title.value
+    board.lesson_picker.value = "boneyard.ipynb"  # another lesson: no row of it was revealed
+    assert board.reveal_box.layout.display == "none"
+    assert all(row.slot.children == () for row in board.rows.values())
+
+
+def test_the_right_answer_is_marked_before_the_question_opens(board, store):
+    session = opened(board)
+    row = board.rows["zombie.q1"]
+    assert not row.right.disabled and row.open_button.disabled is False
+    row.right.value = "$3"
+    assert board.message.value == "" and store.questions(session.code, session.teacher_key) == []
+    assert "Right answer marked" in row.detail.value and board.pending_marks == {"zombie.q1": {"choices": ["$3"]}}
+    board.poller.tick()  # kept through the page's updates
+    assert row.right.value == "$3" and "Right answer marked" in row.detail.value
+    row.open_button.click()
+    (state,) = store.questions(session.code, session.teacher_key)
+    assert state.correct == {"choices": ["$3"]} and board.pending_marks == {}
+    ada = store.join(session.code, "Ada")
+    store.submit(session.code, ada.token, "zombie.q1", "$3")
+    board.poller.tick()
+    assert "100% of first votes are right" in row.detail.value
+    number = board.rows["zombie.q2"]
+    assert not number.right.disabled
+    number.right.value = "about forty"  # refused in a sentence, nothing kept
+    assert "Type the right answer as &#x27;low to high&#x27; (or one number), not &#x27;about forty&#x27;." in \
+        board.message.value
+    assert "zombie.q2" not in board.pending_marks
+    number.right.value = "40 to 50"
+    assert board.pending_marks["zombie.q2"] == {"range": [40.0, 50.0]}
+    number.right.value = ""  # unmarked again
+    assert "zombie.q2" not in board.pending_marks and number.detail.value == ""
+
+
+def test_a_greyed_out_control_looks_it_and_its_row_says_why(board):
+    from changekit.classroom.dashboard import DASHBOARD_CSS, ROW_HELP
+
+    opened(board)
+    row = board.rows["zombie.q1"]
+    assert row.pause_button.disabled and row.close_button.disabled and row.timer.disabled
+    assert "greyed out until it is open" in row.help.value and row.help.value.count(ROW_HELP[None]) == 1
+    assert ".ck-dashboard .jupyter-button:disabled" in DASHBOARD_CSS and "dashed" in DASHBOARD_CSS
+    assert DASHBOARD_CSS in board.widget.children[1].value
+    row.open_button.click()
+    assert row.open_button.disabled and "(Open is greyed out: it is open.)" in row.help.value
+    row.close_button.click()
+    assert "(Pause, Close and the timer are greyed out: no vote is open.)" in row.help.value
+    auction, *_ = board.games_box.children
+    assert "Close bidding and settle comes alive once it is" in _tree_text(auction)
+
+
+def _tree_text(widget):
+    return " ".join(getattr(w, "value", "") for w in _tree(widget) if isinstance(getattr(w, "value", None), str))
+
+
+def test_the_projector_is_a_link_with_the_read_only_key(board, store):
+    from changekit.classroom.projector import projector_address
+
+    session = opened(board)
+    address = projector_address(session.code, store.projector_key(session.code, session.teacher_key))
+    assert f'class="ck-projector-button" href="{address.replace("&", "&amp;")}"' in board.join_html.value
+    assert ">Open the projector view</a>" in board.join_html.value
+    assert session.teacher_key not in board.join_html.value  # the page the projector opens never gets it
+
+
+def test_the_class_auction_shows_no_sample_bids_before_the_class_bids(board, store):
+    from changekit.classroom.auction import AuctionPanel
+
+    session = opened(board)
+    (panel,) = [p for p in board.panels if isinstance(p, AuctionPanel)]
+    panel_text = _tree_text(panel.widget)
+    assert "1 1 1 3 3" not in panel_text and "best bid" not in panel_text and panel.explorer.w_bids.value == ""
+    assert panel.explorer_box.layout.display == "none" and panel.chart_box.layout.display == "none"
+    for name, bid in (("Ada", [10]), ("Bo", [7, 1])):
+        student = store.join(session.code, name)
+        panel.start() if panel.question_id is None else None
+        store.submit(session.code, student.token, panel.question_id, bid)
+    panel.close()
+    assert panel.explorer_box.layout.display is None and sorted(panel.explorer.w_bids.value.split()) == ["10", "8"]
+    assert "best bid" in panel.explorer.w_text.value and "Bidding is closed" in panel.w_count.value
+
+
+def test_the_class_tournament_fills_empty_places_with_kit_bots_and_says_why_it_cannot_run(board, store):
+    from changekit.classroom.live import ClassLink
+
+    session = opened(board)
+    lab = board.games_box.children[2]
+    (fill,) = [w for w in _tree(lab) if getattr(w, "description", "") == "Fill empty places with the kit's bots"]
+    (run,) = [w for w in _tree(lab) if getattr(w, "description", "") == "Run the tournament"]
+    (kit,) = [w for w in _tree(lab) if getattr(w, "description", "") == "Kit bots"]
+    assert fill.value is True and kit.value == ()
+    bot = "def choose(view, legal, rng):\n    return max(legal)\n"
+    for name in ("Ada", "Bo"):
+        student = ClassLink.join(store, session.code, name)
+        store.submit_bot(session.code, student.token, "zombie", bot)
+    (refresh,) = [w for w in _tree(lab) if getattr(w, "description", "") == "Refresh the entries"]
+    refresh.click()
+    text = _tree_text(lab)
+    assert "The tournament will have 4 players: 2 students and the kit&#x27;s careful, greedy." in text
+    fill.value = False
+    run.click()
+    said = "A Make Your Own Change Night tournament needs at least 4 players: 2 students submitted bots; tick kit bots"
+    assert said in _tree_text(lab) and "entries (how many)" not in _tree_text(lab)
+    assert "role='alert'" in _tree_text(lab) and not run.disabled
+    fill.value = True
+    (games,) = [w for w in _tree(lab) if getattr(w, "description", "") == "Games each"]
+    games.value = 4
+    run.click()
+    rows = [w for w in _tree(lab) if isinstance(getattr(w, "value", None), str) and "ck-standings" in w.value]
+    assert len(rows) == 1 and rows[0].value.count("<tr") == 5  # a header and four players
+    assert "careful bot" in rows[0].value and "greedy bot" in rows[0].value
+
+
+def test_a_refusal_on_the_dashboard_reads_as_a_sentence(board, store):
+    session = store.open_session("P3")
+    board.code_box.value, board.key_box.value = session.code, "guess"
+    board.resume_button.click()
+    assert (f"That is not the teacher key of session {session.code}. Type the key the dashboard showed when the "
+            "session opened (a student&#x27;s link is not one).") in board.message.value
+    board.code_box.value = "ABC"
+    board.resume_button.click()
+    assert "A join code is 6 letters and digits" in board.message.value
