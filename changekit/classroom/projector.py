@@ -1,55 +1,324 @@
-"""The projector's view of a class poll (``notebooks/projector.ipynb``): counts only, never a name.
+"""The projector's view of a class session (``notebooks/projector.ipynb``): the class's screen, never a name.
 
-Opened with the session's code and teacher key, it shows the question the teacher opened last,
-what the class is to do now (vote on your own, talk to your neighbour, paused), "12 of 28
-answered", and after the reveal the first vote and the revote side by side. It reads the store
-only through calls that return no names (``questions``, ``joined_count``, ``polls``): no name
-reaches this page's kernel, so none can reach the projector.
+The dashboard opens it in one click at :func:`projector_address`, which carries the session's
+code and its read-only **projector key** (:meth:`~changekit.classroom.store.Store.projector_key`),
+never the teacher key. It reads the store only through the projector's reads (``projector_*``),
+which return counts, votes in no one's order and results, no names (a tournament's standings have
+them only when the teacher published them with names): no name reaches this page's kernel.
+
+What it shows, sized for the back of a room on a 1280×720 screen (no text under 24 px):
+
+* while students arrive, the join code in very large type and a QR code of the join address;
+* while they vote, the question, what to do now and "12 of 28 answered";
+* after the reveal, the answer in large type and the class's votes as bars, the right answer
+  marked by colour and by a written "✓ right"; with the question's share right, first vote →
+  revote, and Hake's g (the lesson report's headline);
+* a settled class auction's bids beside the equilibrium and the best response to them;
+* a class tournament's published standings.
+
+Whichever came last is shown: an open question first, else the latest reveal, auction or standings.
+The chart is an SVG drawn here, in the same message as the words: the projector loads no plotly,
+so a reveal reaches the screen within one poll (0.5 s) and one widget update. (A plotly chart's
+first draw fetched and started plotly.js, 4.7 MB, in the browser after the reveal: seconds on a
+classroom laptop, 15 s measured on a loaded machine.)
 """
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 from IPython.display import display
 
+from ..core.errors import ClassroomError
+from ..core.markup import escape, html
 from ..ui.app import CSS, button, page_value
-from ..ui.charts import ChartBox
-from ..core.markup import escape
+from ..ui.qr import qr_svg
 from ..ui.question import reading_to_html
-from .lessons import class_chart_figure
-from .live import alert_html, connect
+from .kinds import AUCTION_KIND, PROMPT_KINDS
+from .live import alert_html, connect, page_address, server_token_query
 from .poller import Poller, off_loop
+from .report import ReportRow, is_right, report_headline
 
-if TYPE_CHECKING:  # the store opens once the key is typed (a visit alone loads and writes nothing)
-    from .store import Store
+if TYPE_CHECKING:  # the store opens with the first read (a visit alone loads and writes nothing)
+    from .store import ProjectorPoll, Store
+
+#: the address parameter that carries the projector key (:func:`projector_address`)
+VIEW_PARAMETER = "view"
+#: the smallest type on the projector (px): readable from the back of a classroom
+SMALLEST_PX = 24
+#: colours: a vote, the revote, the right answer's (first vote, revote), the equilibrium
+FIRST_COLOUR, REVOTE_COLOUR = "#8a96a3", "#1d4e89"
+RIGHT_FIRST_COLOUR, RIGHT_COLOUR = "#6fbf73", "#1b7a2e"
+EQUILIBRIUM_COLOUR = "#c2571a"
+#: a histogram of numbers has this many bars (more would not fit their labels at 24 px)
+NUMBER_BINS = 10
+
+
+def projector_address(code: str, view_key: str) -> str:
+    """The projector's address for session ``code`` (the dashboard's "Open the projector" link):
+    its code and projector key (``view_key``, :meth:`Store.projector_key`), with the server's
+    token, never the teacher key."""
+    return page_address("projector.ipynb", code=code, view=view_key, **server_token_query())
+
+
+def join_address(code: str) -> str:
+    """The join page's address for ``code``, with the server's token (a phone that scans it gets in)."""
+    return page_address("join.ipynb", code=code, **server_token_query())
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """A settled class auction as the projector shows it: bid totals only."""
+
+    question_id: str
+    bidders: int
+    share: dict[int, float]  # bid total -> share of the class's bids
+    equilibrium: dict[int, float]  # bid total -> its probability in the symmetric equilibrium
+    best: tuple[int, ...]  # the best responses to the class's bids
+    best_payoff: float | None
+    class_average: float | None
+
+
+@dataclass(frozen=True)
+class BoardState:
+    """One read of everything the projector shows (compared with the last: a redraw only on change)."""
+
+    joined: int
+    polls: tuple[ProjectorPoll, ...]
+    standings: tuple[dict[str, Any], ...]
+    report: tuple[ReportRow, ...]
+    auction: AuctionView | None
+    second: int | None  # the clock's second while a question's timer runs (its "time left")
+
+
+def auction_view(question_id: str, bids: list[Any]) -> AuctionView:
+    """The class auction's bids (no names) settled as the dashboard settles them (Boneyard's rules)."""
+    # Boneyard's engine only once an auction is revealed: a poll's projector never loads it
+    from ..games.boneyard import resolve_auction, settled_bids
+
+    result = resolve_auction(settled_bids({f"bid {i}": bid for i, bid in enumerate(bids)}))
+    n = result.bidders
+    share = {t: sum(1 for x in result.totals if x == t) / n for t in sorted(set(result.totals))} if n else {}
+    equilibrium = ({t: float(p) for t, p in result.equilibrium.strategy.items() if p >= 0.005}
+                   if result.equilibrium is not None else {})
+    report = result.report
+    best = tuple(report.best) if report is not None else ()
+    return AuctionView(question_id, n, share, equilibrium, best,
+                       float(report.payoffs[best[0]]) if report is not None and best else None,
+                       float(report.class_average) if report is not None else None)
+
+
+# -- drawing: plain functions of the state, to HTML (tests read them without a browser) ----------
+
+def _text(size: int, body: str, cls: str = "", weight: str = "normal") -> str:
+    return (f'<div class="{cls}" style="font-size:{max(size, SMALLEST_PX)}px;line-height:1.25;'
+            f'font-weight:{weight};margin:6px 0">{body}</div>')
+
+
+def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, right: set[int] | None = None,
+             title: str, values: str = "count") -> str:
+    """Grouped bars as an SVG of its own size (every text ≥ SMALLEST_PX px at scale 1): one group
+    per label, one bar per series, the value written on each bar. The groups in ``right`` are the
+    right answer: their bars green, and "✓ right" written under their label (not colour alone)."""
+    right = right or set()
+    font = 26
+    groups = max(1, len(labels))
+    group_w = max(64, min(160, 900 // groups))
+    bar_w = max(14, (group_w - 16) // max(1, len(series)))
+    left, top, plot_h = 20, 96, 250
+    bottom = 96 if right else 60
+    width = left * 2 + groups * group_w
+    height = top + plot_h + bottom
+    most = max((v for _, vs, _ in series for v in vs), default=0) or 1
+    parts = [f'<svg class="ck-projector-chart" role="img" aria-label="{escape(title)}" width="{width}" '
+             f'height="{height}" viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" '
+             f'font-family="sans-serif" xmlns="http://www.w3.org/2000/svg">',
+             f'<text x="{left}" y="32" font-size="{font + 2}" font-weight="bold">{escape(title)}</text>']
+    x = left  # the legend: a swatch and each series' name
+    for name, _, colour in series:
+        parts.append(f'<rect x="{x}" y="50" width="22" height="22" fill="{colour}"/>'
+                     f'<text x="{x + 30}" y="70" font-size="{SMALLEST_PX}">{escape(name)}</text>')
+        x += 44 + int(len(name) * SMALLEST_PX * 0.55)
+    if right:
+        parts.append(f'<rect x="{x}" y="50" width="22" height="22" fill="{RIGHT_COLOUR}"/>'
+                     f'<text x="{x + 30}" y="70" font-size="{SMALLEST_PX}">✓ right answer</text>')
+    base = top + plot_h
+    parts.append(f'<line x1="{left}" y1="{base}" x2="{width - left}" y2="{base}" stroke="#333" stroke-width="2"/>')
+    for g, label in enumerate(labels):
+        gx = left + g * group_w + (group_w - bar_w * len(series)) // 2
+        marked = g in right
+        for s, (name, vs, colour) in enumerate(series):
+            value = vs[g] if g < len(vs) else 0
+            h = round(plot_h * value / most)
+            fill = (RIGHT_FIRST_COLOUR if s < len(series) - 1 else RIGHT_COLOUR) if marked else colour
+            bx = gx + s * bar_w
+            shown = f"{value:.0%}" if values == "share" else f"{value:g}"
+            parts.append(f'<rect class="ck-bar{" ck-right" if marked else ""}" x="{bx}" y="{base - h}" '
+                         f'width="{bar_w - 4}" height="{h}" fill="{fill}"><title>{escape(name)}, '
+                         f'{escape(label)}: {shown}</title></rect>')
+            if value:
+                parts.append(f'<text x="{bx + (bar_w - 4) / 2}" y="{base - h - 6}" font-size="{SMALLEST_PX}" '
+                             f'text-anchor="middle">{shown}</text>')
+        cx = left + g * group_w + group_w / 2
+        parts.append(f'<text class="ck-axis-label{" ck-right" if marked else ""}" x="{cx}" y="{base + 32}" '
+                     f'font-size="{font}" text-anchor="middle" font-weight="{"bold" if marked else "normal"}">'
+                     f"{escape(label)}</text>")
+        if marked:
+            parts.append(f'<text class="ck-right-mark" x="{cx}" y="{base + 66}" font-size="{font}" '
+                         f'text-anchor="middle" font-weight="bold" fill="{RIGHT_COLOUR}">✓ right</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def poll_chart(poll: ProjectorPoll) -> str:
+    """The class's votes on a revealed poll as bars (first vote and revote side by side), the
+    right answer marked; "" when there are no votes to draw."""
+    answer, prompt = poll.answer, poll.prompt
+    if not isinstance(answer, dict) or not isinstance(answer.get("predictions"), list) or not isinstance(prompt, dict):
+        return ""
+    rounds = [("votes", answer["predictions"])]
+    if isinstance(answer.get("revotes"), list):
+        rounds = [("first vote", answer["predictions"]), ("revote", answer["revotes"])]
+    colours = [FIRST_COLOUR, REVOTE_COLOUR][-len(rounds):]
+    kind = prompt.get("kind")
+    if kind == "choices":
+        choices = [str(c) for c in prompt.get("choices") or []]
+        series = [(name, [float(sum(1 for v in votes if str(v) == c)) for c in choices], colour)
+                  for (name, votes), colour in zip(rounds, colours, strict=True)]
+        return bars_svg(choices, series, right={i for i, c in enumerate(choices) if is_right(poll.correct, c)},
+                        title="The class's votes")
+    how = prompt.get(kind) if kind in PROMPT_KINDS else None
+    low, high = (_number(how[0]), _number(how[1])) if isinstance(how, list) and len(how) >= 2 else (None, None)
+    if low is None or high is None or high <= low:
+        return ""
+    size = (high - low) / NUMBER_BINS
+    edges = [low + i * size for i in range(NUMBER_BINS + 1)]
+
+    def bin_of(value: Any) -> int | None:
+        number = _number(value)
+        if number is None or not low <= number <= high:
+            return None
+        return min(int((number - low) / size), NUMBER_BINS - 1)
+
+    series = []
+    for (name, votes), colour in zip(rounds, colours, strict=True):
+        counts = [0.0] * NUMBER_BINS
+        for vote in votes:
+            b = bin_of(vote)
+            if b is not None:
+                counts[b] += 1
+        series.append((name, counts, colour))
+    labels = [f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(NUMBER_BINS)]
+    bounds = poll.correct.get("range") if isinstance(poll.correct, dict) else None
+    right: set[int] = set()
+    if isinstance(bounds, list) and len(bounds) == 2:
+        lo, hi = _number(bounds[0]), _number(bounds[1])
+        if lo is not None and hi is not None:
+            # the bars a right number falls into (each bar holds its left edge; the last, both)
+            right = {i for i in range(NUMBER_BINS) if edges[i] <= hi and (lo < edges[i + 1] or i == NUMBER_BINS - 1)}
+    unit = prompt.get("unit") or ""
+    return bars_svg(labels, series, right=right, title=f"The class's votes{' (' + unit + ')' if unit else ''}")
+
+
+def answer_text(poll: ProjectorPoll) -> str:
+    """The revealed answer in words (plain text): the teacher's summary, else the right answer
+    they marked; "" when they marked none."""
+    answer = poll.answer if isinstance(poll.answer, dict) else {}
+    if answer.get("summary"):
+        return str(answer["summary"])
+    correct = poll.correct if isinstance(poll.correct, dict) else {}
+    unit = str(poll.prompt.get("unit") or "") if isinstance(poll.prompt, dict) else ""
+    if isinstance(correct.get("choices"), list):
+        return " or ".join(str(c) for c in correct["choices"])
+    if isinstance(correct.get("range"), list):
+        low, high = correct["range"]
+        sep = "" if unit in ("%", "") else " "
+        return f"{low:g}{sep}{unit}" if low == high else f"{low:g} to {high:g}{sep}{unit}"
+    return ""
+
+
+def auction_chart(view: AuctionView) -> str:
+    totals = sorted(set(view.share) | set(view.equilibrium))
+    series = [(f"the class ({view.bidders} bids)", [view.share.get(t, 0.0) for t in totals], REVOTE_COLOUR)]
+    if view.equilibrium:
+        series.append((f"equilibrium for {view.bidders}", [view.equilibrium.get(t, 0.0) for t in totals],
+                       EQUILIBRIUM_COLOUR))
+    return bars_svg([f"${t}" for t in totals], series, title="Bid totals: the class and the equilibrium",
+                    values="share")
+
+
+def standings_html(standings: dict[str, Any], *, most: int = 8) -> str:
+    rows = standings.get("rows") or []
+    body = "".join(html("<tr><td>{}</td><td>{}</td><td>{:.0%}</td><td>{}</td></tr>", row.get("rank", ""),
+                        row.get("entry", ""), float(row.get("win_rate") or 0), row.get("games", ""))
+                   for row in rows[:most])
+    more = len(rows) - most
+    return (f'<table class="ck-projector-standings" style="font-size:28px;border-collapse:collapse" '
+            f'aria-label="tournament standings"><thead><tr><th>rank</th><th>entry</th><th>win rate</th>'
+            f"<th>games</th></tr></thead><tbody>{body}</tbody></table>"
+            + (_text(SMALLEST_PX, f"and {more} more") if more > 0 else ""))
+
+
+#: the projector's own styles: big type, a line height that follows it (a widget's HTML keeps a
+#: 28 px line height whatever its font: a 40 px count overlapped the line above it), cells apart
+PROJECTOR_CSS = """<style>
+.ck-projector-page .widget-html-content { line-height: 1.25; font-size: 28px; }
+.ck-projector-page .widget-label, .ck-projector-page input, .ck-projector-page button { font-size: 24px; }
+.ck-projector-page .widget-text, .ck-projector-page .widget-password { height: auto; }
+.ck-projector-page input { height: 44px; }
+.ck-projector-page button.jupyter-button { height: auto; min-height: 44px; padding: 4px 16px; }
+.ck-projector-standings td, .ck-projector-standings th { padding: 4px 18px; text-align: left; }
+.ck-projector-standings tbody tr:nth-child(odd) { background: #eef2f6; }
+.ck-projector-row { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
+.ck-projector h1 { font-size: 34px; margin: 0 0 8px 0; line-height: 1.2; }
+.ck-projector p { margin: 6px 0; }
+</style>"""
 
 
 class Projector:
-    """The projector's page: ``widget`` to display."""
+    """The projector's page: ``widget`` to display. Opened at :func:`projector_address` it shows
+    the board at once; without a code and key in its address it asks for them."""
 
     def __init__(self, store: Store | None = None, *, live: bool = True) -> None:
         self._store = store
         self.live = live
         self.code = ""
-        self.key = ""
+        self.key = ""  # the projector key: the only secret this page holds
+        self.state: BoardState | None = None
+        self._auctions: dict[tuple[str, float | None], AuctionView] = {}
         self.code_box = w.Text(description="Code:", value=page_value("code") or "",
-                               style={"description_width": "initial"}, layout=w.Layout(width="200px"))
-        self.key_box = w.Password(description="Teacher key:", style={"description_width": "initial"},
-                                  layout=w.Layout(width="330px"))
+                               style={"description_width": "initial"}, layout=w.Layout(width="300px"))
+        self.key_box = w.Password(description="Projector key (or the teacher key):",
+                                  style={"description_width": "initial"}, layout=w.Layout(width="640px"))
         self.show_button = button("Show on the projector", self._show_clicked, style="success")
-        self.form = w.HBox([self.code_box, self.key_box, self.show_button],
-                           layout=w.Layout(flex_flow="row wrap", align_items="center"))
+        intro = _text(SMALLEST_PX, "Open the projector from the dashboard's <b>Open the projector</b> link; "
+                                   "or type the session's code and its projector key here.")
+        self.form = w.VBox([
+            w.HTML('<h1 style="font-size:34px">The projector</h1>' + intro),
+            w.HBox([self.code_box, self.key_box, self.show_button],
+                   layout=w.Layout(flex_flow="row wrap", align_items="center"))])
         self.message = w.HTML()
         self.board = w.HTML()
         self.board.add_class("ck-projector")
-        self.chart = ChartBox()
-        self.chart_box = self.chart.widget
-        self.poller: Poller[Any] = Poller(self.fetch, self.apply, on_problem=self._say_problem)
-        self.widget = w.VBox([w.HTML(CSS), self.form, self.message, self.board, self.chart_box])  # CSS: phones too
+        self.chart = ChartReader()
+        self.poller: Poller[BoardState] = Poller(self.fetch, self.apply, on_problem=self._say_problem)
+        self.widget = w.VBox([w.HTML(CSS + PROJECTOR_CSS), self.form, self.message, self.board])
         self.widget.add_class("ck-projector-page")
         self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
+        code, view = page_value("code"), page_value(VIEW_PARAMETER)
+        if code and view:  # opened from the dashboard's link: the board at once, no form
+            self.form.layout.display = "none"
+            try:
+                self.open(code, view)
+            except ClassroomError as err:
+                self.form.layout.display = None
+                self._say_problem(str(err))
 
     @property
     def store(self) -> Store:
@@ -58,21 +327,37 @@ class Projector:
         return self._store
 
     def _say_problem(self, problem: str | None) -> None:
-        self.message.value = "" if problem is None else f"<p>{alert_html(problem)}</p>"
+        self.message.value = "" if problem is None else _text(SMALLEST_PX, alert_html(problem))
 
     def _show_clicked(self) -> None:
         code, key = self.code_box.value, self.key_box.value
-        # the store's check off the loop; the following starts on the loop (its task lives there)
-        off_loop(lambda: self.store.resume_session(code, key), lambda session: self._enter(session.code, key),
+        # the store's checks off the loop; the following starts on the loop (its task lives there)
+        off_loop(lambda: self._projector_key(code, key), lambda view: self._enter(code, view),
                  failed=self._say_problem)
 
-    def open(self, code: str, teacher_key: str) -> None:
-        """Follow the session (the store checks the key: a student's token is not one)."""
-        session = self.store.resume_session(code, teacher_key)
-        self._enter(session.code, teacher_key)
+    def _projector_key(self, code: str, key: str) -> str:
+        """The projector key for a typed key: the teacher key is exchanged for it (and forgotten),
+        a projector key is checked as it is."""
+        try:
+            return self.store.projector_key(code, key)
+        except ClassroomError as err:
+            if err.reason != "wrong-teacher-key":
+                raise
+        try:
+            self.store.projector_joined(code, key)
+        except ClassroomError as err:
+            if err.reason != "wrong-projector-key":
+                raise
+            raise ClassroomError("wrong-projector-key", f"that is not the teacher key of session {code.upper()}, "
+                                                        "nor its projector key") from None
+        return key
 
-    def _enter(self, code: str, teacher_key: str) -> None:
-        self.code, self.key = code, teacher_key
+    def open(self, code: str, key: str) -> None:
+        """Follow session ``code`` with its projector key (a teacher key is exchanged for it)."""
+        self._enter(code, self._projector_key(code, key))
+
+    def _enter(self, code: str, view: str) -> None:
+        self.code, self.key = code.strip().upper(), view
         self.key_box.value = ""
         self.form.layout.display = "none"
         self.message.value = ""
@@ -80,49 +365,147 @@ class Projector:
         if self.live:
             self.poller.start()
 
-    def fetch(self) -> tuple[int, tuple[Any, ...], tuple[Any, ...]]:
-        return (self.store.joined_count(self.code, self.key), tuple(self.store.questions(self.code, self.key)),
-                tuple(self.store.polls(self.code, self.key)))
+    # -- the store's reads (a worker thread) and the drawing (the loop) -----------------------------
 
-    def apply(self, state: tuple[int, tuple[Any, ...], tuple[Any, ...]]) -> None:
-        joined, questions, polls = state
-        prompts = {p.question_id: p for p in polls if isinstance(p.prompt, dict) and p.prompt.get("kind")
-                   in ("choices", "number", "slider")}
-        shown = [q for q in questions if q.question_id in prompts]
-        head = f'<div style="font-size:28px">Class <b>{escape(self.code)}</b> · {joined} joined</div>'
-        if not shown:
-            self.board.value = head + "<p>Waiting for the first question…</p>"
-            return
-        open_ones = [q for q in shown if not q.closed]
-        state_now = open_ones[-1] if open_ones else shown[-1]
-        poll = prompts[state_now.question_id]
-        if state_now.revealed:
-            doing = "The answer is revealed."
-        elif state_now.paused:
-            doing = "Paused."
-        elif state_now.closed:
+    def fetch(self) -> BoardState:
+        store, code, key = self.store, self.code, self.key
+        polls = tuple(store.projector_polls(code, key))
+        auction = None
+        settled = [p for p in polls if _kind(p) == AUCTION_KIND and p.revealed]
+        if settled:  # the last settled auction's bids, settled once (a reveal's votes do not change)
+            last = settled[-1]
+            auction = self._auctions.get((last.question_id, last.revealed_at))
+            if auction is None:
+                auction = auction_view(last.question_id, store.projector_votes(code, key, last.question_id))
+                self._auctions[last.question_id, last.revealed_at] = auction
+        timed = any(p.deadline is not None and not p.closed and not p.paused for p in polls)
+        return BoardState(store.projector_joined(code, key), polls, tuple(store.projector_standings(code, key)),
+                          tuple(store.projector_report(code, key)), auction, int(time.time()) if timed else None)
+
+    def apply(self, state: BoardState) -> None:
+        self.state = state
+        scene, poll = self.scene(state)
+        self.chart.poll = poll if scene == "revealed" else None
+        self.board.value = self.draw(state)
+
+    @staticmethod
+    def scene(state: BoardState) -> tuple[str, ProjectorPoll | None]:
+        """What the board shows: ("join", None), ("voting" | "revealed" | "closed", a poll),
+        ("auction", an auction poll) or ("standings", None). An open question first (the class is
+        voting), else whichever came last: a reveal, a closing, a published standings."""
+        polls = [p for p in state.polls if _kind(p) in (*PROMPT_KINDS, AUCTION_KIND)]
+        open_ones = [p for p in polls if not p.closed]
+        if open_ones:
+            poll = open_ones[-1]
+            return ("auction" if _kind(poll) == AUCTION_KIND else "voting"), poll
+        latest: tuple[float, str, ProjectorPoll | None] = (-1.0, "join", None)
+        for poll in polls:
+            at = poll.revealed_at if poll.revealed_at is not None else poll.opened_at
+            what = "auction" if _kind(poll) == AUCTION_KIND else ("revealed" if poll.revealed else "closed")
+            if at >= latest[0]:
+                latest = (at, what, poll)
+        for standings in state.standings:
+            if float(standings.get("published_at") or 0) >= latest[0]:
+                latest = (float(standings.get("published_at") or 0), "standings", None)
+        return latest[1], latest[2]
+
+    def draw(self, state: BoardState) -> str:
+        scene, poll = self.scene(state)
+        code = escape(self.code)
+        head = (f'<h1 class="ck-projector-head">Class <span class="ck-projector-code">{code}</span> · '
+                f"{state.joined} joined</h1>")
+        if scene == "join":
+            return head + self.join_html(state)
+        if scene == "standings":
+            standings = max(state.standings, key=lambda s: float(s.get("published_at") or 0))
+            names = "" if standings.get("named") else " (anonymised)"
+            return (head + _text(32, html("Class tournament: {}{}", standings.get("game", ""), names), weight="bold")
+                    + standings_html(standings) + self.lesson_line(state))
+        assert poll is not None, "every scene but join and standings has its poll"
+        if scene == "auction":
+            return head + self.auction_html(state, poll)
+        body = _text(28, reading_to_html(str(poll.prompt.get("text", ""))), "ck-projector-question")
+        if scene == "revealed":
+            return head + body + self.revealed_html(state, poll)
+        if poll.paused:
+            doing = "<b>Paused.</b> Wait for your teacher."
+        elif poll.closed:
             doing = "Voting is closed."
-        elif state_now.discussing:
+        elif poll.discussing:
             doing = "<b>Talk to your neighbour</b>, then vote again."
         else:
             doing = "Vote on your own: no talking yet."
-        count = state_now.revoted if state_now.discussing else state_now.answered
-        what = "revoted" if state_now.discussing else "answered"
+        count = poll.revoted if poll.discussing else poll.answered
+        what = "revoted" if poll.discussing else "answered"
         timer = ""
-        if state_now.deadline is not None and not state_now.closed and not state_now.paused:
-            timer = f" · time left: about {max(0, round(state_now.deadline - time.time()))} s"
-        self.board.value = (
-            f'{head}<div class="ck-projector-question" style="font-size:24px">'
-            f'{reading_to_html(str(poll.prompt.get("text", "")))}</div>'
-            f'<div class="ck-projector-doing" style="font-size:24px">{doing}</div>'
-            f'<div class="ck-projector-count" style="font-size:40px;font-weight:bold">{count} of {joined} {what}'
-            f"{timer}</div>")
-        figure = class_chart_figure(poll.question_id, poll.prompt, poll.answer) if state_now.revealed else None
-        if figure is not None:
-            self.chart.show(figure)
-            self.chart_box.layout.display = None
-        else:
-            self.chart_box.layout.display = "none"
+        if poll.deadline is not None and not poll.closed and not poll.paused:
+            timer = _text(32, f"time left: about {max(0, round(poll.deadline - time.time()))} s", "ck-projector-timer")
+        return (head + body + _text(32, doing, "ck-projector-doing")
+                + _text(64, f"{count} of {state.joined} {what}", "ck-projector-count", "bold") + timer
+                + _text(SMALLEST_PX, f"Join: <b>{code}</b>", "ck-projector-join-line"))
+
+    def join_html(self, state: BoardState) -> str:
+        address = join_address(self.code)
+        return ('<div class="ck-projector-row ck-projector-join">'
+                '<div style="flex:1 1 500px">'
+                + _text(36, "Join the class: scan the code, or open the join page and type")
+                + f'<div class="ck-join-code" style="font-size:150px;line-height:1.1;font-weight:bold;'
+                  f'letter-spacing:0.08em;font-family:monospace">{escape(self.code)}</div>'
+                + _text(40, f"{state.joined} joined", "ck-projector-joined", "bold")
+                + self.lesson_line(state)
+                + f'</div><div class="ck-qr ck-projector-qr">{qr_svg(address, scale=9)}</div></div>')
+
+    def revealed_html(self, state: BoardState, poll: ProjectorPoll) -> str:
+        exact = answer_text(poll)
+        right = (_text(36, "The answer", "ck-projector-answer-label")
+                 + _text(72, escape(exact), "ck-projector-answer", "bold")) if exact else _text(36, "The answer:")
+        rows = [r for r in state.report if r.question_id == poll.question_id]
+        headline = _text(30, escape(report_headline(rows)), "ck-projector-report") if rows else ""
+        reading = poll.answer.get("reading") if isinstance(poll.answer, dict) else None
+        words = _text(SMALLEST_PX, reading_to_html(str(reading)), "ck-projector-reading") if reading else ""
+        return (f'<div class="ck-projector-row"><div class="ck-projector-chart-box">{poll_chart(poll)}</div>'
+                f'<div style="flex:1 1 360px;min-width:0">{right}{headline}{words}</div></div>')
+
+    def auction_html(self, state: BoardState, poll: ProjectorPoll) -> str:
+        title = _text(32, "Class auction: one Boneyard round with the whole class", weight="bold")
+        view = state.auction
+        if not poll.revealed or view is None or view.question_id != poll.question_id:
+            return title + _text(64, f"{poll.answered} of {state.joined} have bid", "ck-projector-count", "bold")
+        if view.bidders < 2:
+            return title + _text(36, f"Bidding is closed: {view.bidders} bid, too few to compare.")
+        best = " or ".join(f"${t}" for t in view.best)
+        said = _text(36, "Best response to the class's bids", "ck-projector-answer-label")
+        said += _text(64, f"bid {best}", "ck-projector-answer", "bold")
+        if view.best_payoff is not None and view.class_average is not None:
+            said += _text(30, f"expects {view.best_payoff:+.2f} against the class; the class's own bids "
+                              f"average {view.class_average:+.2f}")
+        return (title + f'<div class="ck-projector-row"><div class="ck-projector-chart-box">{auction_chart(view)}'
+                f'</div><div style="flex:1 1 360px;min-width:0">{said}</div></div>')
+
+    @staticmethod
+    def lesson_line(state: BoardState) -> str:
+        if not state.report:
+            return ""
+        return _text(28, "Lesson so far: " + escape(report_headline(list(state.report))), "ck-projector-report")
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+def _kind(poll: ProjectorPoll) -> Any:
+    return poll.prompt.get("kind") if isinstance(poll.prompt, dict) else None
+
+
+class ChartReader:
+    """The projector's chart as a plotly figure, for tests and readers (the page draws the same
+    votes as an SVG: :func:`poll_chart`); None until a reveal is shown."""
+
+    def __init__(self) -> None:
+        self.poll: ProjectorPoll | None = None
+
+    @property
+    def figure(self) -> Any:
+        from .lessons import class_chart_figure  # plotly only for a reader who asks for the figure
+
+        poll = self.poll
+        return None if poll is None else class_chart_figure(poll.question_id, poll.prompt, poll.answer)

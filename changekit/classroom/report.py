@@ -133,6 +133,26 @@ def report_row(question_id: str, correct: Any, first: Sequence[Any], revotes: Se
                      len(revotes), sum(is_right(correct, v) for v in revotes))
 
 
+def report_headline(rows: Sequence[ReportRow]) -> str:
+    """The report in one line (plain text), over ``rows`` together: the first vote's share right,
+    the revote's, and Hake's g between them (the projector's headline).
+
+    >>> report_headline([ReportRow("q1", 4, 2, 4, 3)])
+    'first vote 50% right → revote 75% right · g = 0.50'
+    >>> report_headline([ReportRow("q1", 4, 4, 0, 0)])
+    'first vote 100% right'
+    """
+    total = ReportRow("", sum(r.first_votes for r in rows), sum(r.first_right for r in rows),
+                      sum(r.revotes for r in rows), sum(r.revote_right for r in rows))
+    if total.first_share is None:
+        return "no votes yet"
+    line = f"first vote {_percent(total.first_share)} right"
+    if total.revote_share is None:
+        return line
+    line += f" → revote {_percent(total.revote_share)} right · "
+    return line + (f"g = {total.gain:.2f}" if total.gain is not None else f"g {total.gain_note}")
+
+
 def _percent(share: float | None) -> str:
     return "—" if share is None else f"{share:.0%}"
 
