@@ -34,7 +34,7 @@ FIRST_MOVE: dict[str, str | re.Pattern[str]] = {
 }
 #: Extra controls that must be reachable by keyboard on one app.
 MORE_KEYS: dict[str, list[str]] = {
-    "moneybags": ["Stop the countdown"],  # the text stand-in for the Play widget's icon buttons
+    "moneybags": ["Start the countdown"],  # the clock's text button (robbed at page open: not started)
 }
 
 BLOCKING = {"serious", "critical"}

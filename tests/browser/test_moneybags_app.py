@@ -10,14 +10,55 @@ from .helpers import check_question, finish, log_count, open_app, screenshot, vi
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 
-def test_the_countdown_runs_out_in_the_browser(page, voila_url):
-    # the Play widget ticks in the browser; at the count the kernel lets the thief go for you.
-    # Two seconds from the app's first drawing: do not wait for the charts below it first.
+#: to the end of the notebook's own scrolling box (Voila scrolls an inner container, not the window)
+SCROLL_JS = """() => {
+  const boxes = [...document.querySelectorAll('*')].filter(e => e.scrollHeight > e.clientHeight + 50
+    && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY));
+  const box = boxes[0] || document.scrollingElement;
+  box.scrollTop = box.scrollHeight;
+}"""
+
+
+def test_the_countdown_waits_for_the_student_and_runs_out_in_the_browser(page, voila_url):
+    # seed 7: robbed as the page opens. No count starts before the student acts; Start starts it,
+    # and at the count the kernel lets the thief go for you.
     open_app(page, voila_url, "moneybags.ipynb?countdown=2", "Challenge", rendered=False)
     assert "before the count of 2?" in page.locator(".ck-app").inner_text()
+    visible(page.get_by_text("starts when you press Start"), what="the clock waiting for the student")
+    page.wait_for_timeout(3000)  # longer than the count: nothing runs out on its own
+    assert page.get_by_text("Time ran out").count() == 0
+    page.get_by_role("button", name="Start the countdown").click()
     visible(page.get_by_text("Time ran out: you let the thief go."), what="the countdown to run out")
     assert "You let it go." in page.locator(".ck-log").inner_text()
     finish(page, "moneybags-countdown")
+
+
+def test_the_countdown_pauses_while_the_app_is_out_of_sight(page, voila_url):
+    open_app(page, voila_url, "moneybags.ipynb?countdown=4", "Challenge")
+    clock = page.locator("progress[aria-label='time left to decide']")
+    label = page.locator(".ck-countdown-label")
+    assert label.inner_text() == "starts when you press Start"  # no count at page open
+    page.get_by_role("button", name="Start the countdown").click()
+    visible(page.get_by_text(re.compile(r"^[1-4] s left$")), what="the count running")
+    page.evaluate(SCROLL_JS)  # the lesson's questions and charts below: the app out of sight
+    def out_of_sight() -> bool:
+        box = clock.bounding_box()  # None: not drawn at all (the count ran out, its row went)
+        return box is not None and (box["y"] + box["height"] < 0 or box["y"] > 1400)
+
+    wait_until(page, out_of_sight, what="the clock scrolled out of sight (and still there: not run out)")
+    left = int(clock.evaluate("bar => bar.value"))
+    page.wait_for_timeout(6000)  # longer than the whole count
+    assert page.get_by_text("Time ran out").count() == 0
+    assert int(clock.evaluate("bar => bar.value")) >= left - 1  # at most the tick in flight
+    assert re.fullmatch(r"[1-4] s left: paused while out of sight", label.inner_text()), label.inner_text()
+    assert "You let it go." not in page.locator(".ck-log").inner_text()
+    screenshot(page, "moneybags-countdown-out-of-sight")
+    clock.scroll_into_view_if_needed()
+    visible(page.get_by_text(re.compile(r"^[0-4] s left$")), what="the count resumed in sight")
+    screenshot(page, "moneybags-countdown-resumed")
+    visible(page.get_by_text("Time ran out: you let the thief go."), what="the count to resume and run out once seen",
+            timeout_ms=15_000)
+    finish(page, "moneybags-countdown-paused")
 
 
 def test_challenge_a_thief_then_steal(page, voila_url):
@@ -25,6 +66,7 @@ def test_challenge_a_thief_then_steal(page, voila_url):
     # countdown (set by the page address) so a slow machine cannot run out of time mid-test
     open_app(page, voila_url, "moneybags.ipynb?countdown=300", "Challenge")
     assert "reached into your bag" in page.locator(".ck-app").inner_text()
+    page.get_by_role("button", name="Start the countdown").click()  # robbed at page open: no count yet
     visible(page.get_by_text(re.compile(r"^\d+ s left$")), what="the countdown ticking")
     screenshot(page, "moneybags-robbed")
     page.get_by_role("button", name="Stop the countdown").click()

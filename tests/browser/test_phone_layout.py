@@ -6,6 +6,8 @@ below the fold during page load, is brought into view and its countdown runs onl
 One Voila server (the session's), one browser context, the pages one after another."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from changekit import all_games
@@ -58,6 +60,8 @@ def test_the_robbery_prompt_comes_into_view_and_its_clock_waits_to_be_seen(phone
     prompt = phone.get_by_text("reached into your bag!")
     wait_until(phone, lambda: prompt.bounding_box() is not None
                and 0 <= prompt.bounding_box()["y"] < PHONE["height"], what="the prompt scrolled into view")
+    phone.get_by_role("button", name="Start the countdown").click()  # no count before the student acts
+    visible(phone.get_by_text(re.compile(r"^[1-3] s left$")), what="the count started (its prompt in view)")
     # scroll the page back to the top: out of sight, the clock must not run
     phone.evaluate("() => { for (const el of document.querySelectorAll('*')) if (el.scrollTop) el.scrollTop = 0; "
                    "window.scrollTo(0, 0); }")

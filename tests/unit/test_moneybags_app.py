@@ -95,24 +95,56 @@ def test_hot_seat_shows_each_player_only_their_own_readings():
     assert "feels ≈" not in " ".join(x.value for x in widgets(app.w_table) if isinstance(x, w.HTML))
 
 
-def test_the_countdown_running_out_lets_the_thief_go():
+def test_no_countdown_runs_before_the_student_acts():
+    # seed 7: a bot robs you before your first turn, as the page opens: nobody may be looking yet
     app = MoneybagsApp(players=4, bot="bayesian", seed=7)
-    assert app.state.phase == "challenge" and app.w_clock.running and app.w_clock.left == 5
+    assert app.state.phase == "challenge" and not app.w_clock.running and app.w_clock.left == 5
+    assert app.w_clock.idle == "starts when you press Start"
+    app.w_clock.tick(now=100.0)  # a tick of no count changes nothing
+    assert app.w_clock.left == 5 and app.state.phase == "challenge"
+    find_button(app, r"^Jiggle my bag$").click()  # the student acts: the count starts
+    assert app.w_clock.running and app.w_clock.left == 5
+    assert find_button(app, r"^Stop the countdown$")
+
+
+def test_the_countdown_starts_on_its_button_and_running_out_lets_the_thief_go():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    start = find_button(app, r"^Start the countdown$")
+    assert start.tooltip == "Give yourself 5 seconds to decide"
+    start.click()
+    assert app.w_clock.running and app.w_clock.left == 5
     find_button(app, r"^Jiggle my bag$").click()  # jiggling does not restart or stop the count
-    assert app.state.phase == "challenge"
+    assert app.state.phase == "challenge" and app.w_clock.running
     robbed_at = len(app.state.history)
-    app.w_clock.left = 0  # what the browser's clock does after five seconds
+    for second in range(4):
+        app.w_clock.tick(now=float(second))
+        app.w_clock.tick(now=second + 0.3)  # a second view's tick of the same second: not counted
+    assert app.w_clock.left == 1 and app.state.phase == "challenge"
+    app.w_clock.tick(now=4.0)  # the fifth second seen
     assert app.state.history[robbed_at] == (0, "accept")
     assert any("let it go" in line for line in app.state.narration(0))
     assert "Time ran out" in app.w_log.value  # said on the page, not only in the history
 
 
+def test_a_robbery_after_the_students_move_starts_its_count():
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    find_button(app, r"^Let it go$").click()
+    for _ in range(40):  # play on (standing by, letting thieves go) until robbed again
+        if app.state.is_terminal() or (app.state.phase == "challenge" and 0 in app.state.current_players()):
+            break
+        find_button(app, r"^Stand by$").click()
+    assert app.state.phase == "challenge" and app.state.current_players() == (0,)
+    assert app.w_clock.running and app.w_clock.left == 5  # the student's move led to it: no Start needed
+
+
 def test_stopping_the_countdown_lifts_the_time_limit():
     app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    find_button(app, r"^Start the countdown$").click()
     find_button(app, r"^Stop the countdown$").click()
-    assert not app.w_clock.running
+    assert not app.w_clock.running and app.w_clock.idle == "no time limit"
     assert find_button(app, r"^Countdown stopped").disabled
-    app.w_clock.left = 0  # a tick already on its way from the browser changes nothing
+    app.w_clock.tick(now=50.0)  # a tick already on its way from the browser changes nothing
+    app.w_clock.left = 0
     assert app.state.phase == "challenge" and app.state.current_players() == (0,)
     find_button(app, r"^Jiggle my bag$").click()  # jiggling does not start it again
     assert not app.w_clock.running

@@ -9,6 +9,7 @@ import ipywidgets as w
 from changekit.ui.app import GameApp, button, page_number
 from changekit.ui.countdown import Countdown
 from changekit.ui.explorer import Explorer, number_box
+from changekit.core.checks import whole
 from changekit.core.markup import escape
 
 from .analysis import robbed_figure, robbed_readout
@@ -16,6 +17,9 @@ from .bots import BOTS, BayesianChallenger, robbed_heights
 from .moves import Accept, Challenge, Close, Diamond, Fill, Jiggle, Stand, Steal
 from .rules import COINS, Moneybags, MoneybagsState, coins_text
 from .spec import SPEC
+
+#: The longest challenge countdown (seconds) a page address or an argument may set.
+MAX_COUNTDOWN = 600
 
 STYLE = """
 <style>
@@ -94,10 +98,13 @@ class MoneybagsApp(GameApp):
 
     state: MoneybagsState
 
+    own_settings = ("countdown",)
+
     def __init__(self, *, countdown: int | None = None, **kwargs: Any) -> None:
         # the app's own setting, taken here because the frame hands every other keyword to the game:
         # seconds to decide on a challenge; 0 turns the clock off; by default the page's ?countdown= or 5
-        self.countdown = page_number("countdown", 5, low=0, high=600) if countdown is None else countdown
+        self.countdown = (page_number("countdown", 5, low=0, high=MAX_COUNTDOWN) if countdown is None
+                          else whole(countdown, "countdown", low=0, high=MAX_COUNTDOWN))
         super().__init__(**kwargs)
 
     def build(self) -> None:
@@ -108,14 +115,17 @@ class MoneybagsApp(GameApp):
         self.w_diamond = w.Checkbox(value=False, description="Feel for the diamond too", indent=False)
         self.w_pour = w.BoundedIntText(value=10, min=1, max=60, description="Coins", layout=w.Layout(width="160px"))
         self.w_gem_bag = w.Dropdown(options=[], description="Diamond to", layout=w.Layout(width="240px"))
-        # the count runs in the browser from the moment the prompt is drawn; a text button lifts the
-        # time limit (WCAG 2.2.1: adjustable time limits)
+        # the count runs only while the student sees the clock (changekit.ui.countdown), and starts only
+        # after the student has acted on this page: a robbery on page open waits for its Start button
+        # (nobody may be looking yet: a notebook after Run All). The same text button lifts the time
+        # limit once it runs (WCAG 2.2.1: adjustable time limits)
         self.w_clock = Countdown(seconds=max(1, countdown))
         self.w_clock.on_expire(self._time_up)
-        self.b_clock = button("Stop the countdown", self._stop_clock,
-                              tooltip="Take all the time you need to decide")
+        self.b_clock = button("Start the countdown", self._clock_button)
+        self._acted = False  # the student has made a move on this page (a count may start by itself)
         self._clock_for: tuple[int, int] | None = None  # (robbery, seat) the running clock belongs to
         self._clock_stopped: tuple[int, int] | None = None  # (robbery, seat) whose clock the player stopped
+        self._clock_waits: tuple[int, int] | None = None  # (robbery, seat) whose clock waits for Start
         # the widgets are made once and updated in place: making ipywidgets is the slow part
         self.w_head = w.HTML()
         self.w_bags = w.HBox(layout=w.Layout(flex_flow="row wrap"))
@@ -125,14 +135,14 @@ class MoneybagsApp(GameApp):
         self.b_steal = button("Steal", self._steal, style="warning",
                               tooltip="Reach into the chosen bag (only you learn what you got)")
         # the labels of the buttons that make one action are that action's words (set as drawn)
-        self.b_stand = button("", lambda: self.act(Stand()))
-        self.b_close = button("", lambda: self.act(Close()), tooltip="No more turns for you; nobody can rob you")
-        self.b_challenge = button("", lambda: self.act(Challenge()), style="danger")
-        self.b_accept = button("", lambda: self.act(Accept()))
-        self.b_feel_mine = button("", lambda: self.act(Jiggle(self.viewer)))
+        self.b_stand = button("", lambda: self._play(Stand()))
+        self.b_close = button("", lambda: self._play(Close()), tooltip="No more turns for you; nobody can rob you")
+        self.b_challenge = button("", lambda: self._play(Challenge()), style="danger")
+        self.b_accept = button("", lambda: self._play(Accept()))
+        self.b_feel_mine = button("", lambda: self._play(Jiggle(self.viewer)))
         self.b_feel_thief = button("", self._feel_thief)
-        self.b_pour = button("Pour", lambda: self.act(Fill(self.w_pour.value)), style="primary")
-        self.b_gem = button("Drop the diamond", lambda: self.act(Diamond(self.w_gem_bag.value)), style="primary")
+        self.b_pour = button("Pour", lambda: self._play(Fill(self.w_pour.value)), style="primary")
+        self.b_gem = button("Drop the diamond", lambda: self._play(Diamond(self.w_gem_bag.value)), style="primary")
         self.row_turn = [w.HBox([self.w_target, self.w_coins, self.w_diamond, self.b_steal],
                                 layout=w.Layout(flex_flow="row wrap")), w.HBox([self.b_stand, self.b_close])]
         self.row_robbed = [w.HBox([self.w_clock, self.b_clock]) if countdown else w.HBox(),
@@ -142,10 +152,15 @@ class MoneybagsApp(GameApp):
         # warm the robbed player's prior (about 0.2 s once per table size) before the first hint
         robbed_heights(self.options.get("coins", COINS), self.w_players.value, self.options.get("diamond_height", 10))
 
+    def _play(self, action: Any) -> None:
+        """The student's move: from now on a robbery's count may start by itself."""
+        self._acted = True
+        self.act(action)
+
     def _feel_thief(self) -> None:
         pending = self.state.pending
         if pending:
-            self.act(Jiggle(pending["thief"]))
+            self._play(Jiggle(pending["thief"]))
 
     # ---- the challenge countdown -------------------------------------------------------
     def _robbery(self) -> int:
@@ -163,18 +178,41 @@ class MoneybagsApp(GameApp):
             self.notes.insert(0, "Time ran out: you let the thief go.")
             self.refresh()  # act() drew the page before this note existed
 
-    def _start_clock(self, seat: int) -> None:
+    def _arm_clock(self, seat: int) -> None:
+        """A robbery of ``seat`` is on the page: its count starts if the student has acted here
+        already (their move led to it), else it waits for the Start button."""
         key = (self._robbery(), seat)
-        if self._clock_for == key or self._clock_stopped == key:
+        if key in (self._clock_for, self._clock_stopped):
             return  # jiggling does not restart the count
-        self._clock_for = key
+        if self._acted:  # (a jiggle is acting too: a waiting count starts with it)
+            self._start_clock(key)
+            return
+        if key == self._clock_waits:
+            return
+        self._clock_waits, self._clock_for = key, None
+        self.w_clock.hold("starts when you press Start")
+        self._clock_label("Start the countdown", f"Give yourself {self.countdown} seconds to decide")
+
+    def _clock_button(self) -> None:
+        if self._clock_for is not None:
+            self._stop_clock()
+        elif self._clock_waits is not None:
+            self._acted = True  # pressing Start is acting
+            self._start_clock(self._clock_waits)
+
+    def _start_clock(self, key: tuple[int, int]) -> None:
+        self._clock_for, self._clock_waits = key, None
         self.w_clock.start()
-        self.b_clock.description, self.b_clock.disabled = "Stop the countdown", False
+        self._clock_label("Stop the countdown", "Take all the time you need to decide")
 
     def _stop_clock(self) -> None:
         self._clock_stopped, self._clock_for = self._clock_for, None
         self.w_clock.stop()
-        self.b_clock.description, self.b_clock.disabled = "Countdown stopped: take your time", True
+        self._clock_label("Countdown stopped: take your time", disabled=True)
+
+    def _clock_label(self, label: str, tooltip: str = "", *, disabled: bool = False) -> None:
+        self.b_clock.description, self.b_clock.tooltip = label, tooltip or label
+        self.b_clock.disabled = disabled
 
     # ---- drawing -----------------------------------------------------------------------
     def _seat_widgets(self, n: int) -> None:
@@ -183,7 +221,7 @@ class MoneybagsApp(GameApp):
         self._seats = []
         for p in range(n):
             picture, caption = w.HTML(), w.HTML()
-            jiggle = button("Jiggle", lambda b=p: self.act(Jiggle(b)))
+            jiggle = button("Jiggle", lambda b=p: self._play(Jiggle(b)))
             box = w.VBox([picture, caption, jiggle], layout=w.Layout(align_items="center", margin="2px 6px"))
             self._seats.append((picture, caption, jiggle, box))
 
@@ -255,7 +293,7 @@ class MoneybagsApp(GameApp):
             return [self.w_prompt, *self.row_gem]
         if phase == "challenge":
             thief = view["pending"]["thief"]
-            self._start_clock(viewer)
+            self._arm_clock(viewer)
             when = f" before the count of {self.countdown}" if self.countdown else ""
             self.w_prompt.value = (f"<b>{escape(names[thief])} reached into your bag!</b> Challenge{when}? Both bags "
                                    "are emptied: if your stack is as tall as the thief's or taller, <i>you</i> are "
@@ -291,7 +329,7 @@ class MoneybagsApp(GameApp):
             self.error = "there is no open bag to rob"
             self.refresh()
             return
-        self.act(Steal(self.w_target.value, self.w_coins.value, 1 if self.w_diamond.value else 0))
+        self._play(Steal(self.w_target.value, self.w_coins.value, 1 if self.w_diamond.value else 0))
 
     # ---- hints, summary ----------------------------------------------------------------
     def hints_html(self, view: dict[str, Any], viewer: int) -> str:
