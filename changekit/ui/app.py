@@ -20,7 +20,9 @@ import ipywidgets as w
 from IPython.display import display
 
 from changekit.core import Bot, ChangekitError, Game, State
-from changekit.core.errors import ClassroomError
+from changekit.core.checks import is_flag, shown, whole
+from changekit.core.errors import ClassroomError, InvalidArgument
+from changekit.core.state import check_player_count
 from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
 from changekit.core.markup import Html, html, join
@@ -295,6 +297,42 @@ class PictureRow:
         return self.box
 
 
+#: The largest seed the set-up row's number box holds (the engine takes seeds up to 2**64 - 1; a
+#: browser's number box loses whole numbers past 2**53, and this one has always stopped here).
+SEED_BOX_MAX = 2**31 - 1
+
+
+def check_settings(app: type[GameApp], *, players: Any = None, bot: Any = None, seed: Any = 1,
+                   hot_seat: Any = False, options: dict[str, Any] | None = None) -> None:
+    """An app's settings, checked before any widget holds them, in the engine's words: a widget
+    answered ``ZombieApp(bot="smart")`` with a raw traitlets error, and its number boxes silently
+    clamped ``players=9`` to 6 and ``seed=-3`` to 0. Every app's frame checks here; ``players`` and
+    the game's options are checked by the game itself (as a new game would). ``None`` for players
+    or bot is the app's default.
+
+    >>> from changekit.games.zombie.app import ZombieApp
+    >>> check_settings(ZombieApp, players=9)
+    Traceback (most recent call last):
+    ...
+    changekit.core.errors.ChangekitError: Make Your Own Change Night is for 2 to 6 players, not 9
+    """
+    game = app.game
+    if bot is not None and (not isinstance(bot, str) or bot not in app.bots):
+        raise InvalidArgument(f"bot: {game.title} has no bot called {shown(bot)}; it has {sorted(app.bots)}")
+    is_flag(hot_seat, "hot_seat")
+    whole(seed, "seed", low=0, high=SEED_BOX_MAX)
+    options = options or {}
+    known = sorted(name for name in getattr(game.Options, "__dataclass_fields__", {}) if name != "players")
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        own = "".join(f"{name}, " for name in app.own_settings)
+        raise InvalidArgument(f"{app.__name__} has no setting called {unknown[0]!r}: it takes players, bot, seed, "
+                              f"hot_seat, {own}and the options of {game.title} {known}")
+    players = app.default_players if players is None else players
+    check_player_count(game, players)  # (first: it names the range, the options' type check does not)
+    game(players=players, **options)  # the engine's own checks of each option
+
+
 class GameApp:
     """Play a whole game against bots (or hot-seat) in a notebook or a Voila page; or, given a
     ``table``, at that table (a networked one: the class store's; see changekit.core.table).
@@ -307,9 +345,16 @@ class GameApp:
     default_players: ClassVar[int] = 4
     #: True for a game played face up (nothing hidden): hot-seat then needs no "look away" screen
     face_up: ClassVar[bool] = False
+    #: the app's own keyword settings (Moneybags' countdown), named when a setting is unknown
+    own_settings: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, *, players: int | None = None, bot: str | None = None, seed: int = 1,
                  hot_seat: bool = False, table: Table | None = None, **options: Any) -> None:
+        # a shared table brings its own game, players and seed: only what this page picks is checked
+        if table is None:
+            check_settings(type(self), players=players, bot=bot, seed=seed, hot_seat=hot_seat, options=options)
+        else:
+            check_settings(type(self), bot=bot, hot_seat=hot_seat)
         self.options = options
         self.table: Table = table  # type: ignore[assignment] # a local one is made by new_game below
         if table is not None:

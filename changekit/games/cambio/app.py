@@ -9,6 +9,7 @@ import ipywidgets as w
 
 from changekit.core import Card
 from changekit.core.moves import Word
+from changekit.core.checks import is_flag
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.core.markup import escape
@@ -68,11 +69,13 @@ class CambioApp(GameApp):
     bots = BOTS
     default_bot = SPEC.default_bot
     default_players = 3
+    own_settings = ("auto_pass",)
     state: CambioState
 
     def __init__(self, *, auto_pass: bool = True, **kwargs: Any) -> None:
         """``auto_pass``: pass a snap window for the human who knows no matching card (a box to
         untick); the pass is made like a bot's move, so a networked table records it."""
+        is_flag(auto_pass, "auto_pass")  # before any widget holds it (a checkbox's raw error told nothing)
         super().__init__(**kwargs)
         self.w_auto.value = auto_pass  # the first position is nobody's snap window: nothing to redo
 
