@@ -34,6 +34,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .core.markup import escape
 from .registry import NOTEBOOKS
 
 if TYPE_CHECKING:
@@ -55,8 +56,12 @@ VISITOR_FULL_MESSAGE = "You have too many pages of this class open: close one to
 #: dashboard may take; a closed page keeps its kernel this long for a reconnect before a new page
 #: may take its place, and this long while the server is near its cap.
 PAGES_PER_VISITOR = 5
-TEACHER_PAGES = ("class.ipynb", "projector.ipynb")  # the dashboard and the projector beside it
 TEACHER_RESERVE = 2
+#: Fair CPU: pages rendering at once, on the whole server (per core) and for one client (one
+#: address, or one browser's cookie); the rest wait their turn, the teacher and seated students first.
+RENDERS_PER_CORE = 2
+RENDERS_PER_CLIENT = 2
+QUEUE_MESSAGE = "Your page is being prepared: {ahead} ahead of you."
 #: a token that guards a class on the room's network: long enough not to be guessed or read off a
 #: shoulder, and one word (a space or a line break pasted by mistake is refused, not served)
 TOKEN_MIN_CHARS = 16
@@ -307,7 +312,7 @@ def _kernel_manager_class() -> type:
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
     from jupyter_server.utils import ensure_async
     from tornado import web
-    from traitlets import Float, Int, List, Unicode
+    from traitlets import Float, Int
 
     class ClassKernelManager(AsyncMappingKernelManager):
         """Kernels for a class: a cap on how many live at once, and no kernel kept for a page
@@ -318,10 +323,11 @@ def _kernel_manager_class() -> type:
         unconnected_timeout = Float(UNCONNECTED_TIMEOUT_S, config=True,
                                     help="shut down a never-connected kernel idle this long (s)")
         pages_per_visitor = Int(PAGES_PER_VISITOR, config=True, help="pages one browser (cookie) may hold")
-        teacher_pages = List(Unicode(), list(TEACHER_PAGES), config=True,
-                             help="notebooks that may use the reserved kernels")
         teacher_reserve = Int(TEACHER_RESERVE, config=True,
-                              help="kernels under the cap kept for the teacher pages (at most a quarter)")
+                              help="kernels under the cap kept for the teacher's pages (at most a quarter)")
+        renders = Int(RENDERS_PER_CORE * (os.cpu_count() or 1), config=True, help="pages rendering at once")
+        renders_per_client = Int(RENDERS_PER_CLIENT, config=True,
+                                 help="pages rendering at once for one address or one browser")
         reconnect_grace = Float(RECONNECT_GRACE_S, config=True,
                                 help="a closed page's kernel is kept this long for a reconnect (s)")
         closed_page_timeout = Float(CLOSED_PAGE_TIMEOUT_S, config=True,
@@ -334,6 +340,7 @@ def _kernel_manager_class() -> type:
             self._visitor_of: dict[str, str] = {}  # kernel id -> the visitor cookie of its page
             self._closed_since: dict[str, float] = {}  # kernel id -> when its last websocket closed
             self._starting = 0  # kernels asked for and not started yet: they count against the cap
+            self.render_queue = RenderQueue(self.renders, self.renders_per_client)
 
         @property
         def live_and_starting(self) -> int:
@@ -344,7 +351,7 @@ def _kernel_manager_class() -> type:
         async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
             pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"  # a pool's, for no visitor yet
             page = None if pooled else PAGE_REQUEST.get()
-            limit = self.kernel_limit(page.notebook if page else "")
+            limit = self.kernel_limit(teacher=page is not None and page.teacher)
             if limit and self.live_and_starting >= limit:
                 await self.free_closed_pages(self.live_and_starting - limit + 1, older_than=self.reconnect_grace)
             # counted from the moment it is asked for: a start takes seconds, and every request
@@ -361,9 +368,10 @@ def _kernel_manager_class() -> type:
                 self._visitor_of[kernel_id] = page.visitor
             return kernel_id
 
-        def kernel_limit(self, notebook: str) -> int:
-            """The cap for a page of ``notebook``: the teacher pages may use the reserve."""
-            if not self.max_kernels or notebook in self.teacher_pages:
+        def kernel_limit(self, *, teacher: bool) -> int:
+            """The cap for a page: the teacher's (a browser holding a session's teacher key) may
+            use the reserve; a notebook's name gives no right to it (anyone can ask for class.ipynb)."""
+            if not self.max_kernels or teacher:
                 return self.max_kernels
             return self.max_kernels - min(self.teacher_reserve, self.max_kernels // 4)
 
@@ -471,6 +479,82 @@ def __getattr__(name: str) -> Any:
 class PageRequest:
     visitor: str  # the visitor cookie
     notebook: str  # relative to the served folder
+    teacher: bool = False  # the browser holds a session's teacher key (checked with the store)
+
+
+class RenderQueue:
+    """Pages rendering at once: at most ``total``, and ``per_client`` for one client (an address, or
+    a browser's cookie); the others wait in order of arrival, those that go ``first`` (the teacher,
+    students holding a seat) ahead of the rest. One script with many connections then renders
+    two pages at a time while a classmate's page starts at once (issue 42: 40 concurrent renders
+    from one script had a join page take 24 s and the dashboard 43 s)."""
+
+    @dataclass(eq=False)
+    class Ticket:
+        clients: tuple[str, ...]
+        first: bool
+        order: int
+
+    def __init__(self, total: int, per_client: int) -> None:
+        import asyncio  # as the server's machinery: only a running server needs it
+
+        self.total, self.per_client = max(1, total), max(1, per_client)
+        self.rendering: dict[str, int] = {}  # client -> its pages rendering now
+        self.in_flight = 0
+        self.waiting: list[RenderQueue.Ticket] = []
+        self._moved = asyncio.Event()
+        self._arrivals = 0
+
+    def _may_start(self, ticket: Ticket) -> bool:
+        if self.in_flight >= self.total:
+            return False
+        under_share = [t for t in self._ordered() if all(self.rendering.get(c, 0) < self.per_client for c in t.clients)]
+        return bool(under_share) and under_share[0] is ticket
+
+    def _ordered(self) -> list[Ticket]:
+        return sorted(self.waiting, key=lambda t: (not t.first, t.order))
+
+    def ahead_of(self, ticket: Ticket) -> int:
+        return self._ordered().index(ticket)
+
+    async def enter(self, clients: tuple[str, ...], *, first: bool, tell: Any = None, gone: Any = None) -> bool:
+        """Wait for this page's turn; ``tell(ahead)`` is awaited whenever the number ahead changes
+        while it waits. False when ``gone()`` says the visitor left meanwhile (nothing to release)."""
+        import asyncio  # as the server's machinery: only a running server needs it
+
+        self._arrivals += 1
+        ticket = RenderQueue.Ticket(clients, first, self._arrivals)
+        self.waiting.append(ticket)
+        told = None
+        try:
+            while not self._may_start(ticket):
+                if gone is not None and gone():
+                    return False
+                ahead = self.ahead_of(ticket)
+                if tell is not None and ahead != told:
+                    told = ahead
+                    await tell(ahead)
+                    continue  # the queue may have moved while this page was being told
+                self._moved.clear()
+                try:
+                    await asyncio.wait_for(self._moved.wait(), 1)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            self.waiting.remove(ticket)
+            self._moved.set()  # the order behind this ticket changed
+        self.in_flight += 1
+        for client in clients:
+            self.rendering[client] = self.rendering.get(client, 0) + 1
+        return True
+
+    def leave(self, clients: tuple[str, ...]) -> None:
+        self.in_flight -= 1
+        for client in clients:
+            self.rendering[client] -= 1
+            if not self.rendering[client]:
+                del self.rendering[client]
+        self._moved.set()
 
 
 #: The page request being served: set by the render handler, read where it starts the page's kernel.
@@ -550,21 +634,108 @@ def _visitor(handler: Any) -> str:
 
 
 def _page_handler(base: type) -> type:
-    """Voila's render handler: the visitor's share checked before a kernel starts, no CDN links."""
+    """Voila's render handler: the visitor's share checked and its turn awaited before a kernel
+    starts, no CDN links."""
+    # the server's machinery loads only when serving: tests and the CLI import this module cheaply
+    from tornado import web
 
     class PageHandler(base):
+        rendering: tuple[str, ...] = ()
+
         async def prepare(self) -> None:
             await super().prepare()
             visitor = _visitor(self)
-            PAGE_REQUEST.set(PageRequest(visitor, self.path_args[0] if self.path_args else ""))
+            teacher = await _holds_a_teacher_key(self)
+            PAGE_REQUEST.set(PageRequest(visitor, self.path_args[0] if self.path_args else "", teacher))
             if self.current_user is not None and self.request.method == "GET":
-                await self.kernel_manager.make_room_for(visitor)
+                manager = self.kernel_manager
+                await manager.make_room_for(visitor)
+                seated = bool(self.get_cookie(f"changekit_seat_{_port_of(self)}"))
+                clients: tuple[str, ...] = (f"address:{self.request.remote_ip}", f"visitor:{visitor}")
+                if teacher:  # the teacher's pages never wait behind a script on the same address
+                    clients = clients[1:]
+                admitted = await manager.render_queue.enter(
+                    clients, first=teacher or seated, tell=self._tell_the_queue,
+                    gone=lambda: self.request.connection.stream.closed())
+                if not admitted:
+                    raise web.Finish()
+                self.rendering = clients
+                if self._headers_written:  # it waited: the page follows the queue's line
+                    self.write('<script>document.getElementById("ck-queue")?.remove()</script>')
+
+        async def _tell_the_queue(self, ahead: int) -> None:
+            """Say where this page is in the queue, in the response Voila's page will follow."""
+            said = QUEUE_MESSAGE.format(ahead=ahead)
+            if not self._headers_written:
+                for header, value in (("Content-Type", "text/html; charset=UTF-8"),
+                                      ("Cache-Control", "no-cache, no-store, must-revalidate")):
+                    self.set_header(header, value)
+                self.write('<!DOCTYPE html><p id="ck-queue" role="status" style="font:1.2em sans-serif;'
+                           f'margin:2em">{escape(said)}</p>')
+            else:
+                self.write(f'<script>document.getElementById("ck-queue").textContent = {json.dumps(said)}</script>')
+            try:
+                await self.flush()
+            except Exception:  # the visitor left: the queue's next check sees the closed stream
+                pass
+
+        def on_finish(self) -> None:
+            if self.rendering:
+                self.kernel_manager.render_queue.leave(self.rendering)
+                self.rendering = ()
+            super().on_finish()
 
         def write(self, chunk: Any) -> None:
             super().write(_CDN_LINK_RE.sub("", chunk) if isinstance(chunk, str) else chunk)
 
     PageHandler.__name__ = base.__name__
     return PageHandler
+
+
+def _port_of(handler: Any) -> str:
+    """The port as the page's own script sees it (``location.port``, "0" when the default)."""
+    host = handler.request.host or ""
+    return host.rsplit(":", 1)[1] if ":" in host and not host.endswith("]") else "0"
+
+
+#: teacher cookies the store has confirmed: (cookie value) -> when (the check is a store read)
+_TEACHERS_SEEN: dict[str, float] = {}
+TEACHER_CHECK_S = 300
+
+
+async def _holds_a_teacher_key(handler: Any) -> bool:
+    """Whether this browser keeps a session's code and teacher key (the dashboard's cookie, see
+    changekit.classroom.keeper) that the class store accepts."""
+    import asyncio
+    from urllib.parse import unquote
+
+    kept = unquote(handler.get_cookie(f"changekit_teacher_{_port_of(handler)}") or "")
+    code, _, key = kept.partition(":")
+    if not code or not key:
+        return False
+    now = time.monotonic()
+    if now - _TEACHERS_SEEN.get(kept, -TEACHER_CHECK_S) < TEACHER_CHECK_S:
+        return True
+
+    def check() -> bool:
+        from .classroom.store import ClassroomError, connect  # the store only for a browser that has a key
+
+        store = connect()
+        try:
+            store.resume_session(code, key)
+            return True
+        except ClassroomError:
+            return False
+        finally:
+            store.close()
+
+    try:
+        confirmed = await asyncio.to_thread(check)
+    except Exception:  # no store here (a folder served without one): no reserve, the page still opens
+        confirmed = False
+    if confirmed:
+        _TEACHERS_SEEN[kept] = now
+    return confirmed
 
 
 def _tree_handler(base: type) -> type:

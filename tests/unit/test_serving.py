@@ -273,3 +273,57 @@ def test_kernels_being_started_count_against_the_cap(monkeypatch, tmp_path):
     answers = asyncio.run(sixteen_at_once())
     assert len(started) == 6 and answers.count("503") == 10  # 8 less the teacher's reserve of 2
     assert manager.live_and_starting == 6
+
+
+def test_the_render_queue_bounds_pages_overall_and_per_client_and_serves_the_teacher_first():
+    import asyncio
+
+    from changekit.serving import RenderQueue
+
+    async def scenario() -> tuple[list[str], dict[str, list[int]]]:
+        queue = RenderQueue(total=3, per_client=2)
+        started: list[str] = []
+        told: dict[str, list[int]] = {}
+
+        async def page(name: str, clients: tuple[str, ...], *, first: bool = False, hold: float = 0.3) -> None:
+            async def tell(ahead: int) -> None:
+                told.setdefault(name, []).append(ahead)
+
+            assert await queue.enter(clients, first=first, tell=tell)
+            assert queue.in_flight <= 3 and all(n <= 2 for n in queue.rendering.values())
+            started.append(name)
+            await asyncio.sleep(hold)
+            queue.leave(clients)
+
+        script = [page(f"script{i}", ("address:10.0.0.9", f"visitor:s{i}")) for i in range(6)]
+        late = [page("classmate", ("address:10.0.0.2", "visitor:c")), page("teacher", ("visitor:t",), first=True)]
+
+        async def later() -> None:
+            await asyncio.sleep(0.05)  # the script's six were asked for first
+            await asyncio.gather(*late)
+
+        await asyncio.gather(*script, later())
+        assert queue.in_flight == 0 and queue.rendering == {} and queue.waiting == []
+        return started, told
+
+    started, told = asyncio.run(scenario())
+    # the script renders two at a time; the classmate starts at once on the third place; the teacher,
+    # arriving behind four waiting script pages, goes first when a place frees
+    assert started[:3] == ["script0", "script1", "classmate"]
+    assert started[3] == "teacher"
+    assert told["teacher"] == [0] and told["script2"][0] == 0 and told["script5"][0] == 3
+
+
+def test_a_visitor_who_leaves_the_queue_takes_no_place():
+    import asyncio
+
+    from changekit.serving import RenderQueue
+
+    async def scenario() -> None:
+        queue = RenderQueue(total=1, per_client=1)
+        assert await queue.enter(("a",), first=False)
+        assert not await queue.enter(("b",), first=False, gone=lambda: True)
+        assert queue.waiting == [] and queue.in_flight == 1
+        queue.leave(("a",))
+
+    asyncio.run(scenario())

@@ -268,3 +268,72 @@ def test_after_a_restart_with_the_same_token_a_reload_gets_back_in_and_a_new_tok
                      serve_args=("--token", "another-token-0123456789")) as server:
         assert _open(phone, f"{server.url}/voila/render/small.ipynb")[0] == 403  # a new token: the old cookie is out
 
+
+
+def _get_from(source: str, url: str) -> tuple[int, str]:
+    """A GET from another address of this machine (another device of the class, as the server sees it)."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=120, source_address=(source, 0))
+    try:
+        connection.request("GET", parts.path + ("?" + parts.query if parts.query else ""))
+        response = connection.getresponse()
+        return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def test_one_script_renders_two_pages_at_a_time_and_a_classmate_goes_past_its_queue(tmp_path):
+    """Issue 42: 40 concurrent cookie-less renders from one script made a classmate's join page wait
+    24 s. Now the script's pages render two at a time, each told its place in the queue, and a page
+    from another address starts at once. The order of completions shows it (no clock in the test)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    notebook(tmp_path, "slow.ipynb", "import time, ipywidgets\ntime.sleep(2)\nipywidgets.Button(description='hi')")
+    done: list[str] = []
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-queue.log", extra_args=("--ClassKernelManager.renders=3",)) as server:
+        def script(_: int) -> tuple[int, str]:
+            answer = _open(_visitor(), server.url + "/voila/render/slow.ipynb")
+            done.append("script")
+            return answer
+
+        with ThreadPoolExecutor(10) as pool:
+            storm = [pool.submit(script, i) for i in range(10)]
+            wait_for(lambda: "Kernel started" in server.log_text(), 60, "the script's first pages")
+            status, page = _get_from("127.0.0.3", server.url + "/voila/render/slow.ipynb")
+            done.append("classmate")
+            answers = [f.result() for f in storm]
+    assert status == 200 and WIDGET_MIME in page and "being prepared" not in page
+    assert done.index("classmate") <= 4, done  # it did not wait behind the script's ten
+    assert all(s == 200 and WIDGET_MIME in p for s, p in answers)
+    queued = [p for _, p in answers if p.startswith('<!DOCTYPE html><p id="ck-queue"')]
+    assert len(queued) >= 6, "the script's later pages waited, told so"
+    assert any("Your page is being prepared: 5 ahead of you." in p for p in queued)
+
+
+def test_the_teachers_reserve_belongs_to_a_browser_with_the_teacher_key_not_to_a_notebooks_name(tmp_path):
+    """Issue 42: the reserve was keyed on the notebook's name, so anyone asking for class.ipynb took it."""
+    from urllib.parse import quote
+
+    from changekit.classroom.store import STORE_VARIABLE, connect
+
+    store_url = f"sqlite:///{tmp_path / 'class.db'}"
+    store = connect(store_url)
+    session = store.open_session("P3")
+    store.close()
+    for name in ("small.ipynb", "class.ipynb"):
+        notebook(tmp_path, name, "import ipywidgets\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-reserve.log", serve_args=("--max-kernels", "8"),
+                     env={STORE_VARIABLE: store_url}) as server:
+        for _ in range(6):  # the students' share: 8 less the reserve of 2
+            assert _open(_visitor(), server.url + "/voila/render/small.ipynb")[0] == 200
+        assert _open(_visitor(), server.url + "/voila/render/class.ipynb")[0] == 503  # its name is no key
+        forged = {"Cookie": f"changekit_teacher_{server.port}={quote(session.code + ':not-the-key')}"}
+        assert _open(_visitor(), server.url + "/voila/render/class.ipynb", headers=forged)[0] == 503
+        teacher = {"Cookie": f"changekit_teacher_{server.port}={quote(session.code + ':' + session.teacher_key)}"}
+        assert _open(_visitor(), server.url + "/voila/render/class.ipynb", headers=teacher)[0] == 200
+        assert _open(_visitor(), server.url + "/voila/render/small.ipynb", headers=teacher)[0] == 200  # any page
+        assert _open(_visitor(), server.url + "/voila/render/class.ipynb", headers=teacher)[0] == 503  # the cap
+        assert len(server.kernel_pids()) == 8
