@@ -7,10 +7,17 @@ import random
 import re
 from html import unescape
 
+import ipywidgets as w
 import pytest
 
 from changekit.registry import game_keys
 from tests.unit.test_app_summaries import app_class
+
+from .widget_tree import widgets as widget_tree
+
+
+def widgets(root) -> list:
+    return list(widget_tree(root))
 
 #: "You" followed by a third-person verb (a word ending in a single s: bids, has, is, wins), or
 #: "You's"; "You pass" (a double s) is the plain form.
@@ -21,8 +28,11 @@ def shown_text(app) -> list[str]:
     """Every sentence the page shows about seats, as plain text."""
     me = app.viewer
     lines = app.state.narration(me, app.names())
-    lines += [app.status(me), *app.notes]
-    html = app.log_html(me) + app.w_status.value + app.w_hint_box.value
+    lines += [app.status(me), *app.notes, app.w_summary.value]  # the screen reader's summary too
+    # and every prompt and caption the table and controls show (Moneybags' "You feels about 15"
+    # was in its summary, which this test did not read)
+    html = app.log_html(me) + app.w_status.value + app.w_hint_box.value + " ".join(
+        x.value for x in widgets(app.w_table) + widgets(app.w_controls) if isinstance(x, w.HTML))
     lines.append(unescape(re.sub(r"<[^>]+>", " ", html)))
     return lines
 

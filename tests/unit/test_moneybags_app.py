@@ -177,3 +177,13 @@ def test_action_buttons_say_the_words_of_their_action():
     assert app.state.phase == "turn" and app.state.current_players() == (0,)
     assert find_button(app, r"^Stand by$").tooltip == "Stand by"
     assert find_button(app, r"^Close my bag$").tooltip == "No more turns for you; nobody can rob you"
+
+
+def test_the_summary_speaks_of_bags_and_reads_right_for_you():
+    # issue 41: "You feels about 15" (a third-person template with the human's name, "You")
+    app = MoneybagsApp(players=4, bot="bayesian", seed=7)
+    find_button(app, r"^Jiggle my bag$").click()
+    mine = app.state.view(0)["readings"][0][-1]
+    summary = unescape(app.w_summary.value)
+    assert f"Your bag feels about {mine}." in summary and "You feels" not in summary
+    assert "Your bag, open, feels ≈ 9" in bag_svg("You", reading=9)

@@ -9,6 +9,7 @@ import ipywidgets as w
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, dropdown
 from changekit.core.markup import escape
+from changekit.core.words import possessive
 from changekit.core.pictures import token_svg
 
 from .analysis import bid_hint, card_figure, card_readout
@@ -111,14 +112,15 @@ class BigCheeseApp(GameApp):
     def dice_html(self, view: dict[str, Any]) -> str:
         names = self.names()
         if view["phase"] == "reroll":
-            dice = "".join(die_picture(value, card=card) + f"<small>{escape(names[owner])}'s {card}</small>"
+            dice = "".join(die_picture(value, card=card)
+                           + f"<small>{escape(possessive(names[owner], capital=True))} {card}</small>"
                            for owner, card, value, _ in view["rolls"])
             return f'<div aria-label="dice just rolled"><b>Dice just rolled (points not added yet):</b> {dice}</div>'
         shown = []
         for kind, d in _last_placement(view):
             if kind in ("score", "overshoot"):
                 shown.append(die_picture(d["value"], card=d["card"], faded=kind == "overshoot")
-                             + f"<small>{escape(names[d['player']])}'s {d['card']}: "
+                             + f"<small>{escape(possessive(names[d['player']], capital=True))} {d['card']}: "
                              + (f"+{d['value']}" if kind == "score" else "ignored") + "</small>")
         if not shown:
             return ""

@@ -11,6 +11,7 @@ from changekit.ui.countdown import Countdown
 from changekit.ui.explorer import Explorer, number_box
 from changekit.core.checks import whole
 from changekit.core.markup import escape
+from changekit.core.words import possessive
 
 from .analysis import robbed_figure, robbed_readout
 from .bots import BOTS, BayesianChallenger, robbed_heights
@@ -40,7 +41,7 @@ def bag_svg(name: str, *, status: str = "open", reading: int | None = None, mine
     colour = {"open": "#c89f5d", "closed": "#8d6e3f", "out": "#d6d6d6"}.get(status, "#c89f5d")
     ink = "#4a3519" if status != "out" else "#888"
     feel = f"feels ≈ {reading}" if reading is not None else "not jiggled yet"
-    title = escape(f"{'Your' if name == 'You' else name + chr(39) + 's'} bag, {status}, {feel}")
+    title = escape(f"{possessive(name, capital=True)} bag, {status}, {feel}")
     rope = "#b3261e" if status == "closed" else ink
     dash = ' stroke-dasharray="4 3"' if status == "out" else ""
     return (
@@ -357,13 +358,15 @@ class MoneybagsApp(GameApp):
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:
         names = self.names()
-        feel = "; ".join(f"{names[p]} feels about {r[-1]}" for p, r in enumerate(view["readings"]) if r)
+        # "Your bag feels about 15": a reading is of a bag (the human is "You": "You feels" read wrong)
+        feel = "; ".join(f"{possessive(names[p], capital=True)} bag feels about {r[-1]}"
+                         for p, r in enumerate(view["readings"]) if r)
         robbery = ""
         if view["phase"] == "challenge" and view["pending"]:
             thief, victim = view["pending"]["thief"], view["pending"]["victim"]
             robbery = (f" {names[thief]} reached into {'your' if victim == viewer else names[victim] + chr(8217) + 's'}"
                        " bag: challenge or let it go.")
-        return (f"{self.status(viewer)}{robbery} Round {view['round']}. {feel or 'No jiggles yet.'} "
+        return (f"{self.status(viewer)}{robbery} Round {view['round']}. {feel + '.' if feel else 'No jiggles yet.'} "
                 f"Points: {view['scores']}.")
 
     def score_label(self) -> str:

@@ -9,7 +9,7 @@ import ipywidgets as w
 
 from changekit.core import Card, IllegalAction
 from changekit.core.table import LocalTable
-from changekit.core.words import count
+from changekit.core.words import count, verb
 from changekit.ui.app import GameApp, button
 from changekit.ui.explorer import Explorer, number_box
 from changekit.core.markup import escape
@@ -211,7 +211,9 @@ class ZhaoPengyouApp(GameApp):
             parts.append(f"trumps: <b>{SUIT_WORDS[view['trump_suit']]}</b>, rank <b>{view['trump_rank']}</b>, jokers")
         elif view["declaration"]:
             d = view["declaration"]
-            parts.append(f"{escape(names[d['player']])} has declared {SUIT_WORDS[d['suit']]} with {d['count']} card(s)")
+            who = names[d["player"]]
+            parts.append(f"{escape(who)} {verb(who, 'has', 'have')} declared {SUIT_WORDS[d['suit']]} with "
+                         f"{count(d['count'], 'card')}")
         else:
             parts.append(f"dealing: {view['deck_size']} cards left in the deck; nobody has declared")
         calls = []
