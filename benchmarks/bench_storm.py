@@ -1,0 +1,141 @@
+"""Issue 42's storm, measured: one script sends N concurrent cookie-less requests for a game page
+(``zombie.ipynb``) to ``changekit serve --max-kernels 40`` and holds them open. One second in, a
+classmate on another address of this machine asks for the join page, and the teacher (a browser
+whose dashboard keeps the session's teacher key) for the dashboard. Measured: the time until each
+of their pages has been served in full (the notebook run on the server; the browser's drawing comes
+after, see bench_voila_load), and the most kernels alive at once (sampled every 0.2 s) against the cap.
+
+Run alone with ``python benchmarks/bench_storm.py``; with an older kit on ``PYTHONPATH`` it
+measures that kit (how the "before" figures in the closing note were taken).
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from urllib.parse import quote
+
+from timing import benchmark, sized
+
+CAP = 40
+STORMS = (40, 60)
+CLASSMATE_ADDRESS, TEACHER_ADDRESS = "127.0.0.3", "127.0.0.4"
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _get(port: int, path: str, *, source: str = "127.0.0.1", cookie: str = "") -> tuple[int, float]:
+    """One GET read to its end: its status and how long it took (s)."""
+    start = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=600, source_address=(source, 0))
+    try:
+        connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+        response = connection.getresponse()
+        response.read()
+        return response.status, time.monotonic() - start
+    except OSError:
+        return 0, time.monotonic() - start
+    finally:
+        connection.close()
+
+
+def _kernels(server_pid: int) -> int:
+    from changekit.processes import child_pids
+
+    count = 0
+    for pid in child_pids(server_pid):
+        try:
+            count += b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            pass
+    return count
+
+
+def measure(storm: int, cap: int = CAP) -> dict[str, object]:
+    from changekit.classroom.store import connect
+    from changekit.serving import NOTEBOOKS
+
+    folder = Path(tempfile.mkdtemp(prefix="storm-"))
+    store_url = f"sqlite:///{folder / 'class.db'}"
+    store = connect(store_url)
+    session = store.open_session("Storm")
+    store.close()
+    port = _free_port()
+    log = open(folder / "serve.log", "w")  # noqa: SIM115 - closed below
+    server = subprocess.Popen(
+        [sys.executable, "-m", "changekit.cli", "serve", str(NOTEBOOKS), "--port", str(port),
+         "--max-kernels", str(cap), "--no-browser"],
+        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        env={**os.environ, "CHANGEKIT_CLASS_STORE": store_url, "XDG_DATA_HOME": str(folder)})
+    most, sampling = [0], [True]
+
+    def sample() -> None:
+        while sampling[0]:
+            most[0] = max(most[0], _kernels(server.pid))
+            time.sleep(0.2)
+
+    try:
+        deadline = time.monotonic() + 120
+        while _get(port, "/voila/static/voila.js")[0] != 200:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the server did not start")
+            time.sleep(0.5)
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
+        teacher_cookie = f"changekit_teacher_{port}={quote(session.code + ':' + session.teacher_key)}"
+        with ThreadPoolExecutor(storm + 2) as pool:
+            script = [pool.submit(_get, port, "/voila/render/zombie.ipynb") for _ in range(storm)]
+            time.sleep(1)
+            classmate = pool.submit(_get, port, "/voila/render/join.ipynb", source=CLASSMATE_ADDRESS)
+            teacher = pool.submit(_get, port, "/voila/render/class.ipynb", source=TEACHER_ADDRESS,
+                                  cookie=teacher_cookie)
+            classmate_status, classmate_s = classmate.result()
+            teacher_status, teacher_s = teacher.result()
+            storm_statuses = [f.result()[0] for f in script]
+        sampling[0] = False
+        sampler.join()
+        return {"classmate": f"{classmate_status} in {classmate_s:.1f} s",
+                "teacher": f"{teacher_status} in {teacher_s:.1f} s",
+                "most kernels": most[0], "cap": cap,
+                "script": {str(s): storm_statuses.count(s) for s in sorted(set(storm_statuses))}}
+    finally:
+        sampling[0] = False
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+        log.close()
+
+
+@benchmark
+def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
+    rows = []
+    for storm in sized(STORMS, (3,)):
+        got = measure(storm, sized(CAP, 4))
+        what = f"{storm} concurrent cookie-less loads"
+        rows += [
+            ("serve storm", f"{what}: a classmate's join page served", str(got["classmate"]), "200 in ≤ 5 s"),
+            ("serve storm", f"{what}: the teacher's dashboard served", str(got["teacher"]), "200 in ≤ 5 s"),
+            ("serve storm", f"{what}: most kernels alive (cap {got['cap']})", str(got["most kernels"]),
+             f"≤ {got['cap']}"),
+            ("serve storm", f"{what}: the script's answers", json.dumps(got["script"]), ""),
+        ]
+    return rows
+
+
+if __name__ == "__main__":
+    print(json.dumps({storm: measure(storm) for storm in STORMS}, indent=1))
