@@ -141,10 +141,12 @@ class TournamentPanel:
         self.w_plan = w.HTML()  # who will play, said before Run (or why it cannot run yet)
         self.w_plan.add_class("ck-tournament-plan")
         self._students: list[str] = []
+        # the labels at their own width: "Games each" was cut to "Games ea…"
         self.w_games = w.BoundedIntText(value=100, min=1, max=2000, description="Games each",
-                                        layout=w.Layout(width="14em"))
+                                        layout=w.Layout(width="14em"), style={"description_width": "initial"})
         self.w_seed = w.BoundedIntText(value=random.SystemRandom().randrange(10**6), min=0, max=10**9,
-                                       description="Seed", layout=w.Layout(width="14em"))
+                                       description="Seed", layout=w.Layout(width="14em"),
+                                       style={"description_width": "initial"})
         self.w_entries = w.HTML()
         self.w_refresh = button("Refresh the entries", self.refresh)
         self.w_run = button("Run the tournament", self.run, style="primary")
@@ -193,7 +195,8 @@ class TournamentPanel:
         try:
             kit = self.kit()
         except ChangekitError as err:
-            self.w_plan.value = html("<p class='ck-plan-refused'>{}</p>", sentence(str(err)))
+            self.w_plan.value = html("<p class='ck-plan-refused' style='color:#92400e'><b>Not ready to run.</b> {}</p>",
+                                     sentence(str(err)))
             return
         students = len(self._students)
         bots = ", ".join(kit)

@@ -37,8 +37,8 @@ from .store import Session, Store, connect
 
 STATUS_WORDS = {None: "not opened", "open": "first vote", "discussing": "talk, then revote", "closed": "closed",
                 "revealed": "revealed", "paused": "paused"}
-#: the timers a teacher can give a vote (seconds; None: no timer)
-TIMERS = (("no timer", None), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
+#: the timers a teacher can give a vote (seconds; 0: no timer; a None value showed as an empty box)
+TIMERS = (("no timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
 NOT_MARKED = "not marked"
 #: what a question's row can do now, and why the greyed-out controls wait (a tooltip is not read
 #: on a phone, nor noticed on a screen): by the question's status
@@ -64,6 +64,9 @@ DASHBOARD_CSS = """<style>
 .ck-dashboard select:disabled, .ck-dashboard input:disabled {
   background: #eceff1; color: #4b5563; border: 1px dashed #6b7280; cursor: not-allowed; }
 .ck-dashboard .ck-poll-row { padding: 6px 0; }
+.ck-dashboard .widget-checkbox { width: auto; height: auto; }
+.ck-dashboard .widget-checkbox .widget-label-basic, .ck-dashboard .widget-checkbox .widget-label-basic span {
+  white-space: normal; overflow: visible; text-overflow: clip; height: auto; }
 .ck-dashboard .ck-poll-text { font-size: 1.05em; line-height: 1.4; padding: 2px 0; }
 .ck-dashboard .ck-row-help { color: #374151; font-size: 0.92em; line-height: 1.35; }
 .ck-dashboard .ck-reveal { border-left: 4px solid #2e7d32; padding-left: 10px; margin: 4px 0 8px; }
@@ -119,7 +122,7 @@ class _QuestionRow:
                                    tooltip="Freeze the students' pages on this question (no votes taken)")
         self.close_button = button("Close", lambda: board.click(board.closing, qid))
         self.reveal_button = button("Reveal", lambda: board.click(board.revealing, qid), style="success")
-        self.timer = w.Dropdown(options=TIMERS, value=None, description="Timer:", layout=w.Layout(width="170px"),
+        self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer:", layout=w.Layout(width="170px"),
                                 style={"description_width": "initial"})
         self.timer.observe(lambda change: board.click(board.timing, qid), names="value")
         if question.kind == "choices":
@@ -205,6 +208,7 @@ class Dashboard:
         # the session this browser kept, when the address names another code: the teacher chooses
         self.kept_button = button("Resume the kept session", self._kept_clicked, style="success")
         self.kept_button.layout.display = "none"
+        self.kept_button.layout.align_self = "flex-start"
         self.start_panel = w.VBox([
             w.HTML("<h3>Start a class session</h3>"),
             self.kept_button,
@@ -219,9 +223,11 @@ class Dashboard:
         self.key_hide = button("I have written it down: hide the key", self._hide_key, style="warning")
         self.key_show = button("Show the teacher key", self._show_key,
                                tooltip="With the code, it brings this dashboard back on another computer")
+        self.key_hide.layout.align_self = "flex-start"
         self.key_box_panel = w.VBox([self.key_html, self.key_hide])
         self.key_box_panel.add_class("ck-key-panel")
         self.key_show.layout.display = "none"
+        self.key_show.layout.align_self = "flex-start"  # a button, not a bar across the page
         self.students_html = w.HTML()
         choices = lessons()
         self.lesson_picker = w.Dropdown(options=[(title, name) for name, title in choices.items()],
@@ -247,13 +253,15 @@ class Dashboard:
         self.reveal_box.add_class("ck-reveal")
         self.report_button = button("Lesson report", self.report, style="info",
                                     tooltip="Per question: first vote and revote right, and the normalised gain")
+        self.report_button.layout.align_self = "flex-start"
         self.report_html = w.HTML()
         self.report_chart = ChartBox()
         self.report_box = w.VBox([self.report_html, self.report_chart.widget])
         self.report_box.add_class("ck-lesson-report")
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
-        self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False)
+        self.delete_confirm = w.Checkbox(description="Yes, delete this session and everything in it", indent=False,
+                                         layout=w.Layout(width="auto"))
         self.delete_button = button("Delete session", self.delete, style="danger",
                                     tooltip="Deletes the session and everything in it; this browser forgets it")
         self.delete_note = w.HTML()  # said beside the button: the top of the page may be out of sight
@@ -383,7 +391,9 @@ class Dashboard:
         join = page_address("join.ipynb", code=session.code, **server_token_query())  # the QR opens the page
         self.join_html.value = (
             '<div class="ck-join" style="display:flex;gap:24px;align-items:center;flex-wrap:wrap">'
-            f'<div><div style="font-size:1.1em">{escape(session.title)} — students join at</div>'
+            # the words take the room the QR code leaves (a long line had pushed the code under them)
+            '<div style="flex:1 1 420px;min-width:0">'
+            f'<div style="font-size:1.1em">{escape(session.title)} — students join at</div>'
             # the address is one long word: it breaks anywhere rather than run off a phone's screen
             f'<div style="font-family:monospace;overflow-wrap:anywhere">{escape(join)}</div><div>with the code</div>'
             f'<div class="ck-join-code" style="font-size:64px;line-height:1.2;font-weight:bold;letter-spacing:0.15em;'
@@ -468,7 +478,7 @@ class Dashboard:
             if row.right.value != picked:
                 with self._quiet():
                     row.right.value = picked
-            timer = None if state.deadline is None else row.timer.value
+            timer = 0 if state.deadline is None else row.timer.value
             if row.timer.value != timer:
                 with self._quiet():
                     row.timer.value = timer
@@ -578,7 +588,7 @@ class Dashboard:
 
     def timing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
-        seconds = self.rows[qid].timer.value if qid in self.rows else None
+        seconds = (self.rows[qid].timer.value or None) if qid in self.rows else None
 
         def work() -> Any:
             self.store.set_timer(code, key, qid, seconds)
