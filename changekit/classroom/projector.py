@@ -24,6 +24,7 @@ classroom laptop, 15 s measured on a loaded machine.)
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -54,6 +55,8 @@ RIGHT_FIRST_COLOUR, RIGHT_COLOUR = "#6fbf73", "#1b7a2e"
 EQUILIBRIUM_COLOUR = "#c2571a"
 #: a histogram of numbers has this many bars (more would not fit their labels at 24 px)
 NUMBER_BINS = 10
+#: the width of a chart's bars (px): beside it, the answer's column fits a 1280 px screen
+PLOT_WIDTH = 720
 
 
 def projector_address(code: str, view_key: str) -> str:
@@ -117,33 +120,41 @@ def _text(size: int, body: str, cls: str = "", weight: str = "normal") -> str:
             f'font-weight:{weight};margin:6px 0">{body}</div>')
 
 
+def _text_width(text: str, size: float) -> float:
+    """About how wide ``text`` draws at ``size`` px in a sans-serif font (a little over, to be safe)."""
+    return len(text) * size * 0.6
+
+
 def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, right: set[int] | None = None,
-             title: str, values: str = "count") -> str:
+             title: str, percent: bool = False, edges: list[str] | None = None) -> str:
     """Grouped bars as an SVG of its own size (every text ≥ SMALLEST_PX px at scale 1): one group
-    per label, one bar per series, the value written on each bar. The groups in ``right`` are the
-    right answer: their bars green, and "✓ right" written under their label (not colour alone)."""
+    per label, one bar per series, the value written above each bar where it fits (every bar has
+    it as its tooltip). ``edges`` (one more than the labels: a histogram's bin edges) are written
+    at the groups' boundaries instead of a label under each group; labels too wide for their group
+    are written slanted. The groups in ``right`` are the right answer: their bars green, and
+    "✓ right" written under them (not colour alone)."""
     right = right or set()
     font = 26
     groups = max(1, len(labels))
-    group_w = max(64, min(160, 900 // groups))
-    bar_w = max(14, (group_w - 16) // max(1, len(series)))
-    left, top, plot_h = 20, 96, 250
-    bottom = 96 if right else 60
-    width = left * 2 + groups * group_w
-    height = top + plot_h + bottom
+    group_w = max(40, min(160, PLOT_WIDTH // groups))
+    bar_w = max(10, (group_w - 12) // max(1, len(series)))
+    slanted = edges is None and max((_text_width(label, font) for label in labels), default=0) > group_w - 6
+    under = (max(_text_width(label, font) for label in labels) * 0.72 + 30) if slanted else 44
+    left, top, plot_h = 20 + (font if edges else 0), 118, 250
+    bottom = under + (44 if right else 0) + 10
+    width = round(left * 2 + groups * group_w)
+    height = round(top + plot_h + bottom)
     most = max((v for _, vs, _ in series for v in vs), default=0) or 1
     parts = [f'<svg class="ck-projector-chart" role="img" aria-label="{escape(title)}" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" '
              f'font-family="sans-serif" xmlns="http://www.w3.org/2000/svg">',
              f'<text x="{left}" y="32" font-size="{font + 2}" font-weight="bold">{escape(title)}</text>']
     x = left  # the legend: a swatch and each series' name
-    for name, _, colour in series:
-        parts.append(f'<rect x="{x}" y="50" width="22" height="22" fill="{colour}"/>'
-                     f'<text x="{x + 30}" y="70" font-size="{SMALLEST_PX}">{escape(name)}</text>')
-        x += 44 + int(len(name) * SMALLEST_PX * 0.55)
-    if right:
-        parts.append(f'<rect x="{x}" y="50" width="22" height="22" fill="{RIGHT_COLOUR}"/>'
-                     f'<text x="{x + 30}" y="70" font-size="{SMALLEST_PX}">✓ right answer</text>')
+    legend = [(name, colour) for name, _, colour in series] + ([("✓ right answer", RIGHT_COLOUR)] if right else [])
+    for name, colour in legend:
+        parts.append(f'<rect x="{x}" y="52" width="22" height="22" fill="{colour}"/>'
+                     f'<text x="{x + 30}" y="72" font-size="{SMALLEST_PX}">{escape(name)}</text>')
+        x += 60 + round(_text_width(name, SMALLEST_PX))
     base = top + plot_h
     parts.append(f'<line x1="{left}" y1="{base}" x2="{width - left}" y2="{base}" stroke="#333" stroke-width="2"/>')
     for g, label in enumerate(labels):
@@ -154,20 +165,33 @@ def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, r
             h = round(plot_h * value / most)
             fill = (RIGHT_FIRST_COLOUR if s < len(series) - 1 else RIGHT_COLOUR) if marked else colour
             bx = gx + s * bar_w
-            shown = f"{value:.0%}" if values == "share" else f"{value:g}"
+            shown = f"{value * 100:.0f}" if percent else f"{value:g}"
             parts.append(f'<rect class="ck-bar{" ck-right" if marked else ""}" x="{bx}" y="{base - h}" '
                          f'width="{bar_w - 4}" height="{h}" fill="{fill}"><title>{escape(name)}, '
-                         f'{escape(label)}: {shown}</title></rect>')
-            if value:
-                parts.append(f'<text x="{bx + (bar_w - 4) / 2}" y="{base - h - 6}" font-size="{SMALLEST_PX}" '
-                             f'text-anchor="middle">{shown}</text>')
+                         f'{escape(label)}: {shown}{"%" if percent else ""}</title></rect>')
+            if value and _text_width(shown, SMALLEST_PX) <= bar_w + 6:
+                parts.append(f'<text class="ck-bar-value" x="{bx + (bar_w - 4) / 2}" y="{base - h - 6}" '
+                             f'font-size="{SMALLEST_PX}" text-anchor="middle">{shown}</text>')
         cx = left + g * group_w + group_w / 2
-        parts.append(f'<text class="ck-axis-label{" ck-right" if marked else ""}" x="{cx}" y="{base + 32}" '
-                     f'font-size="{font}" text-anchor="middle" font-weight="{"bold" if marked else "normal"}">'
-                     f"{escape(label)}</text>")
+        weight = "bold" if marked else "normal"
+        if edges is None and slanted:
+            parts.append(f'<text class="ck-axis-label{" ck-right" if marked else ""}" x="{cx}" y="{base + 24}" '
+                         f'font-size="{font}" text-anchor="end" font-weight="{weight}" '
+                         f'transform="rotate(-45 {cx} {base + 24})">{escape(label)}</text>')
+        elif edges is None:
+            parts.append(f'<text class="ck-axis-label{" ck-right" if marked else ""}" x="{cx}" y="{base + 32}" '
+                         f'font-size="{font}" text-anchor="middle" font-weight="{weight}">{escape(label)}</text>')
         if marked:
-            parts.append(f'<text class="ck-right-mark" x="{cx}" y="{base + 66}" font-size="{font}" '
+            parts.append(f'<text class="ck-right-mark" x="{cx}" y="{base + under + 30}" font-size="{font}" '
+                         f'text-anchor="middle" font-weight="bold" fill="{RIGHT_COLOUR}">✓</text>'
+                         if edges is not None else
+                         f'<text class="ck-right-mark" x="{cx}" y="{base + under + 30}" font-size="{font}" '
                          f'text-anchor="middle" font-weight="bold" fill="{RIGHT_COLOUR}">✓ right</text>')
+    for e, edge in enumerate(edges or []):
+        ex = left + e * group_w
+        parts.append(f'<line x1="{ex}" y1="{base}" x2="{ex}" y2="{base + 8}" stroke="#333" stroke-width="2"/>'
+                     f'<text class="ck-axis-tick" x="{ex}" y="{base + 34}" font-size="{font}" '
+                     f'text-anchor="middle">{escape(edge)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -214,7 +238,7 @@ def poll_chart(poll: ProjectorPoll) -> str:
             if b is not None:
                 counts[b] += 1
         series.append((name, counts, colour))
-    labels = [f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(NUMBER_BINS)]
+    labels = [f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(NUMBER_BINS)]  # each bar's tooltip
     bounds = poll.correct.get("range") if isinstance(poll.correct, dict) else None
     right: set[int] = set()
     if isinstance(bounds, list) and len(bounds) == 2:
@@ -223,7 +247,8 @@ def poll_chart(poll: ProjectorPoll) -> str:
             # the bars a right number falls into (each bar holds its left edge; the last, both)
             right = {i for i in range(NUMBER_BINS) if edges[i] <= hi and (lo < edges[i + 1] or i == NUMBER_BINS - 1)}
     unit = prompt.get("unit") or ""
-    return bars_svg(labels, series, right=right, title=f"The class's votes{' (' + unit + ')' if unit else ''}")
+    return bars_svg(labels, series, right=right, title=f"The class's votes{' (' + unit + ')' if unit else ''}",
+                    edges=[f"{edge:g}" for edge in edges])
 
 
 def answer_text(poll: ProjectorPoll) -> str:
@@ -249,8 +274,8 @@ def auction_chart(view: AuctionView) -> str:
     if view.equilibrium:
         series.append((f"equilibrium for {view.bidders}", [view.equilibrium.get(t, 0.0) for t in totals],
                        EQUILIBRIUM_COLOUR))
-    return bars_svg([f"${t}" for t in totals], series, title="Bid totals: the class and the equilibrium",
-                    values="share")
+    return bars_svg([f"${t}" for t in totals], series, title="Bid totals (% of bids): the class and the equilibrium",
+                    percent=True)
 
 
 def standings_html(standings: dict[str, Any], *, most: int = 8) -> str:
@@ -412,10 +437,10 @@ class Projector:
     def draw(self, state: BoardState) -> str:
         scene, poll = self.scene(state)
         code = escape(self.code)
+        if scene == "join":
+            return f'<h1 class="ck-projector-head">Class {code}</h1>' + self.join_html(state)
         head = (f'<h1 class="ck-projector-head">Class <span class="ck-projector-code">{code}</span> · '
                 f"{state.joined} joined</h1>")
-        if scene == "join":
-            return head + self.join_html(state)
         if scene == "standings":
             standings = max(state.standings, key=lambda s: float(s.get("published_at") or 0))
             names = "" if standings.get("named") else " (anonymised)"
@@ -441,26 +466,26 @@ class Projector:
         if poll.deadline is not None and not poll.closed and not poll.paused:
             timer = _text(32, f"time left: about {max(0, round(poll.deadline - time.time()))} s", "ck-projector-timer")
         return (head + body + _text(32, doing, "ck-projector-doing")
-                + _text(64, f"{count} of {state.joined} {what}", "ck-projector-count", "bold") + timer
+                + _text(96, f"{count} of {state.joined} {what}", "ck-projector-count", "bold") + timer
                 + _text(SMALLEST_PX, f"Join: <b>{code}</b>", "ck-projector-join-line"))
 
     def join_html(self, state: BoardState) -> str:
         address = join_address(self.code)
         return ('<div class="ck-projector-row ck-projector-join">'
                 '<div style="flex:1 1 500px">'
-                + _text(36, "Join the class: scan the code, or open the join page and type")
+                + _text(36, "Join the class: scan the QR code, or open the join page and type the code")
                 + f'<div class="ck-join-code" style="font-size:150px;line-height:1.1;font-weight:bold;'
                   f'letter-spacing:0.08em;font-family:monospace">{escape(self.code)}</div>'
                 + _text(40, f"{state.joined} joined", "ck-projector-joined", "bold")
                 + self.lesson_line(state)
-                + f'</div><div class="ck-qr ck-projector-qr">{qr_svg(address, scale=9)}</div></div>')
+                + f'</div><div class="ck-qr ck-projector-qr">{qr_svg(address, fit=460)}</div></div>')
 
     def revealed_html(self, state: BoardState, poll: ProjectorPoll) -> str:
         exact = answer_text(poll)
         right = (_text(36, "The answer", "ck-projector-answer-label")
                  + _text(72, escape(exact), "ck-projector-answer", "bold")) if exact else _text(36, "The answer:")
         rows = [r for r in state.report if r.question_id == poll.question_id]
-        headline = _text(30, escape(report_headline(rows)), "ck-projector-report") if rows else ""
+        headline = _text(30, _unbroken(report_headline(rows)), "ck-projector-report") if rows else ""
         reading = poll.answer.get("reading") if isinstance(poll.answer, dict) else None
         words = _text(SMALLEST_PX, reading_to_html(str(reading)), "ck-projector-reading") if reading else ""
         return (f'<div class="ck-projector-row"><div class="ck-projector-chart-box">{poll_chart(poll)}</div>'
@@ -486,10 +511,16 @@ class Projector:
     def lesson_line(state: BoardState) -> str:
         if not state.report:
             return ""
-        return _text(28, "Lesson so far: " + escape(report_headline(list(state.report))), "ck-projector-report")
+        return _text(28, "Lesson so far: " + _unbroken(report_headline(list(state.report))), "ck-projector-report")
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+def _unbroken(headline: str) -> str:
+    """The report's headline with each of its figures kept on one line ("g =" and "0.50" were split)."""
+    return " ".join(f'<span style="white-space:nowrap">{escape(part)}</span>'
+                    for part in re.split(r" (?=→ |· )", headline))
 
 
 def _kind(poll: ProjectorPoll) -> Any:

@@ -125,12 +125,16 @@ def test_a_number_question_marks_the_bins_of_the_right_range(store, served, monk
     projector.poller.tick()
     board = projector.board.value
     assert re.search(r'class="ck-projector-answer"[^>]*>45 to 50%</div>', board)
-    # 50 itself is drawn in the 50-60 bar: both bars hold right numbers
-    assert re.findall(r'<text class="ck-axis-label ck-right"[^>]*>([^<]*)</text>', board) == ["40–50", "50–60"]
+    # 50 itself is drawn in the 50-60 bar: both bars hold right numbers; a ✓ under each
+    assert marked_bars(board) == ["votes, 40–50: 1", "votes, 50–60: 0"] and board.count("ck-right-mark") == 2
+    assert re.findall(r'class="ck-axis-tick"[^>]*>([^<]*)<', board) == [str(n) for n in range(0, 101, 10)]
     store.mark_correct(code, key, "zombie.q2", {"range": [60, 69]})
     projector.poller.tick()
-    assert re.findall(r'<text class="ck-axis-label ck-right"[^>]*>([^<]*)</text>', projector.board.value) == [
-        "60–70"]
+    assert marked_bars(projector.board.value) == ["votes, 60–70: 0"]
+
+
+def marked_bars(board):
+    return re.findall(r'<rect class="ck-bar ck-right"[^>]*><title>([^<]*)</title>', board)
 
 
 def test_a_settled_auction_shows_the_bids_against_the_equilibrium_and_the_best_response(store, served, monkeypatch):
