@@ -221,7 +221,7 @@ def _matchups(notebook, qid, results):
 #: What particular buttons must show, beyond well-formed results: the numbers their reading cites.
 SPECIFIC = {
     ("zombie.ipynb", "zombie.q1"): says("<td>1.6086</td>", "<td>1.6054</td>", cited=("1.609", "1.605")),
-    ("zombie.ipynb", "zombie.q2"): says("≈ 0.494", cited=("about 49 %",)),
+    ("zombie.ipynb", "zombie.q2"): says("<b>≈ 49.4 %</b>", cited=("about 49 %",)),  # the question asks in %
     ("zombie.ipynb", "zombie.q4"): _tournament(4),
     ("zombie.ipynb", "zombie.q7"): _tournament(3),
     ("zombie.ipynb", "zombie.q5"): says("<b>3.093</b>", "<b>2.924</b>", "1.496 ($1)", "1.986 ($1)",

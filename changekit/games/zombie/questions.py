@@ -2,9 +2,24 @@
 ``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
 from __future__ import annotations
 
+from changekit.core.markup import Html, html
 from changekit.core.questions import lesson_question, question_list
+from changekit.core.words import money
 
 from . import analysis
+
+
+def chance_in_percent(bill: int) -> Html:
+    """Question 2's answer in the question's own unit: it asks for a chance in %, and its answer
+    said "≈ 0.494" (the exact fraction stays beside it).
+
+    >>> str(chance_in_percent(5))
+    'Exact chance of at least one point with a $5: <b>≈ 49.4 %</b> <small>(exactly 1399043529/2833098688)</small>'
+    """
+    p = analysis.chance_of_points(bill)
+    return html("Exact chance of at least one point with a {}: <b>≈ {} %</b> <small>(exactly {}/{})</small>",
+                money(bill), f"{100 * p.numerator / p.denominator:.1f}", p.numerator, p.denominator)
+
 
 QUESTIONS = question_list(
     lesson_question(
@@ -24,7 +39,7 @@ QUESTIONS = question_list(
         "The check shows the exact distribution (bars) and 5,000 simulated payments (diamonds).",
         slider=(0, 100, 1),
         unit="%",
-        answer=lambda: [analysis.chance_of_points_html(5), analysis.points_figure(5)],
+        answer=lambda: [chance_in_percent(5), analysis.points_figure(5)],
         reading="On a first play a $5 scores at least one point a little less than half the time (about 49 %): the "
                 "simulated diamonds sit on the exact bars. (If the Zombie's bills were dealt from the whole deck, "
                 "your own six bills included, the answer would be 47.8 %: your whole hand is out of his reach, not "
