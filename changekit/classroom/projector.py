@@ -302,6 +302,7 @@ PROJECTOR_CSS = """<style>
 .ck-projector-page button.jupyter-button { height: auto; min-height: 44px; padding: 4px 16px; }
 .ck-projector-standings td, .ck-projector-standings th { padding: 4px 18px; text-align: left; }
 .ck-projector-standings tbody tr:nth-child(odd) { background: #eef2f6; }
+.ck-projector-qr svg { max-width: 100%; height: auto; }
 .ck-projector-row { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
 .ck-projector h1 { font-size: 34px; margin: 0 0 8px 0; line-height: 1.2; }
 .ck-projector p { margin: 6px 0; }
@@ -476,7 +477,7 @@ class Projector:
         return ('<div class="ck-projector-row ck-projector-join">'
                 '<div style="flex:1 1 500px">'
                 + _text(36, "Join the class: scan the QR code, or open the join page and type the code")
-                + f'<div class="ck-join-code" style="font-size:150px;line-height:1.1;font-weight:bold;'
+                + f'<div class="ck-join-code" style="font-size:min(150px, 16vw);line-height:1.1;font-weight:bold;'
                   f'letter-spacing:0.08em;font-family:monospace">{escape(self.code)}</div>'
                 + _text(40, f"{state.joined} joined", "ck-projector-joined", "bold")
                 + self.lesson_line(state)

@@ -20,4 +20,7 @@ def qr_svg(text: str, *, scale: int = 5, fit: int | None = None) -> str:
     if fit is not None:
         scale = max(1, fit // int(code.symbol_size(scale=1)[0]))
     svg = code.svg_inline(scale=scale, dark="#000", light="#fff")
-    return svg.replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(text)}" ', 1)
+    size = int(code.symbol_size(scale=scale)[0])
+    # a viewBox too, so that a narrower screen may draw it smaller (max-width) without cutting it
+    return svg.replace("<svg ", f'<svg role="img" aria-label="QR code of {escape(text)}" '
+                                f'viewBox="0 0 {size} {size}" ', 1)

@@ -14,6 +14,8 @@ from changekit.classroom.backends import open_backend
 from changekit.classroom.schema import MIGRATIONS, migrate
 from changekit.classroom.store import METHODS, ProjectorPoll, Store, _hash
 
+from .test_class_service import service  # noqa: F401 - the class service on a free port (a fixture)
+
 # distinctive names: their absence from what the projector reads means something
 NAMES = ("Zephyrine", "Quillon", "Marisol", "Thaddeus")
 FIRST = ["3", "2", "3", "3"]
@@ -208,3 +210,32 @@ def test_a_store_of_version_6_gets_projector_keys_after_the_upgrade(store_url):
         view = store.projector_key("ABCDEF", "key")
         assert store.projector_joined("ABCDEF", view) == 1
         assert store.students("ABCDEF", "key") == ["Ada"]
+
+
+def test_the_projector_reads_through_the_class_service_on_a_hub(service):  # noqa: F811 - the fixture
+    """On a hub the projector's page calls the class service (RemoteStore): the teacher's server
+    reads the board with the projector key, records and all; a student's server is refused."""
+    from changekit.classroom.store import RemoteStore
+
+    lee, ada = RemoteStore(service, token="tok-lee"), RemoteStore(service, token="tok-ada")
+    session = lee.open_session("Period 3")
+    code, key = session.code, session.teacher_key
+    seat = ada.join(code, "")
+    lee.open_question(code, key, "demo.q1", PROMPT)
+    ada.submit(code, seat.token, "demo.q1", "3")
+    lee.mark_correct(code, key, "demo.q1", {"choices": ["3"]})
+    lee.reveal_question(code, key, "demo.q1", {"predictions": ["3"]})
+    view = lee.projector_key(code, key)
+    assert view == lee.projector_key(code, key) and lee.projector_joined(code, view) == 1
+    (poll,) = lee.projector_polls(code, view)
+    assert isinstance(poll, ProjectorPoll) and (poll.answered, poll.answer, poll.correct) == (
+        1, {"predictions": ["3"]}, {"choices": ["3"]})
+    (row,) = lee.projector_report(code, view)
+    assert (row.first_votes, row.first_right) == (1, 1)
+    for call in (lambda: ada.projector_joined(code, view), lambda: ada.projector_key(code, key)):
+        with pytest.raises(ClassroomError) as refused:
+            call()
+        assert refused.value.reason == "teacher-only"
+    with pytest.raises(ClassroomError, match="that is the projector key") as refused:
+        lee.answers(code, view, "demo.q1")
+    assert refused.value.reason == "wrong-teacher-key"
