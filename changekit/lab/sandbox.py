@@ -50,6 +50,9 @@ MOVE_SECONDS_BOUNDS = (0.05, 10.0)
 GAME_SECONDS = 20.0
 #: Seconds to start a worker and run the bot's source (imports, tables the bot builds once).
 START_SECONDS = 10.0
+#: Seconds of start-ups one entry may take in all: a bot that never finishes loading would
+#: otherwise cost START_SECONDS at every restart, up to MAX_FAILURES of them.
+START_BUDGET_SECONDS = 20.0
 #: Seconds a closed worker's processes may take to be gone.
 CLOSE_SECONDS = 2.0
 #: Failures after which an entry is stopped for the rest of the run.
@@ -293,6 +296,7 @@ class SandboxedBot(EntryBot):
         self._game_started = False
         self._thinking = 0.0
         self._log_sent: list[Any] = []
+        self._starting = 0.0  # seconds of start-ups so far (START_BUDGET_SECONDS in all)
         # move(): how many of the state's log events the worker's log covers (-1: unknown), in lines
         self._events_sent = self._lines_sent = 0
 
@@ -340,12 +344,20 @@ class SandboxedBot(EntryBot):
 
     def _ensure_started(self) -> _Worker:
         if self._worker is None:
+            limit = min(START_SECONDS, START_BUDGET_SECONDS - self._starting)
+            started = time.monotonic()
             worker = _Worker(self._command())
             try:
-                reply = worker.ask(("start", self.source.text, self.source.kind), START_SECONDS)
+                reply = worker.ask(("start", self.source.text, self.source.kind), limit)
+            except TimeoutError:
+                worker.close()
+                raise _LoadTimeout(f"your bot did not finish loading within {round(limit)} s: does it wait or loop "
+                                   "at import?") from None
             except BaseException:
                 worker.close()
                 raise
+            finally:
+                self._starting += time.monotonic() - started
             if "error" in reply:
                 worker.close()
                 raise _BotBroke(str(reply["error"]))
@@ -396,6 +408,12 @@ class SandboxedBot(EntryBot):
             worker = self._ensure_started()
             limit = min(self.move_seconds, self.game_seconds - self._thinking)
             reply = worker.ask(("move", *parts(), legal), limit)
+        except _LoadTimeout as err:
+            self.close()
+            self._fail("timeout", str(err), view)
+            if self._starting >= START_BUDGET_SECONDS - 0.01 and not self.stopped:
+                self.stopped = f"stopped: its start-ups took {START_BUDGET_SECONDS:g} s in all"
+            return replacement
         except TimeoutError:
             self.close()
             over_game = self._thinking + (time.monotonic() - started) >= self.game_seconds
@@ -428,5 +446,10 @@ class _BotBroke(Exception):
     """The bot's source failed to run, or its class could not be made."""
 
 
+class _LoadTimeout(Exception):
+    """The bot's source did not finish running within its start-up time."""
+
+
 __all__ = ["FAILURE_KINDS", "GAME_SECONDS", "LIMITS", "MAX_FAILURES", "MOVE_SECONDS", "MOVE_SECONDS_BOUNDS",
+           "START_BUDGET_SECONDS", "START_SECONDS",
            "EntryBot", "MoveFailure", "NoSandbox", "SandboxedBot", "bwrap_command", "sandbox_available"]

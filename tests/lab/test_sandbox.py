@@ -273,3 +273,19 @@ def test_raising_and_exiting_are_errors(body, why):
     report = check_bot("zombie", f"def choose(view, legal, rng):\n    {body}\n", against=AGAINST, games=3, seed=5)
     assert report.failures[0].kind == "error" and why in report.failures[0].message, report.failures[0]
     assert sandbox_processes() == []
+
+
+def test_a_bot_that_never_finishes_loading_is_told_so_and_given_up_after_its_start_up_budget():
+    """Issue 42: a bot sleeping at import cost 10 s at every restart, up to 10 restarts (80.8 s for a
+    4-game check), each reported as "no move within 1 s"."""
+    from changekit.lab.sandbox import START_BUDGET_SECONDS, START_SECONDS
+
+    report = check_bot("zombie", "import time\ntime.sleep(600)\ndef choose(view, legal, rng):\n    return legal[0]\n",
+                       against=AGAINST, games=4, seed=5)
+    assert report.games >= 4  # the games went on, its moves replaced (whole rotations of the seats)
+    loading = [f for f in report.failures if "did not finish loading" in f.message]
+    assert [f.message for f in loading] == [
+        f"your bot did not finish loading within {START_SECONDS:g} s: does it wait or loop at import?"] * 2
+    assert len(report.failures) == 2 and START_BUDGET_SECONDS == 2 * START_SECONDS
+    assert report.stopped == f"stopped: its start-ups took {START_BUDGET_SECONDS:g} s in all"
+    assert sandbox_processes() == []
