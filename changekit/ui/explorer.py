@@ -37,6 +37,14 @@ def _is_input(value: Any, name: str) -> w.ValueWidget:
 
 
 _is_inputs = is_mapping(24, key=is_text(80), value=_is_input, what="a dict name → input widget")
+#: An exact value's ``<details>`` (:func:`~changekit.core.markup.exact_html`) stays inside its
+#: sentence. Chromium lays a details' content out as a block, even closed and styled inline, so the
+#: readout's line broke after "≈ 1.305" and the next began "; at least one point…" (the static
+#: site's Zombie explorer); laid out inline (and not at all while closed: an inline box cannot
+#: hide its content), the readout wraps at its spaces like any sentence.
+READOUT_CSS = ("<style>details.ck-fraction::details-content { display: inline; }"
+               " details.ck-fraction:not([open])::details-content { display: none; }</style>")
+
 _is_label = is_text(200)
 _is_width = is_text(40)
 
@@ -62,7 +70,8 @@ class Explorer:
             box.observe(self.update, names="value")
         grid = w.GridBox(list(self.inputs.values()),
                          layout=w.Layout(grid_template_columns=f"repeat({columns}, max-content)", grid_gap="4px 16px"))
-        self.widget = w.VBox([grid, self.readout])
+        self._style = w.HTML(READOUT_CSS)
+        self.widget = w.VBox([self._style, grid, self.readout])
         self.widget.add_class("ck-explorer")
         if lazy is None:
             # on a page the kit serves to students, nothing is computed until asked: the page
@@ -72,7 +81,7 @@ class Explorer:
             self.start_button = button("Explore", self.update, style="info",
                                        tooltip="Compute and draw; then change any value above")
             self.readout.value = "<i>Press <b>Explore</b>, or change a value, to compute and draw.</i>"
-            self.widget.children = (grid, self.start_button, self.readout)
+            self.widget.children = (self._style, grid, self.start_button, self.readout)
         else:
             self.start_button = None
             self.update()
