@@ -39,6 +39,7 @@ from ..core.markup import escape, html
 from ..ui.app import CSS, button, page_value
 from ..ui.qr import qr_svg
 from ..ui.question import reading_to_html
+from .keeper import PageKeeper
 from .kinds import AUCTION_KIND, PROMPT_KINDS
 from .live import alert_html, connect, page_address, server_token_query
 from .poller import Poller, off_loop
@@ -49,6 +50,9 @@ if TYPE_CHECKING:  # the store opens with the first read (a visit alone loads an
 
 #: the address parameter that carries the projector key (:func:`projector_address`)
 VIEW_PARAMETER = "view"
+#: the projector's cookie (``code:projector key``): a reload shows the board again, though the key
+#: has left the address bar (the projector's screen shows it to the room)
+PROJECTOR_COOKIE = "changekit_projector"
 #: the smallest type on the projector (px): readable from the back of a classroom
 SMALLEST_PX = 24
 #: colours: a vote, the revote, the right answer's (first vote, revote), the equilibrium
@@ -336,7 +340,11 @@ class Projector:
         self.board.add_class("ck-projector")
         self.chart = ChartReader()
         self.poller: Poller[BoardState] = Poller(self.fetch, self.apply, on_problem=self._say_problem)
-        self.widget = w.VBox([w.HTML(CSS + PROJECTOR_CSS), self.form, self.message, self.board])
+        # the heartbeat (follow the class while the page is open), "connection lost", and the key kept
+        # in a cookie of the projector's own, out of the address bar
+        self.keeper = PageKeeper(cookie_name=PROJECTOR_COOKIE, strip=[VIEW_PARAMETER])
+        self.keeper.observe(lambda _: self._resume_kept(), names="stored")
+        self.widget = w.VBox([self.keeper, w.HTML(CSS + PROJECTOR_CSS), self.form, self.message, self.board])
         self.widget.add_class("ck-projector-page")
         self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
         code, view = page_value("code"), page_value(VIEW_PARAMETER)
@@ -380,12 +388,26 @@ class Projector:
                                                         "nor its projector key") from None
         return key
 
+    def _resume_kept(self) -> None:
+        """The session this browser's projector showed last (its cookie, sent once the page is up),
+        shown again after a reload, unless the address names another code."""
+        kept = self.keeper.stored_seat()
+        typed = self.code_box.value.strip().upper()
+        if kept is None or self.code or (typed and typed != kept[0].upper()):
+            return
+
+        def failed(reason: str) -> None:  # a session deleted, or another store: forget it, the form is there
+            self.keeper.forget_seat()
+            self._say_problem(reason)
+        off_loop(lambda: self._projector_key(*kept), lambda view: self._enter(kept[0], view), failed=failed)
+
     def open(self, code: str, key: str) -> None:
         """Follow session ``code`` with its projector key (a teacher key is exchanged for it)."""
         self._enter(code, self._projector_key(code, key))
 
     def _enter(self, code: str, view: str) -> None:
         self.code, self.key = code.strip().upper(), view
+        self.keeper.keep_seat(self.code, view)
         self.key_box.value = ""
         self.form.layout.display = "none"
         self.message.value = ""

@@ -140,6 +140,11 @@ def test_the_projector_opened_from_its_address_shows_the_class_and_the_reveal_wi
     seen = projector.locator("body").inner_text() + (projector.locator("body").text_content() or "")
     assert not [name for name in NAMES if name in seen], "a student's name on the projector"
     screenshot(projector, "projector-1280-revealed")
+    # the key has left the address bar (the room sees it) for the projector's cookie: a reload
+    # shows the board again
+    assert f"code={code}" in projector.url and "view=" not in projector.url
+    projector.reload(timeout=RENDER_TIMEOUT_MS)
+    projector.locator(".ck-projector-answer", has_text="$1").wait_for(timeout=RENDER_TIMEOUT_MS)
     assert errors == []
 
 

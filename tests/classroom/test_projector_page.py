@@ -174,3 +174,22 @@ def test_published_standings_are_anonymised_unless_published_with_names(store, s
     store.publish_standings(code, key, "zombie", {"seed": 1, "rows": rows}, named=True)
     projector.poller.tick()
     assert "<td>Marisol</td>" in projector.board.value
+
+
+def test_the_key_leaves_the_address_bar_for_a_cookie_and_a_reload_shows_the_board_again(store, served, monkeypatch):
+    session = store.open_session("P3")
+    store.join(session.code, "Zephyrine")
+    view = store.projector_key(session.code, session.teacher_key)
+    projector = opened_at(monkeypatch, store, projector_address(session.code, view))
+    # the browser drops "view" from its address bar and keeps the key in the projector's own cookie
+    assert projector.keeper.strip == ["view"] and projector.keeper.seat == f"{session.code}:{view}"
+    assert projector.keeper.cookie_name == "changekit_projector"
+    monkeypatch.setenv("QUERY_STRING", f"code={session.code}")  # the reload: the key is no longer there
+    again = Projector(store, live=False)
+    assert again.code == "" and again.form.layout.display is None
+    again.keeper.stored = f"{session.code}:{view}"  # what the browser sends once the page is up
+    assert again.code == session.code and again.key == view and again.form.layout.display == "none"
+    assert "1 joined" in again.board.value
+    other = Projector(store, live=False)  # a kept key the store no longer takes: forgotten, said
+    other.keeper.stored = f"{session.code}:wrong"
+    assert other.code == "" and other.keeper.seat == "-" and "nor its projector key" in other.message.value
