@@ -679,6 +679,21 @@ def _page_handler(base: type) -> type:
             except Exception:  # the visitor left: the queue's next check sees the closed stream
                 pass
 
+        def send_error(self, status_code: int = 500, **kwargs: Any) -> None:
+            if not self._headers_written:
+                super().send_error(status_code, **kwargs)
+                return
+            # it waited in the queue, so its status went out with the queue's line: the line says
+            # why instead (the cap reached meanwhile), where tornado would end the page blank
+            exception = kwargs.get("exc_info", (None, None, None))[1]
+            reason = getattr(exception, "reason", None) or "This page could not be made: try again in a minute"
+            if not self._finished:
+                self.write("<script>(() => { let line = document.getElementById('ck-queue');"
+                           " if (!line) { line = document.createElement('p'); line.setAttribute('role', 'alert');"
+                           " document.body.prepend(line); }"
+                           f" line.textContent = {json.dumps(reason)}; }})()</script>")
+                self.finish()
+
         def on_finish(self) -> None:
             if self.rendering:
                 self.kernel_manager.render_queue.leave(self.rendering)

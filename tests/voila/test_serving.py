@@ -337,3 +337,19 @@ def test_the_teachers_reserve_belongs_to_a_browser_with_the_teacher_key_not_to_a
         assert _open(_visitor(), server.url + "/voila/render/small.ipynb", headers=teacher)[0] == 200  # any page
         assert _open(_visitor(), server.url + "/voila/render/class.ipynb", headers=teacher)[0] == 503  # the cap
         assert len(server.kernel_pids()) == 8
+
+
+def test_a_page_that_waited_in_the_queue_and_meets_a_full_server_says_so(tmp_path):
+    """A waiting page's status went out with its queue line, so a 503 could no longer replace it:
+    the page ended blank under "0 ahead of you". The line now says the server is full."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    notebook(tmp_path, "slow.ipynb", "import time, ipywidgets\ntime.sleep(1)\nipywidgets.Button(description='hi')")
+    with VoilaServer(tmp_path, ARTIFACTS / "serve-queue-full.log", serve_args=("--max-kernels", "4"),
+                     extra_args=("--ClassKernelManager.renders=1",)) as server:
+        with ThreadPoolExecutor(5) as pool:
+            answers = list(pool.map(lambda _: _open(_visitor(), server.url + "/voila/render/slow.ipynb"), range(5)))
+    pages = [p for _, p in answers if WIDGET_MIME in p]
+    full = [p for _, p in answers if WIDGET_MIME not in p]
+    assert len(pages) == 3 and len(full) == 2  # 4 less the teacher's reserve of 1
+    assert all("The class server is full: try again in a minute" in p for p in full), full
