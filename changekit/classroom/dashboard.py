@@ -64,9 +64,6 @@ DASHBOARD_CSS = """<style>
 .ck-dashboard select:disabled, .ck-dashboard input:disabled {
   background: #eceff1; color: #4b5563; border: 1px dashed #6b7280; cursor: not-allowed; }
 .ck-dashboard .ck-poll-row { padding: 6px 0; }
-.ck-dashboard .widget-checkbox { width: auto; height: auto; }
-.ck-dashboard .widget-checkbox .widget-label-basic, .ck-dashboard .widget-checkbox .widget-label-basic span {
-  white-space: normal; overflow: visible; text-overflow: clip; height: auto; }
 .ck-dashboard .ck-poll-text { font-size: 1.05em; line-height: 1.4; padding: 2px 0; }
 .ck-dashboard .ck-row-help { color: #374151; font-size: 0.92em; line-height: 1.35; }
 .ck-dashboard .ck-reveal { border-left: 4px solid #2e7d32; padding-left: 10px; margin: 4px 0 8px; }
@@ -138,8 +135,7 @@ class _QuestionRow:
         self.help = w.HTML()  # what the row can do now, and why the greyed-out controls wait
         self.help.add_class("ck-row-help")
         # the whole text on its own line, the controls under it
-        self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>',
-                           layout=w.Layout(width="100%"))
+        self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>')
         line = w.HBox([self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
                        self.close_button, self.reveal_button, self.timer, self.right],
                       layout=w.Layout(align_items="center", flex_flow="row wrap"))

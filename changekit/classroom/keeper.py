@@ -80,7 +80,14 @@ export default {
     };
     beat();
     const timer = setInterval(beat, model.get("every") * 1000);
-    return () => { clearInterval(timer); banner.remove(); };
+    // leaving (a reload): no more beats, which the closing kernel connection would refuse with a console error
+    const stop = () => clearInterval(timer);
+    window.addEventListener("beforeunload", stop);
+    window.addEventListener("pagehide", stop);
+    return () => {
+      stop(); banner.remove();
+      window.removeEventListener("beforeunload", stop); window.removeEventListener("pagehide", stop);
+    };
   }
 };
 """
