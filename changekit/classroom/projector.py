@@ -61,6 +61,8 @@ RIGHT_FIRST_COLOUR, RIGHT_COLOUR = "#6fbf73", "#1b7a2e"
 EQUILIBRIUM_COLOUR = "#c2571a"
 #: a histogram of numbers has this many bars (more would not fit their labels at 24 px)
 NUMBER_BINS = 10
+#: the most of a reading shown beside a revealed poll's chart (characters; what fits a 720 px screen)
+READING_CHARS = 260
 #: the width of a chart's bars (px): beside it, the answer's column fits a 1280 px screen
 PLOT_WIDTH = 720
 
@@ -507,12 +509,15 @@ class Projector:
 
     def revealed_html(self, state: BoardState, poll: ProjectorPoll) -> str:
         exact = answer_text(poll)
-        right = (_text(36, "The answer", "ck-projector-answer-label")
-                 + _text(72, escape(exact), "ck-projector-answer", "bold")) if exact else _text(36, "The answer:")
+        right = _text(36, "The answer", "ck-projector-answer-label")
+        if exact:
+            right += _text(72, escape(exact), "ck-projector-answer", "bold")
         rows = [r for r in state.report if r.question_id == poll.question_id]
         headline = _text(30, _unbroken(report_headline(rows)), "ck-projector-report") if rows else ""
         reading = poll.answer.get("reading") if isinstance(poll.answer, dict) else None
-        words = _text(SMALLEST_PX, reading_to_html(str(reading)), "ck-projector-reading") if reading else ""
+        # the reading's first sentences: what fits the screen beside the chart (all of it is on the phones)
+        words = _text(SMALLEST_PX if exact else 30, reading_to_html(first_sentences(str(reading))),
+                      "ck-projector-reading") if reading else ""
         return (f'<div class="ck-projector-row"><div class="ck-projector-chart-box">{poll_chart(poll)}</div>'
                 f'<div style="flex:1 1 360px;min-width:0">{right}{headline}{words}</div></div>')
 
@@ -540,6 +545,22 @@ class Projector:
 
     def _ipython_display_(self) -> None:
         display(self.widget)
+
+
+def first_sentences(text: str, limit: int = READING_CHARS) -> str:
+    """The first sentences of ``text`` that fit ``limit`` characters (at least the first, cut with
+    "…" if it is longer).
+
+    >>> first_sentences("One. Two is longer. Three.", 20)
+    'One. Two is longer.'
+    >>> first_sentences("A very long first sentence.", 10)
+    'A very lo…'
+    """
+    flat = " ".join(text.split())
+    if len(flat) <= limit:
+        return flat
+    ends = [m.end() for m in re.finditer(r"[.!?](?=\s)", flat) if m.end() <= limit]
+    return flat[:ends[-1]] if ends else flat[:limit - 1] + "…"
 
 
 def _unbroken(headline: str) -> str:

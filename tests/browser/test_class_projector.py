@@ -12,6 +12,7 @@ import time
 import pytest
 
 from changekit.classroom import connect
+from changekit.classroom.lessons import find_lesson_question
 from changekit.classroom.projector import projector_address
 
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, screenshot
@@ -111,9 +112,8 @@ def test_the_projector_opened_from_its_address_shows_the_class_and_the_reveal_wi
 
     # the teacher's Reveal (as the dashboard makes it): on the projector within 2 s
     answers, revotes = store.answers(code, key, "zombie.q1"), store.revotes(code, key, "zombie.q1")
-    store.reveal_question(code, key, "zombie.q1", {"reading": "The small bills win: a 1 or a 3 often forces the "
-                                                              "Zombie to hand over a bigger bill.",
-                                                   "predictions": list(answers.values()),
+    reading = find_lesson_question("zombie.q1").reading  # the lesson's own: longer than fits beside the chart
+    store.reveal_question(code, key, "zombie.q1", {"reading": reading, "predictions": list(answers.values()),
                                                    "revotes": list(revotes.values())})
     revealed = time.monotonic()
     projector.locator(".ck-projector-answer", has_text="$1").wait_for(timeout=REVEAL_MS)
@@ -134,6 +134,9 @@ def test_the_projector_opened_from_its_address_shows_the_class_and_the_reveal_wi
     labels = [s for s in sizes if s.get("svg") and s["text"] in ("$1", "$3", "$5", "$7", "$10")]  # the axis
     assert len(labels) == 5 and min(s["px"] for s in labels) >= 24
     assert small_text(projector) == []
+    reading_box = projector.locator(".ck-projector-reading").bounding_box()
+    assert projector.locator(".ck-projector-reading").inner_text().startswith("The small bills win")
+    assert reading_box["y"] + reading_box["height"] <= SCREEN["height"]
     answer = projector.locator(".ck-projector-answer").bounding_box()
     chart = projector.locator(".ck-projector-chart").bounding_box()
     assert answer["y"] + answer["height"] <= SCREEN["height"] and chart["y"] + chart["height"] <= SCREEN["height"]
