@@ -417,3 +417,17 @@ LAYOUT_JS = """
 def layout_problems(page, boxes: str = APP_BOXES) -> list[str]:
     """What :data:`LAYOUT_JS` finds wrong with ``page`` at its width, in the boxes matching ``boxes``."""
     return page.evaluate(LAYOUT_JS, boxes)
+
+
+def decode_qr(png: bytes) -> str:
+    """The text of the one QR code in a screenshot, read as a phone's camera app would (zxing-cpp)."""
+    import io
+
+    import numpy as np
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(np.asarray(Image.open(io.BytesIO(png)).convert("L")))
+    texts = [b.text for b in found if b.format == zxingcpp.BarcodeFormat.QRCode]
+    assert len(texts) == 1, f"one QR code expected in the picture, found {texts}"
+    return texts[0]

@@ -16,7 +16,6 @@ every step are kept beside it.
 """
 from __future__ import annotations
 
-import io
 import json
 import re
 import shlex
@@ -31,7 +30,7 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import ROOT
 from changekit.testing import VoilaServer, free_port
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, watch
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, decode_qr, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -71,17 +70,6 @@ def printed_links(log: str) -> dict[str, str]:
             said = lines[i - 1].lower()
             links["dashboard" if "dashboard" in said else "gallery" if "gallery" in said else line] = line
     return links
-
-
-def decode_qr(png: bytes) -> str:
-    import numpy as np
-    import zxingcpp
-    from PIL import Image
-
-    found = zxingcpp.read_barcodes(np.asarray(Image.open(io.BytesIO(png)).convert("L")))
-    texts = [b.text for b in found if b.format == zxingcpp.BarcodeFormat.QRCode]
-    assert len(texts) == 1, f"one QR code expected in the picture, found {texts}"
-    return texts[0]
 
 
 class Room:

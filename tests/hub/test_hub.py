@@ -20,6 +20,8 @@ from changekit.testing import HubServer
 from changekit.hub.memory import memory_group_of, parse_size
 from changekit.serving import ROOT
 
+from ..browser.helpers import decode_qr
+
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
@@ -134,13 +136,20 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
                 assert env["CHANGEKIT_CLASS_STORE"] == hub.options.service_url
                 assert not any("postgresql" in value or pg.folder.name in value for value in env.values())
 
-            teacher = pages["ms-lee"]
-            teacher.goto(f"{hub.url}/user/ms-lee/voila/render/class.ipynb", timeout=HUB_MS)
+            teacher = pages["ms-lee"]  # from the gallery the hub landed on, by its link
+            with teacher.expect_navigation(timeout=HUB_MS):
+                teacher.get_by_role("link", name="Open a class session").click(timeout=HUB_MS)
             teacher.get_by_role("button", name="Open a new session").click(timeout=HUB_MS)
             code = teacher.locator(".ck-join-code").inner_text(timeout=LIVE_MS).strip()
+            # the join address as a phone reads it from the QR: each student's own server, never
+            # the teacher's (which refused every student with 403)
+            join_address = decode_qr(teacher.locator(".ck-qr svg").screenshot())
+            assert join_address == f"{hub.url}/hub/user-redirect/voila/render/join.ipynb?code={code}", join_address
             students = {user: pages[user] for user in STUDENTS}
             for user, page in students.items():
-                page.goto(f"{hub.url}/user/{user}/voila/render/join.ipynb?code={code}", timeout=HUB_MS)
+                opened = page.goto(join_address, timeout=HUB_MS)
+                assert opened is not None and opened.status == 200
+                assert page.url.startswith(f"{hub.url}/user/{user}/voila/render/join.ipynb?code={code}"), page.url
                 # a name typed on the page is not who joins: the hub user is
                 page.get_by_role("textbox", name="Your name:").fill("Ms Lee", timeout=HUB_MS)
                 page.get_by_role("button", name="Join the class").click()
