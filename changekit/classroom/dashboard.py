@@ -507,11 +507,11 @@ class Dashboard:
         self.poller.start()
 
     def _problem(self, problem: str | None) -> None:
-        self.live_note.value = "" if problem is None else f"<p>{alert_html(problem)}</p>"
+        self.live_note.value = "" if problem is None else f"<p>{alert_html(sentence(problem))}</p>"
 
     def _stopped(self, reason: str) -> None:
         if self.session is not None:
-            self.live_note.value = f"<p>{alert_html(f'Live updates stopped: {reason}')}</p>"
+            self.live_note.value = f"<p>{alert_html(sentence(f'Live updates stopped: {reason}'))}</p>"
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -738,7 +738,7 @@ class Dashboard:
             self.store.delete_session(code, key)
         except ClassroomError as err:
             self.session = session
-            self.delete_note.value = alert_html(str(err))
+            self.delete_note.value = alert_html(sentence(str(err)))
             return
         self.poller.stop("deleted")
         self.keeper.forget_seat()  # a reload no longer resumes it
