@@ -49,6 +49,25 @@ CSS = """
 .jupyter-button.ck-btn.mod-warning:active, .jupyter-button.ck-btn.mod-warning.mod-active { background-color: #92400e; }
 .jupyter-button.ck-btn.mod-success:active, .jupyter-button.ck-btn.mod-success.mod-active { background-color: #1b5e20; }
 .jupyter-button.ck-btn.mod-info:active, .jupyter-button.ck-btn.mod-info.mod-active { background-color: #00555e; }
+/* a disabled button looks it, whatever its colour (a faded colour read as enabled on a phone): hollow, with a
+   dashed edge, its words still 6.7:1; the page says in words why it waits (a phone shows no tooltip) */
+.jupyter-widgets.jupyter-button.ck-btn:disabled { background-color: #fafafa; color: #595959; opacity: 1;
+  border: 1px dashed #6e6e6e; box-shadow: none; cursor: not-allowed; }
+/* a choice locked in or refused looks disabled too (faded to 0.6 its words fell to 3.9:1); the chosen one
+   stays marked, dark with its tick */
+.widget-toggle-buttons .jupyter-button.widget-toggle-button:disabled,
+.jupyter-widgets.jupyter-button.widget-toggle-button:disabled { background-color: #ececec; color: #4a4a4a;
+  opacity: 1; border: 1px dashed #7a7a7a; box-shadow: none; cursor: not-allowed; }
+.widget-toggle-buttons .jupyter-button.widget-toggle-button.mod-active:disabled,
+.jupyter-widgets.jupyter-button.widget-toggle-button.mod-active:disabled { background-color: #1d4e89; color: #fff;
+  border-style: solid; }
+/* the student's way to the strategy lab: a link the size of a button */
+a.ck-lab-link { display: inline-flex; align-items: center; min-height: 44px; padding: 0 14px; margin: 2px 0;
+  border-radius: 4px; background: #1d4e89; color: #fff; font-weight: bold; text-decoration: none; }
+a.ck-lab-link:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
+.ck-right { color: #1b5e20; } .ck-wrong { color: #b3261e; }
+/* the lab's code box is the box's whole width: its margins ran 2 px past a phone's screen */
+.ck-lab .ck-code { margin-left: 0; margin-right: 0; box-sizing: border-box; }
 /* set-up row: a "Game settings" button opens it on narrow screens (it filled a phone's first screen) */
 .ck-setup-toggle { display: none !important; }
 /* a student's rejoin link is one long word: it breaks anywhere rather than run off a phone's screen */
@@ -72,6 +91,15 @@ CSS = """
   .ck-class-page input, .ck-class-page select { min-height: 44px; }
   .ck-app .widget-checkbox, .ck-app .widget-checkbox input,
   .ck-class-page .widget-checkbox, .ck-class-page .widget-checkbox input { min-height: 44px; }
+  /* a checkbox is tapped on its words too: the label with the box is the 44 px target, and the box is
+     24 px wide (it was 13 px: a finger missed it) */
+  .ck-app .widget-checkbox .widget-label-basic, .ck-class-page .widget-checkbox .widget-label-basic {
+    display: inline-flex; align-items: center; min-height: 44px; }
+  .ck-app .widget-checkbox input[type=checkbox], .ck-class-page .widget-checkbox input[type=checkbox] {
+    width: 24px; margin: 0 8px 0 0; }
+  /* a folded section's header (Earlier, Start a table yourself) is tapped too */
+  .ck-app .jupyter-widget-Collapse-header, .ck-class-page .jupyter-widget-Collapse-header {
+    min-height: 44px; display: flex; align-items: center; box-sizing: border-box; }
   /* a checkbox's words wrap under it (a long one was cut with an ellipsis) */
   .ck-app .widget-checkbox, .ck-app .widget-checkbox .widget-label-basic,
   .ck-app .widget-checkbox .widget-label-basic span, .ck-class-page .widget-checkbox,
