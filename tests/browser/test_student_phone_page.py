@@ -17,6 +17,7 @@ from changekit.games.boneyard import resolve_auction, settled_bids
 from changekit.classroom.tables import bot_seat, open_table, student_seat
 from changekit.registry import load_game
 
+from .test_accessibility import assert_axe_finds_nothing_blocking
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, layout_problems, screenshot, visible, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -110,6 +111,18 @@ def test_the_task_is_on_the_first_screen_check_judges_and_the_lab_is_a_tap_away(
     session = store.open_session("Period 3")
     code, key = session.code, session.teacher_key
     ada = store.join(code, "Ada")
+    # the join form on a phone: its boxes and button are 44 px targets, the intro under the title
+    form_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    form = form_context.new_page()
+    form_seen = watch(form, "student-phone-join")
+    form.goto(f"{server}/voila/render/join.ipynb?code={code}", timeout=RENDER_TIMEOUT_MS)
+    visible(form.get_by_role("button", name="Join the class"), what="the join form", timeout_ms=RENDER_TIMEOUT_MS)
+    visible(form.get_by_text("Type the code on your teacher's screen"), what="the intro, in the form")
+    assert small_targets(form, ".ck-student-page") == [] and layout_problems(form, ".ck-student-page") == []
+    screenshot(form, "student-phone-join")
+    assert form_seen.unexpected == []
+    form_context.close()
+
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     phone = context.new_page()
     seen = watch(phone, "student-phone")
@@ -196,6 +209,7 @@ def test_the_task_is_on_the_first_screen_check_judges_and_the_lab_is_a_tap_away(
     assert f"The answer is {choices[0]}; your prediction was {choices[1]}." in said, said
     visible(page.locator(".ck-revote-said", has_text="Right."), what="the revote judged too")
     screenshot(phone, "student-phone-checked")
+    assert_axe_finds_nothing_blocking(phone, "student-phone-checked")
     earlier.locator(".jupyter-widget-Collapse-header").tap()  # unfold what is over
     visible(page.locator(".ck-earlier .ck-auction-result"), what="the settled auction, unfolded")
     assert small_targets(phone, ".ck-student-page") == []
