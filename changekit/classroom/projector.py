@@ -124,8 +124,13 @@ def auction_view(question_id: str, bids: list[Any]) -> AuctionView:
 # -- drawing: plain functions of the state, to HTML (tests read them without a browser) ----------
 
 def _text(size: int, body: str, cls: str = "", weight: str = "normal") -> str:
-    return (f'<div class="{cls}" style="font-size:{max(size, SMALLEST_PX)}px;line-height:1.25;'
-            f'font-weight:{weight};margin:6px 0">{body}</div>')
+    """``body`` in ``size`` px; large type (over 40 px) shrinks with a narrow screen (a phone held
+    by the teacher: a 96 px "answered" ran 527 px wide), never under SMALLEST_PX."""
+    px = max(size, SMALLEST_PX)
+    font = f"clamp({SMALLEST_PX}px, {px / 8:g}vw, {px}px)" if px > 40 else f"{px}px"
+    return (f'<div class="{cls}" style="font-size:{font};line-height:1.25;font-weight:{weight};margin:6px 0">'
+            f"{body}</div>")
+
 
 
 def _text_width(text: str, size: float) -> float:
@@ -501,8 +506,8 @@ class Projector:
         return ('<div class="ck-projector-row ck-projector-join">'
                 '<div style="flex:1 1 500px">'
                 + _text(36, "Join the class: scan the QR code, or open the join page and type the code")
-                + f'<div class="ck-join-code" style="font-size:min(150px, 16vw);line-height:1.1;font-weight:bold;'
-                  f'letter-spacing:0.08em;font-family:monospace">{escape(self.code)}</div>'
+                + '<div class="ck-join-code" style="font-size:clamp(24px, 16vw, 150px);line-height:1.1;'
+                  f'font-weight:bold;letter-spacing:0.08em;font-family:monospace">{escape(self.code)}</div>'
                 + _text(40, f"{state.joined} joined", "ck-projector-joined", "bold")
                 + self.lesson_line(state)
                 + f'</div><div class="ck-qr ck-projector-qr">{qr_svg(address, fit=460)}</div></div>')

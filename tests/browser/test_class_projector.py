@@ -15,7 +15,7 @@ from changekit.classroom import connect
 from changekit.classroom.lessons import find_lesson_question
 from changekit.classroom.projector import projector_address
 
-from .helpers import RENDER_TIMEOUT_MS, class_store_server, screenshot
+from .helpers import RENDER_TIMEOUT_MS, class_store_server, layout_problems, screenshot
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -186,3 +186,28 @@ def test_the_projector_shows_a_settled_auction_and_published_standings(browser, 
         ["1", "entry 1", "50%", "40"], ["2", "greedy", "25%", "40"], ["2", "entry 3", "25%", "40"]]
     assert small_text(projector) == [] and "Marisol" not in projector.locator("body").inner_text()
     screenshot(projector, "projector-1280-standings")
+
+
+def test_the_projector_also_fits_a_phone(browser, server):
+    """A teacher may glance at it on a phone: nothing scrolls sideways, at the join code, the
+    count and the reveal (large type shrinks with the screen; never under 24 px)."""
+    url, store = server
+    session = store.open_session("Period 5")
+    code, key = session.code, session.teacher_key
+    tokens = [store.join(code, name).token for name in NAMES[:2]]
+    phone = browser.new_context(viewport={"width": 360, "height": 780}, has_touch=True, is_mobile=True).new_page()
+    phone.goto(f"{url}/voila/render/{projector_address(code, store.projector_key(code, key))}",
+               timeout=RENDER_TIMEOUT_MS)
+    phone.locator(".ck-projector-joined", has_text="2 joined").wait_for(timeout=RENDER_TIMEOUT_MS)
+    assert layout_problems(phone, ".ck-projector-page") == []
+    store.open_question(code, key, "zombie.q1", PROMPT)
+    store.submit(code, tokens[0], "zombie.q1", "$1")
+    phone.locator(".ck-projector-count", has_text="1 of 2 answered").wait_for(timeout=LIVE_MS)
+    assert layout_problems(phone, ".ck-projector-page") == []
+    store.mark_correct(code, key, "zombie.q1", {"choices": ["$1"]})
+    store.reveal_question(code, key, "zombie.q1", {"predictions": ["$1"]})
+    phone.locator(".ck-projector-answer", has_text="$1").wait_for(timeout=REVEAL_MS)
+    assert layout_problems(phone, ".ck-projector-page") == []
+    sizes = [s["px"] for s in phone.evaluate(TEXT_SIZES_JS) if not s.get("svg")]  # the chart scales down
+    assert min(sizes) >= 24
+    screenshot(phone, "projector-phone-revealed")
