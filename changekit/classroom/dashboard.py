@@ -356,6 +356,9 @@ class Dashboard:
         def entered(entered: tuple[Session, str, bool]) -> None:
             self._kept_pending = False
             self._enter(entered)
+            # said, so that nobody wonders why the page skipped the start form
+            self.message.value = (f'<p class="ck-resumed"><i>Session {escape(kept[0])} resumed: this browser kept '
+                                  "it (Delete session, at the end of the page, makes it forget).</i></p>")
         off_loop(lambda: self._resuming(*kept), entered, failed=failed)
 
     def _say(self, reason: str) -> None:

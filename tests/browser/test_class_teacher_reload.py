@@ -79,6 +79,7 @@ def test_a_teacher_reloads_and_is_back_on_the_same_session_with_no_typing(browse
         code_box = teacher.locator(".ck-join-code")
         visible(code_box, what="the same session, resumed from the cookie", timeout_ms=RENDER_TIMEOUT_MS)
         assert code_box.inner_text().strip() == code
+        visible(teacher.locator(".ck-resumed", has_text=f"Session {code} resumed"), what="the resume said")
         assert not teacher.get_by_role("button", name="Open a new session").is_visible()
         assert not teacher.locator(".ck-key-box").is_visible()  # shown once, on the new session
         visible(teacher.get_by_role("button", name="Show the teacher key"), what="the key behind a button")

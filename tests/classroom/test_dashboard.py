@@ -335,7 +335,8 @@ def test_a_reload_resumes_the_session_this_browser_kept_and_delete_forgets_it(bo
     reloaded.keeper.stored = board.keeper.seat  # what the browser sends once the page is up
     assert reloaded.session is not None and reloaded.session.code == session.code
     assert reloaded.start_panel.layout.display == "none" and reloaded.session_panel.layout.display is None
-    assert reloaded.session.teacher_key == session.teacher_key and reloaded.message.value == ""
+    assert reloaded.session.teacher_key == session.teacher_key
+    assert f"Session {session.code} resumed: this browser kept it" in reloaded.message.value
 
     reloaded.delete_confirm.value = True
     reloaded.delete_button.click()
