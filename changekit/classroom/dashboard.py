@@ -260,6 +260,8 @@ class Dashboard:
                                          layout=w.Layout(width="auto"))
         self.delete_button = button("Delete session", self.delete, style="danger",
                                     tooltip="Deletes the session and everything in it; this browser forgets it")
+        self.leave_button = button("Leave this session", self.leave,
+                                   tooltip="Back to the start form; the session stays open in the store")
         self.delete_note = w.HTML()  # said beside the button: the top of the page may be out of sight
         self.games_box = w.VBox(layout=w.Layout(border="1px dashed #99a", padding="6px 10px", margin="8px 0"))
         self.games_box.add_class("ck-class-games")
@@ -271,7 +273,10 @@ class Dashboard:
             w.HTML("<h3>After the lesson</h3>"),
             self.report_button, self.report_box,
             w.HBox([self.export_button, self.export_link], layout=w.Layout(align_items="center")),
-            w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center"))],
+            w.HBox([self.delete_confirm, self.delete_button, self.delete_note], layout=w.Layout(align_items="center")),
+            w.HBox([self.leave_button, w.HTML("<span>Another class next? The session stays open; its code and "
+                                              "teacher key bring it back.</span>")],
+                   layout=w.Layout(align_items="center"))],
             layout=w.Layout(display="none"))
         # the kit's phone layout (touch targets, wrapping rows): a teacher walks the room with a phone
         self.widget = w.VBox([self.keeper, w.HTML(CSS + DASHBOARD_CSS), self.start_panel, self.message,
@@ -744,7 +749,27 @@ class Dashboard:
             self.delete_note.value = alert_html(sentence(str(err)))
             return
         self.poller.stop("deleted")
+        self._back_to_start()
+        self.message.value = f"<p>Session {escape(code)} and everything in it are deleted.</p>"
+
+    def leave(self) -> None:
+        """Back to the start form with the session left open in the store (another period's session
+        can then be opened): this browser forgets it, its code and teacher key bring it back."""
+        code, _ = self._teacher()
+        self.session = None  # its poller stops without a word
+        self.poller.stop("left")
+        self._back_to_start()
+        self.code_box.value = code
+        self.message.value = (f"<p>You left session {escape(code)}: it stays open for the class. Its code and "
+                              "teacher key bring it back here (Resume).</p>")
+
+    def _back_to_start(self) -> None:
+        for panel in self.panels:  # the auction's and the tables' followers stop with the session
+            poller = getattr(panel, "poller", None)
+            if poller is not None:
+                poller.stop("left")
         self.keeper.forget_seat()  # a reload no longer resumes it
+        self.pending_marks = {}
         self.revealed_qid = None
         self._place_results()
         self._hide_key()
@@ -755,7 +780,6 @@ class Dashboard:
         self.session_panel.layout.display = "none"
         self.start_panel.layout.display = None
         self.live_note.value = ""
-        self.message.value = f"<p>Session {escape(code)} and everything in it are deleted.</p>"
 
     def _ipython_display_(self) -> None:
         display(self.widget)

@@ -348,6 +348,18 @@ def test_a_reload_resumes_the_session_this_browser_kept_and_delete_forgets_it(bo
         after.message.value
 
 
+def test_leaving_a_session_keeps_it_open_and_lets_another_be_opened(board, store):
+    first = opened(board)
+    board.rows["zombie.q2"].right.value = "40 to 50"  # a mark kept for an unopened question: the session's
+    board.leave_button.click()
+    assert board.session is None and board.start_panel.layout.display is None and board.keeper.seat == "-"
+    assert board.code_box.value == first.code and f"You left session {first.code}" in board.message.value
+    assert board.pending_marks == {} and store.resume_session(first.code, first.teacher_key).code == first.code
+    second = opened(board)
+    assert second.code != first.code and board.keeper.seat == f"{second.code}:{second.teacher_key}"
+    assert store.students(first.code, first.teacher_key) == []  # the first is still there
+
+
 def test_a_kept_session_of_another_code_than_the_address_s_is_offered_on_a_button(store, monkeypatch):
     kept, other = store.open_session("P3"), store.open_session("P4")
     monkeypatch.setenv("QUERY_STRING", f"code={other.code}")
