@@ -11,6 +11,7 @@ import pytest
 from changekit.classroom import connect
 
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, open_page, screenshot, visible, wait_until
+from .test_accessibility import assert_axe_finds_nothing_blocking
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -44,6 +45,7 @@ def test_a_teacher_reloads_and_is_back_on_the_same_session_with_no_typing(browse
         kept = {c["name"]: c for c in context.cookies()}[f"changekit_teacher_{server.port}"]
         assert re.sub("%3A", ":", kept["value"]) == f"{code}:{key}" and kept["sameSite"] == "Strict"
         screenshot(teacher, "class-teacher-key")
+        assert_axe_finds_nothing_blocking(teacher, "class-teacher-session")  # the key box, the projector's link
 
         teacher.get_by_role("button", name="I have written it down: hide the key").click()
         wait_until(teacher, lambda: not key_box.is_visible(), what="the key hidden")
@@ -63,6 +65,7 @@ def test_a_teacher_reloads_and_is_back_on_the_same_session_with_no_typing(browse
                    what="the reveal's chart drawn in its row", timeout_ms=LIVE_MS)
         row.scroll_into_view_if_needed()
         screenshot(teacher, "class-teacher-reveal-in-row")
+        assert_axe_finds_nothing_blocking(teacher, "class-teacher-revealed")  # greyed-out controls, row help
         with connect(url) as store:
             (state,) = store.questions(code, key)
             assert state.revealed and state.correct == {"choices": ["$3"]}
