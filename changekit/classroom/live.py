@@ -621,14 +621,14 @@ class StudentPage:
 
     def _arrange(self) -> None:
         """Lay the page out: the task at hand on top (a vote still open; else a table this student
-        sits at; else the last poll, revealed or closed), then the timer and the tables, the lab,
-        what is over folded away under "Earlier", and who the student is with their seat link."""
+        sits at, the poll that just ended under it, where its result is read; else the last poll),
+        the lab, what is over folded away under "Earlier", and the student's seat link."""
         link = self.link
         if link is None or self.tables is None:
             return
         table_first = self.tables.app is not None and not self._task_open
-        task = [] if table_first else list(self._task)
-        earlier_ids = [q for q in reversed(self._order) if q != self._task_id or not task]
+        task = list(self._task)
+        earlier_ids = [q for q in reversed(self._order) if q != self._task_id]
         earlier = [widget for qid in earlier_ids for widget in self._finished(qid)]
         if list(self.current.children) != task:
             self.current.children = task

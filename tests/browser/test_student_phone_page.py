@@ -214,12 +214,13 @@ def test_the_task_is_on_the_first_screen_check_judges_and_the_lab_is_a_tap_away(
     visible(page.locator(".ck-earlier .ck-auction-result"), what="the settled auction, unfolded")
     assert small_targets(phone, ".ck-student-page") == []
 
-    # a table: with no vote open it goes on top, the question joins what is over
+    # a table: with no vote open it goes on top, the question that just ended under it
     open_table(store, code, key, "diminishing", [student_seat("Ada"), bot_seat()])
     app = page.locator(".ck-app")
     visible(app, what="the table on Ada's page")
     on_first_screen(phone, app, "the table")
-    visible(earlier.get_by_text("Earlier (3)"), what="the revealed question folded away")
+    visible(earlier.get_by_text("Earlier (2)"), what="only older polls folded away")
+    assert page.locator(".ck-task .ck-question-status", has_text="Not right.").is_visible()
     hints = app.locator(".widget-checkbox label.widget-label-basic", has_text="Show hints")
     visible(hints, what="the table's Show hints")
     assert hints.locator("input").bounding_box()["width"] >= 24  # the box itself (13 px before)
