@@ -721,8 +721,8 @@ TEACHER_CHECK_S = 300
 async def _holds_a_teacher_key(handler: Any) -> bool:
     """Whether this browser keeps a session's code and teacher key (the dashboard's cookie, see
     changekit.classroom.keeper) that the class store accepts."""
-    import asyncio
-    from urllib.parse import unquote
+    import asyncio  # as the server's machinery: only a running server needs it
+    from urllib.parse import unquote  # likewise
 
     kept = unquote(handler.get_cookie(f"changekit_teacher_{_port_of(handler)}") or "")
     code, _, key = kept.partition(":")
@@ -883,7 +883,7 @@ def _voila_class() -> type[Voila]:
             return login_cookie_secret(self.token) if self.token else os.urandom(32)
 
         def launch_browser(self) -> None:
-            import webbrowser
+            import webbrowser  # only when the server opens a browser
 
             dashboard = share_links(ServeOptions(host=self.ip, port=self.port, token=self.token), "class.ipynb")[0]
             try:  # the teacher's dashboard: what the person who typed the command came for
@@ -962,8 +962,8 @@ def login_cookie_secret(token: str, folder: Path | None = None) -> bytes:
     start, and every phone then got 403), and a new one with a new token, which locks out whoever
     had the old one. It is keyed by a secret kept in the kit's data folder (readable by its owner
     only), not by the token alone, which every student holds."""
-    import hashlib
-    import hmac
+    import hashlib  # only a server with a token signs its cookies
+    import hmac  # likewise
 
     if folder is None:
         folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "changekit"

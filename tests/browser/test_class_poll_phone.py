@@ -136,7 +136,7 @@ def test_students_answer_a_class_poll_on_phones(browser, class_server):
         fits_the_phone(page, name, "checked", box.locator(".js-plotly-plot").last)  # the class's chart
         box.locator(".js-plotly-plot").first.scroll_into_view_if_needed()  # the exact answer's chart
         screenshot(page, f"class-poll-phone-{name.lower()}-answer")
-    projector.locator(".ck-projector-page .js-plotly-plot").first.wait_for(timeout=LIVE_MS)
+    projector.locator(".ck-projector-page .ck-projector-chart").first.wait_for(timeout=LIVE_MS)
     fits_the_phone(projector, "projector", "revealed", boxes=".ck-projector-page")
     fits_the_phone(teacher, "teacher", "revealed", row, boxes=".ck-dashboard")
 

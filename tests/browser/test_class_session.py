@@ -104,6 +104,11 @@ def test_a_class_session_through_the_teacher_and_student_pages(browser, class_se
                                                       ["Bo", "$7", "$7", "took the $7 bucket"]]
     for name, page in students.items():
         result = page.locator(".ck-auction-result")
+        earlier = page.get_by_text("Earlier (1)")  # a settled auction is folded under Earlier
+        wait_until(page, lambda r=result, e=earlier: r.first.is_visible() or e.count() > 0,
+                   what=f"the auction's result on {name}'s page")
+        if not result.first.is_visible():
+            earlier.first.click()
         visible(result, what=f"the result on {name}'s page")
         assert f"You took the {BIDS[name]} bucket." in result.inner_text()
         assert page.locator(".ck-auction-bidder").get_by_role("button", name="Submit my bid").is_disabled()
