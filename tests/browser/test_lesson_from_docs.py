@@ -120,7 +120,8 @@ class Room:
         """No error the kit does not expect; after a restart, the pages' sockets refused while the
         server was down are expected (they say "Connection lost" and come back on a reload), and so is the
         reloaded page asking the new server to shut down a kernel only the old one had (404)."""
-        of_the_restart = ("ERR_CONNECTION_REFUSED", "/voila/api/shutdown/")  # the old server's kernels
+        # sockets refused or cut while the server was down, and the old server's kernels
+        of_the_restart = ("ERR_CONNECTION_REFUSED", "ERR_CONNECTION_RESET", "/voila/api/shutdown/")
         problems = {who: [e for e in w.unexpected if not (restarted and any(m in e for m in of_the_restart))]
                     for who, w in self.watches.items()}
         assert {who: e for who, e in problems.items() if e} == {}, problems

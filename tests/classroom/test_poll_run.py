@@ -186,9 +186,13 @@ def test_the_right_answer_is_checked_kept_and_never_shown_to_students(store, ses
     store.mark_correct(code, key, "demo.q1", {"choices": ["3"]})
     assert store.questions(code, key)[0].correct == {"choices": ["3"]}
     (poll,) = store.polls(code, ada.token)
-    assert not hasattr(poll, "correct") and poll.answer is None
+    assert poll.correct is None and poll.answer is None  # a student sees no mark before the reveal
     store.mark_correct(code, key, "demo.q1", None)
     assert store.questions(code, key)[0].correct is None
+    store.mark_correct(code, key, "demo.q1", {"choices": ["3"]})
+    store.reveal_question(code, key, "demo.q1")
+    (poll,) = store.polls(code, ada.token)
+    assert poll.correct == {"choices": ["3"]}  # from the reveal on: Check says right or wrong by it
 
 
 def expected_gain(pre_right, pre_n, post_right, post_n):
