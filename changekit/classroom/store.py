@@ -45,6 +45,7 @@ from ..core.errors import ClassroomError
 from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .kinds import PROMPT_KINDS
+from .names import INVISIBLE, name_key
 from .report import ReportRow, check_correct, report_row
 from .schema import migrate
 from .table_rules import check_move, check_settings
@@ -332,7 +333,10 @@ class Store:
         try:
             with self._write() as tx:
                 session = self._open_session(tx, code)
-                if tx.one("SELECT 1 FROM students WHERE session_id = ? AND name_key = ?", (session.id, key)):
+                # each classmate's name keyed again, not only the stored key: a key stored by an
+                # older fold (an earlier changekit, or a machine without ICU) still collides
+                names = tx.execute("SELECT name, name_key FROM students WHERE session_id = ?", (session.id,))
+                if any(key in (stored, name_key(other)) for other, stored in names):
                     raise _name_taken(name)
                 (joined,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
                 if joined >= MAX_STUDENTS:
@@ -1198,28 +1202,6 @@ def _clean_text(text: object, what: str, limit: int) -> str:
     return cleaned
 
 
-#: characters that show as nothing, or nothing but space, yet are not control characters (those a
-#: name may not hold at all): combining grapheme joiner, Hangul fillers, Mongolian and other
-#: variation selectors, Khmer inherent vowels, the braille blank
-INVISIBLE = re.compile("[\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2800\u3164\ufe00-\ufe0f\uffa0"
-                       "\U000e0100-\U000e01ef]")
-#: letters that look like Latin ones (Cyrillic, Greek; Latin and digits that pass for others in a
-#: sans-serif font), folded to the Latin letter they pass for. A short table of the common
-#: look-alikes (after Unicode's confusables.txt) rather than a dependency: names are short and
-#: mostly Latin, and what matters is that no classmate can pass for another.
-LOOK_ALIKES = str.maketrans({
-    # Cyrillic
-    "А": "a", "а": "a", "В": "b", "С": "c", "с": "c", "ԁ": "d", "Е": "e", "е": "e", "Ё": "ë", "ё": "ë", "Н": "h",
-    "һ": "h", "І": "i", "і": "i", "Ӏ": "i", "ӏ": "i", "Ї": "ï", "ї": "ï", "Ј": "j", "ј": "j", "К": "k", "М": "m",
-    "О": "o", "о": "o", "Р": "p", "р": "p", "Ԛ": "q", "ԛ": "q", "Ѕ": "s", "ѕ": "s", "Т": "t", "Ԝ": "w", "ԝ": "w",
-    "Х": "x", "х": "x", "У": "y", "у": "y", "Ү": "y", "ү": "y",
-    # Greek
-    "Α": "a", "α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "i", "ι": "i", "Κ": "k", "κ": "k", "Μ": "m",
-    "Ν": "n", "ν": "v", "Ο": "o", "ο": "o", "Ρ": "p", "ρ": "p", "Τ": "t", "Υ": "y", "υ": "u", "Χ": "x", "χ": "x",
-    "Ϲ": "c", "ϲ": "c",
-    # Latin: one and bar for small l, zero for o, the dotless i
-    "1": "l", "|": "l", "0": "o", "ı": "i",
-})
 #: names that would read as something else on a page: "You" ("Your bag" on others' pages), the
 #: teacher, and the bots' labels ("Careful bot", "Heuristic bot": any name ending in " bot")
 RESERVED_NAMES = ("you", "me", "teacher", "bot")
@@ -1245,26 +1227,11 @@ def check_name(name: object) -> str:
     if key == "bot" or key.endswith(" bot"):
         raise ClassroomError("reserved-name", f"{cleaned!r} reads as a bot's seat at a table (names ending in 'bot' "
                                               "are the bots'): pick another name")
-    if key in RESERVED_NAMES:
+    if key in {name_key(reserved) for reserved in RESERVED_NAMES}:
         raise ClassroomError("reserved-name", f"{cleaned!r} is a word the class pages use themselves "
                                               f"({', '.join(repr(n.capitalize()) for n in RESERVED_NAMES)}): "
                                               "pick another name")
     return cleaned
-
-
-def name_key(name: str) -> str:
-    """What two names must not share in a session: the name after Unicode's compatibility
-    normalisation (NFKC: full-width letters, ligatures), without invisible characters, with
-    look-alike letters folded to the Latin one they pass for, case-folded, spaces made single.
-
-    >>> name_key("Ａda") == name_key("\u0410da") == name_key("Ada\u034f") == name_key("ADA ") == "ada"
-    True
-    """
-    text = INVISIBLE.sub("", unicodedata.normalize("NFKC", name))
-    # capitals are folded before case-folding (Greek capital Ν passes for N, its small ν for v),
-    # small letters after (a capital the table lacks may fold to a small one it has)
-    folded = text.translate(LOOK_ALIKES).casefold().translate(LOOK_ALIKES)
-    return " ".join(folded.split())
 
 
 def _name_taken(name: str) -> ClassroomError:

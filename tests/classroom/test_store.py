@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 import pytest
 
+from changekit.classroom import names
 from changekit.classroom import CODE_ALPHABET, MAX_VALUE_BYTES, ClassroomError, GameTable, Question, connect
 from changekit.core.errors import ChangekitError
 
@@ -423,12 +424,52 @@ def test_a_store_in_use_by_two_connections(store_url):
     "Аdа",            # Cyrillic a twice
     "Ada\ufe0f",      # a variation selector
     "A\u2800da",      # braille blank inside
+    # issue 42: letters drawn as Latin ones outside any hand-made table, and accent marks
+    "Ad\u0251",       # Latin small alpha
+    "\u13aada",       # Cherokee A
+    "Ada\u0332",      # combining low line
+    "Ada\u0323",      # combining dot below
+    "ADA",            # case
+    "\uff21da",       # full-width A
 ])
 def test_look_alike_names_collide(store, session, look_alike):
     store.join(session.code, "Ada")
     with refused("name-taken", "already taken"):
         store.join(session.code, look_alike)
     assert store.students(session.code, session.teacher_key) == ["Ada"]
+
+
+@pytest.mark.skipif(names.FOLDS_BY != "unicode-skeleton", reason="needs PyICU, which has no wheel for this platform")
+@pytest.mark.parametrize("name, look_alike", [
+    ("Ivan", "lvan"), ("Ivan", "1van"), ("Mia", "rnia"), ("Emma", "Ernrna"), ("Olga", "0lga"),
+    ("Bob", "\u0412\u041e\u0412"),
+])
+def test_look_alikes_by_the_unicode_skeleton(store, session, name, look_alike):
+    store.join(session.code, name)
+    with refused("name-taken", "already taken"):
+        store.join(session.code, look_alike)
+
+
+@pytest.mark.parametrize("first, second", [("Ana", "Anna"), ("Mia", "Nia"), ("Ali", "Al"), ("अमित", "अमत")])
+def test_names_that_look_different_stay_apart(store, session, first, second):
+    assert [store.join(session.code, n).name for n in (first, second)] == [first, second]
+
+
+def test_a_name_keyed_by_an_older_fold_still_collides(store, session):
+    """A student who joined under an earlier changekit has the key of that fold stored; the new
+    fold of their name is what a look-alike must not share."""
+    store.join(session.code, "Emma")
+    with store._write() as tx:
+        tx.execute("UPDATE students SET name_key = 'emma'")  # the key an older fold stored
+    with refused("name-taken"):
+        store.join(session.code, "Ernrna")
+
+
+def test_without_icu_the_table_folds_the_common_look_alikes(monkeypatch):
+    monkeypatch.setattr(names, "_SPOOF_CHECKER", None)
+    keys = {names.name_key(n) for n in ("Ada", "\u0430da", "\u13aada", "Ad\u0251", "Ada\u0323", "ADA", "\uff21da")}
+    assert keys == {"ada"}
+    assert names.name_key("Ivan") == names.name_key("lvan") == names.name_key("1van") != names.name_key("Ana")
 
 
 def test_invisible_characters_are_dropped_from_a_name(store, session):
