@@ -67,6 +67,10 @@ QUEUE_MESSAGE = "Your page is being prepared: {ahead} ahead of you."
 TOKEN_MIN_CHARS = 16
 RECONNECT_GRACE_S = 60
 CLOSED_PAGE_TIMEOUT_S = 180
+#: kernel culling, the same under ``changekit serve`` and in a hub's servers (changekit.hub.config):
+#: a page still connected is never culled; one lost for 30 minutes is
+KERNEL_CULLING_ARGS = ("--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60",
+                       "--MappingKernelManager.cull_connected=False")
 
 
 # ---- settings ---------------------------------------------------------------------------------
@@ -126,9 +130,7 @@ class ServeOptions:
             # cell's last outputs under load (the 4 s default lost outputs in a 20-visit run)
             "--VoilaExecutor.timeout=120", "--VoilaExecutor.startup_timeout=120",
             "--VoilaExecutor.iopub_timeout=30",
-            # a page still connected is never culled; one lost for 30 minutes is
-            "--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_interval=60",
-            "--MappingKernelManager.cull_connected=False",
+            *KERNEL_CULLING_ARGS,
             # kernels talk to the server over Unix sockets: with TCP, kernels started together race
             # for the same free port ("Address already in use"), the loser dies, and its visitor's
             # page never finishes loading; sockets also keep other local users off the kernels
