@@ -31,8 +31,9 @@ STANDINGS_SECONDS = 3.0
 
 
 def standings_table(rows: list[dict[str, Any]], *, lower_is_better: bool = False) -> str:
-    """The standings as an HTML table: entries sharing a rank band (overlapping intervals) share
-    a rank; a student's own row (``"you"``) is marked."""
+    """The standings as an HTML table: entries sharing a rank band (no significant difference
+    between neighbours, :func:`~changekit.lab.referee.rank_bands`) share a rank; a student's own
+    row (``"you"``) is marked."""
     head = ("<tr><th>rank</th><th>entry</th><th>games</th><th>win rate (95 % interval)</th>"
             f"<th>mean score ({'lower' if lower_is_better else 'higher'} is better)</th><th>failed moves</th></tr>")
     body = []
@@ -249,7 +250,8 @@ class TournamentPanel:
         cls = load_game(standings.game)
         played = len(standings.results.records)
         self.w_message.value = html("<p>{} games of {}, seed {} (anyone with the entries and the seed gets these "
-                                    "standings). Entries whose intervals overlap share a rank.</p>",
+                                    "standings). Neighbours share a rank unless the test of their difference says they "
+                                    "differ (5 %, shared among the comparisons).</p>",
                                     played, cls.title, standings.seed)
         self.w_table.value = standings_table(standings.rows, lower_is_better=cls.lower_is_better)
         names = [e.name for e in standings.results.entries]

@@ -117,7 +117,8 @@ def check_bot(game: Game | str, source: str | bytes, *, against: Sequence[str], 
 @dataclass
 class Standings:
     """A tournament's result: one row per entry (games, win rate and mean score with 95 % intervals,
-    a rank band shared by entries whose intervals overlap, failures), the seed that reproduces it,
+    a rank band: neighbours share one unless their difference is significant, see
+    :func:`~changekit.lab.referee.rank_bands`; failures), the seed that reproduces it,
     and every game (``replay``)."""
 
     game: str

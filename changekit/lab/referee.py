@@ -1,7 +1,9 @@
 """The referee: seeded games between entries (a student's source or a kit bot), duplicate format.
 
 Every deal is played once with each rotation of the seats, so each entry at the table plays it
-from every seat and the luck of the deal cancels. One seed fixes everything: the deals, the
+from every seat: that reduces the luck of the deal (every entry meets each deal from each seat) but
+does not remove it (the bots' own random choices, and the deals' effects on who meets whom, still
+vary; hence the intervals and the rank bands). One seed fixes everything: the deals, the
 groups, each bot's own random generator, so anyone with the seed and the entries gets the same
 standings, whatever order the machine runs things in.
 """
@@ -14,13 +16,14 @@ import random
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from functools import partial
+from statistics import NormalDist
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from changekit.core.bots import Bot, bot_move, play_turns
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Game, State
-from changekit.stats.intervals import Estimate, mean_interval, wilson
+from changekit.stats.intervals import Z95, Estimate, mean_interval, wilson
 from changekit.stats.tournaments import bots_of
 
 from .sandbox import FAILURE_KINDS, EntryBot, MoveFailure, SandboxedBot
@@ -276,17 +279,42 @@ def round_robin_groups(count: int, players: int) -> Callable[[random.Random], li
     return groups
 
 
+#: The level of the rank bands' tests: two-sided 5 %, shared among the adjacent comparisons.
+BAND_LEVEL = 0.05
+
+
+def difference_z(a: Estimate, b: Estimate) -> float:
+    """The test of a difference: ``(a - b) / sqrt(se_a² + se_b²)``, each standard error read off its
+    95 % interval (half its width over 1.96), as for two independent estimates. Not whether the two
+    intervals overlap: equal intervals can overlap while the difference is significant (a gap of
+    2.77 to 3.92 standard errors). 0 where either estimate has no value or no width."""
+    se2 = sum(((e.high - e.low) / (2 * Z95)) ** 2 for e in (a, b))
+    if not (math.isfinite(a.value) and math.isfinite(b.value) and se2 > 0):
+        return 0.0
+    return (a.value - b.value) / math.sqrt(se2)
+
+
+def band_z(entries: int, level: float = BAND_LEVEL) -> float:
+    """The |z| a difference between neighbours must pass to start a new band: the two-sided
+    ``level`` divided among the ``entries - 1`` adjacent comparisons (Bonferroni), since with many
+    entries some neighbours differ "significantly" by chance alone."""
+    return NormalDist().inv_cdf(1 - level / (2 * max(1, entries - 1)))
+
+
 def rank_bands(values: Sequence[Estimate]) -> list[int]:
-    """A band number per entry (1 = top): entries sorted by value, and a new band starts at the first
-    entry whose interval does not overlap the interval of the band's leader."""
-    order = sorted(range(len(values)), key=lambda i: -values[i].value)
+    """A band number per entry (1 = top): entries sorted by value, and a new band starts below an
+    entry only where its difference from the next one is significant (:func:`difference_z` beyond
+    :func:`band_z`). Within a band, say "we cannot tell these apart"; a band is a chain of close
+    neighbours, so its top and bottom entries may still differ."""
+    order = sorted(range(len(values)), key=lambda i: (not math.isfinite(values[i].value), -values[i].value))
     bands = [0] * len(values)
-    band, leader = 0, None
+    band, above = 0, None
+    threshold = band_z(len(values))
     for i in order:
-        if leader is None or values[i].high < values[leader].low:
+        if above is None or difference_z(values[above], values[i]) > threshold:
             band += 1
-            leader = i
         bands[i] = band
+        above = i
     return bands
 
 

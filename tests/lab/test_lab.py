@@ -138,7 +138,7 @@ def test_standings_export_and_payoffs():
     assert matrix[0][1] == pytest.approx(sum(r.scores[r.seating.index(0)] for r in records) / len(records))
 
 
-def test_rank_bands_share_a_band_where_intervals_overlap():
+def test_rank_bands_split_only_where_neighbours_differ_significantly():
     e = lambda v, lo, hi: Estimate(v, lo, hi, 100)  # noqa: E731
     assert rank_bands([e(0.5, 0.4, 0.6), e(0.45, 0.35, 0.55), e(0.2, 0.1, 0.3), e(0.15, 0.05, 0.25)]) == [1, 1, 2, 2]
 

@@ -26,6 +26,7 @@ import pytest
 
 from changekit.classroom.lessons import lesson_questions
 from tests.notebooks.page_questions import drawn_ids
+from tests.unit.chance_checks import game_shares, normal_tail_two_sided, z_for_two_sided, z_independent, z_same_games
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,6 +144,16 @@ def zombie_claims():
         "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
         "so 300 games cannot say it beats greedy":
             lambda: f"so {a.question7_duplicates().games} games cannot say it beats greedy",
+        # Questions 4 and 7 compared by the test of the difference (tests/unit/chance_checks.py, issue 43)
+        "The careful seats won 54 % of the games and the greedy seats 46 %":
+            lambda: (lambda c, g, n: f"The careful seats won {pct(c)} % of the games and the greedy seats {pct(g)} %")(
+                *game_shares(a.question4_tournament(), "careful", "greedy")),
+        "z ≈ 1.0, far from the 1.96 a 5 % test asks":
+            lambda: (f"z ≈ {z_same_games(*game_shares(a.question4_tournament(), 'careful', 'greedy')):.1f}, "
+                     f"far from the {z_for_two_sided(0.05):.2f} a {pct(0.05)} % test asks"),
+        "greedy gives z ≈ 1.07 (p ≈ 0.28)":
+            lambda: (lambda z: f"greedy gives z ≈ {z:.2f} (p ≈ {normal_tail_two_sided(z):.2f})")(
+                z_same_games(*game_shares(a.question7_duplicates(), "sheds on ties", "greedy"))),
     }
 
 
@@ -369,6 +380,9 @@ def big_cheese_claims():
         "300 games, 3 players":
             lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
+        "the test of their difference gives z ≈ 1.0 (a win for":
+            lambda: (f"the test of their difference gives z ≈ "
+                     f"{z_same_games(*game_shares(tournament(), 'cautious', 'random')):.1f} (a win for"),
         # Question 7: keeping a Big Cheese
         "rolled a 2: it pays 16":
             lambda: f"rolled a {a.KEEP_PAID // a.KEEP_CARD}: it pays {a.KEEP_PAID}",
@@ -569,6 +583,10 @@ def moneybags_claims():
             lambda: f"lowers the expectation (about {dec(curves['challenges at 6+, you take the diamond too'].ev, 1)})",
         "the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share of 25 %, and averages "
         "6.6 points a game": closing_phrase,
+        "the test of their difference gives z ≈ 0.75: 200 games":
+            lambda: (lambda r: f"the test of their difference gives z ≈ "
+                               f"{z_same_games(*game_shares(r, 'cautious', 'bold')):.2f}: {r.games} games")(
+                a.question5_tournament()),
     }
 
 
@@ -637,7 +655,37 @@ def cambio_claims():
                      f"{min(round(100 * chances()[r]['own']) for r in (4, 5, 6))}-"
                      f"{max(round(100 * chances()[r]['own']) for r in (4, 5, 6))} % by rounds 4-6"),
         "150 two-player games": lambda: "150 two-player games",  # the page's call: games=150
+        "the gap of 12 points gives z ≈ 2.09 (p ≈ 0.04)": cambio_two_against_four,
+        "t = 2, 4, 6 and 8 do not differ significantly (p ≈ 0.12)":
+            lambda: f"t = 2, 4, 6 and 8 do not differ significantly (p ≈ {cambio_family_p(2, 4, 6, 8):.2f})",
     }
+
+
+def cambio_two_against_four() -> str:
+    """Question 3's t = 2 against t = 4: two independent runs, the test of their difference."""
+    from changekit.games.cambio import analysis as a
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    two, four = rows[2], rows[4]
+    z = z_independent(two["win_rate"], two["games"], four["win_rate"], four["games"])
+    return (f"the gap of {pct(two['win_rate'] - four['win_rate'])} points gives z ≈ {z:.2f} "
+            f"(p ≈ {normal_tail_two_sided(z):.2f})")
+
+
+def cambio_family_p(*thresholds: int) -> float:
+    """A chi-square test that the thresholds share one win rate (a tie counted as half a win)."""
+    from math import erfc, exp, pi, sqrt
+
+    from changekit.games.cambio import analysis as a
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    top = [rows[t] for t in thresholds]
+    assert len(top) == 4  # the closed form below is the chi-square tail for 3 degrees of freedom
+    wins = [r["win_rate"] * r["games"] for r in top]
+    pooled = sum(wins) / sum(r["games"] for r in top)
+    chi2 = sum((w - pooled * r["games"]) ** 2 / (r["games"] * pooled * (1 - pooled)) for w, r in zip(wins, top,
+                                                                                                      strict=True))
+    return erfc(sqrt(chi2 / 2)) + sqrt(2 * chi2 / pi) * exp(-chi2 / 2)
 
 
 def cambio_interval_reach() -> int:
@@ -800,8 +848,12 @@ def _guide_claims(name: str) -> dict:
             "wins about 21 %, its 95 % interval wholly below greedy's 37 %":
                 lambda: (f"wins about {pct(duplicate_wins('sheds duplicates'))} %, its 95 % interval wholly "
                          f"below greedy's {pct(duplicate_wins('greedy'))} %"),
-            "wins 42 %, an interval that overlaps greedy's":
-                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, an interval that overlaps greedy's",
+            "wins 42 %, and the test of":
+                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the test of",
+            "The careful seats won 54 % of the games, the greedy seats 46 %, z ≈ 1.0":
+                lambda: (lambda c, g, n: f"The careful seats won {pct(c)} % of the games, the greedy seats {pct(g)} %, "
+                                         f"z ≈ {z_same_games(c, g, n):.1f}")(
+                    *game_shares(a.question4_tournament(), "careful", "greedy")),
         }
     if name == "boneyard":
         rows = {r["players"]: r for r in a.equilibrium_summary()}
@@ -1017,12 +1069,32 @@ def general_claims() -> dict:
         "by default 1 s per move and 20 s per game": lambda: (f"by default {sandbox.MOVE_SECONDS:g} s per move and "
                                                               f"{sandbox.GAME_SECONDS:g} s per game"),
         "after 10 failures": lambda: f"after {sandbox.MAX_FAILURES} failures",
+        # How we reason about chance (issue 43): each number recomputed by the test's own arithmetic
+        "catches the true value 95 times in 100": lambda: "catches the true value 95 times in 100",
+        "whenever the gap lies between about 2.77 and 3.92 standard errors":
+            lambda: (f"whenever the gap lies between about {z_for_two_sided(0.05) * 2 ** 0.5:.2f} and "
+                     f"{2 * z_for_two_sided(0.05):.2f} standard errors"),
+        "with |z| above 1.96 is significant at the 5 % level":
+            lambda: f"with |z| above {z_for_two_sided(0.05):.2f} is significant at the {pct(0.05)} % level",
+        "t = 2 won 58 % and t = 4 won 46 % of two independent runs of 150 games":
+            lambda: (lambda rows: f"t = 2 won {pct(rows[2]['win_rate'])} % and t = 4 won {pct(rows[4]['win_rate'])} % "
+                                  f"of two independent runs of {rows[2]['games']} games")(
+                {r["threshold"]: r for r in __import__("changekit.games.cambio.analysis", fromlist=["x"])
+                 .question3_sweep()}),
+        "yet z ≈ 2.09 (p ≈ 0.04)":
+            lambda: "yet " + cambio_two_against_four().split("gives ", 1)[1],
+        "A chart of eleven thresholds offers 55 pairs":
+            lambda: (lambda k: f"A chart of eleven thresholds offers {k * (k - 1) // 2} pairs")(
+                len(__import__("changekit.games.cambio.analysis", fromlist=["x"]).question3_sweep())),
+        "(Cambio's thresholds 2 to 8 together give p ≈ 0.12)":
+            lambda: f"(Cambio's thresholds 2 to 8 together give p ≈ {cambio_family_p(2, 4, 6, 8):.2f})",
     }
 
 
 GENERAL_GIVEN = numbers(
     "45 9000 1 95 30 "  # 45-minute lessons; an example port; "Player 1"; 95 % intervals; the "exactly 30" variant
-    "10 3")  # "$10", "$1 or $3", "about 10⁻⁹"
+    "10 3 "  # "$10", "$1 or $3", "about 10⁻⁹"
+    "5")  # the 5 % level of a test (How we reason about chance, the lab's rank bands)
 
 
 def test_every_number_in_the_rest_of_the_guide_is_accounted_for():

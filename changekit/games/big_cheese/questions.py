@@ -72,8 +72,10 @@ QUESTIONS = question_list(
         choices=["random", "value", "cautious"],
         answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
         reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
-                "cautious share the rest (11 % and 14 %) and their intervals overlap, so 300 games cannot rank those "
-                "two. Random bidding wastes workers on big bids; the cautious bot's risk discount makes it let the "
+                "cautious share the rest (11 % and 14 %), and the test of their difference gives z ≈ 1.0 (a win for "
+                "one is a game the other did not win, which the standard error of the difference counts), so 300 "
+                "games cannot rank those two. Random bidding wastes workers on big bids; the cautious bot's risk "
+                "discount makes it let the "
                 "big cards go, and in a race to 200 the big cards decide.",
     ),
     lesson_question(

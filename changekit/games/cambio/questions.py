@@ -37,8 +37,12 @@ QUESTIONS = question_list(
                 "(interval 50-65 %), t = 6 and t = 8 came within a few points of it, but t = 4, between them, won only "
                 "46 %; the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) "
                 "won 41-44 %. Notice how wide the 95 % intervals are: with 150 games each reaches about 8 points "
-                "either side of its win rate, so a dip like t = 4's can be chance, and this run cannot say which "
-                "threshold from 2 to 8 is best.",
+                "either side of its win rate. Whether two intervals overlap does not settle a comparison; the test "
+                "of the difference does. For t = 2 against t = 4, two independent runs, the gap of 12 points gives "
+                "z ≈ 2.09 (p ≈ 0.04), significant on its own although the intervals "
+                "overlap. But it is the largest of the many pairs this chart offers, picked after looking at it; "
+                "tested together, t = 2, 4, 6 and 8 do not differ significantly (p ≈ 0.12). So a dip like t = 4's "
+                "can be chance, and this run cannot say which threshold from 2 to 8 is best.",
     ),
     lesson_question(
         "cambio.q4",

@@ -68,7 +68,8 @@ QUESTIONS = question_list(
         choices=["random", "cautious", "bold", "bayesian"],
         answer=lambda progress: analysis.tournament_figure(analysis.question5_tournament(progress=progress)),
         reading="In our runs the Bayesian challenger wins most often (a little under half the games), the cautious "
-                "and bold thieves come next with overlapping intervals (200 games cannot tell them apart), and the "
+                "and bold thieves come next (the test of their difference gives z ≈ 0.75: 200 games cannot tell them "
+                "apart), and the "
                 "random bot trails. Knowing when a challenge pays is worth more than any fixed stealing habit.",
     ),
     lesson_question(

@@ -60,9 +60,13 @@ QUESTIONS = question_list(
         "**Question 4.** Over 200 games, does the careful bot win more often than the greedy one?",
         choices=["careful wins more", "greedy wins more", "200 games cannot tell them apart"],
         answer=lambda: analysis.tournament_figure(analysis.question4_tournament()),
-        reading="Each bar is a win rate with its 95 % interval; the dotted line is a fair 1 in 4. Where the intervals "
-                "overlap, 200 games are not enough to tell the bots apart — which is itself a lesson about how much "
-                "data a claim needs.",
+        reading="Each bar is a win rate with its 95 % interval; the dotted line is a fair 1 in 4. Compare the two "
+                "bots by the test of their difference, not by whether their intervals overlap (two intervals can "
+                "overlap while the difference is significant). The careful seats won 54 % of the games and the "
+                "greedy seats 46 %; at one table a win for one is a loss for the other, so the difference is "
+                "judged by the standard error of a difference of two shares of the same games: z ≈ 1.0, far from "
+                "the 1.96 a 5 % test asks. 200 games are not enough to tell the bots apart — which is itself a "
+                "lesson about how much data a claim needs.",
     ),
     lesson_question(
         "zombie.q5",
@@ -98,8 +102,9 @@ QUESTIONS = question_list(
                 "first, whatever they score, loses: its 95 % interval lies wholly below greedy's, and it scores "
                 "about 29.2 points a game against greedy's 31.8. A choice of bills is worth something (Question "
                 "5), but less than the points the bot gives up to keep one. As a tiebreak the hint does no visible "
-                "harm: sheds on ties wins most often and scores about 33.0, but its interval overlaps greedy's, "
-                "so 300 games cannot say it beats greedy. Both sit above the dotted third only because the shedding "
+                "harm: sheds on ties wins most often and scores about 33.0, but the test of its difference from "
+                "greedy gives z ≈ 1.07 (p ≈ 0.28), so 300 games cannot say it beats greedy. Both sit above the "
+                "dotted third only because the shedding "
                 "bot wins so rarely (the three shares add up to one): compare them with each other, not with the "
                 "line. Taken as a rule, the hint costs games; taken as a "
                 "tiebreak, it costs nothing these games can see.",

@@ -1,0 +1,155 @@
+"""The reasoning around the numbers (issue 43): sentences a statistician would not sign, each
+checked against the rule sheets' arithmetic or the textbook test, done here independently of the
+kit's analysis functions (the simulations' stored counts are the page's own seeded data)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from changekit.stats.intervals import Estimate
+from tests.unit.chance_checks import (OVERLAP_RULE, game_shares, normal_tail_two_sided, z_for_two_sided,
+                                      z_independent, z_same_games)
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = ("big_cheese", "boneyard", "cambio", "cha_ching", "diminishing", "moneybags", "zhao_pengyou", "zombie")
+NOTEBOOKS = ("big_cheese", "boneyard", "cambio", "cha_ching", "diminishing_returns", "moneybags", "zhao_pengyou",
+             "zombie", "lab")
+
+
+def taught_texts() -> dict[str, str]:
+    """Every text that teaches: question prompts and readings, notebooks' Markdown, the guide, the
+    lab's and the class tournament's words (their sources: docstrings and messages)."""
+    import importlib
+
+    texts = {}
+    for game in GAMES:
+        for qid, q in importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS.items():
+            texts[qid] = f"{q.text} {q.reading}"
+        texts[f"{game}/analysis.py"] = (ROOT / "changekit" / "games" / game / "analysis.py").read_text()
+    for name in NOTEBOOKS:
+        nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+        texts[f"{name}.ipynb"] = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    texts["docs/teaching.md"] = (ROOT / "docs" / "teaching.md").read_text()
+    for path in ("changekit/lab/referee.py", "changekit/lab/lab.py", "changekit/classroom/botclass.py"):
+        texts[path] = (ROOT / path).read_text()
+    return {k: " ".join(v.replace('"\n', " ").replace('"', " ").split()) for k, v in texts.items()}
+
+
+# ---- 1. the overlapping-intervals rule ----------------------------------------------------------
+def test_no_text_teaches_that_overlapping_intervals_cannot_be_told_apart():
+    """Two 95 % intervals can overlap while their difference is significant: the rule is wrong."""
+    taught = [f"{where}: …{m.group()}…" for where, text in taught_texts().items()
+              for m in re.finditer(OVERLAP_RULE, text, re.I)]
+    assert taught == []
+
+
+def test_the_rule_catches_the_sentences_it_replaced():
+    """The check above can fail: the sentences of issue 43 as they read before."""
+    for old in ("Where the intervals overlap, 200 games are not enough to tell the bots apart",
+                "their intervals overlap, so 300 games cannot rank those two",
+                "with overlapping intervals (200 games cannot tell them apart)",
+                "Entries whose intervals overlap share a rank band",
+                "When two intervals overlap, the class should say \"we cannot tell these apart\""):
+        assert re.search(OVERLAP_RULE, old, re.I), old
+
+
+def test_cambio_q3_t2_against_t4_differs_significantly_though_the_intervals_overlap():
+    """Issue 43's example, recomputed: two independent runs of 150 games, 58 % against 46 %."""
+    from changekit.games.cambio import analysis as a
+    from changekit.games.cambio.questions import QUESTIONS
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    two, four = rows[2], rows[4]
+    assert two["games"] == four["games"] == 150
+    z = z_independent(two["win_rate"], 150, four["win_rate"], 150)
+    assert z == pytest.approx(2.09, abs=0.005)
+    assert normal_tail_two_sided(z) == pytest.approx(0.036, abs=0.001)
+    assert two["low"] < four["high"], "the intervals overlap"
+    reading = QUESTIONS["cambio.q3"].reading
+    assert "z ≈ 2.09 (p ≈ 0.04)" in reading and "significant on its own although the intervals overlap" in reading
+
+
+def test_overlap_and_significance_disagree_between_277_and_392_standard_errors():
+    """The guide's numbers: two equal intervals (1.96 se each side) overlap while the gap is under
+    3.92 se, and the gap is significant once it passes 1.96·√2 ≈ 2.77 se."""
+    z95 = z_for_two_sided(0.05)
+    assert z95 == pytest.approx(1.959964, abs=1e-6)
+    assert round(z95 * 2 ** 0.5, 2) == 2.77 and round(2 * z95, 2) == 3.92
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "between about 2.77 and 3.92 standard errors" in guide
+
+
+@pytest.mark.parametrize("qid, first, second, z_text", [
+    ("zombie.q4", "careful", "greedy", "z ≈ 1.0,"),
+    ("zombie.q7", "sheds on ties", "greedy", "z ≈ 1.07"),
+    ("big_cheese.q6", "cautious", "random", "z ≈ 1.0 "),
+    ("moneybags.q5", "cautious", "bold", "z ≈ 0.75"),
+])
+def test_bots_of_one_table_are_compared_by_the_test_of_their_difference(qid, first, second, z_text):
+    """Two bots' shares of the same games: not significant in any of the four, and the reading says
+    so with the z of the difference (not with overlapping intervals)."""
+    import importlib
+
+    game, q = qid.split(".")
+    a = importlib.import_module(f"changekit.games.{game}.analysis")
+    result = {"zombie.q4": lambda: a.question4_tournament(), "zombie.q7": lambda: a.question7_duplicates(),
+              "big_cheese.q6": lambda: a.question6_tournament(),
+              "moneybags.q5": lambda: a.question5_tournament()}[qid]()
+    z = z_same_games(*game_shares(result, first, second))
+    assert 0 < z < z_for_two_sided(0.05)
+    reading = importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS[qid].reading
+    assert z_text in reading
+
+
+# ---- the lab's rank bands ---------------------------------------------------------------------
+def _z(a: Estimate, b: Estimate) -> float:
+    se = [(e.high - e.low) / (2 * 1.959964) for e in (a, b)]
+    return (a.value - b.value) / (se[0] ** 2 + se[1] ** 2) ** 0.5
+
+
+def test_rank_bands_split_overlapping_intervals_whose_difference_is_significant():
+    from changekit.lab.referee import rank_bands
+
+    def e(v, half):
+        return Estimate(v, v - half, v + half, 150)
+
+    # Cambio's pair as two entries: the intervals overlap (0.50-0.65 and 0.38-0.54), z ≈ 2.1 > 1.96
+    top, low = e(0.5767, 0.078), e(0.4567, 0.079)
+    assert top.low < low.high and _z(top, low) > 1.96
+    assert rank_bands([top, low]) == [1, 2]
+    # with three entries, two neighbour comparisons: the bar is z_(0.025/2), about 2.24
+    bar = z_for_two_sided(0.05 / 2)
+    assert bar == pytest.approx(2.2414, abs=1e-3)
+    middle = e(0.335, 0.078)
+    assert 1.96 < _z(top, low) < bar and 1.96 < _z(low, middle) < bar  # significant alone, not once shared
+    assert rank_bands([top, low, middle]) == [1, 1, 1]
+    far = e(0.15, 0.078)
+    four_bar = z_for_two_sided(0.05 / 3)  # four entries, three neighbour comparisons: about 2.39
+    assert _z(top, low) < four_bar < _z(middle, far)
+    assert rank_bands([far, top, low, middle]) == [2, 1, 1, 1]
+
+
+def test_rank_bands_keep_close_neighbours_together_and_do_not_split_on_no_data():
+    from changekit.lab.referee import rank_bands
+
+    close = [Estimate(0.50, 0.42, 0.58, 150), Estimate(0.47, 0.39, 0.55, 150), Estimate(0.44, 0.36, 0.52, 150)]
+    assert _z(close[0], close[2]) < 1.96
+    assert rank_bands(close) == [1, 1, 1]
+    assert rank_bands([Estimate(0.5, 0.4, 0.6, 100), Estimate(float("nan"), 0.0, 1.0, 0)]) == [1, 1]
+
+
+def test_the_class_tournament_says_how_its_bands_are_made():
+    text = taught_texts()["changekit/classroom/botclass.py"]
+    assert "Neighbours share a rank unless the test of their difference says they differ" in text
+
+
+# ---- duplicate format --------------------------------------------------------------------------
+def test_no_text_says_duplicate_format_cancels_deal_luck():
+    """Playing each deal from every seat reduces deal luck; it does not remove it."""
+    said = [f"{where}: …{m.group()}…" for where, text in taught_texts().items()
+            for m in re.finditer(r"luck[^.]{0,40}cancel\w*|cancel\w*[^.]{0,40}luck", text, re.I)]
+    assert said == []
+    assert re.search(r"luck[^.]{0,40}cancel\w*", "duplicate format, so deal luck cancels")
