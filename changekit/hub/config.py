@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ChangekitError
-from ..serving import NOTEBOOKS, ROOT, anywidget_extension
+from ..serving import KERNEL_CULLING_ARGS, NOTEBOOKS, ROOT, UNCONNECTED_TIMEOUT_S, anywidget_extension
 
 #: the class service's name on the hub (its URL is /services/<name>/)
 SERVICE_NAME = "changekit-class"
@@ -177,18 +177,73 @@ def readable_folders(options: HubOptions) -> list[str]:
     return unique
 
 
+#: where a student lands: the gallery, under Voila (relative to the server's notebook folder)
+DEFAULT_URL = "/voila/render/index.ipynb"
+#: the idle culler's rounds and how many servers it asks about at once (the chart's defaults, set
+#: on both hubs so that the culler runs alike: jupyterhub-idle-culler's own every is timeout / 2)
+CULL_EVERY_S = 600
+CULL_CONCURRENCY = 10
+#: the idle culler's hub permissions (jupyterhub-idle-culler's README; the chart grants the same)
+CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
+
+
+def server_args(labextensions: str, *, allow_root: bool = False) -> list[str]:
+    """A student's ``jupyterhub-singleuser`` arguments, on one machine and in the kit's image:
+    the kit's chart assets, kernels over IPC, and kernels culled by ``changekit serve``'s rules
+    (a page never connected after ``UNCONNECTED_TIMEOUT_S``, a closed page after the idle timeout)."""
+    args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
+            # kernels over IPC sockets (see changekit.hub.spawner.kernel_runtime_dir)
+            "--KernelManager.transport=ipc",
+            # Voila under the server starts its kernels with the server's kernel manager: the kit's
+            "--ServerApp.kernel_manager_class=changekit.serving.ClassKernelManager",
+            *KERNEL_CULLING_ARGS,
+            f"--ClassKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT_S}",
+            # anywidget with the longer model timeout (written by write_config, or in the image)
+            f"--VoilaConfiguration.extra_labextensions_path={labextensions}"]
+    return [*args, "--allow-root"] if allow_root else args
+
+
+def server_token_scopes() -> list[str]:
+    """What a student's server token may do: report activity, reach its own server, and call the
+    class service (``$JUPYTERHUB_API_TOKEN`` of a server is how its kernels call it)."""
+    return ["users:activity!user", "access:servers!server", f"access:services!service={SERVICE_NAME}"]
+
+
+def access_roles() -> list[dict[str, Any]]:
+    """The hub's roles for the class: every user may reach the class service; the service reads
+    who is an admin or a teacher (the idle culler's role is :data:`CULLER_SCOPES`)."""
+    return [{"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
+            {"name": SERVICE_NAME, "services": [SERVICE_NAME], "scopes": ["read:users", "read:groups"]}]
+
+
+def culler_args(idle_timeout: int) -> list[str]:
+    """jupyterhub-idle-culler's arguments after ``-m jupyterhub_idle_culler`` (the hub's URL aside)."""
+    return [f"--timeout={idle_timeout}", f"--cull-every={CULL_EVERY_S}", f"--concurrency={CULL_CONCURRENCY}"]
+
+
+def student_environment(service_url: str) -> dict[str, str]:
+    """A student's server's environment: the class service's address, never the store's URL."""
+    return {"CHANGEKIT_CLASS_STORE": service_url}
+
+
+def login_settings(options: HubOptions) -> dict[str, Any]:
+    """Who logs in and who teaches: one class password; the teacher logs in with the admin
+    password, is the hub's admin and in the teachers group."""
+    return {
+        "JupyterHub.authenticator_class": "shared-password",
+        "SharedPasswordAuthenticator.user_password": options.password,
+        "SharedPasswordAuthenticator.admin_password": options.teacher_password,
+        "Authenticator.admin_users": [options.teacher],
+        "Authenticator.allow_all": True,
+        "JupyterHub.load_groups": {TEACHER_GROUP: {"users": [options.teacher]}},
+    }
+
+
 def hub_settings(options: HubOptions) -> dict[str, Any]:
     """Every setting of the kit's hub, ``"Class.trait": value`` (``options`` resolved)."""
     runtime = options.runtime
     assert options.internal_ports is not None, "resolved() first"
     hub_port, service_port, proxy_api_port = options.internal_ports
-    server_args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
-                   # kernels over IPC sockets (see changekit.hub.spawner.kernel_runtime_dir)
-                   "--KernelManager.transport=ipc",
-                   # anywidget with the longer model timeout (written by write_config)
-                   f"--VoilaConfiguration.extra_labextensions_path={runtime / LABEXTENSIONS}"]
-    if options.allow_root and not options.isolate:
-        server_args.append("--allow-root")
     settings: dict[str, Any] = {
         "JupyterHub.ip": options.host,
         "JupyterHub.port": options.port,
@@ -200,12 +255,7 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         "ConfigurableHTTPProxy.command": [options.proxy or "configurable-http-proxy"],
         "ConfigurableHTTPProxy.pid_file": str(runtime / "proxy.pid"),
         "ConfigurableHTTPProxy.api_url": f"http://127.0.0.1:{proxy_api_port}",
-        # one class password; the teacher logs in with the admin password and is the hub's admin
-        "JupyterHub.authenticator_class": "shared-password",
-        "SharedPasswordAuthenticator.user_password": options.password,
-        "SharedPasswordAuthenticator.admin_password": options.teacher_password,
-        "Authenticator.admin_users": [options.teacher],
-        "Authenticator.allow_all": True,
+        **login_settings(options),
         # local processes, each student in a home folder of their own
         "JupyterHub.spawner_class": "changekit.hub.spawner.ClassSpawner",
         "ClassSpawner.home_dir_template": str(runtime / "homes" / "{username}"),
@@ -213,34 +263,26 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         "ClassSpawner.isolate": bool(options.isolate),
         "ClassSpawner.readable": readable_folders(options),
         "Spawner.cmd": [_bin("jupyterhub-singleuser")],
-        "Spawner.args": server_args,
+        "Spawner.args": server_args(str(runtime / LABEXTENSIONS),
+                                    allow_root=bool(options.allow_root and not options.isolate)),
         "Spawner.notebook_dir": str(options.folder),
-        "Spawner.default_url": "/voila/render/index.ipynb",
+        "Spawner.default_url": DEFAULT_URL,
         "Spawner.http_timeout": SPAWN_TIMEOUT_S,
         "Spawner.start_timeout": SPAWN_TIMEOUT_S,
         "Spawner.mem_limit": options.mem_limit,
-        # the store's address is the class service's, never the database's
-        "Spawner.environment": {"CHANGEKIT_CLASS_STORE": options.service_url},
-        # $JUPYTERHUB_API_TOKEN of a server may call the class service (and report activity)
-        "Spawner.server_token_scopes": ["users:activity!user", "access:servers!server",
-                                        f"access:services!service={SERVICE_NAME}"],
+        "Spawner.environment": student_environment(options.service_url),
+        "Spawner.server_token_scopes": server_token_scopes(),
         "JupyterHub.services": [
-            {"name": "idle-culler", "command": [sys.executable, "-m", "jupyterhub_idle_culler",
-                                                f"--timeout={options.idle_timeout}"]},
+            {"name": "idle-culler",
+             "command": [sys.executable, "-m", "jupyterhub_idle_culler", *culler_args(options.idle_timeout)]},
             {"name": SERVICE_NAME, "url": f"http://127.0.0.1:{service_port}", "display": False,
              "command": [sys.executable, "-m", "changekit.hub.service"],
              "environment": {"CHANGEKIT_SERVICE_STORE": options.store_url,
-                             "CHANGEKIT_SERVICE_STATE": str(runtime / "service"),
                              "CHANGEKIT_TEACHER_GROUP": TEACHER_GROUP}},
         ],
-        "JupyterHub.load_groups": {TEACHER_GROUP: {"users": [options.teacher]}},
         "JupyterHub.load_roles": [
-            {"name": "idle-culler", "services": ["idle-culler"],
-             "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers"]},
-            # every user may reach the class service (their servers' tokens get that scope)
-            {"name": "user", "scopes": ["self", f"access:services!service={SERVICE_NAME}"]},
-            # the class service reads who is an admin or a teacher
-            {"name": "changekit-class", "services": [SERVICE_NAME], "scopes": ["read:users", "read:groups"]},
+            {"name": "idle-culler", "services": ["idle-culler"], "scopes": list(CULLER_SCOPES)},
+            *access_roles(),
         ],
     }
     return settings

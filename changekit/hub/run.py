@@ -14,6 +14,7 @@ from typing import Any
 from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
 from .config import HubError, HubOptions, find_proxy, write_config
+from .kubernetes import write_cluster_files
 from .postgres import LocalPostgres, PostgresUnavailable
 
 
@@ -85,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
         except HubError as err:
             raise SystemExit(f"changekit: {err}") from None
         print(f"changekit: wrote {target} (it holds the passwords: keep it private)", flush=True)
+        if args.write_config is not None:
+            values, manifest = write_cluster_files(options, args.write_config)
+            print(f"changekit: wrote {values} (Zero to JupyterHub's values, the same settings; private too) "
+                  f"and {manifest} (the class service's Deployment and Service)", flush=True)
         print(f"changekit: class password: {options.password}", flush=True)
         print(f"changekit: teacher {options.teacher}'s password: {options.teacher_password}", flush=True)
         if args.write_config is not None:

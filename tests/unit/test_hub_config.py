@@ -12,6 +12,7 @@ import pytest
 from changekit import cli
 from changekit.hub import config as hub_config
 from changekit.hub.config import SERVICE_NAME, HubError, HubOptions, hub_settings
+from changekit.serving import ServeOptions
 
 
 @pytest.fixture
@@ -38,8 +39,14 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert s["JupyterHub.spawner_class"] == "changekit.hub.spawner.ClassSpawner"
     assert s["ClassSpawner.home_dir_template"] == f"{rt}/homes/{{username}}"
     assert s["Spawner.cmd"] == [str(Path(sys.executable).parent / "jupyterhub-singleuser")]
+    # kernels culled by changekit serve's own rules (its kernel manager, its settings from one place)
+    serve = ServeOptions(token="x" * 16, max_kernels=4).voila_argv(tmp_path)
+    culling = [a for a in serve if a.startswith("--MappingKernelManager.cull_")
+               or a.startswith("--ClassKernelManager.unconnected_timeout=")]
+    assert len(culling) == 4 and "--MappingKernelManager.cull_connected=False" in culling
     assert s["Spawner.args"] == ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
                                  "--KernelManager.transport=ipc",
+                                 "--ServerApp.kernel_manager_class=changekit.serving.ClassKernelManager", *culling,
                                  f"--VoilaConfiguration.extra_labextensions_path={rt}/labextensions", "--allow-root"]
     assert s["Spawner.default_url"] == "/voila/render/index.ipynb"
     assert (Path(s["Spawner.notebook_dir"]) / "index.ipynb").is_file()
@@ -49,7 +56,8 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
                                         f"http://127.0.0.1:9102/services/{SERVICE_NAME}/"}
     assert f"access:services!service={SERVICE_NAME}" in s["Spawner.server_token_scopes"]
     services = {service["name"]: service for service in s["JupyterHub.services"]}
-    assert services["idle-culler"]["command"] == [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600"]
+    assert services["idle-culler"]["command"] == [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600",
+                                                 "--cull-every=600", "--concurrency=10"]
     class_service = services[SERVICE_NAME]
     assert class_service["url"] == "http://127.0.0.1:9102"
     assert class_service["command"] == [sys.executable, "-m", "changekit.hub.service"]
