@@ -27,17 +27,17 @@ import json
 import os
 import re
 import secrets
-import sqlite3
 import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
 from ..core.errors import ChangekitError
+from ..classroom.backends import open_backend
 from ..classroom.store import (
     METHODS,
     ClassroomError,
@@ -80,25 +80,31 @@ class Refused(Exception):
 
 
 class Seats:
-    """Which student of which session each hub user is (the service's own SQLite file): joining
-    again from a new page returns the same seat."""
+    """Which student of which session each hub user is, kept in the class store's own database
+    (its ``hub_seats`` table): joining again from a new page, or after the service restarted,
+    returns the same seat. ``where`` is the store's URL (or, for tests, a SQLite file's path)."""
 
-    def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        self._conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._conn.execute("CREATE TABLE IF NOT EXISTS seats (code TEXT, hub_user TEXT, token TEXT, "
-                           "PRIMARY KEY (code, hub_user))")
-        self._lock = threading.Lock()
+    def __init__(self, where: str | Path):
+        if isinstance(where, Path):
+            where.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            where = f"sqlite:///{where}"
+        self._db = open_backend(where)
+        with self._db.transaction(write=True) as tx:
+            tx.execute("CREATE TABLE IF NOT EXISTS hub_seats (code TEXT NOT NULL, hub_user TEXT NOT NULL, "
+                       "token TEXT NOT NULL, PRIMARY KEY (code, hub_user))")
 
     def get(self, code: str, hub_user: str) -> str | None:
-        with self._lock:
-            row = self._conn.execute("SELECT token FROM seats WHERE code = ? AND hub_user = ?",
-                                     (code, hub_user)).fetchone()
+        with self._db.transaction(write=False) as tx:
+            row = tx.one("SELECT token FROM hub_seats WHERE code = ? AND hub_user = ?", (code, hub_user))
         return row[0] if row else None
 
     def put(self, code: str, hub_user: str, token: str) -> None:
-        with self._lock:
-            self._conn.execute("INSERT OR REPLACE INTO seats VALUES (?, ?, ?)", (code, hub_user, token))
+        with self._db.transaction(write=True) as tx:
+            tx.execute("INSERT INTO hub_seats VALUES (?, ?, ?) ON CONFLICT (code, hub_user) "
+                       "DO UPDATE SET token = excluded.token", (code, hub_user, token))
+
+    def close(self) -> None:
+        self._db.close()
 
 
 class Tournaments:
@@ -287,22 +293,49 @@ def make_app(service: ClassService, prefix: str, identify: Identify, is_teacher:
     return web.Application([(prefix + "health", Health), (prefix + r"call/(\w+)", Call)])
 
 
+#: where the service listens when neither $CHANGEKIT_SERVICE_BIND nor $JUPYTERHUB_SERVICE_URL says
+DEFAULT_BIND = "127.0.0.1:10101"
+
+
+def bind_address(environ: Mapping[str, str]) -> tuple[str, int]:
+    """Where the service listens: ``$CHANGEKIT_SERVICE_BIND`` (``host:port``; on a cluster
+    ``0.0.0.0:10101``), else the host and port of ``$JUPYTERHUB_SERVICE_URL`` (the hub sets it for
+    the services it starts), else 127.0.0.1:10101."""
+    given = environ.get("CHANGEKIT_SERVICE_BIND")
+    if given:
+        host, _, port = given.rpartition(":")
+        if not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise SystemExit(f"changekit class service: CHANGEKIT_SERVICE_BIND={given!r}: host:port, "
+                             "such as 0.0.0.0:10101")
+        return host.strip("[]"), int(port)
+    url = urlsplit(environ.get("JUPYTERHUB_SERVICE_URL") or f"http://{DEFAULT_BIND}")
+    return url.hostname or "127.0.0.1", url.port or 80
+
+
 def main() -> None:
     from tornado.ioloop import IOLoop  # tornado only in the service's own process
 
-    store = connect(os.environ["CHANGEKIT_SERVICE_STORE"])
-    state = Path(os.environ.get("CHANGEKIT_SERVICE_STATE", "."))
-    service = ClassService(store, Seats(state / "seats.db"))
-    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/changekit-class/")
-    bind = urlsplit(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    environ = os.environ
+    for needed in ("CHANGEKIT_SERVICE_STORE", "JUPYTERHUB_API_TOKEN"):
+        if not environ.get(needed):
+            raise SystemExit(f"changekit class service: ${needed} is not set (docs/serving.md: the class "
+                             "service's environment)")
+    store_url = environ["CHANGEKIT_SERVICE_STORE"]
+    host, port = bind_address(environ)
+    store = connect(store_url)
+    seats = Seats(store_url)  # in the class store: a restart, or a second replica, keeps every seat
+    service = ClassService(store, seats)
+    prefix = environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/changekit-class/")
     app = make_app(service, prefix, *hub_identity())
-    app.listen(bind.port or 80, bind.hostname or "127.0.0.1")
-    print(f"changekit class service: {store.where} behind {bind.geturl()}{prefix}", file=sys.stderr, flush=True)
+    app.listen(port, host)
+    print(f"changekit class service: {store.where} on {host}:{port}{prefix}, hub API "
+          f"{environ.get('JUPYTERHUB_API_URL', 'http://127.0.0.1:8081/hub/api')}", file=sys.stderr, flush=True)
     try:
         IOLoop.current().start()
     except KeyboardInterrupt:  # the hub stops its services with SIGINT: a stop, not a failure
         print("changekit class service: stopped", file=sys.stderr, flush=True)
     finally:
+        seats.close()
         store.close()
 
 
