@@ -4,7 +4,7 @@ and :func:`config_text` (the ``jupyterhub_config.py`` they make).
 >>> options = HubOptions(password="a class password", teacher="ms-lee", runtime=Path("/srv/hub"), allow_root=True)
 >>> settings = hub_settings(options.resolved())
 >>> settings["JupyterHub.authenticator_class"], settings["Authenticator.admin_users"]
-('shared-password', ['ms-lee'])
+('changekit.hub.auth.ClassAuthenticator', ['ms-lee'])
 >>> settings["Spawner.default_url"]
 '/voila/render/index.ipynb'
 """
@@ -230,7 +230,8 @@ def login_settings(options: HubOptions) -> dict[str, Any]:
     """Who logs in and who teaches: one class password; the teacher logs in with the admin
     password, is the hub's admin and in the teachers group."""
     return {
-        "JupyterHub.authenticator_class": "shared-password",
+        # JupyterHub's shared-password login, names folded as the class store folds them
+        "JupyterHub.authenticator_class": "changekit.hub.auth.ClassAuthenticator",
         "SharedPasswordAuthenticator.user_password": options.password,
         "SharedPasswordAuthenticator.admin_password": options.teacher_password,
         "Authenticator.admin_users": [options.teacher],

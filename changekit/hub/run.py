@@ -29,23 +29,28 @@ def add_parser(sub: Any) -> None:
                                      "(see docs/serving.md).")
     hub.add_argument("folder", nargs="?", type=Path, help="notebooks to serve (default: the kit's own)")
     hub.add_argument("--write-config", type=Path, metavar="DIR",
-                     help="write jupyterhub_config.py into DIR for an administrator and exit")
+                     help="write jupyterhub_config.py, Zero to JupyterHub's values (z2jh-values.yaml) and the "
+                          "class service's Kubernetes manifest (changekit-class.yaml) into DIR, and exit")
     hub.add_argument("--runtime", type=Path, default=None, metavar="DIR",
                      help="the hub's state: its database, homes, the class store (default: "
                           "~/.local/share/changekit/hub)")
     hub.add_argument("--password", help="the class password every student logs in with (default: generated)")
-    hub.add_argument("--teacher", default="teacher", help="the teacher's user name (the hub's admin)")
+    hub.add_argument("--teacher", default=HubOptions.teacher,
+                     help="the teacher's user name, the hub's admin (default: %(default)s)")
     hub.add_argument("--teacher-password", help="the teacher's password, 32+ characters (default: generated)")
-    hub.add_argument("--host", default="127.0.0.1", help="address of the hub's public port")
-    hub.add_argument("--port", type=int, default=8000, help="the hub's public port (the next three are used too)")
+    hub.add_argument("--host", default=HubOptions.host, help="address of the hub's public port (default: %(default)s)")
+    hub.add_argument("--port", type=int, default=HubOptions.port,
+                     help="the hub's public port; the next three are used too (default: %(default)s)")
     hub.add_argument("--store", help="the class store the class service holds (sqlite:///... or postgresql://...; "
                                      "default: SQLite in the runtime folder)")
     hub.add_argument("--postgres", action="store_true",
                      help="keep the class store in a PostgreSQL of its own in the runtime folder, started and "
                           "stopped with the hub (a one-machine hub; its binaries: pgserver or Debian's postgresql)")
-    hub.add_argument("--mem-limit", default="1G",
-                     help="memory per student: their server and kernels (a memory cgroup each, when run as root)")
-    hub.add_argument("--idle-timeout", type=int, default=3600, help="stop a student's server idle this long (s)")
+    hub.add_argument("--mem-limit", default=HubOptions.mem_limit,
+                     help="memory per student, their server and kernels: a memory cgroup each when run as "
+                          "root (default: %(default)s)")
+    hub.add_argument("--idle-timeout", type=int, default=HubOptions.idle_timeout,
+                     help="stop a student's server idle this long, in seconds (default: %(default)s)")
     hub.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
                      help="each student's server in a sandbox under a user id of its own (needs root and "
                           "bubblewrap; the default where both are)")
@@ -110,9 +115,16 @@ def run(args: argparse.Namespace) -> int:
 def _start_postgres(runtime: Path) -> LocalPostgres:
     """The class store's PostgreSQL in ``runtime/postgres``; from here on a SIGTERM stops the hub
     as Ctrl-C does, so that the database stops with it."""
+    folder = runtime / "postgres"
+    made = [f for f in (folder, *folder.parents) if not f.exists()]  # what a refused start must not leave
     try:
-        database = LocalPostgres(runtime / "postgres")
+        database = LocalPostgres(folder)
     except PostgresUnavailable as err:
+        for empty in made:  # deepest first; a folder with anything in it stays
+            try:
+                empty.rmdir()
+            except OSError:
+                break
         raise SystemExit(f"changekit: --postgres: {err}") from None
     print(f"changekit: the class store's PostgreSQL (pid {database.process.pid if database.process else '?'}) "
           f"in {database.folder}", flush=True)

@@ -30,7 +30,7 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert s["ConfigurableHTTPProxy.api_url"] == "http://127.0.0.1:9103"
     assert s["ConfigurableHTTPProxy.command"] == ["/opt/chp"]
     # one class password; the teacher is the admin, with a password of their own
-    assert s["JupyterHub.authenticator_class"] == "shared-password"
+    assert s["JupyterHub.authenticator_class"] == "changekit.hub.auth.ClassAuthenticator"
     assert s["SharedPasswordAuthenticator.user_password"] == "class-pass"
     assert s["SharedPasswordAuthenticator.admin_password"] == "t" * 40
     assert s["Authenticator.admin_users"] == ["ms-lee"]
