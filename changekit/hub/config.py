@@ -39,6 +39,10 @@ USER_NAME = re.compile(r"[a-z0-9][a-z0-9._-]{0,39}")
 #: the first start of a student's server imports Jupyter, Voila and the kit: 30 s was not enough once
 SPAWN_TIMEOUT_S = 120
 IDLE_TIMEOUT_S = 3600
+#: a server's stop: SIGINT, then SIGTERM, then SIGKILL after these many seconds each (JupyterHub's
+#: 10, 5 and 5 made a hub's stop take 17-59 s); ``changekit hub`` kills what is left after STOP_GRACE_S
+STOP_INTERRUPT_S, STOP_TERM_S, STOP_KILL_S = 3, 2, 2
+STOP_GRACE_S = 8
 
 
 class HubError(ChangekitError):
@@ -271,6 +275,10 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         "Spawner.http_timeout": SPAWN_TIMEOUT_S,
         "Spawner.start_timeout": SPAWN_TIMEOUT_S,
         "Spawner.mem_limit": options.mem_limit,
+        # a stop (the culler's, or the hub's own at its end: every server at once) within seconds
+        "Spawner.interrupt_timeout": STOP_INTERRUPT_S,
+        "Spawner.term_timeout": STOP_TERM_S,
+        "Spawner.kill_timeout": STOP_KILL_S,
         "Spawner.environment": student_environment(options.service_url),
         "Spawner.server_token_scopes": server_token_scopes(),
         "JupyterHub.services": [

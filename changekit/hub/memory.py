@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,8 @@ CGROUPS = Path("/sys/fs/cgroup")
 _UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 #: the file that holds a cgroup's memory limit, by cgroup version
 LIMIT_FILES = {2: "memory.max", 1: "memory.limit_in_bytes"}
+#: how long a removal waits for a stopped server's last processes to leave its group
+REMOVE_WAIT_S = 2.0
 
 
 def parse_size(size: str) -> int:
@@ -89,16 +92,21 @@ class MemoryGroup:
         """Move process ``pid`` (default: this one) into the group."""
         (self.path / "cgroup.procs").write_text(str(os.getpid() if pid is None else pid))
 
-    def remove(self) -> bool:
-        """Remove the group once its processes are gone; False if some still run in it (it is
-        used again by the next start)."""
-        try:
-            self.path.rmdir()
-        except FileNotFoundError:
-            return True
-        except OSError:
-            return False
-        return True
+    def remove(self, wait: float = REMOVE_WAIT_S) -> bool:
+        """Remove the group once its processes are gone (waiting up to ``wait`` s for the last ones
+        to be reaped: a stopped server's kernels exit a moment after it); False if some still run
+        in it (it is used again by the next start)."""
+        deadline = time.monotonic() + wait
+        while True:
+            try:
+                self.path.rmdir()
+                return True
+            except FileNotFoundError:
+                return True
+            except OSError:
+                if time.monotonic() >= deadline:
+                    return False
+                time.sleep(0.05)
 
 
 def memory_control(hub: str, cgroups: Path = CGROUPS) -> MemoryControl | None:
@@ -133,3 +141,17 @@ def memory_group_of(pid: int, cgroups: Path = CGROUPS) -> MemoryGroup | None:
         if (folder / limit_file).exists():
             return MemoryGroup(folder, limit_file)
     return None
+
+
+def remove_hub_groups(hub: str, cgroups: Path = CGROUPS) -> list[Path]:
+    """Remove every student's memory cgroup of the hub ``hub`` (see :func:`memory_control`) and
+    the hub's own folder, once their processes are gone; the groups still in use (none after a
+    clean stop)."""
+    control = memory_control(hub, cgroups)
+    if control is None or not control.parent.is_dir():
+        return []
+    kept = [group for group in sorted(p for p in control.parent.iterdir() if p.is_dir())
+            if not MemoryGroup(group, control.limit_file).remove()]
+    if not kept:
+        MemoryGroup(control.parent, control.limit_file).remove()
+    return kept

@@ -7,13 +7,15 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
-from .config import HubError, HubOptions, find_proxy, write_config
+from .config import STOP_GRACE_S, HubError, HubOptions, find_proxy, write_config
+from .memory import remove_hub_groups
 from .kubernetes import write_cluster_files
 from .postgres import LocalPostgres, PostgresUnavailable
 
@@ -100,12 +102,13 @@ def run(args: argparse.Namespace) -> int:
         if args.write_config is not None:
             print(f"changekit: start it with: jupyterhub -f {target}", flush=True)
             return 0
+        signal.signal(signal.SIGTERM, _interrupt)  # a SIGTERM stops the hub as Ctrl-C does
         hub = start_jupyterhub(target, options.runtime)
         print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
         try:
             return hub.wait()
         except KeyboardInterrupt:
-            _stop(hub)
+            _stop(hub, str(options.runtime / "homes" / "{username}"))
             return 0
     finally:
         if database is not None:
@@ -142,7 +145,15 @@ def _interrupt(signum: int, frame: Any) -> None:
     raise KeyboardInterrupt
 
 
-def _stop(proc: subprocess.Popen, grace: float = 10) -> None:
-    """SIGTERM the hub (it stops the proxy, its services and the students' servers), SIGKILL its
-    process group after ``grace`` s, and then any server it left, by PID."""
-    stop_process_tree(proc, descendants(proc.pid), group=False, grace=grace, settle=5)
+def _stop(proc: subprocess.Popen, hub: str, grace: float = STOP_GRACE_S) -> None:
+    """SIGTERM the hub (it stops its services, the proxy and the students' servers, each within
+    a few seconds: see STOP_INTERRUPT_S), SIGKILL its process group after ``grace`` s and then any
+    server it left, by PID; then remove the students' memory cgroups of the hub ``hub`` (its
+    spawners' home template) that are left."""
+    started = time.monotonic()
+    for stopping in (signal.SIGTERM, signal.SIGINT):  # a second signal must not cut the stop short
+        signal.signal(stopping, signal.SIG_IGN)
+    stop_process_tree(proc, descendants(proc.pid), group=False, grace=grace, settle=1)
+    kept = remove_hub_groups(hub)
+    print(f"changekit: the hub stopped in {time.monotonic() - started:.1f} s"
+          + (f"; memory cgroups still in use: {', '.join(map(str, kept))}" if kept else ""), flush=True)
