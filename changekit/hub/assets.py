@@ -14,6 +14,7 @@ Enabled in every Jupyter Server of the environment by ``jupyter_server_config.d/
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,44 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     base = serverapp.web_app.settings["base_url"]
     serverapp.web_app.add_handlers(".*$", [(url_path_join(base, ROUTE, "(.*)"), AssetHandler,
                                             {"path": str(folder)})])
+    # Voila's pages load nothing from other hosts, as under changekit serve: no MathJax 2 from a CDN
+    # (with neither setting, voila.js typesets with the MathJax 3 it bundles, as standalone Voila
+    # does), no Font Awesome links
+    for setting in ("mathjax_url", "mathjax_config"):
+        serverapp.web_app.settings.setdefault(setting, None)
+    serverapp.web_app.transforms.insert(0, _without_cdn_links(url_path_join(base, "voila/")))
     # kernels this server starts inherit it: changekit.ui.charts then draws Chart widgets
     os.environ[PLOTLY_JS_ENV] = url_path_join(base, ROUTE, name)
     serverapp.log.info("changekit: plotly.js for the kit's charts at %s", os.environ[PLOTLY_JS_ENV])
+
+
+def _without_cdn_links(prefix: str) -> type:
+    """A tornado output transform that removes Voila's Font Awesome CDN links from its HTML pages
+    under ``prefix`` (voila.js bundles the font); first in line, before any compression."""
+    # tornado and the kit's serving module only inside a server that enables the extension
+    from tornado.web import OutputTransform
+
+    from ..serving import _CDN_LINK_RE
+
+    links = re.compile(_CDN_LINK_RE.pattern.encode())  # the same links changekit serve removes
+
+    class WithoutCdnLinks(OutputTransform):
+        def __init__(self, request: Any) -> None:
+            self._page = request.path.startswith(prefix)
+
+        def transform_first_chunk(self, status_code: int, headers: Any, chunk: bytes,
+                                  finishing: bool) -> tuple[int, Any, bytes]:
+            self._page = self._page and str(headers.get("Content-Type", "")).startswith("text/html")
+            if self._page:
+                chunk = links.sub(b"", chunk)
+                if "Content-Length" in headers:  # as tornado's gzip transform does
+                    if finishing:
+                        headers["Content-Length"] = str(len(chunk))
+                    else:
+                        del headers["Content-Length"]
+            return status_code, headers, chunk
+
+        def transform_chunk(self, chunk: bytes, finishing: bool) -> bytes:
+            return links.sub(b"", chunk) if self._page else chunk
+
+    return WithoutCdnLinks
