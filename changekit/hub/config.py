@@ -24,6 +24,8 @@ from ..serving import KERNEL_CULLING_ARGS, NOTEBOOKS, ROOT, UNCONNECTED_TIMEOUT_
 
 #: the class service's name on the hub (its URL is /services/<name>/)
 SERVICE_NAME = "changekit-class"
+#: the hub service whose token ``changekit hub`` uses to start a roster's servers before the class
+ADMIN_SERVICE = "changekit-admin"
 #: hub users in this group are teachers of every class, as the hub's admins are
 TEACHER_GROUP = "teachers"
 #: SharedPasswordAuthenticator's own minimum lengths (it refuses shorter ones at start-up)
@@ -70,6 +72,10 @@ class HubOptions:
     proxy: str | None = None  # configurable-http-proxy; found when None
     #: the hub's, the class service's and the proxy's API ports (loopback); default: port + 1, 2, 3
     internal_ports: tuple[int, int, int] | None = None
+    #: students whose servers are started before the class arrives (changekit.hub.prespawn)
+    roster: tuple[str, ...] = ()
+    #: the kit's own token for the hub's API (the pre-spawn); generated when None
+    api_token: str | None = None
 
     def resolved(self, *, find_proxy_now: bool = False) -> HubOptions:
         if self.password is not None and len(self.password) < MIN_PASSWORD_CHARS:
@@ -121,6 +127,7 @@ class HubOptions:
         return replace(self, folder=folder, runtime=self.runtime.expanduser().resolve(), proxy=proxy,
                        internal_ports=ports, isolate=isolate,
                        password=self.password or secrets.token_urlsafe(9),
+                       api_token=self.api_token or secrets.token_hex(32),
                        teacher_password=self.teacher_password or secrets.token_urlsafe(33))
 
     @property
@@ -288,9 +295,12 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
              "command": [sys.executable, "-m", "changekit.hub.service"],
              "environment": {"CHANGEKIT_SERVICE_STORE": options.store_url,
                              "CHANGEKIT_TEACHER_GROUP": TEACHER_GROUP}},
+            # changekit hub's own token: it creates the roster's users and starts their servers
+            {"name": ADMIN_SERVICE, "api_token": options.api_token},
         ],
         "JupyterHub.load_roles": [
             {"name": "idle-culler", "services": ["idle-culler"], "scopes": list(CULLER_SCOPES)},
+            {"name": ADMIN_SERVICE, "services": [ADMIN_SERVICE], "scopes": ["admin:users", "admin:servers"]},
             *access_roles(),
         ],
     }

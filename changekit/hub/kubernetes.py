@@ -89,7 +89,11 @@ def kubernetes_values(options: HubOptions) -> dict[str, Any]:
         "server_token_scopes": server_token_scopes(),
     }
     roles = {role["name"]: {k: v for k, v in role.items() if k != "name"} for role in access_roles()}
-    return {
+    # a class arriving at once: the chart's placeholder pods keep room for the roster's servers on
+    # the cluster's nodes (no node to start when they log in)
+    placeholders = {"scheduling": {"userPlaceholder": {"enabled": True, "replicas": len(options.roster)}}
+                    } if options.roster else {}
+    return {**placeholders,
         "hub": {
             # the kit's hub image: the chart's, with the kit installed for its login (names folded)
             "image": {"name": HUB_IMAGE_NAME, "tag": IMAGE_TAG},

@@ -16,6 +16,7 @@ from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
 from .config import STOP_GRACE_S, HubError, HubOptions, find_proxy, write_config
 from .memory import remove_hub_groups
+from .prespawn import HubAPI, prespawn, read_roster
 from .kubernetes import write_cluster_files
 from .postgres import LocalPostgres, PostgresUnavailable
 
@@ -56,6 +57,9 @@ def add_parser(sub: Any) -> None:
     hub.add_argument("--isolate", action=argparse.BooleanOptionalAction, default=None,
                      help="each student's server in a sandbox under a user id of its own (needs root and "
                           "bubblewrap; the default where both are)")
+    hub.add_argument("--roster", type=Path, metavar="FILE",
+                     help="the class's hub user names, one a line: their servers are started as soon as the hub "
+                          "is up, ready before the class arrives (each then logs in with their name)")
     hub.add_argument("--allow-root", action="store_true",
                      help="as root without --isolate: run students' servers as root too")
 
@@ -76,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
                          "elsewhere) nor --write-config (nothing is started)")
     try:
         options = options_from(args)
+        if args.roster is not None:
+            options = replace(options, roster=read_roster(args.roster, options.teacher))
         if args.write_config is not None:  # the administrator's proxy where we know one, else by name
             try:
                 options = replace(options, proxy=find_proxy())
@@ -106,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         hub = start_jupyterhub(target, options.runtime)
         print(f"changekit: JupyterHub (pid {hub.pid}) at {options.public_url}", flush=True)
         try:
+            if options.roster:
+                _ready_before_the_bell(hub, options)
             return hub.wait()
         except KeyboardInterrupt:
             _stop(hub, str(options.runtime / "homes" / "{username}"))
@@ -113,6 +121,27 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if database is not None:
             database.stop()
+
+
+def _ready_before_the_bell(hub: subprocess.Popen, options: HubOptions) -> None:
+    """Once the hub answers, start the roster's servers (changekit.hub.prespawn) and say when
+    the class is ready."""
+    assert options.internal_ports is not None and options.api_token is not None
+    api = HubAPI(f"http://127.0.0.1:{options.internal_ports[0]}/hub/api", options.api_token)
+    while True:  # until the hub's API answers
+        try:
+            if api.call("GET", "/")[0] == 200:
+                break
+        except OSError:  # not listening yet
+            pass
+        if hub.poll() is not None:
+            return
+        time.sleep(0.5)
+    print(f"changekit: starting the servers of {len(options.roster)} students on the roster", flush=True)
+    ready = prespawn(api, options.roster)
+    last = max(ready.values(), default=0.0)
+    print(f"changekit: the class is ready: {len(ready)} of {len(options.roster)} servers up in {last:.0f} s",
+          flush=True)
 
 
 def _start_postgres(runtime: Path) -> LocalPostgres:
