@@ -162,3 +162,75 @@ def dropdown(description: str, options: Any, value: Any, *, width: str = "230px"
         raise InvalidArgument(f"value is one of the options {shown(choices)}, not {shown(value)}")
     return w.Dropdown(options=options, value=value, description=description, style={"description_width": "initial"},
                       layout=w.Layout(width=width))
+
+
+class AfterPredictions:
+    """A part of the page that would answer some questions (an explorer, a chart, a sentence),
+    held back until each of those questions has a locked prediction: the rule a
+    :class:`~changekit.ui.question.Question` keeps for its own answer, kept for everything else on
+    the page that gives the answer away. ``make()`` runs once, when the last of them is locked in
+    (nothing is computed before), and what it returns (an explorer, a figure, an HTML string, a
+    widget, or a list of those) takes the place of a note saying which predictions it waits for.
+    ``qids`` name questions already drawn on the page.
+
+    >>> from changekit.ui.question import Question
+    >>> q = Question("demo.q9", "2 or 3?", choices=["2", "3"], answer=lambda: "3")
+    >>> gate = AfterPredictions(lambda: "<p>It is 3.</p>", "demo.q9", what="This sentence")
+    >>> gate.shown, "Question 9" in gate.note.value
+    (None, True)
+    >>> q.predict("2")
+    >>> gate.shown
+    '<p>It is 3.</p>'
+    """
+
+    def __init__(self, make: Callable[[], Any], *qids: str, what: str = "This explorer") -> None:
+        from .question import Question  # widgets of a question: imported with the first gate
+
+        if not callable(make):
+            raise InvalidArgument(f"make is a function that builds what waits, not {shown(make)}")
+        if not qids:
+            raise InvalidArgument("name the questions whose predictions it waits for (their ids, like 'zombie.q1')")
+        missing = [qid for qid in qids if qid not in Question.drawn]
+        if missing:
+            raise ChangekitError(f"{what} waits for {', '.join(missing)}, which this page has not drawn yet: "
+                                 "draw the questions first")
+        self.questions = [Question.drawn[qid] for qid in qids]
+        self.make, self.what = make, what
+        self.shown: Any = None
+        self.note = w.HTML()
+        self.note.add_class("ck-waiting")
+        self.widget = w.VBox([self.note])
+        for question in self.questions:
+            question.on_predict.append(self._locked)
+        self._locked()
+
+    @property
+    def waiting(self) -> list[str]:
+        """The ids of the questions still without a locked prediction."""
+        return [q.qid for q in self.questions if q.prediction is None]
+
+    def _locked(self, _: Any = None) -> None:
+        if self.shown is not None:
+            return
+        waiting = self.waiting
+        if waiting:
+            numbers = [qid.rsplit(".q", 1)[-1] for qid in waiting]
+            which = (f"Question {numbers[0]}" if len(numbers) == 1
+                     else f"Questions {', '.join(numbers[:-1])} and {numbers[-1]}")
+            self.note.value = (f"<i>{escape(self.what)} answers {escape(which)}: lock in your "
+                               f"prediction{'s' if len(numbers) > 1 else ''} above first, and it opens here.</i>")
+            return
+        self.shown = self.make()
+        self.widget.children = (self._part(self.shown),)
+
+    @classmethod
+    def _part(cls, result: Any) -> w.Widget:
+        from .question import Question  # imported with the first gate (see __init__), not with every explorer
+
+        if isinstance(result, (list, tuple)):  # several parts, one under the other
+            return w.VBox([cls._part(part) for part in result])
+        inner = getattr(result, "widget", None)  # an Explorer, an app
+        return inner if isinstance(inner, w.Widget) else Question.part_widget(result)
+
+    def _ipython_display_(self) -> None:
+        display(self.widget)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 import time
 import traceback
+import weakref
 from typing import Any, Callable, ClassVar, Sequence
 
 import ipywidgets as w
@@ -150,6 +151,9 @@ class Question:
     """
 
     on_create: ClassVar[list[Callable[["Question"], object]]] = []
+    #: The questions drawn on this page (one kernel per page), by id: what must wait for a
+    #: prediction (:class:`~changekit.ui.explorer.AfterPredictions`) finds its questions here.
+    drawn: ClassVar["weakref.WeakValueDictionary[str, Question]"] = weakref.WeakValueDictionary()
 
     def __init__(self, qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
                  choices: Sequence[Any] | None = None, number: tuple[float, float] | None = None,
@@ -194,6 +198,7 @@ class Question:
              self.progress, self.answer_box, self.class_box],
             layout=w.Layout(border="1px solid #ccc", padding="6px 10px", margin="8px 0"))
         self.widget.add_class("ck-question-box")
+        Question.drawn[qid] = self
         for hook in self.on_create:
             hook(self)
 

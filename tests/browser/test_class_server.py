@@ -10,6 +10,7 @@ from changekit.serving import NOTEBOOKS, ROOT
 from changekit.testing import VoilaServer
 
 from .helpers import check_question, finish, open_app, visible, wait_until
+from .locking import lock_in
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -58,7 +59,12 @@ def test_charts_load_plotly_once_from_the_kits_server(page, voila_url):
     open_app(page, voila_url, "cha_ching.ipynb", "Draw from the deck")
     traces = check_question(page, "cha_ching.q1")
     assert traces and all(t > 0 for t in traces)
-    # the deck explorer computes nothing until asked (a served page), then draws beside the answer
+    # the deck explorer waits for the predictions of the questions it answers (issue 43) ...
+    assert page.locator(".ck-explorer").count() == 0 and page.locator(".ck-waiting").count() == 1
+    for n in range(2, 7):
+        lock_in(page, f"cha_ching.q{n}")
+    visible(page.locator(".ck-explorer"), what="the deck explorer, once Questions 1 to 6 are locked in")
+    # ... and computes nothing until asked (a served page), then draws beside the answer
     assert page.locator(".ck-explorer .ck-chart").count() == 0
     page.locator(".ck-explorer").get_by_role("button", name="Explore").click()
     wait_until(page, lambda: page.locator(".ck-explorer .js-plotly-plot g.trace").count() == 2,

@@ -103,7 +103,7 @@ def test_resume_needs_the_teacher_key_and_a_student_token_is_not_one(board, stor
 def test_resume_shows_the_last_revealed_question_again(board, store):
     session = store.open_session("P3")
     ada = store.join(session.code, "Ada")
-    store.submit(session.code, ada.token, "zombie.q3", "100")
+    store.submit(session.code, ada.token, "zombie.q3", "100 to 500")
     store.reveal_question(session.code, session.teacher_key, "zombie.q3")
     board.resume(session.code, session.teacher_key)
     assert board.revealed_qid == "zombie.q3" and list(board.chart.figure.data[0].y) == [0, 1, 0, 0]

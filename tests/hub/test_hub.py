@@ -21,6 +21,7 @@ from changekit.hub.memory import memory_group_of, parse_size
 from changekit.serving import ROOT
 
 from ..browser.helpers import decode_qr
+from ..browser.locking import lock_in
 
 pytestmark = pytest.mark.slow
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -239,6 +240,8 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
             cdp.on("Network.webSocketFrameReceived",
                    lambda e: received.__setitem__(0, received[0] + len(e["response"]["payloadData"])))
             cy.goto(f"{hub.url}/user/cy/voila/render/zombie.ipynb", timeout=HUB_MS)
+            for qid in ("zombie.q1", "zombie.q2"):  # the explorer waits for the questions it answers
+                lock_in(cy, qid, timeout_ms=HUB_MS)
             explore = cy.locator(".ck-explorer").get_by_role("button", name="Explore").first
             explore.wait_for(state="visible", timeout=HUB_MS)
             explore.click()  # an explorer draws its chart when asked

@@ -44,3 +44,69 @@ def game_shares(result, first: str, second: str) -> tuple[float, float, int]:
 #: two cannot be told apart, ranked or named a winner.
 OVERLAP_RULE = (r"overlap\w*[^.;]{0,80}(cannot|can't|not enough|share a rank|tell[^.]{0,20}apart|rank)"
                 r"|(cannot|can't)[^.;]{0,60}apart[^.;]{0,40}overlap")
+
+
+# ---- arithmetic from the rule sheets (/work/shared/rules, docs/rules.md), not from the kit ----------
+#: The Big Cheese: four each of seven number cards. Under polyhedral dice a card rolls a die with as
+#: many sides as its value (the 2 by even/odd: 1 or 2); under one d6 it pays the roll times the card.
+#: Play to 200 points with the d6, to 40 with polyhedral dice.
+BIG_CHEESE_CARDS = (2, 4, 6, 8, 10, 12, 20)
+BIG_CHEESE_TARGET = {"d6": 200, "polyhedral": 40}
+
+
+def big_cheese_payouts(card: int, dice: str) -> list[int]:
+    return [card * k for k in range(1, 7)] if dice == "d6" else list(range(1, card + 1))
+
+
+def spread(values: list[int]) -> float:
+    """The standard deviation of equally likely values."""
+    m = sum(values) / len(values)
+    return sqrt(sum((v - m) ** 2 for v in values) / len(values))
+
+
+def big_cheese_card_kept(later: int):
+    """What a Big Cheese held is worth (polyhedral dice) when ``later`` more of your number
+    projects will mature, each card equally likely one of the seven: after each roll you re-roll
+    when the fresh roll's mean less the roll beats keeping the card for the rest."""
+    from fractions import Fraction
+
+    value = Fraction(0)
+    for _ in range(later):
+        value = sum((Fraction(1, len(BIG_CHEESE_CARDS) * card) * max(value, Fraction(card + 1, 2) - roll)
+                     for card in BIG_CHEESE_CARDS for roll in big_cheese_payouts(card, "polyhedral")), Fraction(0))
+    return value
+
+
+def big_cheese_highest_reroll(card: int, later: int) -> int:
+    """The highest roll of ``card`` (polyhedral) worth re-rolling with ``later`` projects still due."""
+    from fractions import Fraction
+
+    kept = big_cheese_card_kept(later)
+    return max(r for r in big_cheese_payouts(card, "polyhedral") if Fraction(card + 1, 2) - r > kept)
+
+
+def diminishing_first_movers(games: int, seed: int) -> int:
+    """How often seat-rotated bot 0 of ``bot_tournament(games, seed)`` moves first: the seeding
+    redone as the tournament does it, the first player read off each new game's state (the rules:
+    play begins with a random player)."""
+    import random
+
+    from changekit.games.diminishing.rules import GAME
+
+    game, master, first = GAME(players=2), random.Random(seed), 0
+    for g in range(games):
+        state = game.new_state(seed=master.getrandbits(32))
+        master.getrandbits(64)  # the bots' generator
+        first += state.turn == (-g) % 2  # bot 0 sits where seating[seat] == 0
+    return first
+
+
+def running_average_settles(points: list[int], exact: float, within: float = 0.05) -> int:
+    """The payment after which a running average stays within ``within`` of ``exact``: the last
+    one outside it (0 if none)."""
+    total, last = 0, 0
+    for n, x in enumerate(points, 1):
+        total += x
+        if abs(total / n - exact) > within:
+            last = n
+    return last

@@ -467,6 +467,40 @@ def _big_cheese_whole_worker_step() -> bool:
     return above and doubles and 1.25 < earns[small] / earns[big] < 1.75
 
 
+def _big_cheese_stopping_rule_needs_its_assumption() -> bool:
+    """Re-roll the polyhedral 20 below 11 (its mean, 10.5) only when no later project will mature;
+    with one more due the bar drops to 9 or less (issue 43), recomputed from the rule sheet."""
+    from changekit.games.big_cheese import analysis as a
+    from tests.unit.chance_checks import big_cheese_highest_reroll
+
+    return (a.best_reroll(20, "polyhedral")[0] == 11 and big_cheese_highest_reroll(20, 0) == 10
+            and big_cheese_highest_reroll(20, 1) == 9)
+
+
+def _zombie_most_runs_settle_in_500_to_5000() -> bool:
+    """Question 3: most runs of $5 payments settle within 0.05 of the exact mean somewhere between
+    500 and 5,000 payments, and many sooner than the chart's 3,816. 400 seeded runs of 30,000
+    payments drawn from the exact distribution of the $5's points (numpy, not the kit's sampler)."""
+    import numpy as np
+
+    from changekit.games.zombie import analysis as a
+
+    dist = a.points_distribution(5)
+    values = np.array(sorted(dist), dtype=float)
+    probs = np.array([float(dist[v]) for v in sorted(dist)])
+    exact = float(values @ probs)
+    rng = np.random.default_rng(43)
+    settled = []
+    for _ in range(400):
+        draws = rng.choice(values, size=30_000, p=probs)
+        running = np.cumsum(draws) / np.arange(1, draws.size + 1)
+        outside = np.nonzero(np.abs(running - exact) > 0.05)[0]
+        settled.append(int(outside[-1]) + 1 if outside.size else 0)
+    settled_array = np.array(settled)
+    inside = np.mean((settled_array >= 500) & (settled_array <= 5000))
+    return bool(inside > 0.5 and np.median(settled_array) < 3816)
+
+
 def _big_cheese_vetoes_even() -> bool:
     from changekit.games.big_cheese import analysis as a
 
@@ -738,6 +772,11 @@ def _zhao_below_middle() -> bool:
 
 LEDGER: dict[str, dict[str, Entry]] = {
     "zombie": {
+        "**500 to 5,000** for most runs": computed(_zombie_most_runs_settle_in_500_to_5000),
+        "most runs need somewhere between a few hundred and a few thousand payments":
+            computed(_zombie_most_runs_settle_in_500_to_5000),
+        "is the answer most runs give": computed(_zombie_most_runs_settle_in_500_to_5000),
+        "Another seed settles at another point, often much sooner": computed(_zombie_most_runs_settle_in_500_to_5000),
         "Scores never depend on it": rule("the cashier's choice of change bills"),
         "which bill earns the most points on average": asks("Question 1"),
         "a 1 or a 3 often forces the Zombie to hand over a bigger bill":
@@ -879,9 +918,6 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "(sd/mean is always 0.488)": computed(_big_cheese_d6_relative_risk),
         "cuts the risk": computed(_big_cheese_cheese_cuts_risk),
         "so by the most points on the big cards": computed(_big_cheese_cheese_cuts_risk),
-        "used by the best rule (re-roll anything below the mean)":
-            computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
-                     .best_reroll(20, "polyhedral")[0] == 11, "re-roll below 10.5, by the exact payout table"),
         "what a bid *would* earn if nobody outbid you": asks("what the lines show"),
         "Somewhat more, far less than the exact lines say": computed(_big_cheese_bids_edge),
         "that squeezes the gap": computed(_big_cheese_bids_edge),
@@ -895,9 +931,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "Which bot wins most often?": asks("Question 6"),
         "can rank them the same way on average yet carry different *risks*":
             computed(_big_cheese_same_ranking_different_risks),
-        "brings in a simple optimal stopping rule":
-            computed(lambda: __import__("changekit.games.big_cheese.analysis", fromlist=["x"])
-                     .best_reroll(20, "polyhedral")[0] == 11),
+        "brings in an optimal stopping rule and its assumption":
+            computed(_big_cheese_stopping_rule_needs_its_assumption),
         "cheap bids keep an edge because one more worker is a big step for them":
             computed(_big_cheese_whole_worker_step),
         "the high bidder's best roll on the card would take them":
@@ -963,7 +998,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "swap their worst card out, use every power, snap only when sure": bot("MemoryBot"),
         "A card you have never seen": asks("Question 1"),
         "(7 is the middle of 1…13.)": computed(_cambio_middle_of_the_values),
-        "6.46 before it has seen a card) is at most *t*": bot("MemoryBot's believed total"),
+        "Question 1's answer before it has seen a card) is at most *t*": bot("MemoryBot's believed total"),
         "Which threshold *t* wins most often": asks("Question 3"),
         "the best was t = 2 with 58 % (interval 50-65 %), t = 6 and t = 8 came within a few points of it":
             computed(_cambio_close_to_best),
@@ -996,9 +1031,6 @@ LEDGER: dict[str, dict[str, Entry]] = {
             lambda: __import__("changekit.games.zhao_pengyou.analysis", fromlist=["x"])
             .declare_chance_exact(copies=1) > 0.95),
         "with three decks nobody can show more copies": computed(_zhao_three_decks_final, "three copies at most"),
-        "it is always the hand size times the share of trumps in the deck": computed(
-            lambda: __import__("changekit.games.zhao_pengyou.analysis", fromlist=["x"])
-            .trumps_closed_form(players=4, decks=3).value == 13),
         "nobody plays an A♠ on purpose early or late":
             assumed("Take a simple model, an assumption"),
         "In that model, who is likeliest to play the 2nd A♠?": computed(_zhao_host_call_likeliest,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -26,7 +27,9 @@ import pytest
 
 from changekit.classroom.lessons import lesson_questions
 from tests.notebooks.page_questions import drawn_ids
-from tests.unit.chance_checks import game_shares, normal_tail_two_sided, z_for_two_sided, z_independent, z_same_games
+from tests.unit.chance_checks import (BIG_CHEESE_TARGET, big_cheese_card_kept, big_cheese_highest_reroll,
+                                      big_cheese_payouts, diminishing_first_movers, game_shares, normal_tail_two_sided,
+                                      running_average_settles, spread, z_for_two_sided, z_independent, z_same_games)
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,6 +145,7 @@ def zombie_claims():
             lambda: (f"about {dec(habit('sheds duplicates')[1], 1)} points a game "
                      f"against greedy's {dec(habit('greedy')[1], 1)}"),
         "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
+        "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off)": zombie_chart_settles,
         "so 300 games cannot say it beats greedy":
             lambda: f"so {a.question7_duplicates().games} games cannot say it beats greedy",
         # Questions 4 and 7 compared by the test of the difference (tests/unit/chance_checks.py, issue 43)
@@ -157,11 +161,25 @@ def zombie_claims():
     }
 
 
+def zombie_chart_settles() -> str:
+    """Question 3's chart: convergence_figure(5)'s seeded run (its samples and seed), the running
+    average recomputed here against the exact mean of the $5's points."""
+    from changekit.games.zombie import analysis as a
+
+    samples, seed = default(a.convergence_figure, "samples"), default(a.convergence_figure, "seed")
+    points = a.simulated_points(5, samples, seed=seed)
+    exact = float(sum(k * p for k, p in a.points_distribution(5).items()))
+    off = abs(sum(points) / samples - exact)
+    return (f"payment {running_average_settles(points, exact):,} and stays within it up to its last point, "
+            f"{samples:,} (there it is {dec(off, 3)} off)")
+
+
 ZOMBIE_GIVEN = numbers(
     "1 3 5 7 10 50 6 "  # the deck, the hand of 6, the Zombie's 3 bills
     "2 "  # the worked example's +2 (rules tests), Question 2
     "4 200 95 "  # Question 4: a 4-player table, 200 games, 95 % intervals
-    "0.05 9")  # Question 3's tolerance; the rule sheet's "your neighbour then takes 9"
+    "0.05 9 "  # Question 3's tolerance; the rule sheet's "your neighbour then takes 9"
+    "100 500 5,000")  # Question 3's choices
 
 
 # ---- boneyard ----------------------------------------------------------------------------------
@@ -279,6 +297,10 @@ def diminishing_claims():
             lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
                      f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
         "The 92 dollars in the two purses": lambda: f"The {2 * sum(purse)} dollars in the two purses",
+        # who moves first in Question 6's runs (against_perfect(games=100, seed=1): seeds 1, 2, 3), recounted
+        "the three moved first in 58, 52 and 55 of their 100 games":
+            lambda: "the three moved first in {}, {} and {} of their 100 games".format(
+                *(diminishing_first_movers(100, 1 + i) for i in range(3))),
     }
 
 
@@ -345,6 +367,16 @@ def big_cheese_claims():
         "(standard deviation 34.2 against 5.8)":
             lambda: f"(standard deviation {dec(d6[20]['sd'], 1)} against {dec(poly[20]['sd'], 1)})",
         "(sd/mean 0.549 against 0.488)": lambda: f"(sd/mean {dec(poly[20]['cv'], 3)} against {dec(d6[20]['cv'], 3)})",
+        # issue 43: spread against the target each scheme plays to, and the re-roll rule's assumption
+        "(sd/target 0.171 against 0.144)":
+            lambda: "(sd/target {} against {})".format(*(
+                dec(spread(big_cheese_payouts(20, d)) / BIG_CHEESE_TARGET[d], 3) for d in ("d6", "polyhedral"))),
+        "about 1.107 points, more than the 0.5 a re-rolled 10 gains, so re-roll 9 or less; with two or three more "
+        "due, 8 or less":
+            lambda: (f"about {dec(big_cheese_card_kept(1), 3)} points, more than the {dec(Fraction(21, 2) - 10, 1)} "
+                     f"a re-rolled 10 gains, so re-roll {big_cheese_highest_reroll(20, 1)} or less; with two or "
+                     f"three more due, {big_cheese_highest_reroll(20, 2)} or less"
+                     if big_cheese_highest_reroll(20, 2) == big_cheese_highest_reroll(20, 3) else "2 and 3 differ"),
         "(sd/mean is always 0.488)": lambda: f"(sd/mean is always {' or '.join(sorted(same_cv))})",
         "is worth 10.5": lambda: f"is worth {dec(poly[20]['mean'], 1)}",
         "fresh roll** (10.5)": lambda: f"fresh roll** ({dec(poly[20]['mean'], 1)})",
@@ -634,7 +666,6 @@ def cambio_claims():
             lambda: f"the average to {fmt(known)} = {dec(known, 2)} — about {dec(fresh - known, 1)} lower",
         "still worth 333/50 ≈ 6.66 each": lambda: f"still worth {fmt(each)} ≈ {dec(each, 2)} each",
         "(slightly more than 6.46,": lambda: f"(slightly more than {dec(unseen, 2)},",
-        "located: 6.46 before it has seen a card": lambda: f"located: {dec(unseen, 2)} before it has seen a card",
         "believed to be 6.46": lambda: f"believed to be {dec(unseen, 2)}",
         "the best was t = 2 with 58 % (interval 50-65 %)":
             lambda: (lambda best: f"the best was t = {best['threshold']} with {pct(best['win_rate'])} % "
@@ -850,6 +881,8 @@ def _guide_claims(name: str) -> dict:
                          f"below greedy's {pct(duplicate_wins('greedy'))} %"),
             "wins 42 %, and the test of":
                 lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the test of",
+            "which settles at payment 3,816":
+                lambda: "which settles at payment " + zombie_chart_settles().split()[1],
             "The careful seats won 54 % of the games, the greedy seats 46 %, z ≈ 1.0":
                 lambda: (lambda c, g, n: f"The careful seats won {pct(c)} % of the games, the greedy seats {pct(g)} %, "
                                          f"z ≈ {z_same_games(c, g, n):.1f}")(
@@ -904,6 +937,8 @@ def _guide_claims(name: str) -> dict:
         d6 = {r["card"]: r for r in a.payout_table("d6")}
         per_worker = {(r["card"], r["bid"]): r["points_per_worker_placement"] for r in a.value_per_worker_table("d6")}
         return {
+            "one more project due, re-roll 9":
+                lambda: f"one more project due, re-roll {big_cheese_highest_reroll(20, 1)}",
             "one worker earns 14 points per worker-placement, four on a 20 earn 7":
                 lambda: (f"one worker earns {per_worker[4, 1]} points per worker-placement, "
                          f"four on a 20 earn {per_worker[20, 4]}"),
@@ -1157,7 +1192,7 @@ def test_the_ledger_catches_shapes_trends_and_formulas(sentence):
 # ---- no answer before the prediction (issue 25) --------------------------------------------------
 #: Words that would give each question's answer away (its number or the reason that decides it).
 ANSWERS = {
-    "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["thousands"],
+    "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["500 to 5,000**", "payment 3,816"],
     "zombie.q4": ["cannot tell the bots apart"], "zombie.q5": ["Hand B, the varied one", "3.093"],
     "zombie.q6": ["The $7. It scores 3", "-0.55"], "zombie.q7": ["sheds duplicates 21 %", "lies wholly below greedy's"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],

@@ -153,3 +153,74 @@ def test_no_text_says_duplicate_format_cancels_deal_luck():
             for m in re.finditer(r"luck[^.]{0,40}cancel\w*|cancel\w*[^.]{0,40}luck", text, re.I)]
     assert said == []
     assert re.search(r"luck[^.]{0,40}cancel\w*", "duplicate format, so deal luck cancels")
+
+
+# ---- 2. the other sentences of issue 43 ---------------------------------------------------------
+def test_diminishing_returns_does_not_say_each_bot_starts_half_the_games():
+    """The rules draw the first player at random: Question 6's bots moved first in 58, 52 and 55
+    of their 100 games, recounted from each game's opening state."""
+    from tests.unit.chance_checks import diminishing_first_movers
+
+    firsts = [diminishing_first_movers(100, 1 + i) for i in range(3)]
+    assert firsts == [58, 52, 55]
+    said = [f"{where}: …{m.group()}…" for where, text in taught_texts().items()
+            for m in re.finditer(r"(each (bot|side) starts half)|seats alternate, so", text, re.I)]
+    assert said == []
+    assert re.search(r"(each (bot|side) starts half)", "Seats alternate, so each bot starts half the games.")
+    assert "moved first in 58, 52 and 55 of their 100 games" in taught_texts()["diminishing_returns.ipynb"]
+
+
+def test_big_cheese_q1_the_higher_target_does_not_make_up_for_the_d6_spread():
+    from changekit.games.big_cheese.questions import QUESTIONS
+    from tests.unit.chance_checks import BIG_CHEESE_TARGET, big_cheese_payouts, spread
+
+    d6, poly = (spread(big_cheese_payouts(20, d)) / BIG_CHEESE_TARGET[d] for d in ("d6", "polyhedral"))
+    assert round(d6, 3) == 0.171 and round(poly, 3) == 0.144 and d6 > poly
+    assert BIG_CHEESE_TARGET["d6"] / BIG_CHEESE_TARGET["polyhedral"] == 5
+    reading = QUESTIONS["big_cheese.q1"].reading
+    assert "but it also plays to a target five times higher" not in reading
+    assert "does not make up for it" in reading and "(sd/target 0.171 against 0.144)" in reading
+
+
+def test_big_cheese_q2_asks_where_its_rule_holds_and_says_where_it_does_not():
+    """"Re-roll below 11" holds only when no later project of yours matures; with one more due the
+    card kept is worth 31/28 ≈ 1.107, more than a re-rolled 10 gains (0.5): re-roll 9 or less."""
+    from fractions import Fraction
+
+    from changekit.games.big_cheese.questions import QUESTIONS
+    from tests.unit.chance_checks import big_cheese_card_kept, big_cheese_highest_reroll
+
+    assert big_cheese_card_kept(1) == Fraction(31, 28)
+    assert [big_cheese_highest_reroll(20, later) for later in range(4)] == [10, 9, 8, 8]
+    q = QUESTIONS["big_cheese.q2"]
+    assert "your last project" in q.text and "no other project of yours will mature" in q.text
+    assert "so re-roll 9 or less; with two or three more due, 8 or less" in q.reading
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "simple optimal stopping rule: re-roll when the roll is below" not in guide
+    assert "optimal stopping rule and its assumption: on your last project" in guide
+
+
+def test_zombie_q3_has_one_right_range_and_the_chart_shows_it():
+    """The old choices (10, 100, 1,000, 10,000) held no answer the chart showed: its seeded run
+    settles at payment 3,816. Now exactly one choice's range holds it, and the reading names it."""
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.questions import QUESTIONS
+    from tests.unit.chance_checks import running_average_settles
+
+    points = a.simulated_points(5, 4000, seed=7)
+    exact = float(sum(k * p for k, p in a.points_distribution(5).items()))
+    settles = running_average_settles(points, exact)
+    assert settles == 3816
+
+    def holds(choice: str, n: int) -> bool:
+        bounds = [int(x.replace(",", "")) for x in re.findall(r"[\d,]+", choice)]
+        if choice.startswith("under"):
+            return n < bounds[0]
+        if choice.startswith("over"):
+            return n > bounds[0]
+        return bounds[0] <= n <= bounds[1]
+
+    q = QUESTIONS["zombie.q3"]
+    right = [c for c in q.how["choices"] if holds(c, settles)]
+    assert right == ["500 to 5,000"] and q.reading.startswith(f"**{right[0]}**")
+    assert not any(holds(c, settles) for c in ("under 100", "100 to 500", "over 5,000"))

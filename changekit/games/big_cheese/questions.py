@@ -12,24 +12,29 @@ QUESTIONS = question_list(
         "**Question 1.** Relative to what it pays on average, which scheme makes the **20** card riskier?",
         choices=["d6 × card", "polyhedral", "the same"],
         answer=lambda: [analysis.payout_tables_html(), analysis.payout_figure(20)],
-        reading="In points the d6 scheme is far wilder (standard deviation 34.2 against 5.8), but it also plays to a "
-                "target five times higher. Relative to what the card pays on average, the polyhedral 20 is the "
-                "riskier one (sd/mean 0.549 against 0.488), and under polyhedral dice the bigger the card the riskier "
-                "it is, while the 2 (1 or 2, half and half) has the smallest relative spread. Under d6 every card "
-                "carries the same relative risk (sd/mean is always 0.488): only its size differs. Same expected "
-                "ranking of the cards, different risks.",
+        reading="In points the d6 scheme is far wilder (standard deviation 34.2 against 5.8), and its target five "
+                "times higher does not make up for it: against the target it plays to, the d6 20 still spreads more "
+                "(sd/target 0.171 against 0.144). Relative to what the card pays on average, though, the polyhedral "
+                "20 is the riskier one (sd/mean 0.549 against 0.488), and under polyhedral dice the bigger the card "
+                "the riskier it is, while the 2 (1 or 2, half and half) has the smallest relative spread. Under d6 "
+                "every card carries the same relative risk (sd/mean is always 0.488): only its size differs. Same "
+                "expected ranking of the cards, different risks.",
     ),
     lesson_question(
         "big_cheese.q2",
-        "**Question 2.** Below which roll should you re-roll the polyhedral 20? (The check also gives what the card "
-        "is then worth on average.)",
+        "**Question 2.** You hold a Big Cheese and the polyhedral 20 is your last project: no other project of "
+        "yours will mature while you hold the card. Below which roll should you re-roll the 20? (The check also "
+        "gives what the card is then worth on average.)",
         number=(1, 20),
         answer=lambda: [analysis.reroll_html(20, "polyhedral"), analysis.risk_figure("polyhedral")],
-        reading="Re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): a fresh roll is worth "
-                "10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then pays 13 on average, and "
-                "its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts the risk. The variance "
-                "falls by 19 % to 25 % on every card, so by the most points on the big cards. On the d6 scheme the "
-                "rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card.",
+        reading="With no later project, re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): "
+                "a fresh roll is worth 10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then "
+                "pays 13 on average, and its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts "
+                "the risk. The variance falls by 19 % to 25 % on every card, so by the most points on the big cards. "
+                "On the d6 scheme the rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card. The rule rests "
+                "on the question's assumption: with one more project of yours due (a number card at random), the "
+                "card kept is worth about 1.107 points, more than the 0.5 a re-rolled 10 gains, so re-roll 9 or "
+                "less; with two or three more due, 8 or less (Question 7 weighs keeping it).",
     ),
     lesson_question(
         "big_cheese.q3",
