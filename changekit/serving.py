@@ -341,6 +341,7 @@ def _kernel_manager_class() -> type:
             self._first_seen: dict[str, float] = {}
             self._visitor_of: dict[str, str] = {}  # kernel id -> the visitor cookie of its page
             self._closed_since: dict[str, float] = {}  # kernel id -> when its last websocket closed
+            self.page_cookies: dict[str, dict[str, str]] = {}  # kernel id -> its page's keeper cookies
             self._starting = 0  # kernels asked for and not started yet: they count against the cap
             self.render_queue = RenderQueue(self.renders, self.renders_per_client)
 
@@ -454,6 +455,7 @@ def _kernel_manager_class() -> type:
             self._first_seen.pop(kernel_id, None)
             self._visitor_of.pop(kernel_id, None)
             self._closed_since.pop(kernel_id, None)
+            self.page_cookies.pop(kernel_id, None)
             await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
 
     return ClassKernelManager
@@ -567,6 +569,7 @@ _VISITOR_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SECRET_PARAMS = ("token", "seat", "rejoin", "key", "secret", "xsrf")
 _SECRET_QUERY_RE = re.compile(r"(?i)([?&;][\w.-]*(?:" + "|".join(SECRET_PARAMS) + r")[\w.-]*=)[^&\s\"'#]*")
 KERNEL_ROUTE = "changekit-kernel"  # /changekit-kernel/<secret>/voila/query/<kernel id>: kernels only
+COOKIE_TICKET_ROUTE = "changekit-cookie"  # /changekit-cookie/<ticket>: a page has its seat's cookie set
 _KERNEL_ROUTE_RE = re.compile(KERNEL_ROUTE + r"/[^/\s]+/")
 #: Voila's templates link Font Awesome from a CDN; voila.js already bundles it (fonts included).
 _CDN_LINK_RE = re.compile(r'<link[^>]*href="https://cdn\.jsdelivr\.net/[^"]*"[^>]*>\s*')
@@ -715,9 +718,14 @@ def _port_of(handler: Any) -> str:
     return host.rsplit(":", 1)[1] if ":" in host and not host.endswith("]") else "0"
 
 
-#: teacher cookies the store has confirmed: (cookie value) -> when (the check is a store read)
-_TEACHERS_SEEN: dict[str, float] = {}
+#: teacher cookies checked against the store: (cookie value) -> (when, accepted). The check is a
+#: store read in a thread: a script sending made-up cookies gets its refusal from here, not a read
+#: each; at most TEACHER_CHECKS_KEPT are kept, the oldest dropped first.
+_TEACHERS_SEEN: dict[str, tuple[float, bool]] = {}
 TEACHER_CHECK_S = 300
+REFUSED_CHECK_S = 30
+TEACHER_CHECKS_KEPT = 512
+_TEACHER_COOKIE_RE = re.compile(r"[A-Za-z0-9]{1,16}:[A-Za-z0-9_-]{16,200}")
 
 
 async def _holds_a_teacher_key(handler: Any) -> bool:
@@ -727,32 +735,33 @@ async def _holds_a_teacher_key(handler: Any) -> bool:
     from urllib.parse import unquote  # likewise
 
     kept = unquote(handler.get_cookie(f"changekit_teacher_{_port_of(handler)}") or "")
-    code, _, key = kept.partition(":")
-    if not code or not key:
+    if not _TEACHER_COOKIE_RE.fullmatch(kept):
         return False
     now = time.monotonic()
-    if now - _TEACHERS_SEEN.get(kept, -TEACHER_CHECK_S) < TEACHER_CHECK_S:
-        return True
+    when, accepted = _TEACHERS_SEEN.get(kept, (-TEACHER_CHECK_S, False))
+    if now - when < (TEACHER_CHECK_S if accepted else REFUSED_CHECK_S):
+        return accepted
+    code, _, key = kept.partition(":")
 
     def check() -> bool:
         from .classroom.store import ClassroomError, connect  # the store only for a browser that has a key
 
-        store = connect()
-        try:
-            store.resume_session(code, key)
-            return True
-        except ClassroomError:
-            return False
-        finally:
-            store.close()
+        with connect() as store:
+            try:
+                store.resume_session(code, key)
+                return True
+            except ClassroomError:
+                return False
 
     try:
-        confirmed = await asyncio.to_thread(check)
+        accepted = await asyncio.to_thread(check)
     except Exception:  # no store here (a folder served without one): no reserve, the page still opens
-        confirmed = False
-    if confirmed:
-        _TEACHERS_SEEN[kept] = now
-    return confirmed
+        accepted = False
+    _TEACHERS_SEEN.pop(kept, None)
+    _TEACHERS_SEEN[kept] = (now, accepted)
+    while len(_TEACHERS_SEEN) > TEACHER_CHECKS_KEPT:
+        del _TEACHERS_SEEN[next(iter(_TEACHERS_SEEN))]
+    return accepted
 
 
 def _tree_handler(base: type) -> type:
@@ -796,6 +805,8 @@ def _socket_handler(base: type) -> type:
         async def pre_get(self) -> None:
             await super().pre_get()
             self.kernel_manager.claim(self.kernel_id, self.get_cookie(VISITOR_COOKIE))
+            if self.kernel_id in self.kernel_manager:  # what its page's keeper asks for (see _cookie_route)
+                self.kernel_manager.page_cookies[self.kernel_id] = _keeper_cookies(self)
 
     SocketHandler.__name__ = base.__name__
     return SocketHandler
@@ -821,6 +832,91 @@ def _visitor_socket(base: type) -> type:
 
     VisitorSocket.__name__ = base.__name__
     return VisitorSocket
+
+
+#: cookie tickets a kernel asked for and its page has not posted yet: ticket -> (kernel id, name,
+#: value, days, when); a ticket is good once, for TICKET_SECONDS
+_COOKIE_TICKETS: dict[str, tuple[str, str, str, int, float]] = {}
+TICKET_SECONDS = 60
+#: what a keeper's cookie may hold: "code:secret" (the kit's codes and tokens), or "-" to delete it
+_KEEPER_VALUE_RE = re.compile(r"-|[A-Za-z0-9]{1,16}:[A-Za-z0-9_.=-]{1,200}")
+
+
+def _keeper_cookies(handler: Any) -> dict[str, str]:
+    """The keepers' cookies (changekit.classroom.keeper) this request carries, by their name
+    without the port (a page's script names them by ``location.port``, as :func:`_port_of` does)."""
+    from urllib.parse import unquote  # as the server's machinery: only a running server needs it
+
+    from .classroom.keeper import KEEPER_COOKIES  # likewise (the classroom pulls in widgets)
+
+    port = _port_of(handler)
+    found = {name: unquote(handler.get_cookie(f"{name}_{port}") or "") for name in KEEPER_COOKIES}
+    return {name: value for name, value in found.items() if value}
+
+
+def _cookie_route() -> type:
+    """Kernels only (the kernels' own route): GET, the keeper cookies the kernel's page came with;
+    POST ``{name, value, days}``, a one-time ticket its page posts to :func:`_cookie_ticket_handler`
+    for the server to set that cookie, HttpOnly, so no page script can read a seat."""
+    from tornado import web  # the server's machinery loads only when serving
+
+    from .classroom.keeper import KEEPER_COOKIES  # likewise
+
+    class KernelCookies(web.RequestHandler):
+        def check_xsrf_cookie(self) -> None:
+            pass  # the route's secret is the proof: only the server's kernels know it
+
+        def get(self, kernel_id: str) -> None:
+            self.finish(self.settings["kernel_manager"].page_cookies.get(kernel_id, {}))
+
+        def post(self, kernel_id: str) -> None:
+            try:
+                asked = json.loads(self.request.body)
+                name, value, days = asked["name"], asked["value"], int(asked["days"])
+            except (ValueError, KeyError, TypeError):
+                raise web.HTTPError(400, reason="a cookie ticket is asked for with {name, value, days}") from None
+            if name not in KEEPER_COOKIES or not isinstance(value, str) or not _KEEPER_VALUE_RE.fullmatch(value):
+                raise web.HTTPError(400, reason=f"not a keeper's cookie: {name!r}")
+            now = time.monotonic()
+            for old in [t for t, (*_, when) in _COOKIE_TICKETS.items() if now - when > TICKET_SECONDS]:
+                del _COOKIE_TICKETS[old]
+            ticket = secrets.token_urlsafe(18)
+            _COOKIE_TICKETS[ticket] = (kernel_id, name, value, max(0, min(days, 30)), now)
+            base = self.settings.get("base_url", "/")
+            self.finish({"ticket": f"{base.rstrip('/')}/{COOKIE_TICKET_ROUTE}/{ticket}"})
+
+    return KernelCookies
+
+
+def _cookie_ticket_handler() -> type:
+    """A page posts its kernel's one-time ticket here; the server sets the cookie the ticket names
+    (HttpOnly, SameSite=Strict, Secure over https) for this server's port."""
+    from jupyter_server.base.handlers import JupyterHandler  # the server's machinery loads only when serving
+    from tornado import web  # likewise
+
+    class CookieTicket(JupyterHandler):
+        def check_xsrf_cookie(self) -> None:
+            pass  # the ticket is the proof: one-time, unguessable, given only to its page
+
+        @web.authenticated
+        def post(self, ticket: str) -> None:
+            held = _COOKIE_TICKETS.pop(ticket, None)
+            if held is None or time.monotonic() - held[4] > TICKET_SECONDS:
+                raise web.HTTPError(404, reason="this cookie ticket was used already or is too old")
+            kernel_id, name, value, days, _ = held
+            cookie = f"{name}_{_port_of(self)}"
+            kept: dict[str, dict[str, str]] = self.kernel_manager.page_cookies  # type: ignore[attr-defined]
+            if value == "-":
+                self.clear_cookie(cookie, path="/")
+                kept.get(kernel_id, {}).pop(name, None)
+            else:
+                self.set_cookie(cookie, value, path="/", expires_days=days, httponly=True, samesite="Strict",
+                                secure=self.request.protocol == "https")
+                kept.setdefault(kernel_id, {})[name] = value
+            self.set_status(204)
+            self.finish()
+
+    return CookieTicket
 
 
 def _refused_socket() -> type:
@@ -861,6 +957,9 @@ def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> li
                 handler = edge(handler)
                 break
         out.append((pattern, handler, *rest))
+    out.append((url_path_join(server_url, KERNEL_ROUTE, kernel_route_secret, "cookies", _kernel_id_regex),
+                _cookie_route()))
+    out.append((url_path_join(server_url, COOKIE_TICKET_ROUTE, r"([A-Za-z0-9_-]{16,64})"), _cookie_ticket_handler()))
     return out
 
 
@@ -906,6 +1005,8 @@ def _voila_class() -> type[Voila]:
         def start(self) -> None:
             from tornado.ioloop import IOLoop  # the server's machinery loads only when serving
 
+            from .classroom.keeper import SERVER_COOKIES_VARIABLE  # likewise (the classroom pulls in widgets)
+
             if self.voila_configuration.preheat_kernel:
                 IOLoop.current().add_callback(self._report_pool)
             # pre-rendered kernels ask for their visitor's request on a route only they know
@@ -913,6 +1014,11 @@ def _voila_class() -> type[Voila]:
             self._kernel_route_secret = secrets.token_urlsafe(24)
             route = f"{(self.server_url or self.base_url).rstrip('/')}/{KERNEL_ROUTE}/{self._kernel_route_secret}/"
             os.environ["VOILA_WS_BASE_URL"] = route
+            # the keepers' cookies are the server's to keep (HttpOnly); kernels reach it on loopback
+            # when it listens everywhere, else on the address it listens on
+            here = "127.0.0.1" if self.ip in ("", "0.0.0.0", "*") else "[::1]" if self.ip == "::" else (
+                f"[{self.ip}]" if ":" in self.ip else self.ip)
+            os.environ[SERVER_COOKIES_VARIABLE] = f"http://{here}:{self.port}{route}cookies/"
             self.tornado_settings = {
                 "headers": {"Content-Security-Policy": CONTENT_SECURITY_POLICY},
                 **dict(self.tornado_settings), "log_function": _log_request}  # type: ignore[has-type]
@@ -967,8 +1073,10 @@ def login_cookie_secret(token: str, folder: Path | None = None) -> bytes:
     import hashlib  # only a server with a token signs its cookies
     import hmac  # likewise
 
+    from .classroom.store import data_folder  # the class store's folder (the classroom pulls in widgets)
+
     if folder is None:
-        folder = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "changekit"
+        folder = data_folder()
     kept = folder / "login-cookie-key"
     if not kept.is_file():
         folder.mkdir(parents=True, exist_ok=True)

@@ -7,15 +7,23 @@ of script, not plotly's bundle) that
 * says "Connection lost — reopen your link" across the top of the page when a beat is not
   answered within :data:`LOST_AFTER_SECONDS` (the server or the kernel went away, or a restarted
   kernel no longer knows the page's widgets), instead of a page that looks alive;
-* keeps the student's seat in a cookie for this server (``seat``, set by the kernel after a join;
+* keeps the student's seat in a cookie for this server (:meth:`PageKeeper.keep_seat` after a join;
   ``stored``, what the browser had when the page opened), so a reload brings the student back; the
   teacher's dashboard keeps its session (code and teacher key) the same way under its own cookie
   name (:data:`TEACHER_COOKIE`), so a student's seat and a teacher's session never overwrite each
-  other in one browser;
+  other in one browser. Under ``changekit serve`` the server keeps these cookies (HttpOnly: no
+  page script, the kit's or an injected one, can read them): the kernel hands the value to the
+  server on the kernels' own route and the page posts back a one-time ticket for the server to set
+  it; the server reads them from the page's websocket request when the kernel asks. Elsewhere (a
+  hub's server, a notebook) the page's script keeps them (``seat``, ``document.cookie``);
 * takes the seat out of the address bar (``strip``) once it is in the cookie, so a reload or a
   shared screenshot of the address carries no secret.
 """
 from __future__ import annotations
+
+import json
+import os
+import urllib.request
 
 import anywidget
 import traitlets
@@ -28,7 +36,14 @@ LOST_AFTER_SECONDS = 5
 COOKIE = "changekit_seat"
 #: the teacher's dashboard's cookie: ``code:teacher_key`` of the session it has open
 TEACHER_COOKIE = "changekit_teacher"
+#: the projector page's cookie: ``code:projector key``
+PROJECTOR_COOKIE = "changekit_projector"
+#: every cookie a keeper keeps (the class server reads and sets only these)
+KEEPER_COOKIES = (COOKIE, TEACHER_COOKIE, PROJECTOR_COOKIE)
 COOKIE_DAYS = 1
+#: set by ``changekit serve`` in its kernels' environment: the address, on the kernels' own route,
+#: where the server keeps the keepers' cookies (see changekit.serving); absent, the browser keeps them
+SERVER_COOKIES_VARIABLE = "CHANGEKIT_SERVER_COOKIES"
 
 _ESM = """
 export default {
@@ -45,6 +60,11 @@ export default {
       document.cookie = name + "=" + encodeURIComponent(seat === "-" ? "" : seat) +
         "; path=/; max-age=" + age + "; SameSite=Strict" + (location.protocol === "https:" ? "; Secure" : "");
     };
+    // the server sets the cookie itself (HttpOnly) when this page posts the kernel's one-time ticket
+    const redeem = () => {
+      const ticket = model.get("ticket");
+      if (ticket) fetch(ticket, { method: "POST", credentials: "same-origin" }).catch(() => {});
+    };
     const strip = () => {
       const drop = model.get("strip");
       if (!drop.length) return;
@@ -52,11 +72,12 @@ export default {
       drop.forEach((p) => url.searchParams.delete(p));
       history.replaceState(history.state, "", url.toString());
     };
+    model.on("change:ticket", redeem);
     model.on("change:seat", write);
     model.on("change:strip", strip);
-    write(); strip();
-    model.set("stored", read());
-    model.save_changes();
+    write(); redeem(); strip();
+    // what this browser kept: the kernel asks the server for it when the server keeps it
+    model.send({ opened: true, stored: model.get("by_server") ? "" : read() });
     el.classList.add("ck-keeper");
     let sent = 0, answered = 0, lost = false;
     const banner = document.createElement("div");
@@ -104,28 +125,68 @@ class PageKeeper(anywidget.AnyWidget):
     lost_text = traitlets.Unicode("Connection lost — reopen your link.").tag(sync=True)
     cookie_name = traitlets.Unicode(COOKIE).tag(sync=True)
     cookie_days = traitlets.Int(COOKIE_DAYS).tag(sync=True)
-    #: what the kernel keeps in the cookie ("" leaves it; "-" deletes it)
+    #: whether the class server keeps the cookie (HttpOnly), not the page's script
+    by_server = traitlets.Bool(False).tag(sync=True)
+    #: what the page's script keeps in the cookie ("" leaves it; "-" deletes it), when the browser keeps it
     seat = traitlets.Unicode("").tag(sync=True)
-    #: what the cookie held when the page opened (sent once by the browser)
-    stored = traitlets.Unicode("").tag(sync=True)
+    #: where the page posts once for the server to set the cookie, when the server keeps it
+    ticket = traitlets.Unicode("").tag(sync=True)
+    #: what the cookie held when the page opened (never sent to the page)
+    stored = traitlets.Unicode("")
     #: address parameters the browser removes from its address bar
     strip = traitlets.List(traitlets.Unicode(), []).tag(sync=True)
 
     def __init__(self, *, presence: Presence = PRESENCE, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.presence = presence
+        self.server_cookies = os.environ.get(SERVER_COOKIES_VARIABLE, "")
+        self.by_server = bool(self.server_cookies)
         self.layout.height = "0px"  # nothing to see while the connection holds
         self.observe(self._beat, names="beat")
+        self.on_msg(self._opened)
+
+    def _opened(self, _widget: object, content: object, _buffers: object) -> None:
+        if not isinstance(content, dict) or not content.get("opened"):
+            return
+        if self.by_server:
+            try:
+                kept = self._server("GET").get(self.cookie_name, "")
+            except (OSError, ValueError):  # the server went away: the page's banner says so
+                return
+        else:
+            kept = content.get("stored", "")
+        if isinstance(kept, str):
+            self.stored = kept
+
+    def _server(self, method: str, body: dict | None = None) -> dict:
+        """The class server's keeper route for this page's kernel (loopback, a few milliseconds)."""
+        kernel = os.environ.get("VOILA_KERNEL_ID", "")
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.server_cookies + kernel, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            found = json.loads(response.read() or b"{}")
+        return found if isinstance(found, dict) else {}
+
+    def _keep(self, value: str) -> None:
+        if not self.by_server:
+            self.seat = value
+            return
+        try:
+            found = self._server("POST", {"name": self.cookie_name, "value": value, "days": self.cookie_days})
+        except (OSError, ValueError):  # the server went away: the page's banner says so
+            return
+        self.ticket = str(found.get("ticket", ""))
 
     def _beat(self, change: dict) -> None:
         self.presence.beat()
         self.ack = change["new"]  # the answer the page waits for: no answer, "connection lost"
 
     def keep_seat(self, code: str, token: str) -> None:
-        self.seat = f"{code}:{token}"
+        self._keep(f"{code}:{token}")
 
     def forget_seat(self) -> None:
-        self.seat = "-"
+        self._keep("-")
 
     def stored_seat(self) -> tuple[str, str] | None:
         """(code, token) of the seat the browser kept, if any."""
@@ -133,4 +194,5 @@ class PageKeeper(anywidget.AnyWidget):
         return (code, token) if sep and code and token else None
 
 
-__all__ = ["BEAT_SECONDS", "COOKIE", "LOST_AFTER_SECONDS", "TEACHER_COOKIE", "PageKeeper"]
+__all__ = ["BEAT_SECONDS", "COOKIE", "KEEPER_COOKIES", "LOST_AFTER_SECONDS", "PROJECTOR_COOKIE",
+           "SERVER_COOKIES_VARIABLE", "TEACHER_COOKIE", "PageKeeper"]

@@ -36,10 +36,13 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..core.markup import escape, html
+from ..registry import is_game, load_game
 from ..ui.app import CSS, button, page_value
 from ..ui.qr import qr_svg
 from ..ui.question import reading_to_html
-from .keeper import PageKeeper
+# the projector's cookie (code:projector key): a reload shows the board again, though the key has
+# left the address bar
+from .keeper import PROJECTOR_COOKIE, PageKeeper
 from .kinds import AUCTION_KIND, PROMPT_KINDS
 from .live import alert_html, connect, page_address, server_token_query
 from .poller import Poller, off_loop
@@ -50,9 +53,6 @@ if TYPE_CHECKING:  # the store opens with the first read (a visit alone loads an
 
 #: the address parameter that carries the projector key (:func:`projector_address`)
 VIEW_PARAMETER = "view"
-#: the projector's cookie (``code:projector key``): a reload shows the board again, though the key
-#: has left the address bar (the projector's screen shows it to the room)
-PROJECTOR_COOKIE = "changekit_projector"
 #: the smallest type on the projector (px): readable from the back of a classroom
 SMALLEST_PX = 24
 #: colours: a vote, the revote, the right answer's (first vote, revote), the equilibrium
@@ -476,7 +476,9 @@ class Projector:
         if scene == "standings":
             standings = max(state.standings, key=lambda s: float(s.get("published_at") or 0))
             names = "" if standings.get("named") else " (anonymised)"
-            return (head + _text(32, html("Class tournament: {}{}", standings.get("game", ""), names), weight="bold")
+            game = str(standings.get("game", ""))
+            title = load_game(game).title if is_game(game) else game  # its name on the pages, not its key
+            return (head + _text(32, html("Class tournament: {}{}", title, names), weight="bold")
                     + standings_html(standings) + self.lesson_line(state))
         assert poll is not None, "every scene but join and standings has its poll"
         if scene == "auction":

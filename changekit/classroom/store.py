@@ -107,8 +107,13 @@ def default_url() -> str:
     """
     if os.environ.get(STORE_VARIABLE):
         return os.environ[STORE_VARIABLE]
-    data = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return f"sqlite:///{Path(data).absolute() / 'changekit' / 'class.db'}"
+    return f"sqlite:///{data_folder() / 'class.db'}"
+
+
+def data_folder() -> Path:
+    """The kit's folder in the user's data folder (``$XDG_DATA_HOME``, or ``~/.local/share``): the
+    class store's default file, the server's login-cookie key."""
+    return Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share").absolute() / "changekit"
 
 
 def check_store_setting() -> str:

@@ -419,6 +419,18 @@ def layout_problems(page, boxes: str = APP_BOXES) -> list[str]:
     return page.evaluate(LAYOUT_JS, boxes)
 
 
+def wait_for_cookie(page, name: str, *, timeout_ms: int = STEP_TIMEOUT_MS) -> dict:
+    """The browser's cookie ``name`` (as the browser keeps it: HttpOnly ones too), once it is set."""
+    found: list[dict] = []
+
+    def kept() -> bool:
+        found[:] = [c for c in page.context.cookies() if c["name"] == name]
+        return bool(found)
+
+    wait_until(page, kept, what=f"the cookie {name}", timeout_ms=timeout_ms)
+    return found[0]
+
+
 def decode_qr(png: bytes) -> str:
     """The text of the one QR code in a screenshot, read as a phone's camera app would (zxing-cpp)."""
     import io

@@ -4,13 +4,12 @@ reveals it (the chart lands in the question's own row), reloads, and is back on 
 with no typing; Delete session forgets it, and the next reload shows the start form."""
 from __future__ import annotations
 
-import re
 
 import pytest
 
 from changekit.classroom import connect
 
-from .helpers import RENDER_TIMEOUT_MS, class_store_server, open_page, screenshot, visible, wait_until
+from .helpers import RENDER_TIMEOUT_MS, class_store_server, open_page, screenshot, visible, wait_for_cookie, wait_until
 from .test_accessibility import assert_axe_finds_nothing_blocking
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -41,9 +40,9 @@ def test_a_teacher_reloads_and_is_back_on_the_same_session_with_no_typing(browse
         projector = teacher.get_by_role("link", name="Open the projector view")
         href = projector.get_attribute("href")
         assert f"code={code}" in href and f"view={view_key}" in href and key not in href
-        teacher.wait_for_function("() => document.cookie.includes('changekit_teacher_')", timeout=LIVE_MS)
-        kept = {c["name"]: c for c in context.cookies()}[f"changekit_teacher_{server.port}"]
-        assert re.sub("%3A", ":", kept["value"]) == f"{code}:{key}" and kept["sameSite"] == "Strict"
+        kept = wait_for_cookie(teacher, f"changekit_teacher_{server.port}")
+        assert kept["value"] == f"{code}:{key}" and kept["sameSite"] == "Strict"
+        assert kept["httpOnly"] and "changekit_teacher" not in teacher.evaluate("document.cookie")
         screenshot(teacher, "class-teacher-key")
         assert_axe_finds_nothing_blocking(teacher, "class-teacher-session")  # the key box, the projector's link
 
@@ -94,7 +93,8 @@ def test_a_teacher_reloads_and_is_back_on_the_same_session_with_no_typing(browse
         teacher.get_by_text("Yes, delete this session and everything in it").click()
         teacher.get_by_role("button", name="Delete session").click()
         visible(teacher.get_by_text(f"Session {code} and everything in it are deleted."), what="deleted")
-        teacher.wait_for_function("() => !document.cookie.includes('changekit_teacher_')", timeout=LIVE_MS)
+        wait_until(teacher, lambda: not any(c["name"] == f"changekit_teacher_{server.port}"
+                                            for c in context.cookies()), what="the teacher's cookie deleted")
         teacher.reload(timeout=RENDER_TIMEOUT_MS)
         visible(teacher.get_by_role("button", name="Open a new session"), what="the start form after a delete",
                 timeout_ms=RENDER_TIMEOUT_MS)

@@ -6,7 +6,7 @@ from pathlib import Path
 import plotly
 import pytest
 
-from changekit import cli
+from changekit import cli, serving
 from changekit.registry import all_specs
 from changekit.serving import NOTEBOOKS, ServeOptions, plotly_asset, share_links
 
@@ -327,3 +327,48 @@ def test_a_visitor_who_leaves_the_queue_takes_no_place():
         queue.leave(("a",))
 
     asyncio.run(scenario())
+
+
+def test_teacher_cookies_are_checked_once_each_and_made_up_ones_cost_no_store_read(monkeypatch, tmp_path):
+    """A page's claim to the teacher's reserve is a store read (in a thread): cached, refusals too,
+    and a cookie that cannot be a code and key never reaches the store (a script sending made-up
+    cookies would otherwise buy a store read per request)."""
+    import asyncio
+
+    from changekit.classroom import store as class_store
+
+    url = f"sqlite:///{tmp_path / 'class.db'}"
+    with class_store.connect(url) as store:
+        session = store.open_session("Period 3")
+    opened = []
+    real_connect = class_store.connect
+
+    def counted(where=None):
+        opened.append(where)
+        return real_connect(url)
+
+    monkeypatch.setattr(class_store, "connect", counted)
+    monkeypatch.setattr(serving, "_TEACHERS_SEEN", {})
+
+    class Request:
+        host = "127.0.0.1:8866"
+
+    class Handler:
+        request = Request()
+
+        def __init__(self, cookie):
+            self.cookie = cookie
+
+        def get_cookie(self, name):
+            return self.cookie if name == "changekit_teacher_8866" else None
+
+    def holds(cookie) -> bool:
+        return asyncio.run(serving._holds_a_teacher_key(Handler(cookie)))
+
+    assert holds(f"{session.code}:{session.teacher_key}") and holds(f"{session.code}:{session.teacher_key}")
+    assert len(opened) == 1  # the second check came from the cache
+    assert not holds(f"{session.code}:{'x' * 24}") and not holds(f"{session.code}:{'x' * 24}")
+    assert len(opened) == 2  # the refusal is cached too
+    for made_up in ("", "no-colon", "CODE:short", "<script>:" + "x" * 20, "A:" + "x" * 300):
+        assert not holds(made_up)
+    assert len(opened) == 2

@@ -245,6 +245,15 @@ def test_the_query_socket_refuses_every_visitor_and_every_route_needs_the_token(
         for path in ("/voila/render/small.ipynb", "/voila/tree", "/", "/voila/api/contents/",
                      f"/api/kernels/{kernel}", f"/api/kernels/{kernel}/channels", "/voila/files/small.ipynb"):
             assert fetch(server.url + path)[0] == 403, path
+        # the keepers' cookies (issue 42): set by the server from a kernel's one-time ticket only;
+        # the kernels' cookie route is not there for a visitor (its secret is not in any page)
+        logged_in = _visitor()
+        assert _open(logged_in, server.url + f"/voila/render/small.ipynb?token={TOKEN}")[0] == 200
+        assert _open(_visitor(), server.url + "/changekit-cookie/" + "x" * 24, "POST")[0] == 403  # no login
+        assert _open(logged_in, server.url + "/changekit-cookie/" + "x" * 24, "POST")[0] == 404  # no such ticket
+        for guess in ("", "secret/"):
+            status, _ = _open(logged_in, f"{server.url}/changekit-kernel/{guess}cookies/{kernel}")
+            assert status in (403, 404), guess
 
 
 def test_after_a_restart_with_the_same_token_a_reload_gets_back_in_and_a_new_token_locks_out(tmp_path):
