@@ -251,7 +251,7 @@ class TournamentPanel:
         played = len(standings.results.records)
         self.w_message.value = html("<p>{} games of {}, seed {} (anyone with the entries and the seed gets these "
                                     "standings). Neighbours share a rank unless the test of their difference says they "
-                                    "differ (5 %, shared among the comparisons).</p>",
+                                    "differ (a cautious test: the 5 % is shared among the comparisons).</p>",
                                     played, cls.title, standings.seed)
         self.w_table.value = standings_table(standings.rows, lower_is_better=cls.lower_is_better)
         names = [e.name for e in standings.results.entries]

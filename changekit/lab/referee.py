@@ -305,7 +305,9 @@ def rank_bands(values: Sequence[Estimate]) -> list[int]:
     """A band number per entry (1 = top): entries sorted by value, and a new band starts below an
     entry only where its difference from the next one is significant (:func:`difference_z` beyond
     :func:`band_z`). Within a band, say "we cannot tell these apart"; a band is a chain of close
-    neighbours, so its top and bottom entries may still differ."""
+    neighbours, so its top and bottom entries may still differ. A cautious test: with the 5 % shared
+    among the neighbours, truly equal entries are split far less than 5 % of the time (the more
+    entries, the less), which outweighs treating as independent the win rates of entries that met."""
     order = sorted(range(len(values)), key=lambda i: (not math.isfinite(values[i].value), -values[i].value))
     bands = [0] * len(values)
     band, above = 0, None

@@ -502,11 +502,35 @@ def _zombie_most_runs_settle_in_500_to_5000() -> bool:
 
 
 def _big_cheese_vetoes_even() -> bool:
+    """No two Veto habits differ significantly (the test of each difference, shares of the same
+    games), and a difference under 6.5 points would stay under 1.96 standard errors (issue 43)."""
+    from itertools import combinations
+
     from changekit.games.big_cheese import analysis as a
+    from tests.unit.chance_checks import game_shares, z_for_two_sided, z_same_games
 
     result = a.question8_vetoes()  # the page's stored run (test_stored_runs plays it again)
-    share = 1 / len(result.names)
-    return all(e.low <= share <= e.high for e in result.win_rates())
+    bar = z_for_two_sided(0.05)
+    even = all(abs(z_same_games(*game_shares(result, x, y))) < bar for x, y in combinations(result.names, 2))
+    third = 1 / 3
+    return even and 0.065 / ((2 * third) / result.games) ** 0.5 < bar + 0.01
+
+
+def _cha_ching_endings_4_and_9() -> bool:
+    """A total ending in 4 or 9 needs four cards worth 1 (1s or wilds) among the eight: every card
+    but a 1 or a wild is worth 0, 5, 10, 25 or 50, a multiple of 5 (the rule sheet's values), so the
+    1s set the total's remainder mod 5, and 4 of them are the fewest giving 4. And 99 is the hardest
+    target but 10 (exact hit chances)."""
+    from changekit.games.cha_ching import analysis as a
+
+    values = (0, 1, 5, 10, 25, 50)
+    for ones in range(9):
+        for others in range(9 - ones):
+            if (ones + 5 * others) % 5 == 4 and ones < 4:
+                return False
+    hits = a.hit_probabilities()
+    ranked = sorted(hits, key=lambda t: hits[t])
+    return all(v % 5 == 0 for v in values if v != 1) and ranked[:2] == [10, 99]
 
 
 def _big_cheese_without_replacement() -> bool:
@@ -817,6 +841,9 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "no evidence that it beats greedy": computed(_zombie_ties_win_most_but_overlap),
     },
     "boneyard": {
+        "the mix is one round's best reply to itself": asks("what an equilibrium is (cell 4), in the guide"),
+        "not the most money the table could make": asks("what an equilibrium is (cell 4): a best reply to itself, "
+                                                          "not a plan the players agree on"),
         "Five buckets of money sit in the middle": rule("the table's layout"),
         "the best plan is a *probability mix* of bids": computed(_boneyard_pure_bids_exploitable,
                                                                  "every single bid, always made, is exploitable"),
@@ -939,11 +966,14 @@ LEDGER: dict[str, dict[str, Entry]] = {
             bot("_opponent_threat: the card's top face, against THREAT_SHARE of the target"),
         "**never vetoes**": bot("NoVetoBot passes where the value bot would play a Veto"),
         "Which habit wins most often?": asks("Question 8"),
-        "each 95 % interval holds the fair share of a third": computed(_big_cheese_vetoes_even),
+        "so 600 games cannot rank them (a difference under about 6.5 points of win rate would not reach "
+        "significance here)": computed(_big_cheese_vetoes_even),
         "which wins most often?).": asks("Question 8, in the guide"),
-        "each within its 95 % interval of a third": computed(_big_cheese_vetoes_even),
+        "no difference between them is significant": computed(_big_cheese_vetoes_even),
     },
     "cha_ching": {
+        "and 99 is almost as hard as 10": computed(_cha_ching_endings_4_and_9),
+        "(99 is almost as hard as 10)": computed(_cha_ching_endings_4_and_9),
         "Which re-roll gives these eight cards the best chance": asks("Question 7"),
         "three copies of it never do": bot("NoPowersBot: the greedy bot's play without the power actions"),
         "Guess how often (in %) the bot with the powers wins": asks("Question 8"),

@@ -412,6 +412,13 @@ def big_cheese_claims():
         "300 games, 3 players":
             lambda: f"{default(a.bot_tournament, 'games')} games, {len(default(a.bot_tournament, 'bots'))} players",
         "so 300 games cannot rank": lambda: f"so {tournament().games} games cannot rank",
+        "the test of the largest difference, 34 % against 32 %, gives z ≈ 0.62":
+            lambda: (lambda r: "the test of the largest difference, {} % against {} %, gives z ≈ {:.2f}".format(
+                vetoes("holds its Veto"), vetoes("value"),
+                abs(z_same_games(*game_shares(r, "value", "holds its Veto")))))(a.question8_vetoes()),
+        "about 6.5 points of win rate":
+            lambda: (lambda r: f"about {100 * z_for_two_sided(0.05) * ((2 / 3) / r.games) ** 0.5:.1f} points of win "
+                               "rate")(a.question8_vetoes()),
         "the test of their difference gives z ≈ 1.0 (a win for":
             lambda: (f"the test of their difference gives z ≈ "
                      f"{z_same_games(*game_shares(tournament(), 'cautious', 'random')):.1f} (a win for"),
@@ -1200,7 +1207,8 @@ ANSWERS = {
     "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],
     "boneyard.q7": ["about even. The race bot wins", "cannot tell whether"],
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
-    "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of"], "diminishing.q5": ["twice as long"],
+    "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of", "why bills are turns"],
+    "diminishing.q5": ["twice as long"],
     "diminishing.q6": ["0 wins"],
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
     "big_cheese.q4": ["Somewhat more, far less", "about 1.5 times"], "big_cheese.q5": ["63 %"],

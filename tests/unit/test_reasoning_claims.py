@@ -224,3 +224,95 @@ def test_zombie_q3_has_one_right_range_and_the_chart_shows_it():
     right = [c for c in q.how["choices"] if holds(c, settles)]
     assert right == ["500 to 5,000"] and q.reading.startswith(f"**{right[0]}**")
     assert not any(holds(c, settles) for c in ("under 100", "100 to 500", "over 5,000"))
+
+
+# ---- the independent review (/tmp/review43.md): its findings in these lessons -------------------
+def test_zombie_q2_the_paid_bill_out_of_his_reach_lifts_the_chance():
+    """Review Z1: dealt from the whole deck the $5 scores 47.8 %; with the $5 you pay (and your
+    hand) out of his reach, 49.4 %: the paid bill lifts it. "Your whole hand is out of his reach"
+    gave the wrong reason."""
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.questions import QUESTIONS
+
+    whole_deck = sum(p for k, p in a.points_distribution(5, from_hand=False).items() if k >= 1)
+    assert round(float(whole_deck), 3) == 0.478 and float(a.chance_of_points(5)) > float(whole_deck)
+    reading = QUESTIONS["zombie.q2"].reading
+    assert "your whole hand is out of his reach" not in reading and "which lifts the chance" in reading
+
+
+def test_big_cheese_q5_needing_1_is_no_harder_than_needing_2():
+    """Review B1: "the last point is the hardest" — from 28 the chances equal those from 29 at every
+    horizon, since every card's die has a 1 and a 2 face alike. The chain redone from the rule sheet
+    (polyhedral dice, a card one of the seven at random, a roll past 30 ignored)."""
+    from fractions import Fraction
+
+    from changekit.games.big_cheese.questions import QUESTIONS
+    from tests.unit.chance_checks import BIG_CHEESE_CARDS
+
+    def finish(start: int, projects: int) -> Fraction:
+        chance = {s: Fraction(int(s == 30)) for s in range(31)}
+        for _ in range(projects):
+            chance = {s: Fraction(1) if s == 30 else sum(
+                (Fraction(1, 7 * card) * chance[s + roll if s + roll <= 30 else s]
+                 for card in BIG_CHEESE_CARDS for roll in range(1, card + 1)), Fraction(0)) for s in range(31)}
+        return chance[start]
+
+    assert all(finish(28, t) == finish(29, t) for t in range(1, 6))
+    assert round(float(finish(29, 1)), 3) == 0.182 and round(float(finish(29, 5)), 3) == 0.634
+    reading = QUESTIONS["big_cheese.q5"].reading
+    assert "the last point is the hardest" not in reading and "from 28 the chances are the same as from 29" in reading
+
+
+def test_no_text_reads_an_interval_holding_the_fair_share_as_a_ranking():
+    """Review B3/Bo3: "each interval holds the fair share, so they cannot be ranked" is the overlap
+    rule again; ranking needs the test of the differences."""
+    said = [f"{where}: …{m.group()}…" for where, text in taught_texts().items()
+            for m in re.finditer(r"each 95 % interval holds the fair share[^.]{0,40}cannot rank", text)]
+    assert said == []
+    assert re.search(r"each 95 % interval holds the fair share[^.]{0,40}cannot rank",
+                     "each 95 % interval holds the fair share of a third, so 600 games cannot rank them")
+
+
+@pytest.mark.parametrize("qid, gone, now", [
+    ("diminishing.q4", "Every turn costs you one bill", "the bills you hold are the turns you can surely still play"),
+    ("diminishing.q5", "players who defend a position give away as little as they can",
+     "a perfect player in a lost position gives away as little as it can"),
+    ("moneybags.q5", "Knowing when a challenge pays is worth more than any fixed stealing habit",
+     "cannot say whether its edge comes from knowing when a challenge pays"),
+    ("boneyard.q6", "(the largest average net, against the first round's buckets)",
+     "not the most money the table could make"),
+    ("cha_ching.q1", "Small targets are the hardest", "99 is almost as hard as 10"),
+])
+def test_review_readings_say_what_the_run_or_the_rules_show(qid, gone, now):
+    """Review DR1, DR2, M1, Bo1, C0: a reason the run cannot show, or a rule said wrongly."""
+    import importlib
+
+    game = qid.split(".")[0]
+    reading = importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS[qid].reading
+    reading = " ".join(reading.split())
+    assert gone not in reading and now in reading
+
+
+def test_diminishing_q4_is_not_answered_above_it():
+    """Review DR3: the page's opening ("why bills are turns") and the hint above Question 4 ("what do
+    you need in order to keep playing?") pointed at its answer."""
+    text = taught_texts()["diminishing_returns.ipynb"]
+    assert "why bills are turns" not in text and "in order to keep playing" not in text
+
+
+def test_rank_bands_split_truly_equal_entries_far_less_than_5_percent():
+    """Review L1: the bands' test is cautious. Four equal entries (a win rate of a quarter, 400
+    games each, Wilson intervals as the lab makes them) are split in under 5 % of 2,000 seeded runs."""
+    import random
+
+    from changekit.lab.referee import rank_bands
+    from changekit.stats.intervals import wilson
+
+    rng = random.Random(43)
+    split = 0
+    for _ in range(2000):
+        rates = [wilson(sum(rng.random() < 0.25 for _ in range(400)), 400) for _ in range(4)]
+        split += len(set(rank_bands(rates))) > 1
+    assert split / 2000 < 0.05
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "entries that are truly equal are split far less than 5 % of the time" in guide

@@ -67,7 +67,8 @@ QUESTIONS = question_list(
         unit="%",
         answer=lambda: analysis.exact30_answer(),
         reading="From 29 a single project finishes only 18 % of the time (it needs a 1), and five projects still "
-                "leave about a third of players stuck — the last point is the hardest. From 25, three projects finish "
+                "leave about a third of players stuck. Needing a small exact amount is what is hard: only a 1 (or a 2) "
+                "face lands it, so from 28 the chances are the same as from 29. From 25, three projects finish "
                 "about 29 % of the time. The simulated real deck agrees with the chain to within a couple of "
                 "percentage points: drawing the cards without replacement hardly matters here.",
     ),
@@ -103,11 +104,12 @@ QUESTIONS = question_list(
                  "about even: these games cannot rank them"],
         answer=lambda progress: analysis.veto_figure(analysis.question8_vetoes(progress=progress)),
         reading="*Seed 2026:* about even. The value bot wins 32 %, never vetoes 33 % and holds its Veto 34 %, and "
-                "each 95 % interval holds the fair share of a third, so 600 games cannot rank them. A Veto scores "
+                "the test of the largest difference, 34 % against 32 %, gives z ≈ 0.62, so 600 games cannot rank them "
+                "(a difference under about 6.5 points of win rate would not reach significance here). A Veto scores "
                 "nothing: it throws one card away, the player it stops keeps every worker for the next card, and "
                 "the next card comes straight off the pile. Among players who bid alike, one card more or less "
                 "does not show in who wins. What a Veto can change is the card that would end the game, the "
                 "moment the holding bot waits for, and even that does not show in 600 games. A Veto buys a delay, "
-                "not points.",
+                "not points of its own; whether the delay is worth a few games in a hundred, these games cannot say.",
     ),
 )

@@ -72,9 +72,9 @@ QUESTIONS = question_list(
                 "first round's average net would need to turn $26 into $40. The winners gained about $3.02 a round, "
                 "more than five times that average. A game is not won at the average pace: money only comes from "
                 "unmatched bids on buckets, and the winner is whoever strings enough of them together first. The mix "
-                "answers one round's question (the largest average net, against the first round's buckets); the sheet "
-                "asks another, who reaches $40 first. Whether bids aimed at the finish beat the mix is the next "
-                "question.",
+                "answers one round's question (it is the best reply to itself against the first round's buckets, not "
+                "the most money the table could make); the sheet asks another, who reaches $40 first. Whether bids "
+                "aimed at the finish beat the mix is the next question.",
     ),
     lesson_question(
         "boneyard.q7",

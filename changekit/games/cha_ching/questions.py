@@ -13,9 +13,10 @@ QUESTIONS = question_list(
         "likely to make already?",
         choices=["10", "55", "96"],
         answer=lambda: [analysis.hit_probability_figure(), analysis.hit_chances_html((10, 55, 96))],
-        reading="Small targets are the hardest. Eight cards are a lot: to make 10 you need almost every card to be a "
+        reading="Small targets are hard. Eight cards are a lot: to make 10 you need almost every card to be a "
                 "1 or a zero card, while 30 of the 75 number cards (40 %) are worth 25 or 50. The best targets sit "
-                "just under 100 (96 is the top, about 12 %).",
+                "just under 100 (96 is the top, about 12 %). Size is not everything, though: a total ending in 4 or 9 "
+                "needs four 1s or wilds among the eight cards, and 99 is almost as hard as 10.",
     ),
     lesson_question(
         "cha_ching.q2",

@@ -41,10 +41,11 @@ QUESTIONS = question_list(
         "**Question 4.** Is there ever a reason to take back *less* money than you could?",
         choices=["no, never", "yes, to keep more bills", "yes, to keep bigger bills"],
         answer=lambda: [analysis.take_less_html((10, 7, 5, 3, 1), examples=4), analysis.take_less_html(examples=5)],
-        reading="**Bills are turns.** Every turn costs you one bill, so five 1s are five more turns, while a 5 is one "
-                "turn (and you can only take back 4 with it). Near the end, what matters is who runs out of turns "
-                "first, not who has more dollars; the winning move trades money for bills. It is rare in the standard "
-                "game but decisive where it happens, and a greedy player never finds it.",
+        reading="**Bills are turns.** Every turn you must put in one bill, so the bills you hold are the turns you "
+                "can surely still play: five 1s are five more turns, while a 5 is one turn (and you can only take "
+                "back 4 with it); taking back two small bills for one big one buys turns. Near the end, what matters "
+                "is who runs out of turns first, not who has more dollars; the winning move trades money for bills. "
+                "It is rare in the standard game but decisive where it happens, and a greedy player never finds it.",
     ),
     lesson_question(
         "diminishing.q5",
@@ -54,8 +55,8 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.lengths_answer(games=150, progress=progress),
         reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The 92 "
                 "dollars in the two purses drain by at least one dollar a turn; random players often take back much "
-                "less than the rules allow, so each of their turns costs several dollars, while players who defend a "
-                "position give away as little as they can. (The perfect bot's moves are random among its winning "
+                "less than the rules allow, so each of their turns costs several dollars, while a perfect player in a "
+                "lost position gives away as little as it can. (The perfect bot's moves are random among its winning "
                 "moves, so perfect games still vary in length.)",
     ),
     lesson_question(

@@ -70,7 +70,8 @@ QUESTIONS = question_list(
         reading="In our runs the Bayesian challenger wins most often (a little under half the games), the cautious "
                 "and bold thieves come next (the test of their difference gives z ≈ 0.75: 200 games cannot tell them "
                 "apart), and the "
-                "random bot trails. Knowing when a challenge pays is worth more than any fixed stealing habit.",
+                "random bot trails. The Bayesian bot also steals differently (4 coins and the diamond), so this run "
+                "cannot say whether its edge comes from knowing when a challenge pays or from how much it takes.",
     ),
     lesson_question(
         "moneybags.q6",

@@ -42,8 +42,8 @@ QUESTIONS = question_list(
         answer=lambda: [chance_in_percent(5), analysis.points_figure(5)],
         reading="On a first play a $5 scores at least one point a little less than half the time (about 49 %): the "
                 "simulated diamonds sit on the exact bars. (If the Zombie's bills were dealt from the whole deck, "
-                "your own six bills included, the answer would be 47.8 %: your whole hand is out of his reach, not "
-                "only the $5.)",
+                "your own six bills included, the answer would be 47.8 %: the $5 you pay cannot be his, which lifts "
+                "the chance.)",
     ),
     lesson_question(
         "zombie.q3",
