@@ -7,7 +7,13 @@ link, its "Open a class session" link, the dashboard's buttons, the join QR code
 picture by a real decoder (zxing-cpp), the dashboard's projector link. Never an address made
 here. Five phones (390x844, touch) and two laptops, each a fresh browser (no cookie, no token),
 join through the QR; the class runs a poll (first vote, talk, revote, reveal); a phone reloads;
-the server is restarted with the same token and a reload gets a student back in.
+the class auction (every device bids, the projector sets the result beside the equilibrium and the
+best response); a networked Zombie table of three students and the game's bot, played with the
+pages' own buttons (whose move it is read off the pages), a phone reloading mid-game; a student
+opens the strategy lab from the link on their page, tests and submits the starter bot; the
+teacher runs the class tournament and shows it: the projector has the standings and the lesson
+so far (first vote, revote, gain); the server is restarted with the same token and a reload gets
+a student back in.
 
 On every page: no 403, no JavaScript or console error the kit does not expect, no sideways
 overflow on a phone, every phone tap target at least 44 px. Each teacher action's time to every
@@ -30,17 +36,19 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import ROOT
 from changekit.testing import VoilaServer, free_port
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, decode_qr, watch
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, bid_from_pages, decode_qr, log_count, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 CLASSROOM_HOST = "127.0.0.2"  # an address of this machine that is not 127.0.0.1: the room's network here
 LIVE_MS = 30_000
+LAB_MS = 120_000  # a sandboxed test run and tournament on a loaded 2-core box
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONES = ("Ada", "Bo", "Cy", "Dee", "Eli")
 LAPTOPS = ("Fay", "Gus")
 MIN_TAP_PX = 44
+ZOMBIE = "Make Your Own Change Night"  # Zombie's name on the pages (docs/rules.md)
 
 #: what a phone page's tap targets are (visible and not inside a chart's own toolbar)
 TARGETS_JS = """() => [...document.querySelectorAll(
@@ -95,13 +103,13 @@ class Room:
                 page.screenshot(path=str(self.shots / f"{step}-{who}.png"))
 
     def seen(self, action: str, waits: dict[str, object], *, started: float) -> None:
-        """Wait until every page in ``waits`` shows the action (its locator visible), polling them
-        together, and keep each page's time from the teacher's click."""
+        """Wait until every page in ``waits`` shows the action (its locator visible, or its check
+        true), polling them together, and keep each page's time from the click."""
         pending, times = dict(waits), {}
         deadline = time.monotonic() + LIVE_MS / 1000
         while pending:
-            for who, locator in list(pending.items()):
-                if locator.count() and locator.first.is_visible():
+            for who, shows in list(pending.items()):
+                if shows() if callable(shows) else (shows.count() and shows.first.is_visible()):
                     times[who] = round(time.monotonic() - started, 2)
                     del pending[who]
             if pending and time.monotonic() > deadline:
@@ -242,6 +250,105 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             page.get_by_text("1.6086").first.wait_for(timeout=LIVE_MS)  # the exact value (test_dashboard)
             page.get_by_text("Right.").or_(page.get_by_text("Not right.")).first.wait_for(timeout=LIVE_MS)
         room.snap("5-revealed")
+
+        # -- the class auction: every device bids, the teacher settles, the projector compares --
+        started = time.monotonic()
+        teacher.get_by_role("button", name="Start a class auction").click()
+        room.seen("auction open", {who: p.locator(".ck-auction-bidder") for who, p in students.items()},
+                  started=started)
+        bids = {who: ("$10", "$7", "$5", "$3", "$1")[i % 5] for i, who in enumerate(students)}
+        bid_from_pages(students, bids, timeout_ms=LIVE_MS)
+        teacher.get_by_text(f"{len(students)} of {len(students)} students have bid").wait_for(timeout=LIVE_MS)
+        started = time.monotonic()
+        teacher.get_by_role("button", name="Close bidding and settle").click()
+        room.seen("auction settled", {"projector": projector.get_by_text("Best response to the class's bids"),
+                                      **{who: p.locator(".ck-auction-result") for who, p in students.items()}},
+                  started=started)
+        results = teacher.locator("table.ck-auction")
+        assert sorted(r.split("\t")[:2] for r in results.locator("tr").all_inner_texts()[1:]) == sorted(
+            [who, bid] for who, bid in bids.items())
+        for who, page in students.items():  # each page its own result: a bucket taken, or its bid cancelled
+            said = page.locator(".ck-auction-result").inner_text()
+            assert said.startswith(f"Bidding is closed ({len(students)} bids).") and (
+                "You took the" in said or f"Your {bids[who]} was matched" in said), (who, said)
+        room.snap("6-auction")
+
+        # -- a networked Zombie table: three students and the game's bot, one reload --
+        sitting = ("Ada", "Bo", "Fay")
+        tables = teacher.locator(".ck-class-games")
+        tables.get_by_role("combobox", name="Game").first.select_option(label=ZOMBIE)
+        seats = tables.get_by_role("spinbutton", name="Seats")
+        wait_until(teacher, lambda: seats.is_enabled(), what="the table form ready for Zombie", timeout_ms=LIVE_MS)
+        seats.fill(str(len(sitting) + 1))
+        seats.press("Tab")
+        wait_until(teacher, lambda: tables.get_by_label(f"Seat {len(sitting) + 1}", exact=True).count() == 1,
+                   what="a picker for every seat", timeout_ms=LIVE_MS)
+        for number, who in enumerate(sitting, 1):
+            picker = tables.get_by_label(f"Seat {number}", exact=True)
+            wait_until(teacher, lambda p=picker, n=who: n in p.locator("option").all_inner_texts(),
+                       what=f"{who} offered for seat {number}", timeout_ms=LIVE_MS)
+            picker.select_option(who)
+        bot_seat = tables.get_by_label(f"Seat {len(sitting) + 1}", exact=True)
+        bots = [o for o in bot_seat.locator("option").all_inner_texts() if o.replace("\xa0", " ").endswith(" bot")]
+        assert bots, bot_seat.locator("option").all_inner_texts()
+        bot_seat.select_option(label=bots[0])  # the game's own bot in the last seat
+        started = time.monotonic()
+        tables.get_by_role("button", name="Open the table").click()
+        room.seen("table open", {who: room.pages[who].get_by_text(f"Table 1: {ZOMBIE}") for who in sitting},
+                  started=started)
+        pay = re.compile(r"^Pay \$\d+$")
+        played = 0
+        while played < 8:
+            # whose move it is, as the pages say it (between a move and the bot's, none of them)
+            deadline = time.monotonic() + LIVE_MS / 1000
+            while (mover := next((who for who in sitting if room.pages[who].locator(".ck-status").first.inner_text()
+                                  .strip() == "You: your move."), None)) is None:
+                assert time.monotonic() < deadline, "no student's page says it is their move"
+                time.sleep(0.1)
+            page = room.pages[mover]
+            button = page.get_by_role("button", name=pay)
+            wait_until(page, lambda b=button: b.count() > 0 and b.first.is_enabled(),
+                       what=f"{mover}'s page offering a bill to pay", timeout_ms=LIVE_MS)
+            others = {who: room.pages[who] for who in sitting if who != mover}
+            before = {who: log_count(p) for who, p in others.items()}
+            started = time.monotonic()
+            button.first.click()
+            room.seen(f"table move {played + 1} by {mover}",
+                      {who: (lambda p=p, n=before[who]: log_count(p) > n) for who, p in others.items()},
+                      started=started)
+            played += 1
+            if played == 4:  # Bo reloads mid-game: back at the table
+                bo.reload(timeout=RENDER_TIMEOUT_MS)
+                bo.get_by_text(f"Table 1: {ZOMBIE}").wait_for(timeout=RENDER_TIMEOUT_MS)
+        room.snap("7-table")
+        tables.get_by_role("button", name="Close this table").click()
+        room.seen("table closed", {who: room.pages[who].get_by_text("Table 1 is closed") for who in sitting},
+                  started=time.monotonic())
+
+        # -- the strategy lab from a student's page, then the class tournament on the projector --
+        gus = room.pages["Gus"]
+        with gus.context.expect_page(timeout=RENDER_TIMEOUT_MS) as opened_lab:
+            gus.get_by_role("link", name="Open the strategy lab").click()
+        lab = opened_lab.value
+        room.pages["Gus-lab"] = lab
+        room.watches["Gus-lab"] = watch(lab, "lesson-from-docs-Gus-lab")
+        lab.get_by_role("button", name="Test my bot").click(timeout=RENDER_TIMEOUT_MS)
+        lab.locator(".ck-live[aria-live='polite']", has_text="win rate").wait_for(timeout=LAB_MS)
+        lab.get_by_role("button", name="Submit to class").click()
+        lab.get_by_text("Submitted at").wait_for(timeout=LAB_MS)
+        teacher.get_by_role("button", name="Refresh the entries").click()
+        teacher.get_by_text("1 submitted for", exact=False).first.wait_for(timeout=LAB_MS)
+        teacher.get_by_role("button", name="Run the tournament").click()
+        teacher.locator(".ck-standings").get_by_text("Gus").first.wait_for(timeout=LAB_MS)
+        started = time.monotonic()
+        teacher.get_by_role("button", name="Show to class with names").click()
+        room.seen("standings shown", {"projector": projector.locator(".ck-projector-standings", has_text="Gus"),
+                                      "Gus-lab": lab.locator(".ck-standings", has_text="Gus")}, started=started)
+        # the lesson so far under the standings: the poll's first vote and revote, its gain
+        report = projector.locator(".ck-projector-report").inner_text(timeout=LIVE_MS)
+        right = sum(bid == "$1" for bid in first.values())
+        assert f"first vote {round(100 * right / len(students))}% right → revote 100% right" in report, report
+        room.snap("8-tournament")
 
         # -- the server restarts with the same token: a reload gets every student back in --
         room.check_errors()
