@@ -10,6 +10,11 @@ the class service, from ``changekit hub``'s configuration (``changekit.testing.H
    kernel (RSS of the server and its children).
 4. A class arriving: 30 students log in spread over 60 s, each then fetching the game page: how
    many were served, median and slowest from login to the page delivered.
+5. A class arriving at once: 30 students within 10 s, without and then with the class ready in
+   advance (``changekit hub --roster``: their servers started before anyone logs in,
+   :mod:`changekit.hub.prespawn`); how long the pre-spawn took; memory per student as their
+   memory cgroup's usage (server and one game page's kernel), where the hub runs as root.
+   Each crowd's servers are stopped before the next.
 
 HTTP visits, not browsers: each student's browser runs on the student's own machine (see
 bench_voila_load for the Chromium side). Everything started is stopped by PID.
@@ -26,12 +31,15 @@ from urllib.parse import urlsplit
 import requests
 from timing import benchmark, sized
 
+from changekit.hub.memory import memory_group_of
+from changekit.hub.prespawn import HubAPI, prespawn
 from changekit.serving import NOTEBOOKS, ROOT, rss_mb
 from changekit.testing import ERROR_MARKERS, WIDGET_MIME, HubServer, VoilaServer
 
 LOGS = ROOT / "tests" / "artifacts"
 PAGE = "zombie.ipynb"
 CLASS, WINDOW_S = 30, 60.0
+AT_ONCE_S = 10.0
 RATIO_TARGET = 1.5
 TIMEOUT_S = 300
 
@@ -99,6 +107,49 @@ def arrive(hub: HubServer, user: str, delay: float) -> dict:
     return visit if failure is None else {**visit, "failure": f"{user}: {failure}"}
 
 
+def students(prefix: str, class_size: int) -> list[str]:
+    """``<prefix>00``, ``<prefix>01``... (a smoke run's class is the first student again: every
+    step, no second spawn)."""
+    return [sized(f"{prefix}{i:02d}", "first") for i in range(class_size)]
+
+
+def crowd(hub: HubServer, prefix: str, class_size: int, window: float) -> tuple[str, list[dict]]:
+    """``class_size`` students logging in spread over ``window`` s, a game page each; the row's
+    text and the visits."""
+    names = students(prefix, class_size)
+    with ThreadPoolExecutor(class_size) as pool:
+        visits = list(pool.map(lambda i: arrive(hub, names[i], i * window / class_size), range(class_size)))
+    delivered = sorted(v["seconds"] for v in visits if v["ok"])
+    failures = sorted({v["failure"] for v in visits if not v["ok"]})
+    text = (f"{len(delivered)} of {class_size} served; login to page median {statistics.median(delivered):.1f} s, "
+            f"slowest {delivered[-1]:.1f} s" if delivered else f"0 of {class_size} served")
+    if failures:
+        text += f" ({len(visits) - len(delivered)} failed: {'; '.join(failures)[:300]})"
+    return text, visits
+
+
+def stop_servers(api: HubAPI, names: list[str]) -> None:
+    """Stop these users' servers and wait until the hub has none of them running."""
+    for name in names:
+        api.call("DELETE", f"/users/{name}/server")
+    deadline = time.monotonic() + TIMEOUT_S
+    while time.monotonic() < deadline:
+        running = [n for n in names if (api.call("GET", f"/users/{n}")[1] or {}).get("servers")]
+        if not running:
+            return
+        time.sleep(1)
+    raise RuntimeError(f"servers still running after {TIMEOUT_S} s: {running}")
+
+
+def cgroup_mb(hub: HubServer, user: str) -> float | None:
+    """The user's memory cgroup usage in MB (their server and its kernels), None where the hub
+    sets no cgroups (not root)."""
+    group = memory_group_of(hub.user_server(user)[0])
+    if group is None or not group.path.parent.name.startswith("changekit-hub-"):
+        return None
+    return group.usage / 2**20
+
+
 @benchmark
 def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     LOGS.mkdir(parents=True, exist_ok=True)
@@ -110,24 +161,26 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
     class_size, window = sized((CLASS, WINDOW_S), (1, 1.0))
     with tempfile.TemporaryDirectory(prefix="changekit-bench-hub-") as runtime:
         hub = HubServer(Path(runtime) / "hub", LOGS / "hub-bench.log", teacher="ms-lee", start_timeout=180)
+        assert hub.options.internal_ports is not None and hub.options.api_token is not None
+        api = HubAPI(f"http://127.0.0.1:{hub.options.internal_ports[0]}/hub/api", hub.options.api_token)
         try:
             session, spawn = log_in(hub, "first")
             render, ok = fetch_page(session, f"{hub.url}/user/first/voila/render/{PAGE}")
             if not ok:
                 raise RuntimeError(f"the hub did not deliver {PAGE}: see {LOGS / 'hub-bench.log'}")
             memory = server_mb(hub, "first")
-            with ThreadPoolExecutor(class_size) as pool:
-                # (a smoke run's class is the first student again: every step, no second spawn)
-                visits = list(pool.map(lambda i: arrive(hub, sized(f"s{i:02d}", "first"), i * window / class_size),
-                                       range(class_size)))
+            spread, _ = crowd(hub, "s", class_size, window)
+            stop_servers(api, students("s", class_size))
+            cold, _ = crowd(hub, "t", class_size, AT_ONCE_S)
+            stop_servers(api, students("t", class_size))
+            roster = students("r", class_size)
+            begun = time.monotonic()
+            ready = prespawn(api, roster, said=lambda line: None)
+            prepared = time.monotonic() - begun
+            warm, _ = crowd(hub, "r", class_size, AT_ONCE_S)
+            usage = [mb for mb in (cgroup_mb(hub, name) for name in roster) if mb is not None]
         finally:
             hub.stop()
-    delivered = sorted(v["seconds"] for v in visits if v["ok"])
-    failures = sorted({v["failure"] for v in visits if not v["ok"]})
-    crowd = (f"{len(delivered)} of {class_size} served; login to page median {statistics.median(delivered):.1f} s, "
-             f"slowest {delivered[-1]:.1f} s" if delivered else f"0 of {class_size} served")
-    if failures:
-        crowd += f" ({len(visits) - len(delivered)} failed: {'; '.join(failures)[:300]})"
     ratio = render / reference
     return [
         ("hub", "hub start (answers through its proxy, class service up)", f"{hub.start_seconds:.1f} s", ""),
@@ -136,6 +189,14 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
         ("hub", f"{PAGE} first render on the hub, after the spawn", f"{render:.2f} s ({ratio:.2f}x)",
          f"<= {RATIO_TARGET}x plus the spawn"),
         ("hub", "memory per student (their server and one game page's kernel)", f"{memory:.0f} MB", ""),
-        ("hub", f"{class_size} students logging in within {window:.0f} s, a game page each", crowd,
+        ("hub", f"{class_size} students logging in within {window:.0f} s, a game page each", spread,
          f"all {class_size} served"),
+        ("hub", f"{class_size} students logging in within {AT_ONCE_S:.0f} s, a game page each", cold,
+         "each page within 5 s"),
+        ("hub", f"the class ready in advance (--roster {class_size}): servers started",
+         f"{len(ready)} of {class_size} in {prepared:.0f} s", "before the bell"),
+        ("hub", f"{class_size} students within {AT_ONCE_S:.0f} s, the class ready in advance", warm,
+         "each page within 5 s"),
+        ("hub", "memory per student as cgroup usage (server and one game page's kernel, median)",
+         f"{statistics.median(usage):.0f} MB (of {len(usage)})" if usage else "no cgroups (not root)", ""),
     ]

@@ -88,6 +88,12 @@ class MemoryGroup:
         value = (self.path / self.limit_file).read_text().strip()
         return None if value == "max" or int(value) >= 1 << 60 else int(value)  # v1's "none" is huge
 
+    @property
+    def usage(self) -> int:
+        """The bytes its processes use now, page cache included (the kernel's own count)."""
+        name = "memory.current" if self.limit_file == LIMIT_FILES[2] else "memory.usage_in_bytes"
+        return int((self.path / name).read_text())
+
     def join(self, pid: int | None = None) -> None:
         """Move process ``pid`` (default: this one) into the group."""
         (self.path / "cgroup.procs").write_text(str(os.getpid() if pid is None else pid))
