@@ -135,6 +135,12 @@ class HubOptions:
         return self.store or f"sqlite:///{self.runtime / 'service' / 'class.db'}"
 
     @property
+    def home_template(self) -> str:
+        """Each student's home folder (``{username}`` filled in by the spawner); it also names the
+        hub's memory cgroups (changekit.hub.memory.memory_control)."""
+        return str(self.runtime / "homes" / "{username}")
+
+    @property
     def service_url(self) -> str:
         """Where students' servers reach the class service (straight, on this machine)."""
         assert self.internal_ports is not None, "resolved() first"
@@ -270,7 +276,7 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         **login_settings(options),
         # local processes, each student in a home folder of their own
         "JupyterHub.spawner_class": "changekit.hub.spawner.ClassSpawner",
-        "ClassSpawner.home_dir_template": str(runtime / "homes" / "{username}"),
+        "ClassSpawner.home_dir_template": options.home_template,
         # as root: each server in a sandbox of its own, seeing only the kit, its Python and the notebooks
         "ClassSpawner.isolate": bool(options.isolate),
         "ClassSpawner.readable": readable_folders(options),

@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
                 _ready_before_the_bell(hub, options)
             return hub.wait()
         except KeyboardInterrupt:
-            _stop(hub, str(options.runtime / "homes" / "{username}"))
+            _stop(hub, options.home_template)
             return 0
     finally:
         if database is not None:
