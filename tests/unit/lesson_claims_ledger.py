@@ -973,6 +973,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
     },
     "cha_ching": {
         "and 99 is almost as hard as 10": computed(_cha_ching_endings_4_and_9),
+        "the run does not count how often each does it": asks("what the run does not measure"),
+        "a fresh hand makes 96 about 66 times as often as 10": computed(
+            lambda: (lambda h: h[96] / h[10] > 30)(
+                __import__("changekit.games.cha_ching.analysis", fromlist=["x"]).hit_probabilities()),
+            "the fresh-hand odds differ far more than the turns (about four times)"),
         "(99 is almost as hard as 10)": computed(_cha_ching_endings_4_and_9),
         "Which re-roll gives these eight cards the best chance": asks("Question 7"),
         "three copies of it never do": bot("NoPowersBot: the greedy bot's play without the power actions"),
@@ -1051,6 +1056,9 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "both unseen cards are worth at most 2": computed(_cambio_both_low),
     },
     "zhao_pengyou": {
+        "hosts who never bury points)": bot("HeuristicBot's burying"),
+        "each other player would be the friend equally often":
+            rule("the sheet's other reading of the friend call (review ZP1): by symmetry, the three others alike"),
         "nobody knows who the friend is until that card is played": rule(),
         "Nobody declares": rule(),
         "If the host plays it, nobody does": rule(),

@@ -479,7 +479,10 @@ def cha_ching_claims():
     made = a.reachable_targets()
     turns = cache(lambda: a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1))  # Question 4's call
     powers, seats = cha_ching_powers()
+    hits = a.hit_probabilities()
     return {
+        "a fresh hand makes 96 about 66 times as often as 10":
+            lambda: f"a fresh hand makes 96 about {round(hits[96] / hits[10])} times as often as 10",
         "the deck has 120 cards":  # the sheet's count, our deck's too
             lambda: f"the deck has {sum(deck.values())} cards",
         "**15 of each of the eight kinds**":

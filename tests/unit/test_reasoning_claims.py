@@ -316,3 +316,27 @@ def test_rank_bands_split_truly_equal_entries_far_less_than_5_percent():
     assert split / 2000 < 0.05
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "entries that are truly equal are split far less than 5 % of the time" in guide
+
+
+@pytest.mark.parametrize("notebook, flagged", [
+    ("zhao_pengyou", "*Our reading:* the host's own copies count"),
+    ("zhao_pengyou", "the kitty's doubled points on the last trick are ours too"),
+    ("zombie", "*Our reading* of you pay a"),
+    ("cambio", "faces as 11-13 is our reading"),
+    ("boneyard", "each of them a bid drawn at random from the list, as our model"),
+])
+def test_the_kits_readings_of_the_rule_sheets_are_flagged_as_ours(notebook, flagged):
+    """Review ZP1, S1, Z2, Bo4: where the sheet is ambiguous or silent and the answer depends on it,
+    the page says the reading is the kit's."""
+    assert flagged in " ".join(taught_texts()[f"{notebook}.ipynb"].split())
+
+
+def test_cambio_face_values_reading_decides_question_1():
+    """Review S1: 'numeric value' with faces 11-13 gives 84/13 (the page's answer); faces worth 10
+    would give 318/52: the reading matters, so it is flagged."""
+    from fractions import Fraction
+
+    values = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+    ours = Fraction(4 * sum(values + [11, 12]) + 2 * 13 + 2 * -1, 52)
+    tens = Fraction(4 * sum(values + [10, 10]) + 2 * 10 + 2 * -1, 52)
+    assert ours == Fraction(84, 13) and tens == Fraction(318, 52)

@@ -80,9 +80,9 @@ QUESTIONS = question_list(
         reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
                 "cautious share the rest (11 % and 14 %), and the test of their difference gives z ≈ 1.0 (a win for "
                 "one is a game the other did not win, which the standard error of the difference counts), so 300 "
-                "games cannot rank those two. Random bidding wastes workers on big bids; the cautious bot's risk "
-                "discount makes it let the "
-                "big cards go, and in a race to 200 the big cards decide.",
+                "games cannot rank those two. A likely reason, which the win rates alone do not show: random bidding "
+                "wastes workers on big bids, and the cautious bot's risk discount makes it let the big cards go, "
+                "while in a race to 200 the big cards decide.",
     ),
     lesson_question(
         "big_cheese.q7",

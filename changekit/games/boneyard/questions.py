@@ -57,9 +57,9 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.tournament_figure(analysis.bot_tournament(
             ("random", "equilibrium", "outbid", "history"), games=200, progress=progress)),
         reading="Each bar is a win rate with its 95 % (Wilson) interval; the dotted line is the fair share of 1 in 4. "
-                "In this seeded run the history bot wins most often: the first-round mix is an equilibrium only of "
-                "the first round, with the first round's buckets. Once the buckets are rebuilt, the right mix changes "
-                "— and a bot that adapts to the table profits.",
+                "In this seeded run the history bot wins most often. A likely reason, which the run does not test: the "
+                "first-round mix is an equilibrium only of the first round, with the first round's buckets; once the "
+                "buckets are rebuilt, the right mix changes, and a bot that adapts to the table may profit.",
     ),
     lesson_question(
         "boneyard.q6",

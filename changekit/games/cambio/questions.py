@@ -63,8 +63,8 @@ QUESTIONS = question_list(
                                                    title="Value of a snap (2 players)"),
         reading="Much bigger — in the seeded run the snapping bot won 86 % of games. A right snap removes a whole "
                 "card (on average worth more than 6 points) or hands your worst card to an opponent; the memory bot "
-                "never snaps wrongly, so it never pays the penalty. Information is valuable *because* it makes such "
-                "sure moves possible.",
+                "never snaps wrongly, so it never pays the penalty. The run compares sure snaps with none; that "
+                "information is what makes such sure moves possible is the likely reading, not something it tests.",
     ),
     lesson_question(
         "cambio.q6",
@@ -74,8 +74,8 @@ QUESTIONS = question_list(
         reading="In the seeded run (80 games) the chance was only about 6 % in the first round, rose to about 9-13 % "
                 "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long (look "
                 "at the interval widths). A naive guess — two known ranks, three copies of each left among about 50 "
-                "unseen cards, 6/50 = 12 % — is too high at the start: the discards are not random cards, but mostly "
-                "high cards and power cards the players chose to throw away. Knowing other players' cards (through "
-                "9/10 and the King) adds only a little.",
+                "unseen cards, 6/50 = 12 % — is too high at the start, likely because the discards are not random "
+                "cards but mostly high cards and power cards the players chose to throw away (the run does not "
+                "count them).",
     ),
 )

@@ -43,7 +43,8 @@ QUESTIONS = question_list(
         "of 10 as for a target of 96?",
         choices=["about the same", "about twice", "about four times", "about ten times"],
         answer=lambda: analysis.turns_figure(analysis.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)),
-        reading="The simulated turns mirror the exact hit chances (hard targets are slow): a target of 10 takes about "
+        reading="The simulated turns follow the order of the exact hit chances (hard targets are slow), not their "
+                "size: a fresh hand makes 96 about 66 times as often as 10, yet a target of 10 takes about "
                 "four times as many turns as 96 (roughly 10 against 2.6). The error bars are 95 % intervals: with 100 "
                 "deals each mean is pinned down to within about a turn.",
     ),
@@ -88,10 +89,12 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.powers_figure(analysis.question8_powers(progress=progress)),
         reading="*Seed 2026:* the bot with the powers wins 32 % of the 400 games (95 % interval 28 % to 37 %), "
                 "against the fair share of 25 %: about one game in three instead of one in four. It also ends with "
-                "fewer penalty points, 794 on average against 845 for the three others. The edge is real but "
+                "fewer penalty points in this run, 794 on average against 845 for the three others (a gap given "
+                "without its interval: read it as a description of this run). The edge in wins is real but "
                 "modest. The bot can only play a power when it holds a CHA-CHING card (15 of the 120 cards), and "
                 "it plays one only when it expects a re-roll or a trade to leave it fewer cards to change. The "
                 "chart does not say which of the two powers does the work. Discarding the card to be rid of its 50 "
-                "penalty points is not part of the edge: the other bots can do that too.",
+                "penalty points is open to the other bots too, though the run does not count how often each does "
+                "it.",
     ),
 )

@@ -54,7 +54,8 @@ QUESTIONS = question_list(
         "**Question 4.** When the Boss pours **evenly**, which seat wins the round most often?",
         choices=["the first to move", "a middle seat", "the Boss, who moves last"],
         answer=lambda progress: analysis.boss_figure(analysis.question4_study(progress=progress)),
-        reading="With these bots the turn order matters less than who holds the **smallest** bag. Everyone robs the "
+        reading="With these bots the turn order matters less than who holds the **smallest** bag — our reading of "
+                "the chart, which shows seats, not bags. A likely mechanism: everyone robs the "
                 "bag that feels fullest, so the full bags leak coins to the thieves, the thieves grow tall, and the "
                 "small bag challenges them — a showdown the shorter stack wins. A front-loaded pour gives the Boss "
                 "the smallest bag, and in this run the Boss wins every round; a back-loaded pour does the same for "
@@ -80,10 +81,10 @@ QUESTIONS = question_list(
         unit="%",
         answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
         reading="In this seeded run the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share "
-                "of 25 %, and averages 6.6 points a game. Each Bayesian thief robs the bag that feels fullest, and "
-                "every robbery can end in a showdown that knocks a pirate out of the round with nothing. From its "
-                "first turn the closer is out of reach of both, and places are counted among the pirates still in, so "
-                "surviving with an ordinary stack earns points. These are the kit's bots: a table that steals or "
-                "challenges less would need its own run.",
+                "of 25 %, and averages 6.6 points a game. A likely reason (the run shows the rate, not the reason): "
+                "each Bayesian thief robs the bag that feels fullest, and every robbery can end in a showdown that "
+                "knocks a pirate out of the round with nothing. From its first turn the closer is out of reach of "
+                "both, and places are counted among the pirates still in, so surviving with an ordinary stack earns "
+                "points. These are the kit's bots: a table that steals or challenges less would need its own run.",
     ),
 )

@@ -51,6 +51,8 @@ QUESTIONS = question_list(
                 "the attackers went up in 39 deals, the host's team in 21 (never by 3: a 0-point deal did not "
                 "happen). The bots' hosts never bury point cards, so the doubled kitty never counted. The break-even, "
                 "110 of the 300 points, is well below the middle: in these deals the attackers went up in 65 % of "
-                "them (95 % interval 52-76 %), so with these bots the scoring favours the attackers.",
+                "them (95 % interval 52-76 %): with these bots the attackers come out ahead. The run cannot say how "
+                "much of that is the low threshold and how much the bots' play (2 attackers against the host and "
+                "the friend, hosts who never bury points).",
     ),
 )
