@@ -5,10 +5,10 @@ from .errors import ChangekitError, IllegalAction, InvalidArgument, InvalidSave
 from .money import DENOMINATIONS, Bill, Dollars, Money, change_deck
 from .options import Between, choices
 from .rng import GameRng
-from .state import Event, Game, Options, Player, State, default_names, leaders
+from .state import Event, Game, GameType, Options, Player, State, default_names, leaders
 
 __all__ = [
     "Between", "Bill", "Bot", "Card", "ChangekitError", "DENOMINATIONS", "Dollars", "Event", "Game", "GameRng",
-    "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "RandomBot", "State",
+    "GameType", "IllegalAction", "InvalidArgument", "InvalidSave", "Money", "Options", "Player", "RandomBot", "State",
     "change_deck", "choices", "default_names", "leaders", "play_out", "play_turns", "standard_deck",
 ]

@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import numbers
 from collections import Counter
+from dataclasses import dataclass
 from functools import partial
 from typing import Any, Callable, ClassVar, Hashable, Iterable, Mapping, NamedTuple, Self, Sequence
 
@@ -67,11 +68,42 @@ class Event(NamedTuple):
 event_from: Callable[[tuple[str, dict[str, Any], tuple[Player, ...] | None]], Event] = partial(tuple.__new__, Event)
 
 
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """What kind of game it is (after OpenSpiel's ``GameType``): what the conformance suite may
+    expect of it, and what a table must hide.
+
+    ``chance``: the seed deals, shuffles, draws or picks who starts, so two seeds give two games;
+    without it a game is the same whatever the seed. ``simultaneous``: some steps have several
+    players act at once, each move hidden from the others until all have moved.
+    ``perfect_information``: nothing is hidden from anyone, ever (a determinization is a copy).
+    ``hidden_lasts``: something stays hidden across turns (a hand, a bag), not only a secret move
+    waiting for the others'.
+    """
+
+    chance: bool = True
+    simultaneous: bool = False
+    perfect_information: bool = False
+    hidden_lasts: bool = True
+
+    def __post_init__(self) -> None:
+        for name in ("chance", "simultaneous", "perfect_information", "hidden_lasts"):
+            if not isinstance(getattr(self, name), bool):
+                raise ChangekitError(f"a game type's {name} is True or False, not {getattr(self, name)!r}")
+        if self.perfect_information and (self.hidden_lasts or self.simultaneous):
+            raise ChangekitError("a game of perfect information hides nothing: no lasting hidden information, "
+                                 "no simultaneous (hidden) moves")
+        if not self.perfect_information and not (self.hidden_lasts or self.simultaneous):
+            raise ChangekitError("a game of imperfect information hides something: a lasting secret "
+                                 "(hidden_lasts) or moves made at once (simultaneous)")
+
+
 class Game:
     """What is being played: metadata (class attributes) and chosen options.
 
     Subclasses set the metadata and ``Options``/``State`` types; the registry, the
-    gallery and the conformance suite read them.
+    gallery and the conformance suite read them. ``game_type`` declares the kind of game
+    (:class:`GameType`); ``perfect_information`` follows from it.
     """
 
     name: ClassVar[str]
@@ -81,13 +113,22 @@ class Game:
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     notebook: ClassVar[str] = ""  # the notebook file, when it is not "<name>.ipynb"
-    perfect_information: ClassVar[bool] = False  # nothing hidden: determinize() is a plain copy
+    #: the kind of game (chance, simultaneous moves, what is hidden and for how long)
+    game_type: ClassVar[GameType] = GameType()
+    #: nothing hidden: determinize() is a plain copy (the game type's, kept as a name of its own)
+    perfect_information: ClassVar[bool] = False
     lower_is_better: ClassVar[bool] = False  # scores count against the player (penalties, totals)
     #: the game's named moves (core/moves.py): legal_actions lists them, apply reads a plain value
     #: as one and refuses what is no move of the game (``None``: a game whose moves have no names)
     moves: ClassVar[Moves | None] = None
     Options: ClassVar[type[_Options]]
     State: ClassVar[type[_State]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if not isinstance(cls.game_type, GameType):
+            raise ChangekitError(f"{cls.__name__}.game_type is a GameType, not {cls.game_type!r}")
+        cls.perfect_information = cls.game_type.perfect_information
 
     def __init__(self, **options: Any) -> None:
         try:

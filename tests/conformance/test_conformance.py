@@ -52,11 +52,39 @@ def test_same_seed_same_game_whatever_the_global_rngs_do(game, players, options)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
-def test_different_seeds_give_different_games(game, players, options):
-    # a game whose only chance is who starts can agree on two seeds: look for a difference in ten
-    snapshots = {json.dumps(game(players=players, **options).new_state(seed=s).snapshot(), sort_keys=True)
-                 for s in range(10)}
-    assert len(snapshots) > 1
+def test_seeds_decide_the_game_as_its_type_says(game, players, options):
+    """A game with chance (its GameType) differs between seeds; one without is the same game,
+    whatever the seed, all the way through the same moves."""
+    def played(seed: int) -> str:
+        state, rng = game(players=players, **options).new_state(seed=seed), random.Random(1)
+        for _ in range(20):
+            if state.is_terminal():
+                break
+            player = state.current_players()[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+        return json.dumps([state.snapshot() | {"seed": None}, [e.data for e in state.log]], sort_keys=True,
+                          default=str)
+
+    if game.game_type.chance:
+        # a game whose only chance is who starts can agree on two seeds: look for a difference in ten
+        snapshots = {json.dumps(game(players=players, **options).new_state(seed=s).snapshot(), sort_keys=True)
+                     for s in range(10)}
+        assert len(snapshots) > 1
+    else:
+        assert len({played(seed) for seed in (0, 1, 2**40)}) == 1
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_moves_at_once_only_where_the_type_says(game, players, options):
+    """A sequential game never has two players acting at once; a simultaneous one does, in play."""
+    most = 0
+    for seed in range(3):
+        state, rng = game(players=players, **options).new_state(seed=seed), random.Random(seed)
+        while not state.is_terminal():
+            most = max(most, len(state.current_players()))
+            player = state.current_players()[0]
+            state.apply(rng.choice(state.legal_actions(player)), player)
+    assert (most > 1) == game.game_type.simultaneous, f"at most {most} acting at once"
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -153,10 +181,29 @@ def test_views_hide_what_a_player_cannot_see_and_show_the_rest(game, options):
     from changekit.core import GameRng
 
     twins = [state.determinize(0, GameRng(s)) for s in range(5)]
-    if game.perfect_information:  # nothing hidden: a determinization is a copy
+    if game.game_type.perfect_information:  # nothing hidden: a determinization is a copy
         assert all(t.snapshot() == state.snapshot() for t in twins)
-    else:
+    elif game.game_type.hidden_lasts:  # something stays hidden: dealing it again shows
         assert any(t.snapshot() != state.snapshot() for t in twins)
+    else:  # only moves made at once are hidden, while the others have still to move
+        assert game.game_type.simultaneous
+        pending = _while_someone_waits(game, options)
+        assert any(pending.determinize(p, GameRng(s)).snapshot() != pending.snapshot()
+                   for p in range(pending.options.players) for s in range(5))
+
+
+def _while_someone_waits(game, options):
+    """A position of a simultaneous step just after one player moved and before the others have."""
+    rng = random.Random(2)
+    state = game(**options).new_state(seed=2)
+    for _ in range(500):
+        acting = state.current_players()
+        assert acting, "the game ended without a step where several players act at once"
+        player = acting[0]
+        state.apply(rng.choice(state.legal_actions(player)), player)
+        if len(acting) > 1 and state.current_players():
+            return state
+    raise AssertionError("no step where several players act at once in 500 moves")
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS)

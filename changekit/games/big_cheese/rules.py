@@ -45,7 +45,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Sequence, TypedDict
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders
+from changekit.core import (
+    ChangekitError, Event, Game, GameRng, GameType, IllegalAction, Options, Player, State, leaders,
+)
 from changekit.core.rng import twin_rng
 from changekit.core.checks import MAX_DOLLARS, shown
 from changekit.core.errors import InvalidArgument
@@ -555,6 +557,8 @@ class BigCheese(Game):
     teaches = "Expected value against variance, and what tying up a resource costs."
     min_players = 3
     max_players = 6
+    #: dice and the deck; each player's cards are their own
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = BigCheeseOptions
     State = BigCheeseState
     moves = MOVES

@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Annotated, Any, Iterable, Literal, NamedTuple, Sequence, TypedDict
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import ChangekitError, Event, Game, GameRng, GameType, IllegalAction, Options, Player, State
 from changekit.core.state import event_from
 from changekit.core.checks import MAX_HAND, checked, is_bills, is_items, is_whole
 from changekit.core.words import dollars, money, possessive, verb, winners_text
@@ -657,6 +657,8 @@ class Boneyard(Game):
     teaches = "Mixed strategies and equilibrium in a simultaneous-move auction."
     min_players = 2
     max_players = MAX_PLAYERS
+    #: bids are made at once and stay secret until all are in; the rest is public
+    game_type = GameType(chance=True, simultaneous=True, perfect_information=False, hidden_lasts=False)
     Options = BoneyardOptions
     State = BoneyardState
     moves = MOVES

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Sequence, TypedDict
 
 from changekit.core import (
+    GameType,
     Card, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
 from changekit.core.rng import twin_rng
@@ -736,6 +737,8 @@ class Cambio(Game):
     min_players = 2
     max_players = _MOST_SEATS
     lower_is_better = True  # grid totals
+    #: the shuffle; grid cards face down
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = CambioOptions
     State = CambioState
     moves = MOVES

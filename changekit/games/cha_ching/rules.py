@@ -31,6 +31,7 @@ from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Mapping, Sequence, TypedDict
 
 from changekit.core import (
+    GameType,
     ChangekitError, Event, Game, GameRng, IllegalAction, InvalidArgument, Options, Player, State, default_names,
     leaders,
 )
@@ -566,6 +567,8 @@ class ChaChing(Game):
     min_players = 2
     max_players = MAX_PLAYERS
     lower_is_better = True  # penalty points
+    #: the shuffled deck; hands are hidden
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = ChaChingOptions
     State = ChaChingState
     moves = MOVES

@@ -30,6 +30,7 @@ from functools import lru_cache
 from typing import Any, Literal, Sequence, TypedDict
 
 from changekit.core import (
+    GameType,
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, leaders,
 )
 from changekit.core.rng import twin_rng
@@ -346,8 +347,8 @@ class DiminishingReturns(Game):
     min_players = 2
     max_players = 6
     notebook = "diminishing_returns.ipynb"
-    #: money is face up and nothing is left to chance but who starts: ``determinize`` is a copy
-    perfect_information = True
+    #: money is face up; nothing is left to chance but who starts: ``determinize`` is a copy
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=True, hidden_lasts=False)
     Options = DiminishingOptions
     State = DiminishingState
     moves = MOVES

@@ -45,6 +45,7 @@ from functools import lru_cache
 from typing import Annotated, Any, Literal, Sequence, TypedDict
 
 from changekit.core import (
+    GameType,
     ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, default_names, leaders,
 )
 from changekit.core.rng import twin_rng
@@ -780,6 +781,8 @@ class Moneybags(Game):
     teaches = "Expected value under uncertainty and Bayesian updating from noisy evidence."
     min_players = 3
     max_players = MAX_PLAYERS
+    #: the deal; each bag's contents are its owner's
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = MoneybagsOptions
     State = MoneybagsState
     moves = MOVES

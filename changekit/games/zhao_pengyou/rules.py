@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Literal, NamedTuple, Sequence, TypedDict
 
-from changekit.core import ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State
+from changekit.core import ChangekitError, Event, Game, GameRng, GameType, IllegalAction, Options, Player, State
 from changekit.core.rng import deal_again, twin_rng
 from changekit.core.words import verb, winners_text
 from changekit.core.checks import checked, is_items, is_whole, shown
@@ -1067,6 +1067,8 @@ class ZhaoPengyou(Game):
     teaches = "Hypergeometric hands, conditional probability of who the friend is, and rules as constraints."
     min_players = 4
     max_players = 7
+    #: the deal; hands, the kitty and the friend's identity are hidden
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = ZhaoPengyouOptions
     State = ZhaoPengyouState
     moves = MOVES

@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable, Literal, Sequence, TypedDict
 
 from changekit.core import (
+    GameType,
     DENOMINATIONS, ChangekitError, Event, Game, GameRng, IllegalAction, Options, Player, State, change_deck, leaders,
 )
 from changekit.core.rng import deal_again, twin_rng
@@ -332,6 +333,8 @@ class Zombie(Game):
     teaches = "Expected value and exact probability over a shuffled register."
     min_players = 2
     max_players = 6
+    #: the register's shuffle deals the hands; each hand is its holder's
+    game_type = GameType(chance=True, simultaneous=False, perfect_information=False, hidden_lasts=True)
     Options = ZombieOptions
     State = ZombieState
     moves = MOVES
