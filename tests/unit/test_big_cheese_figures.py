@@ -175,5 +175,5 @@ def test_card_figure_sets_one_roll_beside_the_best_big_cheese_on_shared_payouts(
 def test_card_readout_states_mean_variance_and_the_big_cheese_value():
     assert card_readout(6, "d6") == (
         "The 6 under <b>d6</b>: mean <b>21</b>, variance <b>105</b> (standard deviation "
-        f"{math.sqrt(105):.2f}, {math.sqrt(105) / 21:.0%} of the mean). With a Big Cheese, re-roll anything below "
-        "<b>24</b>: the card is then worth <b>51/2</b> ≈ 25.50 on average.")
+        f"{math.sqrt(105):.2f}, {math.sqrt(105) / 21:.0%} of the mean). With a Big Cheese on your last project, "
+        "re-roll any roll below the mean (<b>6, 12, 18</b>): the card is then worth <b>51/2</b> ≈ 25.50 on average.")

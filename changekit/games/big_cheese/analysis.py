@@ -484,9 +484,13 @@ def card_readout(card: int = 20, dice: str = "d6") -> str:
     one = payout_distribution(card, dice)
     m, v = mean(one), variance(one)
     threshold, best = best_reroll(card, dice)
+    rerolled = ", ".join(str(face) for face in sorted(one) if face < threshold)
+    # the rule as the lesson states it (below the mean), with the faces it re-rolls, not the
+    # threshold 24 for a mean of 21: the same rule, but it read as another one (review B5)
     return (f"The {card} under <b>{dice}</b>: mean <b>{m}</b>, variance <b>{v}</b> (standard deviation "
-            f"{math.sqrt(v):.2f}, {math.sqrt(v) / m:.0%} of the mean). With a Big Cheese, re-roll anything below "
-            f"<b>{threshold}</b>: the card is then worth <b>{best}</b> ≈ {float(best):.2f} on average.")
+            f"{math.sqrt(v):.2f}, {math.sqrt(v) / m:.0%} of the mean). With a Big Cheese on your last project, "
+            f"re-roll any roll below the mean (<b>{rerolled}</b>): the card is then worth <b>{best}</b> ≈ "
+            f"{float(best):.2f} on average.")
 
 
 # ---- a closed form: the variance of a dice scheme ---------------------------------------------------
