@@ -126,6 +126,9 @@ class Game:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if "game_type" not in cls.__dict__ and cls.__dict__.get("perfect_information") is True:
+            # declared the older way: nothing hidden (chance kept: at least who starts)
+            cls.game_type = GameType(perfect_information=True, hidden_lasts=False)
         if not isinstance(cls.game_type, GameType):
             raise ChangekitError(f"{cls.__name__}.game_type is a GameType, not {cls.game_type!r}")
         cls.perfect_information = cls.game_type.perfect_information
