@@ -63,6 +63,14 @@ def game_spec(name: str) -> GameSpec:
     return _SPECS[name]
 
 
+def game_folder(name: str) -> Path:
+    """The folder of the game registered under ``name``: everything about a game lives there (its
+    rules, bots, app, lesson questions, the lab's worked examples in ``lab_examples/``)."""
+    if not is_game(name):
+        raise ChangekitError(unknown_game(name))
+    return Path(import_module(_PACKAGES[name]).__file__ or "").resolve().parent
+
+
 def _load_spec(name: str, package: str) -> GameSpec:
     spec = getattr(import_module(package), "SPEC", None)
     if not isinstance(spec, GameSpec):

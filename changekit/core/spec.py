@@ -53,7 +53,9 @@ class GameSpec:
     options that make a short game for tests and quick checks (Zhao Pengyou's one deal instead of a
     match); ``notebook``: its notebook file, the lesson's page; ``questions``: its lesson's
     questions (a :class:`Ref` to a ``{qid: LessonQuestion}`` mapping in page order, see
-    :mod:`changekit.core.questions`; None for a game without a lesson).
+    :mod:`changekit.core.questions`; None for a game without a lesson); ``lab_comparison``: where
+    the kit knows the exact answer, how the strategy lab compares a bot's moves with it (a
+    :class:`Ref` to a function of the game, see :mod:`changekit.lab.exact`; None: no comparison).
     """
 
     game: type[Game]
@@ -64,6 +66,7 @@ class GameSpec:
     short_options: Mapping[str, Any] = field(default_factory=dict)
     notebook: str = ""
     questions: Ref | None = None
+    lab_comparison: Ref | None = None
 
     def __post_init__(self) -> None:
         if not (isinstance(self.game, type) and issubclass(self.game, Game)):
@@ -78,6 +81,9 @@ class GameSpec:
             raise ChangekitError(f"{title}: a spec names its app and explorers with Ref(module, name)")
         if self.questions is not None and not isinstance(self.questions, Ref):
             raise ChangekitError(f"{title}: a spec names its questions with Ref(module, name), not {self.questions!r}")
+        if self.lab_comparison is not None and not isinstance(self.lab_comparison, Ref):
+            raise ChangekitError(f"{title}: a spec names its lab comparison with Ref(module, name), "
+                                 f"not {self.lab_comparison!r}")
         self.game(**self.short_options)  # a clear error now for a short option the game refuses
         # read-only copies: a spec is shared by everyone who reads the registry
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))

@@ -1,17 +1,13 @@
 """The bots a student starts from, for any game: a commented function that plays a random legal
 move, with the game's own view words and a sample of its legal moves written into the comments;
-and the game's worked examples (``examples/<game>/*.py``, shipped with the package), each a short
+and the game's worked examples (``lab_examples/*.py`` in the game's own folder), each a short
 commented bot that teaches one idea of the game."""
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
-
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Game
-from changekit.registry import is_game, load_game, unknown_game
-
-EXAMPLES = Path(__file__).resolve().with_name("examples")
+from changekit.registry import game_folder, is_game, load_game, unknown_game
 
 
 def starter_source(game: str) -> str:
@@ -74,7 +70,7 @@ def examples_for(game: str) -> dict[str, str]:
     if not is_game(game):
         raise ChangekitError(unknown_game(game))
     found: dict[str, str] = {}
-    for path in sorted((EXAMPLES / game).glob("*.py")):
+    for path in sorted((game_folder(game) / "lab_examples").glob("*.py")):
         source = path.read_text(encoding="utf-8")
         first = source.splitlines()[0] if source else ""
         found[first.lstrip("# ").strip() or path.stem] = source

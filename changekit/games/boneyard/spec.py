@@ -13,4 +13,5 @@ SPEC = GameSpec(
     app=Ref(f"{__package__}.app", "BoneyardApp"),
     explorers=(Ref(f"{__package__}.app", "ClassExplorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
+    lab_comparison=Ref(f"{__package__}.exact", "comparison"),
 )

@@ -13,4 +13,5 @@ SPEC = GameSpec(
     app=Ref(f"{__package__}.app", "DiminishingApp"),
     explorers=(Ref(f"{__package__}.app", "purse_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
+    lab_comparison=Ref(f"{__package__}.exact", "comparison"),
 )

@@ -13,4 +13,5 @@ SPEC = GameSpec(
     app=Ref(f"{__package__}.app", "ZombieApp"),
     explorers=(Ref(f"{__package__}.app", "first_play_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
+    lab_comparison=Ref(f"{__package__}.exact", "comparison"),
 )
