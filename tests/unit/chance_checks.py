@@ -110,3 +110,37 @@ def running_average_settles(points: list[int], exact: float, within: float = 0.0
         if abs(total / n - exact) > within:
             last = n
     return last
+
+
+#: CHA-CHING!: the kit's deck (an assumption the page states: 15 of each kind), the penalties of
+#: the rule sheet (faces; ¢ 0; CHA-CHING 50; a $ the hand's highest number card, 50 with none), and
+#: a $ worth any of 1, 5, 10, 25, 50 when a hand makes its target.
+CHA_CHING_KINDS = ("1", "5", "10", "25", "50", "$", "¢", "CHA-CHING")
+CHA_CHING_EACH = 15
+
+
+def cha_ching_false_out(target: int) -> tuple:
+    """Over fresh 8-card hands that cannot make ``target``: (the chance the penalty exceeds the
+    target, the mean penalty), as fractions, by listing every mix of kinds with its number of ways."""
+    from fractions import Fraction
+    from itertools import combinations_with_replacement
+    from math import comb
+
+    numbers = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50}
+    missed = over = total_penalty = 0
+    for hand in combinations_with_replacement(CHA_CHING_KINDS, 8):
+        ways = 1
+        for kind in set(hand):
+            ways *= comb(CHA_CHING_EACH, hand.count(kind))
+        fixed = sum(numbers.get(card, 0) for card in hand)
+        wild_totals = {0}
+        for _ in range(hand.count("$")):
+            wild_totals = {s + v for s in wild_totals for v in numbers.values()}
+        if target - fixed in wild_totals:
+            continue
+        highest = max((numbers[c] for c in hand if c in numbers), default=50)
+        cost = fixed + 50 * hand.count("CHA-CHING") + highest * hand.count("$")
+        missed += ways
+        over += ways * (cost > target)
+        total_penalty += ways * cost
+    return Fraction(over, missed), Fraction(total_penalty, missed)

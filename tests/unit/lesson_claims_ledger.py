@@ -973,6 +973,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
     },
     "cha_ching": {
         "and 99 is almost as hard as 10": computed(_cha_ching_endings_4_and_9),
+        "Is it always a mistake?": asks("Question 9's hook"),
+        "how often (in %) is the false go-out the cheaper choice?": asks("Question 9"),
+        "rarely add up to less": computed(
+            lambda: __import__("tests.unit.chance_checks", fromlist=["x"]).cha_ching_false_out(42)[0] > 0.95,
+            "Question 9: of the hands that miss 42, 99 % pay more than 42 (the rule sheet's penalties)"),
         "the run does not count how often each does it": asks("what the run does not measure"),
         "a fresh hand makes 96 about 66 times as often as 10": computed(
             lambda: (lambda h: h[96] / h[10] > 30)(

@@ -28,8 +28,9 @@ import pytest
 from changekit.classroom.lessons import lesson_questions
 from tests.notebooks.page_questions import drawn_ids
 from tests.unit.chance_checks import (BIG_CHEESE_TARGET, big_cheese_card_kept, big_cheese_highest_reroll,
-                                      big_cheese_payouts, diminishing_first_movers, game_shares, normal_tail_two_sided,
-                                      running_average_settles, spread, z_for_two_sided, z_independent, z_same_games)
+                                      big_cheese_payouts, cha_ching_false_out, diminishing_first_movers, game_shares,
+                                      normal_tail_two_sided, running_average_settles, spread, z_for_two_sided,
+                                      z_independent, z_same_games)
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -481,6 +482,9 @@ def cha_ching_claims():
     powers, seats = cha_ching_powers()
     hits = a.hit_probabilities()
     return {
+        "About 99 %. A hand that misses 42 pays on average about 182.4 penalty points":
+            lambda: (lambda over, mean: f"About {pct(over)} %. A hand that misses 42 pays on average about "
+                                        f"{dec(mean, 1)} penalty points")(*cha_ching_false_out(42)),
         "a fresh hand makes 96 about 66 times as often as 10":
             lambda: f"a fresh hand makes 96 about {round(hits[96] / hits[10])} times as often as 10",
         "the deck has 120 cards":  # the sheet's count, our deck's too
@@ -570,7 +574,8 @@ CHA_CHING_GIVEN = numbers(
     "1 5 10 25 50 0 99 1/5 10/25 15 120 1,000 1000 "  # the cards, the targets 10–99, the deck, play to 1,000
     "108 "  # the rule sheet's worked penalty (rules tests)
     "8 9 96 "  # the hand of 8, die faces 0–9, the target Question 4 asks about
-    "2 3 4 6 7 100 95")  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+    "2 3 4 6 7 100 95 "  # Question numbers; 100 solo deals and 10 games (the page's calls); 95 % intervals
+    "42")  # Question 9's target (the question gives it)
 
 
 # ---- moneybags ---------------------------------------------------------------------------------
@@ -1220,6 +1225,7 @@ ANSWERS = {
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
     "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
     "cha_ching.q7": ["The black die: 4/9", "7/45"], "cha_ching.q8": ["powers wins 32 %", "one game in three"],
+    "cha_ching.q9": ["About 99 %"],
     "moneybags.q1": ["81 %", "4661/5724"],
     "moneybags.q2": ["ties count against the challenger", "ties knock out", "**under** one half"],
     "moneybags.q3": ["**5 coins**"], "moneybags.q4": ["late seats do better"],

@@ -340,3 +340,21 @@ def test_cambio_face_values_reading_decides_question_1():
     ours = Fraction(4 * sum(values + [11, 12]) + 2 * 13 + 2 * -1, 52)
     tens = Fraction(4 * sum(values + [10, 10]) + 2 * 10 + 2 * -1, 52)
     assert ours == Fraction(84, 13) and tens == Fraction(318, 52)
+
+
+# ---- 6. an idea no lesson taught: CHA-CHING!'s false go-out ---------------------------------------
+def test_cha_ching_q9_a_false_go_out_is_the_cheaper_way_out_with_two_players():
+    """Of the fresh hands that miss 42, 99.0 % would pay more than 42 in penalties (mean 182.4),
+    listed here from the rule sheet's penalties over the page's deck (15 of each kind); the page's
+    answer shows the same exact fraction."""
+    from fractions import Fraction
+
+    from changekit.games.cha_ching.questions import QUESTIONS
+    from tests.unit.chance_checks import cha_ching_false_out
+
+    over, mean = cha_ching_false_out(42)
+    assert over == Fraction(53011596963, 53552098136) and round(float(mean), 1) == 182.4
+    q = QUESTIONS["cha_ching.q9"]
+    shown = " ".join(q.answer_parts())
+    assert f"{over.numerator:,}/{over.denominator:,}" in shown and "<b>99.0%</b>" in shown
+    assert q.reading.startswith("About 99 %") and "about 182.4 penalty points" in q.reading

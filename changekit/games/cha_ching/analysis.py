@@ -203,6 +203,43 @@ def expected_penalty(deck: Deck = None) -> Fraction:
     return Fraction(acc, total_ways)
 
 
+@checked(target=_is_target, deck=_is_deck)
+def false_out_odds(target: int = 42, deck: Deck = None) -> dict[str, Fraction]:
+    """The false go-out as a choice (the rule sheet's misplay: the caller alone scores the target,
+    everyone else nothing). Two players, the opponent sure to go out next: claiming a false
+    go-out now costs ``target``, waiting costs your hand's penalty. Over fresh 8-card hands that
+    cannot make ``target``: the chance the penalty is larger (the false go-out is cheaper), and the
+    penalty's mean.
+
+    >>> odds = false_out_odds(42)
+    >>> round(float(odds["cheaper"]), 3), round(float(odds["mean_penalty"]), 1)
+    (0.99, 182.4)
+    """
+    pairs = deck_counts(deck)
+    cards = [c for c, _ in pairs]
+    missing = cheaper = penalties = 0
+    for vec, ways in _vectors(tuple(n for _, n in pairs), HAND_SIZE):
+        hand = [c for c, k in zip(cards, vec, strict=True) for _ in range(k)]
+        if can_reach(hand, target):
+            continue
+        missing += ways
+        cost = penalty(hand)
+        penalties += ways * cost
+        cheaper += ways * (cost > target)
+    return {"cheaper": Fraction(cheaper, missing), "mean_penalty": Fraction(penalties, missing),
+            "miss": Fraction(missing, comb(sum(n for _, n in pairs), HAND_SIZE))}
+
+
+@checked(target=_is_target)
+def false_out_html(target: int = 42) -> str:
+    """Question 9's answer: how often a false go-out is the cheaper choice, exactly."""
+    odds = false_out_odds(target)
+    cheaper, mean_cost = odds["cheaper"], odds["mean_penalty"]
+    return (f"Of the fresh hands that cannot make {target}, the penalty is larger than {target} with chance "
+            f"<b>{float(cheaper):.1%}</b> (exactly {cheaper.numerator:,}/{cheaper.denominator:,}); such a hand's "
+            f"penalty averages <b>{float(mean_cost):.1f}</b> points, against the {target} a false go-out costs.")
+
+
 @checked(deck=_is_deck)
 def wild_value(deck: Deck = None) -> dict[int, dict[str, Fraction]]:
     """For each number of $ cards w in a fresh hand: its chance, and the chance such a hand hits

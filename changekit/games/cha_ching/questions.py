@@ -97,4 +97,20 @@ QUESTIONS = question_list(
                 "penalty points is open to the other bots too, though the run does not count how often each does "
                 "it.",
     ),
+    lesson_question(
+        "cha_ching.q9",
+        "**Question 9.** Two players. Your opponent is sure to go out on their next turn, and your hand cannot make "
+        "the target 42. You may claim to go out anyway: a false go-out costs you the target, 42, and your opponent "
+        "nothing. If you wait, their going out costs you your hand's penalty. Over fresh hands that cannot make "
+        "42, how often (in %) is the false go-out the cheaper choice?",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: analysis.false_out_html(42),
+        reading="About 99 %. A hand that misses 42 pays on average about 182.4 penalty points, more than four times "
+                "the target: eight cards, with a `$` priced at your biggest card and a CHA-CHING card at 50, rarely "
+                "add up to less. So the sheet's misplay penalty (the target) is mild next to a losing hand, and with "
+                "two players a deliberate false go-out is the cheaper way out when the other is about to win the "
+                "round. With more players it is another question: a false go-out also spares every other opponent "
+                "their penalties.",
+    ),
 )
