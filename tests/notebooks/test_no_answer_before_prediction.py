@@ -22,12 +22,12 @@ import ipywidgets as w
 import nbformat
 import pytest
 
+from changekit.registry import all_specs
 from changekit.ui import Question
 from tests.unit.test_lesson_claims import ANSWERS
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-GAMES = ("big_cheese", "boneyard", "cambio", "cha_ching", "diminishing_returns", "moneybags", "zhao_pengyou",
-         "zombie")
+GAMES = sorted(spec.notebook.removesuffix(".ipynb") for spec in all_specs())
 #: Decimals with two places or more, and fractions: the exact values a reading states.
 EXACT = re.compile(r"(?<![\d.])\d+\.\d{2,}|(?<![\w/.])\d+/\d{2,}(?![\d/])")
 #: Answers as explorers and closed forms print them (issue 43's list), beside the readings' words.

@@ -9,14 +9,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from changekit.registry import all_specs
 from changekit.stats.intervals import Estimate
 from tests.unit.chance_checks import (OVERLAP_RULE, game_shares, normal_tail_two_sided, z_for_two_sided,
                                       z_independent, z_same_games)
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("big_cheese", "boneyard", "cambio", "cha_ching", "diminishing", "moneybags", "zhao_pengyou", "zombie")
-NOTEBOOKS = ("big_cheese", "boneyard", "cambio", "cha_ching", "diminishing_returns", "moneybags", "zhao_pengyou",
-             "zombie", "lab")
+GAMES = [spec.key for spec in all_specs()]
+NOTEBOOKS = [spec.notebook.removesuffix(".ipynb") for spec in all_specs()] + ["lab"]
 
 
 def taught_texts() -> dict[str, str]:
