@@ -83,11 +83,11 @@ def test_big_cheese_explorer_follows_card_and_scheme():
     ex = card_explorer()
     ex.inputs["card"].value = 6
     ex.inputs["dice"].value = "polyhedral"
-    # polyhedral 6: a d6, 1..6 each 1/6; variance (36 - 1) / 12; best Big Cheese re-roll below 4 (the mean
-    # 3.5): P(face) = 1/2 * 1/6 for 1-3 and 1/6 + 1/2 * 1/6 for 4-6
+    # polyhedral 6: a d6, 1..6 each 1/6; variance (36 - 1) / 12; best Big Cheese re-roll 1, 2, 3 (below the
+    # mean 3.5): P(face) = 1/2 * 1/6 for 1-3 and 1/6 + 1/2 * 1/6 for 4-6
     assert _bars(ex, 0) == {f: pytest.approx(1 / 6) for f in range(1, 7)}
     assert _bars(ex, 1) == {f: pytest.approx(1 / 12 if f < 4 else 1 / 4) for f in range(1, 7)}
-    assert "variance <b>35/12</b>" in ex.readout.value and "below <b>4</b>" in ex.readout.value
+    assert "variance <b>35/12</b>" in ex.readout.value and "below the mean (<b>1, 2, 3</b>)" in ex.readout.value
     ex.inputs["dice"].value = "d6"
     assert _bars(ex, 0) == {6 * f: pytest.approx(1 / 6) for f in range(1, 7)}
 
