@@ -71,6 +71,12 @@ def game_folder(name: str) -> Path:
     return Path(import_module(_PACKAGES[name]).__file__ or "").resolve().parent
 
 
+def games_outside_the_kit() -> dict[str, Path]:
+    """The packages of the games registered from outside the kit (:func:`register_game`) and their
+    folders: the lab's sandbox shows them to a bot as it shows the kit."""
+    return {_PACKAGES[key]: game_folder(key) for key in _PACKAGES if key not in _BUILT_IN}
+
+
 def _load_spec(name: str, package: str) -> GameSpec:
     spec = getattr(import_module(package), "SPEC", None)
     if not isinstance(spec, GameSpec):

@@ -90,7 +90,7 @@ def site_notebooks() -> list[str]:
     sys.path.insert(0, str(ROOT))
     from changekit.registry import all_specs  # this clone's registry, not an installed changekit
 
-    return [spec.notebook for spec in all_specs()]
+    return [spec.notebook for spec in all_specs() if spec.notebook]
 
 
 #: Said on the gallery page of the site (after the gallery): what the browser version is not.

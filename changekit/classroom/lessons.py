@@ -42,7 +42,7 @@ def lesson_questions(notebook: str | Path) -> list[LessonQuestion]:
 
 def lessons() -> dict[str, str]:
     """``{notebook file: title}`` for every game whose lesson has questions."""
-    return {spec.notebook: spec.game.title for spec in all_specs() if spec.questions is not None}
+    return {spec.notebook: spec.game.title for spec in all_specs() if spec.questions is not None and spec.notebook}
 
 
 def find_lesson_question(qid: str) -> LessonQuestion | None:

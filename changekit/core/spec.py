@@ -51,11 +51,15 @@ class GameSpec:
     :class:`~changekit.ui.app.GameApp` subclass (a :class:`Ref`); ``explorers``: the notebook's
     explorers (each a :class:`Ref` to a function or class that builds one); ``short_options``:
     options that make a short game for tests and quick checks (Zhao Pengyou's one deal instead of a
-    match); ``notebook``: its notebook file, the lesson's page; ``questions``: its lesson's
+    match); ``notebook``: its notebook file, the lesson's page (None: no lesson page of the kit's, as a
+    game registered from outside the kit may have); ``questions``: its lesson's
     questions (a :class:`Ref` to a ``{qid: LessonQuestion}`` mapping in page order, see
     :mod:`changekit.core.questions`; None for a game without a lesson); ``lab_comparison``: where
     the kit knows the exact answer, how the strategy lab compares a bot's moves with it (a
-    :class:`Ref` to a function of the game, see :mod:`changekit.lab.exact`; None: no comparison).
+    :class:`Ref` to a function of the game, see :mod:`changekit.lab.exact`; None: no comparison);
+    ``facts``: what the kit's tests expect of the game where they cannot work it out from the game
+    itself (a :class:`Ref` to ``summary_says(view, me)``, the phrases its app's screen-reader
+    summary must hold, written from the rule sheet, never from the app).
     """
 
     game: type[Game]
@@ -64,9 +68,10 @@ class GameSpec:
     app: Ref
     explorers: tuple[Ref, ...] = ()
     short_options: Mapping[str, Any] = field(default_factory=dict)
-    notebook: str = ""
+    notebook: str | None = ""
     questions: Ref | None = None
     lab_comparison: Ref | None = None
+    facts: Ref | None = None
 
     def __post_init__(self) -> None:
         if not (isinstance(self.game, type) and issubclass(self.game, Game)):
@@ -81,6 +86,8 @@ class GameSpec:
             raise ChangekitError(f"{title}: a spec names its app and explorers with Ref(module, name)")
         if self.questions is not None and not isinstance(self.questions, Ref):
             raise ChangekitError(f"{title}: a spec names its questions with Ref(module, name), not {self.questions!r}")
+        if self.facts is not None and not isinstance(self.facts, Ref):
+            raise ChangekitError(f"{title}: a spec names its facts with Ref(module, name), not {self.facts!r}")
         if self.lab_comparison is not None and not isinstance(self.lab_comparison, Ref):
             raise ChangekitError(f"{title}: a spec names its lab comparison with Ref(module, name), "
                                  f"not {self.lab_comparison!r}")
@@ -89,7 +96,8 @@ class GameSpec:
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
         object.__setattr__(self, "short_options", MappingProxyType(dict(self.short_options)))
         object.__setattr__(self, "explorers", tuple(self.explorers))
-        object.__setattr__(self, "notebook", self.notebook or self.game.notebook_file())
+        if self.notebook is not None:
+            object.__setattr__(self, "notebook", self.notebook or self.game.notebook_file())
 
     @property
     def key(self) -> str:

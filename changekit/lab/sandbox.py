@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from changekit.bubblewrap import open_dirs, system_folders
+from changekit.registry import games_outside_the_kit
 from changekit.core.bots import Bot
 from changekit.core.errors import ChangekitError
 from changekit.core.state import Action, Player, State
@@ -39,6 +40,8 @@ from .worker import REPLY_LIMIT
 from .source import BotSource
 
 KIT = Path(__file__).resolve().parent.parent.parent  # the folder that holds the changekit package
+#: where a game registered from outside the kit is shown to a bot (its package's path below it)
+GAMES_INSIDE = Path("/games")
 WORKER = Path(__file__).resolve().with_name("worker.py")
 BWRAP = os.environ.get("CHANGEKIT_BWRAP", "bwrap")
 
@@ -116,6 +119,9 @@ def _mounts() -> list[str]:
     if not str(base).startswith("/usr/"):
         args += [*open_dirs(base), "--ro-bind", str(base), str(base)]
     args += [*open_dirs(Path("/kit/changekit")), "--ro-bind", str(KIT / "changekit"), "/kit/changekit"]
+    for package, folder in games_outside_the_kit().items():  # a ninth game's folder, as the kit's own
+        inside = GAMES_INSIDE.joinpath(*package.split("."))
+        args += [*open_dirs(inside), "--ro-bind", str(folder), str(inside)]
     args += ["--dev", "/dev", "--proc", "/proc", "--perms", "1777", "--size", str(TMP_BYTES), "--tmpfs", "/tmp"]
     return args
 
@@ -134,7 +140,8 @@ def python_executable() -> str:
 
 def bwrap_command(uid: int) -> list[str]:
     """The command that starts one worker in its sandbox."""
-    config = {"kit": "/kit", "uid": uid, "limits": LIMITS}
+    config = {"kit": "/kit", "uid": uid, "limits": LIMITS, "games_root": str(GAMES_INSIDE),
+              "games": sorted(games_outside_the_kit())}
     return [BWRAP, *_mounts(), *_namespaces(), python_executable(), "-I", "-S", "-B",
             "/kit/changekit/lab/worker.py", json.dumps(config)]
 

@@ -69,14 +69,23 @@ def _limit(limits: dict[str, int], uid: int | None) -> None:
         os.setuid(uid)
 
 
-def _bare_packages(kit: str) -> None:
+def _bare_packages(kit: str, games_root: str = "", games: tuple[str, ...] = ()) -> None:
     """Make ``changekit`` and its game packages importable without running their ``__init__``
-    (which import the analyses, and so plotly and numpy, which the sandbox does not have)."""
+    (which import the analyses, and so plotly and numpy, which the sandbox does not have); and so
+    the packages of games registered from outside the kit, shown below ``games_root``."""
     root = os.path.join(kit, "changekit")
     for name, path in [("changekit", root), ("changekit.games", os.path.join(root, "games"))]:
         module = types.ModuleType(name)
         module.__path__ = [path]
         sys.modules[name] = module
+    for package in games:
+        parts = package.split(".")
+        for depth in range(1, len(parts) + 1):
+            name = ".".join(parts[:depth])
+            if name not in sys.modules:
+                module = types.ModuleType(name)
+                module.__path__ = [os.path.join(games_root, *parts[:depth])]
+                sys.modules[name] = module
     games = os.path.join(root, "games")
     for entry in sorted(os.listdir(games)):
         if os.path.isfile(os.path.join(games, entry, "rules.py")):
@@ -138,7 +147,7 @@ def main(argv: list[str]) -> None:
     config = json.loads(argv[1])
     _limit(config.get("limits", {}), config.get("uid"))
     sys.path[:] = [config["kit"], *[p for p in sys.path if "site-packages" not in p]]
-    _bare_packages(config["kit"])
+    _bare_packages(config["kit"], config.get("games_root", ""), tuple(config.get("games", ())))
     import changekit.core.state  # noqa: F401 - views hold its Events; imported before any bot code runs
 
     reply_out = os.fdopen(os.dup(1), "w", encoding="utf-8")

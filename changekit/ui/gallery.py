@@ -17,6 +17,8 @@ def gallery_html(*, class_pages: bool = True) -> str:
     the kit's server: the zero-server static site leaves them out)."""
     cards = []
     for spec in all_specs():
+        if spec.notebook is None:  # no lesson page of the kit's to link to
+            continue
         game, link = spec.game, escape(spec.notebook)
         cards.append(
             '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;'

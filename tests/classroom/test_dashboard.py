@@ -285,7 +285,7 @@ def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch
 
     monkeypatch.setattr(io, "open", no_notebooks)
     monkeypatch.setattr(builtins, "open", no_notebooks)
-    assert list(lessons()) == [spec.notebook for spec in all_specs()]
+    assert list(lessons()) == [spec.notebook for spec in all_specs() if spec.notebook]
     asked = {notebook: [q.qid for q in lesson_questions(notebook)] for notebook in lessons()}
     assert asked["zombie.ipynb"] == [f"zombie.q{n}" for n in range(1, 8)]
     assert sum(map(len, asked.values())) == 53 and find_lesson_question("cambio.q6").kind == "choices"

@@ -567,7 +567,8 @@ def test_a_game_notebook_imports_join_from_address_without_the_store():
     assert out.stdout.split() == ["None", "False"]
 
 
-GAME_NOTEBOOKS = sorted(g.notebook_file() for g in __import__("changekit").all_games())
+GAME_NOTEBOOKS = sorted(spec.notebook for spec in __import__("changekit.registry").registry.all_specs()
+                        if spec.notebook)
 
 
 @pytest.mark.parametrize("notebook", GAME_NOTEBOOKS)

@@ -6,15 +6,15 @@ import pytest
 
 from changekit.core.errors import ChangekitError
 from changekit.lab import check_bot, check_source, sandbox_available
-from changekit.lab.starters import examples_for
-from changekit.registry import game_keys, load_game
+from changekit.lab.starters import examples_for, starter_source
+from changekit.registry import game_keys, game_spec, load_game
 
 EXAMPLES = [(game, title) for game in game_keys() for title in examples_for(game)]
 
 
-def test_every_game_has_two_or_more_examples():
-    for game in game_keys():
-        assert len(examples_for(game)) >= 2, game
+@pytest.mark.parametrize("game", game_keys())
+def test_every_game_has_two_or_more_examples(game):
+    assert len(examples_for(game)) >= 2, f"{game}: its folder's lab_examples/ has fewer than two bots"
 
 
 def test_an_unknown_game_is_refused():
@@ -48,3 +48,16 @@ def test_the_zombie_expected_points_example_gives_nothing_away():
     smallest = check_bot("zombie", examples_for("zombie")["Pay with the smallest bill."],
                          against=["greedy", "careful", "random"], games=8, seed=2)
     assert smallest.exact is not None and smallest.exact["points_given_away"] > 1.0
+
+
+@pytest.mark.skipif(not sandbox_available(), reason="needs bubblewrap")
+@pytest.mark.parametrize("game", game_keys())
+def test_every_games_starter_bot_plays_in_the_sandbox(game):
+    """The bot a student starts from, for every game of the registry: it runs as written, in the
+    real sandbox, against the game's default bot, in its short form (a whole Zhao Pengyou match is
+    long)."""
+    spec = game_spec(game)
+    players = spec.game.min_players
+    report = check_bot(spec.game(players=players, **spec.short_options), starter_source(game),
+                       against=[spec.default_bot] * (players - 1), games=players, seed=3)
+    assert report.games == players and report.failures == [] and not report.stopped

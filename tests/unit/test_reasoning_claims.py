@@ -16,7 +16,7 @@ from tests.unit.chance_checks import (OVERLAP_RULE, game_shares, normal_tail_two
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [spec.key for spec in all_specs()]
-NOTEBOOKS = [spec.notebook.removesuffix(".ipynb") for spec in all_specs()] + ["lab"]
+NOTEBOOKS = [spec.notebook.removesuffix(".ipynb") for spec in all_specs() if spec.notebook] + ["lab"]
 
 
 def taught_texts() -> dict[str, str]:

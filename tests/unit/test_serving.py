@@ -10,7 +10,7 @@ from changekit import cli, serving
 from changekit.registry import all_specs
 from changekit.serving import NOTEBOOKS, ServeOptions, plotly_asset, share_links
 
-GAMES = {Path(spec.notebook).stem for spec in all_specs()}
+GAMES = {Path(spec.notebook).stem for spec in all_specs() if spec.notebook}
 
 
 def flags(argv: list[str]) -> dict[str, str]:

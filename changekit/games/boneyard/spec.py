@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="equilibrium",
     app=Ref(f"{__package__}.app", "BoneyardApp"),
+    facts=Ref(f"{__package__}.facts", "summary_says"),
     explorers=(Ref(f"{__package__}.app", "ClassExplorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
     lab_comparison=Ref(f"{__package__}.exact", "comparison"),

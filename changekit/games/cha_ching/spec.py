@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="greedy",
     app=Ref(f"{__package__}.app", "ChaChingApp"),
+    facts=Ref(f"{__package__}.facts", "summary_says"),
     explorers=(Ref(f"{__package__}.app", "composition_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -11,6 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="heuristic",
     app=Ref(f"{__package__}.app", "ZhaoPengyouApp"),
+    facts=Ref(f"{__package__}.facts", "summary_says"),
     explorers=(Ref(f"{__package__}.app", "deal_explorer"),),
     short_options={"deals": 1},  # one deal, not the whole match (about ten deals)
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),

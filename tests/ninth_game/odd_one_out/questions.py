@@ -1,0 +1,20 @@
+"""Odd One Out's lesson questions (exact answers from analysis.py)."""
+from __future__ import annotations
+
+from changekit.core.questions import lesson_question, question_list
+
+from . import analysis
+
+QUESTIONS = question_list(
+    lesson_question("odd_one_out.q1", "With two others who pick at random, what is the chance (in %) that your "
+                    "pick is nobody else's?", slider=(0, 100, 1),
+                    answer=lambda: f"{float(analysis.chance_unique()) * 100:.1f} % ({analysis.chance_unique()})",
+                    reading="Each of the two others misses your number with chance 2/3: (2/3)² = 4/9."),
+    lesson_question("odd_one_out.q2", "Against two random pickers, which pick scores the most on average?",
+                    choices=["1", "2", "3"],
+                    answer=lambda: ", ".join(f"{p}: {analysis.expected_points(p)}" for p in (1, 2, 3)),
+                    reading="Every number is unique with the same chance, so the biggest scores most."),
+    lesson_question("odd_one_out.q3", "Both others always pick 3. What should you pick?", choices=["1", "2", "3"],
+                    answer=lambda: f"pick {analysis.best_reply_to(3)}",
+                    reading="A 3 would match theirs and score nothing; a 2 is the most a unique pick scores."),
+)
