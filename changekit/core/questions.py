@@ -43,17 +43,68 @@ def answer_parts(answer: Callable[..., Any], progress: Callable[[float], None] |
     return [r for r in (result if isinstance(result, (list, tuple)) else [result]) if r is not None]
 
 
+#: the largest seed of a question's variant (a variant is fixed by its question and its seed)
+MAX_VARIANT_SEED = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class QuestionInstance:
+    """One variant of a lesson question (issue 46): the same idea with new numbers drawn from the
+    game's own parameters, fixed by ``seed``, with its exact answer computed by the kit.
+
+    ``text`` and ``how`` are as a :class:`LessonQuestion`'s (``how``: one of ``choices``,
+    ``number`` ``(low, high)``, ``slider`` ``(low, high, step)``, and its ``unit``); ``correct``
+    is the right answer in the class store's marked-answer form, ``{"choices": [...]}`` or
+    ``{"range": [low, high]}`` (see :func:`changekit.classroom.report.check_correct`); ``exact``
+    says the exact answer in words (plain text), shown once the student has locked theirs in."""
+
+    qid: str
+    seed: int
+    text: str
+    how: dict[str, Any]
+    correct: dict[str, list[Any]]
+    exact: str
+
+    def __post_init__(self) -> None:
+        kinds = [k for k in ANSWER_KINDS if k in self.how]
+        if len(kinds) != 1:
+            raise ChangekitError(f"variant {self.seed} of {self.qid!r} needs exactly one way to answer, got {kinds}")
+        if set(self.correct) not in ({"choices"}, {"range"}):
+            raise ChangekitError(f"variant {self.seed} of {self.qid!r}: its right answer is {{'choices': [...]}} "
+                                 f"or {{'range': [low, high]}}, not {self.correct!r}")
+        if "choices" in self.correct and not set(map(str, self.correct["choices"])) <= set(
+                map(str, self.how.get("choices", []))):
+            raise ChangekitError(f"variant {self.seed} of {self.qid!r}: its right answer "
+                                 f"{self.correct['choices']!r} is not among its choices {self.how.get('choices')!r}")
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in ANSWER_KINDS if k in self.how)
+
+    def prompt(self) -> dict[str, Any]:
+        """What a student page needs to draw it (:func:`prompt_json`, with the variant's seed)."""
+        return {**prompt_json(self.qid, self.text, self.kind, self.how[self.kind], self.how.get("unit", "")),
+                "seed": self.seed}
+
+
 @dataclass(frozen=True)
 class LessonQuestion:
     """One question of a lesson: ``how`` holds its one way of answering (``choices``, ``number``
     ``(low, high)`` or ``slider`` ``(low, high, step)``) and its ``unit``; ``answer`` computes the
-    exact result (None only for a shape a chart is drawn for)."""
+    exact result (None only for a shape a chart is drawn for).
+
+    ``variant(seed)``, where the question has one, makes a fresh instance of it
+    (:class:`QuestionInstance`: new numbers, its exact answer, its choices rebuilt to fit), the
+    same for the same seed; ``no_variant`` says why a question has none (a question whose answer
+    is a chart of a whole simulation, or about one fixed position of the rules)."""
 
     qid: str
     text: str
     how: dict[str, Any]
     reading: str = ""
     answer: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
+    variant: Callable[[int], QuestionInstance] | None = field(default=None, compare=False, repr=False)
+    no_variant: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.qid, str) or not QUESTION_ID.fullmatch(self.qid):
@@ -71,6 +122,19 @@ class LessonQuestion:
     def kind(self) -> str:
         return next(k for k in ANSWER_KINDS if k in self.how)
 
+    def make_variant(self, seed: int) -> QuestionInstance:
+        """The question's variant for ``seed`` (0 to MAX_VARIANT_SEED); refused, with the reason,
+        for a question that has none or a bad seed."""
+        if self.variant is None:
+            raise ChangekitError(f"question {self.qid!r} has no variant: {self.no_variant or 'none is written yet'}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_VARIANT_SEED:
+            raise ChangekitError(f"a variant's seed is a whole number from 0 to {MAX_VARIANT_SEED}, not {seed!r}")
+        instance = self.variant(seed)
+        if not isinstance(instance, QuestionInstance) or instance.qid != self.qid or instance.seed != seed:
+            raise ChangekitError(f"question {self.qid!r}: its variant function must return the QuestionInstance "
+                                 f"of this question and seed, not {instance!r}")
+        return instance
+
     def prompt(self) -> dict[str, Any]:
         """What a student page needs to draw it (see :func:`prompt_json`)."""
         return prompt_json(self.qid, self.text, self.kind, self.how[self.kind], self.how.get("unit", ""))
@@ -84,7 +148,9 @@ class LessonQuestion:
 
 def lesson_question(qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
                     choices: Sequence[Any] | None = None, number: Sequence[float] | None = None,
-                    slider: Sequence[float] | None = None, unit: str = "") -> LessonQuestion:
+                    slider: Sequence[float] | None = None, unit: str = "",
+                    variant: Callable[[int], QuestionInstance] | None = None,
+                    no_variant: str = "") -> LessonQuestion:
     """A lesson's question, written as the page draws it (the arguments of
     :class:`~changekit.ui.Question`)."""
     if not callable(answer):
@@ -93,7 +159,9 @@ def lesson_question(qid: str, text: str, *, answer: Callable[..., Any], reading:
                            if v is not None}
     if unit:
         how["unit"] = unit
-    return LessonQuestion(qid, text, how, reading, answer)
+    if variant is not None and not callable(variant):
+        raise ChangekitError(f"question {qid!r}: variant must be a function of a seed, got {variant!r}")
+    return LessonQuestion(qid, text, how, reading, answer, variant, no_variant)
 
 
 def question_list(*questions: LessonQuestion) -> Mapping[str, LessonQuestion]:

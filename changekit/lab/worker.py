@@ -69,7 +69,7 @@ def _limit(limits: dict[str, int], uid: int | None) -> None:
         os.setuid(uid)
 
 
-def _bare_packages(kit: str, games_root: str = "", games: tuple[str, ...] = ()) -> None:
+def _bare_packages(kit: str, games_root: str = "", outside: tuple[str, ...] = ()) -> None:
     """Make ``changekit`` and its game packages importable without running their ``__init__``
     (which import the analyses, and so plotly and numpy, which the sandbox does not have); and so
     the packages of games registered from outside the kit, shown below ``games_root``."""
@@ -78,7 +78,7 @@ def _bare_packages(kit: str, games_root: str = "", games: tuple[str, ...] = ()) 
         module = types.ModuleType(name)
         module.__path__ = [path]
         sys.modules[name] = module
-    for package in games:
+    for package in outside:
         parts = package.split(".")
         for depth in range(1, len(parts) + 1):
             name = ".".join(parts[:depth])
