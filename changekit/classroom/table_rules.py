@@ -12,9 +12,10 @@ False
 """
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from ..core.errors import ClassroomError
+from ..core.errors import ChangekitError, ClassroomError
 
 #: the version of the settings a table is opened with (changekit.classroom.tables)
 SETTINGS_FORMAT = 1
@@ -27,6 +28,24 @@ def decode_action(data: Any) -> Any:
     if isinstance(data, list):
         return tuple(decode_action(v) for v in data)
     return data
+
+
+def encode_action(action: Any) -> Any:
+    """An engine's action as JSON data (tuples become lists); refused if it would not come back
+    the same from :func:`decode_action`."""
+    data = _plain(action)
+    if decode_action(json.loads(json.dumps(data))) != action:
+        raise ChangekitError(f"the action {action!r} does not survive JSON")
+    return data
+
+
+def _plain(action: Any) -> Any:
+    if isinstance(action, tuple):
+        return [_plain(v) for v in action]
+    if action is None or isinstance(action, (bool, int, float, str)):
+        return action
+    raise ChangekitError(f"the action {action!r} is not made of numbers, text and tuples: it cannot go "
+                         "through the class store")
 
 
 def check_settings(game: str, settings: Any, *, joined: list[str], starter: str | None = None) -> None:
@@ -75,8 +94,15 @@ def check_settings(game: str, settings: Any, *, joined: list[str], starter: str 
 
 
 def may_move(seats: list[dict[str, str]], student: str | None, seat: int) -> bool:
-    """A student moves for their own seat, and for the bots of a table they sit at; the teacher's
-    page (``student`` None) only for bots."""
+    """A student moves for their own seat only; nobody moves a bot's seat (the referee plays the
+    bots, in the store) and the teacher's page moves none (it watches)."""
+    return student is not None and 0 <= seat < len(seats) and seats[seat].get("student") == student
+
+
+def may_have_moved(seats: list[dict[str, str]], student: str | None, seat: int) -> bool:
+    """Whether a move of the log counts when it is replayed: a student's for their own seat; a
+    bot seat's when the referee (``student`` None) wrote it, or, in a log written before the
+    referee, a page of a student sitting at the table (that page moved the bots then)."""
     if not 0 <= seat < len(seats):
         return False
     if "bot" in seats[seat]:
@@ -93,6 +119,10 @@ def check_move(settings: Any, student: str | None, table_id: int, move: Any) -> 
                                          f"'action': ...}}, not {move!r}"[:300])
     if not may_move(seats, student, seat):
         whose = seats[seat].get("student") or f"{seats[seat]['bot']} bot"
-        raise ClassroomError("not-your-seat", f"seat {seat + 1} at table {table_id} is {whose}'s: "
-                             + ("you move only for your own seat, and for the bots of a table you sit at"
-                                if student is not None else "the teacher's page moves only for bots"))
+        if "bot" in seats[seat]:
+            because = "the referee plays the bots' turns itself"
+        elif student is None:
+            because = "the teacher's page watches and moves for nobody"
+        else:
+            because = "you move only for your own seat"
+        raise ClassroomError("not-your-seat", f"seat {seat + 1} at table {table_id} is {whose}'s: {because}")

@@ -1,17 +1,18 @@
 """Networked tables: students of a class session play one game of any of the kit's eight games
 from their own devices, with bots in the empty seats.
 
-A table is the store's append-only log of moves; every page rebuilds the position by replaying
-the log from the table's seed (the engines are deterministic), so there is nothing else to keep
-in step. A page writes a move only after checking it against the position it has replayed, as
-the next move number: the store takes one move per number, so of two pages acting at once only
-one gets it; the other replays the winner's move and checks its own again (refused with a
-clear error if the new position no longer allows it, appended next if it still does).
+A table is the store's append-only log of moves, and the store is its referee
+(:mod:`changekit.classroom.referee`): a page sends a move, the store applies it to the table's
+position in the transaction that appends it (or refuses it, naming the rule), plays the bots'
+turns that follow, and answers each page with its seat's view. A page holds no game, only what
+its seat sees (:class:`~changekit.core.table.SeatState`): never the seed, nor another seat's hidden
+cards. A move carries the next move number: the store takes one move per number, so of two pages
+acting at once only one gets it; the other reads the table again and sends its move once more
+(refused with a clear error if the new position no longer allows it).
 
-Seats are students (by name) or bots (by name from the game's ``BOTS``). A bot's move is made
-by whichever page sees it is the bot's turn; it is ``bot.choose(view, legal, rng)`` with the
-random generator seeded by the table's seed and the move number, so every page would make the
-same one, and the store keeps the first.
+Seats are students (by name) or bots (by name from the game's ``BOTS``). A bot's move is made by
+the referee, once: ``bot.choose(view, legal, rng)`` with the random generator seeded by the
+table's seed and the move number.
 
 >>> import tempfile
 >>> from changekit.classroom import connect
@@ -27,22 +28,21 @@ same one, and the store keeps the first.
 """
 from __future__ import annotations
 
-import json
-import random
 import threading
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 
 from ..core import Bot, ChangekitError, State, play_turns
-from ..core.table import AutoMove
+from ..core.table import AutoMove, SeatState
 from ..core.errors import ClassroomError
-from ..core.words import count, numbered, winners_text
+from ..core.words import count, winners_text
 from ..registry import game_keys, game_spec, is_game, load_game, unknown_game
 from ..core.markup import escape
 from .poller import NewsPoller, off_loop
 from .poller import Poller as BasePoller
-from .store import GameTable, Move, Store
-from .table_rules import SETTINGS_FORMAT, decode_action, may_move
+from .referee import SeatView
+from .store import GameTable, Store
+from .table_rules import SETTINGS_FORMAT, decode_action, encode_action
 
 if TYPE_CHECKING:
     from ..ui.app import GameApp
@@ -129,195 +129,122 @@ def _student_name(store: Store, code: str, secret: str) -> str | None:
         return None
 
 
-# ---- actions through JSON ------------------------------------------------------------------------
-def encode_action(action: Any) -> Any:
-    """An engine's action as JSON data (tuples become lists); refused if it would not come back
-    the same from :func:`decode_action`."""
-    data = _plain(action)
-    if decode_action(json.loads(json.dumps(data))) != action:
-        raise ChangekitError(f"the action {action!r} does not survive JSON")
-    return data
-
-
-def _plain(action: Any) -> Any:
-    if isinstance(action, tuple):
-        return [_plain(v) for v in action]
-    if action is None or isinstance(action, (bool, int, float, str)):
-        return action
-    raise ChangekitError(f"the action {action!r} is not made of numbers, text and tuples: it cannot go "
-                         "through the class store")
-
-
 # ---- a table as one page sees it -----------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class LoggedMove:
-    """A move of the log as replayed: who made it for which seat, and whether it counted."""
-
-    number: int
-    seat: int
-    action: Any
-    student: str | None
-    counted: bool
-
-
 class TableClient:
-    """One page's handle on a networked table: the position replayed from the store's log, and
-    moves made through it. ``secret`` is the student's token (their seat is the one with their
-    name; they act only for it, and for bot seats) or the teacher key (a spectator who may move
-    the bots). Thread-safe: the page's polling task and its buttons may call it at once."""
+    """One page's handle on a networked table: the table as the store's referee shows this page
+    (:class:`~changekit.classroom.referee.SeatView`: the seat's view, its legal moves, the log as
+    it may read it), and moves made through it. ``secret`` is the student's token (their seat is
+    the one with their name; they act only for it) or the teacher key (a watcher). The page holds
+    no game: :attr:`state` is a :class:`~changekit.core.table.SeatState`, what the seat sees.
+    Thread-safe: the page's polling task and its buttons may call it at once."""
 
     def __init__(self, store: Store, code: str, secret: str, table_id: int) -> None:
         self.store, self.code, self.secret, self.table_id = store, code, secret, table_id
-        tables = {t.table_id: t for t in store.tables(code, secret)}
-        if table_id not in tables:
-            raise ClassroomError("unknown-table", f"session {code} has no table {table_id!r}")
-        self.table = tables[table_id]
-        settings = self.table.settings
-        if not isinstance(settings, dict) or settings.get("format") != SETTINGS_FORMAT:
-            raise ClassroomError("bad-table", f"table {table_id} was not opened by changekit.classroom.tables")
-        self.game = load_game(self.table.game)
-        self.seats: list[dict[str, str]] = settings["seats"]
-        self.seed: int = settings["seed"]
-        self.options: dict[str, Any] = {k: decode_action(v) for k, v in settings["options"].items()}
-        self._bots = game_bots(self.table.game)
-        self.student = _student_name(store, code, secret)  # None: the teacher key (store.tables accepted it)
-        mine = [i for i, s in enumerate(self.seats) if self.student is not None and s.get("student") == self.student]
-        self.seat: int | None = mine[0] if mine else None
         self._lock = threading.RLock()
-        self.state: State = self.game(players=len(self.seats), **self.options).new_state(seed=self.seed)
-        self.log: list[LoggedMove] = []
+        seen = store.table_view(code, secret, table_id)
+        if seen is None:  # only when a known move count is given: never here
+            raise ClassroomError("unknown-table", f"session {code} has no table {table_id!r}")
+        self.game = load_game(seen.game)
+        self.options: dict[str, Any] = {k: decode_action(v) for k, v in seen.options.items()}
+        self._blank = self.game(players=len(seen.names), **self.options).new_state(seed=0)
+        self.table = GameTable(table_id, seen.game, {"options": seen.options}, seen.closed, seen.started_by)
+        self.seat: int | None = seen.seat
+        self.student = _student_name(store, code, secret)  # None: the teacher key (the store accepted it)
+        self._take(seen)
+
+    def _take(self, seen: SeatView) -> None:
+        """Hold what the referee sent (the latest)."""
+        self.seen = seen
+        self.table = replace(self.table, closed=seen.closed)
+        self.state = SeatState(self._blank, seat=seen.seat, view=seen.view,
+                               legal=[decode_action(a) for a in seen.legal], to_act=seen.to_act,
+                               winners=seen.winners, scores=seen.scores,
+                               history=[(p, decode_action(a)) for p, a in seen.history], described=seen.described)
 
     # -- reading ----------------------------------------------------------------------------------
     @property
+    def position(self) -> State:
+        """:attr:`state` where a State is asked for: a SeatState has the reading methods of a
+        State that an app and the programs' loop use (its view, legal moves, who acts, scores)."""
+        return cast(State, self.state)
+
+    @property
     def made(self) -> int:
-        """How many moves the log holds (as far as this page has read)."""
-        return len(self.log)
+        """How many moves the table's log holds (as far as this page has read)."""
+        return self.seen.made
+
+    @property
+    def seed(self) -> int | None:
+        """The table's seed: the teacher's page knows it; a student's only once the game is over."""
+        return self.seen.seed
 
     def names(self) -> list[str]:
         # two bots of one kind are numbered ("Heuristic bot 1", "Heuristic bot 2") to be told apart
-        return numbered([s.get("student") or f"{s['bot'].capitalize()} bot" for s in self.seats],
-                        only=[self.is_bot(p) for p in range(len(self.seats))])
+        return list(self.seen.names)
 
     def is_bot(self, seat: int) -> bool:
-        return "bot" in self.seats[seat]
+        return seat in self.seen.bots
 
     def view(self) -> dict[str, Any]:
-        """What this page may see: its seat's view (a spectator's for the teacher)."""
+        """What this page may see: its seat's view (a watcher's for the teacher)."""
         with self._lock:
             return self.state.view(self.seat)
 
     def sync(self) -> bool:
-        """Read the moves other pages made since the last sync; True if there were any."""
+        """Read the table again (one store read, nothing sent when nothing changed); True if the
+        position changed since the last read."""
         with self._lock:
-            new = self.store.moves(self.code, self.secret, self.table_id, since=self.made)
-            for move in new:
-                self._replay(move)
-            return bool(new)
-
-    def _replay(self, move: Move) -> None:
-        """Apply one logged move. A move that the position does not allow, or that a student made
-        for someone else's seat, is void: counted in the log, ignored by every page alike (only
-        a page bypassing this module can write one)."""
-        data = move.action
-        seat, action = (data.get("seat"), decode_action(data.get("action"))) if isinstance(data, dict) else (None, None)
-        counted = False
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats) \
-                and self._may_move(move.student, seat):
-            trial = self.state.clone()
-            try:
-                trial.apply(action, seat)
-            except (ChangekitError, TypeError):
-                pass
-            else:
-                self.state, counted = trial, True
-        self.log.append(LoggedMove(move.number, seat if isinstance(seat, int) else -1, action, move.student, counted))
+            seen = self.store.table_view(self.code, self.secret, self.table_id, known=self.made)
+            if seen is None:
+                return False
+            changed = seen.made != self.made
+            self._take(seen)
+            return changed
 
     def closed(self) -> bool:
-        """True once the teacher has closed the table (no more moves can come); read from the store."""
-        closed = any(t.closed for t in self.store.tables(self.code, self.secret) if t.table_id == self.table_id)
-        self.table = replace(self.table, closed=closed)
-        return closed
-
-    def _may_move(self, student: str | None, seat: int) -> bool:
-        """The store's rule (table_rules.may_move): a student moves for their own seat and for the
-        bots of a table they sit at; the teacher's page only for bots."""
-        return may_move(self.seats, student, seat)
+        """True once the table is closed (no more moves can come); read from the store."""
+        with self._lock:
+            self.sync()
+            return self.table.closed
 
     # -- moving -----------------------------------------------------------------------------------
-    def move(self, action: Any, seat: int | None = None) -> Move:
-        """Make ``action`` for ``seat`` (default: this page's seat). It is checked against the
-        latest position; if another page's move got in first, it is checked again against the
-        position after that move, and refused if that no longer allows it."""
+    def move(self, action: Any, seat: int | None = None) -> None:
+        """Send ``action`` for ``seat`` (default: this page's seat) to the referee, which applies
+        it and the bots' replies, or refuses it naming the rule. When another page's move got in
+        first, the page reads the table again and sends its move once more: the referee checks it
+        against the position after that move (and refuses it if that no longer allows it)."""
         seat = self.seat if seat is None else seat
         if seat is None:
             raise ClassroomError("not-seated", "you have no seat at this table: you can only watch")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise ClassroomError("bad-seat", f"the table has seats 0 to {len(self.seats) - 1}, not {seat!r}")
-        if not self._may_move(self.student, seat):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seen.names):
+            raise ClassroomError("bad-seat", f"the table has seats 0 to {len(self.seen.names) - 1}, not {seat!r}")
+        if seat != self.seat:
             raise ClassroomError("not-your-seat",
                                  f"seat {seat + 1} is {self.names()[seat]}'s: you act only for your own")
         data = {"seat": seat, "action": encode_action(action)}
         with self._lock:
-            self.sync()
-            while True:
-                self._check(action, seat)
+            for _ in range(MOVE_TRIES):
                 try:
-                    move = self.store.append_move(self.code, self.secret, self.table_id, self.made, data)
+                    self._take(self.store.play_move(self.code, self.secret, self.table_id, self.made, data))
+                    return
                 except ClassroomError as err:
                     if err.reason != "move-taken":
                         raise
-                    self.sync()  # another page's move got this number: check ours against it
-                    continue
-                self._replay(move)
-                return move
-
-    def _check(self, action: Any, seat: int) -> None:
-        state = self.state
-        if state.is_terminal():
-            raise ClassroomError("game-over", "the game at this table is over")
-        if seat not in state.current_players():
-            raise ClassroomError("not-your-turn", f"it is not {self.names()[seat]}'s turn now "
-                                                   f"(another player may just have moved)")
-        try:
-            state.clone().apply(action, seat)
-        except ChangekitError as err:
-            raise ClassroomError("illegal-move", f"that move is not allowed in the position now: {err}") from None
-
-    def bot_action(self, seat: int) -> Any:
-        """The bot's move for ``seat`` now: the same on every page (seeded by table and move)."""
-        bot = self._bots[self.seats[seat]["bot"]]()
-        rng = random.Random(f"{self.seed}:{self.made}")
-        return bot.choose(self.state.view(seat), self.state.legal_actions(seat), rng=rng)
+                    self.sync()  # another page's move got this number: ours goes after it, if still allowed
+            raise ClassroomError("move-taken", "other players kept moving first: try your move again")
 
     def play_bots(self, own: Callable[[State, int], Any] | None = None) -> int:
-        """Make the bots' moves while it is some bot's turn (the lowest bot seat first); returns
-        how many this page wrote (another page may have written some of them first). ``own``
-        gives the moves a page makes for its own seat without a click (an app's ``auto_move``:
-        Cambio passes a snap window); they are checked and written like the page's other moves."""
-        written = 0
+        """The page's own moves for its seat that need no click (an app's ``auto_move``: Cambio
+        passes a snap window), sent like its other moves; how many. The bots' moves are the
+        referee's (in the store), never a page's."""
+        if own is None or self.seat is None:
+            return 0
 
-        def pick(state: State, seat: int) -> Any:
-            if self.is_bot(seat):
-                return self.bot_action(seat)
-            return own(state, seat) if own is not None and seat == self.seat else None
-
-        def write(action: Any, seat: int) -> None:
-            nonlocal written
-            if seat == self.seat:
-                self._check(action, seat)
-            data = {"seat": seat, "action": encode_action(action)}
-            try:
-                self._replay(self.store.append_move(self.code, self.secret, self.table_id, self.made, data))
-                written += 1
-            except ClassroomError as err:
-                if err.reason != "move-taken":
-                    raise
-                self.sync()  # another page wrote this move first: go on from the position after it
+        def pick(state: Any, seat: int) -> Any:
+            return own(state, seat) if seat == self.seat else None
 
         with self._lock:
-            self.sync()
-            play_turns(lambda: self.state, pick, move=write)
-        return written
+            return play_turns(lambda: self.position, pick, move=lambda action, seat: self.move(action, seat))
 
     def summary(self) -> str:
         """One line for the teacher's list: the game, who sits where, whose turn or who won."""
@@ -331,6 +258,10 @@ class TableClient:
             return f"Table {self.table_id} · {self.game.title} · {', '.join(names)} · {moves} · {where}"
 
 
+#: how often a page sends its move again when other pages' moves keep getting in first
+MOVE_TRIES = 20
+
+
 # ---- pages: the student's networked app, the teacher's tables panel --------------------------------
 #: the one poller every class page uses (see changekit.classroom.poller). A table's page polls its
 #: position's mark (moves read, closed) and redraws whenever the mark differs from the one drawn
@@ -342,7 +273,7 @@ Poller = BasePoller
 class NetworkedTable:
     """A :class:`~changekit.core.table.Table` whose moves go to the class store through a
     :class:`TableClient`: the page's one human is the client's seat, the bots are the table's own
-    (moved by whichever page sees their turn), and nothing is taken back."""
+    (the referee moves them, in the store), and nothing is taken back."""
 
     can_undo = False
     can_restart = False
@@ -352,7 +283,7 @@ class NetworkedTable:
 
     @property
     def state(self) -> State:
-        return self.client.state
+        return self.client.position
 
     @property
     def humans(self) -> frozenset[int]:
@@ -372,7 +303,7 @@ class NetworkedTable:
         return self.client.play_bots(own=auto)
 
     def take_notes(self) -> list[str]:
-        return []  # every page moves the bots alike; none explains them
+        return []  # the referee moves the bots; no page explains them
 
     def sync(self) -> bool:
         return self.client.sync()
@@ -403,7 +334,7 @@ def _networked_class(game: str) -> type:
         def _step(self) -> tuple[int, bool]:
             """Read the table and move due bots (blocking: the poller runs it in a thread); the
             position's mark, which the poller compares with the one it drew last."""
-            if not self.table.sync() and self.client.closed():
+            if not self.table.sync() and self.client.table.closed:
                 return self.table.version, True  # drawn once more, then the poller stops
             self.table.play_programs(self.auto_move)  # the frame's one path for bots' moves
             return self.table.version, False
@@ -658,7 +589,7 @@ class TableForm:
 class TablesPanel:
     """The teacher's tables: open a table (a game, its seats from the joined students and bots, a
     seed) and follow every table of the session (who sits where, moves, whose turn, who won).
-    The panel also moves bots whose turn it is, so a table of bots and one student never stalls."""
+    The bots' moves are the referee's (in the store): the panel only watches."""
 
     def __init__(self, store: Store, code: str, teacher_key: str, *, poll: bool = True) -> None:
         # widgets only for the pages: open_table and TableClient run without them (tests, benchmarks)
@@ -690,19 +621,18 @@ class TablesPanel:
         return self.form.open()
 
     def update(self) -> tuple:
-        """Read every table's new moves and move due bots (blocking: the poller runs it in a
-        thread); the mark of what the panel shows (students, each table's moves and state), which
-        the poller compares with the one drawn last (so a read that failed halfway is drawn later)."""
+        """Read every table's new moves (blocking: the poller runs it in a thread); the mark of
+        what the panel shows (students, each table's moves and state), which the poller compares
+        with the one drawn last (so a read that failed halfway is drawn later)."""
         self.students = self.form.students()
         for table in self.store.tables(self.code, self.teacher_key):
             client = self.clients.get(table.table_id)
             if client is None:
                 client = self.clients[table.table_id] = TableClient(self.store, self.code, self.teacher_key,
                                                                     table.table_id)
-            client.sync()
+            else:
+                client.sync()
             client.table = table
-            if not table.closed:
-                client.play_bots()
         return tuple(self.students), tuple((tid, c.made, c.table.closed) for tid, c in self.clients.items())
 
     def draw(self) -> None:
@@ -753,6 +683,6 @@ class TablesPanel:
         display(self.widget)
 
 
-__all__ = ["POLL_SECONDS", "LoggedMove", "Poller", "StudentTables", "TableClient", "TableForm", "TablesPanel",
+__all__ = ["POLL_SECONDS", "Poller", "StudentTables", "TableClient", "TableForm", "TablesPanel",
            "app_class", "bot_seat", "decode_action", "encode_action", "game_bots", "networked_app", "open_table",
            "student_seat"]

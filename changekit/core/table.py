@@ -23,12 +23,12 @@ game never sees.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .bots import Bot, play_turns
 from .errors import ChangekitError, IllegalAction
-from .state import Player, State
+from .state import Event, Player, State
 
 #: A page's own move for one of its human seats that needs no click (Cambio passes a snap window
 #: its human knows nothing to snap in), or None: the human chooses.
@@ -232,3 +232,102 @@ class ReplayTable:
 
     def rewind(self, actions: int) -> None:
         raise ChangekitError("a replay is stepped with go_to, not undone")
+
+
+#: a seat's name in a move's words as a referee sends them (private-use characters: no name has them)
+NAME_MARK = "\ue000{}\ue001"
+
+
+class SeatState:
+    """A position as one seat sees it, with the reading methods of a :class:`State` an app uses:
+    a networked table's page holds this, never the game (the referee, in the class store, holds
+    the game and sends each seat its view: boardgame.io's ``playerView``).
+
+    ``view``: the game's ``view(seat)`` (with its log lines); ``legal``: the seat's legal moves now;
+    ``history``: the moves as the seat knows them (``(player, action)``, the action None where it
+    is not the seat's to know); ``described``: each legal move in words, ``[as describe_action(move)
+    says it, as describe_action(move, names, by=seat) does with NAME_MARK for the names]`` (the
+    words may depend on the position); ``blank``: a fresh position of the same game and options,
+    which says log lines and other moves in words. The frame draws
+    ``view(seat)`` exactly as at a local table; anything else a page reads of the position is a
+    key of the view (``state.phase`` is ``view["phase"]``). Nothing here changes: a move goes to
+    the table, which brings a new SeatState."""
+
+    def __init__(self, blank: State, *, seat: Player | None, view: dict[str, Any], legal: Sequence[Any],
+                 to_act: Sequence[Player], winners: Sequence[Player], scores: Sequence[float],
+                 history: Sequence[tuple[Player, Any]], described: Sequence[Sequence[str]] = ()) -> None:
+        self._blank, self.seat, self._view = blank, seat, view
+        moves = blank.game.moves  # each move named (a list may mix named moves and plain data)
+        self._legal = [a if moves is None or type(a) in moves.exact else moves.typed(a) for a in legal]
+        self._words = dict(zip(self._legal, described, strict=False))
+        self._to_act, self._winners = tuple(to_act), tuple(winners)
+        self._scores = tuple(scores)
+        self.history = list(history)
+        self.log = [Event(kind, data, None) for kind, data in view.get("log", [])]
+        self.game, self.options, self.seed = blank.game, blank.options, 0
+
+    @property
+    def players(self) -> int:
+        return self._blank.players
+
+    def view(self, player: Player | None) -> dict[str, Any]:
+        """The seat's view (a watcher's page: the watcher's, whoever is asked about)."""
+        if self.seat is not None and player != self.seat:
+            raise ChangekitError(f"this page sees seat {self.seat + 1}'s view only, not {player!r}'s")
+        seen = dict(self._view)
+        seen["log"] = [list(line) for line in self._view.get("log", [])]
+        return seen
+
+    def view_without_log(self, player: Player | None) -> dict[str, Any]:
+        seen = self.view(player)
+        del seen["log"]
+        return seen
+
+    def legal_actions(self, player: Player | None = None) -> list[Any]:
+        return list(self._legal) if player in (None, self.seat) and self.seat in self._to_act else []
+
+    def current_players(self) -> tuple[Player, ...]:
+        return self._to_act
+
+    def is_terminal(self) -> bool:
+        return not self._to_act
+
+    @property
+    def current_player(self) -> Player:
+        """The one player to move (an error in a simultaneous phase or at the end)."""
+        if len(self._to_act) != 1:
+            raise ChangekitError(f"there is no single player to move now (acting: {self._to_act})")
+        return self._to_act[0]
+
+    def winners(self) -> tuple[Player, ...]:
+        return self._winners
+
+    def scores(self) -> tuple[float, ...]:
+        return self._scores
+
+    def describe_action(self, action: Any, names: Sequence[str] | None = None, *, by: Player | None = None) -> str:
+        words = self._words.get(action) if isinstance(action, Hashable) else None
+        if words is not None and names is None and by is None:
+            return words[0]
+        if words is not None and names is not None and by in (None, self.seat):
+            text = words[1]
+            for i, name in enumerate(names):
+                text = text.replace(NAME_MARK.format(i), name)
+            return text
+        return self._blank.describe_action(action, names, by=by)  # a move not legal now: its words alone
+
+    def events_for(self, player: Player | None) -> list[Event]:
+        return list(self.log)  # the referee sent only the lines this seat may read
+
+    def narrate(self, event: Event, names: Sequence[str]) -> str:
+        return self._blank.narrate(event, names)
+
+    def clone(self) -> SeatState:
+        return self  # read-only: nothing a page does changes it
+
+    def __getattr__(self, name: str) -> Any:
+        # what else a page reads of the position, it reads from the view (the phase, a pending robbery)
+        view = self.__dict__.get("_view")
+        if view is not None and name in view and not name.startswith("_"):
+            return view[name]
+        raise AttributeError(f"a seat's view of the position has no {name!r}")

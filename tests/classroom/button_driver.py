@@ -51,14 +51,15 @@ def _tweak(widget: Any, rng: random.Random) -> None:
         widget.value = rng.randint(widget.min, min(widget.max, widget.min + 60))
 
 
-def _zhao_play(app: Any, rng: random.Random) -> bool:
+def _zhao_play(app: Any, rng: random.Random, truth: Any = None) -> bool:
     """In Zhao Pengyou's tricks, select the cards of a legal whole play and press Play; False
-    if it is not that moment."""
+    if it is not that moment. ``truth``: the game's position, for a networked page (which holds
+    only its view; the driver finds a legal play of several cards by trying it on the game)."""
     state, viewer = app.state, app.viewer
     if getattr(state, "phase", None) != "play" or viewer not in state.current_players() \
             or not hasattr(app, "picked") or app.w_screen.children:
         return False
-    trial = state.clone()
+    trial = (state if truth is None else truth()).clone()
     cards: list[str] = []
     if not trial.trick:  # a lead: one whole combination
         leads = [a for a in trial.legal_actions(viewer) if a[0] == "play"]
@@ -80,12 +81,12 @@ def _zhao_play(app: Any, rng: random.Random) -> bool:
     return True
 
 
-def press_until_moved(app: Any, rng: random.Random, *, history: Any, limit: int = 400) -> int:
+def press_until_moved(app: Any, rng: random.Random, *, history: Any, limit: int = 400, truth: Any = None) -> int:
     """Press the app's buttons until ``history()`` (the moves the app's game holds) grows; returns
-    how many presses it took."""
+    how many presses it took. ``truth()``: the game's position (see :func:`_zhao_play`)."""
     before = len(history())
     for presses in range(1, limit + 1):
-        if not _zhao_play(app, rng):
+        if not _zhao_play(app, rng, truth):
             buttons, values = controls(app)
             if values and rng.random() < 0.3:
                 _tweak(rng.choice(values), rng)

@@ -121,7 +121,8 @@ def _arguments(method: str, code: str, secret: str) -> dict:
                  "question_id": "demo.q1", "title": "x", "name": "Newcomer", "prompt": None, "answer": None,
                  "paused": True, "seconds": 30, "correct": {"choices": ["2"]}, "game": "zombie", "settings": None,
                  "result": {"seed": 1, "rows": []}, "named": True, "value": "2", "table_id": 1, "move_number": 0,
-                 "action": {"seat": 0, "action": 1}, "since": 0, "source": "def choose(view):\n    return 0\n"}
+                 "action": {"seat": 0, "action": 1}, "since": 0, "known": -1,
+                 "source": "def choose(view):\n    return 0\n"}
     return {name: plausible[name] for name in METHODS[method]}
 
 

@@ -41,6 +41,14 @@ def at(seat: int, action) -> dict:
     return {"seat": seat, "action": action}
 
 
+def legal(store, code: str, token: str, table_id: int) -> tuple[int, dict]:
+    """(the next move number, a legal move of the student's seat now), as their page reads them
+    from the referee (the store applies only legal moves)."""
+    seen = store.table_view(code, token, table_id)
+    assert seen.seat in seen.to_act, f"it is not the student's turn at table {table_id}"
+    return seen.made, at(seen.seat, seen.legal[0])
+
+
 def other_code(code: str) -> str:
     """A well-formed code that is not ``code``."""
     return ("2" if code[0] != "2" else "3") + code[1:]
@@ -279,29 +287,46 @@ def test_tables_log_moves_in_order(store, session):
     settings = seating("Ada", "Bob", seats=3, bot="random", seed=7)
     table = store.open_table(session.code, session.teacher_key, "diminishing", settings)
     assert table == GameTable(table.table_id, "diminishing", settings)
-    assert store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"pay": 5})).student == "Ada"
-    assert store.append_move(session.code, bob.token, table.table_id, 1, at(1, ["take", 3])).student == "Bob"
-    assert store.append_move(session.code, session.teacher_key, table.table_id, 2, at(2, "bot")).student is None
-    moves = store.moves(session.code, bob.token, table.table_id)
-    assert [(m.number, m.action, m.student) for m in moves] == [
-        (0, at(0, {"pay": 5}), "Ada"), (1, at(1, ["take", 3]), "Bob"), (2, at(2, "bot"), None)]
-    assert [m.number for m in store.moves(session.code, session.teacher_key, table.table_id, since=2)] == [2]
-    assert store.moves(session.code, ada.token, table.table_id, since=3) == []
-    assert store.tables(session.code, ada.token) == [table]
+    made = []
+    while len(made) < 3:  # whoever's turn it is moves
+        for student in (ada, bob):
+            seen = store.table_view(session.code, student.token, table.table_id)
+            if seen.seat in seen.to_act and len(made) < 3:
+                number, move = seen.made, at(seen.seat, seen.legal[0])
+                assert store.append_move(session.code, student.token, table.table_id, number, move).student == \
+                    student.name
+                made.append((number, move, student.name))
+    assert {name for _, _, name in made} == {"Ada", "Bob"}
+    moves = store.moves(session.code, session.teacher_key, table.table_id)
+    assert [m.number for m in moves] == list(range(len(moves)))
+    assert [(m.number, m.action, m.student) for m in moves if m.student is not None] == made
+    assert all(m.action["seat"] == 2 for m in moves if m.student is None)  # the rest: the referee's bot
+    # Bob reads his own moves; Ada's and the bot's actions are not his to know before the game is over
+    by_bob = store.moves(session.code, bob.token, table.table_id)
+    assert [m.action for m in by_bob if m.student == "Bob"] == [move for _, move, name in made if name == "Bob"]
+    assert all(m.action == {"seat": m.action["seat"], "action": None} for m in by_bob if m.student != "Bob")
+    assert [m.number for m in store.moves(session.code, session.teacher_key, table.table_id, since=2)] == \
+        list(range(2, len(moves)))
+    assert store.moves(session.code, ada.token, table.table_id, since=len(moves)) == []
+    assert store.tables(session.code, ada.token) == [GameTable(table.table_id, "diminishing",
+                                                               {k: v for k, v in settings.items() if k != "seed"})]
+    assert store.tables(session.code, session.teacher_key) == [table]  # the teacher's has the seed
 
 
 def test_a_move_must_be_the_next_one(store, session):
     ada = store.join(session.code, "Ada")
     table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
-    store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
-    with refused("move-taken", "move 0", "already"):
-        store.append_move(session.code, ada.token, table.table_id, 0, at(0, "b"))
-    with refused("move-ahead", "next is move 1", "not 2"):
-        store.append_move(session.code, ada.token, table.table_id, 2, at(0, "c"))
+    number, move = legal(store, session.code, ada.token, table.table_id)
+    store.append_move(session.code, ada.token, table.table_id, number, move)
+    log = store.moves(session.code, session.teacher_key, table.table_id)
+    with refused("move-taken", f"move {number}", "already"):
+        store.append_move(session.code, ada.token, table.table_id, number, move)
+    with refused("move-ahead", f"next is move {len(log)}", f"not {len(log) + 1}"):
+        store.append_move(session.code, ada.token, table.table_id, len(log) + 1, move)
     for bad in [-1, 1.0, "1", True, None, 2**31, 99999999999999999999]:
         with refused("bad-move-number"):
-            store.append_move(session.code, ada.token, table.table_id, bad, at(0, "d"))
-    assert [m.action for m in store.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
+            store.append_move(session.code, ada.token, table.table_id, bad, move)
+    assert store.moves(session.code, session.teacher_key, table.table_id) == log
 
 
 def test_table_refusals(store, session):
@@ -311,6 +336,7 @@ def test_table_refusals(store, session):
     with refused("value-too-large"):
         store.open_table(session.code, session.teacher_key, "zombie", {"x": "y" * MAX_VALUE_BYTES})
     table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
+    opening = store.moves(session.code, ada.token, table.table_id)  # the bot's, if it opens
     elsewhere = store.open_session("Period 4")
     their_table = store.open_table(elsewhere.code, elsewhere.teacher_key, "zombie", seating())
     with refused("unknown-table", repr(their_table.table_id)):
@@ -329,7 +355,7 @@ def test_table_refusals(store, session):
     store.close_table(session.code, session.teacher_key, table.table_id)
     with refused("table-closed"):
         store.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
-    assert store.moves(session.code, ada.token, table.table_id) == []
+    assert store.moves(session.code, ada.token, table.table_id) == opening
     assert [t.closed for t in store.tables(session.code, session.teacher_key)] == [True]
 
 
@@ -342,8 +368,10 @@ def test_export_csv(store, session):
     store.submit(session.code, mallory.token, "q1", 3)
     store.submit(session.code, ada.token, "q2", {"a": 1})
     table = store.open_table(session.code, session.teacher_key, "boneyard", seating("Ada", bot="random"))
-    store.append_move(session.code, ada.token, table.table_id, 0, at(0, {"bid": 4}))
-    store.append_move(session.code, session.teacher_key, table.table_id, 1, at(1, "pass"))
+    store.append_move(session.code, ada.token, table.table_id, *legal(store, session.code, ada.token, table.table_id))
+    moves = store.moves(session.code, session.teacher_key, table.table_id)
+    assert (moves[0].action["seat"], moves[0].student) == (1, None)  # the bot bid as the table opened
+    assert (moves[1].action["seat"], moves[1].student) == (0, "Ada")
     rows = list(csv.DictReader(io.StringIO(store.export_csv(session.code, session.teacher_key))))
     simple = [(r["kind"], r["student"], r["question"], r["table"], r["game"], r["move"], r["value"]) for r in rows]
     t = str(table.table_id)
@@ -353,8 +381,8 @@ def test_export_csv(store, session):
         ("answer", "Ada", "q1", "", "", "", '[1,"two"]'),
         ("answer", "'=HYPERLINK(1)", "q1", "", "", "", "3"),
         ("answer", "Ada", "q2", "", "", "", '{"a":1}'),
-        ("move", "Ada", "", t, "boneyard", "0", '{"seat":0,"action":{"bid":4}}'),
-        ("move", "", "", t, "boneyard", "1", '{"seat":1,"action":"pass"}'),
+        *(("move", m.student or "", "", t, "boneyard", str(m.number), json.dumps(m.action, separators=(",", ":")))
+          for m in moves),
     ]
     assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", r["time"]) for r in rows)
     assert json.loads(rows[2]["value"]) == [1, "two"]
@@ -370,14 +398,15 @@ def test_delete_session_removes_everything_in_it(store, session):
     for s in (session, keep):
         student = store.join(s.code, "Ada")
         store.submit(s.code, student.token, "q", 1)
-        table = store.open_table(s.code, s.teacher_key, "zombie", seating("Ada"))
-        store.append_move(s.code, student.token, table.table_id, 0, at(0, "a"))
+        table = store.open_table(s.code, s.teacher_key, "diminishing", seating("Ada", bot="random", seed=2))
+        store.append_move(s.code, student.token, table.table_id, *legal(store, s.code, student.token, table.table_id))
     store.delete_session(session.code, session.teacher_key)
     with refused("unknown-session"):
         store.answers(session.code, session.teacher_key, "q")
-    counts = {name: count_rows(store, name) for name in ("sessions", "students", "questions", "answers", "tables",
-                                                         "moves")}
+    counts = {name: count_rows(store, name) for name in ("sessions", "students", "questions", "answers", "tables")}
     assert counts == dict.fromkeys(counts, 1)
+    # the moves left are the kept session's table's (its student's and the bot's replies)
+    assert count_rows(store, "moves") == len(store.moves(keep.code, keep.teacher_key, table.table_id)) >= 1
     assert store.answers(keep.code, keep.teacher_key, "q") == {"Ada": 1}
 
 
@@ -396,11 +425,14 @@ def test_everything_is_there_after_a_reopen(store_url):
         ada = first.join(session.code, "Ada")
         first.submit(session.code, ada.token, "q", 42)
         table = first.open_table(session.code, session.teacher_key, "zombie", seating("Ada"))
-        first.append_move(session.code, ada.token, table.table_id, 0, at(0, "a"))
+        number, move = legal(first, session.code, ada.token, table.table_id)
+        first.append_move(session.code, ada.token, table.table_id, number, move)
+        log = first.moves(session.code, session.teacher_key, table.table_id)
     with connect(store_url) as second:
         assert second.rejoin(session.code, ada.token).name == "Ada"
         assert second.answers(session.code, session.teacher_key, "q") == {"Ada": 42}
-        assert [m.action for m in second.moves(session.code, ada.token, table.table_id)] == [at(0, "a")]
+        assert second.moves(session.code, session.teacher_key, table.table_id) == log
+        assert log[number].action == move and log[number].student == "Ada"
 
 
 def test_a_store_in_use_by_two_connections(store_url):
@@ -546,24 +578,35 @@ def test_table_settings_are_checked_by_the_game(store, session):
     assert table.settings["seats"] == [{"student": "Ada"}, {"bot": "careful"}]
 
 
-def test_a_bot_seat_is_moved_only_by_students_at_the_table_and_the_teacher(store, session):
+def test_a_bot_seat_is_moved_by_the_referee_alone(store, session):
     ada, bo, cy = (store.join(session.code, n) for n in ("Ada", "Bo", "Cy"))
     table = store.open_table(session.code, session.teacher_key, "zombie", seating("Ada", "Bo", seats=3))
+    opening = store.moves(session.code, session.teacher_key, table.table_id)
+    made = len(opening)
     with refused("not-your-seat", "Bo's", "your own seat"):
-        store.append_move(session.code, ada.token, table.table_id, 0, at(1, "roll"))
-    with refused("not-your-seat", "careful bot's"):
-        store.append_move(session.code, cy.token, table.table_id, 0, at(2, "roll"))  # Cy is not at the table
-    with refused("not-your-seat", "moves only for bots"):
-        store.append_move(session.code, session.teacher_key, table.table_id, 0, at(0, "roll"))
+        store.append_move(session.code, ada.token, table.table_id, made, at(1, "roll"))
+    for secret in (ada.token, cy.token, session.teacher_key):  # Ada sits at the table; Cy does not
+        with refused("not-your-seat", "careful bot's", "referee plays the bots"):
+            store.append_move(session.code, secret, table.table_id, made, at(2, "roll"))
+    with refused("not-your-seat", "watches and moves for nobody"):
+        store.append_move(session.code, session.teacher_key, table.table_id, made, at(0, "roll"))
     for bad in ["roll", {"seat": 3, "action": "roll"}, {"seat": True, "action": 1}, {"seat": 0}, [0, "roll"],
                 {"seat": 0, "action": 1, "also": 2}]:
         with refused("bad-seat", "'seat': 0 to 2"):
-            store.append_move(session.code, ada.token, table.table_id, 0, bad)
-    assert store.moves(session.code, ada.token, table.table_id) == []
-    store.append_move(session.code, ada.token, table.table_id, 0, at(2, "roll"))   # Ada sits there: her bot
-    store.append_move(session.code, session.teacher_key, table.table_id, 1, at(2, "roll"))
-    store.append_move(session.code, bo.token, table.table_id, 2, at(1, "roll"))
-    assert [m.student for m in store.moves(session.code, cy.token, table.table_id)] == ["Ada", None, "Bo"]
+            store.append_move(session.code, ada.token, table.table_id, made, bad)
+    assert store.moves(session.code, ada.token, table.table_id) == [
+        m if m.student == "Ada" else type(m)(m.number, {"seat": m.action["seat"], "action": None}, m.student, m.made_at)
+        for m in opening]
+    # the bot's turns: played by the referee when a student's move hands it over, written as nobody's
+    for _ in range(6):
+        for student in (ada, bo):
+            seen = store.table_view(session.code, student.token, table.table_id)
+            if seen.seat in seen.to_act:
+                store.append_move(session.code, student.token, table.table_id, seen.made, at(seen.seat, seen.legal[0]))
+    moves = store.moves(session.code, session.teacher_key, table.table_id)
+    assert {m.action["seat"] for m in moves if m.student is None} == {2}
+    assert {m.action["seat"] for m in moves if m.student is not None} <= {0, 1}
+    assert any(m.student is None for m in moves)
 
 
 # -- limits per class and per student (issue 23, docs/limits.md) ------------------------------------
@@ -594,15 +637,17 @@ def test_a_class_of_70_is_inside_every_limit_and_the_limits_hold(store, session,
     monkeypatch.setattr(store_module, "MAX_TABLES", 2)
     monkeypatch.setattr(store_module, "MAX_MOVES_PER_TABLE", 2)
     table = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
-    for n in range(2):
-        store.append_move(session.code, students[0].token, table.table_id, n, at(0, n))
-    with refused("too-many-moves", "2 moves", "new table"):
-        store.append_move(session.code, students[0].token, table.table_id, 2, at(0, 2))
-    monkeypatch.setattr(store_module, "MAX_MOVES_PER_STUDENT", 2)
+    token = students[0].token
+    while len(store.moves(session.code, token, table.table_id)) < 2:  # hers, and the bot's replies
+        store.append_move(session.code, token, table.table_id, *legal(store, session.code, token, table.table_id))
+    with refused("too-many-moves", "2 moves", "new table"):  # (whoever's turn it is: the log is full)
+        store.append_move(session.code, token, table.table_id, 2, at(0, "roll"))
+    mine = sum(m.student == "S00" for m in store.moves(session.code, token, table.table_id))
+    monkeypatch.setattr(store_module, "MAX_MOVES_PER_STUDENT", mine)
     second = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
-    with refused("too-many-moves", "S00, you have made 2 moves"):
-        store.append_move(session.code, students[0].token, second.table_id, 0, at(0, 0))
-    store.append_move(session.code, session.teacher_key, second.table_id, 0, at(1, 0))  # bots: per table only
+    with refused("too-many-moves", f"S00, you have made {mine} move"):
+        store.append_move(session.code, token, second.table_id,
+                          store.table_view(session.code, token, second.table_id).made, at(0, "roll"))
     with refused("too-many-tables", "2 tables"):
         store.open_table(session.code, session.teacher_key, "zombie", seating("S01"))
     monkeypatch.setattr(store_module, "MAX_TABLES", 10)

@@ -9,6 +9,7 @@ import threading
 import pytest
 
 from changekit.classroom import ClassroomError, connect
+from changekit.core import ChangekitError
 from changekit.classroom.tables import (StudentTables, TableClient, TablesPanel, app_class, networked_app, bot_seat,
                                         decode_action, encode_action, game_bots, open_table, student_seat)
 from changekit.registry import game_keys, game_spec, load_game
@@ -28,12 +29,29 @@ def session(store):
     return opened, ada, bo
 
 
+def as_json(value):
+    """``value`` as a page reads it from the store: through JSON (tuples come as lists)."""
+    return json.loads(json.dumps(value))
+
+
 def seats_for(game: str) -> list[dict[str, str]]:
     """Ada in seat 0, Bo in seat 2, bots elsewhere (3 seats, or the game's minimum)."""
     n = max(3, load_game(game).min_players)
     seats = [bot_seat() for _ in range(n)]
     seats[0], seats[2] = student_seat("Ada"), student_seat("Bo")
     return seats
+
+
+def replayed(store, code: str, teacher_key: str, table_id: int):
+    """The table's position replayed here from what the teacher may read (the seed, the whole
+    log): every logged move must apply (the referee writes no void move)."""
+    table = next(t for t in store.tables(code, teacher_key) if t.table_id == table_id)
+    settings = table.settings
+    state = load_game(table.game)(players=len(settings["seats"]), **settings["options"]).new_state(
+        seed=settings["seed"])
+    for move in store.moves(code, teacher_key, table_id):
+        state.apply(decode_action(move.action["action"]), move.action["seat"])
+    return state
 
 
 def student_choice(state, seat, seed, made, game):
@@ -88,32 +106,25 @@ def test_two_pages_play_every_game_as_it_plays_locally(store_url, game):
             page.sync()
         local, made = play_locally(game, seed)
         assert pages[0].made == pages[1].made == made
-        assert pages[0].state.to_json() == pages[1].state.to_json() == local.to_json()
-        assert pages[0].state.scores() == local.scores()
-        assert all(m.counted for m in pages[0].log)
+        # the referee's game (replayed from the teacher's seed and log) is the game played locally
+        assert replayed(teacher_store, opened.code, opened.teacher_key, table.table_id).to_json() == local.to_json()
+        assert pages[0].state.scores() == pages[1].state.scores() == local.scores()
         # each page sees its own seat's view of that final position
-        assert pages[0].view() == local.view(0) and pages[1].view() == local.view(2)
+        assert pages[0].view() == as_json(local.view(0)) and pages[1].view() == as_json(local.view(2))
         # and every action there went through JSON and came back as it was
         for _, action in local.history:
             assert decode_action(json.loads(json.dumps(encode_action(action)))) == action
 
 
-class StaleOnce:
-    """A store whose first read of moves misses the newest ones: the page then checks its move
-    against the position another page's move has just left, as when both act at the same time."""
+class Refusals:
+    """A store that notes the reasons of the moves it refuses."""
 
     def __init__(self, store):
-        self.store, self.stale, self.refusals = store, True, []
+        self.store, self.refusals = store, []
 
-    def moves(self, *args, **kwargs):
-        if self.stale:
-            self.stale = False
-            return []
-        return self.store.moves(*args, **kwargs)
-
-    def append_move(self, *args):
+    def play_move(self, *args):
         try:
-            return self.store.append_move(*args)
+            return self.store.play_move(*args)
         except ClassroomError as err:
             self.refusals.append(err.reason)
             raise
@@ -123,13 +134,13 @@ class StaleOnce:
 
 
 def test_simultaneous_moves_only_one_succeeds(store_url, session):
-    """Two pages move for the bot's seat (either may) at the same moment: exactly one move is
-    written; the other page is refused once it has seen the winner's move."""
+    """Ada's two pages (a phone and a laptop) move for her seat at the same moment: exactly one
+    move is written; the other page is refused once it has seen the winner's move."""
     opened, ada, bo = session
     with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
         table = open_table(teacher_store, opened.code, opened.teacher_key, "diminishing",
-                           [bot_seat("random"), student_seat("Ada"), student_seat("Bo")], seed=2)
-        pages = [TableClient(s, opened.code, t.token, table.table_id) for s, t in ((store_a, ada), (store_b, bo))]
+                           [student_seat("Ada"), student_seat("Bo"), bot_seat("random")], seed=2)
+        pages = [TableClient(s, opened.code, ada.token, table.table_id) for s in (store_a, store_b)]
         assert pages[0].state.current_players() == (0,)
         legal = pages[0].state.legal_actions(0)
         barrier = threading.Barrier(2)
@@ -153,28 +164,28 @@ def test_simultaneous_moves_only_one_succeeds(store_url, session):
         for page in pages:
             page.sync()
         assert pages[0].made == pages[1].made == 1
-        assert pages[0].state.to_json() == pages[1].state.to_json()
+        assert pages[0].view() == pages[1].view()
 
 
 def test_race_for_one_move_number_rechecks_the_loser(store_url, session):
-    """A page that checked its move against a position another page's move has since left: the
-    store refuses its move number; it reads the new position, checks again and is refused
-    there, with nothing written."""
+    """A page that chose its move in a position another page's move has since left: the store
+    refuses its move number; it reads the new position and sends the move again, which the
+    referee refuses there, with nothing written."""
     opened, ada, bo = session
     with connect(store_url) as store_a, connect(store_url) as store_b, connect(store_url) as teacher_store:
         table = open_table(teacher_store, opened.code, opened.teacher_key, "diminishing",
-                           [bot_seat("random"), student_seat("Ada"), student_seat("Bo")], seed=2)
-        stale = StaleOnce(store_a)
-        a = TableClient(stale, opened.code, ada.token, table.table_id)
-        b = TableClient(store_b, opened.code, bo.token, table.table_id)
+                           [student_seat("Ada"), student_seat("Bo"), bot_seat("random")], seed=2)
+        noted = Refusals(store_a)
+        a = TableClient(noted, opened.code, ada.token, table.table_id)  # Ada's phone, read before ...
+        b = TableClient(store_b, opened.code, ada.token, table.table_id)  # ... her laptop moved
         legal = a.state.legal_actions(0)
         b.move(legal[0], 0)
         with pytest.raises(ClassroomError) as refused:
             a.move(legal[-1], 0)
-        assert stale.refusals == ["move-taken"]  # the store's one-move-per-number guard spoke first
+        assert noted.refusals == ["move-taken", "not-your-turn"]  # the one-move-per-number guard spoke first
         assert refused.value.reason == "not-your-turn" and "another player may just have moved" in str(refused.value)
         assert [m.number for m in teacher_store.moves(opened.code, opened.teacher_key, table.table_id)] == [0]
-        assert a.made == 1 and a.state.to_json() == b.state.to_json()
+        assert a.made == 1 and a.view() == b.view()
 
 
 def test_loser_of_a_race_still_moves_when_the_new_position_allows_it(store_url, session):
@@ -185,18 +196,19 @@ def test_loser_of_a_race_still_moves_when_the_new_position_allows_it(store_url, 
         table = open_table(teacher_store, opened.code, opened.teacher_key, "boneyard",
                            [student_seat("Ada"), student_seat("Bo")], seed=4)
         a = TableClient(store_a, opened.code, ada.token, table.table_id)
-        stale = StaleOnce(store_b)
-        b = TableClient(stale, opened.code, bo.token, table.table_id)
+        noted = Refusals(store_b)
+        b = TableClient(noted, opened.code, bo.token, table.table_id)  # read before Ada's bid
         assert set(a.state.current_players()) == {0, 1}
         a.move((10,))
         b.move((7,))
-        assert stale.refusals == ["move-taken"]
+        assert noted.refusals == ["move-taken"]
         moves = teacher_store.moves(opened.code, opened.teacher_key, table.table_id)
         assert [(m.number, m.action, m.student) for m in moves] == [
             (0, {"seat": 0, "action": [10]}, "Ada"), (1, {"seat": 1, "action": [7]}, "Bo")]
         a.sync()
-        assert a.state.to_json() == b.state.to_json()
-        assert a.state.history == [(0, (10,)), (1, (7,))]
+        assert a.made == b.made == 2
+        # each knows its own bid; the other's stays hidden until the game is over
+        assert a.state.history[:2] == [(0, (10,)), (1, None)] and b.state.history[:2] == [(0, None), (1, (7,))]
 
 
 def test_pages_act_only_for_their_own_seat(store_url, session):
@@ -204,6 +216,9 @@ def test_pages_act_only_for_their_own_seat(store_url, session):
     with connect(store_url) as store:
         table = open_table(store, opened.code, opened.teacher_key, "boneyard",
                            [student_seat("Ada"), student_seat("Bo"), bot_seat("random")], seed=4)
+        # the bot bids with everyone: the referee made its bid when the table opened
+        opening = store.moves(opened.code, opened.teacher_key, table.table_id)
+        assert [(m.number, m.action["seat"], m.student) for m in opening] == [(0, 2, None)]
         a = TableClient(store, opened.code, ada.token, table.table_id)
         with pytest.raises(ClassroomError) as other:
             a.move((10,), 1)
@@ -216,24 +231,25 @@ def test_pages_act_only_for_their_own_seat(store_url, session):
         with pytest.raises(ClassroomError) as watching:
             teacher.move((10,))
         assert watching.value.reason == "not-seated"
-        assert store.moves(opened.code, opened.teacher_key, table.table_id) == []
-        # the store itself refuses a move for someone else's seat (issue 23) ...
+        assert store.moves(opened.code, opened.teacher_key, table.table_id) == opening
+        # the store itself refuses a move for someone else's seat (issue 23), and a bot's ...
         with pytest.raises(ClassroomError) as stored:
-            store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 1, "action": [10]})
+            store.append_move(opened.code, ada.token, table.table_id, 1, {"seat": 1, "action": [10]})
         assert stored.value.reason == "not-your-seat" and "Bo's" in str(stored.value)
-        # ... and one written past the store (straight into the database) is void on every page
+        for secret in (ada.token, opened.teacher_key):
+            with pytest.raises(ClassroomError) as bot:
+                store.append_move(opened.code, secret, table.table_id, 1, {"seat": 2, "action": [10]})
+            assert bot.value.reason == "not-your-seat" and "referee plays the bots" in str(bot.value)
+        # ... and one written past the store (straight into the database) is void for the referee
         with store._db.transaction(write=True) as tx:
             (ada_id,) = tx.row("SELECT id FROM students WHERE name = 'Ada' AND session_id = "
                                "(SELECT id FROM sessions WHERE code = ?)", (opened.code,))
-            tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) VALUES (?, 0, ?, ?, 0)",
+            tx.execute("INSERT INTO moves (table_id, move_number, student_id, action, made_at) VALUES (?, 1, ?, ?, 0)",
                        (table.table_id, ada_id, json.dumps({"seat": 1, "action": [10]})))
         a.sync()
-        assert a.made == 1 and a.state.history == [] and not a.log[0].counted
+        assert a.made == 2 and [p for p, _ in a.state.history] == [2]
         a.move((10,))
-        assert a.state.history == [(0, (10,))]
-        # the teacher's page moves the bot seat
-        teacher.play_bots()
-        assert [p for p, _ in teacher.state.history] == [0, 2]
+        assert a.state.history == [(2, None), (0, (10,))]
 
 
 def test_a_reloaded_page_rejoins_its_seat_and_sees_the_same_view(store_url, session):
@@ -254,7 +270,9 @@ def test_a_reloaded_page_rejoins_its_seat_and_sees_the_same_view(store_url, sess
         reloaded.sync()
         assert reloaded.seat == 1 and reloaded.student == "Bo"
         assert reloaded.view() == page.view() and reloaded.made == page.made > 0
-        assert reloaded.view() != reloaded.state.view(0)  # Bo's own view, not Ada's
+        assert reloaded.view()["you"] == 1  # Bo's own view; Ada's is not on his page at all
+        with pytest.raises(ChangekitError, match="sees seat 2's view only"):
+            reloaded.state.view(0)
 
 
 def test_opening_a_table_refuses_bad_seats(store, session):
@@ -314,11 +332,13 @@ def test_networked_app_shows_only_its_seat_and_follows_the_other_page(store_url,
         assert any(p == 2 for p, _ in b.state.history)
         aio.run(a.poller.once())
         b.client.sync()
-        assert a.state.to_json() == b.state.to_json()
+        truth = replayed(teacher_store, opened.code, opened.teacher_key, table.table_id)
+        assert a.state.view(0) == as_json(truth.view(0)) and b.state.view(2) == as_json(truth.view(2))
+        assert a.client.made == b.client.made
         # a move for the wrong turn shows an error on the page and writes nothing
         made = b.client.made
         if not b.state.is_terminal() and 2 not in b.state.current_players():
-            b.act(b.state.legal_actions(b.state.current_players()[0])[0])
+            b.act(truth.legal_actions(b.state.current_players()[0])[0])  # another seat's move, on Bo's page
             assert "turn" in b.error and b.client.made == made
 
 
@@ -399,7 +419,7 @@ def test_students_seat_themselves(store_url, session):
         ada_client = TableClient(store, code, ada.token, table.table_id)
         bo_page.app.act(bo_page.app.state.legal_actions(0)[0])
         ada_client.sync()
-        assert ada_client.made == 1 and ada_client.log[0].student == "Bo"
+        assert ada_client.made == 1 and store.moves(code, ada.token, table.table_id)[0].student == "Bo"
         refusals = [
             (lambda: store.start_table(code, ada.token, "zombie", {"seats": [{"student": "Bo"}, {"bot": "careful"}]}),
              "not-seated"),
@@ -495,12 +515,12 @@ def test_networked_app_keeps_the_frames_reset_input_promise(store_url, session, 
         seats = [student_seat("Ada"), bot_seat(), bot_seat()]  # the bots move whenever it is not Ada's turn
         table = open_table(teacher_store, opened.code, opened.teacher_key, "zombie", seats, seed=3)
         app = networked_app(TableClient(store, opened.code, ada.token, table.table_id), poll=False)
-        assert resets == [0]  # the first game, read from the store
+        made = app.client.made  # the bots' opening moves, if they open: the referee's
+        assert resets == [made]  # the first game, read from the store
         assert 0 in app.state.current_players()
-        made = app.client.made
         app.act(student_choice(app.state, 0, 3, made, "zombie"))
         assert app.error == "" and app.client.made > made
-        assert resets == [0, made]  # before the action was written
+        assert resets == [made, made]  # before the action was written
 
 
 def test_a_closed_table_leaves_the_student_s_page(store_url, session):
@@ -617,13 +637,13 @@ def test_a_page_whose_poll_failed_after_reading_a_move_still_draws_it(store_url,
             else:
                 mover.act(mover.state.legal_actions(mover.viewer)[0])
         assert b.client.state.current_players() == (0,)
-        a.client.store = FailsOnce(store_a, "moves", nth=2)  # the read inside the bots' step fails
+        a.client.store = FailsOnce(store_a, "table_view", nth=1)  # the page's one read fails
         aio.run(a.poller.once())
         assert "did not answer" in (a.poller.problem or "")
         aio.run(a.poller.once())  # nothing new in the store now: the page must still catch up
         teacher = TableClient(teacher_store, opened.code, opened.teacher_key, table.table_id)
-        teacher.sync()
-        assert a.state.to_json() == teacher.state.to_json() and a.client.made == teacher.made
+        truth = replayed(teacher_store, opened.code, opened.teacher_key, table.table_id)
+        assert a.state.view(0) == as_json(truth.view(0)) and a.client.made == teacher.made
         assert ("You: your move" in a.w_status.value) == (0 in teacher.state.current_players())
 
 
@@ -638,7 +658,7 @@ def test_the_teacher_panel_draws_a_move_whose_poll_failed_halfway(store_url, ses
         first = TableClient(store_a, opened.code, opened.teacher_key, table.table_id).state.current_players()[0]
         page = TableClient(store_a, opened.code, (ada, bo)[first].token, table.table_id)
         page.move(page.state.legal_actions(first)[0])
-        panel.store = panel.clients[table.table_id].store = FailsOnce(store, "moves", nth=2)
+        panel.store = panel.clients[table.table_id].store = FailsOnce(store, "table_view", nth=1)
         aio.run(panel.poller.once())
         assert "did not answer" in panel.w_problem.value and "· 0 moves ·" in panel.w_tables.value
         aio.run(panel.poller.once())

@@ -369,7 +369,7 @@ class Layer:
 
 _ENGINE = r"changekit\.games\.\w+\.(rules|model|bots|spec|solver|table|_standard_table|tricks)"
 #: the classroom's store layer: what a store needs, and nothing that draws or polls
-_CLASS_STORE = "backends|schema|store|report|table_rules|kinds|names"
+_CLASS_STORE = "backends|schema|store|report|table_rules|referee|kinds|names"
 #: The layer rules (docs/game-shape.md): core <- rules <- bots <- analysis <- app <- classroom.
 LAYERS = [
     Layer(r"changekit\.core(\..*)?", r"changekit\.(?!core(\.|$)).*", "core imports nothing above it"),

@@ -109,10 +109,13 @@ class CambioApp(GameApp):
 
     def _nothing_to_snap(self, state: CambioState, player: int) -> bool:
         """True when ``player`` knows no card of the top discard's rank (so a snap would be a guess)."""
-        if state.phase != "snap" or not self.w_auto.value:
+        if not self.w_auto.value:
             return False
-        rank = rank_of(state.pile[-1])
-        return not any(rank_of(c) == rank for c in state.known_cards(player).values())
+        view = state.view_without_log(player)  # what the player sees: all a networked page holds
+        if view["phase"] != "snap" or view["top"] is None:
+            return False
+        rank = rank_of(view["top"])
+        return not any(c not in (None, "?") and rank_of(c) == rank for grid in view["grids"] for c in grid)
 
     def auto_move(self, state: Any, seat: int) -> Any:
         """A human with nothing known to snap passes the snap window automatically (if ticked)."""

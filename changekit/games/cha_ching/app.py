@@ -187,11 +187,12 @@ class ChaChingApp(GameApp):
         text = super().status(viewer)
         state = self.state
         if not state.is_terminal() and viewer in state.current_players():
-            if state.phase == "end":
-                out = can_reach(state.hands[viewer], state.target)
+            view = state.view_without_log(viewer)  # the seat's view: all a networked page holds
+            if view["phase"] == "end":
+                out = can_reach(view["hand"], view["target"])
                 text += " Go out, or end your turn." if out else " End your turn."
             else:
-                text += {"draw": " Draw a card.", "discard": " Discard a card."}[state.phase]
+                text += {"draw": " Draw a card.", "discard": " Discard a card."}[view["phase"]]
         return text
 
     def score_label(self) -> str:

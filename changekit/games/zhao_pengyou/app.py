@@ -19,8 +19,8 @@ from .analysis import deal_readout, friend_seat, trump_count_figure
 from .bots import planned_follow, BOTS, HeuristicBot, known_team
 from .moves import Throw
 from .rules import (
-    ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, bury, call_friend, describe,
-    hand_size,
+    ORDINALS, PASS, SUIT_WORDS, ZhaoPengyou, ZhaoPengyouOptions, ZhaoPengyouState, actions_for_seen_play, bury,
+    call_friend, describe, hand_size,
 )
 from .spec import SPEC
 from .tricks import ALL_CODES, CARD_POINTS, TRUMP, context, show
@@ -60,6 +60,9 @@ class ZhaoPengyouApp(GameApp):
 
     def refresh(self) -> None:
         state = self.state
+        if not self.table.can_undo:  # a shared table: no undo, and its page holds only its view
+            super().refresh()
+            return
         self._checkpoints = self._own_checkpoints()
         if not self._checkpoints or state.deal_no > self._checkpoints[-1][1].deal_no:
             self._checkpoints.append((len(state.history), state.clone()))  # one per deal: undo stays fast
@@ -99,7 +102,8 @@ class ZhaoPengyouApp(GameApp):
         try:
             if not cards:
                 raise IllegalAction("empty", "press Select under the cards you want to play first")
-            actions = self.state.actions_for_play(cards, self.viewer)
+            # from the view, at a local table as at a networked one (whose page holds nothing else)
+            actions = actions_for_seen_play(self.state.view_without_log(self.viewer), self.state.options, cards)
         except IllegalAction as exc:
             self.error = str(exc)
             self.refresh()
@@ -341,6 +345,8 @@ class ZhaoPengyouApp(GameApp):
         return text  # text: the frame escapes it
 
     def _bot_follow(self, viewer: int, cards: int) -> list[Card]:
+        if not isinstance(self.state, ZhaoPengyouState):  # a networked page holds its view only: no copy
+            return []                                     # of the game to play the follow out on
         return planned_follow(self.state, viewer, cards)
 
     def summary(self, view: dict[str, Any], viewer: int) -> str:

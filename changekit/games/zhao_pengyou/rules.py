@@ -317,6 +317,37 @@ def _declare_move(suit: str, copies: int) -> Declare:
     return Declare(suit, copies)
 
 
+def actions_for_seen_play(view: Any, options: Any, cards: Sequence[str]) -> list[tuple[str, ...]]:
+    """:meth:`ZhaoPengyouState.actions_for_play` for the player whose ``view`` this is, from the
+    view alone (a networked table's page holds nothing else): the same checks, the same actions."""
+    if view["phase"] != "play":
+        raise IllegalAction("phase", f"cards are played in the tricks phase; now it is {view['phase']!r}")
+    if view["you"] not in view["to_act"]:
+        raise IllegalAction("turn", f"it is not player {view['you']!r}'s turn (acting: {tuple(view['to_act'])})")
+    return _whole_play(cards, hand=view["hand"], lead=tuple(view["lead"]) if view["lead"] else None,
+                       following=bool(view["trick"]), selection=list(view["selection"]),
+                       ctx=context(view["trump_suit"], view["trump_rank"] or "2"), options=options)
+
+
+def _whole_play(cards: Sequence[str], *, hand: Any, lead: Any, following: bool, selection: Any, ctx: Any,
+                options: Any) -> list[tuple[str, ...]]:
+    """The actions of one whole play of ``cards`` by a player holding ``hand`` (checked first)."""
+    cards = tuple(c.upper() if isinstance(c, str) else c for c in cards)
+    _check_codes(cards)
+    if not cards:
+        raise IllegalAction("empty", "choose at least one card")
+    problem = play_problem(hand, cards, ctx, lead=lead, down=selection, wonky=options.wonky_tractor,
+                           split_triples=options.split_triples_to_follow, throws=options.allow_throws)
+    if problem:
+        raise IllegalAction(*problem)
+    cards = canonical(c.upper() for c in cards)
+    if following:
+        return [play(c) for c in cards]
+    if not selection and _shape_of(cards, ctx, wonky=options.wonky_tractor) is not None:
+        return [play(*cards)]
+    return [*(throw(c) for c in cards), THROW_DONE]
+
+
 def _check_codes(cards: Sequence[Any]) -> None:
     for c in cards:
         if not isinstance(c, str) or c not in DECK_ORDER:
@@ -791,27 +822,18 @@ class ZhaoPengyouState(State):
         if self.phase != "play":
             raise IllegalAction("phase", f"cards are played in the tricks phase; now it is {self.phase!r}")
         player = self._player_for(player)
-        cards = tuple(c.upper() if isinstance(c, str) else c for c in cards)
-        _check_codes(cards)
-        if not cards:
-            raise IllegalAction("empty", "choose at least one card")
-        problem = play_problem(self.hands[player], cards, self.ctx, lead=self.trick[0][1] if self.trick else None,
-                               down=self.selection, wonky=self.options.wonky_tractor,
-                               split_triples=self.options.split_triples_to_follow, throws=self.options.allow_throws)
-        if problem:
-            raise IllegalAction(*problem)
+        _whole_play(cards, hand=self.hands[player], lead=self.trick[0][1] if self.trick else None,
+                    following=bool(self.trick), selection=self.selection, ctx=self.ctx, options=self.options)
 
     def actions_for_play(self, cards: Sequence[str], player: Player | None = None) -> list[tuple[str, ...]]:
         """The engine's actions that put ``cards`` down as one whole play (a lead, a throw, or all
         the cards of a follow), in order; checked first (:meth:`check_play`). Changes nothing:
         an app makes them as one move, a table records each."""
-        self.check_play(cards, player)
-        cards = canonical(c.upper() for c in cards)
-        if self.trick:
-            return [play(c) for c in cards]
-        if not self.selection and _shape_of(cards, self.ctx, wonky=self.options.wonky_tractor) is not None:
-            return [play(*cards)]
-        return [*(throw(c) for c in cards), THROW_DONE]
+        if self.phase != "play":
+            raise IllegalAction("phase", f"cards are played in the tricks phase; now it is {self.phase!r}")
+        player = self._player_for(player)
+        return _whole_play(cards, hand=self.hands[player], lead=self.trick[0][1] if self.trick else None,
+                           following=bool(self.trick), selection=self.selection, ctx=self.ctx, options=self.options)
 
     def play_cards(self, cards: Sequence[str], player: Player | None = None) -> None:
         """Play a whole play (a lead, a throw, or all the cards of a follow), checked first."""
