@@ -59,7 +59,9 @@ class GameSpec:
     :class:`Ref` to a function of the game, see :mod:`changekit.lab.exact`; None: no comparison);
     ``facts``: what the kit's tests expect of the game where they cannot work it out from the game
     itself (a :class:`Ref` to ``summary_says(view, me)``, the phrases its app's screen-reader
-    summary must hold, written from the rule sheet, never from the app).
+    summary must hold, written from the rule sheet, never from the app); ``rule_variants``:
+    options that change the rules, which the conformance suite plays besides the short options
+    (Zhao Pengyou's throws allowed).
     """
 
     game: type[Game]
@@ -72,6 +74,7 @@ class GameSpec:
     questions: Ref | None = None
     lab_comparison: Ref | None = None
     facts: Ref | None = None
+    rule_variants: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         if not (isinstance(self.game, type) and issubclass(self.game, Game)):
@@ -92,10 +95,13 @@ class GameSpec:
             raise ChangekitError(f"{title}: a spec names its lab comparison with Ref(module, name), "
                                  f"not {self.lab_comparison!r}")
         self.game(**self.short_options)  # a clear error now for a short option the game refuses
+        for variant in self.rule_variants:
+            self.game(**{**self.short_options, **variant})
         # read-only copies: a spec is shared by everyone who reads the registry
         object.__setattr__(self, "bots", MappingProxyType(dict(self.bots)))
         object.__setattr__(self, "short_options", MappingProxyType(dict(self.short_options)))
         object.__setattr__(self, "explorers", tuple(self.explorers))
+        object.__setattr__(self, "rule_variants", tuple(MappingProxyType(dict(v)) for v in self.rule_variants))
         if self.notebook is not None:
             object.__setattr__(self, "notebook", self.notebook or self.game.notebook_file())
 

@@ -15,15 +15,13 @@ from changekit.registry import spec_of
 
 GAMES = all_games()
 
-#: Options that change the rules, played as well as the game's short options (its spec's: where
-#: the defaults are too long for deep checks at every few steps, as a whole Zhao Pengyou match of
-#: ~1,750 actions). Zhao Pengyou: single deals, with throws off and on.
-RULE_VARIANTS: dict[str, list[dict]] = {"zhao_pengyou": [{"allow_throws": True}]}
-
-
 def option_sets(game) -> list[dict]:
-    short = dict(spec_of(game).short_options)
-    return [short] + [{**short, **variant} for variant in RULE_VARIANTS.get(game.name, [])]
+    """The game's short options (its spec's: where the defaults are too long for deep checks at
+    every few steps, as a whole Zhao Pengyou match of ~1,750 actions), and each of its spec's
+    rule variants played with them (Zhao Pengyou: single deals, with throws off and on)."""
+    spec = spec_of(game)
+    short = dict(spec.short_options)
+    return [short] + [{**short, **variant} for variant in spec.rule_variants]
 
 
 def player_counts(game):

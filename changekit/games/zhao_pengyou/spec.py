@@ -14,5 +14,6 @@ SPEC = GameSpec(
     facts=Ref(f"{__package__}.facts", "summary_says"),
     explorers=(Ref(f"{__package__}.app", "deal_explorer"),),
     short_options={"deals": 1},  # one deal, not the whole match (about ten deals)
+    rule_variants=({"allow_throws": True},),  # throws change what may be led
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )
