@@ -16,7 +16,6 @@ from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
 from .config import STOP_GRACE_S, HubError, HubOptions, find_proxy, write_config
 from .memory import remove_hub_groups
-from .prespawn import HubAPI, prespawn, read_roster
 from .kubernetes import write_cluster_files
 from .postgres import LocalPostgres, PostgresUnavailable
 
@@ -81,6 +80,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         options = options_from(args)
         if args.roster is not None:
+            # the class store's name folding (75 ms to import) only for a roster
+            from .prespawn import read_roster
+
             options = replace(options, roster=read_roster(args.roster, options.teacher))
         if args.write_config is not None:  # the administrator's proxy where we know one, else by name
             try:
@@ -126,6 +128,8 @@ def run(args: argparse.Namespace) -> int:
 def _ready_before_the_bell(hub: subprocess.Popen, options: HubOptions) -> None:
     """Once the hub answers, start the roster's servers (changekit.hub.prespawn) and say when
     the class is ready."""
+    from .prespawn import HubAPI, prespawn  # with read_roster, only for a roster
+
     assert options.internal_ports is not None and options.api_token is not None
     api = HubAPI(f"http://127.0.0.1:{options.internal_ports[0]}/hub/api", options.api_token)
     while True:  # until the hub's API answers
