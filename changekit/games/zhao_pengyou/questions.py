@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -13,6 +13,7 @@ QUESTIONS = question_list(
         "more — nearly half trumps.)",
         number=(0, 39),
         answer=lambda: [analysis.trump_count_html(), analysis.trump_count_figure()],
+        variant=variants.trumps_variant,
         reading="Exactly 13 on average (39 × 54/162 = one third of the hand), and the distribution is a bell around "
                 "13: a hand with 18 or more trumps comes about once in 24 deals (4.1 %), one with 8 or fewer about as "
                 "often. Note the count is for a *given* trump suit: the host chooses the suit after seeing cards, so "
@@ -25,6 +26,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: analysis.declare_chances_html(deals=400, seed=0),
+        variant=variants.declare_variant,
         reading="About 97 % of hands hold a card of the player's level, so almost everyone *could* declare; the "
                 "simulation of 400 deals (everyone passing) agrees with the exact value within its 95 % interval. Two "
                 'copies in one suit happen in 47 % of hands and all three in only 5 %: the "more copies override" '
@@ -36,6 +38,7 @@ QUESTIONS = question_list(
         "**Question 3.** In that model, who is likeliest to play the 2nd A♠?",
         choices=["you, the host (then you play alone)", "a particular other player", "all four equally"],
         answer=lambda: [analysis.friend_calls_html(), analysis.friend_seat_figure(ordinal=2, host_copies=1)],
+        variant=variants.friend_variant,
         reading="The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each). Calling a "
                 "card you do not hold at all makes sure somebody else is the friend (1/3 each). Real play is not "
                 "random, and the model's answer is no advice: you choose when to play your own copy, so by leading "
@@ -47,6 +50,8 @@ QUESTIONS = question_list(
         "**Question 4.** On average, do the attackers take fewer than 110 points (the host's team goes up) or more?",
         choices=["fewer than 110", "about 110", "more than 110"],
         answer=lambda: [analysis.points_figure(deals=60, seed=0), analysis.level_change_figure(deals=60, seed=0)],
+        no_variant="its answer is a seeded run of whole deals played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="In the seeded run of 60 deals the attackers averaged about 129 points, just above the 110 threshold: "
                 "the attackers went up in 39 deals, the host's team in 21 (never by 3: a 0-point deal did not "
                 "happen). The bots' hosts never bury point cards, so the doubled kitty never counted. The break-even, "

@@ -1,0 +1,73 @@
+"""Small helpers every game's ``variants.py`` uses to build a lesson question's fresh instance
+(issue 46; see :class:`changekit.core.questions.QuestionInstance`). Pure Python: no widgets.
+
+>>> percent_variant("demo.q1", 7, "How likely?", Fraction(1, 3), tolerance=2).correct
+{'range': [31.33, 35.34]}
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, Sequence
+
+from changekit.core.questions import QuestionInstance
+
+
+def rng_for(qid: str, seed: int) -> random.Random:
+    """The variant's own random numbers: fixed by the question and the seed (a string seed is
+    hashed the same way in every process, unlike ``hash()``)."""
+    return random.Random(f"{qid}:{seed}")
+
+
+def percent(p: Fraction | float) -> str:
+    """A chance in % to one decimal, as the lessons write it."""
+    return f"{100 * float(p):.1f} %"
+
+
+def exact_fraction(p: Fraction) -> str:
+    """``exactly a/b`` for a fraction that is not a whole number, else the number."""
+    p = Fraction(p)
+    return str(p.numerator) if p.denominator == 1 else f"exactly {p.numerator}/{p.denominator}"
+
+
+def percent_variant(qid: str, seed: int, text: str, p: Fraction, *, tolerance: float = 2,
+                    note: str = "") -> QuestionInstance:
+    """A slider question (0 to 100 %, step 1) whose right answer is the exact chance ``p`` give or
+    take ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in)."""
+    value = 100 * Fraction(p)
+    low = max(0.0, _floor2(value - Fraction(tolerance).limit_denominator()))
+    high = min(100.0, _ceil2(value + Fraction(tolerance).limit_denominator()))
+    exact = (f"{percent(p)} ({exact_fraction(Fraction(p))}); answers from {low:g} % to {high:g} % count as right"
+             + (f". {note}" if note else ""))
+    return QuestionInstance(qid, seed, text, {"slider": [0, 100, 1], "unit": "%"},
+                            {"range": [low, high]}, exact)
+
+
+def number_variant(qid: str, seed: int, text: str, value: Fraction, *, bounds: Sequence[float],
+                   tolerance: float, unit: str = "", note: str = "") -> QuestionInstance:
+    """A number question whose right answer is ``value`` give or take ``tolerance``."""
+    value = Fraction(value)
+    tol = Fraction(tolerance).limit_denominator()
+    low, high = _floor2(value - tol), _ceil2(value + tol)
+    shown = f"{float(value):g}" if value.denominator == 1 else f"{float(value):.3g} ({exact_fraction(value)})"
+    exact = f"{shown}{' ' + unit if unit else ''}; answers from {low:g} to {high:g} count as right" + (
+        f". {note}" if note else "")
+    how: dict[str, Any] = {"number": list(bounds)}
+    if unit:
+        how["unit"] = unit
+    return QuestionInstance(qid, seed, text, how, {"range": [low, high]}, exact)
+
+
+def choice_variant(qid: str, seed: int, text: str, choices: Sequence[str], right: str | Sequence[str],
+                   exact: str) -> QuestionInstance:
+    """A multiple-choice instance; ``right`` is one choice or several (each among ``choices``)."""
+    rights = [right] if isinstance(right, str) else list(right)
+    return QuestionInstance(qid, seed, text, {"choices": list(choices)}, {"choices": rights}, exact)
+
+
+def _floor2(x: Fraction) -> float:
+    return float(Fraction(int((x * 100) // 1), 100))
+
+
+def _ceil2(x: Fraction) -> float:
+    return float(Fraction(-int((-x * 100) // 1), 100))

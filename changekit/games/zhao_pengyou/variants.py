@@ -1,0 +1,69 @@
+"""Fresh instances of the lesson's questions (issue 46): the same idea with another number of
+players or decks, the exact answer from :mod:`.analysis`. Pure Python: no widgets."""
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from changekit.core.questions import QuestionInstance
+from changekit.stats.exact import mean
+from changekit.games.variant_tools import choice_variant, number_variant, percent_variant, rng_for
+
+from . import analysis
+from .rules import hand_size
+from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
+
+#: the tables a variant draws: the game's 4 to 7 players, with its 2 or 3 decks
+TABLES = [(players, decks) for players in range(4, 8) for decks in (2, 3)]
+
+
+def _table(qid: str, seed: int) -> tuple[int, int]:
+    return rng_for(qid, seed).choice(TABLES)
+
+
+def trumps_variant(seed: int) -> QuestionInstance:
+    """Question 1 with another table: the expected number of trumps in a hand."""
+    players, decks = _table("zhao_pengyou.q1", seed)
+    hand = hand_size(players, decks)
+    expected = mean(analysis.trump_count(players=players, decks=decks))
+    text = (f"**Question 1, your own numbers.** {players} players with {decks} decks "
+            f"({decks * CARDS_PER_DECK} cards, {decks * TRUMPS_PER_DECK} of them trumps): you are dealt {hand} cards. "
+            "How many trumps do you expect in your hand?")
+    return number_variant("zhao_pengyou.q1", seed, text, expected, bounds=[0, hand], tolerance=0.5, unit="trumps")
+
+
+@lru_cache(maxsize=None)
+def _declare_chance(players: int, decks: int) -> Fraction:
+    return analysis.declare_chance_exact(players=players, decks=decks, copies=1)
+
+
+def declare_variant(seed: int) -> QuestionInstance:
+    """Question 2 with another table: the chance of holding at least one card of your level."""
+    players, decks = _table("zhao_pengyou.q2", seed)
+    hand = hand_size(players, decks)
+    text = (f"**Question 2, your own numbers.** {players} players with {decks} decks: you are dealt {hand} cards. "
+            f"Each suit has {decks} cards of your level ({4 * decks} in all). What is the chance (in %) that your "
+            "hand includes at least one of them?")
+    return percent_variant("zhao_pengyou.q2", seed, text, _declare_chance(players, decks), tolerance=2)
+
+
+FRIEND_CHOICES = ["you, the host (then you play alone)", "each other player, more than you",
+                  "you and each other player equally"]
+
+
+def friend_variant(seed: int) -> QuestionInstance:
+    """Question 3 with another table, another copy called and another number of copies you hold."""
+    rng = rng_for("zhao_pengyou.q3", seed)
+    players, decks = rng.choice(TABLES)
+    host_copies = rng.randint(0, decks - 1)
+    ordinal = rng.randint(1, decks)
+    seats = analysis.friend_seat(ordinal=ordinal, players=players, decks=decks, host_copies=host_copies)
+    host, other = seats["host"], seats["seat +1"]
+    right = FRIEND_CHOICES[0] if host > other else FRIEND_CHOICES[1] if other > host else FRIEND_CHOICES[2]
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}[ordinal]
+    text = (f"**Question 3, your own numbers.** {players} players, {decks} decks (so {decks} copies of A♠). You hold "
+            f"{host_copies} of them and call the {nth} A♠ played; every copy in play is equally likely to be the "
+            f"{nth}. Who is likeliest to play it?")
+    exact = (f"You play it with probability {host} and each other player with probability {other}: "
+             f"{right}.")
+    return choice_variant("zhao_pengyou.q3", seed, text, FRIEND_CHOICES, right, exact)
