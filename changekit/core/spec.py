@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from .bots import Bot
 from .errors import ChangekitError
@@ -43,6 +43,20 @@ class Ref:
 
 
 @dataclass(frozen=True)
+class GameFacts:
+    """What the kit's tests expect of a game where they cannot work it out from the game itself,
+    written in the game's folder (its ``facts.py``) from the rule sheet and the view, never from
+    the app's code: ``summary_says(view, me)``, phrases the app's screen-reader summary for player
+    ``me`` must hold; ``first_control``, the accessible name (a regular expression) of a control on
+    the app's opening screen that changes the page (the static site's check); ``lesson_charts``,
+    how many charts its lesson page shows once every answer is shown (None: no lesson page)."""
+
+    summary_says: Callable[[Any, int], list[str]]
+    first_control: str = ""
+    lesson_charts: int | None = None
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game as the kit sees it.
 
@@ -58,8 +72,7 @@ class GameSpec:
     the kit knows the exact answer, how the strategy lab compares a bot's moves with it (a
     :class:`Ref` to a function of the game, see :mod:`changekit.lab.exact`; None: no comparison);
     ``facts``: what the kit's tests expect of the game where they cannot work it out from the game
-    itself (a :class:`Ref` to ``summary_says(view, me)``, the phrases its app's screen-reader
-    summary must hold, written from the rule sheet, never from the app); ``rule_variants``:
+    itself (a :class:`Ref` to its :class:`GameFacts`); ``rule_variants``:
     options that change the rules, which the conformance suite plays besides the short options
     (Zhao Pengyou's throws allowed).
     """

@@ -5,9 +5,9 @@ one page after another in one headless Chromium context (the browser caches the 
 and the wheels across pages, as a visitor's would). Per page: every cell ran (the build appends an
 invisible ``ck-site-done`` marker as the last cell), the app's first control works, every
 predict-then-check question computes and shows its answer (a prediction locked in, then Check),
-and then EVERY chart of the page has drawn traces (their number is fixed per page in ``CHARTS``);
-no Python traceback or failed answer is shown, and the browser asked no host but 127.0.0.1 for
-anything.
+and then EVERY chart of the page has drawn traces (their number is the game's ``lesson_charts``,
+in its folder's facts.py); no Python traceback or failed answer is shown, and the browser asked
+no host but 127.0.0.1 for anything.
 
 ``make test`` builds the site first (``make site``: only when its sources changed); the test
 fails when ``site/`` is missing or was built from other sources than the checkout's.
@@ -27,7 +27,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from changekit.registry import game_keys, load_game
+from changekit.registry import game_keys, game_spec, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -45,32 +45,17 @@ PAGE_TIMEOUT_MS = int(os.environ.get("SITE_PAGE_TIMEOUT_S", "600")) * 1000
 CHARTS_TIMEOUT_MS = 120_000
 LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
-#: A control of each game that is on the page once it is drawn, and changes the page when pressed.
-FIRST_CONTROL = {
-    "zombie": re.compile(r"^Pay \$\d+"),
-    "boneyard": re.compile(r"^Add \$\d+"),
-    "diminishing": re.compile(r"^Play \$\d+"),
-    "big_cheese": re.compile(r"^Pass$"),
-    "cha_ching": re.compile(r"^Draw from the deck$"),
-    # not "Challenge" (tests/browser): its 5-second countdown may run out before the page is checked
-    "moneybags": re.compile(r"^Jiggle my bag$"),
-    "cambio": re.compile(r"^Draw from deck$"),
-    "zhao_pengyou": re.compile(r"^Pass \(do not declare\)$"),
-}
 
-#: The charts on each page once every question's answer is shown: the explorer's chart at load,
-#: and the answers' charts. A notebook that gains or loses a chart changes its number here.
-CHARTS = {
-    "zombie": 6,        # with Question 7's duplicates tournament
-    "boneyard": 6,      # the equilibrium heatmap, the solver's convergence, the class's best response,
-                        # the class explorer, the tournament, Question 7's race bot
-    "diminishing": 4,   # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
-    "big_cheese": 8,      # with Question 8's Veto habits
-    "cha_ching": 6,     # with Question 8's tournament (the powers against none)
-    "moneybags": 6,     # with Question 6's tournament (closing the bag)
-    "cambio": 6,
-    "zhao_pengyou": 5,
-}
+
+def facts(name: str):
+    """What the game's folder says a test may expect of its page (its spec's GameFacts: a control
+    on the page once it is drawn that changes the page when pressed; the charts on its page once
+    every question's answer is shown, the explorer's at load and the answers')."""
+    declared = game_spec(name).facts
+    assert declared is not None, f"{name}: its spec declares no facts (its folder's facts.py)"
+    return declared.load()
+
+
 #: The answers run in the page's Python (the slowest, Zombie's 200-game tournament: about 20 s here).
 ANSWERS_TIMEOUT_MS = 600_000
 #: A chart has drawn when its plot holds a trace (scatter/bar groups, or a heatmap's image).
@@ -313,21 +298,21 @@ def test_app_runs_in_the_browser_and_draws_every_chart(pages, name):
         visit.wait_until_every_cell_ran()
         all_cells = visit.elapsed()
         assert visit.tracebacks() == []
-        control = visit.page.get_by_role("button", name=FIRST_CONTROL[name]).first
+        control = visit.page.get_by_role("button", name=re.compile(facts(name).first_control)).first
         before = visit.page.locator("body").inner_text()
         control.click()
         visit.page.wait_for_function("before => document.body.innerText !== before", arg=before, timeout=120_000)
         questions = visit.check_every_question()
         answers = visit.elapsed()
         assert visit.failed_answers() == []
-        visit.wait_until_charts_drew(CHARTS[name])
+        visit.wait_until_charts_drew(facts(name).lesson_charts)
         charts = visit.charts()
         REPORT[name] = {"all_cells_s": all_cells, "questions": questions, "all_answers_s": answers,
                         "charts_traces": charts, "external_requests": visit.external, "page_errors": visit.errors,
                         "tracebacks": visit.tracebacks()}
         _save_report()
         assert questions >= 3
-        assert len(charts) == CHARTS[name] and all(n > 0 for n in charts), charts
+        assert len(charts) == facts(name).lesson_charts and all(n > 0 for n in charts), charts
         assert visit.tracebacks() == []
         # a FigureWidget whose front end did not load in time stays blank (docs/static-site.md)
         assert [e for e in visit.errors if "anywidget" in e] == []

@@ -27,7 +27,7 @@ def test_the_summary_reads_the_position_from_the_players_view(game):
     assert cls.summary is not GameApp.summary, f"{game} has no summary of its own"
     facts = game_spec(game).facts
     assert facts is not None, f"{game}: declare what its summary must say (its spec's facts: summary_says)"
-    says = facts.load()
+    says = facts.load().summary_says
     app = cls(seed=1)
     rng = random.Random(1)
     for _ in range(8):

@@ -1,9 +1,11 @@
 """What the kit's tests expect of this game where they cannot work it out from the game itself,
 written from the rule sheet and the view alone (never from the app's code), so a test can hold the
-app to it: what its screen-reader summary must say (tests/unit/test_app_summaries.py)."""
+app to it (see :class:`changekit.core.spec.GameFacts`)."""
 from __future__ import annotations
 
 from typing import Any
+
+from changekit.core.spec import GameFacts
 
 
 def summary_says(v: Any, me: int) -> list[str]:
@@ -13,3 +15,10 @@ def summary_says(v: Any, me: int) -> list[str]:
         f"You have {v['free'][me]} free workers.",
         f"Scores: {v['scores']} (target {v['goal']}).",
     ]
+
+
+FACTS = GameFacts(
+    summary_says=summary_says,
+    first_control=r"^Pass$",
+    lesson_charts=8,  # with Question 8's Veto habits
+)

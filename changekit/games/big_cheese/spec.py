@@ -11,7 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="value",
     app=Ref(f"{__package__}.app", "BigCheeseApp"),
-    facts=Ref(f"{__package__}.facts", "summary_says"),
+    facts=Ref(f"{__package__}.facts", "FACTS"),
     explorers=(Ref(f"{__package__}.app", "card_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

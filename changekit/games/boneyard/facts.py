@@ -1,9 +1,11 @@
 """What the kit's tests expect of this game where they cannot work it out from the game itself,
 written from the rule sheet and the view alone (never from the app's code), so a test can hold the
-app to it: what its screen-reader summary must say (tests/unit/test_app_summaries.py)."""
+app to it (see :class:`changekit.core.spec.GameFacts`)."""
 from __future__ import annotations
 
 from typing import Any
+
+from changekit.core.spec import GameFacts
 
 
 def dollars(bills: Any) -> str:
@@ -17,3 +19,12 @@ def summary_says(v: Any, me: int) -> list[str]:
         f"Money: {v['scores']}.",
         "Buckets: " + ", ".join(f"${sum(b)}" for b in v["buckets"]) + ".",
     ]
+
+
+FACTS = GameFacts(
+    summary_says=summary_says,
+    first_control=r"^Add \$\d+",
+    # the equilibrium heatmap, the solver's convergence, the class's best response, the class
+    # explorer, the tournament, Question 7's race bot
+    lesson_charts=6,
+)

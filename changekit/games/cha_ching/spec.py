@@ -11,7 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="greedy",
     app=Ref(f"{__package__}.app", "ChaChingApp"),
-    facts=Ref(f"{__package__}.facts", "summary_says"),
+    facts=Ref(f"{__package__}.facts", "FACTS"),
     explorers=(Ref(f"{__package__}.app", "composition_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

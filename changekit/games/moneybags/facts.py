@@ -1,11 +1,21 @@
 """What the kit's tests expect of this game where they cannot work it out from the game itself,
 written from the rule sheet and the view alone (never from the app's code), so a test can hold the
-app to it: what its screen-reader summary must say (tests/unit/test_app_summaries.py)."""
+app to it (see :class:`changekit.core.spec.GameFacts`)."""
 from __future__ import annotations
 
 from typing import Any
+
+from changekit.core.spec import GameFacts
 
 
 def summary_says(v: Any, me: int) -> list[str]:
     """Phrases the app's summary for player ``me`` must hold, from their view ``v``."""
     return [f"Round {v['round']}.", f"Points: {v['scores']}."]
+
+
+FACTS = GameFacts(
+    summary_says=summary_says,
+    # not "Challenge": its 5-second countdown may run out before a slow page is checked
+    first_control=r"^Jiggle my bag$",
+    lesson_charts=6,  # with Question 6's tournament (closing the bag)
+)

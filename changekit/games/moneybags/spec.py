@@ -11,7 +11,7 @@ SPEC = GameSpec(
     bots=BOTS,
     default_bot="bayesian",
     app=Ref(f"{__package__}.app", "MoneybagsApp"),
-    facts=Ref(f"{__package__}.facts", "summary_says"),
+    facts=Ref(f"{__package__}.facts", "FACTS"),
     explorers=(Ref(f"{__package__}.app", "jiggle_explorer"),),
     questions=Ref(f"{__package__}.questions", "QUESTIONS"),
 )

@@ -1,9 +1,11 @@
 """What the kit's tests expect of this game where they cannot work it out from the game itself,
 written from the rule sheet and the view alone (never from the app's code), so a test can hold the
-app to it: what its screen-reader summary must say (tests/unit/test_app_summaries.py)."""
+app to it (see :class:`changekit.core.spec.GameFacts`)."""
 from __future__ import annotations
 
 from typing import Any
+
+from changekit.core.spec import GameFacts
 
 
 def trick_points(trick: Any) -> int:
@@ -14,3 +16,10 @@ def trick_points(trick: Any) -> int:
 def summary_says(v: Any, me: int) -> list[str]:
     """Phrases the app's summary for player ``me`` must hold, from their view ``v``."""
     return [f"({trick_points(v['trick'])} points).", "Your hand: "]
+
+
+FACTS = GameFacts(
+    summary_says=summary_says,
+    first_control=r"^Pass \(do not declare\)$",
+    lesson_charts=5,
+)
