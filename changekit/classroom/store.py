@@ -47,7 +47,7 @@ from ..registry import game_spec, is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .kinds import PROMPT_KINDS
 from .names import INVISIBLE, name_key
-from .report import ReportRow, check_correct, report_row
+from .report import ReportRow, check_confidence, check_correct, report_row
 from .schema import migrate
 from . import referee
 from .referee import SeatView
@@ -214,6 +214,8 @@ class Poll:
     deadline: float | None = None
     revote: Any = None
     correct: Any = None
+    confidence: str | None = None  # how sure the asking student said they were of their first vote
+    revote_confidence: str | None = None  # ... and of their revote
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,23 +383,27 @@ class Store:
 
     # -- questions and answers --------------------------------------------------------------------
 
-    def submit(self, code: str, token: str, question_id: str, value: Any) -> None:
+    def submit(self, code: str, token: str, question_id: str, value: Any, confidence: str | None = None) -> None:
         """Store the student's first vote (any JSON value up to MAX_VALUE_BYTES, see :func:`check_value`)
-        on the question, replacing their earlier one. The question takes first votes from its first
+        on the question, with how sure they are (one of :data:`~changekit.classroom.report.CONFIDENCE`,
+        or None: not asked), replacing their earlier one. The question takes first votes from its first
         submission on, until the teacher closes it or opens the discussion (:meth:`start_discussion`),
         never while it is paused or after its timer ran out, and from as many students as its
         prompt's ``max_answers`` allows (:func:`answer_cap`; the class auction's 60 bidders)."""
-        self._vote(code, token, question_id, value, revote=False)
+        self._vote(code, token, question_id, value, confidence, revote=False)
 
-    def submit_revote(self, code: str, token: str, question_id: str, value: Any) -> None:
-        """Store the student's revote on the question, replacing only their earlier revote (their
-        first vote stays as it was). Taken once the teacher opened the discussion, until the
+    def submit_revote(self, code: str, token: str, question_id: str, value: Any,
+                      confidence: str | None = None) -> None:
+        """Store the student's revote on the question, with how sure they are (as :meth:`submit`),
+        replacing only their earlier revote (their first vote stays as it was). Taken once the teacher opened the discussion, until the
         question is closed or revealed, never while paused or after its timer ran out."""
-        self._vote(code, token, question_id, value, revote=True)
+        self._vote(code, token, question_id, value, confidence, revote=True)
 
-    def _vote(self, code: str, token: str, question_id: str, value: Any, *, revote: bool) -> None:
+    def _vote(self, code: str, token: str, question_id: str, value: Any, confidence: str | None, *,
+              revote: bool) -> None:
         question_id = _check_question_id(question_id)
         encoded = _encode(value, "a revote" if revote else "an answer")
+        confidence = check_confidence(confidence)
         votes = "revotes" if revote else "answers"
         now = time.time()
         with self._write() as tx:
@@ -446,10 +452,11 @@ class Store:
                                      (session.id, question_id), cap, "question-full",
                                      f"question {question_id!r} takes {cap} answers and has them all: "
                                      "yours was not taken")
-            tx.execute(f"INSERT INTO {votes} (session_id, question_id, student_id, value, submitted_at) "
-                       "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) "
-                       "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at",
-                       (session.id, question_id, student_id, encoded, now))
+            tx.execute(f"INSERT INTO {votes} (session_id, question_id, student_id, value, submitted_at, confidence) "
+                       "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) "
+                       "DO UPDATE SET value = excluded.value, submitted_at = excluded.submitted_at, "
+                       "confidence = excluded.confidence",
+                       (session.id, question_id, student_id, encoded, now, confidence))
 
     def open_question(self, code: str, teacher_key: str, question_id: str, prompt: Any = None) -> None:
         """Open a question before anyone answers it, or take answers again after closing it (which
@@ -479,7 +486,7 @@ class Store:
             student_id, _ = self._player(tx, session, secret)
             rows = tx.execute(
                 "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
-                "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct "
+                "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct, a.confidence, r.confidence "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
                 "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
@@ -488,9 +495,9 @@ class Store:
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
                      _decode(answer) if revealed_at is not None else None, _decode(mine),
                      discussion_at is not None, paused_at is not None, deadline_at, _decode(revote),
-                     _decode(correct) if revealed_at is not None else None)
+                     _decode(correct) if revealed_at is not None else None, confidence, revote_confidence)
                 for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote,
-                correct in rows]
+                correct, confidence, revote_confidence in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -1015,24 +1022,25 @@ class Store:
                                                      "AND revealed_at IS NOT NULL", (session.id,))}
             return [row for row in self._report(tx, session) if row.question_id in revealed]
 
-    EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time")
+    EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time", "confidence")
 
     def export_csv(self, code: str, teacher_key: str) -> str:
         """The whole session as CSV: a ``joined`` row per student, an ``answer`` row per answer, a
         ``revote`` row per revote, a ``move`` row per move of every table, and a ``report`` row per
         question with a marked right answer (its :meth:`lesson_report` figures as JSON: shares right,
-        Hake's gain, null where undefined); values as JSON, times in UTC (ISO 8601)."""
+        Hake's gain, null where undefined); values as JSON, times in UTC (ISO 8601); a vote's
+        ``confidence`` as the student said it (empty where not asked)."""
         with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
             joined = tx.execute("SELECT name, joined_at FROM students WHERE session_id = ? ORDER BY id",
                                 (session.id,))
             answers = tx.execute(
-                "SELECT s.name, a.question_id, a.value, a.submitted_at FROM answers a "
+                "SELECT s.name, a.question_id, a.value, a.submitted_at, a.confidence FROM answers a "
                 "JOIN students s ON s.id = a.student_id "
                 "JOIN questions q ON q.session_id = a.session_id AND q.question_id = a.question_id "
                 "WHERE a.session_id = ? ORDER BY q.opened_at, a.question_id, s.id", (session.id,))
             revotes = tx.execute(
-                "SELECT s.name, r.question_id, r.value, r.submitted_at FROM revotes r "
+                "SELECT s.name, r.question_id, r.value, r.submitted_at, r.confidence FROM revotes r "
                 "JOIN students s ON s.id = r.student_id "
                 "JOIN questions q ON q.session_id = r.session_id AND q.question_id = r.question_id "
                 "WHERE r.session_id = ? ORDER BY q.opened_at, r.question_id, s.id", (session.id,))
@@ -1045,16 +1053,16 @@ class Store:
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(self.EXPORT_COLUMNS)
         for name, at in joined:
-            writer.writerow(("joined", _cell(name), "", "", "", "", "", _iso(at)))
-        for name, question_id, value, at in answers:
-            writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at)))
-        for name, question_id, value, at in revotes:
-            writer.writerow(("revote", _cell(name), question_id, "", "", "", value, _iso(at)))
+            writer.writerow(("joined", _cell(name), "", "", "", "", "", _iso(at), ""))
+        for name, question_id, value, at, confidence in answers:
+            writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
+        for name, question_id, value, at, confidence in revotes:
+            writer.writerow(("revote", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
         for name, table_id, game, number, action, at in moves:
-            writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at)))
+            writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at), ""))
         made = _iso(time.time())
         for row in report:  # a JSON object: starts with "{", which no spreadsheet runs
-            writer.writerow(("report", "", row.question_id, "", "", "", json.dumps(row.as_dict()), made))
+            writer.writerow(("report", "", row.question_id, "", "", "", json.dumps(row.as_dict()), made, ""))
         return out.getvalue()
 
     # -- checks shared by the methods -------------------------------------------------------------

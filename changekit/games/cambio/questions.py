@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -12,6 +12,7 @@ QUESTIONS = question_list(
         "**Question 1.** A card you have never seen: what is it worth on average? (7 is the middle of 1…13.)",
         number=(-1, 13),
         answer=lambda: analysis.unseen_card_html(),
+        variant=variants.unseen_card_variant,
         reading="The deck adds up to 4×(1+…+12) + 2×13 − 2 = 336 over 52 cards: **84/13 ≈ 6.46**, below 7 because the "
                 'two red kings are worth −1 instead of 13. Every card you have not seen "costs" you about 6.46 points '
                 "— that is the yardstick for every swap.",
@@ -22,6 +23,7 @@ QUESTIONS = question_list(
         "and a 2 and the other two are unseen. How much lower is the second one's total on average?",
         number=(0, 40),
         answer=lambda: analysis.grids_answer(("AS", "2H")),
+        variant=variants.known_grid_variant,
         reading="A fresh grid averages 336/13 ≈ 25.85, four times one unseen card. Knowing an ace and a 2 brings the "
                 "average to 408/25 = 16.32 — about 9.5 lower; the two unseen cards are still worth 333/50 ≈ 6.66 each "
                 "on average (slightly more than 6.46, since two low cards are out of the deck). Totals of 10 or less "
@@ -33,6 +35,8 @@ QUESTIONS = question_list(
         slider=(-2, 18, 2),
         answer=lambda progress: analysis.threshold_figure(
             analysis.question3_sweep(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="The curve is noisy. In the seeded run (150 games per threshold) the best was t = 2 with 58 % "
                 "(interval 50-65 %), t = 6 and t = 8 came within a few points of it, but t = 4, between them, won only "
                 "46 %; the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) "
@@ -50,6 +54,8 @@ QUESTIONS = question_list(
         choices=["50 %", "60 %", "80 %"],
         answer=lambda progress: analysis.comparison_figure(analysis.question4_information(progress=progress),
                                                   title="Value of information: using powers or not (2 players)"),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished about 3 "
                 "points lower on average. A peek turns a card believed to be 6.46 into a known value: you swap it out "
                 "when it is high and keep it when it is low. That is what information is worth — a better decision, "
@@ -61,6 +67,8 @@ QUESTIONS = question_list(
         choices=["bigger", "about the same", "smaller"],
         answer=lambda progress: analysis.comparison_figure(analysis.question5_snapping(progress=progress),
                                                    title="Value of a snap (2 players)"),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="Much bigger — in the seeded run the snapping bot won 86 % of games. A right snap removes a whole "
                 "card (on average worth more than 6 points) or hands your worst card to an opponent; the memory bot "
                 "never snaps wrongly, so it never pays the penalty. The run compares sure snaps with none; that "
@@ -71,6 +79,8 @@ QUESTIONS = question_list(
         "**Question 6.** Does a sure snap get easier or harder as the game goes on?",
         choices=["easier", "about the same", "harder"],
         answer=lambda: analysis.snap_chance_figure(analysis.question6_snap_chances()),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="In the seeded run (80 games) the chance was only about 6 % in the first round, rose to about 9-13 % "
                 "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long (look "
                 "at the interval widths). A naive guess — two known ranks, three copies of each left among about 50 "
