@@ -40,6 +40,7 @@ from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
 from .lessons import class_chart_figure, find_lesson_question, question_prompt
 from .poller import POLL_SECONDS, Poller, describe, off_loop
+from .report import CONFIDENCE
 
 __all__ = ["POLL_SECONDS", "ClassLink", "Poller", "StudentPage", "join_from_address", "page_address", "page_value",
            "question_from_prompt", "question_prompt"]
@@ -206,7 +207,8 @@ class ClassLink:
             self._follow(question)
             return
         question.hold_until_reveal("<i>Sending your prediction…</i>")
-        off_loop(lambda: self.store.submit(self.code, self.token, question.qid, question.prediction),
+        value, confidence = question.prediction, question.confidence
+        off_loop(lambda: self.store.submit(self.code, self.token, question.qid, value, confidence),
                  lambda _: self._follow(question), failed=partial(self._refused_by_store, question))
 
     def _refused_by_store(self, question: Question, reason: str) -> None:
@@ -232,7 +234,7 @@ class ClassLink:
         if question.prediction is None and poll is not None and poll.mine is not None:
             self._restoring = True
             try:
-                question.predict(poll.mine)
+                question.predict(poll.mine, poll.confidence)
             except Exception:  # noqa: BLE001 - a stored answer the widget cannot show: leave it open
                 pass
             finally:
@@ -562,6 +564,7 @@ class StudentPage:
             else:
                 question = question_from_prompt(poll.question_id, poll.prompt,
                                                 answer=partial(self._revealed, poll.question_id))
+            question.ask_confidence(CONFIDENCE)  # with the vote, one tap (issue 46)
             self._built[poll.question_id] = question
             question.on_check.append(self._checked)
             link.adopt(question)
@@ -665,13 +668,14 @@ class StudentPage:
             prompt["text"] = f"**Vote again** after talking to your neighbour. {prompt.get('text', '')}"
             revote = question_from_prompt(poll.question_id + ".revote", prompt, answer=lambda: None)
             revote.vote_only("Lock in my revote")
+            revote.ask_confidence(CONFIDENCE)
             revote.widget.add_class("ck-revote")
             revote.on_predict.append(partial(self._submit_revote, link, poll.question_id))
             self._revotes[poll.question_id] = revote
         if revote.prediction is None and poll.revote is not None:  # after a reload
             self._restoring_revote = True
             try:
-                revote.predict(poll.revote)
+                revote.predict(poll.revote, poll.revote_confidence)
             except Exception:  # noqa: BLE001 - a stored revote the widget cannot show: leave it open
                 pass
             finally:
@@ -687,14 +691,14 @@ class StudentPage:
     def _submit_revote(self, link: ClassLink, qid: str, revote: Question) -> None:
         if self._restoring_revote:
             return
-        value = revote.prediction
+        value, confidence = revote.prediction, revote.confidence
         revote.say("<i>Sending your revote…</i>")
 
         def refused(reason: str) -> None:
             self._revotes_refused.add(qid)  # the refusal stays on show
             revote.say(alert_html(f"Your revote did not reach the class: {reason}"))
 
-        off_loop(lambda: self.store.submit_revote(link.code, link.token, qid, value),
+        off_loop(lambda: self.store.submit_revote(link.code, link.token, qid, value, confidence),
                  lambda _: link.poller.forget(), failed=refused)
 
     def _show_auction(self, poll: Poll, link: ClassLink) -> None:

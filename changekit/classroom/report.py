@@ -21,6 +21,10 @@ from typing import Any, Sequence
 
 from ..core.errors import ClassroomError
 
+#: how sure a student is of a vote (issue 46), least sure first: asked with every first vote,
+#: revote and variant answer. "Sure" and wrong is a misconception to take up next lesson.
+CONFIDENCE = ("guess", "fairly sure", "sure")
+
 #: the dashboard suggests "talk to your neighbour" when this share of first votes is right
 #: (peer instruction works best between these: Crouch & Mazur 2001; Smith et al. 2009)
 DISCUSS_LOW, DISCUSS_HIGH = 0.30, 0.70
@@ -47,6 +51,19 @@ def check_correct(correct: Any) -> dict[str, list[Any]]:
                 return {"range": [bounds[0], bounds[1]]}
     raise ClassroomError("bad-correct", "a right answer is {'choices': [one or more right choices]} or "
                                         f"{{'range': [low, high]}} with low <= high, not {correct!r}")
+
+
+def check_confidence(confidence: Any) -> str | None:
+    """``confidence`` if it is on the scale (:data:`CONFIDENCE`), or None (not asked: a class
+    auction's bid, a page that asks no confidence); else ClassroomError("bad-confidence").
+
+    >>> check_confidence("sure"), check_confidence(None)
+    ('sure', None)
+    """
+    if confidence is None or (isinstance(confidence, str) and confidence in CONFIDENCE):
+        return confidence
+    raise ClassroomError("bad-confidence", f"how sure you are is one of {', '.join(map(repr, CONFIDENCE))} "
+                                           f"(or not said), not {confidence!r}")
 
 
 def is_right(correct: Any, value: Any) -> bool:

@@ -134,6 +134,11 @@ MIGRATIONS: list[list[str]] = [
     [
         "ALTER TABLE sessions ADD COLUMN projector_key_hash TEXT",
     ],
+    # 8: how sure a student is of each vote (issue 46): one of report.CONFIDENCE, NULL where not asked
+    [
+        "ALTER TABLE answers ADD COLUMN confidence TEXT",
+        "ALTER TABLE revotes ADD COLUMN confidence TEXT",
+    ],
 ]
 
 #: the version this changekit writes and reads

@@ -177,6 +177,7 @@ class Question:
         self.answer_text = ""  # what the answer is, in words, when no right answer is marked (plain text)
         self.on_predict: list[Callable[[Question], None]] = []
         self.on_check: list[Callable[[Question], None]] = []
+        self.confidence_input: w.ToggleButtons | None = None  # a class poll's "how sure?" (ask_confidence)
         self.input = self._make_input(choices, number, slider, unit)
         self.lock_button = button("Lock in my prediction", self._lock, style="warning")
         self.lock_button.disabled = True  # nothing chosen or typed yet
@@ -279,12 +280,19 @@ class Question:
         self.say(BEFORE_CHOICE if self.kind == "choices" else BEFORE_NUMBER)
         self.lock_button.disabled = self.input.value is None if self.kind == "choices" else self._number() is None
 
-    def predict(self, value: Any) -> None:
-        """Lock in ``value`` as the prediction (what the Lock button does with the input's value)."""
+    def predict(self, value: Any, confidence: str | None = None) -> None:
+        """Lock in ``value`` as the prediction (what the Lock button does with the input's value),
+        with ``confidence`` where the question asks how sure (:meth:`ask_confidence`)."""
         if self.held is not None:
             raise ChangekitError(f"question {self.qid!r}: {self.held}")
         if self.prediction is not None:
             raise ChangekitError(f"question {self.qid!r}: the prediction is already locked in ({self.prediction!r})")
+        if self.confidence_input is not None and confidence is not None:
+            try:
+                self.confidence_input.value = confidence
+            except Exception as exc:  # a traitlets error names the widget, not the question
+                raise ChangekitError(f"question {self.qid!r}: {confidence!r} is not one of "
+                                     f"{list(self.confidence_input.options)}") from exc
         if self.kind != "choices":  # a number typed into the box
             number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
             low, high = self._range
@@ -315,6 +323,8 @@ class Question:
         else:
             self.prediction = self.input.value
         self.input.disabled = self.lock_button.disabled = True
+        if self.confidence_input is not None:
+            self.confidence_input.disabled = True
         if self.kind == "choices":  # the chosen answer marked clearly, not only by a faint shade
             chosen = self.prediction
             self.input.options = [(f"✔ {label}" if value == chosen else label, value)
@@ -325,6 +335,25 @@ class Question:
         self.say(f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>")
         for hook in self.on_predict:
             hook(self)
+
+    def ask_confidence(self, levels: Sequence[str], label: str = "How sure are you?") -> None:
+        """Ask, with the prediction, how sure the student is (a class poll): one tap on one of
+        ``levels``, a row under the answer, locked with the prediction. Asked, not forced: a vote
+        locked in without a tap goes in as "not said" (a page must never stop a student voting)."""
+        if self.confidence_input is not None:
+            return
+        row = w.ToggleButtons(options=list(levels), value=None, description=label,
+                              style={"button_width": "auto", "description_width": "initial"})
+        row.add_class("ck-confidence")
+        children = list(self.widget.children)
+        children.insert(2, row)  # under the answer's row, above Check
+        self.widget.children = children
+        self.confidence_input = row
+
+    @property
+    def confidence(self) -> str | None:
+        """How sure the student said they are (None: not asked, or not yet tapped)."""
+        return None if self.confidence_input is None else self.confidence_input.value
 
     @staticmethod
     def shown(value: Any) -> str:
