@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -13,6 +13,7 @@ QUESTIONS = question_list(
         "likely to make already?",
         choices=["10", "55", "96"],
         answer=lambda: [analysis.hit_probability_figure(), analysis.hit_chances_html((10, 55, 96))],
+        variant=variants.targets_variant,
         reading="Small targets are hard. Eight cards are a lot: to make 10 you need almost every card to be a "
                 "1 or a zero card, while 30 of the 75 number cards (40 %) are worth 25 or 50. The best targets sit "
                 "just under 100 (96 is the top, about 12 %). Size is not everything, though: a total ending in 4 or 9 "
@@ -23,6 +24,7 @@ QUESTIONS = question_list(
         "**Question 2.** What is the chance that a fresh hand already makes a freshly rolled target?",
         choices=["1 in 5", "1 in 30", "1 in 300"],
         answer=lambda: analysis.fresh_hit_html(),
+        variant=variants.fresh_hit_variant,
         reading="About 1 deal in 29 could go out on the spot. That single number is the average of the 90 bars of "
                 "Question 1's chart, each with weight 1/90.",
     ),
@@ -33,6 +35,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: [analysis.wild_value_figure(), analysis.wild_value_html()],
+        variant=variants.wild_value_variant,
         reading="Each `$` raises the chance, by a smaller factor each time (×4.6, then ×2.8, then ×2.1: about 0.5 % "
                 "with none, 2.5 % with one, 14 % with three). But a `$` left in your hand when someone else goes out "
                 "costs as much as your biggest card: see the exact expected penalty of a fresh hand under the table.",
@@ -43,6 +46,8 @@ QUESTIONS = question_list(
         "of 10 as for a target of 96?",
         choices=["about the same", "about twice", "about four times", "about ten times"],
         answer=lambda: analysis.turns_figure(analysis.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="The simulated turns follow the order of the exact hit chances (hard targets are slow), not their "
                 "size: a fresh hand makes 96 about 66 times as often as 10, yet a target of 10 takes about "
                 "four times as many turns as 96 (roughly 10 against 2.6). The error bars are 95 % intervals: with 100 "
@@ -53,6 +58,8 @@ QUESTIONS = question_list(
         "**Question 5.** Does a losing hand in play cost more or less than a fresh deal's expected penalty (≈ 180)?",
         choices=["more", "about the same", "less"],
         answer=lambda: analysis.round_statistics_html(players=4, games=10, seed=2),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="A losing hand in play costs somewhat less than the ≈180 of a fresh deal (about 156 in the seeded run "
                 "of 10 games): players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which "
                 "help them, stay expensive.",
@@ -63,6 +70,8 @@ QUESTIONS = question_list(
         "Would the chance of a fresh hit fall a little or a lot?",
         choices=["hardly at all", "a little", "a lot"],
         answer=lambda: [analysis.hit_probability_figure(dict(analysis.COMPOSITIONS)), analysis.compositions_html()],
+        no_variant="it compares the lesson's three named guesses at the real deck; question 2's variant "
+                   "already asks the fresh-hit chance of a deck with another number of $ cards",
         reading="The answers move a lot with the guess. With 6 wilds instead of 15 the chance of a fresh hit falls to "
                 "about a third (1.2 % against 3.5 %); with more small cards it falls less (2.9 %, a drop of 18 % of "
                 "itself), but the easiest targets change (97 and 77 lead, instead of 96 and 91). Every number in this "
@@ -74,6 +83,7 @@ QUESTIONS = question_list(
         "**Question 7.** Which re-roll gives these eight cards the best chance to make the new target at once?",
         choices=["the black die (tens)", "the white die (units)", "both dice"],
         answer=lambda: analysis.reroll_html(),
+        variant=variants.reroll_variant,
         reading="The black die: 4/9. Each `$` counts 1, 5, 10, 25 or 50, and the totals of this hand that end in 2 "
                 "(32, 52, 72 and 92) need only the tens to change, which the black die does while the white 2 stays. "
                 "The white die keeps the 4 tens, and only 43 and 47 fit (1/5). Both dice give one of 90 targets, 14 "
@@ -87,6 +97,8 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda progress: analysis.powers_figure(analysis.question8_powers(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="*Seed 2026:* the bot with the powers wins 32 % of the 400 games (95 % interval 28 % to 37 %), "
                 "against the fair share of 25 %: about one game in three instead of one in four. It also ends with "
                 "fewer penalty points in this run, 794 on average against 845 for the three others (a gap given "
@@ -106,6 +118,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: analysis.false_out_html(42),
+        variant=variants.false_out_variant,
         reading="About 99 %. A hand that misses 42 pays on average about 182.4 penalty points, more than four times "
                 "the target: eight cards, with a `$` priced at your biggest card and a CHA-CHING card at 50, rarely "
                 "add up to less. So the sheet's misplay penalty (the target) is mild next to a losing hand, and with "
