@@ -163,12 +163,6 @@ class TableClient:
 
     # -- reading ----------------------------------------------------------------------------------
     @property
-    def position(self) -> State:
-        """:attr:`state` where a State is asked for: a SeatState has the reading methods of a
-        State that an app and the programs' loop use (its view, legal moves, who acts, scores)."""
-        return cast(State, self.state)
-
-    @property
     def made(self) -> int:
         """How many moves the table's log holds (as far as this page has read)."""
         return self.seen.made
@@ -244,7 +238,8 @@ class TableClient:
             return own(state, seat) if seat == self.seat else None
 
         with self._lock:
-            return play_turns(lambda: self.position, pick, move=lambda action, seat: self.move(action, seat))
+            # a SeatState has what the programs' loop reads of a State (who acts, whether it is over)
+            return play_turns(lambda: cast(State, self.state), pick, move=lambda action, seat: self.move(action, seat))
 
     def summary(self) -> str:
         """One line for the teacher's list: the game, who sits where, whose turn or who won."""
@@ -283,7 +278,8 @@ class NetworkedTable:
 
     @property
     def state(self) -> State:
-        return self.client.position
+        # a SeatState: the reading methods of a State that the app frame uses (the seat's view)
+        return cast(State, self.client.state)
 
     @property
     def humans(self) -> frozenset[int]:
