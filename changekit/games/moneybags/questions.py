@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -14,6 +14,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: analysis.robbed_answer(held=12, taken=4, heavy=24, light=10),
+        variant=variants.robbed_variant,
         reading="After losing 4 of your 12 coins you hold 8, while the other bags hold about 18 on average and the "
                 "thief's just gained 4 — so the thief is very likely taller and a challenge wins 4661/5724 ≈ 81 % of "
                 "the time. Challenging is worth about 31 coins of height on average against 10.5 for letting it go "
@@ -30,6 +31,8 @@ QUESTIONS = question_list(
         "half?",
         choices=["above one half", "exactly one half", "below one half"],
         answer=lambda: analysis.unknown_grab_html(),
+        no_variant="it asks about one fixed blind grab (0 to 8 coins, the diamond half the time) against the "
+                   "fresh pour; question 1's variant asks the same chance for another known bag and steal",
         reading="Before a steal it is a little **under** one half, because ties knock out the challenger. The steal "
                 "itself tips the balance: on average it moves 4 coins (and sometimes the diamond) across, so the "
                 "robbed pirate's challenge becomes the better bet.",
@@ -40,6 +43,7 @@ QUESTIONS = question_list(
         "make your own stack tallest on average?",
         choices=["5", "6", "as many as you can"],
         answer=lambda: analysis.steal_curves_figure(max_coins=15),
+        variant=variants.steal_variant,
         reading="Against the victim who knows and challenges at 6 or more, the best grab is **5 coins** — one below "
                 "the threshold — for about 23.8 coins of height against 19.25 for standing by. Take 6 and you trigger "
                 "the challenge; you then lose whenever you end up taller, which is most of the time, so the curve "
@@ -54,6 +58,8 @@ QUESTIONS = question_list(
         "**Question 4.** When the Boss pours **evenly**, which seat wins the round most often?",
         choices=["the first to move", "a middle seat", "the Boss, who moves last"],
         answer=lambda progress: analysis.boss_figure(analysis.question4_study(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="With these bots the turn order matters less than who holds the **smallest** bag — our reading of "
                 "the chart, which shows seats, not bags. A likely mechanism: everyone robs the "
                 "bag that feels fullest, so the full bags leak coins to the thieves, the thieves grow tall, and the "
@@ -68,6 +74,8 @@ QUESTIONS = question_list(
         "**Question 5.** Which bot wins most often?",
         choices=["random", "cautious", "bold", "bayesian"],
         answer=lambda progress: analysis.tournament_figure(analysis.question5_tournament(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="In our runs the Bayesian challenger wins most often (a little under half the games), the cautious "
                 "and bold thieves come next (the test of their difference gives z ≈ 0.75: 200 games cannot tell them "
                 "apart), and the "
@@ -80,6 +88,8 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="In this seeded run the closer wins 74 % of the games (95 % interval 67–79 %), against a fair share "
                 "of 25 %, and averages 6.6 points a game. A likely reason (the run shows the rate, not the reason): "
                 "each Bayesian thief robs the bag that feels fullest, and every robbery can end in a showdown that "
