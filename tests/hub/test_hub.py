@@ -15,7 +15,7 @@ import pytest
 from changekit.classroom import ClassroomError
 from changekit.testing.pgtemp import TemporaryPostgres
 from changekit.classroom.store import RemoteStore
-from changekit.classroom.tables import TableClient
+from changekit.classroom.tables import TableClient, encode_action
 from changekit.testing import HubServer
 from changekit.hub.memory import memory_group_of, parse_size
 from changekit.serving import ROOT
@@ -201,8 +201,12 @@ def test_a_class_runs_in_chromium_on_a_real_hub_and_a_chart_page_moves_little(tm
             bo_seat = bo_api.join(code, "")  # joining again returns his seat
             (table,) = bo_api.tables(code, bo_seat.token)
             bo_client = TableClient(bo_api, code, bo_seat.token, table.table_id)
+            # a move Ada may make (her own view of the table), sent to the store by Bo's server for
+            # seat 0: the store's referee refuses it (Bo's own page would not even send it)
+            ada_client = TableClient(ada_api, code, ada_api.join(code, "").token, table.table_id)
+            adas_move = {"seat": 0, "action": encode_action(ada_client.state.legal_actions(0)[0])}
             with pytest.raises(ClassroomError) as refused:
-                bo_client.move(bo_client.state.legal_actions(0)[0], seat=0)
+                bo_api.play_move(code, bo_seat.token, table.table_id, bo_client.made, adas_move)
             assert refused.value.reason == "not-your-seat"
             before = log_count(bo)
             ada.get_by_role("button", name=re.compile(r"^Play \$\d+")).first.click()
