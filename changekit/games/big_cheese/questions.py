@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -12,6 +12,7 @@ QUESTIONS = question_list(
         "**Question 1.** Relative to what it pays on average, which scheme makes the **20** card riskier?",
         choices=["d6 × card", "polyhedral", "the same"],
         answer=lambda: [analysis.payout_tables_html(), analysis.payout_figure(20)],
+        variant=variants.risk_variant,
         reading="In points the d6 scheme is far wilder (standard deviation 34.2 against 5.8), and its target five "
                 "times higher does not make up for it: against the target it plays to, the d6 20 still spreads more "
                 "(sd/target 0.171 against 0.144). Relative to what the card pays on average, though, the polyhedral "
@@ -27,6 +28,7 @@ QUESTIONS = question_list(
         "gives what the card is then worth on average.)",
         number=(1, 20),
         answer=lambda: [analysis.reroll_html(20, "polyhedral"), analysis.risk_figure("polyhedral")],
+        variant=variants.reroll_variant,
         reading="With no later project, re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): "
                 "a fresh roll is worth 10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then "
                 "pays 13 on average, and its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts "
@@ -41,6 +43,7 @@ QUESTIONS = question_list(
         "**Question 3.** Under d6, is 1 worker on a 4 a better use of workers than 4 workers on a 20?",
         choices=["1 on the 4, by about 2×", "1 on the 4, slightly", "about the same", "4 on the 20"],
         answer=lambda: analysis.value_per_worker_figure("d6"),
+        variant=variants.per_worker_variant,
         reading="One worker on a 4 earns 14 points per worker-placement; four on a 20 earn 70/10 = 7. Cheap bids are "
                 "the efficient ones — when they win: a bigger bid takes the card. That is why the value bot bids the "
                 "minimum and stops when a card's mean per worker-placement falls below a rate.",
@@ -50,6 +53,8 @@ QUESTIONS = question_list(
         "**Question 4.** When the bots compete, do cheap bids still earn more per worker-placement than big ones?",
         choices=["yes, many times more", "somewhat more", "about the same for every bid", "big bids earn more"],
         answer=lambda: analysis.value_per_worker_figure("d6", analysis.question4_bids()),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="Somewhat more, far less than the exact lines say. The dots (averages over the projects won with "
                 "each bid, with 95 % intervals) lie between about 1.7 and 2.6 points per worker-placement: about 2.5 "
                 "for a bid of 2 and about 1.7 for a bid of 9, so the cheapest bid earns about 1.5 times what the "
@@ -66,6 +71,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: analysis.exact30_answer(),
+        variant=variants.finish_variant,
         reading="From 29 a single project finishes only 18 % of the time (it needs a 1), and five projects still "
                 "leave about a third of players stuck. Needing a small exact amount is what is hard: only a 1 (or a 2) "
                 "face lands it, so from 28 the chances are the same as from 29. From 25, three projects finish "
@@ -77,6 +83,8 @@ QUESTIONS = question_list(
         "**Question 6.** Which bot wins most often?",
         choices=["random", "value", "cautious"],
         answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
                 "cautious share the rest (11 % and 14 %), and the test of their difference gives z ≈ 1.0 (a win for "
                 "one is a game the other did not win, which the standard error of the difference counts), so 300 "
@@ -91,6 +99,7 @@ QUESTIONS = question_list(
         number=(0, 20),
         unit="projects",
         answer=lambda: analysis.keep_html(),
+        variant=variants.keep_variant,
         reading="Three. Kept for one more project the Big Cheese is worth about 6.64 points, for two about 10.55, for "
                 "three about 13.41: more than the 12 of re-rolling now. A Big Cheese you hold is an *option*: it "
                 "waits for a low roll on a big card (a 20 that rolls 1 gains 50 from a re-roll), and the more "
@@ -103,6 +112,8 @@ QUESTIONS = question_list(
         choices=["value: any 20 an opponent is taking", "never vetoes", "holds its Veto for a player about to win",
                  "about even: these games cannot rank them"],
         answer=lambda progress: analysis.veto_figure(analysis.question8_vetoes(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="*Seed 2026:* about even. The value bot wins 32 %, never vetoes 33 % and holds its Veto 34 %, and "
                 "the test of the largest difference, 34 % against 32 %, gives z ≈ 0.62, so 600 games cannot rank them "
                 "(a difference under about 6.5 points of win rate would not reach significance here). A Veto scores "
