@@ -674,9 +674,10 @@ class Store:
             check_settings(game, settings, joined=self._names(tx, session))
             self._check_room(tx, "SELECT COUNT(*) FROM tables WHERE session_id = ?", session.id, MAX_TABLES,
                              "too-many-tables", f"class session {session.code} has its {MAX_TABLES} tables already")
+            opened_at = time.time()
             (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at) VALUES (?, ?, ?, ?) "
-                                 "RETURNING id", (session.id, game, encoded, time.time()))
-            self._play_bots(tx, table_id, game, settings, encoded)
+                                 "RETURNING id", (session.id, game, encoded, opened_at))
+            self._play_bots(tx, table_id, game, settings, _identity(opened_at, encoded))
         return GameTable(table_id, game, json.loads(encoded))
 
     def start_table(self, code: str, token: str, game: str, settings: Any) -> GameTable:
@@ -702,8 +703,8 @@ class Store:
                                                         "close it (or ask your teacher to) before starting another")
             (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at, started_by) "
                                  "VALUES (?, ?, ?, ?, ?) RETURNING id",
-                                 (session.id, game, encoded, time.time(), student_id))
-            self._play_bots(tx, table_id, game, settings, encoded)
+                                 (session.id, game, encoded, opened_at := time.time(), student_id))
+            self._play_bots(tx, table_id, game, settings, _identity(opened_at, encoded))
         return GameTable(table_id, game, _without_seed(json.loads(encoded)), False, name)
 
     def classmates(self, code: str, secret: str) -> list[str]:
@@ -1157,19 +1158,20 @@ class Store:
 
     def _table_row(self, tx: Transaction, session: _SessionRow, table_id: int, *,
                    must_be_open: bool = False) -> tuple[str, dict[str, Any], str, bool, str | None]:
-        """(game, settings, settings as stored, closed, the student who started it) of a table
-        of the session (``must_be_open``: and it stays open until ``tx`` commits)."""
+        """(game, settings, its identity (when it opened, its settings as stored: a table id
+        alone may be reused after a session is deleted), closed, the student who started it) of a
+        table of the session (``must_be_open``: and it stays open until ``tx`` commits)."""
         row = None
         if _is_row_id(table_id):
             # the starter's name by a subquery: PostgreSQL locks no outer join's nullable side
             row = tx.one("SELECT t.game, t.settings, t.closed_at, (SELECT s.name FROM students s "
-                         "WHERE s.id = t.started_by) FROM tables t WHERE t.id = ? AND t.session_id = ?"
+                         "WHERE s.id = t.started_by), t.opened_at FROM tables t WHERE t.id = ? AND t.session_id = ?"
                          + (tx.for_share if must_be_open else ""), (table_id, session.id))
         if row is None:
             raise ClassroomError("unknown-table", f"session {session.code} has no table {table_id!r}")
         if must_be_open and row[2] is not None:
             raise ClassroomError("table-closed", f"table {table_id} is closed: its game is over")
-        return row[0], _decode(row[1]), row[1], row[2] is not None, row[3]
+        return row[0], _decode(row[1]), _identity(row[4], row[1]), row[2] is not None, row[3]
 
     def _position(self, tx: Transaction, table_id: int, game: str, settings: dict[str, Any], text: str, *,
                   working: bool) -> tuple[tuple[Any, ...], int, State]:
@@ -1447,6 +1449,11 @@ def answer_cap(prompt: Any) -> int | None:
     auction's bidders); None: as many as join."""
     cap = prompt.get("max_answers") if isinstance(prompt, dict) else None
     return cap if isinstance(cap, int) and not isinstance(cap, bool) and cap >= 0 else None
+
+
+def _identity(opened_at: float, settings: str) -> str:
+    """What tells a table from any other this store has held (its id may be reused)."""
+    return f"{opened_at!r} {settings}"
 
 
 def _without_seed(settings: Any) -> Any:

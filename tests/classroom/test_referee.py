@@ -230,3 +230,43 @@ def test_a_log_written_before_the_referee_still_loads(tmp_path):
             assert seen.made == len(rows) and seen.view == same_json(state.view(0))
         with pytest.raises(ChangekitError):
             store.append_move(opened.code, ada.token, table.table_id, 0, {"seat": 0, "action": [1]})
+
+
+def test_a_table_id_used_again_after_a_deleted_session_is_a_new_table(tmp_path, monkeypatch):
+    """SQLite gives a deleted table's id to the next table: the position this process kept of the
+    old table (same game, seats and seed, as many moves) must not stand for the new one, whose
+    moves another kernel (another process, with its own kept positions) made."""
+    from changekit.classroom import referee
+
+    here = referee.POSITIONS
+    with connect(f"sqlite:///{tmp_path}/class.db") as store:
+        ids, views = [], []
+        for pick, positions in ((0, here), (-1, referee.Positions())):  # the second table: another kernel
+            opened = store.open_session("Period 3")
+            tokens = [store.join(opened.code, name).token for name in ("Ada", "Bo")]
+            table = open_table(store, opened.code, opened.teacher_key, "diminishing",
+                               [student_seat("Ada"), student_seat("Bo")], seed=4)
+            monkeypatch.setattr(referee, "POSITIONS", positions)
+            for _ in range(4):
+                for seat, token in enumerate(tokens):
+                    seen = store.table_view(opened.code, token, table.table_id)
+                    if seat in seen.to_act:
+                        store.play_move(opened.code, token, table.table_id, seen.made,
+                                        {"seat": seat, "action": seen.legal[pick]})
+            monkeypatch.setattr(referee, "POSITIONS", here)  # read in this process
+            truth, log = truth_of_seed(store, opened.code, opened.teacher_key, table.table_id, seed=4)
+            seen = store.table_view(opened.code, tokens[0], table.table_id)
+            assert seen.made == len(log) and seen.view == same_json(truth.view(0))
+            ids.append(table.table_id)
+            views.append(seen.view)
+            store.delete_session(opened.code, opened.teacher_key)
+        assert ids[0] == ids[1] and views[0] != views[1]  # the same id, another game
+
+
+def truth_of_seed(store, code: str, key: str, table_id: int, *, seed: int):
+    table = next(t for t in store.tables(code, key) if t.table_id == table_id)
+    state = load_game(table.game)(players=len(table.settings["seats"])).new_state(seed=seed)
+    log = store.moves(code, key, table_id)
+    for move in log:
+        state.apply(decode_action(move.action["action"]), move.action["seat"])
+    return state, log
