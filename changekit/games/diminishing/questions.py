@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -12,6 +12,7 @@ QUESTIONS = question_list(
         "**Question 1.** In the tiny game, would you rather move first or second?",
         choices=["first", "second", "it makes no difference"],
         answer=lambda: [analysis.tree_figure(analysis.game_tree((3, 1))), analysis.tiny_game_html((3, 1))],
+        variant=variants.tiny_variant,
         reading="Thick green lines are the winning moves. Whatever the first player does, the second has an answer "
                 "that leaves the first in a lost position. Note how *few* positions there are: the same position is "
                 'reached by different orders of moves, so the "tree" folds into a small graph. That folding is what '
@@ -23,6 +24,7 @@ QUESTIONS = question_list(
         "reachable positions that are wins for the player about to move.)",
         choices=["the first player", "the second player"],
         answer=lambda: analysis.start_html(),
+        variant=variants.start_variant,
         reading="Every opening has winning answers, so the second player wins; just over half of all reachable "
                 "positions are wins for the player to move. That share says nothing about traps; what does is how few "
                 "moves keep a won position won. Try the app with hints on and count the moves that keep a winning "
@@ -33,6 +35,7 @@ QUESTIONS = question_list(
         "**Question 3.** How many different games (sequences of moves from the start to the end) are there?",
         choices=["about a million", "about 10¹²", "about 10²⁰ or more"],
         answer=lambda: analysis.games_count_html(),
+        variant=variants.games_variant,
         reading="Far more games than positions: the same positions come back in different orders, so solving position "
                 "by position works where listing games never could.",
     ),
@@ -41,6 +44,9 @@ QUESTIONS = question_list(
         "**Question 4.** Is there ever a reason to take back *less* money than you could?",
         choices=["no, never", "yes, to keep more bills", "yes, to keep bigger bills"],
         answer=lambda: [analysis.take_less_html((10, 7, 5, 3, 1), examples=4), analysis.take_less_html(examples=5)],
+        no_variant="it asks whether a kind of move is ever the only winning one, a fact about the whole game "
+                   "found by scanning every position, not a number that changes with a parameter a student "
+                   "could be given",
         reading="**Bills are turns.** Every turn you must put in one bill, so the bills you hold are the turns you "
                 "can surely still play: five 1s are five more turns, while a 5 is one turn (and you can only take "
                 "back 4 with it); taking back two small bills for one big one buys turns. Near the end, what matters "
@@ -53,6 +59,8 @@ QUESTIONS = question_list(
         "moving at random?",
         choices=["longer", "about the same", "shorter"],
         answer=lambda progress: analysis.lengths_answer(games=150, progress=progress),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The 92 "
                 "dollars in the two purses drain by at least one dollar a turn; random players often take back much "
                 "less than the rules allow, so each of their turns costs several dollars, while a perfect player in a "
@@ -64,6 +72,8 @@ QUESTIONS = question_list(
         "**Question 6.** Will any of the rules of thumb win even 10 % of its games against the perfect bot?",
         choices=["yes, max take-back", "yes, keep small bills", "yes, random", "none of them"],
         answer=lambda: analysis.matchups_figure(analysis.against_perfect(games=100, seed=1)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="The perfect bot wins from either seat: even when it moves first (a lost position in theory) the "
                 "heuristic players soon make a losing move, and from then on the perfect bot never lets the win go. A "
                 "win rate near 0 with a narrow interval is itself a result: these rules of thumb are far from perfect "
