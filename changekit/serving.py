@@ -969,6 +969,10 @@ def _forbidden_without_token(self: Any) -> str:
     raise web.HTTPError(403, reason=TOKEN_MESSAGE)
 
 
+#: The kit's Voila page template (changekit/voila_template/index.html.j2), found before Voila's own.
+PAGE_TEMPLATE = Path(__file__).resolve().parent / "voila_template"
+
+
 def _voila_class() -> type[Voila]:
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.base.handlers import JupyterHandler
@@ -978,6 +982,11 @@ def _voila_class() -> type[Voila]:
     class ClassVoila(Voila):
         """Voila with the kit's rules: refusals instead of a login page, a login cookie that
         survives a restart with the same token, a report when the class pool is ready."""
+
+        def setup_template_dirs(self) -> None:
+            super().setup_template_dirs()
+            # the kit's page frame (landmarks, a game's skip link) extends Voila's lab template
+            self.template_paths.insert(0, str(PAGE_TEMPLATE))
 
         @default("cookie_secret")
         def _cookie_secret_of_the_token(self) -> bytes:

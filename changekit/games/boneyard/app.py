@@ -29,7 +29,7 @@ STYLE = """
 .by-buckets { display: flex; flex-wrap: wrap; gap: 8px; }
 .by-bucket { border: 2px solid #8d6e3f; border-radius: 0 0 14px 14px; padding: 4px 6px; min-width: 110px;
              background: #fbf6ec; text-align: center; }
-.by-bucket h4 { margin: 2px 0 4px 0; }
+.by-bucket h3 { margin: 2px 0 4px 0; font-size: 1.05em; }
 .by-round table { border-collapse: collapse; }
 .by-round td, .by-round th { padding: 2px 8px; border-bottom: 1px solid #ddd; }
 .by-round tr.by-cancel { background: #fde2e1; } .by-round tr.by-win { background: #e3f4e1; }
@@ -136,7 +136,7 @@ class BoneyardApp(GameApp):
             note = " (taken)" if i in view["claims"].values() else ""
             worth = money(sum(bucket))
             boxes.append(f'<div class="by-bucket" role="group" aria-label="bucket {i + 1}: {worth}">'
-                         f"<h4>Bucket {i + 1}: {worth}{note}</h4>{bills_html(bucket, width=44)}</div>")
+                         f"<h3>Bucket {i + 1}: {worth}{note}</h3>{bills_html(bucket, width=44)}</div>")
         self.w_buckets.value = '<b>The Boneyard</b><div class="by-buckets">' + "".join(boxes) + "</div>"
         self.w_round.value = self.round_html(view, names)
         self.w_table.children = [self.w_head, self.w_buckets, self.w_round]
