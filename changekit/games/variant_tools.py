@@ -30,15 +30,16 @@ def exact_fraction(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"exactly {p.numerator}/{p.denominator}"
 
 
-def percent_variant(qid: str, seed: int, text: str, p: Fraction, *, tolerance: float = 2,
+def percent_variant(qid: str, seed: int, text: str, p: Fraction | float, *, tolerance: float = 2,
                     note: str = "") -> QuestionInstance:
     """A slider question (0 to 100 %, step 1) whose right answer is the exact chance ``p`` give or
-    take ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in)."""
+    take ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in);
+    a float ``p`` (a stored, rounded value) is not called exact."""
     value = 100 * Fraction(p)
     low = max(0.0, _floor2(value - Fraction(tolerance).limit_denominator()))
     high = min(100.0, _ceil2(value + Fraction(tolerance).limit_denominator()))
-    exact = (f"{percent(p)} ({exact_fraction(Fraction(p))}); answers from {low:g} % to {high:g} % count as right"
-             + (f". {note}" if note else ""))
+    shown = f"{percent(p)} ({exact_fraction(p)})" if isinstance(p, Fraction) else percent(p)  # a float: rounded
+    exact = f"{shown}; answers from {low:g} % to {high:g} % count as right" + (f". {note}" if note else "")
     return QuestionInstance(qid, seed, text, {"slider": [0, 100, 1], "unit": "%"},
                             {"range": [low, high]}, exact)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis
+from . import analysis, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -12,6 +12,7 @@ QUESTIONS = question_list(
         "**Question 1.** Four players, first round. How often should you bid the cheapest bid, `$1`?",
         choices=["never", "one time in ten", "one time in three", "every time"],
         answer=lambda: [analysis.equilibrium_figure(), analysis.equilibrium_table_html()],
+        variant=variants.equilibrium_variant,
         reading="With four players, `$1` is bid about a third of the time (0.325) and nothing above `$9` is ever bid "
                 "— `$10` would at best buy the `$10` bucket. The mix spreads over the cheap totals so that your bid "
                 "rarely lands on someone else's. The table recomputes each mix's exploitability with the exact payoff "
@@ -23,6 +24,8 @@ QUESTIONS = question_list(
         "equilibrium? (The check also shows whether the first round is still worth playing on average.)",
         choices=["more popular", "less popular", "about the same"],
         answer=lambda: analysis.equilibrium_table_html(),
+        no_variant="it asks about the trend across the whole table of equilibria (3 to 8 players), one fixed "
+                   "fact; question 1's variant asks how often $1 is bid at another table size",
         reading="With more players the crowd makes every middle bid more likely to be matched, so the cheap `$1` "
                 "grows to half of all bids at 8 players. Cheap is not safe: at 8 players a `$1` is cancelled 99.2 % "
                 "of the time; the expected net of the round falls from +`$1.71` (3 players) to about −`$0.97` (8 "
@@ -33,6 +36,8 @@ QUESTIONS = question_list(
         "**Question 3.** How many Newton steps does it take to bring the exploitability down to 10⁻¹⁵?",
         number=(1, 100),
         answer=lambda: analysis.convergence_figure(analysis.first_round_equilibrium(5)),
+        no_variant="it asks how one run of the solver converges, a fact about the algorithm with no game "
+                   "parameter a student's own numbers could change",
         reading="The exponential-weights line falls steadily but slowly (each step only nudges the mix); Newton's "
                 "method uses the exact equations on the support and lands on the equilibrium in three or four steps, "
                 "at the limit of floating-point arithmetic. Tests check the result against a brute-force sum over "
@@ -44,6 +49,7 @@ QUESTIONS = question_list(
         choices=["$5, one of the two most popular", "$1, the other most popular", "$6, just above the crowd at $5",
                  "$13, the highest"],
         answer=lambda: analysis.class_answer("1 1 1 3 3 4 5 5 5 6 7 7 10 10 13", n_players=4),
+        variant=variants.class_variant,
         reading="A crowded total is not always a bad one: `$1` is bid 3 times in 15, as often as any total, and is "
                 "still the best response, worth 37/25 on average. A bid pays when it is unmatched *and* ranks high, "
                 "and a `$1` that survives costs only a dollar; so compare what each total earns, not how crowded it "
@@ -56,6 +62,8 @@ QUESTIONS = question_list(
         choices=["random", "equilibrium", "outbid", "history"],
         answer=lambda progress: analysis.tournament_figure(analysis.bot_tournament(
             ("random", "equilibrium", "outbid", "history"), games=200, progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="Each bar is a win rate with its 95 % (Wilson) interval; the dotted line is the fair share of 1 in 4. "
                 "In this seeded run the history bot wins most often. A likely reason, which the run does not test: the "
                 "first-round mix is an equilibrium only of the first round, with the first round's buckets; once the "
@@ -68,6 +76,8 @@ QUESTIONS = question_list(
         number=(1, 100),
         unit="rounds",
         answer=lambda progress: analysis.race_html(analysis.equilibrium_race(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="About 8.5 rounds in this seeded run (95 % interval 7.9–9.0): far fewer than the 26 rounds that the "
                 "first round's average net would need to turn $26 into $40. The winners gained about $3.02 a round, "
                 "more than five times that average. A game is not won at the average pace: money only comes from "
@@ -83,6 +93,8 @@ QUESTIONS = question_list(
         choices=["clearly more than its fair share of a quarter", "about a quarter: these games cannot tell",
                  "clearly less than a quarter"],
         answer=lambda progress: analysis.race_figure(analysis.question7_race(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="*Seed 0:* about even. The race bot wins 28 % of the games (95 % interval 24–31 %) and the three "
                 "equilibrium bots 23 %, 26 % and 24 %. The race bot's interval holds the fair share of a quarter, "
                 "so 600 games cannot tell whether playing for the finish helps. The bot changes little: only a "
