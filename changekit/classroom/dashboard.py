@@ -34,6 +34,7 @@ from .projector import projector_address
 from .report import check_correct, discussion_advice, report_figure, report_html, share_right
 from .store import Question as QuestionState
 from .store import Session, Store, connect
+from .variant_round import send_variants
 
 STATUS_WORDS = {None: "not opened", "open": "first vote", "discussing": "talk, then revote", "closed": "closed",
                 "revealed": "revealed", "paused": "paused"}
@@ -119,6 +120,12 @@ class _QuestionRow:
                                    tooltip="Freeze the students' pages on this question (no votes taken)")
         self.close_button = button("Close", lambda: board.click(board.closing, qid))
         self.reveal_button = button("Reveal", lambda: board.click(board.revealing, qid), style="success")
+        # after the reveal: each student answers their own variant, alone (issue 46)
+        self.variant_button = button("Send each their own variant", lambda: board.click(board.sending_variants, qid),
+                                     style="warning", tooltip="Each student gets the same idea with new numbers, "
+                                                              "answered alone: learned or copied?")
+        if question.variant is None:  # no button for a question without a variant
+            self.variant_button.layout.display = "none"
         self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer:", layout=w.Layout(width="170px"),
                                 style={"description_width": "initial"})
         self.timer.observe(lambda change: board.click(board.timing, qid), names="value")
@@ -137,7 +144,7 @@ class _QuestionRow:
         # the whole text on its own line, the controls under it
         self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>')
         line = w.HBox([self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
-                       self.close_button, self.reveal_button, self.timer, self.right],
+                       self.close_button, self.reveal_button, self.variant_button, self.timer, self.right],
                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.slot = w.VBox()  # the reveal's chart and answer, when this is the question revealed last
         self.widget = w.VBox([self.text, line, self.help, self.detail, self.slot],
@@ -155,7 +162,10 @@ class _QuestionRow:
         count = f"{answered} answer{'s' if answered != 1 else ''}"
         if state is not None and state.discussing:
             count += f" · {state.revoted} revote{'s' if state.revoted != 1 else ''}"
+        if state is not None and state.variants_sent:
+            count += f" · own variants: {state.variants_answered} of {state.variants_sent} answered"
         self.count.value = f'<span class="ck-poll-count" style="padding:0 10px">{count}</span>'
+        self.variant_button.disabled = status != "revealed"
         taking = status in ("open", "discussing")
         self.open_button.disabled = status == "open"
         self.discuss_button.disabled = status not in ("open", "closed")
@@ -654,6 +664,31 @@ class Dashboard:
             self._draw_results(question, answers, revotes)
             self._show_answer(question)
         return work, then
+
+    def sending_variants(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        """Each joined student without one gets their own variant of the revealed question, dealt
+        by the round's recorded seed (:func:`~changekit.classroom.variant_round.send_variants`)."""
+        code, key = self._teacher()
+        question = self._question(qid)
+        if question.variant is None:
+            raise ClassroomError("no-variant", f"question {qid!r} has no variant: {question.no_variant or 'none yet'}")
+
+        def work() -> Any:
+            sent = send_variants(self.store, code, key, question)
+            return sent, self.fetch()
+
+        def then(done: Any) -> None:
+            sent, state = done
+            self._apply_fresh(state)
+            self.message.value = (f'<p class="ck-variants-sent">{sent} student{"s" if sent != 1 else ""} got their '
+                                  f"own variant of {escape(qid)}.</p>" if sent else
+                                  f'<p class="ck-variants-sent">Every student has their variant of {escape(qid)} '
+                                  "already.</p>")
+        return work, then
+
+    def send_variants(self, qid: str) -> None:
+        """What the row's "Send each their own variant" does."""
+        self._run(self.sending_variants(qid))
 
     def _run(self, action: tuple[Callable[[], Any], Callable[[Any], None]]) -> None:
         work, then = action

@@ -115,6 +115,8 @@ def problem_notice() -> tuple[w.HTML, Callable[[str | None], None]]:
 #: what a paused question says on a student's page (its Lock in refuses with it)
 PAUSED = "Your teacher has paused this question: wait, your page stays here until they resume it."
 FIRST_VOTE_OVER = "The first vote is over: talk to your neighbour, then vote again below."
+#: what a student's own variant says above it (issue 46): alone, once
+VARIANT_INTRO = "**Your own question**, with numbers of its own: answer it alone. "
 DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;margin:6px 0"><b>Talk to your '
                 "neighbour</b>: explain your vote, listen to theirs, then vote again.</div>")
 
@@ -346,6 +348,14 @@ def question_from_prompt(qid: str, prompt: dict, answer: Callable[..., Any], *, 
                     **{kind: how})
 
 
+def _variant_verdict(right: bool, answer: Any, exact: str) -> str:
+    """What a student's own variant says once locked in: right or not, and the exact answer (the
+    kit's words, escaped all the same)."""
+    said = "Right" if right else "Not this time"
+    return (f'<span class="ck-variant-verdict"><b>{said}</b>: you answered <b>{escape(Question.shown(answer))}</b>; '
+            f"the exact answer is <b>{escape(exact)}</b>.</span>")
+
+
 class StudentPage:
     """The student's page (``notebooks/join.ipynb``): join with the code and a name (or come back
     with ``?code=...&seat=...``, or by the seat this browser keeps), then answer whatever
@@ -400,6 +410,7 @@ class StudentPage:
         self._revotes: dict[str, Question] = {}  # the revote's Question per question, once discussed
         self._revotes_refused: set[str] = set()  # questions whose revote the store refused
         self._restoring_revote = False
+        self._variants: dict[str, Question] = {}  # each question's own variant, once the teacher sent it
         self.discuss_html = w.HTML(DISCUSS_HTML)
         from ..ui.countdown import Countdown  # the browser clock: loaded with the page
 
@@ -586,6 +597,10 @@ class StudentPage:
                 first = "none" if question.prediction is None else Question.shown(question.prediction)
                 self.first_vote_line.value = (f'<p class="ck-first-vote">Your first vote: <b>{escape(first)}</b></p>')
                 shown = [self.discuss_html, self.first_vote_line, revote.widget]
+        if poll.variant is not None and poll.revealed:  # the student's own variant, on top until answered
+            variant = self._variant(poll, link)
+            shown = [variant.widget, question.widget] if variant.prediction is None else [question.widget,
+                                                                                          variant.widget]
         self._show_timer(poll)
         self._put_on_top(poll, shown)
 
@@ -620,7 +635,8 @@ class StudentPage:
         question = self._built.get(qid)
         if question is None:
             return []
-        return [question.widget, *self._revote_line(qid)]
+        variant = [self._variants[qid].widget] if qid in self._variants else []
+        return [question.widget, *self._revote_line(qid), *variant]
 
     def _arrange(self) -> None:
         """Lay the page out: the task at hand on top (a vote still open; else a table this student
@@ -700,6 +716,41 @@ class StudentPage:
 
         off_loop(lambda: self.store.submit_revote(link.code, link.token, qid, value, confidence),
                  lambda _: link.poller.forget(), failed=refused)
+
+    def _variant(self, poll: Poll, link: ClassLink) -> Question:
+        """The student's own variant of ``poll`` (built once): answered alone, once, with how sure;
+        once locked in, the store checks it and the page says right or wrong and the exact answer."""
+        qid = poll.question_id
+        own = poll.variant
+        variant = self._variants.get(qid)
+        if variant is None:
+            prompt = dict(own["prompt"])
+            prompt["text"] = VARIANT_INTRO + str(prompt.get("text", ""))
+            variant = question_from_prompt(qid + ".variant", prompt, answer=lambda: None)
+            variant.vote_only("Lock in my answer")
+            variant.ask_confidence(CONFIDENCE)
+            variant.widget.add_class("ck-own-variant")
+            self._variants[qid] = variant
+            if "answer" in own:  # answered before a reload: as it was, with its verdict
+                try:
+                    variant.predict(own["answer"], own.get("confidence"))
+                except Exception:  # noqa: BLE001 - an answer the widget cannot show: the verdict says it
+                    variant.refuse("You have answered this one.")
+            variant.on_predict.append(partial(self._submit_variant, link, qid, own["seed"]))
+        if "answer" in own:
+            variant.say(_variant_verdict(own["right"], own["answer"], own["exact"]))
+        return variant
+
+    def _submit_variant(self, link: ClassLink, qid: str, seed: int, variant: Question) -> None:
+        value, confidence = variant.prediction, variant.confidence
+        variant.say("<i>Checking your answer…</i>")
+
+        def checked(result: dict[str, Any]) -> None:
+            variant.say(_variant_verdict(result["right"], value, result["exact"]))
+            link.poller.forget()
+
+        off_loop(lambda: self.store.submit_variant(link.code, link.token, qid, seed, value, confidence), checked,
+                 failed=lambda reason: variant.say(alert_html(f"Your answer did not reach the class: {reason}")))
 
     def _show_auction(self, poll: Poll, link: ClassLink) -> None:
         from .auction import AuctionBidder  # the auction loads the Boneyard engine: only when one is opened

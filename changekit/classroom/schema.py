@@ -139,6 +139,30 @@ MIGRATIONS: list[list[str]] = [
         "ALTER TABLE answers ADD COLUMN confidence TEXT",
         "ALTER TABLE revotes ADD COLUMN confidence TEXT",
     ],
+    # 9: each student's own variant of a question, sent after its reveal (issue 46). The seed of the
+    # round's generator, on the question (recorded: the same seed deals the same variants); per student
+    # the instance (its seed, what the page draws and the right answer, JSON; the exact answer in words)
+    # and, once given, their one answer (JSON) and how sure they were: never replaced.
+    [
+        "ALTER TABLE questions ADD COLUMN variant_seed BIGINT",
+        """CREATE TABLE variants (
+            session_id BIGINT NOT NULL,
+            question_id TEXT NOT NULL,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            seed BIGINT NOT NULL,
+            prompt TEXT NOT NULL,
+            correct TEXT NOT NULL,
+            exact TEXT NOT NULL,
+            sent_at DOUBLE PRECISION NOT NULL,
+            value TEXT,
+            confidence TEXT,
+            answered_at DOUBLE PRECISION,
+            PRIMARY KEY (session_id, question_id, student_id),
+            FOREIGN KEY (session_id, question_id) REFERENCES questions (session_id, question_id)
+                ON DELETE CASCADE
+        )""",
+        "CREATE INDEX variants_by_student ON variants (student_id)",
+    ],
 ]
 
 #: the version this changekit writes and reads

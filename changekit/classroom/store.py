@@ -47,7 +47,7 @@ from ..registry import game_spec, is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .kinds import PROMPT_KINDS
 from .names import INVISIBLE, name_key
-from .report import ReportRow, check_confidence, check_correct, report_row
+from .report import ReportRow, check_confidence, check_correct, is_right, report_row
 from .schema import migrate
 from . import referee
 from .referee import SeatView
@@ -90,6 +90,10 @@ MAX_TABLES_STARTED = 20
 MAX_MOVES_PER_TABLE = 5000
 #: moves one student's page may write in a session (their own and their tables' bots')
 MAX_MOVES_PER_STUDENT = 20000
+#: the exact answer of a student's own variant, in words (plain text)
+MAX_EXACT_CHARS = 1000
+#: a variant's seed, and the seed of a round's generator: what a 32-bit signed column holds
+MAX_VARIANT_SEED = 2**31 - 1
 #: a question's timer: from 5 seconds to an hour
 MIN_TIMER_SECONDS, MAX_TIMER_SECONDS = 5, 3600
 #: the standings of a class tournament, as JSON (200 entries' rows)
@@ -190,6 +194,26 @@ class Question:
     paused: bool = False
     deadline: float | None = None  # when the timer runs out (epoch seconds; None: no timer)
     correct: Any = None  # the right answer the teacher marked (see report.check_correct)
+    variant_seed: int | None = None  # the seed of the generator that dealt the students' own variants
+    variants_sent: int = 0  # students who were sent their own variant
+    variants_answered: int = 0  # ... and answered it
+
+
+@dataclass(frozen=True, slots=True)
+class VariantAnswer:
+    """A student's own variant of a question as the teacher reads it (:meth:`Store.variants`): the
+    instance (its ``seed``, the ``prompt`` the page draws, the ``correct`` answer, the ``exact``
+    answer in words) and, once given, the student's one ``answer``, how sure they were, and
+    whether it is right (None before they answer)."""
+
+    student: str
+    seed: int
+    prompt: Any
+    correct: Any
+    exact: str
+    answer: Any = None
+    confidence: str | None = None
+    right: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +240,9 @@ class Poll:
     correct: Any = None
     confidence: str | None = None  # how sure the asking student said they were of their first vote
     revote_confidence: str | None = None  # ... and of their revote
+    # the asking student's own variant, once the teacher sent it: {"seed", "prompt"}; once they
+    # answered it also {"answer", "confidence", "right", "correct", "exact"} (None: none sent)
+    variant: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -395,8 +422,9 @@ class Store:
     def submit_revote(self, code: str, token: str, question_id: str, value: Any,
                       confidence: str | None = None) -> None:
         """Store the student's revote on the question, with how sure they are (as :meth:`submit`),
-        replacing only their earlier revote (their first vote stays as it was). Taken once the teacher opened the discussion, until the
-        question is closed or revealed, never while paused or after its timer ran out."""
+        replacing only their earlier revote (their first vote stays as it was). Taken once the
+        teacher opened the discussion, until the question is closed or revealed, never while paused
+        or after its timer ran out."""
         self._vote(code, token, question_id, value, confidence, revote=True)
 
     def _vote(self, code: str, token: str, question_id: str, value: Any, confidence: str | None, *,
@@ -486,18 +514,23 @@ class Store:
             student_id, _ = self._player(tx, session, secret)
             rows = tx.execute(
                 "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
-                "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct, a.confidence, r.confidence "
+                "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct, a.confidence, r.confidence, "
+                "v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, v.answered_at "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
                 "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
                 "AND r.student_id = ? "
-                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (student_id, student_id, session.id))
+                "LEFT JOIN variants v ON v.session_id = q.session_id AND v.question_id = q.question_id "
+                "AND v.student_id = ? "
+                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id",
+                (student_id, student_id, student_id, session.id))
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
                      _decode(answer) if revealed_at is not None else None, _decode(mine),
                      discussion_at is not None, paused_at is not None, deadline_at, _decode(revote),
-                     _decode(correct) if revealed_at is not None else None, confidence, revote_confidence)
+                     _decode(correct) if revealed_at is not None else None, confidence, revote_confidence,
+                     _own_variant(*variant))
                 for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote,
-                correct, confidence, revote_confidence in rows]
+                correct, confidence, revote_confidence, *variant in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -521,12 +554,17 @@ class Store:
                 "SELECT q.question_id, q.closed_at, q.revealed_at, q.discussion_at, q.paused_at, q.deadline_at, "
                 "q.correct, (SELECT COUNT(*) FROM answers a WHERE a.session_id = q.session_id "
                 "AND a.question_id = q.question_id), (SELECT COUNT(*) FROM revotes r "
-                "WHERE r.session_id = q.session_id AND r.question_id = q.question_id) FROM questions q "
+                "WHERE r.session_id = q.session_id AND r.question_id = q.question_id), q.variant_seed, "
+                "(SELECT COUNT(*) FROM variants v WHERE v.session_id = q.session_id "
+                "AND v.question_id = q.question_id), (SELECT COUNT(*) FROM variants v "
+                "WHERE v.session_id = q.session_id AND v.question_id = q.question_id "
+                "AND v.answered_at IS NOT NULL) FROM questions q "
                 "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
         return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
-                         discussion_at is not None, paused_at is not None, deadline_at, _decode(correct))
-                for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted
-                in rows]
+                         discussion_at is not None, paused_at is not None, deadline_at, _decode(correct),
+                         variant_seed, sent, variant_answered)
+                for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted,
+                variant_seed, sent, variant_answered in rows]
 
     # -- a poll's run: discussion, revote, pause, timer, the right answer, the report -------------
 
@@ -660,6 +698,113 @@ class Store:
                 for votes in ("answers", "revotes"))
             rows.append(report_row(question_id, _decode(correct), first, again))
         return rows
+
+    # -- each student's own variant, after the reveal (issue 46) ----------------------------------
+
+    def send_variants(self, code: str, teacher_key: str, question_id: str, seed: int,
+                      instances: dict[str, Any]) -> int:
+        """Send students their own variant of a revealed question: ``instances`` maps a joined
+        student's name to ``{"seed", "prompt", "correct", "exact"}`` (a
+        :class:`~changekit.core.questions.QuestionInstance` as JSON: the page draws ``prompt``,
+        ``correct`` is the right answer in :func:`~changekit.classroom.report.check_correct`'s form,
+        ``exact`` the exact answer in words). ``seed`` is the seed of the generator that dealt them,
+        kept on the question: a later send (students who joined since) must give the same one.
+        Returns how many were sent. Refused, with nothing written: a question not revealed, a name
+        that is no student of the session, a student who already has theirs, a bad instance."""
+        question_id = _check_question_id(question_id)
+        if not _is_variant_seed(seed):
+            raise ClassroomError("bad-seed", f"a variant round's seed is a whole number from 0 to {MAX_VARIANT_SEED}, "
+                                             f"not {seed!r}")
+        if not isinstance(instances, dict) or not instances:
+            raise ClassroomError("bad-variant", f"send at least one student's variant, as {{name: instance}}, "
+                                                f"not {instances!r}")
+        rows = {name: _variant_row(question_id, name, instance) for name, instance in instances.items()}
+        now = time.time()
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            row = tx.one("SELECT revealed_at, variant_seed FROM questions WHERE session_id = ? AND question_id = ?"
+                         + tx.for_update, (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if row[0] is None:
+                raise ClassroomError("not-revealed", f"question {question_id!r} is not revealed: each student "
+                                                     "answers their own variant after the reveal")
+            if row[1] is not None and row[1] != seed:
+                raise ClassroomError("variant-seed-changed", f"question {question_id!r}'s variants were dealt with "
+                                                             f"seed {row[1]}, not {seed}: send the rest with it")
+            ids: dict[str, int] = dict(tx.execute("SELECT name, id FROM students WHERE session_id = ?", (session.id,)))
+            for name in rows:
+                if name not in ids:
+                    raise ClassroomError("unknown-student", f"{name!r} is not a student of session {session.code}")
+            held = {name for (name,) in tx.execute(
+                "SELECT s.name FROM variants v JOIN students s ON s.id = v.student_id "
+                "WHERE v.session_id = ? AND v.question_id = ?", (session.id, question_id))}
+            if held & set(rows):
+                raise ClassroomError("variant-sent", f"{sorted(held & set(rows))[0]!r} already has their variant of "
+                                                     f"question {question_id!r}: each student gets one")
+            tx.execute("UPDATE questions SET variant_seed = ? WHERE session_id = ? AND question_id = ?",
+                       (seed, session.id, question_id))
+            for name, (instance_seed, prompt, correct, exact) in rows.items():
+                tx.execute("INSERT INTO variants (session_id, question_id, student_id, seed, prompt, correct, exact, "
+                           "sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (session.id, question_id, ids[name], instance_seed, prompt, correct, exact, now))
+        return len(rows)
+
+    def submit_variant(self, code: str, token: str, question_id: str, seed: int, value: Any,
+                       confidence: str | None = None) -> dict[str, Any]:
+        """The student's one answer to their own variant of the question (the one with ``seed``),
+        alone, with how sure they are (as :meth:`submit`): checked exactly against the variant's
+        right answer. Returns ``{"right", "correct", "exact"}`` (shown once it is locked in).
+        Refused, changing nothing: another student's variant ("not-your-variant"), a second answer
+        ("variant-answered"), a confidence off the scale, a student at MAX_ANSWERS_PER_STUDENT
+        variant answers."""
+        question_id = _check_question_id(question_id)
+        encoded = _encode(value, "a variant's answer")
+        confidence = check_confidence(confidence)
+        if not _is_variant_seed(seed):
+            raise ClassroomError("bad-seed", f"a variant's seed is a whole number from 0 to {MAX_VARIANT_SEED}, "
+                                             f"not {seed!r}")
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, _ = self._student(tx, session, token)
+            row = tx.one("SELECT seed, correct, exact, answered_at FROM variants WHERE session_id = ? "
+                         "AND question_id = ? AND student_id = ?" + tx.for_update,
+                         (session.id, question_id, student_id))
+            if row is None or row[0] != seed:
+                theirs = tx.one("SELECT 1 FROM variants WHERE session_id = ? AND question_id = ? AND seed = ?",
+                                (session.id, question_id, seed))
+                if theirs is not None or row is not None:
+                    raise ClassroomError("not-your-variant", f"variant {seed} of question {question_id!r} is not "
+                                                             "yours: answer your own, the one on your page")
+                raise ClassroomError("no-variant", f"your teacher has not sent you a variant of question "
+                                                   f"{question_id!r}")
+            if row[3] is not None:
+                raise ClassroomError("variant-answered", f"you have answered your variant of question "
+                                                         f"{question_id!r}: one answer, alone, is what it measures")
+            self._check_room(tx, "SELECT COUNT(*) FROM variants WHERE student_id = ? AND answered_at IS NOT NULL",
+                             student_id, MAX_ANSWERS_PER_STUDENT, "too-many-answers",
+                             f"you have answered {MAX_ANSWERS_PER_STUDENT} variants in this session, the most one "
+                             "student may: ask your teacher")
+            tx.execute("UPDATE variants SET value = ?, confidence = ?, answered_at = ? WHERE session_id = ? "
+                       "AND question_id = ? AND student_id = ?",
+                       (encoded, confidence, time.time(), session.id, question_id, student_id))
+        correct = _decode(row[1])
+        return {"right": is_right(correct, json.loads(encoded)), "correct": correct, "exact": row[2]}
+
+    def variants(self, code: str, teacher_key: str, question_id: str) -> list[VariantAnswer]:
+        """Every student's own variant of the question and their answer, in the order they joined."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            rows = tx.execute("SELECT s.name, v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, "
+                              "v.answered_at FROM variants v JOIN students s ON s.id = v.student_id "
+                              "WHERE v.session_id = ? AND v.question_id = ? ORDER BY s.id", (session.id, question_id))
+        answers = []
+        for name, seed, prompt, correct, exact, value, confidence, answered_at in rows:
+            correct, answer = _decode(correct), _decode(value)
+            answers.append(VariantAnswer(name, seed, _decode(prompt), correct, exact, answer, confidence,
+                                         is_right(correct, answer) if answered_at is not None else None))
+        return answers
 
     # -- game tables ------------------------------------------------------------------------------
 
@@ -1046,6 +1191,11 @@ class Store:
                 "JOIN questions q ON q.session_id = r.session_id AND q.question_id = r.question_id "
                 "WHERE r.session_id = ? ORDER BY q.opened_at, r.question_id, s.id", (session.id,))
             report = self._report(tx, session)
+            own = tx.execute(
+                "SELECT s.name, v.question_id, v.seed, v.prompt, v.correct, v.value, v.confidence, v.answered_at, "
+                "v.sent_at FROM variants v JOIN students s ON s.id = v.student_id "
+                "JOIN questions q ON q.session_id = v.session_id AND q.question_id = v.question_id "
+                "WHERE v.session_id = ? ORDER BY q.opened_at, v.question_id, s.id", (session.id,))
             moves = tx.execute(
                 "SELECT s.name, t.id, t.game, m.move_number, m.action, m.made_at FROM moves m "
                 "JOIN tables t ON t.id = m.table_id LEFT JOIN students s ON s.id = m.student_id "
@@ -1059,6 +1209,12 @@ class Store:
             writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
         for name, question_id, value, at, confidence in revotes:
             writer.writerow(("revote", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
+        for name, question_id, seed, prompt, correct, value, confidence, answered_at, sent_at in own:
+            answer, right_answer = _decode(value), _decode(correct)
+            cell = {"seed": seed, "text": (_decode(prompt) or {}).get("text"), "correct": right_answer,
+                    "answer": answer, "right": is_right(right_answer, answer) if answered_at is not None else None}
+            writer.writerow(("variant", _cell(name), question_id, "", "", "", json.dumps(cell, ensure_ascii=False),
+                             _iso(answered_at if answered_at is not None else sent_at), confidence or ""))
         for name, table_id, game, number, action, at in moves:
             writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at), ""))
         made = _iso(time.time())
@@ -1240,6 +1396,47 @@ def _is_projector_key(secret: object, session: _SessionRow) -> bool:
 def _projector_refused(session: _SessionRow) -> ClassroomError:
     return ClassroomError("wrong-teacher-key", f"that is the projector key of session {session.code}: it only "
                                                "shows the class's counts and results; this needs the teacher key")
+
+
+def _is_variant_seed(seed: object) -> bool:
+    return isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed <= MAX_VARIANT_SEED
+
+
+def _variant_row(question_id: str, name: object, instance: Any) -> tuple[int, str, str, str]:
+    """A student's variant as the store keeps it: (seed, prompt JSON, right answer JSON, exact
+    words); a bad one refused ("bad-variant"), naming what is wrong."""
+    def bad(what: str) -> ClassroomError:
+        return ClassroomError("bad-variant", f"{name!r}'s variant of question {question_id!r}: {what}")
+
+    if not isinstance(instance, dict) or not {"seed", "prompt", "correct", "exact"} <= set(instance):
+        raise bad(f"a variant is {{'seed', 'prompt', 'correct', 'exact'}}, not {instance!r}")
+    if not _is_variant_seed(instance["seed"]):
+        raise bad(f"its seed is a whole number from 0 to {MAX_VARIANT_SEED}, not {instance['seed']!r}")
+    prompt = instance["prompt"]
+    if not isinstance(prompt, dict) or prompt.get("kind") not in PROMPT_KINDS:
+        raise bad(f"its prompt is what a page draws ({{'kind': one of {sorted(PROMPT_KINDS)}, ...}}), not {prompt!r}")
+    exact = instance["exact"]
+    if not isinstance(exact, str) or not exact.strip() or len(exact) > MAX_EXACT_CHARS:
+        raise bad(f"its exact answer is words, 1 to {MAX_EXACT_CHARS} characters, not {exact!r}")
+    try:
+        correct = check_correct(instance["correct"])
+    except ClassroomError as err:
+        raise bad(str(err)) from None
+    return (instance["seed"], _encode(prompt, "a variant's prompt"), _encode(correct, "a variant's right answer"),
+            exact)
+
+
+def _own_variant(seed: int | None, prompt: str | None, correct: str | None, exact: str | None, value: str | None,
+                 confidence: str | None, answered_at: float | None) -> dict[str, Any] | None:
+    """A student's own variant as their page reads it: the right answer only once they answered."""
+    if seed is None:
+        return None
+    own: dict[str, Any] = {"seed": seed, "prompt": _decode(prompt)}
+    if answered_at is not None:
+        answer, right_answer = _decode(value), _decode(correct)
+        own.update(answer=answer, confidence=confidence, right=is_right(right_answer, answer), correct=right_answer,
+                   exact=exact)
+    return own
 
 
 def _anonymous_rows(rows: Any, named: bool) -> list[dict[str, Any]]:
@@ -1512,7 +1709,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
 RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
-                                         ProjectorPoll, SeatView)}
+                                         ProjectorPoll, SeatView, VariantAnswer)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 

@@ -122,7 +122,9 @@ def _arguments(method: str, code: str, secret: str) -> dict:
                  "paused": True, "seconds": 30, "correct": {"choices": ["2"]}, "game": "zombie", "settings": None,
                  "result": {"seed": 1, "rows": []}, "named": True, "value": "2", "table_id": 1, "move_number": 0,
                  "action": {"seat": 0, "action": 1}, "since": 0, "known": -1,
-                 "source": "def choose(view):\n    return 0\n", "confidence": "sure"}
+                 "source": "def choose(view):\n    return 0\n", "confidence": "sure", "seed": 1,
+                 "instances": {"Newcomer": {"seed": 1, "prompt": {"kind": "choices", "choices": ["2"]},
+                                            "correct": {"choices": ["2"]}, "exact": "2"}}}
     return {name: plausible[name] for name in METHODS[method]}
 
 
