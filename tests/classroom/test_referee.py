@@ -107,9 +107,30 @@ def check_what_the_student_reads(student, teacher, code: str, key: str, token: s
     return seen, truth, log
 
 
+def nearby(action: Any) -> list[Any]:
+    """Moves of the same kind as ``action`` with a number in it changed (a bid, a pick, a die one
+    more): well-formed, and often not allowed."""
+    if isinstance(action, bool):
+        return []
+    if isinstance(action, int):
+        return [action + k for k in (1, 2, 3, 5, 10, -1)]
+    if isinstance(action, tuple):
+        rebuild = (lambda values: type(action)(*values)) if hasattr(action, "_fields") else tuple
+        found = []
+        for i, value in enumerate(action):
+            for changed in nearby(value):
+                try:
+                    found.append(rebuild([*action[:i], changed, *action[i + 1:]]))
+                except (ChangekitError, TypeError, ValueError):
+                    continue
+        return found
+    return []
+
+
 def an_illegal_move(truth, seat: int, candidates: list[Any]):
-    """A well-formed move the position does not allow ``seat`` now, with the engine's rule for it."""
-    for action in candidates:
+    """A well-formed move the position does not allow ``seat`` now, with the engine's rule for it:
+    one legal elsewhere in the game, or one of the same kind as a legal one with a number changed."""
+    for action in [*candidates, *(changed for legal in truth.legal_actions(seat) for changed in nearby(legal))]:
         trial = truth.clone()
         try:
             trial.apply(action, seat)
