@@ -6,7 +6,7 @@ from changekit.core.markup import Html, html
 from changekit.core.questions import lesson_question, question_list
 from changekit.core.words import money
 
-from . import analysis
+from . import analysis, variants
 
 
 def chance_in_percent(bill: int) -> Html:
@@ -28,6 +28,7 @@ QUESTIONS = question_list(
         "1, 3, 5, 7 or 10? Decide on a reason too.",
         choices=["$1", "$3", "$5", "$7", "$10"],
         answer=lambda: [analysis.expected_points_table_html(), analysis.expected_points_figure()],
+        variant=variants.best_bill_variant,
         reading="The small bills win: a 1 or a 3 often forces the Zombie to hand over a bigger bill. The 10 scores "
                 "least, but not only when he must draw: a Zombie holding 1, 5 and 7 has no 10 to give and hands over "
                 "12 without drawing. The 1 and the 3 are almost tied (about 1.609 against 1.605 points) — a good "
@@ -40,6 +41,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: [chance_in_percent(5), analysis.points_figure(5)],
+        variant=variants.chance_variant,
         reading="On a first play a $5 scores at least one point a little less than half the time (about 49 %): the "
                 "simulated diamonds sit on the exact bars. (If the Zombie's bills were dealt from the whole deck, "
                 "your own six bills included, the answer would be 47.8 %: the $5 you pay cannot be his, which lifts "
@@ -52,6 +54,8 @@ QUESTIONS = question_list(
         "answer?",
         choices=["under 100", "100 to 500", "500 to 5,000", "over 5,000"],
         answer=lambda: analysis.convergence_figure(5),
+        no_variant="its answer is one seeded run of a running average, not an exact computation a student's "
+                   "own numbers could be checked against",
         reading="**500 to 5,000** for most runs. The chart's seeded run strays beyond 0.05 for the last time at "
                 "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off). Another seed "
                 "settles at another point, often much sooner: most runs need somewhere between a few hundred and a "
@@ -64,6 +68,8 @@ QUESTIONS = question_list(
         "**Question 4.** Over 200 games, does the careful bot win more often than the greedy one?",
         choices=["careful wins more", "greedy wins more", "200 games cannot tell them apart"],
         answer=lambda: analysis.tournament_figure(analysis.question4_tournament()),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="Each bar is a win rate with its 95 % interval; the dotted line is a fair 1 in 4. Compare the two "
                 "bots by the test of their difference, not by whether their intervals overlap (two intervals can "
                 "overlap while the difference is significant). The careful seats won 54 % of the games and the "
@@ -77,6 +83,7 @@ QUESTIONS = question_list(
         "**Question 5.** Which hand expects more points from that first payment?",
         choices=["Hand A (three $1s, three $3s)", "Hand B (one of each kind, a second $10)", "the same"],
         answer=lambda: analysis.duplicates_html(),
+        variant=variants.hands_variant,
         reading="Hand B, the varied one: about 3.093 points against 2.924. Yet each of its bills alone does worse: "
                 "paid whatever the Zombie holds, Hand B's $1 earns about 1.496 points and Hand A's $1 about 1.986 "
                 "(the 1 and the 3 score most on average, Question 1, and holding the other 1s keeps them out of the "
@@ -89,6 +96,9 @@ QUESTIONS = question_list(
         "payment?",
         choices=["$1", "$3", "$5", "$7", "$10"],
         answer=lambda: analysis.neighbour_html(),
+        no_variant="its position is one the lesson chose so that no payment, yours or your neighbour's, makes "
+                   "the Zombie draw; the change he keeps can depend on a tie the rule sheet leaves open (8 as "
+                   "$1 + $7 or $3 + $5), so a random position could not be checked against the rules alone",
         reading="The $7. It scores 3, a point less than the $1, but leaves him $5, $7, $10: your neighbour then "
                 "expects about 3.55 points. After the $1 he holds $1, $10, $10, and any $3, $5 or $7 of theirs takes "
                 "a $10 from him: they expect about 6.53. Net, the $7 comes to about -0.55 and the $1 to about -2.53. "
@@ -102,6 +112,8 @@ QUESTIONS = question_list(
         choices=["greedy, which ignores duplicates", "sheds duplicates: pays them first",
                  "sheds on ties: a duplicate only among equal bills", "about even: these games cannot rank them"],
         answer=lambda progress: analysis.duplicates_figure(analysis.question7_duplicates(progress=progress)),
+        no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
+                   "student's own numbers could be checked against",
         reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 %. Paying duplicates "
                 "first, whatever they score, loses: its 95 % interval lies wholly below greedy's, and it scores "
                 "about 29.2 points a game against greedy's 31.8. A choice of bills is worth something (Question "

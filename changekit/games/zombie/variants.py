@@ -1,0 +1,69 @@
+"""Fresh instances of the lesson's questions (issue 46): the same idea with another bill, another
+number of bills in the Zombie's hand or other hands of yours, the exact answer from
+:mod:`.analysis`. Pure Python: no widgets."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from changekit.core import DENOMINATIONS
+from changekit.core.questions import QuestionInstance
+from changekit.core.words import dollars, money
+from changekit.games.variant_tools import choice_variant, percent_variant, rng_for
+from changekit.stats.exact import mean
+
+from . import analysis
+from .rules import HAND_SIZE
+
+#: how many bills a variant's fresh Zombie is dealt (the rules deal 3; the explorer goes further)
+ZOMBIE_SIZES = range(1, 7)
+
+
+def _zombie_words(dealt: int) -> str:
+    return f"a *fresh* Zombie dealt {dealt} random bill{'s' if dealt > 1 else ''}"
+
+
+def best_bill_variant(seed: int) -> QuestionInstance:
+    """Question 1 against a Zombie dealt another number of bills: which bill earns the most."""
+    dealt = rng_for("zombie.q1", seed).choice(ZOMBIE_SIZES)
+    expected = {bill: mean(analysis.first_play_distribution(bill, dealt)) for bill in DENOMINATIONS}
+    top = max(expected.values())
+    rights = [money(b) for b in DENOMINATIONS if expected[b] == top]
+    instead = " (as the rules deal)" if dealt == 3 else " instead of 3"
+    text = (f"**Question 1, your own numbers.** On your first payment, against {_zombie_words(dealt)}{instead}, "
+            f"which bill earns the most points on average: the {', '.join(map(str, DENOMINATIONS[:-1]))} or "
+            f"{DENOMINATIONS[-1]}?")
+    exact = "; ".join(f"{money(b)}: {float(expected[b]):.3f}" for b in DENOMINATIONS) + (
+        f" points on average. Most: {' and '.join(rights)}.")
+    return choice_variant("zombie.q1", seed, text, [money(b) for b in DENOMINATIONS], rights, exact)
+
+
+def chance_variant(seed: int) -> QuestionInstance:
+    """Question 2 with another bill and another number of bills in the Zombie's hand."""
+    rng = rng_for("zombie.q2", seed)
+    bill = rng.choice(DENOMINATIONS)
+    dealt = rng.choice(ZOMBIE_SIZES)
+    dist = analysis.first_play_distribution(bill, dealt)
+    chance = sum((p for points, p in dist.items() if points >= 1), Fraction(0))
+    text = (f"**Question 2, your own numbers.** On your first payment you pay a {money(bill)} to "
+            f"{_zombie_words(dealt)}. What is the chance (in %) that you score at least one point?")
+    return percent_variant("zombie.q2", seed, text, chance, tolerance=2)
+
+
+HAND_CHOICES = ["Hand A", "Hand B", "the same"]
+
+
+def hands_variant(seed: int) -> QuestionInstance:
+    """Question 5 with two other hands: three each of two bills, against one of each bill and a
+    sixth; you choose the bill after seeing the Zombie's 3 bills."""
+    rng = rng_for("zombie.q5", seed)
+    low, high = sorted(rng.sample(DENOMINATIONS, 2))
+    hand_a = (low,) * 3 + (high,) * 3
+    hand_b = tuple(sorted((*DENOMINATIONS, rng.choice(DENOMINATIONS))))
+    value_a, value_b = analysis.best_bill_points(hand_a), analysis.best_bill_points(hand_b)
+    right = HAND_CHOICES[0] if value_a > value_b else HAND_CHOICES[1] if value_b > value_a else HAND_CHOICES[2]
+    text = (f"**Question 5, your own numbers.** Your six bills are Hand A ({dollars(hand_a)}) or Hand B "
+            f"({dollars(hand_b)}). You see the fresh Zombie's 3 bills and then pay the bill that expects the most "
+            "points against him. Which hand expects more points from that first payment?")
+    exact = f"Hand A expects {float(value_a):.3f} points, Hand B {float(value_b):.3f}: {right}."
+    assert len(hand_a) == len(hand_b) == HAND_SIZE
+    return choice_variant("zombie.q5", seed, text, HAND_CHOICES, right, exact)
