@@ -407,6 +407,11 @@ class GameApp:
         # live regions made with the frame: a screen reader reads out each change of either
         self.w_status = LiveRegion()
         self.w_summary = LiveRegion()
+        # what changed on the table since the last redraw, in the log's words, read out once
+        # (out of sight: the log shows the same lines)
+        self.w_moves = LiveRegion()
+        self.w_moves.add_class("ck-sr")
+        self._announced = 0  # how many of the viewer's events were read out (or were there before)
         self.w_table = w.VBox()
         self.w_controls = w.VBox()
         self.w_hint_box = w.HTML()
@@ -423,8 +428,8 @@ class GameApp:
         self.w_setup.add_class("ck-setup")
         self.w_setup.add_class("ck-collapsed")  # collapsed: on a phone the settings filled the first screen
         self.widget = w.VBox(
-            [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_screen, self.w_table, self.w_controls,
-             self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
+            [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_moves, self.w_screen, self.w_table,
+             self.w_controls, self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
         self.widget.add_class("ck-app")
@@ -520,6 +525,7 @@ class GameApp:
     def start(self) -> None:
         """Draw the table's game from where it is, after the programs' moves that are due."""
         self.notes, self.error = [], ""
+        self._announced = 0  # a new game's first moves (the bots' before yours) are news
         self.reset_input()
         self.table.sync()
         self.run_bots()
@@ -611,6 +617,7 @@ class GameApp:
         self.w_summary.value = html('<div class="ck-sr">{}</div>', summary)
         self.w_score.value = self.scoreboard_html()
         self.w_log.value = self.log_html(viewer)
+        self.w_moves.value = self.announcement(viewer, hidden=needs_screen)
         show_hints = self.w_hints.value and not needs_screen and not state.is_terminal()
         self.w_hint_box.value = (html('<div class="ck-hint">{}</div>', self.hints_html(state.view(viewer), viewer))
                                  if show_hints else "")
@@ -633,6 +640,21 @@ class GameApp:
         head = html("<tr><th>Player</th><th>{}</th></tr>", self.score_label())
         return html('<div class="ck-score"><table aria-label="scores">{}{}</table></div>', head, rows)
 
+    def announcement(self, viewer: int, *, hidden: bool = False) -> str:
+        """The log's lines added since the last announcement, oldest first: what the moves region
+        reads out. Each line once: a redraw with nothing new (hints ticked, a refused move) says
+        nothing; a game taken back (undo) or begun again starts the count from where it is. Behind
+        the hot-seat screen nothing is read and nothing counted as read."""
+        if hidden:
+            return ""
+        events = self.state.events_for(viewer)
+        if len(events) < self._announced:  # taken back: what is left was read before
+            self._announced = len(events)
+        news = events[self._announced:]
+        self._announced = len(events)
+        names = self.names()
+        return join("", (html("<p>{}</p>", self.state.narrate(e, names)) for e in news))
+
     def log_html(self, viewer: int) -> str:
         events = self.state.events_for(viewer)
         names = self.names()
@@ -640,7 +662,8 @@ class GameApp:
         notes = join("", (html("<li><i>{}</i></li>", n) for n in self.notes))
         # newest first, so the latest move is in sight without scrolling
         items = join("", (html("<li>{}</li>", line) for line in reversed(shown)))
-        return html('<div class="ck-log" role="log" aria-label="game log, newest first" tabindex="0">{}'
+        # aria-live off: the log is redrawn whole at each move, and the moves region reads the news once
+        return html('<div class="ck-log" role="log" aria-live="off" aria-label="game log, newest first" tabindex="0">{}'
                     '<ol reversed start="{}">{}</ol></div>',
                     html("<b>Bots' reasons</b><ul>{}</ul>", notes) if notes else "", len(events), items)
 
