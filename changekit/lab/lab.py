@@ -44,8 +44,9 @@ def _seconds(value: Any) -> float:
 
 @dataclass
 class Report:
-    """How one bot did: win rate and mean score (95 % intervals), every failed move with the view
-    that caused it, and, where the kit knows the exact answer, a comparison with it."""
+    """How one bot did: win rate and mean score (95 % intervals over deals, the unit of independence
+    in the duplicate format), every failed move with the view that caused it, and, where the kit
+    knows an exact yardstick, a comparison with it."""
 
     game: str
     name: str
@@ -80,7 +81,7 @@ class Report:
                  f"{direction})",
                  f"  {counts}" + (f"; {self.stopped}" if self.stopped else "")]
         if self.exact:
-            lines.append(f"  exact: {self.exact['summary']}")
+            lines.append(f"  exact yardstick: {self.exact['summary']}")
         return "\n".join(lines)
 
 
@@ -116,9 +117,10 @@ def check_bot(game: Game | str, source: str | bytes, *, against: Sequence[str], 
 
 @dataclass
 class Standings:
-    """A tournament's result: one row per entry (games, win rate and mean score with 95 % intervals,
-    a rank band: neighbours share one unless their difference is significant, see
-    :func:`~changekit.lab.referee.rank_bands`; failures), the seed that reproduces it,
+    """A tournament's result: one row per entry (games, win rate and mean score with 95 % intervals
+    over deals, a rank band: neighbours share one unless the paired test of their difference over
+    the deals they shared is significant, see :func:`~changekit.lab.referee.rank_bands`; failures),
+    the seed that reproduces it,
     and every game (``replay``)."""
 
     game: str
@@ -206,7 +208,7 @@ def tournament(game: Game | str, entries: Sequence[Any], *, games: int, seed: in
     results = play_groups(g, lineup, round_robin_groups(len(lineup), players_n), rounds=rounds, seed=seed,
                           sandboxed=True, move_seconds=seconds, progress=progress, player=_player)
     rates = [results.win_rate(i) for i in range(len(lineup))]
-    bands = rank_bands(rates)
+    bands = rank_bands(rates, results.difference_z)
     rows = []
     for i in sorted(range(len(lineup)), key=lambda i: (bands[i], -rates[i].value, names[i])):
         score = results.mean_score(i)

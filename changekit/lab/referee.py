@@ -94,13 +94,36 @@ class Results:
     def games_of(self, i: int) -> list[tuple[GameRecord, int]]:
         return [(r, seat) for r in self.records for seat, e in enumerate(r.seating) if e == i]
 
+    def deals_of(self, i: int) -> dict[int, list[tuple[GameRecord, int]]]:
+        """Entry ``i``'s games grouped by deal (a table's deal played in every rotation of its seats,
+        ``players`` records in a row): the deal, not the game, is the unit of independence."""
+        players = self.game.options.players
+        deals: dict[int, list[tuple[GameRecord, int]]] = {}
+        for index, record in enumerate(self.records):
+            for seat, e in enumerate(record.seating):
+                if e == i:
+                    deals.setdefault(index // players, []).append((record, seat))
+        return deals
+
+    def deal_shares(self, i: int) -> dict[int, float]:
+        """Entry ``i``'s share of the wins in each of its deals (a tie shared among its winners)."""
+        return {deal: sum(1 / len(r.winners) for r, seat in games if seat in r.winners) / len(games)
+                for deal, games in self.deals_of(i).items()}
+
     def win_rate(self, i: int) -> Estimate:
-        played = self.games_of(i)
-        wins = sum(1 / len(r.winners) for r, seat in played if seat in r.winners)
-        return wilson(wins, len(played))
+        """The share of its games entry ``i`` won, with a 95 % interval over deals
+        (:func:`deal_wilson`): the games of one deal share it, so they are not independent."""
+        shares = list(self.deal_shares(i).values())
+        return deal_wilson(shares, len(self.games_of(i)))
 
     def mean_score(self, i: int) -> Estimate:
-        return mean_interval([r.scores[seat] for r, seat in self.games_of(i)])
+        """Entry ``i``'s mean score, with a 95 % interval over deals (:func:`deal_mean`)."""
+        return deal_mean([[r.scores[seat] for r, seat in games] for games in self.deals_of(i).values()])
+
+    def difference_z(self, a: int, b: int) -> float:
+        """The test of the difference between entries ``a`` and ``b``'s win rates, deal by deal
+        (:func:`paired_difference_z` on their shares of each deal): entries that met share those deals."""
+        return paired_difference_z(self.deal_shares(a), self.deal_shares(b))
 
     def failure_counts(self, i: int) -> dict[str, int]:
         return {kind: sum(f.kind == kind for f in self.failures[i]) for kind in FAILURE_KINDS}
@@ -279,6 +302,83 @@ def round_robin_groups(count: int, players: int) -> Callable[[random.Random], li
     return groups
 
 
+def _variance(values: Sequence[float]) -> float:
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
+
+
+def deal_wilson(shares: Sequence[float], games: int) -> Estimate:
+    """A win rate's 95 % interval with the deal as the unit: ``shares`` is the entry's share of the
+    wins in each deal, ``games`` its games in all. A Wilson interval on the effective number of games,
+    p(1 - p) ÷ (variance of the deal shares ÷ deals): when deals suit or spoil the entry (its games
+    of one deal go together) that is fewer than the games, and the interval widens as it should.
+    It is kept between the deals (each deal one game: the most its games can go together) and the
+    games (as if independent: never narrower than that, which is cautious when the deal decides
+    *which seat* wins and the entry's share barely moves from deal to deal). With one deal, or a
+    rate of 0 or 1, the spread between deals is unknown and the deals are the count."""
+    deals = len(shares)
+    if deals == 0:
+        return wilson(0, 0)
+    p = sum(shares) / deals
+    spread = _variance(shares) / deals
+    if deals < 2 or not 0 < p < 1:
+        effective = float(deals)
+    elif spread <= 0:
+        effective = float(games)
+    else:
+        effective = min(float(games), max(float(deals), p * (1 - p) / spread))
+    return _wilson_of(p, effective, games)
+
+
+def _wilson_of(p: float, n: float, games: int) -> Estimate:
+    """Wilson's interval for a share ``p`` of ``n`` (not necessarily whole) independent trials."""
+    z2 = Z95 * Z95
+    denom = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denom
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
+    low = 0.0 if p <= 0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1 else min(1.0, centre + half)
+    return Estimate(p, low, high, games)
+
+
+def deal_mean(scores_by_deal: Sequence[Sequence[float]]) -> Estimate:
+    """A mean score's 95 % interval with the deal as the unit: the standard error from the spread of
+    the deals' mean scores, kept (as :func:`deal_wilson` keeps its count) between that of the games
+    as if independent and that of one game per deal. Every deal holds the same number of the
+    entry's games (one per seat), so the mean of the deals' means is the mean of the games."""
+    games = [score for scores in scores_by_deal for score in scores]
+    if not games:
+        return mean_interval([])
+    deals = len(scores_by_deal)
+    mean = sum(games) / len(games)
+    spread_games = _variance(games)
+    independent, one_per_deal = spread_games / len(games), spread_games / deals
+    by_deals = _variance([sum(s) / len(s) for s in scores_by_deal]) / deals if deals > 1 else one_per_deal
+    half = Z95 * math.sqrt(min(one_per_deal, max(independent, by_deals)))
+    return Estimate(mean, mean - half, mean + half, len(games))
+
+
+def paired_difference_z(a: dict[int, float], b: dict[int, float]) -> float:
+    """z of the difference between two entries' mean results over their deals (``{deal: result}``),
+    with the standard error that counts the deals they shared: each deal contributes its deviation
+    for ``a`` minus its deviation for ``b`` (the paired difference where they met, one side alone
+    where they did not), summed over deals, which are independent. Where the two played exactly the
+    same deals this is the paired test, mean of the per-deal differences over its standard error;
+    where they never met it is √(se_a² + se_b²). 0 where either has fewer than two deals."""
+    if len(a) < 2 or len(b) < 2:
+        return 0.0
+    mean_a, mean_b = sum(a.values()) / len(a), sum(b.values()) / len(b)
+    # n/(n - 1) so that a side alone gives its usual se², the sample variance over n
+    scale_a, scale_b = math.sqrt(len(a) / (len(a) - 1)) / len(a), math.sqrt(len(b) / (len(b) - 1)) / len(b)
+    variance = 0.0
+    for deal in set(a) | set(b):
+        u = (scale_a * (a[deal] - mean_a) if deal in a else 0.0) - (scale_b * (b[deal] - mean_b) if deal in b else 0.0)
+        variance += u * u
+    if variance <= 0:
+        return 0.0 if mean_a == mean_b else math.copysign(math.inf, mean_a - mean_b)
+    return (mean_a - mean_b) / math.sqrt(variance)
+
+
 #: The level of the rank bands' tests: two-sided 5 %, shared among the adjacent comparisons.
 BAND_LEVEL = 0.05
 
@@ -301,19 +401,25 @@ def band_z(entries: int, level: float = BAND_LEVEL) -> float:
     return NormalDist().inv_cdf(1 - level / (2 * max(1, entries - 1)))
 
 
-def rank_bands(values: Sequence[Estimate]) -> list[int]:
+def rank_bands(values: Sequence[Estimate], z_of: Callable[[int, int], float] | None = None) -> list[int]:
     """A band number per entry (1 = top): entries sorted by value, and a new band starts below an
-    entry only where its difference from the next one is significant (:func:`difference_z` beyond
+    entry only where its difference from the next one is significant (``z_of(above, below)``, by
+    default :func:`difference_z` for independent estimates; a tournament gives
+    :meth:`Results.difference_z`, the paired test over the deals the entries shared, beyond
     :func:`band_z`). Within a band, say "we cannot tell these apart"; a band is a chain of close
     neighbours, so its top and bottom entries may still differ. A cautious test: with the 5 % shared
     among the neighbours, truly equal entries are split far less than 5 % of the time (the more
-    entries, the less), which outweighs treating as independent the win rates of entries that met."""
+    entries, the less)."""
     order = sorted(range(len(values)), key=lambda i: (not math.isfinite(values[i].value), -values[i].value))
     bands = [0] * len(values)
     band, above = 0, None
     threshold = band_z(len(values))
     for i in order:
-        if above is None or difference_z(values[above], values[i]) > threshold:
+        if above is not None and math.isfinite(values[i].value):
+            z = z_of(above, i) if z_of is not None else difference_z(values[above], values[i])
+        else:
+            z = 0.0
+        if above is None or z > threshold:
             band += 1
         bands[i] = band
         above = i

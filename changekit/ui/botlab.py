@@ -247,7 +247,7 @@ class BotLab:
                  + (f" ({escape(report.stopped)}; the rest of its moves were the first legal move)"
                     if report.stopped else "") + "</li>"]
         if report.exact:
-            lines.append(f"<li>against the exact answer: {escape(report.exact['summary'])}</li>")
+            lines.append(f"<li>against an exact yardstick: {escape(report.exact['summary'])}</li>")
         self.w_result.value = f"<ul>{''.join(lines)}</ul>"
         options = [(f"{f.kind} in game {f.game + 1}, move {f.move + 1}: {f.message}"[:120], i)
                    for i, f in enumerate(report.failures)]

@@ -52,7 +52,7 @@ def test_a_student_writes_tests_and_submits_a_bot_and_the_class_tournament_reach
         student.get_by_role("button", name="Test my bot").click()
         report = student.locator(".ck-live[aria-live='polite']", has_text="win rate")  # read out when it comes
         report.wait_for(timeout=STEP_MS)
-        assert "12 games" in report.inner_text() and "against the exact answer" in report.inner_text()
+        assert "12 games" in report.inner_text() and "against an exact yardstick" in report.inner_text()
         student.get_by_role("button", name="Submit to class").click()
         student.get_by_text("Submitted at").wait_for(timeout=STEP_MS)
         with connect(url) as store:

@@ -1,6 +1,7 @@
-"""The strategy lab's exact comparison for Zombie: the expected points each payment gives away
-against the bill with the most expected points now (exact over the Zombie's draws, counted from
-the player's view as the kit's greedy bot counts them)."""
+"""The strategy lab's exact comparison for Zombie: the expected points each payment scores below
+the bill with the most expected points now (a one-move-ahead yardstick, not the best play: the
+lesson's Questions 6 and 7 show that giving up points now can pay), exact over the Zombie's draws,
+counted from the player's view as the kit's greedy bot counts them."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -28,8 +29,12 @@ class ZombieGiveaway:
         mean = self.given_away / self.moves if self.moves else 0.0
         return {"moves": self.moves, "best_moves": self.best, "points_given_away": self.given_away,
                 "per_move": mean,
-                "summary": f"{self.best} of {self.moves} payments had the most expected points now; "
-                           f"{self.given_away:.2f} expected points given away in all ({mean:.3f} a payment)"}
+                # the yardstick is greedy (most points on this payment), which the lesson shows is not
+                # the best play (Questions 6 and 7), so the sentence never calls it the best or exact play
+                "summary": f"{self.best} of {self.moves} payments paid the bill with the most expected points "
+                           f"on that payment; {self.given_away:.2f} expected points below that one-move-ahead "
+                           f"yardstick in all ({mean:.3f} a payment; a yardstick, not the best play: giving up "
+                           f"points now can pay later)"}
 
 
 def comparison(game: Zombie) -> ZombieGiveaway:
