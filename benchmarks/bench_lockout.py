@@ -10,12 +10,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import os
 import re
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.error
@@ -23,6 +18,8 @@ import urllib.request
 from pathlib import Path
 
 from timing import benchmark, sized
+
+from changekit.testing import VoilaServer
 
 TOKEN = "t0k-0123456789abcdef"
 CAP = 14
@@ -48,12 +45,6 @@ def cap() -> int:
 def attempts() -> int:
     """Pages the greedy visitor asks for (a smoke run: one past its share)."""
     return sized(ATTEMPTS, share() + 1)
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _visitor() -> tuple[urllib.request.OpenerDirector, http.cookiejar.CookieJar]:
@@ -98,20 +89,11 @@ def measure(connect: bool = True) -> dict[str, object]:
             "source": "import ipywidgets\nipywidgets.Button(description='hi')"}
     for name in ("small.ipynb", "class.ipynb"):
         (folder / name).write_text(json.dumps({"cells": [cell], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(folder / "serve.log", "w")  # noqa: SIM115 - closed below
-    server = subprocess.Popen(
-        [sys.executable, "-m", "changekit.cli", "serve", str(folder), "--host", "0.0.0.0", "--port", str(port),
-         "--token", TOKEN, "--max-kernels", str(cap()), "--no-browser",
-         *sized([], [f"--voila-arg=--ClassKernelManager.pages_per_visitor={share()}"])],
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env={**os.environ})
+    server = VoilaServer(folder, folder / "serve.log", host="0.0.0.0", start_timeout=90,
+                         serve_args=("--token", TOKEN, "--max-kernels", str(cap())),
+                         extra_args=sized((), (f"--ClassKernelManager.pages_per_visitor={share()}",)))
+    base = server.url
     try:
-        deadline = time.monotonic() + 90
-        while not _port_open(port):
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.5)
         greedy, jar = _visitor()
         statuses = []
         for _ in range(attempts()):
@@ -134,17 +116,7 @@ def measure(connect: bool = True) -> dict[str, object]:
             result[who] = f"{status} after {waited:.1f} s"
         return result
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        log.close()
-
-
-def _port_open(port: int) -> bool:
-    with socket.socket() as sock:
-        return sock.connect_ex(("127.0.0.1", port)) == 0
+        server.stop()
 
 
 @benchmark

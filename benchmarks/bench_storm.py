@@ -12,11 +12,6 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -26,16 +21,12 @@ from urllib.parse import quote
 
 from timing import benchmark, sized
 
+from changekit.testing import VoilaServer
+
 CAP = 40
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"  # in a page whose app made it in
 STORMS = (40, 60)
 CLASSMATE_ADDRESS, TEACHER_ADDRESS = "127.0.0.3", "127.0.0.4"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _get(port: int, path: str, *, source: str = "127.0.0.1", cookie: str = "") -> tuple[str, float]:
@@ -56,18 +47,6 @@ def _get(port: int, path: str, *, source: str = "127.0.0.1", cookie: str = "") -
         connection.close()
 
 
-def _kernels(server_pid: int) -> int:
-    from changekit.processes import child_pids
-
-    count = 0
-    for pid in child_pids(server_pid):
-        try:
-            count += b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes()
-        except OSError:
-            pass
-    return count
-
-
 def measure(storm: int, cap: int = CAP) -> dict[str, object]:
     from changekit.classroom.store import connect
     from changekit.serving import NOTEBOOKS
@@ -77,26 +56,17 @@ def measure(storm: int, cap: int = CAP) -> dict[str, object]:
     store = connect(store_url)
     session = store.open_session("Storm")
     store.close()
-    port = _free_port()
-    log = open(folder / "serve.log", "w")  # noqa: SIM115 - closed below
-    server = subprocess.Popen(
-        [sys.executable, "-m", "changekit.cli", "serve", str(NOTEBOOKS), "--port", str(port),
-         "--max-kernels", str(cap), "--no-browser"],
-        stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        env={**os.environ, "CHANGEKIT_CLASS_STORE": store_url, "XDG_DATA_HOME": str(folder)})
+    server = VoilaServer(NOTEBOOKS, folder / "serve.log", serve_args=("--max-kernels", str(cap)), start_timeout=120,
+                         env={"CHANGEKIT_CLASS_STORE": store_url, "XDG_DATA_HOME": str(folder)})
+    port = server.port
     most, sampling = [0], [True]
 
     def sample() -> None:
         while sampling[0]:
-            most[0] = max(most[0], _kernels(server.pid))
+            most[0] = max(most[0], len(server.kernel_pids()))
             time.sleep(0.2)
 
     try:
-        deadline = time.monotonic() + 120
-        while _get(port, "/voila/static/voila.js")[0] != "page":
-            if time.monotonic() > deadline:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.5)
         sampler = threading.Thread(target=sample, daemon=True)
         sampler.start()
         teacher_cookie = f"changekit_teacher_{port}={quote(session.code + ':' + session.teacher_key)}"
@@ -117,12 +87,7 @@ def measure(storm: int, cap: int = CAP) -> dict[str, object]:
                 "script": {str(s): storm_statuses.count(s) for s in sorted(set(storm_statuses))}}
     finally:
         sampling[0] = False
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-        log.close()
+        server.stop()
 
 
 @benchmark
