@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from changekit.core.errors import ChangekitError
 
@@ -79,6 +80,54 @@ async function render({ model, el }) {
   box.className = "ck-chart";
   box.setAttribute("role", "figure");
   el.appendChild(box);
+  // the text alternative: a sentence the figure is described by (out of sight: the chart shows
+  // it), and the data as a table a reader opens on request (a native <details>: keyboard and
+  // screen readers know it)
+  const said = document.createElement("p");
+  said.className = "ck-chart-summary";
+  said.id = "ck-chart-" + Math.random().toString(36).slice(2);
+  said.style.cssText = "position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden;margin:0";
+  box.setAttribute("aria-describedby", said.id);
+  const data = document.createElement("details");
+  data.className = "ck-chart-data";
+  data.style.cssText = "margin:2px 0 8px 0;font-size:14px";
+  el.appendChild(said);
+  el.appendChild(data);
+  const describe = () => {
+    said.textContent = model.get("summary") || "";
+    const table = model.get("table") || { header: [], rows: [] };
+    data.replaceChildren();
+    const opener = document.createElement("summary");
+    opener.textContent = "The chart's data as a table";
+    opener.style.cssText = "cursor:pointer;min-height:24px;color:#1d4e89";
+    const grid = document.createElement("table");
+    grid.style.cssText = "border-collapse:collapse;margin-top:4px";
+    const caption = document.createElement("caption");
+    caption.textContent = model.get("summary") || "";
+    caption.style.cssText = "text-align:left;caption-side:top;padding-bottom:4px";
+    const head = document.createElement("tr");
+    for (const name of table.header) {
+      const th = document.createElement("th");
+      th.scope = "col"; th.textContent = name; th.style.cssText = "text-align:left;padding:2px 8px";
+      head.appendChild(th);
+    }
+    const thead = document.createElement("thead"); thead.appendChild(head);
+    const tbody = document.createElement("tbody");
+    for (const row of table.rows) {
+      const tr = document.createElement("tr");
+      for (const cell of row) {
+        const td = document.createElement("td");
+        td.textContent = cell; td.style.cssText = "padding:2px 8px;border-top:1px solid #ddd";
+        tr.appendChild(td);
+      }
+      tbody.appendChild(tr);
+    }
+    grid.append(caption, thead, tbody);
+    data.append(opener, grid);
+  };
+  describe();
+  model.on("change:table", describe);
+  model.on("change:summary", describe);
   let Plotly;
   try {
     Plotly = await loadPlotly(model.get("src"));
@@ -116,7 +165,10 @@ async function render({ model, el }) {
     (narrow ? Promise.resolve(draw()) : Promise.resolve()).then(() => Plotly.Plots.resize(box));
   });
   resized.observe(box);
-  return () => { resized.disconnect(); model.off("change:figure", draw); Plotly.purge(box); };
+  return () => {
+    resized.disconnect(); model.off("change:figure", draw); model.off("change:table", describe);
+    model.off("change:summary", describe); Plotly.purge(box);
+  };
 }
 
 export default { render };
@@ -139,6 +191,94 @@ def chart_label(figure: Any) -> str:
     return f"chart: {title}" if title else "chart"
 
 
+#: Points a chart's sentence lists one by one; beyond them it gives their range (the table has all).
+SAID_POINTS = 12
+
+
+def _plain(text: Any) -> str:
+    """A plotly label as plain words: tags dropped, line breaks as spaces, entities decoded."""
+    import html  # the standard library's, for its entity decoder
+
+    words = re.sub(r"<br\s*/?>", " ", str(text or ""), flags=re.IGNORECASE)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", words)).split())
+
+
+def number_text(value: Any) -> str:
+    """A data value as a chart's text says it: whole numbers whole, others to 6 significant digits.
+
+    >>> number_text(3.0), number_text(0.123456789), number_text("ace")
+    ('3', '0.123457', 'ace')
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return _plain(value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:.6g}"
+
+
+def _values(array: Any) -> list[Any]:
+    return [] if array is None else [v.item() if hasattr(v, "item") else v for v in array]
+
+
+class ChartText(NamedTuple):
+    """What a chart shows, for people who cannot see it: one sentence, and its data as a table."""
+    sentence: str
+    header: list[str]
+    rows: list[list[str]]
+
+
+def chart_text(figure: Any) -> ChartText:
+    """The text alternative of a plotly figure: a sentence (its title, what each series plots, its
+    points or their range, what its lines and notes mark) and every data point as a table row."""
+    layout = figure.layout
+    title = _plain(layout.title.text if layout.title else "")
+    x_name = _plain(layout.xaxis.title.text if layout.xaxis and layout.xaxis.title else "") or "x"
+    counted = bool(figure.data) and all(trace.type == "histogram" for trace in figure.data)
+    y_name = (_plain(layout.yaxis.title.text if layout.yaxis and layout.yaxis.title else "")
+              or ("how many" if counted else "y"))
+    header = ["series", x_name, y_name]
+    rows: list[list[str]] = []
+    said: list[str] = []
+    for i, trace in enumerate(figure.data):
+        if trace.visible is False:
+            continue
+        name = _plain(getattr(trace, "name", None)) or f"series {i + 1}"
+        if trace.type == "heatmap":
+            xs, ys = _values(trace.x), _values(trace.y)
+            grid = [_values(row) for row in (trace.z if trace.z is not None else [])]
+            points = [(f"{number_text(xs[c] if c < len(xs) else c)}, {number_text(ys[r] if r < len(ys) else r)}",
+                       value) for r, row in enumerate(grid) for c, value in enumerate(row)]
+            kind = f"a grid of {len(points)} cells ({x_name}, {y_name}: value)"
+        elif trace.type == "histogram":
+            samples = _values(trace.x if trace.x is not None else trace.y)
+            counts: dict[Any, int] = {}
+            for v in samples:
+                counts[v] = counts.get(v, 0) + 1
+            points = sorted(counts.items(), key=lambda item: (str(type(item[0])), item[0]))
+            kind = f"a histogram of {len(samples)} values (value: how many)"
+        else:
+            xs, ys = _values(trace.x), _values(trace.y)
+            if not xs:
+                xs = list(range(len(ys)))
+            points = list(zip(xs, ys, strict=False))
+            kind = "bars" if trace.type == "bar" else "a line" if "lines" in str(trace.mode or "lines") else "points"
+        rows += [[name, number_text(x), number_text(y)] for x, y in points]
+        if len(points) <= SAID_POINTS:
+            listed = "; ".join(f"{number_text(x)}: {number_text(y)}" for x, y in points)
+        else:
+            listed = (f"{len(points)} points, from {number_text(points[0][0])}: {number_text(points[0][1])} "
+                      f"to {number_text(points[-1][0])}: {number_text(points[-1][1])}")
+        said.append(f"{name}, {kind}: {listed}.")
+    marks = [_plain(a.text) for a in (layout.annotations or ()) if a.text]
+    marks += [f"a line at {x_name} {number_text(shape.x0)}" for shape in (layout.shapes or ())
+              if shape.type == "line" and shape.x0 is not None and shape.x0 == shape.x1]
+    marks += [f"a line at {y_name} {number_text(shape.y0)}" for shape in (layout.shapes or ())
+              if shape.type == "line" and shape.y0 is not None and shape.y0 == shape.y1 and shape.x0 != shape.x1]
+    sentence = " ".join([f"Chart: {title}." if title else "Chart.", f"{y_name} against {x_name}.", *said,
+                         *([f"Marked: {'; '.join(marks)}."] if marks else [])])
+    return ChartText(sentence, header, rows)
+
+
 @cache
 def _chart_class() -> type:
     # anywidget and traitlets are imported only when a chart is drawn
@@ -152,8 +292,16 @@ def _chart_class() -> type:
         figure = traitlets.Dict().tag(sync=True)
         src = traitlets.Unicode().tag(sync=True)
         label = traitlets.Unicode().tag(sync=True)
+        summary = traitlets.Unicode().tag(sync=True)  # the sentence a screen reader reads
+        table = traitlets.Dict().tag(sync=True)  # {"header": [...], "rows": [[...], ...]}: the data
 
     return Chart
+
+
+def _text_traits(figure: Any) -> dict[str, Any]:
+    text = chart_text(figure)
+    return {"label": chart_label(figure), "summary": text.sentence,
+            "table": {"header": text.header, "rows": text.rows}}
 
 
 def Chart(figure: Any) -> Any:  # noqa: N802 - reads as the widget class it builds
@@ -162,7 +310,7 @@ def Chart(figure: Any) -> Any:  # noqa: N802 - reads as the widget class it buil
     if src is None:
         raise ChangekitError(f"{PLOTLY_JS_ENV} is not set: charts as widgets need `changekit serve` "
                              "(elsewhere, display the figure itself, or use LiveChart)")
-    return _chart_class()(figure=figure_json(figure), src=src, label=chart_label(figure))
+    return _chart_class()(figure=figure_json(figure), src=src, **_text_traits(figure))
 
 
 class LiveChart:
@@ -181,8 +329,10 @@ class LiveChart:
 
     def show(self, figure: Any) -> None:
         if plotly_js_url():
-            self.widget.label = chart_label(figure)
-            self.widget.figure = figure_json(figure)
+            with self.widget.hold_sync():
+                for name, value in _text_traits(figure).items():
+                    setattr(self.widget, name, value)
+                self.widget.figure = figure_json(figure)
             return
         with self.widget.batch_update():
             self.widget.data = ()

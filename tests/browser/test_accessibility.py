@@ -16,7 +16,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 
 from changekit import all_games
 
-from .helpers import ARTIFACTS, check_page, open_page, visible, wait_rendered, wait_until
+from .helpers import ARTIFACTS, check_page, check_question, open_page, visible, wait_rendered, wait_until
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -219,3 +219,64 @@ def test_axe_finds_nothing_after_a_move_with_hints_shown(rendered):
     wait_until(page, lambda: app.inner_text() != before, what=f"{notebook}: the table to show the first move")
     wait_rendered(page)
     assert_axe_finds_nothing(page, f"{page_id(notebook)}-after-a-move")
+
+
+#: In the page: for each chart (a ``.ck-chart`` figure), its text alternative as a screen reader
+#: gets it (the sentence the figure is described by, the data table's cells) and the figure's own
+#: data as plotly drew it (bars and lines: each trace's name, x and y).
+CHART_TEXTS_JS = """(root) => [...root.querySelectorAll('.ck-chart')].map((figure) => {
+  const said = document.getElementById(figure.getAttribute('aria-describedby'));
+  const table = figure.parentElement.querySelector('.ck-chart-data table');
+  return {
+    sentence: said ? said.textContent : null,
+    header: table ? [...table.querySelectorAll('thead th')].map((th) => th.textContent) : null,
+    rows: table ? [...table.querySelectorAll('tbody tr')]
+      .map((tr) => [...tr.cells].map((td) => td.textContent)) : null,
+    traces: (figure._fullData || []).filter((t) => t.visible !== false).map((t) => ({
+      type: t.type, name: t.name, x: Array.from(t.x || []), y: Array.from(t.y || []) })),
+  };
+})"""
+
+
+def as_number(text: str) -> float | str:
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def close(a, b) -> bool:
+    if isinstance(a, float) and isinstance(b, (int, float)):
+        return abs(a - b) <= 1e-5 * max(1.0, abs(b))
+    return str(a) == str(b)
+
+
+def test_a_questions_chart_has_a_text_alternative_stating_the_figures_numbers(rendered):
+    """Zombie's first Question, checked: its chart is described by a sentence and carries its data
+    as a table, and every number in both is the figure's own (read from plotly's drawn data, not
+    from the kit's Python); the page, with the table opened by keyboard, has no axe finding."""
+    notebook, page = rendered
+    if notebook != GAMES["zombie"]:
+        return
+    check_question(page, "zombie.q1")
+    question = page.locator(".ck-question-box").filter(has=page.locator('[id="zombie.q1"]'))
+    charts = question.evaluate(CHART_TEXTS_JS)
+    assert charts, "zombie.q1: no chart after Check"
+    for chart in charts:
+        assert chart["sentence"] and chart["sentence"].startswith("Chart"), chart["sentence"]
+        drawn = [(t["name"], x, y) for t in chart["traces"] if t["type"] in ("bar", "scatter")
+                 for x, y in zip(t["x"], t["y"], strict=True)]
+        assert drawn, f"no bars or lines drawn: {chart['traces']}"
+        tabled = [(name, as_number(x), as_number(y)) for name, x, y in chart["rows"]]
+        assert len(tabled) == len(drawn), f"{len(tabled)} rows for {len(drawn)} points"
+        for (name, x, y), (d_name, d_x, d_y) in zip(tabled, drawn, strict=True):
+            assert name == d_name and close(x, d_x) and close(y, d_y), \
+                f"row {(name, x, y)} ≠ drawn {(d_name, d_x, d_y)}"
+        if len(drawn) <= 12:  # the sentence lists each point: "x: y"
+            for row in chart["rows"]:
+                assert f"{row[1]}: {row[2]}" in chart["sentence"], f"{row} not in {chart['sentence']!r}"
+    opener = question.locator(".ck-chart-data summary").first
+    opener.focus()
+    page.keyboard.press("Enter")
+    assert question.locator(".ck-chart-data").first.evaluate("(d) => d.open"), "Enter did not open the table"
+    assert_axe_finds_nothing(page, "zombie-after-check")
