@@ -31,7 +31,7 @@ from .keeper import TEACHER_COOKIE, PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
 from .projector import projector_address
-from .report import check_correct, discussion_advice, report_figure, report_html, share_right
+from .report import check_correct, discussion_advice, learning_html, report_figure, report_html, share_right
 from .store import Question as QuestionState
 from .store import Session, Store, connect
 from .variant_round import send_variants
@@ -261,8 +261,10 @@ class Dashboard:
                                     tooltip="Per question: first vote and revote right, and the normalised gain")
         self.report_button.layout.align_self = "flex-start"
         self.report_html = w.HTML()
+        self.learning_html = w.HTML()  # learned or copied: each student's own variant (issue 46)
+        self.learning_html.add_class("ck-learning-report")
         self.report_chart = ChartBox()
-        self.report_box = w.VBox([self.report_html, self.report_chart.widget])
+        self.report_box = w.VBox([self.report_html, self.report_chart.widget, self.learning_html])
         self.report_box.add_class("ck-lesson-report")
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
@@ -750,9 +752,12 @@ class Dashboard:
         """The lesson report: per question with a marked right answer, the first vote's and the
         revote's share right and Hake's gain, as a table and a chart (the store's work off the loop)."""
         code, key = self._teacher()
-        off_loop(lambda: self.store.lesson_report(code, key), self._show_report, failed=self._say)
+        off_loop(lambda: (self.store.lesson_report(code, key), self.store.learning_report(code, key)),
+                 self._show_report, failed=self._say)
 
-    def _show_report(self, rows: Any) -> None:
+    def _show_report(self, reports: Any) -> None:
+        rows, learning = reports
+        self.learning_html.value = "<h4>Learned or copied: each student's own question</h4>" + learning_html(learning)
         self.report_html.value = report_html(rows)
         self.report_chart.widget.layout.display = None if rows else "none"
         if rows:

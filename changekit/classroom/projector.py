@@ -46,7 +46,7 @@ from .keeper import PROJECTOR_COOKIE, PageKeeper
 from .kinds import AUCTION_KIND, PROMPT_KINDS
 from .live import alert_html, connect, page_address, server_token_query
 from .poller import Poller, off_loop
-from .report import ReportRow, is_right, report_headline
+from .report import LESSON, LearningRow, ReportRow, is_right, learning_headline, report_headline
 
 if TYPE_CHECKING:  # the store opens with the first read (a visit alone loads and writes nothing)
     from .store import ProjectorPoll, Store
@@ -102,6 +102,7 @@ class BoardState:
     report: tuple[ReportRow, ...]
     auction: AuctionView | None
     second: int | None  # the clock's second while a question's timer runs (its "time left")
+    learning: tuple[LearningRow, ...] = ()  # learned or copied (issue 46): counts, never a name
 
 
 def auction_view(question_id: str, bids: list[Any]) -> AuctionView:
@@ -437,7 +438,8 @@ class Projector:
                 self._auctions[last.question_id, last.revealed_at] = auction
         timed = any(p.deadline is not None and not p.closed and not p.paused for p in polls)
         return BoardState(store.projector_joined(code, key), polls, tuple(store.projector_standings(code, key)),
-                          tuple(store.projector_report(code, key)), auction, int(time.time()) if timed else None)
+                          tuple(store.projector_report(code, key)), auction, int(time.time()) if timed else None,
+                          tuple(store.projector_learning(code, key)))
 
     def apply(self, state: BoardState) -> None:
         self.state = state
@@ -521,6 +523,8 @@ class Projector:
             right += _text(72, escape(exact), "ck-projector-answer", "bold")
         rows = [r for r in state.report if r.question_id == poll.question_id]
         headline = _text(30, _unbroken(report_headline(rows)), "ck-projector-report") if rows else ""
+        headline += "".join(_text(30, learning_headline(r), "ck-projector-learning") for r in state.learning
+                            if r.question_id == poll.question_id)
         reading = poll.answer.get("reading") if isinstance(poll.answer, dict) else None
         # the reading's first sentences: what fits the screen beside the chart (all of it is on the phones)
         words = _text(SMALLEST_PX if exact else 30, reading_to_html(first_sentences(str(reading))),
@@ -548,7 +552,9 @@ class Projector:
     def lesson_line(state: BoardState) -> str:
         if not state.report:
             return ""
-        return _text(28, "Lesson so far: " + _unbroken(report_headline(list(state.report))), "ck-projector-report")
+        line = _text(28, "Lesson so far: " + _unbroken(report_headline(list(state.report))), "ck-projector-report")
+        return line + "".join(_text(28, "Own questions so far: " + learning_headline(r), "ck-projector-learning")
+                              for r in state.learning if r.question_id == LESSON)
 
     def _ipython_display_(self) -> None:
         display(self.widget)

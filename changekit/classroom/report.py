@@ -207,3 +207,217 @@ def report_figure(rows: Sequence[ReportRow]) -> Any:
                          yaxis={"title": "% right", "range": [0, 100]}, height=340, width=560,
                          margin={"l": 50, "r": 20, "t": 50, "b": 50})
     return figure
+
+
+# -- learned or copied: the first vote, the revote and each student's own variant (issue 46) ------
+
+#: resamples of the bootstrap interval of Hake's g
+BOOTSTRAP_RESAMPLES = 2000
+#: the interval's level (95 %), as the tails the bootstrap leaves out
+BOOTSTRAP_TAILS = (0.025, 0.975)
+#: the question id of the whole lesson's row of a learning report
+LESSON = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Matched:
+    """One student on one question who voted first and answered their own variant: right on the
+    first vote, right after the revote (their first vote where they did not revote), right on
+    their own variant."""
+
+    first: bool
+    after: bool
+    own: bool
+
+    @property
+    def kind(self) -> str:
+        """knew (right first, right on their own), learned (wrong first, right on their own),
+        copied (right after the revote, wrong on their own), still wrong (the rest): every
+        matched student is exactly one."""
+        if self.own:
+            return "knew" if self.first else "learned"
+        return "copied" if self.after else "still wrong"
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How many of ``n`` with a 95 % Wilson interval (``low``, ``high``; 0 to 1 when n = 0)."""
+
+    count: int
+    n: int
+    low: float
+    high: float
+
+    @property
+    def share(self) -> float | None:
+        return self.count / self.n if self.n else None
+
+
+def share_of(count: int, n: int) -> Share:
+    """``count`` of ``n`` with its 95 % Wilson interval (:func:`changekit.stats.intervals.wilson`).
+
+    >>> s = share_of(50, 100); (s.share, round(s.low, 4), round(s.high, 4))
+    (0.5, 0.4038, 0.5962)
+    """
+    from ..stats.intervals import wilson  # stats' checks load only where a report is made
+
+    estimate = wilson(count, n)
+    return Share(count, n, estimate.low, estimate.high)
+
+
+@dataclass(frozen=True, slots=True)
+class LearningRow:
+    """One question of the learning report (or the whole lesson: ``question_id`` is LESSON, every
+    student's answer to every question a unit). ``n`` matched students; right on the first vote,
+    after the revote and on their own variant, each a :class:`Share` with its interval; how many
+    knew, learned, copied or are still wrong (:attr:`Matched.kind`), each a Share of n too;
+    Hake's g from the first vote to the own variant with a seeded bootstrap 95 % interval (None
+    where undefined: every first vote right, or nobody matched); ``sure_wrong``: answers (first,
+    revote, own variant, of every student) said "sure" and wrong, ``sure_wrong_answers`` the wrong
+    first votes and revotes said "sure" most often, as shown, with how many."""
+
+    question_id: str
+    n: int
+    first: Share
+    after: Share
+    own: Share
+    knew: Share
+    learned: Share
+    copied: Share
+    still_wrong: Share
+    gain: float | None
+    gain_low: float | None
+    gain_high: float | None
+    sure_wrong: int
+    sure_wrong_answers: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        # read back from JSON (the class service's answer): its shares come as dicts, pairs as lists
+        for name in ("first", "after", "own", "knew", "learned", "copied", "still_wrong"):
+            value = getattr(self, name)
+            if isinstance(value, dict):
+                object.__setattr__(self, name, Share(**value))
+        object.__setattr__(self, "sure_wrong_answers", tuple(tuple(pair) for pair in self.sure_wrong_answers))
+
+    @property
+    def gain_note(self) -> str:
+        if self.n == 0:
+            return "undefined: no student voted first and answered their own variant"
+        if self.gain is None:
+            return "undefined: every first vote was right (nothing left to gain)"
+        return ""
+
+    def as_dict(self) -> dict[str, Any]:
+        shares = {name: {"count": s.count, "n": s.n, "share": s.share, "low": s.low, "high": s.high}
+                  for name, s in (("first", self.first), ("after_revote", self.after), ("own_variant", self.own),
+                                  ("knew", self.knew), ("learned", self.learned), ("copied", self.copied),
+                                  ("still_wrong", self.still_wrong))}
+        return {"matched": self.n, **shares, "gain": self.gain, "gain_low": self.gain_low, "gain_high": self.gain_high,
+                "gain_note": self.gain_note, "sure_wrong": self.sure_wrong,
+                "sure_wrong_answers": [list(pair) for pair in self.sure_wrong_answers]}
+
+
+def bootstrap_gain(matched: Sequence[Matched], *, seed: int,
+                   resamples: int = BOOTSTRAP_RESAMPLES) -> tuple[float | None, float | None]:
+    """A 95 % percentile bootstrap interval of Hake's g (first vote to own variant): the students
+    resampled with replacement ``resamples`` times by ``random.Random(seed)``; resamples where g
+    is undefined (every first vote right) left out. (None, None) with no student or no defined g."""
+    import random  # only where a report is made
+
+    n = len(matched)
+    if n == 0:
+        return None, None
+    rng = random.Random(seed)
+    pairs = [(m.first, m.own) for m in matched]
+    gains = []
+    for _ in range(resamples):
+        pre = post = 0
+        for _ in range(n):
+            first, own = pairs[rng.randrange(n)]
+            pre += first
+            post += own
+        if pre < n:
+            gains.append((post - pre) / (n - pre))
+    if not gains:
+        return None, None
+    gains.sort()
+    low, high = (gains[min(len(gains) - 1, int(tail * len(gains)))] for tail in BOOTSTRAP_TAILS)
+    return low, high
+
+
+def learning_row(question_id: str, matched: Sequence[Matched], sure_wrong: int = 0,
+                 sure_wrong_answers: Sequence[tuple[str, int]] = (), *, seed: int | None = None,
+                 resamples: int = BOOTSTRAP_RESAMPLES) -> LearningRow:
+    """The learning report's row for ``matched`` (see :class:`LearningRow`); the bootstrap is
+    seeded by ``seed``, else by the question id (the same data gives the same interval).
+
+    >>> row = learning_row("q1", [Matched(False, True, True), Matched(False, True, False),
+    ...                           Matched(True, True, True), Matched(False, False, False)])
+    >>> row.n, row.learned.count, row.copied.count, row.knew.count, row.still_wrong.count
+    (4, 1, 1, 1, 1)
+    >>> row.gain  # (2/4 - 1/4) / (1 - 1/4)
+    0.3333333333333333
+    """
+    import zlib  # only where a report is made
+
+    n = len(matched)
+    kinds = [m.kind for m in matched]
+    pre, post = sum(m.first for m in matched), sum(m.own for m in matched)
+    gain = (post - pre) / (n - pre) if n and pre < n else None
+    low, high = bootstrap_gain(matched, seed=zlib.crc32(question_id.encode()) if seed is None else seed,
+                               resamples=resamples)
+    knew, learned, copied, still_wrong = (share_of(kinds.count(k), n) for k in ("knew", "learned", "copied",
+                                                                              "still wrong"))
+    return LearningRow(question_id, n, share_of(pre, n), share_of(sum(m.after for m in matched), n),
+                       share_of(post, n), knew, learned, copied, still_wrong, gain, low, high, sure_wrong,
+                       tuple(sure_wrong_answers))
+
+
+def is_sure_and_wrong(correct: Any, value: Any, confidence: Any) -> bool:
+    """An answer said "sure" and wrong: a misconception to take up next lesson."""
+    return confidence == CONFIDENCE[-1] and not is_right(correct, value)
+
+
+def _share_html(share: Share) -> str:
+    if not share.n:
+        return "—"
+    return f"{share.count} ({share.count / share.n:.0%}, {share.low:.0%}–{share.high:.0%})"
+
+
+def learning_headline(row: LearningRow) -> str:
+    """A row in one line of counts (plain text): the projector's, which never shows a name.
+
+    >>> print(learning_headline(learning_row("q1", [Matched(False, True, True), Matched(True, True, True)])))
+    2 students: 1 right first, 2 after the revote, 2 on their own question · knew 1, learned 1, copied 0, still wrong 0
+    """
+    if not row.n:
+        return "no student has answered their own question yet"
+    return (f"{row.n} student{'s' if row.n != 1 else ''}: {row.first.count} right first, {row.after.count} after "
+            f"the revote, {row.own.count} on their own question · knew {row.knew.count}, learned "
+            f"{row.learned.count}, copied {row.copied.count}, still wrong {row.still_wrong.count}")
+
+
+def learning_html(rows: Sequence[LearningRow]) -> str:
+    """The learning report as an HTML table: counts with their share and 95 % interval."""
+    from ..core.markup import html  # markup only where the report is drawn (it escapes every value)
+
+    if not rows:
+        return ("<p class=\"ck-learning-empty\"><i>No student has answered their own question yet: after a reveal, "
+                "send each their own variant from the question's row.</i></p>")
+    body = "".join(
+        html("<tr><th scope=\"row\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>"
+             "<td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+             r.question_id or "The lesson", r.n, _share_html(r.first), _share_html(r.after), _share_html(r.own),
+             _share_html(r.knew), _share_html(r.learned), _share_html(r.copied), _share_html(r.still_wrong),
+             f"{r.gain:.2f} ({r.gain_low:.2f} to {r.gain_high:.2f})" if r.gain is not None and r.gain_low is not None
+             else f"{r.gain:.2f}" if r.gain is not None else r.gain_note,
+             f"{r.sure_wrong}" + ("".join(f"; {value}: {count}" for value, count in r.sure_wrong_answers)))
+        for r in rows)
+    return ('<table class="ck-learning" aria-label="learned or copied"><thead><tr><th>Question</th><th>Students</th>'
+            "<th>Right first</th><th>Right after the revote</th><th>Right on their own</th><th>Knew</th>"
+            "<th>Learned</th><th>Copied</th><th>Still wrong</th><th>Gain g, first to own</th>"
+            f"<th>Sure and wrong</th></tr></thead><tbody>{body}</tbody></table>"
+            "<p><small>Students: voted first and answered their own variant. Each count with its share and 95 % "
+            "interval. Knew: right first and on their own. Learned: wrong first, right on their own. Copied: right "
+            "after the revote, wrong on their own. g = (own share − first share) / (1 − first share), with a "
+            "bootstrap interval. Sure and wrong: answers said \"sure\" that were wrong.</small></p>")

@@ -47,7 +47,8 @@ from ..registry import game_spec, is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .kinds import PROMPT_KINDS
 from .names import INVISIBLE, name_key
-from .report import ReportRow, check_confidence, check_correct, is_right, report_row
+from .report import (LESSON, LearningRow, Matched, ReportRow, check_confidence, check_correct, is_right,
+                     is_sure_and_wrong, learning_row, report_row)
 from .schema import migrate
 from . import referee
 from .referee import SeatView
@@ -699,6 +700,52 @@ class Store:
             rows.append(report_row(question_id, _decode(correct), first, again))
         return rows
 
+    def learning_report(self, code: str, teacher_key: str) -> list[LearningRow]:
+        """Learned or copied (issue 46): per question with a marked right answer whose students were
+        sent their own variant, in the order they opened, then the whole lesson (question id
+        :data:`~changekit.classroom.report.LESSON`): matched students, right first / after the
+        revote / on their own variant, knew / learned / copied / still wrong, each with its 95 %
+        interval, Hake's g with its bootstrap interval, sure-and-wrong answers
+        (:class:`~changekit.classroom.report.LearningRow`)."""
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            return self._learning(tx, session)
+
+    def projector_learning(self, code: str, projector_key: str) -> list[LearningRow]:
+        """The learning report (:meth:`learning_report`) for the projector: counts, never a name."""
+        with self._read() as tx:
+            session = self._projector(tx, code, projector_key)
+            return self._learning(tx, session)
+
+    def _learning(self, tx: Transaction, session: _SessionRow) -> list[LearningRow]:
+        marked = tx.execute("SELECT question_id, correct FROM questions q WHERE session_id = ? AND correct IS NOT NULL "
+                            "AND EXISTS (SELECT 1 FROM variants v WHERE v.session_id = q.session_id "
+                            "AND v.question_id = q.question_id) ORDER BY opened_at, question_id", (session.id,))
+        rows, everyone, sure_wrong_total = [], [], 0
+        for question_id, correct_json in marked:
+            correct = _decode(correct_json)
+            first, again = (
+                {student: (_decode(value), confidence) for student, value, confidence in tx.execute(
+                    f"SELECT student_id, value, confidence FROM {votes} WHERE session_id = ? AND question_id = ?",
+                    (session.id, question_id))}
+                for votes in ("answers", "revotes"))
+            own = {student: (_decode(value), confidence, _decode(right)) for student, value, confidence, right in
+                   tx.execute("SELECT student_id, value, confidence, correct FROM variants WHERE session_id = ? "
+                              "AND question_id = ? AND answered_at IS NOT NULL", (session.id, question_id))}
+            matched = [Matched(is_right(correct, first[s][0]), is_right(correct, (again.get(s) or first[s])[0]),
+                               is_right(own[s][2], own[s][0])) for s in sorted(first.keys() & own.keys())]
+            sure_wrong = [_short_value(value) for votes in (first, again) for value, confidence in votes.values()
+                          if is_sure_and_wrong(correct, value, confidence)]
+            sure_wrong_own = sum(is_sure_and_wrong(right, value, confidence)
+                                 for value, confidence, right in own.values())
+            most = sorted({v: sure_wrong.count(v) for v in sure_wrong}.items(), key=lambda pair: (-pair[1], pair[0]))
+            rows.append(learning_row(question_id, matched, len(sure_wrong) + sure_wrong_own, most[:3]))
+            everyone += matched
+            sure_wrong_total += len(sure_wrong) + sure_wrong_own
+        if rows:
+            rows.append(learning_row(LESSON, everyone, sure_wrong_total, seed=0))
+        return rows
+
     # -- each student's own variant, after the reveal (issue 46) ----------------------------------
 
     def send_variants(self, code: str, teacher_key: str, question_id: str, seed: int,
@@ -1191,6 +1238,7 @@ class Store:
                 "JOIN questions q ON q.session_id = r.session_id AND q.question_id = r.question_id "
                 "WHERE r.session_id = ? ORDER BY q.opened_at, r.question_id, s.id", (session.id,))
             report = self._report(tx, session)
+            learning = self._learning(tx, session)
             own = tx.execute(
                 "SELECT s.name, v.question_id, v.seed, v.prompt, v.correct, v.value, v.confidence, v.answered_at, "
                 "v.sent_at FROM variants v JOIN students s ON s.id = v.student_id "
@@ -1220,6 +1268,8 @@ class Store:
         made = _iso(time.time())
         for row in report:  # a JSON object: starts with "{", which no spreadsheet runs
             writer.writerow(("report", "", row.question_id, "", "", "", json.dumps(row.as_dict()), made, ""))
+        for learned in learning:  # the lesson's own row has no question
+            writer.writerow(("learning", "", learned.question_id, "", "", "", json.dumps(learned.as_dict()), made, ""))
         return out.getvalue()
 
     # -- checks shared by the methods -------------------------------------------------------------
@@ -1396,6 +1446,12 @@ def _is_projector_key(secret: object, session: _SessionRow) -> bool:
 def _projector_refused(session: _SessionRow) -> ClassroomError:
     return ClassroomError("wrong-teacher-key", f"that is the projector key of session {session.code}: it only "
                                                "shows the class's counts and results; this needs the teacher key")
+
+
+def _short_value(value: Any) -> str:
+    """An answer as a report cell shows it (a number as the page writes it; at most 40 characters)."""
+    text = f"{value:g}" if isinstance(value, float) else str(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _is_variant_seed(seed: object) -> bool:
@@ -1709,7 +1765,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
 RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
-                                         ProjectorPoll, SeatView, VariantAnswer)}
+                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 

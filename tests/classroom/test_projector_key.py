@@ -21,7 +21,7 @@ NAMES = ("Zephyrine", "Quillon", "Marisol", "Thaddeus")
 FIRST = ["3", "2", "3", "3"]
 PROMPT = {"kind": "choices", "choices": ["2", "3"], "text": "2 or 3?"}
 PROJECTOR_READS = ("projector_joined", "projector_polls", "projector_votes", "projector_standings",
-                   "projector_report")
+                   "projector_report", "projector_learning")
 
 
 @pytest.fixture
