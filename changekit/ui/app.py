@@ -16,6 +16,7 @@ import time
 from typing import Any, Callable, ClassVar, NamedTuple, Sequence
 from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as w
 from IPython.display import display
 
@@ -256,6 +257,55 @@ def page_value(name: str) -> str | None:
     return values[-1] if values else None
 
 
+_FOCUS_KEEPER_ESM = """
+// A move redraws the table: the button that had the focus may be gone (the bill paid) or disabled
+// (not your turn), and the browser then drops the focus to the page's top, so a keyboard user
+// would Tab through the rules again. When that happens inside this app, the focus goes to a
+// button with the same name, else the first one that can be pressed among the moves, else any
+// in the app, else the log.
+function render({ el }) {
+  el.classList.add("ck-focus-keeper");
+  let last = null, lastName = "", watcher = null, frame = 0;
+  const app = () => el.closest(".ck-app");
+  const noted = (event) => {
+    const root = app();
+    if (root && root.contains(event.target)) { last = event.target; lastName = (last.innerText || "").trim(); }
+  };
+  const pressable = (root, where) => [...root.querySelectorAll(where)]
+    .filter((b) => !b.disabled && b.getClientRects().length);
+  const restore = () => {
+    const root = app();
+    const active = document.activeElement;
+    if (!root || !last || (active && active !== document.body)) return;
+    if (last.isConnected && !last.disabled) return;  // the person moved the focus away themselves
+    const moves = pressable(root, ".ck-controls button, .ck-board button");
+    const every = pressable(root, "button");
+    const next = moves.find((b) => b.innerText.trim() === lastName) || moves[0]
+      || every.find((b) => b.innerText.trim() === lastName) || every[0] || root.querySelector(".ck-log");
+    if (next) next.focus();
+  };
+  const attach = () => {
+    const root = app();
+    if (!root) { frame = requestAnimationFrame(attach); return; }
+    watcher = new MutationObserver(restore);
+    watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+  };
+  document.addEventListener("focusin", noted);
+  attach();
+  return () => { cancelAnimationFrame(frame); watcher && watcher.disconnect();
+                 document.removeEventListener("focusin", noted); };
+}
+export default { render };
+"""
+
+
+class FocusKeeper(anywidget.AnyWidget):
+    """Keeps the keyboard's focus in its app when a redraw removes or disables the focused button
+    (it shows nothing)."""
+
+    _esm = _FOCUS_KEEPER_ESM
+
+
 def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:
     """A button with a text label (icons alone are not accessible, and offline they vanish)."""
     btn = w.Button(description=label, tooltip=tooltip or label, button_style=style,
@@ -414,6 +464,8 @@ class GameApp:
         self._announced = 0  # how many of the viewer's events were read out (or were there before)
         self.w_table = w.VBox()
         self.w_controls = w.VBox()
+        self.w_controls.add_class("ck-controls")
+        self.w_table.add_class("ck-board")
         self.w_hint_box = w.HTML()
         self.w_score = w.HTML()
         self.w_log = w.HTML()
@@ -428,7 +480,8 @@ class GameApp:
         self.w_setup.add_class("ck-setup")
         self.w_setup.add_class("ck-collapsed")  # collapsed: on a phone the settings filled the first screen
         self.widget = w.VBox(
-            [w.HTML(CSS), self.w_setup, self.w_status, self.w_summary, self.w_moves, self.w_screen, self.w_table,
+            [w.HTML(CSS), FocusKeeper(), self.w_setup, self.w_status, self.w_summary, self.w_moves, self.w_screen,
+             self.w_table,
              self.w_controls, self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
