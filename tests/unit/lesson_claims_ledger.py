@@ -174,6 +174,16 @@ def _boneyard_no_gain_alone() -> bool:
             and pair[2] + pair[3] > 2 * value + 2)
 
 
+def _boneyard_mix_tops_at_nine() -> bool:
+    from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
+
+    from .boneyard_rebuild_checks import rebuilt_by_the_sheet
+
+    tops = max(t for t, p in EQUILIBRIUM_TABLE[4].items() if p > 0)
+    # the $10 bucket goes to the highest unmatched bid and becomes it: with no match, nothing over $9 is left
+    return tops == 9 and max(rebuilt_by_the_sheet([10, 7, 5, 3, 1], [9, 4, 3, 1])) == 9
+
+
 def _boneyard_race_bot_even() -> bool:
     """Question 7: the race bot's 95 % interval, from the stored run's win count, holds a quarter."""
     from changekit.games.boneyard import analysis as a
@@ -881,6 +891,10 @@ LEDGER: dict[str, dict[str, Entry]] = {
             computed(_boneyard_equilibrium_earns_the_same),
         "to bring the exploitability down to 10⁻¹⁵?": asks("Question 3"),
         "## Best response to your class": asks("a heading"),
+        # Question 8: the rebuilt Boneyard
+        "the mix never bids more than `$9`, so the richest bucket shrinks to the winning bid":
+            computed(_boneyard_mix_tops_at_nine, "the stored four-player mix bids nothing above $9; a winning bid "
+                                                 "becomes the bucket it took (the sheet's rebuild)"),
         "which total earns most?": asks("the question to the class"),
         "A crowded total is not always a bad one":
             computed(lambda: _boneyard_class().best == [1] and _boneyard_class().distribution[1]

@@ -187,6 +187,8 @@ ZOMBIE_GIVEN = numbers(
 def boneyard_claims():
     from changekit.games.boneyard import analysis as a
 
+    from .boneyard_rebuild_checks import by_the_sheet as rebuilt, rebuilt_by_the_sheet
+
     rows = {r["players"]: r for r in a.equilibrium_summary()}
     return {
         "third of the time (0.325)": lambda: f"third of the time ({dec(rows[4]['p1'], 3)})",
@@ -219,6 +221,13 @@ def boneyard_claims():
         "*Seed 0:* about even. The race bot wins 28 % of the games (95 % interval 24–31 %) and the three "
         "equilibrium bots 23 %, 26 % and 24 %": race_bot_shares,
         "so 600 games cannot tell": lambda: f"so {a.question7_race().games} games cannot tell",
+        # Question 8: the rebuilt Boneyard, listed here from the rule sheet (boneyard_rebuild_checks)
+        "About three times in four: 75.9 %": lambda: f"About three times in four: {pct(rebuilt(4)['below'], 1)} %",
+        "That happens 17.4 % of the time": lambda: f"That happens {pct(rebuilt(4)['above'], 1)} % of the time",
+        "the richest bucket is worth `$8.33`": lambda: f"the richest bucket is worth `${dec(rebuilt(4)['richest'], 2)}`",
+        "holds `$23.81` instead of `$26`": lambda: f"holds `${dec(rebuilt(4)['total'], 2)}` instead of `$26`",
+        "turn the `$1` bucket into `$11`":
+            lambda: f"turn the `$1` bucket into `${max(rebuilt_by_the_sheet([10, 7, 5, 3, 1], [7, 5, 5, 3]))}`",
     }
 
 
@@ -1214,6 +1223,7 @@ ANSWERS = {
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
     "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],
     "boneyard.q7": ["about even. The race bot wins", "cannot tell whether"],
+    "boneyard.q8": ["About three times in four", "75.9 %", "shrinks to the winning bid"],
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of", "why bills are turns"],
     "diminishing.q5": ["twice as long"],

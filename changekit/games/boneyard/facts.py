@@ -25,6 +25,6 @@ FACTS = GameFacts(
     summary_says=summary_says,
     first_control=r"^Add \$\d+",
     # the equilibrium heatmap, the solver's convergence, the class's best response, the class
-    # explorer, the tournament, Question 7's race bot
-    lesson_charts=6,
+    # explorer, the tournament, Question 7's race bot, Question 8's rebuilt Boneyard
+    lesson_charts=7,
 )

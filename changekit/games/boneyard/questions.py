@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis, variants
+from . import analysis, rebuild, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -102,5 +102,24 @@ QUESTIONS = question_list(
                 "bid the mix. It never takes risks earlier when it is behind, and it never tries to stop an "
                 "opponent about to win: those would be other bots, still to be tried. The sheet's goal is a race, "
                 "but this much racing at the end does not clearly beat the one-round mix.",
+    ),
+    lesson_question(
+        "boneyard.q8",
+        "**Question 8.** Four players all bid Question 1's mix in the first round. Then the Boneyard is rebuilt: "
+        "each winning bid becomes the bucket it took, and the cancelled bids go onto the poorest bucket. How likely "
+        "is it that the second round's richest bucket is worth *less* than the first round's `$10`?",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: [rebuild.second_round_figure(rebuild.second_round(4)),
+                        rebuild.second_round_html(rebuild.second_round(4))],
+        variant=rebuild.second_round_variant,
+        reading="About three times in four: 75.9 %, exact over every first round the mix can bid. The highest "
+                "unmatched bid takes the `$10` bucket and *becomes* it, and the mix never bids more than `$9`, so "
+                "the richest bucket shrinks to the winning bid. Only cancelled bids can build a bucket above `$10`: "
+                "they are stacked on the poorest bucket, so two `$5`s that cancel turn the `$1` bucket into `$11`. "
+                "That happens 17.4 % of the time. On average the richest bucket is worth `$8.33`, and the Boneyard "
+                "holds `$23.81` instead of `$26`: what the winners gained came out of it. The second round is "
+                "another auction, with other buckets, so Question 1's mix, solved for the first round's buckets, "
+                "is not its equilibrium: the reason Question 5 suspects.",
     ),
 )
