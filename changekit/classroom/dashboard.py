@@ -124,8 +124,12 @@ class _QuestionRow:
         self.variant_button = button("Send each their own variant", lambda: board.click(board.sending_variants, qid),
                                      style="warning", tooltip="Each student gets the same idea with new numbers, "
                                                               "answered alone: learned or copied?")
+        # the one-click experiment: half the class predicts, half only watches (before the first vote)
+        self.split_button = button("Split: predict or watch", lambda: board.click(board.splitting, qid),
+                                   tooltip="Half the class (at random) predicts before the reveal, half only "
+                                           "watches; both then answer their own variant")
         if question.variant is None:  # no button for a question without a variant
-            self.variant_button.layout.display = "none"
+            self.variant_button.layout.display = self.split_button.layout.display = "none"
         self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer:", layout=w.Layout(width="170px"),
                                 style={"description_width": "initial"})
         self.timer.observe(lambda change: board.click(board.timing, qid), names="value")
@@ -144,7 +148,8 @@ class _QuestionRow:
         # the whole text on its own line, the controls under it
         self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>')
         line = w.HBox([self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
-                       self.close_button, self.reveal_button, self.variant_button, self.timer, self.right],
+                       self.close_button, self.reveal_button, self.split_button, self.variant_button, self.timer,
+                       self.right],
                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.slot = w.VBox()  # the reveal's chart and answer, when this is the question revealed last
         self.widget = w.VBox([self.text, line, self.help, self.detail, self.slot],
@@ -166,6 +171,7 @@ class _QuestionRow:
             count += f" · own variants: {state.variants_answered} of {state.variants_sent} answered"
         self.count.value = f'<span class="ck-poll-count" style="padding:0 10px">{count}</span>'
         self.variant_button.disabled = status != "revealed"
+        self.split_button.disabled = status != "open" or state is None or state.answered > 0
         taking = status in ("open", "discussing")
         self.open_button.disabled = status == "open"
         self.discuss_button.disabled = status not in ("open", "closed")
@@ -688,6 +694,25 @@ class Dashboard:
                                   "already.</p>")
         return work, then
 
+    def splitting(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        """Split the class at random (a fresh seed, kept in the store) into those who predict
+        before the reveal and those who only watch it."""
+        import secrets  # a fresh seed per split: only here
+
+        code, key = self._teacher()
+        seed = secrets.randbelow(2**31)
+
+        def work() -> Any:
+            return self.store.start_experiment(code, key, qid, seed), self.fetch()
+
+        def then(done: Any) -> None:
+            groups, state = done
+            self._apply_fresh(state)
+            watching = sorted(name for name, group in groups.items() if group == "watch")
+            self.message.value = (f'<p class="ck-split">Split (seed {seed}): {len(groups) - len(watching)} predict, '
+                                  f"{len(watching)} only watch: {escape(', '.join(watching))}.</p>")
+        return work, then
+
     def send_variants(self, qid: str) -> None:
         """What the row's "Send each their own variant" does."""
         self._run(self.sending_variants(qid))
@@ -752,12 +777,18 @@ class Dashboard:
         """The lesson report: per question with a marked right answer, the first vote's and the
         revote's share right and Hake's gain, as a table and a chart (the store's work off the loop)."""
         code, key = self._teacher()
-        off_loop(lambda: (self.store.lesson_report(code, key), self.store.learning_report(code, key)),
-                 self._show_report, failed=self._say)
+        def work() -> Any:
+            split = [q.question_id for q in self.store.questions(code, key) if q.experiment_seed is not None]
+            return (self.store.lesson_report(code, key), self.store.learning_report(code, key),
+                    [self.store.experiment(code, key, qid) for qid in split])
+        off_loop(work, self._show_report, failed=self._say)
 
     def _show_report(self, reports: Any) -> None:
-        rows, learning = reports
-        self.learning_html.value = "<h4>Learned or copied: each student's own question</h4>" + learning_html(learning)
+        rows, learning, experiments = reports
+        said = "".join(f'<p class="ck-experiment"><b>Predict or watch, {escape(e.question_id)}</b> (split seed '
+                       f"{e.seed}): {escape(e.sentence)}</p>" for e in experiments)
+        self.learning_html.value = ("<h4>Learned or copied: each student's own question</h4>" + learning_html(learning)
+                                    + said)
         self.report_html.value = report_html(rows)
         self.report_chart.widget.layout.display = None if rows else "none"
         if rows:

@@ -115,6 +115,9 @@ def problem_notice() -> tuple[w.HTML, Callable[[str | None], None]]:
 #: what a paused question says on a student's page (its Lock in refuses with it)
 PAUSED = "Your teacher has paused this question: wait, your page stays here until they resume it."
 FIRST_VOTE_OVER = "The first vote is over: talk to your neighbour, then vote again below."
+#: what a student in the experiment's watching group reads instead of voting (issue 46)
+WATCHING = ("This time you watch: no vote. Watch the result when your teacher shows it; then you answer your own "
+            "question.")
 #: what a student's own variant says above it (issue 46): alone, once
 VARIANT_INTRO = "**Your own question**, with numbers of its own: answer it alone. "
 DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;margin:6px 0"><b>Talk to your '
@@ -579,7 +582,8 @@ class StudentPage:
             self._built[poll.question_id] = question
             question.on_check.append(self._checked)
             link.adopt(question)
-        question.hold(PAUSED if poll.paused and not poll.discussing else
+        question.hold(WATCHING if poll.group == "watch" and not poll.revealed else
+                      PAUSED if poll.paused and not poll.discussing else
                       FIRST_VOTE_OVER if poll.discussing else None)
         if poll.closed and not poll.revealed and question.prediction is None:
             question.refuse("Your teacher has closed this question.")

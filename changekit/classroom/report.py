@@ -421,3 +421,63 @@ def learning_html(rows: Sequence[LearningRow]) -> str:
             "interval. Knew: right first and on their own. Learned: wrong first, right on their own. Copied: right "
             "after the revote, wrong on their own. g = (own share − first share) / (1 − first share), with a "
             "bootstrap interval. Sure and wrong: answers said \"sure\" that were wrong.</small></p>")
+
+
+# -- the one-click experiment: predict before the reveal, or only watch it (issue 46) --------------
+
+#: the experiment's two groups: predict before the reveal, or only watch it
+GROUPS = ("predict", "watch")
+
+
+@dataclass(frozen=True, slots=True)
+class ExperimentResult:
+    """A question's experiment: of each group, how many answered their own variant and how many
+    right (``predict``, ``watch``: :class:`Share`); the difference of the shares right (predict
+    minus watch) with its 95 % interval (Newcombe's, from the two Wilson intervals; None without
+    answers in both groups), the split's ``seed``, and ``sentence``: whether this class can tell
+    the groups apart, in plain words."""
+
+    question_id: str
+    seed: int | None
+    predict: Share
+    watch: Share
+    difference: float | None
+    low: float | None
+    high: float | None
+    sentence: str
+
+    def __post_init__(self) -> None:
+        for name in ("predict", "watch"):  # read back from JSON: the shares come as dicts
+            value = getattr(self, name)
+            if isinstance(value, dict):
+                object.__setattr__(self, name, Share(**value))
+
+
+def experiment_result(question_id: str, seed: int | None, predict: Share, watch: Share) -> ExperimentResult:
+    """The difference of the two groups' shares right on their own variant, with Newcombe's
+    hybrid score interval (its ends from each group's Wilson interval), and what it says.
+
+    >>> r = experiment_result("q1", 7, share_of(16, 20), share_of(8, 20))
+    >>> round(r.difference, 2), r.low > 0
+    (0.4, True)
+    >>> r.sentence.startswith("Predicting first did better")
+    True
+    """
+    if not predict.n or not watch.n:
+        return ExperimentResult(question_id, seed, predict, watch, None, None, None,
+                                "Not yet: both groups must answer their own question to compare them.")
+    p1, p2 = predict.count / predict.n, watch.count / watch.n
+    difference = p1 - p2
+    low = difference - ((p1 - predict.low) ** 2 + (watch.high - p2) ** 2) ** 0.5
+    high = difference + ((predict.high - p1) ** 2 + (p2 - watch.low) ** 2) ** 0.5
+    said = (f"predicting first: {predict.count} of {predict.n} right on their own question; watching only: "
+            f"{watch.count} of {watch.n}; the difference is {difference:+.0%} (95 % interval {low:+.0%} to "
+            f"{high:+.0%}).")
+    if low > 0:
+        sentence = f"Predicting first did better in this class: {said}"
+    elif high < 0:
+        sentence = f"Watching only did better in this class: {said}"
+    else:
+        sentence = (f"This class cannot tell the two apart: {said} The interval includes no difference at all; "
+                    "pooling several classes' results narrows it.")
+    return ExperimentResult(question_id, seed, predict, watch, difference, low, high, sentence)

@@ -163,6 +163,21 @@ MIGRATIONS: list[list[str]] = [
         )""",
         "CREATE INDEX variants_by_student ON variants (student_id)",
     ],
+    # 10: the one-click experiment (issue 46): a question's class split at random into students who
+    # predict before the reveal and students who only watch it. The split's seed, on the question;
+    # each student's group ("predict" or "watch"), never changed once the split is made.
+    [
+        "ALTER TABLE questions ADD COLUMN experiment_seed BIGINT",
+        """CREATE TABLE experiment_groups (
+            session_id BIGINT NOT NULL,
+            question_id TEXT NOT NULL,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            grp TEXT NOT NULL,
+            PRIMARY KEY (session_id, question_id, student_id),
+            FOREIGN KEY (session_id, question_id) REFERENCES questions (session_id, question_id)
+                ON DELETE CASCADE
+        )""",
+    ],
 ]
 
 #: the version this changekit writes and reads

@@ -47,8 +47,9 @@ from ..registry import game_spec, is_game, unknown_game
 from .backends import Backend, Transaction, open_backend
 from .kinds import PROMPT_KINDS
 from .names import INVISIBLE, name_key
-from .report import (LESSON, LearningRow, Matched, ReportRow, check_confidence, check_correct, is_right,
-                     is_sure_and_wrong, learning_row, report_row)
+from .report import (GROUPS, LESSON, ExperimentResult, LearningRow, Matched, ReportRow, check_confidence,
+                     check_correct, experiment_result, is_right, is_sure_and_wrong, learning_row, report_row,
+                     share_of)
 from .schema import migrate
 from . import referee
 from .referee import SeatView
@@ -198,6 +199,7 @@ class Question:
     variant_seed: int | None = None  # the seed of the generator that dealt the students' own variants
     variants_sent: int = 0  # students who were sent their own variant
     variants_answered: int = 0  # ... and answered it
+    experiment_seed: int | None = None  # the seed of the split into predict / watch, once made
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +246,7 @@ class Poll:
     # the asking student's own variant, once the teacher sent it: {"seed", "prompt"}; once they
     # answered it also {"answer", "confidence", "right", "correct", "exact"} (None: none sent)
     variant: Any = None
+    group: str | None = None  # the asking student's group in the question's experiment ("predict", "watch")
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,6 +472,11 @@ class Store:
             if deadline_at is not None and now > deadline_at:
                 raise ClassroomError("time-up", f"the time for question {question_id!r} is up: "
                                                 "your vote was not taken")
+            group = tx.one("SELECT grp FROM experiment_groups WHERE session_id = ? AND question_id = ? "
+                           "AND student_id = ?", (session.id, question_id, student_id))
+            if group is not None and group[0] == "watch":
+                raise ClassroomError("watching", f"you are in the group that watches question {question_id!r} this "
+                                                 "time: no vote; after the reveal you answer your own question")
             answered = tx.one(f"SELECT 1 FROM {votes} WHERE session_id = ? AND question_id = ? AND student_id = ?",
                               (session.id, question_id, student_id))
             if answered is None:
@@ -516,20 +524,22 @@ class Store:
             rows = tx.execute(
                 "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
                 "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct, a.confidence, r.confidence, "
-                "v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, v.answered_at "
+                "v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, v.answered_at, g.grp "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
                 "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
                 "AND r.student_id = ? "
                 "LEFT JOIN variants v ON v.session_id = q.session_id AND v.question_id = q.question_id "
                 "AND v.student_id = ? "
+                "LEFT JOIN experiment_groups g ON g.session_id = q.session_id AND g.question_id = q.question_id "
+                "AND g.student_id = ? "
                 "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id",
-                (student_id, student_id, student_id, session.id))
+                (student_id, student_id, student_id, student_id, session.id))
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
                      _decode(answer) if revealed_at is not None else None, _decode(mine),
                      discussion_at is not None, paused_at is not None, deadline_at, _decode(revote),
                      _decode(correct) if revealed_at is not None else None, confidence, revote_confidence,
-                     _own_variant(*variant))
+                     _own_variant(*variant[:7]), variant[7])
                 for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote,
                 correct, confidence, revote_confidence, *variant in rows]
 
@@ -559,13 +569,13 @@ class Store:
                 "(SELECT COUNT(*) FROM variants v WHERE v.session_id = q.session_id "
                 "AND v.question_id = q.question_id), (SELECT COUNT(*) FROM variants v "
                 "WHERE v.session_id = q.session_id AND v.question_id = q.question_id "
-                "AND v.answered_at IS NOT NULL) FROM questions q "
+                "AND v.answered_at IS NOT NULL), q.experiment_seed FROM questions q "
                 "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
         return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
                          discussion_at is not None, paused_at is not None, deadline_at, _decode(correct),
-                         variant_seed, sent, variant_answered)
+                         variant_seed, sent, variant_answered, experiment_seed)
                 for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted,
-                variant_seed, sent, variant_answered in rows]
+                variant_seed, sent, variant_answered, experiment_seed in rows]
 
     # -- a poll's run: discussion, revote, pause, timer, the right answer, the report -------------
 
@@ -852,6 +862,75 @@ class Store:
             answers.append(VariantAnswer(name, seed, _decode(prompt), correct, exact, answer, confidence,
                                          is_right(correct, answer) if answered_at is not None else None))
         return answers
+
+    # -- the one-click experiment: predict before the reveal, or only watch it (issue 46) ----------
+
+    def start_experiment(self, code: str, teacher_key: str, question_id: str, seed: int) -> dict[str, str]:
+        """Split the joined students at random into those who predict before the reveal and those
+        who only watch it (``{name: "predict" | "watch"}``, halves as equal as they can be): the
+        students in join order shuffled by ``random.Random(seed)``, the first half predicting. The
+        seed is kept on the question. A watcher's vote and revote on it are refused. Refused, with
+        nothing written: a question not opened, revealed or with votes in, a split already made
+        ("experiment-started": a split never changes once it started)."""
+        import random  # the split's own generator, seeded (only here)
+
+        question_id = _check_question_id(question_id)
+        if not _is_variant_seed(seed):
+            raise ClassroomError("bad-seed", f"an experiment's seed is a whole number from 0 to {MAX_VARIANT_SEED}, "
+                                             f"not {seed!r}")
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            row = tx.one("SELECT revealed_at, experiment_seed FROM questions WHERE session_id = ? AND question_id = ?"
+                         + tx.for_update, (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            if row[1] is not None:
+                raise ClassroomError("experiment-started", f"question {question_id!r}'s class was split with seed "
+                                                           f"{row[1]}: a split never changes once it started")
+            if row[0] is not None:
+                raise ClassroomError("question-revealed", f"question {question_id!r} is revealed: split the class "
+                                                          "before the vote")
+            (votes,) = tx.row("SELECT COUNT(*) FROM answers WHERE session_id = ? AND question_id = ?",
+                              (session.id, question_id))
+            if votes:
+                raise ClassroomError("votes-in", f"question {question_id!r} has {votes} votes in: split the class "
+                                                 "before anyone votes (open it again after a new question)")
+            students = list(tx.execute("SELECT id, name FROM students WHERE session_id = ? ORDER BY id",
+                                       (session.id,)))
+            if len(students) < 2:
+                raise ClassroomError("class-too-small", "an experiment needs two students at least, one per group")
+            order = list(range(len(students)))
+            random.Random(seed).shuffle(order)
+            groups = {}
+            for place, index in enumerate(order):
+                student_id, name = students[index]
+                groups[name] = GROUPS[0] if place < (len(order) + 1) // 2 else GROUPS[1]
+                tx.execute("INSERT INTO experiment_groups (session_id, question_id, student_id, grp) "
+                           "VALUES (?, ?, ?, ?)", (session.id, question_id, student_id, groups[name]))
+            tx.execute("UPDATE questions SET experiment_seed = ? WHERE session_id = ? AND question_id = ?",
+                       (seed, session.id, question_id))
+        return {name: groups[name] for _, name in students}
+
+    def experiment(self, code: str, teacher_key: str, question_id: str) -> ExperimentResult:
+        """The question's experiment: each group's share right on their own variant, the
+        difference with its 95 % interval, and whether this class can tell them apart
+        (:func:`~changekit.classroom.report.experiment_result`)."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            session = self._teacher(tx, code, teacher_key)
+            row = tx.one("SELECT experiment_seed FROM questions WHERE session_id = ? AND question_id = ?",
+                         (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            counts = {group: [0, 0] for group in GROUPS}
+            for group, value, correct in tx.execute(
+                    "SELECT g.grp, v.value, v.correct FROM experiment_groups g JOIN variants v "
+                    "ON v.session_id = g.session_id AND v.question_id = g.question_id AND v.student_id = g.student_id "
+                    "WHERE g.session_id = ? AND g.question_id = ? AND v.answered_at IS NOT NULL",
+                    (session.id, question_id)):
+                counts[group][0] += is_right(_decode(correct), _decode(value))
+                counts[group][1] += 1
+        return experiment_result(question_id, row[0], *(share_of(*counts[group]) for group in GROUPS))
 
     # -- game tables ------------------------------------------------------------------------------
 
@@ -1239,6 +1318,11 @@ class Store:
                 "WHERE r.session_id = ? ORDER BY q.opened_at, r.question_id, s.id", (session.id,))
             report = self._report(tx, session)
             learning = self._learning(tx, session)
+            groups = tx.execute(
+                "SELECT s.name, g.question_id, g.grp, q.experiment_seed FROM experiment_groups g "
+                "JOIN students s ON s.id = g.student_id "
+                "JOIN questions q ON q.session_id = g.session_id AND q.question_id = g.question_id "
+                "WHERE g.session_id = ? ORDER BY q.opened_at, g.question_id, s.id", (session.id,))
             own = tx.execute(
                 "SELECT s.name, v.question_id, v.seed, v.prompt, v.correct, v.value, v.confidence, v.answered_at, "
                 "v.sent_at FROM variants v JOIN students s ON s.id = v.student_id "
@@ -1257,6 +1341,9 @@ class Store:
             writer.writerow(("answer", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
         for name, question_id, value, at, confidence in revotes:
             writer.writerow(("revote", _cell(name), question_id, "", "", "", value, _iso(at), confidence or ""))
+        for name, question_id, group, seed in groups:  # the experiment's split, for pooling across classes
+            writer.writerow(("group", _cell(name), question_id, "", "", "", json.dumps({"group": group, "seed": seed}),
+                             _iso(time.time()), ""))
         for name, question_id, seed, prompt, correct, value, confidence, answered_at, sent_at in own:
             answer, right_answer = _decode(value), _decode(correct)
             cell = {"seed": seed, "text": (_decode(prompt) or {}).get("text"), "correct": right_answer,
@@ -1765,7 +1852,7 @@ METHODS: dict[str, tuple[str, ...]] = {
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
 RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
-                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow)}
+                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow, ExperimentResult)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 
