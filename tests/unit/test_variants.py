@@ -219,7 +219,7 @@ _CARD_WORDS = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "¢": 0}
 
 
 def check_cha_ching_q7(instance):
-    hand = re.search(r"Your eight cards are (.*?) \(each", instance.text).group(1).split(", ")
+    hand = [c.strip("`") for c in re.search(r"Your eight cards are (.*?) \(each", instance.text).group(1).split(", ")]
     (target,) = _ints(r"the target is (\d+),", instance.text)
     wilds = hand.count("$")
     fixed = sum(_CARD_WORDS[c] for c in hand if c != "$")
@@ -633,7 +633,7 @@ def check_zombie_q1(instance):
 
 
 def check_zombie_q2(instance):
-    bill, dealt = _ints(r"you pay a \$(\d+) to a \*fresh\* Zombie dealt (\d+) random", instance.text)
+    bill, dealt = _ints(r"you pay a `\$(\d+)` to a \*fresh\* Zombie dealt (\d+) random", instance.text)
     if dealt > 4:
         return  # as above: checked for a Zombie of up to 4 bills
     _in_range(instance, _fresh_first_play(bill, dealt, "chance"), percent=True)

@@ -89,7 +89,7 @@ def reroll_variant(seed: int) -> QuestionInstance:
             break
     best = max(chances.values())
     rights = [DICE[d] for d in DICE if chances[d] == best]
-    shown = ", ".join(LABELS[c] for c in sorted(hand, key=CARDS.index))
+    shown = ", ".join(f"`{LABELS[c]}`" for c in sorted(hand, key=CARDS.index))
     text = (f"**Question 7, your own numbers.** Your eight cards are {shown} (each `$` counts 1, 5, 10, 25 or 50) "
             f"and the target is {target}, which they cannot make. Which re-roll gives them the best chance to make "
             "the new target at once?")

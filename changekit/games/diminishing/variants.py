@@ -6,7 +6,7 @@ import math
 import random
 
 from changekit.core.questions import QuestionInstance
-from changekit.core.words import dollars
+from changekit.core.words import dollars as _dollars
 from changekit.games.variant_tools import choice_variant, rng_for
 
 from .table import count_games, counts_of, solve_position
@@ -17,6 +17,12 @@ _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def _about_power(power: int) -> str:
     return f"about 10{str(power).translate(_SUPERSCRIPTS)}"
+
+
+def dollars(bills: tuple[int, ...]) -> str:
+    """Bills as the question shows them: each amount in backticks, as the lessons write money (a
+    bare "$" pair could be read as mathematics)."""
+    return ", ".join(f"`{b}`" for b in _dollars(bills).split(", "))
 
 
 def _purse(rng: random.Random, least: int, most: int) -> tuple[int, ...]:

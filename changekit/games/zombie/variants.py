@@ -44,9 +44,14 @@ def chance_variant(seed: int) -> QuestionInstance:
     dealt = rng.choice(ZOMBIE_SIZES)
     dist = analysis.first_play_distribution(bill, dealt)
     chance = sum((p for points, p in dist.items() if points >= 1), Fraction(0))
-    text = (f"**Question 2, your own numbers.** On your first payment you pay a {money(bill)} to "
+    text = (f"**Question 2, your own numbers.** On your first payment you pay a `{money(bill)}` to "
             f"{_zombie_words(dealt)}. What is the chance (in %) that you score at least one point?")
     return percent_variant("zombie.q2", seed, text, chance, tolerance=2)
+
+
+def _shown(bills: tuple[int, ...]) -> str:
+    """Bills in backticks, as the lessons write money (a bare "$" pair could be read as mathematics)."""
+    return ", ".join(f"`{b}`" for b in dollars(bills).split(", "))
 
 
 HAND_CHOICES = ["Hand A", "Hand B", "the same"]
@@ -61,8 +66,8 @@ def hands_variant(seed: int) -> QuestionInstance:
     hand_b = tuple(sorted((*DENOMINATIONS, rng.choice(DENOMINATIONS))))
     value_a, value_b = analysis.best_bill_points(hand_a), analysis.best_bill_points(hand_b)
     right = HAND_CHOICES[0] if value_a > value_b else HAND_CHOICES[1] if value_b > value_a else HAND_CHOICES[2]
-    text = (f"**Question 5, your own numbers.** Your six bills are Hand A ({dollars(hand_a)}) or Hand B "
-            f"({dollars(hand_b)}). You see the fresh Zombie's 3 bills and then pay the bill that expects the most "
+    text = (f"**Question 5, your own numbers.** Your six bills are Hand A ({_shown(hand_a)}) or Hand B "
+            f"({_shown(hand_b)}). You see the fresh Zombie's 3 bills and then pay the bill that expects the most "
             "points against him. Which hand expects more points from that first payment?")
     exact = f"Hand A expects {float(value_a):.3f} points, Hand B {float(value_b):.3f}: {right}."
     assert len(hand_a) == len(hand_b) == HAND_SIZE
