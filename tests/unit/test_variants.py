@@ -72,7 +72,7 @@ def test_a_bad_seed_and_a_question_without_variant_are_refused():
     with_one, without = WITH_VARIANTS[0], next(q for q in QUESTIONS if q.variant is None)
     for bad in (-1, 2**31, 1.5, True, "3"):
         with pytest.raises(ChangekitError, match="seed"):
-            with_one.make_variant(bad)
+            with_one.make_variant(bad)  # type: ignore[arg-type]  # a bad seed on purpose
     with pytest.raises(ChangekitError, match=re.escape(without.no_variant[:30])):
         without.make_variant(0)
 
@@ -85,10 +85,15 @@ def _in_range(instance: QuestionInstance, value: Fraction | float, *, percent: b
     assert high - low <= width, "a range that wide would accept guesses"
 
 
-def _ints(pattern: str, text: str) -> tuple[int, ...]:
+def _search(pattern: str, text: str) -> re.Match[str]:
+    """The pattern's match in a variant's text (the text must state the numbers it asks about)."""
     found = re.search(pattern, text)
     assert found, (pattern, text)
-    return tuple(int(g) for g in found.groups())
+    return found
+
+
+def _ints(pattern: str, text: str) -> tuple[int, ...]:
+    return tuple(int(g) for g in _search(pattern, text).groups())
 
 
 # Zhao Pengyou: 54 cards a deck (52 and two jokers), 18 trumps a deck for a given suit and rank
@@ -135,18 +140,33 @@ def _cambio_deck(jokers: bool) -> tuple[int, int]:
 
 def check_cambio_q1(instance):
     jokers = "two jokers" in instance.text
-    seen = re.search(r"already seen (.*?)\. What", instance.text).group(1).split(", ")
+    seen = _search(r"already seen (.*?)\. What", instance.text).group(1).split(", ")
     total, count = _cambio_deck(jokers)
     _in_range(instance, Fraction(total - sum(map(_cambio_value, seen)), count - len(seen)), width=0.22)
 
 
 def check_cambio_q2(instance):
     jokers = "two jokers" in instance.text
-    known = re.search(r"two cards are (.+?) and (.+?) \(red kings", instance.text).groups()
+    known = _search(r"two cards are (.+?) and (.+?) \(red kings", instance.text).groups()
     total, count = _cambio_deck(jokers)
     fresh = 4 * Fraction(total, count)
     rest = Fraction(total - sum(map(_cambio_value, known)), count - 2)
     _in_range(instance, fresh - (sum(map(_cambio_value, known)) + 2 * rest), width=1.02)
+
+
+def check_cambio_q7(instance):
+    """A discarded black K (worth 13, out of the deck): look at one of your cards and one of theirs,
+    swap them if theirs is lower. Looked at your known higher card, the gain is what a random unseen
+    card of theirs is below it; looked at one of your unseen cards, what theirs is below it (two
+    different unseen cards). Used at its best: the better of the two."""
+    known = [_cambio_value(c) for c in _search(r"first two cards: (.+?) and (.+?) \(red kings", instance.text).groups()]
+    values = Counter({v: 4 for v in range(1, 13)}) + Counter({13: 2, -1: 2})
+    values.subtract([*known, 13])
+    pool = list(values.elements())
+    at_known = Fraction(sum(max(0, max(known) - y) for y in pool), len(pool))
+    at_unseen = Fraction(sum(max(0, x - y) for i, x in enumerate(pool) for j, y in enumerate(pool) if i != j),
+                         len(pool) * (len(pool) - 1))
+    _in_range(instance, max(at_known, at_unseen), width=0.52)
 
 
 # CHA-CHING!: 8 cards; 1, 5, 10, 25, 50 at face value, ¢ and CHA-CHING 0, each $ any of 1, 5, 10,
@@ -219,7 +239,7 @@ _CARD_WORDS = {"1": 1, "5": 5, "10": 10, "25": 25, "50": 50, "¢": 0}
 
 
 def check_cha_ching_q7(instance):
-    hand = [c.strip("`") for c in re.search(r"Your eight cards are (.*?) \(each", instance.text).group(1).split(", ")]
+    hand = [c.strip("`") for c in _search(r"Your eight cards are (.*?) \(each", instance.text).group(1).split(", ")]
     (target,) = _ints(r"the target is (\d+),", instance.text)
     wilds = hand.count("$")
     fixed = sum(_CARD_WORDS[c] for c in hand if c != "$")
@@ -364,13 +384,14 @@ def check_big_cheese_q5(instance):
     score, projects = _ints(r"At (\d+) points .*? within (\d+) project", instance.text)
     # the chance of each score after each project: a card at random, its die 1..card, a roll
     # passing the target ignored
-    where = {score: Fraction(1)}
+    where: dict[int, Fraction] = {score: Fraction(1)}
     for _ in range(projects):
-        after: Counter = Counter()
-        for s, p in where.items():
+        after: dict[int, Fraction] = {}
+        for at, p in where.items():
             for card in CHEESE_CARDS:
                 for roll in range(1, card + 1):
-                    after[s + roll if s + roll <= target else s] += p * Fraction(1, 7 * card)
+                    to = at + roll if at + roll <= target else at
+                    after[to] = after.get(to, Fraction(0)) + p * Fraction(1, 7 * card)
         where = after
     _in_range(instance, where.get(target, Fraction(0)), percent=True)
 
@@ -397,7 +418,7 @@ def _bills(text: str) -> tuple[int, ...]:
 
 
 def _takes(pot: tuple[int, ...], most: int) -> set[tuple[int, ...]]:
-    out = {()}
+    out: set[tuple[int, ...]] = {()}
     for size in range(1, len(pot) + 1):
         for pick in _sub_multisets(pot, size):
             if sum(pick) <= most:
@@ -437,7 +458,7 @@ def test_the_brute_force_diminishing_returns_agrees_with_the_lesson():
 
 
 def check_diminishing_q1(instance):
-    found = re.search(r"you hold (.*?) and your opponent (.*?); the pot", instance.text)
+    found = _search(r"you hold (.*?) and your opponent (.*?); the pot", instance.text)
     yours, theirs = _bills(found.group(1)), _bills(found.group(2))
     assert len(yours) <= 3 and len(theirs) <= 3
     first, second = _mover_wins(yours, theirs, ()), not _mover_wins(theirs, yours, ())
@@ -446,14 +467,14 @@ def check_diminishing_q1(instance):
 
 
 def check_diminishing_q2(instance):
-    found = re.search(r"starts with (.*?), the second with (.*?), and the pot", instance.text)
+    found = _search(r"starts with (.*?), the second with (.*?), and the pot", instance.text)
     first, second = _bills(found.group(1)), _bills(found.group(2))
     assert len(first) == len(second) == 3
     assert _right_answer(instance) == {instance.how["choices"][0 if _mover_wins(first, second, ()) else 1]}
 
 
 def check_diminishing_q3(instance):
-    purse = _bills(re.search(r"start with (.*?)\. How many", instance.text).group(1))
+    purse = _bills(_search(r"start with (.*?)\. How many", instance.text).group(1))
     games = _games(purse, purse, ())
     right = instance.correct["choices"][0]
     power = int(right.removeprefix("about 10").translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")))
@@ -508,7 +529,7 @@ def check_boneyard_q1(instance):
 
 
 def check_boneyard_q4(instance):
-    bids = [int(b) for b in re.search(r"totals: ([\d ]+)\. At", instance.text).group(1).split()]
+    bids = [int(b) for b in _search(r"totals: ([\d ]+)\. At", instance.text).group(1).split()]
     (players,) = _ints(r"At a (\d+)-player table", instance.text)
     if players > 4:
         return  # a brute force over every opponents' profile: checked for 3 and 4 players only
@@ -653,7 +674,7 @@ def _best_bill_value(hand: tuple[int, ...]) -> Fraction:
 
 
 def check_zombie_q5(instance):
-    found = re.search(r"Hand A \((.*?)\) or Hand B \((.*?)\)", instance.text)
+    found = _search(r"Hand A \((.*?)\) or Hand B \((.*?)\)", instance.text)
     value_a, value_b = (_best_bill_value(tuple(int(b) for b in re.findall(r"\$(\d+)", g))) for g in found.groups())
     expected = 0 if value_a > value_b else 1 if value_b > value_a else 2
     assert _right_answer(instance) == {instance.how["choices"][expected]}
