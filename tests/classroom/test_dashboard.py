@@ -288,7 +288,7 @@ def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch
     assert list(lessons()) == [spec.notebook for spec in all_specs() if spec.notebook]
     asked = {notebook: [q.qid for q in lesson_questions(notebook)] for notebook in lessons()}
     assert asked["zombie.ipynb"] == [f"zombie.q{n}" for n in range(1, 8)]
-    assert sum(map(len, asked.values())) == 54 and find_lesson_question("cambio.q6").kind == "choices"
+    assert sum(map(len, asked.values())) == 55 and find_lesson_question("cambio.q6").kind == "choices"
     assert find_lesson_question("zombie.q9") is None
     assert not {"ast", "json", "nbformat"} & set(vars(lessons_module))
 

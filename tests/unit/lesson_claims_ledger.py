@@ -174,6 +174,18 @@ def _boneyard_no_gain_alone() -> bool:
             and pair[2] + pair[3] > 2 * value + 2)
 
 
+def _cambio_ten_almost_always_given() -> bool:
+    from fractions import Fraction
+
+    from .cambio_powers_checks import king, unseen
+
+    cards = unseen("10S", "3H", "KC")
+    kept = Fraction(sum(c > 10 for c in cards), len(cards))  # the K keeps the 10 only when theirs is higher
+    extra = king(["10S", "3H"], "KC")[0] - (10 - Fraction(sum(cards), len(cards)))
+    above = Fraction(sum(c - 10 for c in cards if c > 10), len(cards))  # what keeping a 10 against a higher card saves
+    return kept < Fraction(1, 5) and extra == above < Fraction(1, 2)
+
+
 def _boneyard_mix_tops_at_nine() -> bool:
     from changekit.games.boneyard.model import EQUILIBRIUM_TABLE
 
@@ -1048,6 +1060,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "a robbed player never learns how much was taken.": rule("steals are secret"),
     },
     "cambio": {
+        # Question 7: the powers weighed one by one
+        "each used in its best way": asks("what Question 7 weighs: each power at its best use"),
+        "which power takes the most off your total *right now*": asks("Question 7"),
+        "a 10 is almost always worth giving away": computed(_cambio_ten_almost_always_given,
+                                                            "the K keeps the 10 only on an 11, 12 or black K"),
         "**nobody** knows the two cards that moved": rule(),
         "swap their worst card out, use every power, snap only when sure": bot("MemoryBot"),
         "A card you have never seen": asks("Question 1"),

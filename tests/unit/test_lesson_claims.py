@@ -224,7 +224,8 @@ def boneyard_claims():
         # Question 8: the rebuilt Boneyard, listed here from the rule sheet (boneyard_rebuild_checks)
         "About three times in four: 75.9 %": lambda: f"About three times in four: {pct(rebuilt(4)['below'], 1)} %",
         "That happens 17.4 % of the time": lambda: f"That happens {pct(rebuilt(4)['above'], 1)} % of the time",
-        "the richest bucket is worth `$8.33`": lambda: f"the richest bucket is worth `${dec(rebuilt(4)['richest'], 2)}`",
+        "the richest bucket is worth `$8.33`":
+            lambda: f"the richest bucket is worth `${dec(rebuilt(4)['richest'], 2)}`",
         "holds `$23.81` instead of `$26`": lambda: f"holds `${dec(rebuilt(4)['total'], 2)}` instead of `$26`",
         "turn the `$1` bucket into `$11`":
             lambda: f"turn the `$1` bucket into `${max(rebuilt_by_the_sheet([10, 7, 5, 3, 1], [7, 5, 5, 3]))}`",
@@ -681,7 +682,23 @@ def cambio_claims():
     def fmt(x):
         return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x)
 
+    from .cambio_powers_checks import blind_swap, king, unseen as unseen_values
+
+    def frac_dec(x):  # "195/49 ≈ 3.98"
+        return f"{fmt(x)} ≈ {dec(x, 2)}"
+
+    q_pool = unseen_values("10S", "3H", "QC")
     return {
+        # Question 7: the powers weighed one by one (cambio_powers_checks: the sheet's deck, counted here)
+        "The K: 195/49 ≈ 3.98 points off, against 179/49 ≈ 3.65 for the Q, exact over the 49 unseen cards":
+            lambda: (f"The K: {frac_dec(max(king(['10S', '3H'], 'KC')))} points off, against "
+                     f"{frac_dec(blind_swap(['10S', '3H'], 'QC'))} for the Q, exact over the {len(q_pool)} "
+                     "unseen cards"),
+        "for a card worth 311/49 ≈ 6.35 on average":
+            lambda: f"for a card worth {frac_dec(Fraction(sum(q_pool), len(q_pool)))} on average",
+        "the blind swap takes 29/49 ≈ 0.59 off and the K 47/21 ≈ 2.24":
+            lambda: (f"the blind swap takes {frac_dec(blind_swap(['7S', '3H'], 'QC'))} off and the K "
+                     f"{frac_dec(max(king(['7S', '3H'], 'KC')))}"),
         "= 336 over 52 cards: **84/13 ≈ 6.46**":
             lambda: f"= {deck_total} over {sum(a.value_counts().values())} cards: **{fmt(unseen)} ≈ {dec(unseen, 2)}**",
         "about 6.46 points": lambda: f"about {dec(unseen, 2)} points",
@@ -1242,6 +1259,7 @@ ANSWERS = {
     "moneybags.q5": ["Bayesian challenger wins"], "moneybags.q6": ["closer wins 74 %"],
     "cambio.q1": ["6.46", "84/13"], "cambio.q2": ["16.32"], "cambio.q3": ["t = 2 with"],
     "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
+    "cambio.q7": ["195/49", "3.98 points off"],
     "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
     "zhao_pengyou.q4": ["129 points"],
 }

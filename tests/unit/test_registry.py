@@ -185,4 +185,4 @@ print(sum(len(spec.lesson_questions()) for spec in all_specs()))
 print(sorted(m for m in sys.modules if m.split(".")[0] in ("ipywidgets", "IPython") or m.endswith(".app")))
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert out.stdout.splitlines() == ["54", "[]"], out.stderr
+    assert out.stdout.splitlines() == ["55", "[]"], out.stderr

@@ -16,5 +16,5 @@ def summary_says(v: Any, me: int) -> list[str]:
 FACTS = GameFacts(
     summary_says=summary_says,
     first_control=r"^Draw from deck$",
-    lesson_charts=6,
+    lesson_charts=7,  # Question 7 adds the powers weighed one by one
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis, variants
+from . import analysis, powers, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -87,5 +87,24 @@ QUESTIONS = question_list(
                 "unseen cards, 6/50 = 12 % — is too high at the start, likely because the discards are not random "
                 "cards but mostly high cards and power cards the players chose to throw away (the run does not "
                 "count them).",
+    ),
+    lesson_question(
+        "cambio.q7",
+        "**Question 7.** Two players. You have peeked at your first two cards, 10♠ and 3♥; your other two cards and "
+        "your opponent's four are unseen. You draw a power card and discard it. Used at its best, which power takes "
+        "the most off your total *right now*, on average: a 7 (look at one of yours), a 9 (look at one of theirs), "
+        "a Q♣ (swap one of yours with one of theirs, unseen) or a K♣ (look at one of yours and one of theirs, then "
+        "swap or not)?",
+        choices=["the 7", "the 9", "the Q", "the K"],
+        answer=lambda: [powers.powers_figure(powers.power_values(("10S", "3H"))),
+                        powers.powers_html(powers.power_values(("10S", "3H")))],
+        variant=powers.king_variant,
+        reading="The K: 195/49 ≈ 3.98 points off, against 179/49 ≈ 3.65 for the Q, exact over the 49 unseen cards. "
+                "The Q gives your 10 away for a card worth 311/49 ≈ 6.35 on average; the K looks first and keeps the "
+                "10 when their card is higher, which adds only about a third of a point, because a 10 is almost "
+                "always worth giving away. The look pays when you cannot tell whether to swap: knowing a 7 instead "
+                "of the 10, the blind swap takes 29/49 ≈ 0.59 off and the K 47/21 ≈ 2.24, used on an unseen card of "
+                "yours. The 7 and the 9 move no card, so nothing comes off now: they are worth what their "
+                "information lets you decide later (Question 4).",
     ),
 )
