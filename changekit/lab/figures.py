@@ -7,7 +7,8 @@ from changekit.stats.tournaments import win_rate_figure
 
 
 def standings_figure(rows: Sequence[dict[str, Any]], *, title: str) -> Any:
-    """Win rate of every entry with its 95 % interval, best first, the fair share dotted."""
+    """Win rate of every entry with its 95 % interval (over deals, as the standings give it), best first, the
+    fair share dotted."""
     shown = [{"bot": row["entry"], "win_rate": row["win_rate"], "low": row["low"], "high": row["high"],
               "mean_points": row.get("mean_score")} for row in rows]
     return win_rate_figure(shown, title=title)
