@@ -261,8 +261,7 @@ _FOCUS_KEEPER_ESM = """
 // A move redraws the table: the button that had the focus may be gone (the bill paid) or disabled
 // (not your turn), and the browser then drops the focus to the page's top, so a keyboard user
 // would Tab through the rules again. When that happens inside this app, the focus goes to a
-// button with the same name, else the first one that can be pressed among the moves, else any
-// in the app, else the log.
+// move with the same name, else the first move that can be pressed, else the log.
 function render({ el }) {
   el.classList.add("ck-focus-keeper");
   let last = null, lastName = "", watcher = null, frame = 0;
@@ -273,26 +272,36 @@ function render({ el }) {
   };
   const pressable = (root, where) => [...root.querySelectorAll(where)]
     .filter((b) => !b.disabled && b.getClientRects().length);
-  const restore = () => {
+  // A disabled button keeps the focus until the browser's next rendering step drops it, without
+  // an event: so a check at each change of the app, and a last one once the changes settle. While
+  // no move can be pressed (the bots still playing) the focus waits; at the last check it goes to
+  // the log, never to a button that would act unasked (New game).
+  let settle = 0;
+  const restore = (final) => {
     const root = app();
     const active = document.activeElement;
-    if (!root || !last || (active && active !== document.body)) return;
-    if (last.isConnected && !last.disabled) return;  // the person moved the focus away themselves
+    if (!root || !last) return;
+    const lost = !active || active === document.body || !active.isConnected || active.disabled;
+    if (!lost || (last.isConnected && !last.disabled && active !== last)) return;
     const moves = pressable(root, ".ck-controls button, .ck-board button");
-    const every = pressable(root, "button");
     const next = moves.find((b) => b.innerText.trim() === lastName) || moves[0]
-      || every.find((b) => b.innerText.trim() === lastName) || every[0] || root.querySelector(".ck-log");
+      || (final ? root.querySelector(".ck-log") : null);
     if (next) next.focus();
+  };
+  const changed = () => {
+    restore(false);
+    clearTimeout(settle);
+    settle = setTimeout(() => restore(true), 250);
   };
   const attach = () => {
     const root = app();
     if (!root) { frame = requestAnimationFrame(attach); return; }
-    watcher = new MutationObserver(restore);
+    watcher = new MutationObserver(changed);
     watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
   };
   document.addEventListener("focusin", noted);
   attach();
-  return () => { cancelAnimationFrame(frame); watcher && watcher.disconnect();
+  return () => { cancelAnimationFrame(frame); clearTimeout(settle); watcher && watcher.disconnect();
                  document.removeEventListener("focusin", noted); };
 }
 export default { render };
