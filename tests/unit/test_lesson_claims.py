@@ -730,7 +730,25 @@ def cambio_claims():
         "the gap of 12 points gives z ≈ 2.09 (p ≈ 0.04)": cambio_two_against_four,
         "t = 2, 4, 6 and 8 do not differ significantly (p ≈ 0.12)":
             lambda: f"t = 2, 4, 6 and 8 do not differ significantly (p ≈ {cambio_family_p(2, 4, 6, 8):.2f})",
+        "all 55 pairs of thresholds that could have been picked (|z| above 3.32)":
+            lambda: (lambda k: f"all {k * (k - 1) // 2} pairs of thresholds that could have been picked "
+                               f"(|z| above {z_for_two_sided(0.05 / (k * (k - 1) // 2)):.2f})")(
+                len(a.question3_sweep())),
+        "t = 2 against t = 14 (z ≈ 3.54)": cambio_largest_pair,
     }
+
+
+def cambio_largest_pair() -> str:
+    """Question 3's chart's largest gap between two thresholds, and its test (independent runs)."""
+    from itertools import combinations
+
+    from changekit.games.cambio import analysis as a
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    lo, hi = sorted(max(combinations(rows, 2),
+                        key=lambda ab: abs(rows[ab[0]]["win_rate"] - rows[ab[1]]["win_rate"])))
+    z = abs(z_independent(rows[lo]["win_rate"], rows[lo]["games"], rows[hi]["win_rate"], rows[hi]["games"]))
+    return f"t = {lo} against t = {hi} (z ≈ {z:.2f})"
 
 
 def cambio_two_against_four() -> str:
@@ -1164,6 +1182,13 @@ def general_claims() -> dict:
                 len(__import__("changekit.games.cambio.analysis", fromlist=["x"]).question3_sweep())),
         "(Cambio's thresholds 2 to 8 together give p ≈ 0.12)":
             lambda: f"(Cambio's thresholds 2 to 8 together give p ≈ {cambio_family_p(2, 4, 6, 8):.2f})",
+        "(Bonferroni: 55 pairs here, so |z| above 3.32)":
+            lambda: (lambda k: f"(Bonferroni: {k} pairs here, so |z| above {z_for_two_sided(0.05 / k):.2f})")(
+                (lambda n: n * (n - 1) // 2)(
+                    len(__import__("changekit.games.cambio.analysis", fromlist=["x"]).question3_sweep()))),
+        "Cambio's largest pair, t = 2 against t = 14, clears":
+            lambda: "Cambio's largest pair, " + cambio_largest_pair().split(" (")[0] + ", clears",
+        "the dip at t = 4 does not": lambda: "the dip at t = 4 does not",  # checked in test_reasoning_claims
     }
 
 

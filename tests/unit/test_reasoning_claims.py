@@ -358,3 +358,48 @@ def test_cha_ching_q9_a_false_go_out_is_the_cheaper_way_out_with_two_players():
     shown = " ".join(q.answer_parts())
     assert f"{over.numerator:,}/{over.denominator:,}" in shown and "<b>99.0%</b>" in shown
     assert q.reading.startswith("About 99 %") and "about 182.4 penalty points" in q.reading
+
+
+def test_cambio_q3_largest_pair_is_t2_against_t14_and_passes_the_many_comparisons_bar():
+    """Review 43b F1/F7: t = 2 against t = 4 is not the chart's largest pair; t = 2 against t = 14 is,
+    and it passes Bonferroni over all 55 pairs of 11 thresholds, while 2 against 4 does not. Each
+    threshold's run has its own seed (seed + i in threshold_sweep), so the runs are independent."""
+    import inspect
+    from itertools import combinations
+
+    from changekit.games.cambio import analysis as a
+    from changekit.games.cambio.questions import QUESTIONS
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    assert len(rows) == 11
+    pairs = list(combinations(rows, 2))
+    assert len(pairs) == 55
+    largest = max(pairs, key=lambda ab: abs(rows[ab[0]]["win_rate"] - rows[ab[1]]["win_rate"]))
+    assert set(largest) == {2, 14}
+    bar = z_for_two_sided(0.05 / 55)
+    assert round(bar, 2) == 3.32
+    z_big = z_independent(rows[2]["win_rate"], 150, rows[14]["win_rate"], 150)
+    z_dip = z_independent(rows[2]["win_rate"], 150, rows[4]["win_rate"], 150)
+    assert z_big == pytest.approx(3.54, abs=0.005) and z_big > bar > z_dip
+    assert "seed=seed + i" in inspect.getsource(a.threshold_sweep), "runs no longer independent: pair by deal"
+    reading = " ".join(QUESTIONS["cambio.q3"].reading.split())
+    assert "largest of the many pairs" not in reading
+    assert "t = 2 against t = 14 (z ≈ 3.54)" in reading and "all 55 pairs" in reading and "|z| above 3.32" in reading
+    assert "its own seeded deals" in reading
+
+
+def test_guide_many_comparisons_divides_among_all_pairs_that_could_have_been_picked():
+    """Review 43b F2/F3: a difference spotted after looking is judged against all 55 pairs (|z| above
+    3.32), not 'the comparisons made' (one); the lesson plan no longer calls the biggest gap the one
+    that fails the stricter test (the biggest, 2 against 14, passes it; the dip at 4 does not)."""
+    from changekit.games.cambio import analysis as a
+
+    rows = {r["threshold"]: r for r in a.question3_sweep()}
+    bar = z_for_two_sided(0.05 / 55)
+    assert z_independent(rows[2]["win_rate"], 150, rows[14]["win_rate"], 150) > bar
+    assert z_independent(rows[2]["win_rate"], 150, rows[4]["win_rate"], 150) < bar
+    assert rows[4]["win_rate"] < min(rows[2]["win_rate"], rows[6]["win_rate"]), "t = 4 is a dip between 2 and 6"
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "among the comparisons made" not in guide and "biggest gap on the threshold chart" not in guide
+    assert "all the pairs you could have picked" in guide and "|z| above 3.32" in guide
+    assert "a dip we noticed after looking (t = 4, between 2 and 6)" in guide

@@ -42,11 +42,14 @@ QUESTIONS = question_list(
                 "46 %; the earliest calls, t = 14 to 18, won 38-42 %, and waiting for a very low total (t = −2 or 0) "
                 "won 41-44 %. Notice how wide the 95 % intervals are: with 150 games each reaches about 8 points "
                 "either side of its win rate. Whether two intervals overlap does not settle a comparison; the test "
-                "of the difference does. For t = 2 against t = 4, two independent runs, the gap of 12 points gives "
-                "z ≈ 2.09 (p ≈ 0.04), significant on its own although the intervals "
-                "overlap. But it is the largest of the many pairs this chart offers, picked after looking at it; "
-                "tested together, t = 2, 4, 6 and 8 do not differ significantly (p ≈ 0.12). So a dip like t = 4's "
-                "can be chance, and this run cannot say which threshold from 2 to 8 is best.",
+                "of the difference does. For t = 2 against t = 4, two independent runs (each threshold plays its own "
+                "seeded deals), the gap of 12 points gives z ≈ 2.09 (p ≈ 0.04), significant on its own although the "
+                "intervals overlap. But it is the deepest dip among the thresholds 2 to 8, picked after looking at "
+                "it: judged against all 55 pairs of thresholds that could have been picked (|z| above 3.32) it does "
+                "not pass, and tested together, t = 2, 4, 6 and 8 do not differ significantly (p ≈ 0.12). The "
+                "chart's largest pair does pass that bar: t = 2 against t = 14 (z ≈ 3.54), so calling early "
+                "loses. A dip like t = 4's can be chance, and this run cannot say which threshold from 2 to 8 is "
+                "best.",
     ),
     lesson_question(
         "cambio.q4",
