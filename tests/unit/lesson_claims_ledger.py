@@ -822,7 +822,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "most runs need somewhere between a few hundred and a few thousand payments":
             computed(_zombie_most_runs_settle_in_500_to_5000),
         "is the answer most runs give": computed(_zombie_most_runs_settle_in_500_to_5000),
-        "Another seed settles at another point, often much sooner": computed(_zombie_most_runs_settle_in_500_to_5000),
+        "Runs settle at different points, many much sooner": computed(_zombie_most_runs_settle_in_500_to_5000),
         "Scores never depend on it": rule("the cashier's choice of change bills"),
         "which bill earns the most points on average": asks("Question 1"),
         "a 1 or a 3 often forces the Zombie to hand over a bigger bill":

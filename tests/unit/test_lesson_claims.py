@@ -940,8 +940,9 @@ def _guide_claims(name: str) -> dict:
                          f"below greedy's {pct(duplicate_wins('greedy'))} %"),
             "wins 42 %, and the test of":
                 lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the test of",
-            "which settles at payment 3,816":
-                lambda: "which settles at payment " + zombie_chart_settles().split()[1],
+            "whose last stray beyond 0.05 within the chart is at payment 3,816; at 4,000 it is still 0.046 off":
+                lambda: (lambda w: f"whose last stray beyond 0.05 within the chart is at payment {w[1]}; at "
+                                   f"{w[11].rstrip(',')} it is still {w[15]} off")(zombie_chart_settles().split()),
             "The careful seats won 54 % of the games, the greedy seats 46 %, z ≈ 1.0":
                 lambda: (lambda c, g, n: f"The careful seats won {pct(c)} % of the games, the greedy seats {pct(g)} %, "
                                          f"z ≈ {z_same_games(c, g, n):.1f}")(

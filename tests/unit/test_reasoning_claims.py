@@ -403,3 +403,26 @@ def test_guide_many_comparisons_divides_among_all_pairs_that_could_have_been_pic
     assert "among the comparisons made" not in guide and "biggest gap on the threshold chart" not in guide
     assert "all the pairs you could have picked" in guide and "|z| above 3.32" in guide
     assert "a dip we noticed after looking (t = 4, between 2 and 6)" in guide
+
+
+def test_zombie_q3_chart_does_not_show_where_its_run_settles():
+    """Review 43b F11: 3,816 is only the run's last stray within the chart. At its last point, 4,000,
+    it is 0.046 off, within a fifth of a standard error of the band's edge (sd of a $5's points over
+    √4000), so it may well stray out again; the texts no longer say it settles at 3,816."""
+    from math import sqrt
+
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.questions import QUESTIONS
+
+    dist = a.points_distribution(5)
+    mean = float(sum(k * p for k, p in dist.items()))
+    sd = sqrt(float(sum((k - mean) ** 2 * p for k, p in dist.items())))
+    assert sd == pytest.approx(1.675, abs=0.001)
+    points = a.simulated_points(5, 4000, seed=7)
+    off = abs(sum(points) / 4000 - mean)
+    assert round(off, 3) == 0.046
+    assert (0.05 - off) / (sd / sqrt(4000)) < 0.2, "near the band's edge"
+    reading = " ".join(QUESTIONS["zombie.q3"].reading.split())
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "has not shown where its run settles" in reading and "Another seed settles" not in reading
+    assert "which settles at payment" not in guide and "does not show where it settles" in guide

@@ -57,8 +57,10 @@ QUESTIONS = question_list(
         no_variant="its answer is one seeded run of a running average, not an exact computation a student's "
                    "own numbers could be checked against",
         reading="**500 to 5,000** for most runs. The chart's seeded run strays beyond 0.05 for the last time at "
-                "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off). Another seed "
-                "settles at another point, often much sooner: most runs need somewhere between a few hundred and a "
+                "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off): that is "
+                "only the last time within the chart, and so near the band's edge the run may well stray out again "
+                "later, so this chart has not shown where its run settles. Runs settle at different points, many "
+                "much sooner: most runs need somewhere between a few hundred and a "
                 "few thousand payments. The running average wanders a lot at first and settles slowly: the error "
                 "shrinks like 1/√n, so to halve it you need four times as many payments. The exact line is where it "
                 "is heading.",
