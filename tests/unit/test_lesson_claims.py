@@ -229,7 +229,22 @@ def boneyard_claims():
         "holds `$23.81` instead of `$26`": lambda: f"holds `${dec(rebuilt(4)['total'], 2)}` instead of `$26`",
         "turn the `$1` bucket into `$11`":
             lambda: f"turn the `$1` bucket into `${max(rebuilt_by_the_sheet([10, 7, 5, 3, 1], [7, 5, 5, 3]))}`",
+        "wins most often, 63 % of the 200 games against the runner-up outbid's 20.5 %; the test of that "
+        "difference (the same games) gives z ≈ 7.4, far beyond 1.96": boneyard_q5_leader,
     }
+
+
+def boneyard_q5_leader() -> str:
+    """Question 5's seeded tournament (the page's call): the leader against the runner-up, same games."""
+    from changekit.games.boneyard import analysis as a
+
+    result = a.bot_tournament(("random", "equilibrium", "outbid", "history"), games=200)
+    ranked = sorted(result.rows(), key=lambda r: r["win_rate"], reverse=True)
+    assert ranked[0]["bot"] == "history"
+    p1, p2, _ = game_shares(result, ranked[0]["bot"], ranked[1]["bot"])
+    return (f"wins most often, {pct(p1)} % of the {result.games} games against the runner-up "
+            f"{ranked[1]['bot']}'s {pct(p2, 1)} %; the test of that difference (the same games) gives "
+            f"z ≈ {z_same_games(p1, p2, result.games):.1f}, far beyond {z_for_two_sided(0.05):.2f}")
 
 
 def guide_race_bot_share() -> str:

@@ -426,3 +426,21 @@ def test_zombie_q3_chart_does_not_show_where_its_run_settles():
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "has not shown where its run settles" in reading and "Another seed settles" not in reading
     assert "which settles at payment" not in guide and "does not show where it settles" in guide
+
+
+def test_boneyard_q5_and_moneybags_rankings_are_decided_by_the_test_of_the_difference():
+    """Review 43b F4/F5: a ranking is decided by testing the leader against the runner-up on the same
+    games, not by reading intervals. Boneyard q5's seeded run (the page's call) recomputed here."""
+    from changekit.games.boneyard import analysis as a
+    from changekit.games.boneyard.questions import QUESTIONS
+
+    result = a.bot_tournament(("random", "equilibrium", "outbid", "history"), games=200)
+    wins = dict(zip(result.names, result.wins, strict=True))
+    assert sum(wins.values()) == 200 and wins["history"] == 126 and wins["outbid"] == 41
+    assert max(wins, key=wins.get) == "history"
+    z = z_same_games(126 / 200, 41 / 200, 200)
+    assert z == pytest.approx(7.43, abs=0.01) and z > z_for_two_sided(0.05)
+    assert "gives z ≈ 7.4, far beyond 1.96" in " ".join(QUESTIONS["boneyard.q5"].reading.split())
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "read the chart's intervals" not in guide and "seeded simulations; read the intervals" not in guide
+    assert guide.count("test the leader against the runner-up") >= 2
