@@ -444,3 +444,20 @@ def test_boneyard_q5_and_moneybags_rankings_are_decided_by_the_test_of_the_diffe
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "read the chart's intervals" not in guide and "seeded simulations; read the intervals" not in guide
     assert guide.count("test the leader against the runner-up") >= 2
+
+
+@pytest.mark.parametrize("qid, bare", [
+    ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
+    ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),
+])
+def test_guide_names_the_simulated_numbers_it_leaves_bare(qid, bare):
+    """Review 43b F4: the guide said every simulated number read as a finding has an interval or a
+    test; these readings state one run's number bare, so the guide must name them as exceptions."""
+    import importlib
+
+    game = qid.split(".")[0]
+    reading = " ".join(importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS[qid].reading.split())
+    assert bare in reading, f"{qid} no longer states {bare!r}: update the guide's list of bare numbers"
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    exceptions = guide.split("except a few described bare", 1)[1].split("not findings.", 1)[0]
+    assert f"`{qid}`" in exceptions
