@@ -968,6 +968,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "If nobody bids, the card is discarded": rule(),
         "each die at most once": rule(),
         "a safety cap": rule("an option of ours, docs/rules.md"),
+        "the rule makes the most points on average, while the sheet's goal is to reach 40 first":
+            rule("the sheet's goal; the re-roll rule compares means (review 43b F10)"),
         "(sd/mean is always 0.488)": computed(_big_cheese_d6_relative_risk),
         "cuts the risk": computed(_big_cheese_cheese_cuts_risk),
         "so by the most points on the big cards": computed(_big_cheese_cheese_cuts_risk),

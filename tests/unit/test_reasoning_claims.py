@@ -461,3 +461,18 @@ def test_guide_names_the_simulated_numbers_it_leaves_bare(qid, bare):
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     exceptions = guide.split("except a few described bare", 1)[1].split("not findings.", 1)[0]
     assert f"`{qid}`" in exceptions
+
+
+def test_big_cheese_lesson_plan_opens_the_card_explorer_after_q3_and_q2_states_its_goal():
+    """Review 43b F13/F10: the card explorer waits for q3's prediction, so the plan cannot open it in
+    a slot before q3 is asked; q2's rule maximises mean points, not the chance of reaching 40 first."""
+    from changekit.games.big_cheese.questions import QUESTIONS
+
+    guide = (ROOT / "docs" / "teaching.md").read_text()
+    section = guide.split("big_cheese.ipynb", 1)[1].split("\n## ", 1)[0]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "–" in line.split("|")[1]]
+    first_q3 = next(i for i, r in enumerate(rows) if "big_cheese.q3" in r)
+    explorer = next(i for i, r in enumerate(rows) if "card explorer" in r)
+    assert explorer >= first_q3, "the card explorer is scheduled before big_cheese.q3 is asked"
+    reading = " ".join(QUESTIONS["big_cheese.q2"].reading.split())
+    assert "the most points on average" in reading and "reach 40 first" in reading

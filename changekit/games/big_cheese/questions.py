@@ -36,7 +36,10 @@ QUESTIONS = question_list(
                 "On the d6 scheme the rule is the same (re-roll 1, 2, 3) and it adds 0.75 × the card. The rule rests "
                 "on the question's assumption: with one more project of yours due (a number card at random), the "
                 "card kept is worth about 1.107 points, more than the 0.5 a re-rolled 10 gains, so re-roll 9 or "
-                "less; with two or three more due, 8 or less (Question 7 weighs keeping it).",
+                "less; with two or three more due, 8 or less (Question 7 weighs keeping it). It rests on a second "
+                "assumption too: the rule makes the most points on average, while the sheet's goal is to reach 40 "
+                "first; near the end of a race keep any roll that already reaches 40, and a roll that leaves you "
+                "short may be worth re-rolling even above the mean.",
     ),
     lesson_question(
         "big_cheese.q3",
