@@ -476,3 +476,20 @@ def test_big_cheese_lesson_plan_opens_the_card_explorer_after_q3_and_q2_states_i
     assert explorer >= first_q3, "the card explorer is scheduled before big_cheese.q3 is asked"
     reading = " ".join(QUESTIONS["big_cheese.q2"].reading.split())
     assert "the most points on average" in reading and "reach 40 first" in reading
+
+
+def test_cambio_notebook_says_what_the_other_reading_of_faces_changes():
+    """Review 43b F12: reading faces as 10 instead of 11-13 changes Question 1's mean card value
+    (the sheet's deck: A 1, 2-10, J, Q, black K, red K −1): 318/52 against 84/13."""
+    from fractions import Fraction
+
+    def mean(face: int) -> Fraction:
+        values = [v for v in range(1, 11) for _ in range(4)] + [face] * 4 + [face + 1 if face > 10 else face] * 4
+        values += [13 if face > 10 else face] * 2 + [-1] * 2
+        return Fraction(sum(values), 52)
+
+    assert mean(11) == Fraction(84, 13) and mean(10) == Fraction(318, 52) and mean(10) != mean(11)
+    nb = nbformat.read(ROOT / "notebooks" / "cambio.ipynb", as_version=4)
+    rules = next(c.source for c in nb.cells if "our reading" in c.source)
+    assert "faces worth 10 would change Question 1's answer" in " ".join(rules.split())
+    assert "6.46" not in rules and "84/13" not in rules, "the rules cell must not give Question 1's answer"
