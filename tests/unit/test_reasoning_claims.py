@@ -493,3 +493,17 @@ def test_cambio_notebook_says_what_the_other_reading_of_faces_changes():
     rules = next(c.source for c in nb.cells if "our reading" in c.source)
     assert "faces worth 10 would change Question 1's answer" in " ".join(rules.split())
     assert "6.46" not in rules and "84/13" not in rules, "the rules cell must not give Question 1's answer"
+
+
+def test_guide_says_the_hint_boxes_do_not_wait():
+    """Review 43b F8: the guide's rule that explorers wait for predictions must not be read as
+    covering the ungated Show hints boxes, whose play cells say they give a question away."""
+    hinted = []
+    for name in ("cambio", "diminishing_returns", "zhao_pengyou"):
+        nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+        text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
+        if re.search(r"hints give away Question \d", text):
+            hinted.append(name)
+    assert hinted == ["cambio", "diminishing_returns", "zhao_pengyou"]
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "*Show hints* box in Cambio, Diminishing Returns and Zhao Pengyou: it does not wait" in guide
