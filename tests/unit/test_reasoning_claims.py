@@ -507,3 +507,12 @@ def test_guide_says_the_hint_boxes_do_not_wait():
     assert hinted == ["cambio", "diminishing_returns", "zhao_pengyou"]
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "*Show hints* box in Cambio, Diminishing Returns and Zhao Pengyou: it does not wait" in guide
+
+
+def test_cha_ching_q9_limits_its_advice_to_a_fresh_hand():
+    """Review 43b F6: the 98.99 % is over fresh hands; a hand in play is not fresh and a CHA-CHING
+    card gives other options, so the reading's advice says so."""
+    from changekit.games.cha_ching.questions import QUESTIONS
+
+    reading = " ".join(QUESTIONS["cha_ching.q9"].reading.split())
+    assert "as it is for a fresh hand" in reading and "check your own hand's penalty against the target" in reading

@@ -123,7 +123,10 @@ QUESTIONS = question_list(
                 "the target: eight cards, with a `$` priced at your biggest card and a CHA-CHING card at 50, rarely "
                 "add up to less. So the sheet's misplay penalty (the target) is mild next to a losing hand, and with "
                 "two players a deliberate false go-out is the cheaper way out when the other is about to win the "
-                "round. With more players it is another question: a false go-out also spares every other opponent "
+                "round, as it is for a fresh hand. The hand you hold then is not fresh (you have been shedding "
+                "toward the target), so check your own hand's penalty against the target; and a hand holding a "
+                "CHA-CHING card has other ways out this question leaves aside. With more players it is another "
+                "question: a false go-out also spares every other opponent "
                 "their penalties.",
     ),
 )
