@@ -65,8 +65,9 @@ QUESTIONS = question_list(
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="Each bar is a win rate with its 95 % (Wilson) interval; the dotted line is the fair share of 1 in 4. "
-                "In this seeded run the history bot wins most often, 63 % of the 200 games against the runner-up outbid's "
-                "20.5 %; the test of that difference (the same games) gives z ≈ 7.4, far beyond 1.96. A likely reason, which the run does not test: the "
+                "In this seeded run the history bot wins most often, 63 % of the 200 games against the runner-up "
+                "outbid's 20.5 %; the test of that difference (the same games) gives z ≈ 7.4, far beyond 1.96. "
+                "A likely reason, which the run does not test: the "
                 "first-round mix is an equilibrium only of the first round, with the first round's buckets; once the "
                 "buckets are rebuilt, the right mix changes, and a bot that adapts to the table may profit.",
     ),
