@@ -460,7 +460,8 @@ class Dashboard:
         """Who joined, the questions, and for each question taking votes the teacher's own line:
         the share of right first votes with the advice, and who has not voted yet."""
         code, key = self._teacher()
-        students, questions = tuple(self.store.students(code, key)), tuple(self.store.questions(code, key))
+        snapshot = self.store.class_snapshot(code, key)  # one read a tick (one call on a hub)
+        students, questions = tuple(snapshot.students), tuple(snapshot.questions)
         details = []
         for state in questions:
             if state.closed or state.question_id not in self.rows:
@@ -468,9 +469,9 @@ class Dashboard:
             parts = []
             if not state.discussing and state.answered:
                 share = None if state.correct is None else \
-                    share_right(state.correct, list(self.store.answers(code, key, state.question_id).values()))
+                    share_right(state.correct, list(snapshot.answers.get(state.question_id, {}).values()))
                 parts.append(f'<span class="ck-advice">{escape(discussion_advice(share))}</span>')
-            missing = self.store.unanswered(code, key, state.question_id)
+            missing = snapshot.unanswered.get(state.question_id, [])
             vote = "revoted" if state.discussing else "voted"
             parts.append(f'<span class="ck-unanswered">Not {vote} yet ({len(missing)}): '
                          f"{escape(', '.join(missing)) if missing else 'everyone has'}</span>")

@@ -427,7 +427,8 @@ class Projector:
 
     def fetch(self) -> BoardState:
         store, code, key = self.store, self.code, self.key
-        polls = tuple(store.projector_polls(code, key))
+        snapshot = store.projector_snapshot(code, key)  # one read a tick (one call on a hub)
+        polls = tuple(snapshot.polls)
         auction = None
         settled = [p for p in polls if _kind(p) == AUCTION_KIND and p.revealed]
         if settled:  # the last settled auction's bids, settled once (a reveal's votes do not change)
@@ -437,9 +438,8 @@ class Projector:
                 auction = auction_view(last.question_id, store.projector_votes(code, key, last.question_id))
                 self._auctions[last.question_id, last.revealed_at] = auction
         timed = any(p.deadline is not None and not p.closed and not p.paused for p in polls)
-        return BoardState(store.projector_joined(code, key), polls, tuple(store.projector_standings(code, key)),
-                          tuple(store.projector_report(code, key)), auction, int(time.time()) if timed else None,
-                          tuple(store.projector_learning(code, key)))
+        return BoardState(snapshot.joined, polls, tuple(snapshot.standings), tuple(snapshot.report), auction,
+                          int(time.time()) if timed else None, tuple(snapshot.learning))
 
     def apply(self, state: BoardState) -> None:
         self.state = state

@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.errors import ClassroomError
 from ..core.state import State
@@ -203,6 +203,20 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
+class ClassSnapshot:
+    """Everything the teacher's dashboard shows at a tick, read in one transaction (one call to the
+    class service on a hub): who joined, the questions, and for each question still taking votes
+    its first votes and who has not voted yet in its current vote."""
+
+    students: list[str]
+    questions: list[Question]
+    answers: dict[str, dict[str, Any]]
+    unanswered: dict[str, list[str]]
+    #: fields holding records, decoded back into them from the class service's JSON
+    NESTED: ClassVar[dict[str, type]] = {"questions": Question}
+
+
+@dataclass(frozen=True, slots=True)
 class VariantAnswer:
     """A student's own variant of a question as the teacher reads it (:meth:`Store.variants`): the
     instance (its ``seed``, the ``prompt`` the page draws, the ``correct`` answer, the ``exact``
@@ -270,6 +284,20 @@ class ProjectorPoll:
     correct: Any = None
     opened_at: float = 0.0
     revealed_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ProjectorSnapshot:
+    """Everything the projector shows at a tick, read in one transaction with its read-only key:
+    how many joined (no names), the polls, the published standings, the lesson report and the
+    learning report (counts only)."""
+
+    joined: int
+    polls: list[ProjectorPoll]
+    standings: list[dict[str, Any]]
+    report: list[ReportRow]
+    learning: list[LearningRow]
+    NESTED: ClassVar[dict[str, type]] = {"polls": ProjectorPoll, "report": ReportRow, "learning": LearningRow}
 
 
 @dataclass(frozen=True, slots=True)
@@ -408,8 +436,22 @@ class Store:
     def students(self, code: str, teacher_key: str) -> list[str]:
         """Names of the students who joined, in the order they joined."""
         with self._read() as tx:
+            return self._students_in(tx, self._teacher(tx, code, teacher_key))
+
+    def class_snapshot(self, code: str, teacher_key: str) -> ClassSnapshot:
+        """What the teacher's dashboard shows at a tick (:class:`ClassSnapshot`), in one read: the
+        dashboard polls it instead of 2 + 2k calls for k questions taking votes (issue 45)."""
+        with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
-            rows = tx.execute("SELECT name FROM students WHERE session_id = ? ORDER BY id", (session.id,))
+            questions = self._questions_in(tx, session)
+            taking = [q.question_id for q in questions if not q.closed]
+            return ClassSnapshot(self._students_in(tx, session), questions,
+                                 {qid: self._votes_in(tx, session, qid, "answers") for qid in taking},
+                                 {qid: self._unanswered_in(tx, session, qid) for qid in taking})
+
+    @staticmethod
+    def _students_in(tx: Transaction, session: _SessionRow) -> list[str]:
+        rows = tx.execute("SELECT name FROM students WHERE session_id = ? ORDER BY id", (session.id,))
         return [name for (name,) in rows]
 
     # -- questions and answers --------------------------------------------------------------------
@@ -551,26 +593,33 @@ class Store:
         """``{student name: value}`` for the question, in the order the students joined."""
         question_id = _check_question_id(question_id)
         with self._read() as tx:
-            session = self._teacher(tx, code, teacher_key)
-            rows = tx.execute("SELECT s.name, a.value FROM answers a JOIN students s ON s.id = a.student_id "
-                              "WHERE a.session_id = ? AND a.question_id = ? ORDER BY s.id",
-                              (session.id, question_id))
+            return self._votes_in(tx, self._teacher(tx, code, teacher_key), question_id, "answers")
+
+    @staticmethod
+    def _votes_in(tx: Transaction, session: _SessionRow, question_id: str, votes: str) -> dict[str, Any]:
+        """``{student name: value}`` of the question's first votes (``answers``) or ``revotes``."""
+        assert votes in ("answers", "revotes")
+        rows = tx.execute(f"SELECT s.name, v.value FROM {votes} v JOIN students s ON s.id = v.student_id "
+                          "WHERE v.session_id = ? AND v.question_id = ? ORDER BY s.id", (session.id, question_id))
         return {name: _decode(value) for name, value in rows}
 
     def questions(self, code: str, teacher_key: str) -> list[Question]:
         """The session's questions in the order they opened, each open or closed, with its count."""
         with self._read() as tx:
-            session = self._teacher(tx, code, teacher_key)
-            rows = tx.execute(
-                "SELECT q.question_id, q.closed_at, q.revealed_at, q.discussion_at, q.paused_at, q.deadline_at, "
-                "q.correct, (SELECT COUNT(*) FROM answers a WHERE a.session_id = q.session_id "
-                "AND a.question_id = q.question_id), (SELECT COUNT(*) FROM revotes r "
-                "WHERE r.session_id = q.session_id AND r.question_id = q.question_id), q.variant_seed, "
-                "(SELECT COUNT(*) FROM variants v WHERE v.session_id = q.session_id "
-                "AND v.question_id = q.question_id), (SELECT COUNT(*) FROM variants v "
-                "WHERE v.session_id = q.session_id AND v.question_id = q.question_id "
-                "AND v.answered_at IS NOT NULL), q.experiment_seed FROM questions q "
-                "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
+            return self._questions_in(tx, self._teacher(tx, code, teacher_key))
+
+    @staticmethod
+    def _questions_in(tx: Transaction, session: _SessionRow) -> list[Question]:
+        rows = tx.execute(
+            "SELECT q.question_id, q.closed_at, q.revealed_at, q.discussion_at, q.paused_at, q.deadline_at, "
+            "q.correct, (SELECT COUNT(*) FROM answers a WHERE a.session_id = q.session_id "
+            "AND a.question_id = q.question_id), (SELECT COUNT(*) FROM revotes r "
+            "WHERE r.session_id = q.session_id AND r.question_id = q.question_id), q.variant_seed, "
+            "(SELECT COUNT(*) FROM variants v WHERE v.session_id = q.session_id "
+            "AND v.question_id = q.question_id), (SELECT COUNT(*) FROM variants v "
+            "WHERE v.session_id = q.session_id AND v.question_id = q.question_id "
+            "AND v.answered_at IS NOT NULL), q.experiment_seed FROM questions q "
+            "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
         return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
                          discussion_at is not None, paused_at is not None, deadline_at, _decode(correct),
                          variant_seed, sent, variant_answered, experiment_seed)
@@ -663,11 +712,7 @@ class Store:
         """``{student name: revote}`` for the question, in the order the students joined."""
         question_id = _check_question_id(question_id)
         with self._read() as tx:
-            session = self._teacher(tx, code, teacher_key)
-            rows = tx.execute("SELECT s.name, r.value FROM revotes r JOIN students s ON s.id = r.student_id "
-                              "WHERE r.session_id = ? AND r.question_id = ? ORDER BY s.id",
-                              (session.id, question_id))
-        return {name: _decode(value) for name, value in rows}
+            return self._votes_in(tx, self._teacher(tx, code, teacher_key), question_id, "revotes")
 
     def unanswered(self, code: str, teacher_key: str, question_id: str) -> list[str]:
         """Names of the students who have not voted in the question's current vote (the first vote,
@@ -675,13 +720,16 @@ class Store:
         screen, never the projector's."""
         question_id = _check_question_id(question_id)
         with self._read() as tx:
-            session = self._teacher(tx, code, teacher_key)
-            row = tx.one("SELECT discussion_at FROM questions WHERE session_id = ? AND question_id = ?",
-                         (session.id, question_id))
-            votes = "revotes" if row is not None and row[0] is not None else "answers"
-            rows = tx.execute(f"SELECT s.name FROM students s WHERE s.session_id = ? AND NOT EXISTS (SELECT 1 "
-                              f"FROM {votes} v WHERE v.session_id = s.session_id AND v.question_id = ? "
-                              "AND v.student_id = s.id) ORDER BY s.id", (session.id, question_id))
+            return self._unanswered_in(tx, self._teacher(tx, code, teacher_key), question_id)
+
+    @staticmethod
+    def _unanswered_in(tx: Transaction, session: _SessionRow, question_id: str) -> list[str]:
+        row = tx.one("SELECT discussion_at FROM questions WHERE session_id = ? AND question_id = ?",
+                     (session.id, question_id))
+        votes = "revotes" if row is not None and row[0] is not None else "answers"
+        rows = tx.execute(f"SELECT s.name FROM students s WHERE s.session_id = ? AND NOT EXISTS (SELECT 1 "
+                          f"FROM {votes} v WHERE v.session_id = s.session_id AND v.question_id = ? "
+                          "AND v.student_id = s.id) ORDER BY s.id", (session.id, question_id))
         return [name for (name,) in rows]
 
     def joined_count(self, code: str, teacher_key: str) -> int:
@@ -1226,21 +1274,36 @@ class Store:
     def projector_joined(self, code: str, projector_key: str) -> int:
         """How many students joined (a count, no names)."""
         with self._read() as tx:
+            return self._joined_in(tx, self._projector(tx, code, projector_key))
+
+    def projector_snapshot(self, code: str, projector_key: str) -> ProjectorSnapshot:
+        """What the projector shows at a tick (:class:`ProjectorSnapshot`), in one read: how many
+        joined, the polls, the published standings, the report and the learning report."""
+        with self._read() as tx:
             session = self._projector(tx, code, projector_key)
-            (count,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
+            return ProjectorSnapshot(self._joined_in(tx, session), self._projector_polls_in(tx, session),
+                                     self._standings_in(tx, session), self._projector_report_in(tx, session),
+                                     self._learning(tx, session))
+
+    @staticmethod
+    def _joined_in(tx: Transaction, session: _SessionRow) -> int:
+        (count,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
         return int(count)
 
     def projector_polls(self, code: str, projector_key: str) -> list[ProjectorPoll]:
         """The session's questions in the order they opened, as the projector shows them
         (:class:`ProjectorPoll`: counts; the answer and the marked right answer once revealed)."""
         with self._read() as tx:
-            session = self._projector(tx, code, projector_key)
-            rows = tx.execute(
-                "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, q.discussion_at, "
-                "q.paused_at, q.deadline_at, q.correct, q.opened_at, (SELECT COUNT(*) FROM answers a "
-                "WHERE a.session_id = q.session_id AND a.question_id = q.question_id), (SELECT COUNT(*) "
-                "FROM revotes r WHERE r.session_id = q.session_id AND r.question_id = q.question_id) "
-                "FROM questions q WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
+            return self._projector_polls_in(tx, self._projector(tx, code, projector_key))
+
+    @staticmethod
+    def _projector_polls_in(tx: Transaction, session: _SessionRow) -> list[ProjectorPoll]:
+        rows = tx.execute(
+            "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, q.discussion_at, "
+            "q.paused_at, q.deadline_at, q.correct, q.opened_at, (SELECT COUNT(*) FROM answers a "
+            "WHERE a.session_id = q.session_id AND a.question_id = q.question_id), (SELECT COUNT(*) "
+            "FROM revotes r WHERE r.session_id = q.session_id AND r.question_id = q.question_id) "
+            "FROM questions q WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
         polls = []
         for (qid, prompt, closed_at, revealed_at, answer, discussion_at, paused_at, deadline_at, correct, opened_at,
              answered, revoted) in rows:
@@ -1274,9 +1337,12 @@ class Store:
         "published_at", "seed", "rows"}``, each row's figures only and a student's entry as
         ``entry <n>`` unless the teacher published the names."""
         with self._read() as tx:
-            session = self._projector(tx, code, projector_key)
-            rows = tx.execute("SELECT game, result, named, published_at FROM standings WHERE session_id = ? "
-                              "ORDER BY published_at, game", (session.id,))
+            return self._standings_in(tx, self._projector(tx, code, projector_key))
+
+    @staticmethod
+    def _standings_in(tx: Transaction, session: _SessionRow) -> list[dict[str, Any]]:
+        rows = tx.execute("SELECT game, result, named, published_at FROM standings WHERE session_id = ? "
+                          "ORDER BY published_at, game", (session.id,))
         shown = []
         for game, result, named, published_at in rows:
             data = _decode(result)
@@ -1289,10 +1355,12 @@ class Store:
         """The lesson report (:meth:`lesson_report`) of the revealed questions only: a share right
         would tell the class something of an answer not yet shown."""
         with self._read() as tx:
-            session = self._projector(tx, code, projector_key)
-            revealed = {qid for (qid,) in tx.execute("SELECT question_id FROM questions WHERE session_id = ? "
-                                                     "AND revealed_at IS NOT NULL", (session.id,))}
-            return [row for row in self._report(tx, session) if row.question_id in revealed]
+            return self._projector_report_in(tx, self._projector(tx, code, projector_key))
+
+    def _projector_report_in(self, tx: Transaction, session: _SessionRow) -> list[ReportRow]:
+        revealed = {qid for (qid,) in tx.execute("SELECT question_id FROM questions WHERE session_id = ? "
+                                                 "AND revealed_at IS NOT NULL", (session.id,))}
+        return [row for row in self._report(tx, session) if row.question_id in revealed]
 
     EXPORT_COLUMNS = ("kind", "student", "question", "table", "game", "move", "value", "time", "confidence")
 
@@ -1852,7 +1920,8 @@ METHODS: dict[str, tuple[str, ...]] = {
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
 RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
-                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow, ExperimentResult)}
+                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow, ExperimentResult,
+                                         ClassSnapshot, ProjectorSnapshot)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 
@@ -1878,7 +1947,12 @@ def _record(name: str, value: dict[str, Any]) -> Any:
     cls = RECORDS.get(name)
     if cls is None or not isinstance(value, dict):
         raise ClassroomError("store-failed", f"the class service sent an unknown record {name!r}")
-    return cls(**{f.name: value[f.name] for f in fields(cls) if f.name in value})
+    nested: dict[str, type] = getattr(cls, "NESTED", {})  # fields holding records (a snapshot's questions)
+    given: dict[str, Any] = {f.name: value[f.name] for f in fields(cls) if f.name in value}
+    for name, inner in nested.items():
+        if isinstance(given.get(name), list):
+            given[name] = [inner(**item) if isinstance(item, dict) else item for item in given[name]]
+    return cls(**given)
 
 
 class RemoteStore(Store):

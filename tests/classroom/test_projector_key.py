@@ -21,7 +21,7 @@ NAMES = ("Zephyrine", "Quillon", "Marisol", "Thaddeus")
 FIRST = ["3", "2", "3", "3"]
 PROMPT = {"kind": "choices", "choices": ["2", "3"], "text": "2 or 3?"}
 PROJECTOR_READS = ("projector_joined", "projector_polls", "projector_votes", "projector_standings",
-                   "projector_report", "projector_learning")
+                   "projector_report", "projector_learning", "projector_snapshot")
 
 
 @pytest.fixture
@@ -56,7 +56,8 @@ def lesson(store):
 def every_projector_read(store, code, view):
     return [store.projector_joined(code, view), store.projector_polls(code, view),
             store.projector_votes(code, view, "auction.1"), store.projector_votes(code, view, "demo.q1"),
-            store.projector_standings(code, view), store.projector_report(code, view)]
+            store.projector_standings(code, view), store.projector_report(code, view),
+            store.projector_snapshot(code, view)]
 
 
 def test_the_projector_key_is_stable_its_own_and_reads_the_class_without_names(store, lesson):
