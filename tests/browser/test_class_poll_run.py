@@ -103,7 +103,7 @@ def test_a_question_runs_through_vote_discussion_revote_and_reveal(browser, clas
         page.get_by_text("The small bills win").first.wait_for(timeout=LIVE_MS)
 
     teacher.get_by_role("button", name="Lesson report").click()
-    report = teacher.locator(".ck-lesson-report table")
+    report = teacher.get_by_role("table", name="lesson report")
     report.wait_for(timeout=LIVE_MS)
     text = report.inner_text()
     assert "zombie.q1" in text and "2 of 4 (50%)" in text and "3 of 4 (75%)" in text

@@ -17,7 +17,7 @@ from changekit.games.boneyard import resolve_auction, settled_bids
 from changekit.classroom.tables import bot_seat, open_table, student_seat
 from changekit.registry import load_game
 
-from .test_accessibility import assert_axe_finds_nothing_blocking
+from .test_accessibility import assert_axe_finds_nothing
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, layout_problems, screenshot, visible, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -209,7 +209,7 @@ def test_the_task_is_on_the_first_screen_check_judges_and_the_lab_is_a_tap_away(
     assert f"The answer is {choices[0]}; your prediction was {choices[1]}." in said, said
     visible(page.locator(".ck-revote-said", has_text="Right."), what="the revote judged too")
     screenshot(phone, "student-phone-checked")
-    assert_axe_finds_nothing_blocking(phone, "student-phone-checked")
+    assert_axe_finds_nothing(phone, "student-phone-checked")
     earlier.locator(".jupyter-widget-Collapse-header").tap()  # unfold what is over
     visible(page.locator(".ck-earlier .ck-auction-result"), what="the settled auction, unfolded")
     assert small_targets(phone, ".ck-student-page") == []

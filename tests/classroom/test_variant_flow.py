@@ -270,7 +270,8 @@ def test_the_teacher_sends_variants_in_one_click_and_each_student_answers_their_
         assert page.current.children[0] is own_question.widget  # on top until answered
         assert own_question.confidence_input is not None and own_question.check_button.layout.display == "none"
         texts.append(own_question.text)
-    assert len(set(texts)) == 3  # neighbours differ
+    # neighbours on the class list differ; Ada and Cy may share numbers (the deal promises no more)
+    assert texts[0] != texts[1] and texts[1] != texts[2]
     ada = students["Ada"]
     mine = own(store, code, ada.link.token)
     ada._variants[QID].predict(right_choice(mine["prompt"]), "fairly sure")
