@@ -4,12 +4,13 @@ A classmate must not be able to pass for another on the class's pages: not by ca
 by a full-width or ligature form, not by an invisible character or an accent mark, and not by a
 letter of another script drawn the same (Cyrillic "а", Cherokee "Ꭺ", Latin alpha "ɑ"). The last
 is Unicode's confusables skeleton (UTS #39), which ICU keeps current with every Unicode release;
-PyICU is a dependency where a wheel exists (Linux x86-64, macOS arm64). Elsewhere a short table
-of the common look-alikes stands in (:data:`LOOK_ALIKES_WITHOUT_ICU`), and :data:`FOLDS_BY` says
-which one this machine uses.
+PyICU is a dependency where a wheel exists (Linux x86-64, macOS arm64). Elsewhere the skeleton is
+made from the same confusables data as the ``confusable-homoglyphs`` package ships it (pure
+Python, a dependency everywhere), and :data:`FOLDS_BY` says which one this machine uses.
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -30,23 +31,43 @@ try:
     FOLDS_BY = "unicode-skeleton"
 except ImportError:  # no PyICU wheel for this platform (see the module's docstring)
     _SPOOF_CHECKER = None
-    FOLDS_BY = "look-alike-table"
+    FOLDS_BY = "confusables-data"
 
-#: without ICU: letters that look like Latin ones (Cyrillic, Greek; digits that pass for letters),
-#: folded to the Latin letter they pass for (after Unicode's confusables.txt)
-LOOK_ALIKES_WITHOUT_ICU = str.maketrans({
-    # Cyrillic
-    "А": "a", "а": "a", "В": "b", "С": "c", "с": "c", "ԁ": "d", "Е": "e", "е": "e", "Н": "h",
-    "һ": "h", "І": "l", "і": "i", "Ӏ": "l", "ӏ": "l", "Ј": "j", "ј": "j", "К": "k", "М": "m",
-    "О": "o", "о": "o", "Р": "p", "р": "p", "Ԛ": "q", "ԛ": "q", "Ѕ": "s", "ѕ": "s", "Т": "t", "Ԝ": "w", "ԝ": "w",
-    "Х": "x", "х": "x", "У": "y", "у": "y", "Ү": "y", "ү": "y",
-    # Greek
-    "Α": "a", "α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h", "Ι": "l", "ι": "i", "Κ": "k", "κ": "k", "Μ": "m",
-    "Ν": "n", "ν": "v", "Ο": "o", "ο": "o", "Ρ": "p", "ρ": "p", "Τ": "t", "Υ": "y", "υ": "u", "Χ": "x", "χ": "x",
-    "Ϲ": "c", "ϲ": "c",
-    # Latin and others: capital I, one and bar for small l, zero for o, alpha, dotless i, Cherokee A
-    "I": "l", "1": "l", "|": "l", "0": "o", "ɑ": "a", "ı": "i", "Ꭺ": "a",
-})
+#: marks the confusables data wraps right-to-left characters in, for display only
+_DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")
+
+
+@functools.cache
+def _prototypes() -> dict[str, str]:
+    """Unicode's confusables (confusables.txt, as the ``confusable-homoglyphs`` package ships it):
+    every character to the prototype it passes for ("ɑ" to "a", "m" to "rn").
+
+    The package lists each line of confusables.txt both ways, source to prototype and back, in the
+    file's order; a source is on one line only and comes before its prototype, so the first of a
+    pair met is the source and the other, met later, is a prototype (which stands for itself)."""
+    from confusable_homoglyphs.confusables import confusables_data
+
+    prototype: dict[str, str] = {}
+    prototypes: set[str] = set()
+    for key, entries in confusables_data.items():
+        key = key.translate(_DIRECTION_MARKS)
+        if len(key) != 1 or key in prototypes or len(entries) != 1:
+            continue  # a sequence, a prototype met again, or a prototype of several sources
+        prototype[key] = entries[0]["c"].translate(_DIRECTION_MARKS)
+        prototypes.add(prototype[key])
+    return prototype
+
+
+def _skeleton(text: str) -> str:
+    """UTS #39's skeleton: decomposed, every character replaced by what it passes for, decomposed again."""
+    if _SPOOF_CHECKER is not None:
+        return str(_SPOOF_CHECKER.getSkeleton(0, text))
+    prototype = _prototypes()
+    # UTS #39 drops the default-ignorable characters first: the format characters (a name holding
+    # one is refused anyway) and the invisible ones name_key drops before this
+    mapped = "".join(prototype.get(char, char) for char in unicodedata.normalize("NFD", text)
+                     if unicodedata.category(char) != "Cf")
+    return unicodedata.normalize("NFD", mapped)
 
 
 def name_key(name: str) -> str:
@@ -61,9 +82,6 @@ def name_key(name: str) -> str:
     """
     text = INVISIBLE.sub("", unicodedata.normalize("NFKC", name))
     text = ACCENT_MARKS.sub("", unicodedata.normalize("NFD", text))
-    if _SPOOF_CHECKER is not None:
-        # before case-folding: capital I passes for small l; after it: small m passes for "rn"
-        folded = _SPOOF_CHECKER.getSkeleton(0, _SPOOF_CHECKER.getSkeleton(0, text).casefold())
-    else:
-        folded = text.translate(LOOK_ALIKES_WITHOUT_ICU).casefold().translate(LOOK_ALIKES_WITHOUT_ICU)
+    # before case-folding: capital I passes for small l; after it: small m passes for "rn"
+    folded = _skeleton(_skeleton(text).casefold())
     return " ".join(folded.split())
