@@ -435,7 +435,8 @@ class ExperimentResult:
     right (``predict``, ``watch``: :class:`Share`); the difference of the shares right (predict
     minus watch) with its 95 % interval (Newcombe's, from the two Wilson intervals; None without
     answers in both groups), the split's ``seed``, and ``sentence``: whether this class can tell
-    the groups apart, in plain words."""
+    the groups apart, in plain words. ``cohens_h`` is the effect size of the difference (Cohen's h
+    for two proportions, :func:`cohens_h`; None without answers in both groups)."""
 
     question_id: str
     seed: int | None
@@ -445,12 +446,36 @@ class ExperimentResult:
     low: float | None
     high: float | None
     sentence: str
+    cohens_h: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("predict", "watch"):  # read back from JSON: the shares come as dicts
             value = getattr(self, name)
             if isinstance(value, dict):
                 object.__setattr__(self, name, Share(**value))
+
+
+#: Cohen's (1988) reading of an effect size h: small from 0.2, medium from 0.5, large from 0.8
+COHEN_SIZES = ((0.8, "large"), (0.5, "medium"), (0.2, "small"))
+
+
+def cohens_h(p1: float, p2: float) -> float:
+    """Cohen's h, the effect size of a difference of two proportions: 2·asin(√p1) − 2·asin(√p2)
+    (the difference on a scale where a step means as much near 0 or 1 as near 1/2; Cohen 1988).
+
+    >>> round(cohens_h(0.8, 0.4), 3), cohens_h(0.5, 0.5)
+    (0.845, 0.0)
+    """
+    return 2 * math.asin(math.sqrt(p1)) - 2 * math.asin(math.sqrt(p2))
+
+
+def effect_size_words(h: float) -> str:
+    """Cohen's reading of ``h`` in words (its size, whichever way it points).
+
+    >>> effect_size_words(0.93), effect_size_words(-0.3), effect_size_words(0.1)
+    ('large', 'small', 'negligible')
+    """
+    return next((words for bound, words in COHEN_SIZES if abs(h) >= bound), "negligible")
 
 
 def experiment_result(question_id: str, seed: int | None, predict: Share, watch: Share) -> ExperimentResult:
@@ -470,9 +495,11 @@ def experiment_result(question_id: str, seed: int | None, predict: Share, watch:
     difference = p1 - p2
     low = difference - ((p1 - predict.low) ** 2 + (watch.high - p2) ** 2) ** 0.5
     high = difference + ((predict.high - p1) ** 2 + (p2 - watch.low) ** 2) ** 0.5
+    h = cohens_h(p1, p2)
     said = (f"predicting first: {predict.count} of {predict.n} right on their own question; watching only: "
             f"{watch.count} of {watch.n}; the difference is {difference:+.0%} (95 % interval {low:+.0%} to "
-            f"{high:+.0%}).")
+            f"{high:+.0%}); effect size Cohen's h = {h:+.2f}, {effect_size_words(h)} (Cohen: 0.2 small, "
+            "0.5 medium, 0.8 large).")
     if low > 0:
         sentence = f"Predicting first did better in this class: {said}"
     elif high < 0:
@@ -480,4 +507,4 @@ def experiment_result(question_id: str, seed: int | None, predict: Share, watch:
     else:
         sentence = (f"This class cannot tell the two apart: {said} The interval includes no difference at all; "
                     "pooling several classes' results narrows it.")
-    return ExperimentResult(question_id, seed, predict, watch, difference, low, high, sentence)
+    return ExperimentResult(question_id, seed, predict, watch, difference, low, high, sentence, h)

@@ -138,9 +138,24 @@ def test_the_difference_and_its_interval_are_as_counted(store):
     (k1, n1), (k2, n2) = counts["predict"], counts["watch"]
     assert (result.predict.count, result.predict.n, result.watch.count, result.watch.n) == (k1, n1, k2, n2)
     assert result.seed == 11 and result.difference == pytest.approx(k1 / n1 - k2 / n2)
+    assert result.cohens_h == pytest.approx(math.acos(1 - 2 * k1 / n1) - math.acos(1 - 2 * k2 / n2))
     assert (result.low, result.high) == pytest.approx(newcombe(k1, n1, k2, n2))
     assert decode_result(json.loads(json.dumps(encode_result(result)))) == result
     assert isinstance(result, ExperimentResult)
+
+
+def test_the_effect_size_is_cohens_h_with_its_reading():
+    """Cohen's h for two proportions, worked out here another way: 2·asin(√p) = acos(1 − 2p)."""
+    from changekit.classroom.report import experiment_result, share_of
+
+    for (k1, n1), (k2, n2), reading in (((16, 20), (8, 20), "large"), ((15, 20), (9, 20), "medium"),
+                                        ((10, 20), (9, 20), "negligible"), ((5, 20), (9, 20), "small"),
+                                        ((20, 20), (0, 20), "large")):
+        result = experiment_result("q1", 7, share_of(k1, n1), share_of(k2, n2))
+        expected = math.acos(1 - 2 * k1 / n1) - math.acos(1 - 2 * k2 / n2)
+        assert result.cohens_h == pytest.approx(expected, abs=1e-12)
+        assert f"Cohen's h = {expected:+.2f}, {reading} (Cohen: 0.2 small, 0.5 medium, 0.8 large)" in result.sentence
+    assert experiment_result("q1", 7, share_of(3, 4), share_of(0, 0)).cohens_h is None  # one group only
 
 
 def test_a_difference_is_found_when_it_is_there_and_not_when_it_is_not(tmp_path):
