@@ -17,6 +17,8 @@ What it shows, sized for the back of a room on a 1280×720 screen (no text under
 * a class tournament's published standings.
 
 Whichever came last is shown: an open question first, else the latest reveal, auction or standings.
+Each chart can be read without seeing it (issue 47): an image named by a sentence that states
+every bar's value and the right answer, then "The chart's data as a table" (a ``<details>``).
 The chart is an SVG drawn here, in the same message as the words: the projector loads no plotly,
 so a reveal reaches the screen within one poll (0.5 s) and one widget update. A plotly chart's
 first draw came after the reveal had the kernel import plotly and the browser fetch and start
@@ -38,6 +40,7 @@ from ..core.errors import ClassroomError
 from ..core.markup import escape, html
 from ..registry import is_game, load_game
 from ..ui.app import CSS, button, page_value
+from ..ui.charts import ChartText, Series, chart_table_html, describe_chart
 from ..ui.qr import qr_svg
 from ..ui.question import reading_to_html
 # the projector's cookie (code:projector key): a reload shows the board again, though the key has
@@ -139,14 +142,48 @@ def _text_width(text: str, size: float) -> float:
     return len(text) * size * 0.6
 
 
+def _spoken(label: str) -> str:
+    """A bar's label as a screen reader should say it: a range's dash as "to" (readers skip an en dash)."""
+    return label.replace("–", " to ")
+
+
+def bars_text(labels: list[str], series: list[tuple[str, list[float], str]], *, right: set[int] | None = None,
+              title: str, percent: bool = False, x_name: str = "answer", y_name: str = "votes",
+              right_answer: str = "") -> ChartText:
+    """What :func:`bars_svg` draws, for people who cannot see it (the kit's one chart text,
+    :func:`~changekit.ui.charts.describe_chart`): each series' value at each label (percentages
+    as percent) and the right answer it marks: ``right_answer`` in words and the bars it falls
+    in, or, without it, the labels of the right groups."""
+    spoken = [_spoken(label) for label in labels]
+    scale = 100 if percent else 1
+    said = [Series(name, "bars", [(spoken[g], (values[g] if g < len(values) else 0) * scale)
+                                  for g in range(len(labels))]) for name, values, _ in series]
+    marks = []
+    groups = [spoken[g] for g in sorted(right or ()) if g < len(labels)]
+    if groups and right_answer:
+        marks.append(f"the right answer, {right_answer}, in the bar{'s' if len(groups) > 1 else ''} "
+                     + " and ".join(groups))
+    elif groups:
+        marks.append("the right answer, " + " or ".join(groups))
+    return describe_chart(title, x_name, y_name, said, marks)
+
+
 def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, right: set[int] | None = None,
-             title: str, percent: bool = False, edges: list[str] | None = None) -> str:
+             title: str, percent: bool = False, edges: list[str] | None = None, x_name: str = "answer",
+             y_name: str = "votes", right_answer: str = "") -> str:
     """Grouped bars as an SVG of its own size (every text ≥ SMALLEST_PX px at scale 1): one group
     per label, one bar per series, the value written above each bar where it fits (every bar has
     it as its tooltip). ``edges`` (one more than the labels: a histogram's bin edges) are written
     at the groups' boundaries instead of a label under each group; labels too wide for their group
     are written slanted. The groups in ``right`` are the right answer: their bars green, and
-    "✓ right" written under them (not colour alone)."""
+    "✓ right" written under them (not colour alone).
+
+    For people who cannot see it (:func:`bars_text`): the SVG is an image named by the sentence
+    that says every bar's value and the right answer (a screen reader reads an image's name in
+    reading order and in its list of graphics; a description by aria-describedby it may skip),
+    and after it the same numbers as a table, in a ``<details>`` opened on request."""
+    text = bars_text(labels, series, right=right, title=title, percent=percent, x_name=x_name, y_name=y_name,
+                     right_answer=right_answer)
     right = right or set()
     font = 26
     groups = max(1, len(labels))
@@ -159,7 +196,7 @@ def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, r
     width = round(left * 2 + groups * group_w)
     height = round(top + plot_h + bottom)
     most = max((v for _, vs, _ in series for v in vs), default=0) or 1
-    parts = [f'<svg class="ck-projector-chart" role="img" aria-label="{escape(title)}" width="{width}" '
+    parts = [f'<svg class="ck-projector-chart" role="img" aria-label="{escape(text.sentence)}" width="{width}" '
              f'height="{height}" viewBox="0 0 {width} {height}" style="max-width:100%;height:auto" '
              f'font-family="sans-serif" xmlns="http://www.w3.org/2000/svg">',
              f'<text x="{left}" y="32" font-size="{font + 2}" font-weight="bold">{escape(title)}</text>']
@@ -207,7 +244,7 @@ def bars_svg(labels: list[str], series: list[tuple[str, list[float], str]], *, r
                      f'<text class="ck-axis-tick" x="{ex}" y="{base + 34}" font-size="{font}" '
                      f'text-anchor="middle">{escape(edge)}</text>')
     parts.append("</svg>")
-    return "".join(parts)
+    return "".join(parts) + chart_table_html(text, title, cls="ck-projector-chart-data")
 
 
 def _number(value: Any) -> float | None:
@@ -230,7 +267,7 @@ def poll_chart(poll: ProjectorPoll) -> str:
         series = [(name, [float(sum(1 for v in votes if str(v) == c)) for c in choices], colour)
                   for (name, votes), colour in zip(rounds, colours, strict=True)]
         return bars_svg(choices, series, right={i for i, c in enumerate(choices) if is_right(poll.correct, c)},
-                        title="The class's votes")
+                        title="The class's votes", x_name="answer")
     how = prompt.get(kind) if kind in PROMPT_KINDS else None
     low, high = (_number(how[0]), _number(how[1])) if isinstance(how, list) and len(how) >= 2 else (None, None)
     if low is None or high is None or high <= low:
@@ -255,14 +292,17 @@ def poll_chart(poll: ProjectorPoll) -> str:
     labels = [f"{edges[i]:g}–{edges[i + 1]:g}" for i in range(NUMBER_BINS)]  # each bar's tooltip
     bounds = poll.correct.get("range") if isinstance(poll.correct, dict) else None
     right: set[int] = set()
+    unit = str(prompt.get("unit") or "")
+    right_answer = ""
     if isinstance(bounds, list) and len(bounds) == 2:
         lo, hi = _number(bounds[0]), _number(bounds[1])
         if lo is not None and hi is not None:
             # the bars a right number falls into (each bar holds its left edge; the last, both)
             right = {i for i in range(NUMBER_BINS) if edges[i] <= hi and (lo < edges[i + 1] or i == NUMBER_BINS - 1)}
-    unit = prompt.get("unit") or ""
+            right_answer = _range_text(lo, hi, unit)
     return bars_svg(labels, series, right=right, title=f"The class's votes{' (' + unit + ')' if unit else ''}",
-                    edges=[f"{edge:g}" for edge in edges])
+                    edges=[f"{edge:g}" for edge in edges], x_name=f"answer ({unit})" if unit else "answer",
+                    right_answer=right_answer)
 
 
 def answer_text(poll: ProjectorPoll) -> str:
@@ -277,9 +317,14 @@ def answer_text(poll: ProjectorPoll) -> str:
         return " or ".join(str(c) for c in correct["choices"])
     if isinstance(correct.get("range"), list):
         low, high = correct["range"]
-        sep = "" if unit in ("%", "") else " "
-        return f"{low:g}{sep}{unit}" if low == high else f"{low:g} to {high:g}{sep}{unit}"
+        return _range_text(low, high, unit)
     return ""
+
+
+def _range_text(low: float, high: float, unit: str) -> str:
+    """A right range in words: "45 to 50%", "3 points", "7"."""
+    sep = "" if unit in ("%", "") else " "
+    return f"{low:g}{sep}{unit}" if low == high else f"{low:g} to {high:g}{sep}{unit}"
 
 
 def auction_chart(view: AuctionView) -> str:
@@ -289,7 +334,7 @@ def auction_chart(view: AuctionView) -> str:
         series.append((f"equilibrium for {view.bidders}", [view.equilibrium.get(t, 0.0) for t in totals],
                        EQUILIBRIUM_COLOUR))
     return bars_svg([f"${t}" for t in totals], series, title="Bid totals (% of bids): the class and the equilibrium",
-                    percent=True)
+                    percent=True, x_name="bid total", y_name="percent of bids")
 
 
 def standings_html(standings: dict[str, Any], *, most: int = 8) -> str:
@@ -318,6 +363,12 @@ PROJECTOR_CSS = """<style>
 .ck-projector-row { display: flex; flex-flow: row wrap; gap: 24px; align-items: flex-start; }
 .ck-projector h1 { font-size: 34px; margin: 0 0 8px 0; line-height: 1.2; }
 .ck-projector p { margin: 6px 0; }
+.ck-projector .ck-chart-data { font-size: 24px; line-height: 1.25; margin: 4px 0; }
+.ck-projector .ck-chart-data summary { cursor: pointer; min-height: 44px; color: #1d4e89; }
+.ck-projector .ck-chart-data table { border-collapse: collapse; font-size: 24px; }
+.ck-projector .ck-chart-data caption { text-align: left; padding-bottom: 4px; }
+.ck-projector .ck-chart-data th, .ck-projector .ck-chart-data td { padding: 2px 14px; text-align: left; }
+.ck-projector .ck-chart-data td { border-top: 1px solid #ccc; }
 </style>"""
 
 

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from changekit.core.errors import ChangekitError
+from changekit.core.markup import Html, html
 
 #: Set by the kit's Voila server: the URL path of plotly.min.js (see ``changekit.serving``).
 PLOTLY_JS_ENV = "CHANGEKIT_PLOTLY_JS"
@@ -227,6 +228,43 @@ class ChartText(NamedTuple):
     rows: list[list[str]]
 
 
+class Series(NamedTuple):
+    """One series of a chart as its text says it: its name, what it draws ("bars", "a line"...) and
+    its points (x, y); a value that is text is said as it is, a number by :func:`number_text`."""
+    name: str
+    kind: str
+    points: list[tuple[Any, Any]]
+
+
+def _said(value: Any) -> str:
+    return value if isinstance(value, str) else number_text(value)
+
+
+def describe_chart(title: str, x_name: str, y_name: str, series: list[Series],
+                   marks: list[str] | tuple[str, ...] = ()) -> ChartText:
+    """The text alternative of any chart, however it is drawn (plotly's or the projector's SVG): a
+    sentence (its title, what it plots against what, each series' points or, beyond
+    :data:`SAID_POINTS`, their range, and what it marks) and every point as a table row.
+
+    >>> describe_chart("Votes", "answer", "votes", [Series("votes", "bars", [("$1", 2), ("$3", 0)])],
+    ...                ["right answer $1"]).sentence
+    'Chart: Votes. votes against answer. votes, bars: $1: 2; $3: 0. Marked: right answer $1.'
+    """
+    rows: list[list[str]] = []
+    said: list[str] = []
+    for one in series:
+        points = [(_said(x), _said(y)) for x, y in one.points]
+        rows += [[one.name, x, y] for x, y in points]
+        if len(points) <= SAID_POINTS:
+            listed = "; ".join(f"{x}: {y}" for x, y in points)
+        else:
+            listed = f"{len(points)} points, from {points[0][0]}: {points[0][1]} to {points[-1][0]}: {points[-1][1]}"
+        said.append(f"{one.name}, {one.kind}: {listed}.")
+    sentence = " ".join([f"Chart: {title}." if title else "Chart.", f"{y_name} against {x_name}.", *said,
+                         *([f"Marked: {'; '.join(marks)}."] if marks else [])])
+    return ChartText(sentence, ["series", x_name, y_name], rows)
+
+
 def chart_text(figure: Any) -> ChartText:
     """The text alternative of a plotly figure: a sentence (its title, what each series plots, its
     points or their range, what its lines and notes mark) and every data point as a table row."""
@@ -236,9 +274,7 @@ def chart_text(figure: Any) -> ChartText:
     counted = bool(figure.data) and all(trace.type == "histogram" for trace in figure.data)
     y_name = (_plain(layout.yaxis.title.text if layout.yaxis and layout.yaxis.title else "")
               or ("how many" if counted else "y"))
-    header = ["series", x_name, y_name]
-    rows: list[list[str]] = []
-    said: list[str] = []
+    series: list[Series] = []
     for i, trace in enumerate(figure.data):
         if trace.visible is False:
             continue
@@ -262,21 +298,29 @@ def chart_text(figure: Any) -> ChartText:
                 xs = list(range(len(ys)))
             points = list(zip(xs, ys, strict=False))
             kind = "bars" if trace.type == "bar" else "a line" if "lines" in str(trace.mode or "lines") else "points"
-        rows += [[name, number_text(x), number_text(y)] for x, y in points]
-        if len(points) <= SAID_POINTS:
-            listed = "; ".join(f"{number_text(x)}: {number_text(y)}" for x, y in points)
-        else:
-            listed = (f"{len(points)} points, from {number_text(points[0][0])}: {number_text(points[0][1])} "
-                      f"to {number_text(points[-1][0])}: {number_text(points[-1][1])}")
-        said.append(f"{name}, {kind}: {listed}.")
+        # plotly's labels are markup: said as plain words (number_text), once
+        series.append(Series(name, kind, [(number_text(x), number_text(y)) for x, y in points]))
     marks = [_plain(a.text) for a in (layout.annotations or ()) if a.text]
     marks += [f"a line at {x_name} {number_text(shape.x0)}" for shape in (layout.shapes or ())
               if shape.type == "line" and shape.x0 is not None and shape.x0 == shape.x1]
     marks += [f"a line at {y_name} {number_text(shape.y0)}" for shape in (layout.shapes or ())
               if shape.type == "line" and shape.y0 is not None and shape.y0 == shape.y1 and shape.x0 != shape.x1]
-    sentence = " ".join([f"Chart: {title}." if title else "Chart.", f"{y_name} against {x_name}.", *said,
-                         *([f"Marked: {'; '.join(marks)}."] if marks else [])])
-    return ChartText(sentence, header, rows)
+    return describe_chart(title, x_name, y_name, series, marks)
+
+
+#: The words that open a chart's data table (as the Chart widget's own script writes them).
+TABLE_OPENER = "The chart's data as a table"
+
+
+def chart_table_html(text: ChartText, caption: str, *, cls: str = "") -> Html:
+    """A chart's data as the table a reader opens on request, for a chart drawn as markup (the
+    projector's SVG): a native ``<details>`` (keyboard and screen readers know it) holding a
+    ``<table>`` with column headers, every value escaped (labels are data, never markup)."""
+    head = "".join(html('<th scope="col">{}</th>', name) for name in text.header)
+    body = "".join("<tr>" + "".join(html("<td>{}</td>", cell) for cell in row) + "</tr>" for row in text.rows)
+    return html('<details class="ck-chart-data {}"><summary>{}</summary><table><caption>{}</caption>'
+                "<thead><tr>{}</tr></thead><tbody>{}</tbody></table></details>",
+                cls, TABLE_OPENER, caption, Html(head), Html(body))
 
 
 @cache

@@ -4,10 +4,14 @@ and a QR while students arrive, the count while they vote (not overlapping what 
 the teacher's Reveal the exact answer and the marked right option within 2 s (the page's own
 polling: the 2 s are the wait's timeout). Every text on the page, chart labels included, is at
 least 24 px as drawn; no student's name reaches it. The teacher here is the store itself (what
-the dashboard's buttons call), so the test measures the projector and nothing else."""
+the dashboard's buttons call), so the test measures the projector and nothing else. Each chart
+(issue 47) is an image named by a sentence stating its numbers, checked against the votes the test
+cast, with the same numbers in a table the keyboard opens; axe finds nothing with it open."""
 from __future__ import annotations
 
+import re
 import time
+from collections import Counter
 
 import pytest
 
@@ -16,6 +20,7 @@ from changekit.classroom.lessons import find_lesson_question
 from changekit.classroom.projector import projector_address
 
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, layout_problems, screenshot
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -65,6 +70,37 @@ def server(tmp_path_factory):
 
 def small_text(page) -> list[dict]:
     return [seen for seen in page.evaluate(TEXT_SIZES_JS) if seen["px"] < 24]
+
+
+#: the chart's data table as the page holds it: each body row's cells
+TABLE_ROWS_JS = "rows => rows.map(r => [...r.cells].map(c => c.textContent))"
+
+
+def chart_sentence(page) -> str:
+    """The projector chart's name, found by its role as a screen reader finds it: an image whose
+    name opens with "Chart:"."""
+    image = page.get_by_role("img", name=re.compile(r"^Chart: "))
+    assert image.count() == 1, "not one chart image named by its sentence"
+    sentence = image.get_attribute("aria-label")
+    assert page.get_by_role("img", name=sentence, exact=True).count() == 1  # the name is that sentence
+    return sentence
+
+
+def stated(sentence: str, series: str) -> dict[str, float]:
+    """The values the sentence states for one series ("<series>, bars: <label>: <value>; ...")."""
+    listed = re.search(rf"{re.escape(series)}, bars: (.*?)\.(?: |$)", sentence)
+    assert listed, f"{series!r} not stated in {sentence!r}"
+    return {label: float(value) for label, value in (part.rsplit(": ", 1) for part in listed.group(1).split("; "))}
+
+
+def open_the_table_by_keyboard(page) -> list[list[str]]:
+    """Tab-reachable "The chart's data as a table", opened with Enter: its rows."""
+    opener = page.locator(".ck-projector-chart-data summary")
+    assert opener.inner_text() == "The chart's data as a table"
+    opener.focus()
+    page.keyboard.press("Enter")
+    assert page.locator(".ck-projector-chart-data").evaluate("(d) => d.open"), "Enter did not open the table"
+    return page.locator(".ck-projector-chart-data tbody tr").evaluate_all(TABLE_ROWS_JS)
 
 
 def test_the_projector_opened_from_its_address_shows_the_class_and_the_reveal_within_2_s(browser, server):
@@ -143,6 +179,21 @@ def test_the_projector_opened_from_its_address_shows_the_class_and_the_reveal_wi
     seen = projector.locator("body").inner_text() + (projector.locator("body").text_content() or "")
     assert not [name for name in NAMES if name in seen], "a student's name on the projector"
     screenshot(projector, "projector-1280-revealed")
+    # for people who cannot see it: the sentence states each option's votes, first and revote,
+    # and the right option; the table holds the same numbers (counted here from the votes cast)
+    sentence = chart_sentence(projector)
+    expected = {series: {choice: Counter(votes)[choice] for choice in PROMPT["choices"]}
+                for series, votes in (("first vote", FIRST), ("revote", AGAIN))}
+    assert {series: stated(sentence, series) for series in expected} == expected
+    assert sentence.endswith("Marked: the right answer, $1.")
+    rows = open_the_table_by_keyboard(projector)
+    assert rows == [[series, choice, str(count)] for series, counts in expected.items()
+                    for choice, count in counts.items()]
+    assert small_text(projector) == []  # the table too, at 24 px or more
+    seen = projector.locator("body").inner_text() + (projector.locator("body").text_content() or "")
+    assert not [name for name in NAMES if name in seen], "a student's name on the projector"
+    screenshot(projector, "projector-1280-revealed-table")
+    assert_axe_finds_nothing(projector, "projector-revealed-table-open")
     # the key has left the address bar (the room sees it) for the projector's cookie: a reload
     # shows the board again
     assert f"code={code}" in projector.url and "view=" not in projector.url
@@ -164,7 +215,8 @@ def test_the_projector_shows_a_settled_auction_and_published_standings(browser, 
     projector.locator(".ck-projector-joined", has_text="4 joined").wait_for(timeout=RENDER_TIMEOUT_MS)
     panel = AuctionPanel(store, code, key, poll=False)
     question = panel.start()
-    for name, bid in zip(NAMES, ([10], [7], [7, 1], [1]), strict=True):
+    bids = ([10], [7], [7, 1], [1])
+    for name, bid in zip(NAMES, bids, strict=True):
         store.submit(code, tokens[name], question, bid)
     projector.locator(".ck-projector-count", has_text="4 of 4 have bid").wait_for(timeout=LIVE_MS)
     result = panel.close()
@@ -175,6 +227,16 @@ def test_the_projector_shows_a_settled_auction_and_published_standings(browser, 
     seen = projector.locator("body").inner_text()
     assert not [name for name in NAMES if name in seen] and "equilibrium for 4" in seen
     screenshot(projector, "projector-1280-auction")
+    # the class's share of each bid total, in percent, as the sentence and the table state it
+    totals = Counter(sum(bid) for bid in bids)
+    shares = stated(chart_sentence(projector), "the class (4 bids)")
+    assert {total: share for total, share in shares.items() if share} == {
+        f"${total}": 100 * count / len(bids) for total, count in totals.items()}
+    rows = open_the_table_by_keyboard(projector)
+    assert {label: float(value) for series, label, value in rows if series == "the class (4 bids)"} == shares
+    assert small_text(projector) == []
+    assert not [name for name in NAMES if name in projector.locator("body").inner_text()]
+    assert_axe_finds_nothing(projector, "projector-auction-table-open")
 
     rows = [{"rank": 1, "entry": "Marisol", "kind": "student", "games": 40, "win_rate": 0.5},
             {"rank": 2, "entry": "greedy", "kind": "kit bot", "games": 40, "win_rate": 0.25},
