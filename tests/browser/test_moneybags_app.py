@@ -102,3 +102,22 @@ def test_challenge_a_thief_then_steal(page, voila_url):
     traces = check_question(page, "moneybags.q1")
     assert traces == [4], traces  # you and the thief, before and after the jiggle
     finish(page, "moneybags-steal")
+
+
+#: the coin stacks' animation as computed in the page: [its name, its duration] for each stack
+STACK_ANIMATION_JS = "gs => gs.map(g => [getComputedStyle(g).animationName, getComputedStyle(g).animationDuration])"
+
+
+def test_the_coin_stacks_grow_in_only_for_people_who_did_not_ask_for_less_motion(page, voila_url):
+    """prefers-reduced-motion (issue 47): with "reduce" the stacks a challenge shows have no
+    animation (duration 0 s); without it they grow in over 1.4 s, as drawn for everyone else."""
+    open_app(page, voila_url, "moneybags.ipynb?countdown=0", "Challenge")  # seed 7: robbed at page open
+    page.get_by_role("button", name="Challenge", exact=True).click()
+    visible(page.locator(".ck-log", has_text=re.compile(r"You challenged Bayesian bot \d!")), what="our challenge")
+    stacks = page.locator("svg[aria-label*='coins'] g.mb-stack")
+    assert stacks.count() >= 2  # the challenger's stack and the thief's
+    page.emulate_media(reduced_motion="reduce")
+    assert set(map(tuple, stacks.evaluate_all(STACK_ANIMATION_JS))) == {("none", "0s")}
+    page.emulate_media(reduced_motion="no-preference")
+    assert set(map(tuple, stacks.evaluate_all(STACK_ANIMATION_JS))) == {("mb-grow", "1.4s")}
+    finish(page, "moneybags-reduced-motion")

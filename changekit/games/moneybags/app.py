@@ -26,6 +26,8 @@ STYLE = """
 <style>
 @keyframes mb-grow { from { transform: scaleY(0); } to { transform: scaleY(1); } }
 .mb-stack { transform-box: fill-box; transform-origin: bottom; animation: mb-grow 1.4s ease-out; }
+/* the stacks appear at once for people who asked their system for less motion */
+@media (prefers-reduced-motion: reduce) { .mb-stack { animation: none; } }
 .mb-bags { display: flex; flex-wrap: wrap; gap: 10px; }
 </style>
 """
