@@ -144,3 +144,64 @@ def cha_ching_false_out(target: int) -> tuple:
         over += ways * (cost > target)
         total_penalty += ways * cost
     return Fraction(over, missed), Fraction(total_penalty, missed)
+
+
+# ---- a seeded run's averages with their 95 % intervals (issue 43), from the textbook formula ------
+def mean_with_interval(values) -> tuple[float, float, float]:
+    """The mean of independent ``values`` and its 95 % interval: mean ± z standard errors, the
+    standard error being the sample standard deviation over the square root of their number."""
+    from statistics import NormalDist, fmean, stdev
+
+    z = NormalDist().inv_cdf(0.975)
+    mean, half = fmean(values), z * stdev(values) / sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def difference_with_interval(first, second) -> tuple[float, float, float]:
+    """Mean of ``first`` less mean of ``second``, two independent samples, with its 95 % interval:
+    their standard errors add in squares."""
+    from statistics import NormalDist, fmean, variance
+
+    z = NormalDist().inv_cdf(0.975)
+    difference = fmean(first) - fmean(second)
+    half = z * sqrt(variance(first) / len(first) + variance(second) / len(second))
+    return difference, difference - half, difference + half
+
+
+def points_by_game(game, lineup, games: int, seed: int) -> list[list[float]]:
+    """Each game's final points per bot of ``bot_tournament(game, lineup, games, seed)``, the games
+    replayed as the tournament seeds and seats them (seat s holds bot (s + g) mod n in game g): the
+    tournament keeps only totals, and a difference between two bots at one table is taken game by
+    game."""
+    import random
+
+    from changekit.core.bots import play_out
+
+    master, seats, out = random.Random(seed), len(lineup), []
+    for g in range(games):
+        holder = [(s + g % seats) % seats for s in range(seats)]
+        state = game.new_state(seed=master.getrandbits(32))
+        play_out(state, [lineup[b] for b in holder], rng=random.Random(master.getrandbits(64)))
+        row = [0.0] * seats
+        for seat, score in enumerate(state.scores()):
+            row[holder[seat]] = float(score)
+        out.append(row)
+    return out
+
+
+def cha_ching_losing_hands_by_round(*, players: int, games: int, seed: int) -> list[list[int]]:
+    """CHA-CHING! games of greedy bots seeded as ``round_statistics`` seeds them: for each round a
+    player went out of, the penalties of the other hands (read off the game's log)."""
+    import random
+
+    from changekit.core.bots import play_out
+    from changekit.games.cha_ching.bots import GreedyBot
+    from changekit.games.cha_ching.rules import ChaChing
+
+    master, game, rounds = random.Random(seed), ChaChing(players=players), []
+    for _ in range(games):
+        state = game.new_state(seed=master.getrandbits(32))
+        play_out(state, [GreedyBot() for _ in range(players)], rng=random.Random(master.getrandbits(64)))
+        rounds += [[score for seat, score in enumerate(e.data["scored"]) if seat != e.data["player"]]
+                   for e in state.log if e.kind == "out"]
+    return rounds

@@ -446,6 +446,34 @@ def test_boneyard_q5_and_moneybags_rankings_are_decided_by_the_test_of_the_diffe
     assert guide.count("test the leader against the runner-up") >= 2
 
 
+# ---- a seeded run's averages stated with their intervals (review 43b F4) ----------------------------
+def _reading(qid: str) -> str:
+    import importlib
+
+    game = qid.split(".")[0]
+    return " ".join(importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS[qid].reading.split())
+
+
+def test_cha_ching_q5_states_the_losing_hands_mean_with_its_interval_over_rounds():
+    """The three losing hands of a round share its target and length: the interval is over rounds.
+    The games are replayed here from the answer's call, round_statistics(players=4, games=10, seed=2)."""
+    from statistics import fmean
+
+    from changekit.games.cha_ching.analysis import round_statistics
+    from tests.unit.chance_checks import cha_ching_losing_hands_by_round, mean_with_interval
+
+    rounds = cha_ching_losing_hands_by_round(players=4, games=10, seed=2)
+    assert {len(hands) for hands in rounds} == {3}
+    mean, low, high = mean_with_interval([fmean(hands) for hands in rounds])
+    assert mean == pytest.approx(fmean(h for hands in rounds for h in hands))  # equal rounds: the mean over hands
+    shown = round_statistics(players=4, games=10, seed=2)["penalty_per_losing_hand"]  # the answer shows the same
+    assert (shown.value, shown.low, shown.high, shown.n) == pytest.approx((mean, low, high, len(rounds)))
+    reading = _reading("cha_ching.q5")
+    assert (f"about {mean:.0f} in the seeded run of 10 games, 95 % interval {low:.0f}-{high:.0f} over its "
+            f"{len(rounds)} rounds") in reading
+    assert high < 180 and "the interval's top is below 180" in reading and "the ≈180 of a fresh deal" in reading
+
+
 @pytest.mark.parametrize("qid, bare", [
     ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
     ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),

@@ -436,7 +436,12 @@ def turns_to_go_out(targets: Iterable[int] = (10, 25, 40, 55, 70, 85, 99), *, ga
          bots=is_items(8, "bot names", each=_is_bot_name))
 def round_statistics(*, players: int = 4, games: int = 20, seed: int = 0, deck: Deck = None,
                      bots: tuple[str, ...] = ("greedy",)) -> dict[str, Estimate]:
-    """Greedy bots play whole games: turns per round and penalty per losing hand (simulation)."""
+    """Greedy bots play whole games: turns per round and penalty per losing hand (simulation).
+
+    Each round is a fresh deal, but the losing hands of one round share its target and its length,
+    so they are not independent: the penalty's interval is taken over rounds (each round's mean
+    losing hand), not over hands. Its mean is the mean over hands all the same, since every round
+    that ends with a player going out has ``players - 1`` losing hands."""
     master = random.Random(seed)
     options: dict[str, Any] = {"players": players}
     if deck is not None:
@@ -456,7 +461,8 @@ def round_statistics(*, players: int = 4, games: int = 20, seed: int = 0, deck: 
             elif event.kind in ("out", "false_out"):
                 turns.append(float(count))
                 if event.kind == "out":
-                    penalties += [float(s) for p, s in enumerate(event.data["scored"]) if p != event.data["player"]]
+                    losers = [float(s) for p, s in enumerate(event.data["scored"]) if p != event.data["player"]]
+                    penalties.append(sum(losers) / len(losers))
     return {"turns_per_round": mean_interval(turns), "penalty_per_losing_hand": mean_interval(penalties)}
 
 

@@ -60,9 +60,12 @@ QUESTIONS = question_list(
         answer=lambda: analysis.round_statistics_html(players=4, games=10, seed=2),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="A losing hand in play costs somewhat less than the ≈180 of a fresh deal (about 156 in the seeded run "
-                "of 10 games): players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which "
-                "help them, stay expensive.",
+        reading="A losing hand in play costs less than the ≈180 of a fresh deal: about 156 in the seeded run of 10 "
+                "games, 95 % interval 148-165 over its 68 rounds (each round is a fresh deal, but its three losing "
+                "hands share one target, so the round, not the hand, is the independent unit). Another seed would "
+                "give a somewhat different mean, by about that much, and even the interval's top is below 180. "
+                "Players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which help them, stay "
+                "expensive.",
     ),
     lesson_question(
         "cha_ching.q6",
