@@ -145,6 +145,9 @@ def zombie_claims():
         "about 29.2 points a game against greedy's 31.8":
             lambda: (f"about {dec(habit('sheds duplicates')[1], 1)} points a game "
                      f"against greedy's {dec(habit('greedy')[1], 1)}"),
+        "a gap of 1.2 to 3.9 points a game (95 % interval, taken game by game":
+            lambda: "a gap of {1} to {2} points a game (95 % interval, taken game by game".format(
+                *(dec(x, 1) for x in zombie_greedy_lead())),
         "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
         "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off)": zombie_chart_settles,
         "so 300 games cannot say it beats greedy":
@@ -160,6 +163,23 @@ def zombie_claims():
             lambda: (lambda z: f"greedy gives z ≈ {z:.2f} (p ≈ {normal_tail_two_sided(z):.2f})")(
                 z_same_games(*game_shares(a.question7_duplicates(), "sheds on ties", "greedy"))),
     }
+
+
+@cache
+def zombie_greedy_lead() -> tuple[float, float, float]:
+    """Question 7: greedy's points a game less the shedding bot's, with its 95 % interval, game by
+    game over the stored run's games (replayed: the run keeps only totals)."""
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.rules import Zombie
+    from tests.unit.chance_checks import mean_with_interval, points_by_game
+
+    run = a.question7_duplicates
+    lineup, names = list(run.kwargs["bots"]), run().names
+    games = points_by_game(Zombie(players=len(lineup)), lineup, run.kwargs["games"],
+                           seed=default(a.bot_tournament, "seed"))
+    assert [sum(col) for col in zip(*games, strict=True)] == run().points
+    greedy, sheds = names.index("greedy"), names.index("sheds duplicates")
+    return mean_with_interval([g[greedy] - g[sheds] for g in games])
 
 
 def zombie_chart_settles() -> str:
@@ -960,6 +980,9 @@ def _guide_claims(name: str) -> dict:
                          f"below greedy's {pct(duplicate_wins('greedy'))} %"),
             "wins 42 %, and the test of":
                 lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the test of",
+            "greedy's lead over it is 1.2 to 3.9 points a game, 95 % interval, game by game":
+                lambda: "greedy's lead over it is {1} to {2} points a game, 95 % interval, game by game".format(
+                    *(dec(x, 1) for x in zombie_greedy_lead())),
             "whose last stray beyond 0.05 within the chart is at payment 3,816; at 4,000 it is still 0.046 off":
                 lambda: (lambda w: f"whose last stray beyond 0.05 within the chart is at payment {w[1]}; at "
                                    f"{w[11].rstrip(',')} it is still {w[15]} off")(zombie_chart_settles().split()),

@@ -474,6 +474,23 @@ def test_cha_ching_q5_states_the_losing_hands_mean_with_its_interval_over_rounds
     assert high < 180 and "the interval's top is below 180" in reading and "the ≈180 of a fresh deal" in reading
 
 
+def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.rules import Zombie
+    from tests.unit.chance_checks import mean_with_interval, points_by_game
+
+    run = a.question7_duplicates
+    lineup = list(run.kwargs["bots"])
+    games = points_by_game(Zombie(players=len(lineup)), lineup, run.kwargs["games"], seed=2026)
+    assert [sum(col) for col in zip(*games, strict=True)] == run().points  # the stored run, replayed
+    greedy, sheds = (run().names.index(name) for name in ("greedy", "sheds duplicates"))
+    lead, low, high = mean_with_interval([g[greedy] - g[sheds] for g in games])
+    assert low > 0
+    per_game = [sum(g[i] for g in games) / len(games) for i in (sheds, greedy)]
+    assert (f"about {per_game[0]:.1f} points a game against greedy's {per_game[1]:.1f}, a gap of {low:.1f} to "
+            f"{high:.1f} points a game (95 % interval, taken game by game") in _reading("zombie.q7")
+
+
 @pytest.mark.parametrize("qid, bare", [
     ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
     ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),

@@ -118,7 +118,9 @@ QUESTIONS = question_list(
                    "student's own numbers could be checked against",
         reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 %. Paying duplicates "
                 "first, whatever they score, loses: its 95 % interval lies wholly below greedy's, and it scores "
-                "about 29.2 points a game against greedy's 31.8. A choice of bills is worth something (Question "
+                "about 29.2 points a game against greedy's 31.8, a gap of 1.2 to 3.9 points a game (95 % interval, "
+                "taken game by game since both play every game; another seed would give a somewhat different gap, "
+                "by about that much). A choice of bills is worth something (Question "
                 "5), but less than the points the bot gives up to keep one. As a tiebreak the hint does no visible "
                 "harm: sheds on ties wins most often and scores about 33.0, but the test of its difference from "
                 "greedy gives z ≈ 1.07 (p ≈ 0.28), so 300 games cannot say it beats greedy. Both sit above the "
