@@ -327,9 +327,13 @@ BONEYARD_GIVEN = numbers(
 def diminishing_claims():
     from changekit.games.diminishing import analysis as a
     from changekit.games.diminishing.bots import PerfectBot, RandomBot
+    from tests.unit.chance_checks import difference_with_interval
 
     def mean_length(bots, seed):  # Question 5's seeded runs (lengths_answer: seeds 1 and 2)
         return a.length_summary(a.game_lengths(bots, games=default(a.lengths_answer, "games"), seed=seed))["mean"]
+
+    def lengths(bots, seed, games):  # each game's length in one of those runs
+        return [turns for turns, n in a.game_lengths(bots, games=games, seed=seed).items() for _ in range(n)]
 
     purse = a.STANDARD_PURSE
     return {
@@ -342,6 +346,12 @@ def diminishing_claims():
         "(in the seeded run: about 56 turns against about 29)":
             lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
                      f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
+        "The difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs of 150 games":
+            lambda: (lambda games: "The difference, {} turns, has the 95 % interval {}-{} (two separate runs of {} "
+                                   "games".format(*(dec(x, 1) for x in difference_with_interval(
+                                       *(lengths(bots, seed, games) for bots, seed in
+                                         (([PerfectBot(), PerfectBot()], 1), ([RandomBot(), RandomBot()], 2))))),
+                                                  games))(default(a.lengths_answer, "games")),
         "The 92 dollars in the two purses": lambda: f"The {2 * sum(purse)} dollars in the two purses",
         # who moves first in Question 6's runs (against_perfect(games=100, seed=1): seeds 1, 2, 3), recounted
         "the three moved first in 58, 52 and 55 of their 100 games":
@@ -1030,6 +1040,12 @@ def _guide_claims(name: str) -> dict:
                     *re.findall(r"about (\d+)", claims_of("diminishing_returns")[
                         "(in the seeded run: about 56 turns against about 29)"]())),
             "The 92 dollars": lambda: f"The {2 * sum(a.STANDARD_PURSE)} dollars",
+            "the difference, 27.8 turns, has the 95 % interval 27.0-28.7":
+                lambda: "the difference, {} turns, has the 95 % interval {}-{}".format(
+                    *re.search(r"The difference, ([\d.]+) turns, has the 95 % interval ([\d.]+)-([\d.]+)",
+                               claims_of("diminishing_returns")[
+                                   "The difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs "
+                                   "of 150 games"]()).groups()),
             "0 wins each": lambda: f"{int(max(m.wins for m in a.against_perfect(games=100, seed=1)))} wins each",
             "the second player wins; 471 positions":
                 lambda: f"the {'first' if a.solve_start((7, 5, 3, 1)).first_player_wins else 'second'} player wins; "

@@ -491,6 +491,24 @@ def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
             f"{high:.1f} points a game (95 % interval, taken game by game") in _reading("zombie.q7")
 
 
+def test_diminishing_q5_states_the_difference_of_the_two_runs_lengths_with_its_interval():
+    """Two separate seeded runs (lengths_answer: 150 games each, seeds 1 and 2): independent samples."""
+    from changekit.games.diminishing import analysis as a
+    from changekit.games.diminishing.bots import PerfectBot, RandomBot
+    from tests.unit.chance_checks import difference_with_interval
+
+    def lengths(bots, seed):
+        counts = a.game_lengths(bots, games=150, seed=seed)
+        return [turns for turns, n in counts.items() for _ in range(n)]
+
+    perfect, random_ = lengths([PerfectBot(), PerfectBot()], 1), lengths([RandomBot(), RandomBot()], 2)
+    difference, low, high = difference_with_interval(perfect, random_)
+    assert low > 0
+    reading = _reading("diminishing.q5")
+    assert f"about {sum(perfect) / 150:.0f} turns against about {sum(random_) / 150:.0f})" in reading
+    assert f"The difference, {difference:.1f} turns, has the 95 % interval {low:.1f}-{high:.1f}" in reading
+
+
 @pytest.mark.parametrize("qid, bare", [
     ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
     ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),

@@ -61,7 +61,10 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.lengths_answer(games=150, progress=progress),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The 92 "
+        reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The "
+                "difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs of 150 games, so their "
+                "standard errors add in squares): another seed would give somewhat different lengths, by about that "
+                "much, but nothing near equal ones. The 92 "
                 "dollars in the two purses drain by at least one dollar a turn; random players often take back much "
                 "less than the rules allow, so each of their turns costs several dollars, while a perfect player in a "
                 "lost position gives away as little as it can. (The perfect bot's moves are random among its winning "
