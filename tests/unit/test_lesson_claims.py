@@ -849,6 +849,7 @@ CAMBIO_GIVEN = numbers(
 def zhao_pengyou_claims():
     from changekit.games.zhao_pengyou import analysis as a
     from changekit.stats.intervals import wilson
+    from tests.unit.chance_checks import mean_with_interval
 
     counts = a.trump_count()
     mean = sum(k * p for k, p in counts.items())
@@ -886,6 +887,9 @@ def zhao_pengyou_claims():
         "is the friend (1/3 each)": lambda: f"is the friend ({none['seat +1']} each)",
         "about 10.5 % of the time": lambda: f"about {pct(sum(p for k, p in joint.items() if 3 in k), 1)} % of the time",
         "averaged about 129 points": lambda: f"averaged about {dec(a.mean_points(deals()), 0)} points",
+        "95 % interval 117-141 (each deal is dealt and played alone":
+            lambda: "95 % interval {1}-{2} (each deal is dealt and played alone".format(
+                *(dec(x, 0) for x in mean_with_interval([r["attackers_points"] for r in deals()]))),
         "the attackers went up in 39 deals, the host's team in 21 (never by 3":
             lambda: (lambda up, host, three: f"the attackers went up in {up} deals, the host's team in {host}"
                      f" (never by 3" if three == 0 else "by 3 happened")(*levels()),
@@ -1137,6 +1141,8 @@ def _guide_claims(name: str) -> dict:
                 lambda: f"the hypergeometric probability {a.low_pair_closed_form(('AS', '2H')).value}",
         }
     if name == "zhao_pengyou":
+        from tests.unit.chance_checks import mean_with_interval
+
         summary = a.deal_summary(players=5, decks=3)
         counts = a.trump_count()
         return {
@@ -1151,6 +1157,10 @@ def _guide_claims(name: str) -> dict:
             "mean, 13 trumps for 4 players":
                 lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
             "averaged about 129 points": claims_of("zhao_pengyou")["averaged about 129 points"],
+            "95 % interval 117-141: above 110 even at its low end":
+                lambda: (lambda m, low, high: f"95 % interval {dec(low, 0)}-{dec(high, 0)}: "
+                                              f"{'above' if low > 110 else 'not above'} 110 even at its low end")(
+                    *mean_with_interval([r["attackers_points"] for r in _zhao_deals()])),
         }
     return {}
 

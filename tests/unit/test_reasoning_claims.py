@@ -509,6 +509,18 @@ def test_diminishing_q5_states_the_difference_of_the_two_runs_lengths_with_its_i
     assert f"The difference, {difference:.1f} turns, has the 95 % interval {low:.1f}-{high:.1f}" in reading
 
 
+def test_zhao_pengyou_q4_states_the_attackers_mean_with_its_interval_against_the_threshold():
+    """bot_deals(deals=60, seed=0), the answer's deals: each a game of one deal, so independent."""
+    from changekit.games.zhao_pengyou.analysis import bot_deals
+    from tests.unit.chance_checks import mean_with_interval
+
+    mean, low, high = mean_with_interval([r["attackers_points"] for r in bot_deals(deals=60, seed=0)])
+    assert low > 110
+    assert (f"the attackers averaged about {mean:.0f} points, 95 % interval {low:.0f}-{high:.0f}"
+            in _reading("zhao_pengyou.q4"))
+    assert "above the 110 threshold even at the interval's low end" in _reading("zhao_pengyou.q4")
+
+
 @pytest.mark.parametrize("qid, bare", [
     ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
     ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),

@@ -52,7 +52,9 @@ QUESTIONS = question_list(
         answer=lambda: [analysis.points_figure(deals=60, seed=0), analysis.level_change_figure(deals=60, seed=0)],
         no_variant="its answer is a seeded run of whole deals played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="In the seeded run of 60 deals the attackers averaged about 129 points, just above the 110 threshold: "
+        reading="In the seeded run of 60 deals the attackers averaged about 129 points, 95 % interval 117-141 (each "
+                "deal is dealt and played alone; another seed would give a somewhat different average, by about that "
+                "much), so above the 110 threshold even at the interval's low end: "
                 "the attackers went up in 39 deals, the host's team in 21 (never by 3: a 0-point deal did not "
                 "happen). The bots' hosts never bury point cards, so the doubled kitty never counted. The break-even, "
                 "110 of the 300 points, is well below the middle: in these deals the attackers went up in 65 % of "
