@@ -491,6 +491,23 @@ def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
             f"{high:.1f} points a game (95 % interval, taken game by game") in _reading("zombie.q7")
 
 
+def test_cambio_q4_states_the_points_the_powers_save_game_by_game():
+    from changekit.games.cambio import analysis as a
+    from changekit.games.cambio.bots import MemoryBot
+    from changekit.games.cambio.rules import Cambio
+    from tests.unit.chance_checks import mean_with_interval, points_by_game
+
+    rows = {r["bot"]: r for r in a.question4_information()}
+    games = points_by_game(Cambio(players=2), [MemoryBot(), MemoryBot(use_powers=False)],
+                           a.question4_information.kwargs["games"], seed=7)
+    assert [sum(g[i] for g in games) / len(games) for i in (0, 1)] == pytest.approx(
+        [rows["uses powers"]["mean_points"], rows["ignores powers"]["mean_points"]])  # the stored run, replayed
+    saved, low, high = mean_with_interval([g[1] - g[0] for g in games])
+    assert low > 0
+    assert (f"finished {saved:.1f} points lower on average (95 % interval {low:.1f}-{high:.1f}, taken game by game"
+            in _reading("cambio.q4"))
+
+
 def test_diminishing_q5_states_the_difference_of_the_two_runs_lengths_with_its_interval():
     """Two separate seeded runs (lengths_answer: 150 games each, seeds 1 and 2): independent samples."""
     from changekit.games.diminishing import analysis as a
@@ -521,21 +538,12 @@ def test_zhao_pengyou_q4_states_the_attackers_mean_with_its_interval_against_the
     assert "above the 110 threshold even at the interval's low end" in _reading("zhao_pengyou.q4")
 
 
-@pytest.mark.parametrize("qid, bare", [
-    ("cha_ching.q5", "about 156"), ("zombie.q7", "29.2"), ("cambio.q4", "about 3 points lower"),
-    ("diminishing.q5", "about 56 turns against about 29"), ("zhao_pengyou.q4", "about 129 points"),
-])
-def test_guide_names_the_simulated_numbers_it_leaves_bare(qid, bare):
-    """Review 43b F4: the guide said every simulated number read as a finding has an interval or a
-    test; these readings state one run's number bare, so the guide must name them as exceptions."""
-    import importlib
-
-    game = qid.split(".")[0]
-    reading = " ".join(importlib.import_module(f"changekit.games.{game}.questions").QUESTIONS[qid].reading.split())
-    assert bare in reading, f"{qid} no longer states {bare!r}: update the guide's list of bare numbers"
+def test_guide_states_the_interval_rule_without_exceptions():
+    """All five readings that stated one run's number bare now give its interval: the guide's
+    list of exceptions is gone, and it says which unit an interval is taken over."""
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
-    exceptions = guide.split("except a few described bare", 1)[1].split("not findings.", 1)[0]
-    assert f"`{qid}`" in exceptions
+    assert "described bare" not in guide and "not findings." not in guide
+    assert "over the units that are independent" in guide
 
 
 def test_big_cheese_lesson_plan_opens_the_card_explorer_after_q3_and_q2_states_its_goal():

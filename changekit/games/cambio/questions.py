@@ -59,10 +59,11 @@ QUESTIONS = question_list(
                                                   title="Value of information: using powers or not (2 players)"),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished about 3 "
-                "points lower on average. A peek turns a card believed to be 6.46 into a known value: you swap it out "
-                "when it is high and keep it when it is low. That is what information is worth — a better decision, "
-                "not a different card.",
+        reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished 2.8 "
+                "points lower on average (95 % interval 2.0-3.6, taken game by game since both bots play every game); "
+                "another seed would give somewhat different numbers, by about that much. A peek turns a card "
+                "believed to be 6.46 into a known value: you swap it out when it is high and keep it when it is low. "
+                "That is what information is worth — a better decision, not a different card.",
     ),
     lesson_question(
         "cambio.q5",
