@@ -41,6 +41,9 @@ STATUS_WORDS = {None: "not opened", "open": "first vote", "discussing": "talk, t
 #: the timers a teacher can give a vote (seconds; 0: no timer; a None value showed as an empty box)
 TIMERS = (("no timer", 0), ("30 s", 30), ("1 min", 60), ("2 min", 120), ("5 min", 300))
 NOT_MARKED = "not marked"
+#: what a revealed question's row says while "Ask what it showed" waits for a marked right answer
+RECALL_NEEDS_MARK = ("Ask what it showed needs the right answer: mark it (Right answer) first, the students' "
+                     "answers are counted by it.")
 #: what a question's row can do now, and why the greyed-out controls wait (a tooltip is not read
 #: on a phone, nor noticed on a screen): by the question's status
 ROW_HELP = {
@@ -130,6 +133,11 @@ class _QuestionRow:
                                            "watches; both then answer their own variant")
         if question.variant is None:  # no button for a question without a variant
             self.variant_button.layout.display = self.split_button.layout.display = "none"
+        # after the reveal: "what did the result show?", the observation itself (issue 46)
+        self.recall_button = button("Ask what it showed", lambda: board.click(board.asking_recall, qid),
+                                    tooltip="Each student says, from memory and alone, what the result showed")
+        self.recall_note = w.HTML()  # why the button waits: it needs the right answer marked
+        self.recall_note.add_class("ck-recall-note")
         self.timer = w.Dropdown(options=TIMERS, value=0, description="Timer:", layout=w.Layout(width="170px"),
                                 style={"description_width": "initial"})
         self.timer.observe(lambda change: board.click(board.timing, qid), names="value")
@@ -148,11 +156,11 @@ class _QuestionRow:
         # the whole text on its own line, the controls under it
         self.text = w.HTML(f'<div class="ck-poll-text"><b>{escape(qid)}</b> {escape(_plain(question.text))}</div>')
         line = w.HBox([self.status, self.count, self.open_button, self.discuss_button, self.pause_button,
-                       self.close_button, self.reveal_button, self.split_button, self.variant_button, self.timer,
-                       self.right],
+                       self.close_button, self.reveal_button, self.split_button, self.variant_button,
+                       self.recall_button, self.timer, self.right],
                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.slot = w.VBox()  # the reveal's chart and answer, when this is the question revealed last
-        self.widget = w.VBox([self.text, line, self.help, self.detail, self.slot],
+        self.widget = w.VBox([self.text, line, self.help, self.recall_note, self.detail, self.slot],
                              layout=w.Layout(border_bottom="1px solid #ddd"))
         self.widget.add_class("ck-poll-row")
         self.widget.add_class(f"ck-poll-{qid.replace('.', '-')}")
@@ -169,9 +177,14 @@ class _QuestionRow:
             count += f" · {state.revoted} revote{'s' if state.revoted != 1 else ''}"
         if state is not None and state.variants_sent:
             count += f" · own variants: {state.variants_answered} of {state.variants_sent} answered"
+        if state is not None and state.recall_asked:
+            count += f" · what it showed: {state.recalled} answered"
         self.count.value = f'<span class="ck-poll-count" style="padding:0 10px">{count}</span>'
         self.variant_button.disabled = status != "revealed"
         self.split_button.disabled = status != "open" or state is None or state.answered > 0
+        unmarked = status == "revealed" and state is not None and state.correct is None and not state.recall_asked
+        self.recall_button.disabled = status != "revealed" or unmarked or (state is not None and state.recall_asked)
+        self.recall_note.value = f'<span class="ck-why">{escape(RECALL_NEEDS_MARK)}</span>' if unmarked else ""
         taking = status in ("open", "discussing")
         self.open_button.disabled = status == "open"
         self.discuss_button.disabled = status not in ("open", "closed")
@@ -694,6 +707,29 @@ class Dashboard:
                                   f'<p class="ck-variants-sent">Every student has their variant of {escape(qid)} '
                                   "already.</p>")
         return work, then
+
+    def asking_recall(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
+        """Ask every student what the revealed question's result showed, answered once from memory
+        (:meth:`~changekit.classroom.store.Store.ask_recall`); it needs the right answer marked."""
+        code, key = self._teacher()
+        state = self.states.get(qid)
+        if state is not None and state.revealed and state.correct is None:
+            raise ClassroomError("no-correct", RECALL_NEEDS_MARK)
+
+        def work() -> Any:
+            self.store.ask_recall(code, key, qid)
+            return self.fetch()
+
+        def then(state: Any) -> None:
+            self._apply_fresh(state)
+            self.message.value = (f'<p class="ck-recall-asked">Every student\'s page now asks what the result of '
+                                  f"{escape(qid)} showed, answered once from memory; the lesson report counts who "
+                                  "recalled it wrongly.</p>")
+        return work, then
+
+    def ask_recall(self, qid: str) -> None:
+        """What the row's "Ask what it showed" does."""
+        self._run(self.asking_recall(qid))
 
     def splitting(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         """Split the class at random (a fresh seed, kept in the store) into those who predict

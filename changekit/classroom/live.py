@@ -120,6 +120,9 @@ WATCHING = ("This time you watch: no vote. Watch the result when your teacher sh
             "question.")
 #: what a student's own variant says above it (issue 46): alone, once
 VARIANT_INTRO = "**Your own question**, with numbers of its own: answer it alone. "
+#: what "what did the result show?" says above the question's own way of answering (issue 46)
+RECALL_INTRO = ("**What did the result show?** From memory, alone: what did the result your teacher just showed "
+                "say? The question was: ")
 DISCUSS_HTML = ('<div class="ck-discuss" role="status" style="font-size:1.15em;margin:6px 0"><b>Talk to your '
                 "neighbour</b>: explain your vote, listen to theirs, then vote again.</div>")
 
@@ -359,6 +362,24 @@ def _variant_verdict(right: bool, answer: Any, exact: str) -> str:
             f"the exact answer is <b>{escape(exact)}</b>.</span>")
 
 
+def _right_words(correct: Any) -> str:
+    """The marked right answer in words (plain text): its choices, or its range of numbers."""
+    if isinstance(correct, dict) and "choices" in correct:
+        return " or ".join(Question.shown(c) for c in correct["choices"])
+    if isinstance(correct, dict) and "range" in correct:
+        low, high = correct["range"]
+        return Question.shown(low) if low == high else f"{Question.shown(low)} to {Question.shown(high)}"
+    return "—"
+
+
+def _recall_verdict(right: bool, answer: Any, correct: Any) -> str:
+    """What "what did the result show?" says once locked in: remembered right or not, and what the
+    result showed (by the answer the teacher marked)."""
+    said = "You remembered it right" if right else "Not what it showed"
+    return (f'<span class="ck-recall-verdict"><b>{said}</b>: you said <b>{escape(Question.shown(answer))}</b>; '
+            f"the result showed <b>{escape(_right_words(correct))}</b>.</span>")
+
+
 class StudentPage:
     """The student's page (``notebooks/join.ipynb``): join with the code and a name (or come back
     with ``?code=...&seat=...``, or by the seat this browser keeps), then answer whatever
@@ -414,6 +435,7 @@ class StudentPage:
         self._revotes_refused: set[str] = set()  # questions whose revote the store refused
         self._restoring_revote = False
         self._variants: dict[str, Question] = {}  # each question's own variant, once the teacher sent it
+        self._recalls: dict[str, Question] = {}  # "what did the result show?" per question, once asked
         self.discuss_html = w.HTML(DISCUSS_HTML)
         from ..ui.countdown import Countdown  # the browser clock: loaded with the page
 
@@ -605,6 +627,11 @@ class StudentPage:
             variant = self._variant(poll, link)
             shown = [variant.widget, question.widget] if variant.prediction is None else [question.widget,
                                                                                           variant.widget]
+        if poll.recall is not None and poll.revealed:  # "what did the result show?", from memory
+            recall = self._recall(poll, link)
+            # until answered the result (the question's Check, the class's chart) stays out of sight
+            shown = ([recall.widget, *(part for part in shown if part is not question.widget)]
+                     if recall.prediction is None else [*shown, recall.widget])
         self._show_timer(poll)
         self._put_on_top(poll, shown)
 
@@ -640,7 +667,8 @@ class StudentPage:
         if question is None:
             return []
         variant = [self._variants[qid].widget] if qid in self._variants else []
-        return [question.widget, *self._revote_line(qid), *variant]
+        recall = [self._recalls[qid].widget] if qid in self._recalls else []
+        return [question.widget, *self._revote_line(qid), *variant, *recall]
 
     def _arrange(self) -> None:
         """Lay the page out: the task at hand on top (a vote still open; else a table this student
@@ -755,6 +783,41 @@ class StudentPage:
 
         off_loop(lambda: self.store.submit_variant(link.code, link.token, qid, seed, value, confidence), checked,
                  failed=lambda reason: variant.say(alert_html(f"Your answer did not reach the class: {reason}")))
+
+    def _recall(self, poll: Poll, link: ClassLink) -> Question:
+        """"What did the result show?" for ``poll`` (built once): the question's own choices or
+        number, answered once, alone; once locked in, the page says whether it was remembered right
+        and what the result showed."""
+        qid = poll.question_id
+        mine = poll.recall
+        recall = self._recalls.get(qid)
+        if recall is None:
+            prompt = dict(poll.prompt)
+            prompt["text"] = RECALL_INTRO + str(prompt.get("text", ""))
+            recall = question_from_prompt(qid + ".recall", prompt, answer=lambda: None)
+            recall.vote_only("Lock in what it showed")
+            recall.widget.add_class("ck-recall")
+            self._recalls[qid] = recall
+            if "answer" in mine:  # answered before a reload: as it was, with its verdict
+                try:
+                    recall.predict(mine["answer"])
+                except Exception:  # noqa: BLE001 - an answer the widget cannot show: the verdict says it
+                    recall.refuse("You have answered this one.")
+            recall.on_predict.append(partial(self._submit_recall, link, qid))
+        if "answer" in mine:
+            recall.say(_recall_verdict(mine["right"], mine["answer"], poll.correct))
+        return recall
+
+    def _submit_recall(self, link: ClassLink, qid: str, recall: Question) -> None:
+        value = recall.prediction
+        recall.say("<i>Sending your answer…</i>")
+
+        def said(result: dict[str, Any]) -> None:
+            recall.say(_recall_verdict(result["right"], value, result["correct"]))
+            link.poller.forget()
+
+        off_loop(lambda: self.store.submit_recall(link.code, link.token, qid, value), said,
+                 failed=lambda reason: recall.say(alert_html(f"Your answer did not reach the class: {reason}")))
 
     def _show_auction(self, poll: Poll, link: ClassLink) -> None:
         from .auction import AuctionBidder  # the auction loads the Boneyard engine: only when one is opened

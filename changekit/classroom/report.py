@@ -107,13 +107,18 @@ def discussion_advice(share: float | None) -> str:
 @dataclass(frozen=True, slots=True)
 class ReportRow:
     """One question of a lesson report. ``first_share`` and ``revote_share`` are None without
-    votes; ``gain`` is Hake's g (None where undefined, ``gain_note`` says why)."""
+    votes; ``gain`` is Hake's g (None where undefined, ``gain_note`` says why). Where the teacher
+    asked "what did the result show?" (``recall_asked``), ``recalls`` students answered it and
+    ``recalled_wrong`` of them recalled it wrongly (:attr:`recall_wrong`, with its interval)."""
 
     question_id: str
     first_votes: int
     first_right: int
     revotes: int
     revote_right: int
+    recall_asked: bool = False
+    recalls: int = 0
+    recalled_wrong: int = 0
 
     @property
     def first_share(self) -> float | None:
@@ -139,15 +144,49 @@ class ReportRow:
             return "undefined: every first vote was right (nothing left to gain)"
         return ""
 
+    @property
+    def recall_wrong(self) -> Share | None:
+        """Recalled wrongly: how many of those who answered "what did the result show?", with the
+        95 % Wilson interval (None: not asked)."""
+        return share_of(self.recalled_wrong, self.recalls) if self.recall_asked else None
+
     def as_dict(self) -> dict[str, Any]:
+        wrong = self.recall_wrong
         return {"first_votes": self.first_votes, "first_right": self.first_right, "first_share": self.first_share,
                 "revotes": self.revotes, "revote_right": self.revote_right, "revote_share": self.revote_share,
-                "gain": self.gain, "gain_note": self.gain_note}
+                "gain": self.gain, "gain_note": self.gain_note, "recall_asked": self.recall_asked,
+                "recalls": self.recalls, "recalled_wrong": self.recalled_wrong,
+                "recalled_wrong_share": None if wrong is None else wrong.share,
+                "recalled_wrong_low": None if wrong is None or not wrong.n else wrong.low,
+                "recalled_wrong_high": None if wrong is None or not wrong.n else wrong.high}
 
 
-def report_row(question_id: str, correct: Any, first: Sequence[Any], revotes: Sequence[Any]) -> ReportRow:
+def report_row(question_id: str, correct: Any, first: Sequence[Any], revotes: Sequence[Any],
+               recalls: Sequence[Any] | None = None) -> ReportRow:
+    """The report's row of a question: its first votes and revotes, and (None: not asked) what
+    the students said the result showed, each counted by the marked answer ``correct``."""
     return ReportRow(question_id, len(first), sum(is_right(correct, v) for v in first),
-                     len(revotes), sum(is_right(correct, v) for v in revotes))
+                     len(revotes), sum(is_right(correct, v) for v in revotes), recalls is not None,
+                     len(recalls or ()), sum(not is_right(correct, v) for v in recalls or ()))
+
+
+def recall_words(row: ReportRow) -> str:
+    """The report's cell for "what did the result show?" (plain text).
+
+    >>> recall_words(ReportRow("q1", 5, 2, 0, 0, True, 10, 2))
+    'recalled wrongly: 2 of 10 (20 %, 95 % interval 6 % to 51 %)'
+    >>> recall_words(ReportRow("q1", 5, 2, 0, 0))
+    'not asked'
+    """
+    wrong = row.recall_wrong
+    if wrong is None:
+        return "not asked"
+    if not wrong.n:
+        return "asked; no answer yet"
+    def percent(share: float) -> str:
+        return f"{share * 100:.0f} %"
+    return (f"recalled wrongly: {wrong.count} of {wrong.n} ({percent(wrong.count / wrong.n)}, 95 % interval "
+            f"{percent(wrong.low)} to {percent(wrong.high)})")
 
 
 def report_headline(rows: Sequence[ReportRow]) -> str:
@@ -182,15 +221,16 @@ def report_html(rows: Sequence[ReportRow]) -> str:
         return ("<p class=\"ck-report-empty\"><i>No question has a marked right answer yet: mark one on its row "
                 "to see it in the report.</i></p>")
     body = "".join(
-        html("<tr><td>{}</td><td>{} of {} ({})</td><td>{} of {} ({})</td><td>{}</td></tr>",
+        html("<tr><td>{}</td><td>{} of {} ({})</td><td>{} of {} ({})</td><td>{}</td><td>{}</td></tr>",
              r.question_id, r.first_right, r.first_votes, _percent(r.first_share), r.revote_right, r.revotes,
-             _percent(r.revote_share), f"{r.gain:.2f}" if r.gain is not None else r.gain_note)
+             _percent(r.revote_share), f"{r.gain:.2f}" if r.gain is not None else r.gain_note, recall_words(r))
         for r in rows)
     return (f'<table class="ck-report" aria-label="lesson report"><thead><tr><th>{escape("Question")}</th>'
-            "<th>First vote right</th><th>Revote right</th><th>Normalised gain g</th></tr></thead>"
-            f"<tbody>{body}</tbody></table>"
+            "<th>First vote right</th><th>Revote right</th><th>Normalised gain g</th><th>What the result showed</th>"
+            f"</tr></thead><tbody>{body}</tbody></table>"
             "<p><small>g = (revote share − first-vote share) / (1 − first-vote share) (Hake's normalised gain); "
-            "undefined when every first vote was right.</small></p>")
+            "undefined when every first vote was right. What the result showed: where you asked it after the "
+            "reveal, the students who recalled the result wrongly, with a 95 % interval.</small></p>")
 
 
 def report_figure(rows: Sequence[ReportRow]) -> Any:

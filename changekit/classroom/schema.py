@@ -178,6 +178,22 @@ MIGRATIONS: list[list[str]] = [
                 ON DELETE CASCADE
         )""",
     ],
+    # 11: "what did the result show?" after a reveal (issue 46): when the teacher asked it, on the
+    # question; each student's one answer (JSON, answered from memory, never replaced)
+    [
+        "ALTER TABLE questions ADD COLUMN recall_at DOUBLE PRECISION",
+        """CREATE TABLE recalls (
+            session_id BIGINT NOT NULL,
+            question_id TEXT NOT NULL,
+            student_id BIGINT NOT NULL REFERENCES students (id) ON DELETE CASCADE,
+            value TEXT NOT NULL,
+            answered_at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (session_id, question_id, student_id),
+            FOREIGN KEY (session_id, question_id) REFERENCES questions (session_id, question_id)
+                ON DELETE CASCADE
+        )""",
+        "CREATE INDEX recalls_by_student ON recalls (student_id)",
+    ],
 ]
 
 #: the version this changekit writes and reads

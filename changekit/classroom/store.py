@@ -200,6 +200,8 @@ class Question:
     variants_sent: int = 0  # students who were sent their own variant
     variants_answered: int = 0  # ... and answered it
     experiment_seed: int | None = None  # the seed of the split into predict / watch, once made
+    recall_asked: bool = False  # the teacher asked "what did the result show?" after the reveal
+    recalled: int = 0  # ... and how many answered it
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +263,9 @@ class Poll:
     # answered it also {"answer", "confidence", "right", "correct", "exact"} (None: none sent)
     variant: Any = None
     group: str | None = None  # the asking student's group in the question's experiment ("predict", "watch")
+    # "what did the result show?", once the teacher asked it: {} until the asking student answers,
+    # then {"answer", "right"} (None: not asked)
+    recall: Any = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -566,24 +571,27 @@ class Store:
             rows = tx.execute(
                 "SELECT q.question_id, q.prompt, q.closed_at, q.revealed_at, q.revealed_answer, a.value, "
                 "q.discussion_at, q.paused_at, q.deadline_at, r.value, q.correct, a.confidence, r.confidence, "
-                "v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, v.answered_at, g.grp "
+                "q.recall_at, rc.value, v.seed, v.prompt, v.correct, v.exact, v.value, v.confidence, v.answered_at, "
+                "g.grp "
                 "FROM questions q LEFT JOIN answers a ON a.session_id = q.session_id "
                 "AND a.question_id = q.question_id AND a.student_id = ? "
                 "LEFT JOIN revotes r ON r.session_id = q.session_id AND r.question_id = q.question_id "
                 "AND r.student_id = ? "
+                "LEFT JOIN recalls rc ON rc.session_id = q.session_id AND rc.question_id = q.question_id "
+                "AND rc.student_id = ? "
                 "LEFT JOIN variants v ON v.session_id = q.session_id AND v.question_id = q.question_id "
                 "AND v.student_id = ? "
                 "LEFT JOIN experiment_groups g ON g.session_id = q.session_id AND g.question_id = q.question_id "
                 "AND g.student_id = ? "
                 "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id",
-                (student_id, student_id, student_id, student_id, session.id))
+                (student_id, student_id, student_id, student_id, student_id, session.id))
         return [Poll(qid, _decode(prompt), closed_at is not None, revealed_at is not None,
                      _decode(answer) if revealed_at is not None else None, _decode(mine),
                      discussion_at is not None, paused_at is not None, deadline_at, _decode(revote),
                      _decode(correct) if revealed_at is not None else None, confidence, revote_confidence,
-                     _own_variant(*variant[:7]), variant[7])
+                     _own_variant(*variant[:7]), variant[7], _own_recall(recall_at, recalled, correct))
                 for qid, prompt, closed_at, revealed_at, answer, mine, discussion_at, paused_at, deadline_at, revote,
-                correct, confidence, revote_confidence, *variant in rows]
+                correct, confidence, revote_confidence, recall_at, recalled, *variant in rows]
 
     def close_question(self, code: str, teacher_key: str, question_id: str) -> None:
         """Stop taking answers to the question (those in are kept)."""
@@ -597,8 +605,9 @@ class Store:
 
     @staticmethod
     def _votes_in(tx: Transaction, session: _SessionRow, question_id: str, votes: str) -> dict[str, Any]:
-        """``{student name: value}`` of the question's first votes (``answers``) or ``revotes``."""
-        assert votes in ("answers", "revotes")
+        """``{student name: value}`` of the question's first votes (``answers``), ``revotes`` or
+        answers to "what did the result show?" (``recalls``)."""
+        assert votes in ("answers", "revotes", "recalls")
         rows = tx.execute(f"SELECT s.name, v.value FROM {votes} v JOIN students s ON s.id = v.student_id "
                           "WHERE v.session_id = ? AND v.question_id = ? ORDER BY s.id", (session.id, question_id))
         return {name: _decode(value) for name, value in rows}
@@ -618,13 +627,14 @@ class Store:
             "(SELECT COUNT(*) FROM variants v WHERE v.session_id = q.session_id "
             "AND v.question_id = q.question_id), (SELECT COUNT(*) FROM variants v "
             "WHERE v.session_id = q.session_id AND v.question_id = q.question_id "
-            "AND v.answered_at IS NOT NULL), q.experiment_seed FROM questions q "
+            "AND v.answered_at IS NOT NULL), q.experiment_seed, q.recall_at, (SELECT COUNT(*) FROM recalls rc "
+            "WHERE rc.session_id = q.session_id AND rc.question_id = q.question_id) FROM questions q "
             "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
         return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
                          discussion_at is not None, paused_at is not None, deadline_at, _decode(correct),
-                         variant_seed, sent, variant_answered, experiment_seed)
+                         variant_seed, sent, variant_answered, experiment_seed, recall_at is not None, recalled)
                 for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted,
-                variant_seed, sent, variant_answered, experiment_seed in rows]
+                variant_seed, sent, variant_answered, experiment_seed, recall_at, recalled in rows]
 
     # -- a poll's run: discussion, revote, pause, timer, the right answer, the report -------------
 
@@ -741,21 +751,23 @@ class Store:
 
     def lesson_report(self, code: str, teacher_key: str) -> list[ReportRow]:
         """Per question with a marked right answer, in the order they opened: first votes and
-        revotes, how many right, and Hake's normalised gain (:class:`~changekit.classroom.report.ReportRow`)."""
+        revotes, how many right, Hake's normalised gain, and where the teacher asked "what did the
+        result show?" how many recalled it wrongly (:class:`~changekit.classroom.report.ReportRow`)."""
         with self._read() as tx:
             session = self._teacher(tx, code, teacher_key)
             return self._report(tx, session)
 
     def _report(self, tx: Transaction, session: _SessionRow) -> list[ReportRow]:
-        marked = tx.execute("SELECT question_id, correct FROM questions WHERE session_id = ? AND correct IS NOT NULL "
-                            "ORDER BY opened_at, question_id", (session.id,))
+        marked = tx.execute("SELECT question_id, correct, recall_at FROM questions WHERE session_id = ? "
+                            "AND correct IS NOT NULL ORDER BY opened_at, question_id", (session.id,))
         rows = []
-        for question_id, correct in marked:
-            first, again = (
+        for question_id, correct, recall_at in marked:
+            first, again, recalled = (
                 [_decode(v) for (v,) in tx.execute(f"SELECT value FROM {votes} WHERE session_id = ? "
                                                    "AND question_id = ?", (session.id, question_id))]
-                for votes in ("answers", "revotes"))
-            rows.append(report_row(question_id, _decode(correct), first, again))
+                for votes in ("answers", "revotes", "recalls"))
+            rows.append(report_row(question_id, _decode(correct), first, again,
+                                   recalled if recall_at is not None else None))
         return rows
 
     def learning_report(self, code: str, teacher_key: str) -> list[LearningRow]:
@@ -979,6 +991,79 @@ class Store:
                 counts[group][0] += is_right(_decode(correct), _decode(value))
                 counts[group][1] += 1
         return experiment_result(question_id, row[0], *(share_of(*counts[group]) for group in GROUPS))
+
+    # -- "what did the result show?": the observation itself, after a reveal (issue 46) -----------
+
+    def ask_recall(self, code: str, teacher_key: str, question_id: str) -> None:
+        """Ask every student, after the question's reveal, what its result showed: each answers once,
+        alone, with the question's own way of answering (:meth:`submit_recall`), and it is right by
+        the answer the teacher marked (about one student in five misremembers what a demonstration
+        showed: Miller, Lasry, Chu & Mazur 2013). Refused, with nothing written: a question never
+        opened, one not revealed ("not-revealed"), one with no marked right answer ("no-correct":
+        the answers are counted by it), one a page cannot draw (a class auction: "no-recall"), one
+        asked already ("recall-asked")."""
+        question_id = _check_question_id(question_id)
+        with self._write() as tx:
+            session = self._teacher(tx, code, teacher_key, must_be_open=True)
+            row = tx.one("SELECT revealed_at, correct, recall_at, prompt FROM questions WHERE session_id = ? "
+                         "AND question_id = ?" + tx.for_update, (session.id, question_id))
+            if row is None:
+                raise _unknown_question(session, question_id)
+            revealed_at, correct, recall_at, prompt = row
+            if recall_at is not None:
+                raise ClassroomError("recall-asked", f"what question {question_id!r} showed has been asked already: "
+                                                     "each student answers it once")
+            if revealed_at is None:
+                raise ClassroomError("not-revealed", f"question {question_id!r} is not revealed: ask what the result "
+                                                     "showed after the reveal")
+            if correct is None:
+                raise ClassroomError("no-correct", f"question {question_id!r} has no right answer marked: mark it "
+                                                   "first, the answers are counted by it")
+            drawn = _decode(prompt)
+            if not isinstance(drawn, dict) or drawn.get("kind") not in PROMPT_KINDS:
+                raise ClassroomError("no-recall", f"question {question_id!r} has no choices or number a student's "
+                                                  "page can draw: there is nothing to answer what it showed with")
+            tx.execute("UPDATE questions SET recall_at = ? WHERE session_id = ? AND question_id = ?",
+                       (time.time(), session.id, question_id))
+
+    def submit_recall(self, code: str, token: str, question_id: str, value: Any) -> dict[str, Any]:
+        """The student's one answer to "what did the result show?" on the question, from memory:
+        one of its choices, or a number in its range. Returns ``{"right", "correct"}`` (right by
+        the marked answer; shown once it is locked in). Refused, changing nothing: a question not
+        asked ("recall-not-asked"), a second answer ("recall-answered"), an answer the question
+        could not take ("bad-recall"), a student at MAX_ANSWERS_PER_STUDENT such answers."""
+        question_id = _check_question_id(question_id)
+        encoded = _encode(value, "what the result showed")
+        with self._write() as tx:
+            session = self._open_session(tx, code)
+            student_id, _ = self._student(tx, session, token)
+            row = tx.one("SELECT recall_at, correct, prompt FROM questions WHERE session_id = ? AND question_id = ?",
+                         (session.id, question_id))
+            if row is None or row[0] is None:
+                raise ClassroomError("recall-not-asked", f"your teacher has not asked what question {question_id!r} "
+                                                         "showed")
+            _check_recall(question_id, _decode(row[2]), value)
+            answered = tx.one("SELECT 1 FROM recalls WHERE session_id = ? AND question_id = ? AND student_id = ?",
+                              (session.id, question_id, student_id))
+            if answered is not None:
+                raise _recall_answered(question_id)
+            self._check_room(tx, "SELECT COUNT(*) FROM recalls WHERE student_id = ?", student_id,
+                             MAX_ANSWERS_PER_STUDENT, "too-many-answers",
+                             f"you have said what {MAX_ANSWERS_PER_STUDENT} results showed in this session, the "
+                             "most one student may: ask your teacher")
+            # two pages of one student at once: the key keeps the first, the second is refused
+            if not tx.execute("INSERT INTO recalls (session_id, question_id, student_id, value, answered_at) "
+                              "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id, student_id) DO NOTHING "
+                              "RETURNING student_id", (session.id, question_id, student_id, encoded, time.time())):
+                raise _recall_answered(question_id)
+        correct = _decode(row[1])
+        return {"right": is_right(correct, json.loads(encoded)), "correct": correct}
+
+    def recalls(self, code: str, teacher_key: str, question_id: str) -> dict[str, Any]:
+        """``{student name: what they said the result showed}`` for the question, in join order."""
+        question_id = _check_question_id(question_id)
+        with self._read() as tx:
+            return self._votes_in(tx, self._teacher(tx, code, teacher_key), question_id, "recalls")
 
     # -- game tables ------------------------------------------------------------------------------
 
@@ -1366,7 +1451,8 @@ class Store:
 
     def export_csv(self, code: str, teacher_key: str) -> str:
         """The whole session as CSV: a ``joined`` row per student, an ``answer`` row per answer, a
-        ``revote`` row per revote, a ``move`` row per move of every table, and a ``report`` row per
+        ``revote`` row per revote, a ``recall`` row per answer to "what did the result show?" (the
+        answer and whether it is right), a ``move`` row per move of every table, and a ``report`` row per
         question with a marked right answer (its :meth:`lesson_report` figures as JSON: shares right,
         Hake's gain, null where undefined); values as JSON, times in UTC (ISO 8601); a vote's
         ``confidence`` as the student said it (empty where not asked)."""
@@ -1396,6 +1482,11 @@ class Store:
                 "v.sent_at FROM variants v JOIN students s ON s.id = v.student_id "
                 "JOIN questions q ON q.session_id = v.session_id AND q.question_id = v.question_id "
                 "WHERE v.session_id = ? ORDER BY q.opened_at, v.question_id, s.id", (session.id,))
+            recalled = tx.execute(
+                "SELECT s.name, rc.question_id, rc.value, rc.answered_at, q.correct FROM recalls rc "
+                "JOIN students s ON s.id = rc.student_id "
+                "JOIN questions q ON q.session_id = rc.session_id AND q.question_id = rc.question_id "
+                "WHERE rc.session_id = ? ORDER BY q.opened_at, rc.question_id, s.id", (session.id,))
             moves = tx.execute(
                 "SELECT s.name, t.id, t.game, m.move_number, m.action, m.made_at FROM moves m "
                 "JOIN tables t ON t.id = m.table_id LEFT JOIN students s ON s.id = m.student_id "
@@ -1418,6 +1509,11 @@ class Store:
                     "answer": answer, "right": is_right(right_answer, answer) if answered_at is not None else None}
             writer.writerow(("variant", _cell(name), question_id, "", "", "", json.dumps(cell, ensure_ascii=False),
                              _iso(answered_at if answered_at is not None else sent_at), confidence or ""))
+        for name, question_id, value, at, correct in recalled:  # "what did the result show?", from memory
+            answer = _decode(value)
+            cell = {"answer": answer, "right": is_right(_decode(correct), answer)}
+            writer.writerow(("recall", _cell(name), question_id, "", "", "", json.dumps(cell, ensure_ascii=False),
+                             _iso(at), ""))
         for name, table_id, game, number, action, at in moves:
             writer.writerow(("move", _cell(name or ""), "", table_id, game, number, action, _iso(at), ""))
         made = _iso(time.time())
@@ -1635,6 +1731,43 @@ def _variant_row(question_id: str, name: object, instance: Any) -> tuple[int, st
         raise bad(str(err)) from None
     return (instance["seed"], _encode(prompt, "a variant's prompt"), _encode(correct, "a variant's right answer"),
             exact)
+
+
+def _own_recall(recall_at: float | None, value: str | None, correct: str | None) -> dict[str, Any] | None:
+    """"What did the result show?" as the asking student's page reads it: None (not asked), {}
+    (asked), or their answer and whether it is right."""
+    if recall_at is None:
+        return None
+    if value is None:
+        return {}
+    answer = _decode(value)
+    return {"answer": answer, "right": is_right(_decode(correct), answer)}
+
+
+def _check_recall(question_id: str, prompt: Any, value: Any) -> None:
+    """Refuse ("bad-recall") what the question's own way of answering could not give: one of its
+    choices (compared as they show, as the right answer is), or a number in its range."""
+    kind = prompt.get("kind") if isinstance(prompt, dict) else None
+    how = prompt.get(kind) if kind in PROMPT_KINDS else None
+    shown = _short_value(value)
+    if kind == "choices" and isinstance(how, list):
+        choices = [str(c) for c in how]
+        if not isinstance(value, (dict, list, bool)) and value is not None and str(value) in choices:
+            return
+        raise ClassroomError("bad-recall", f"what question {question_id!r} showed is one of its choices "
+                                           f"({', '.join(choices)}), not {shown!r}")
+    number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if isinstance(how, list) and len(how) >= 2 and number is not None and math.isfinite(number):
+        if float(how[0]) <= number <= float(how[1]):
+            return
+        raise ClassroomError("bad-recall", f"what question {question_id!r} showed is a number from {how[0]} to "
+                                           f"{how[1]}, not {shown}")
+    raise ClassroomError("bad-recall", f"what question {question_id!r} showed is a number, not {shown!r}")
+
+
+def _recall_answered(question_id: str) -> ClassroomError:
+    return ClassroomError("recall-answered", f"you have said what question {question_id!r} showed: one answer, "
+                                             "from memory, is what it measures")
 
 
 def _own_variant(seed: int | None, prompt: str | None, correct: str | None, exact: str | None, value: str | None,
