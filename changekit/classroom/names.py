@@ -45,6 +45,7 @@ def _prototypes() -> dict[str, str]:
     The package lists each line of confusables.txt both ways, source to prototype and back, in the
     file's order; a source is on one line only and comes before its prototype, so the first of a
     pair met is the source and the other, met later, is a prototype (which stands for itself)."""
+    # read only where ICU is missing: loading it parses a 1 MB JSON file
     from confusable_homoglyphs.confusables import confusables_data
 
     prototype: dict[str, str] = {}
