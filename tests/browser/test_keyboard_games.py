@@ -138,3 +138,290 @@ def test_cambio_is_played_to_its_end_by_keyboard_alone_moves_in_steps(page, voil
     assert said[0] == "Draw from deck" and "Swap in here" in said, said
     screenshot(page, "keyboard-cambio-end")
     check_page(page)
+
+
+# ---- the other six games: a move is the button a rule of play names, reached by Tab or Shift+Tab ----
+
+#: Where the app's enabled, shown buttons whose words match a pattern lie from the focus: "here" (one has
+#: it), "Tab" (one follows it), "Shift+Tab" (all are behind it) or "none".
+WHERE_JS = """(want) => { const re = new RegExp(want);
+  const found = [...document.querySelectorAll('.ck-app button')]
+    .filter((b) => !b.disabled && b.getClientRects().length && re.test(b.innerText.trim()));
+  const active = document.activeElement || document.body;
+  if (!found.length) return 'none';
+  if (found.includes(active)) return 'here';
+  return found.some((b) => active.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'Tab' : 'Shift+Tab';
+}"""
+#: The words of the moves the table offers now (enabled, shown buttons), in the page's order.
+OFFERED_JS = """() => [...document.querySelectorAll('.ck-app .ck-controls button, .ck-app .ck-board button')]
+  .filter((b) => !b.disabled && b.getClientRects().length).map((b) => b.innerText.trim())"""
+
+
+def press(page, want: str, *, presses: int = 150) -> str:
+    """Tab (or Shift+Tab, when every such button is behind the focus) to an enabled button of the app
+    whose words match the regular expression ``want``, and press Enter; the words pressed."""
+    for _ in range(presses):
+        where = page.evaluate(WHERE_JS, want)
+        if where == "here":
+            break
+        if where == "none":
+            raise AssertionError(f"no button {want!r} to press; the table offers {offered(page)}")
+        page.keyboard.press(where)
+    else:
+        raise AssertionError(f"{presses} presses of Tab never reached a button {want!r}; last: {focused(page)}")
+    words = focused(page)["text"]
+    page.keyboard.press("Enter")
+    return words
+
+
+def offered(page) -> list[str]:
+    return page.evaluate(OFFERED_JS)
+
+
+def snapshot(page) -> tuple:
+    """What a move changes: the log's count, the moves offered, the status."""
+    return log_count(page), tuple(offered(page)), status(page)
+
+
+def game_over(page) -> bool:
+    return "Game over" in status(page)
+
+
+def settled(page, *, after: str) -> None:
+    """Wait until the game is over or offers a move, and the page has stopped changing (the same
+    on two looks in a row: a move's redraw arrives in several messages)."""
+    seen: list[tuple] = []
+
+    def ready() -> bool:
+        now = snapshot(page)
+        still = bool(seen) and seen[-1] == now
+        seen.append(now)
+        return still and (game_over(page) or page.evaluate(ANY_MOVE_JS))
+
+    wait_until(page, ready, what=f"the table to offer a move after {after}")
+
+
+def keyboard_move(page, want: str, said: list[str]) -> None:
+    """One step of a move by keyboard: press the button ``want``, wait for the page to change, and
+    check the focus stayed in the game."""
+    before = snapshot(page)
+    said.append(press(page, want))
+    wait_until(page, lambda: snapshot(page) != before, what=f"step {len(said)} ({said[-1]!r}) to take effect")
+    focus_stays_in_the_game(page, f"step {len(said)} ({said[-1]!r})")
+
+
+def play_by_keyboard(page, choose, *, limit: int) -> list[str]:
+    """Play until the game is over: ``choose(moves, said)`` gets the words of the moves offered and
+    of the buttons pressed so far, and gives the pattern of the button to press. The words of every
+    button pressed, in order."""
+    said: list[str] = []
+    while True:
+        settled(page, after=f"step {len(said)}")
+        if game_over(page):
+            return said
+        keyboard_move(page, choose(offered(page), said), said)
+        assert len(said) < limit, f"the game never ended: {said[-20:]}"
+
+
+def exactly(words: str) -> str:
+    """A pattern matching a button's whole words."""
+    return f"^{re.escape(words)}$"
+
+
+def set_field_by_keyboard(page, label: str, value: str) -> None:
+    """Tab from the page's top to the app's field described ``label``, and type ``value`` into it."""
+    page.locator("body").focus()
+    for _ in range(150):
+        page.keyboard.press("Tab")
+        if page.evaluate("(label) => !!document.activeElement.closest('.ck-app') && "
+                         "document.activeElement.closest('.widget-inline-hbox')?.innerText.trim() === label", label):
+            break
+    else:
+        raise AssertionError(f"Tab never reached the field {label!r}")
+    page.keyboard.press("Control+A")
+    page.keyboard.type(value)
+
+
+def new_game_by_keyboard(page, *, players: int, seed: int) -> None:
+    """A small game: Players and Seed typed into their fields, then New game, all by keyboard."""
+    set_field_by_keyboard(page, "Players", str(players))
+    set_field_by_keyboard(page, "Seed", str(seed))
+    press(page, exactly("New game"))
+    wait_until(page, lambda: page.locator(".ck-app .ck-score tr").count() == players + 1,
+               what=f"a {players}-player game")
+
+
+def scoreboard(page) -> dict[str, int]:
+    """The scoreboard's rows: each player's name and score."""
+    rows = page.locator(".ck-app .ck-score tr").evaluate_all(
+        "rows => rows.slice(1).map((r) => [...r.cells].map((c) => c.innerText.trim()))")
+    return {name: int(score) for name, score, *_ in rows}
+
+
+def winners_said(page) -> set[str]:
+    """The winners the status names ("Game over: You and Ann share the win.")."""
+    said = re.fullmatch(r"Game over: (.+?) (?:wins|win|share the win)\.", status(page).strip())
+    assert said, status(page)
+    return set(said.group(1).split(" and "))
+
+
+def assert_the_best_score_wins(page, *, lower_is_better: bool = False) -> None:
+    """At the end the status names as winners exactly the players with the best score."""
+    scores = scoreboard(page)
+    best = (min if lower_is_better else max)(scores.values())
+    assert winners_said(page) == {name for name, score in scores.items() if score == best}, (status(page), scores)
+
+
+def test_diminishing_returns_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """A move in two steps: a bill to play, then a take-back from the pot (the first offered)."""
+    open_app(page, voila_url, "diminishing_returns.ipynb", re.compile(r"^Play \$\d+"))
+    new_game_by_keyboard(page, players=2, seed=1)
+
+    def choose(moves: list[str], said: list[str]) -> str:
+        return "^Take back" if any(m.startswith("Take back") for m in moves) else r"^Play \$\d+$"
+
+    said = play_by_keyboard(page, choose, limit=200)
+    bills = [m for m in said if m.startswith("Play")]
+    assert len(said) == 2 * len(bills) and said[1].startswith("Take back"), said
+    assert_the_best_score_wins(page)
+    screenshot(page, "keyboard-diminishing-end")
+    check_page(page)
+
+
+def test_big_cheese_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """The first card bid on as high as we can, then Pass, and the rolls kept (a Big Cheese's
+    re-roll: the first die, once), until a player reaches the target."""
+    open_app(page, voila_url, "big_cheese.ipynb", "Pass")
+    new_game_by_keyboard(page, players=3, seed=1)
+
+    def choose(moves: list[str], said: list[str]) -> str:
+        rerolls = [m for m in moves if m.startswith("Big Cheese: re-roll")]
+        if rerolls and not any(m.startswith("Big Cheese") for m in said):
+            return exactly(rerolls[0])
+        if "Keep the rolls" in moves:
+            return exactly("Keep the rolls")
+        bids = [m for m in moves if re.fullmatch(r"Bid \d+", m)]
+        if bids and not any(m.startswith("Bid") for m in said):
+            return exactly(bids[-1])
+        return exactly("Pass")
+
+    said = play_by_keyboard(page, choose, limit=300)
+    assert any(m.startswith("Bid") for m in said), said
+    assert_the_best_score_wins(page)
+    screenshot(page, "keyboard-big-cheese-end")
+    check_page(page)
+
+
+def test_boneyard_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """A bid in steps: Add under the lowest bill, then Reveal, each round until the game ends
+    (two players, seed 3: five rounds, bidding the lowest bill each time)."""
+    open_app(page, voila_url, "boneyard.ipynb", re.compile(r"^Add \$\d+"))
+    new_game_by_keyboard(page, players=2, seed=3)
+
+    def choose(moves: list[str], said: list[str]) -> str:
+        if any(m.startswith("Take back") for m in moves):  # the bid is made: show it
+            return r"^(Reveal|Place my bid) \(bid \$\d+\)$"
+        adds = [int(m.removeprefix("Add $")) for m in moves if re.fullmatch(r"Add \$\d+", m)]
+        assert adds, f"no bill to add: {moves}"
+        return exactly(f"Add ${min(adds)}")
+
+    said = play_by_keyboard(page, choose, limit=100)
+    assert len(said) == 2 * 5 and all(re.fullmatch(r"Reveal \(bid \$\d+\)", m) for m in said[1::2]), said
+    assert_the_best_score_wins(page)
+    screenshot(page, "keyboard-boneyard-end")
+    check_page(page)
+
+
+def test_cha_ching_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """A turn in steps: draw from the deck, discard (the first card offered), then go out when the
+    hand makes the target, else end the turn; rounds on until the game's end (the lowest wins)."""
+    open_app(page, voila_url, "cha_ching.ipynb", "Draw from the deck")
+    new_game_by_keyboard(page, players=2, seed=1)
+
+    def choose(moves: list[str], said: list[str]) -> str:
+        for move in ("Draw from the deck", "Go out", "End my turn"):
+            if move in moves:
+                return exactly(move)
+        assert any(m.startswith("Discard ") for m in moves), moves
+        return "^Discard "
+
+    said = play_by_keyboard(page, choose, limit=1000)
+    assert said[:2] == ["Draw from the deck", said[1]] and said[1].startswith("Discard "), said[:3]
+    assert_the_best_score_wins(page, lower_is_better=True)
+    screenshot(page, "keyboard-cha-ching-end")
+    check_page(page)
+
+
+#: Where an app's field described ``label`` lies from the focus ("here", "Tab", "Shift+Tab" or "none").
+FIELD_JS = """(label) => {
+  // a box's description is its label (a menu's box holds its options' words too); a tick box's, its words
+  const named = (e) => { const box = e.closest('.widget-inline-hbox, .widget-checkbox');
+    if (!box) return '';
+    const description = box.querySelector(':scope > label');
+    const shown = description && description.getClientRects().length ? description.innerText.trim() : '';
+    return shown || box.innerText.trim(); };
+  const found = [...document.querySelectorAll('.ck-app input, .ck-app select')]
+    .filter((e) => !e.disabled && e.getClientRects().length
+                   && named(e) === label);
+  const active = document.activeElement || document.body;
+  if (!found.length) return 'none';
+  if (found.includes(active)) return 'here';
+  return found.some((e) => active.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) ? 'Tab' : 'Shift+Tab';
+}"""
+
+
+def focus_field(page, label: str, *, presses: int = 150) -> None:
+    """Tab (or Shift+Tab) from the focus to the app's field described ``label``."""
+    for _ in range(presses):
+        where = page.evaluate(FIELD_JS, label)
+        if where == "here":
+            return
+        if where == "none":
+            raise AssertionError(f"no field {label!r} in the app")
+        page.keyboard.press(where)
+    raise AssertionError(f"{presses} presses of Tab never reached the field {label!r}")
+
+
+def test_moneybags_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """Robbed: the countdown started, then stopped (the time limit lifted), then Challenge the first
+    time and Let it go after; our first turn a steal made in the fields (3 coins typed, the second
+    bag chosen with the arrow key, the diamond box ticked with Space), later turns Close my bag."""
+    # the page's clock is long (a slow machine must not run out of time between two key presses);
+    # it is stopped by keyboard before each choice all the same
+    open_app(page, voila_url, "moneybags.ipynb?countdown=300", "Challenge")
+    new_game_by_keyboard(page, players=3, seed=7)
+    stole: list[str] = []
+
+    def choose(moves: list[str], said: list[str]) -> str:
+        for clock in ("Start the countdown", "Stop the countdown"):
+            if clock in moves:
+                return exactly(clock)
+        if "Challenge" in moves:
+            return exactly("Let it go" if "Challenge" in said else "Challenge")
+        assert "Close my bag" in moves, moves
+        if stole:
+            return exactly("Close my bag")
+        focus_field(page, "Coins")
+        page.keyboard.press("Control+A")
+        page.keyboard.type("3")
+        focus_field(page, "From")
+        bags = page.evaluate("() => [...document.activeElement.options].map((o) => o.text)")
+        chosen = lambda: page.evaluate("() => document.activeElement.selectedOptions[0].text")  # noqa: E731
+        if len(bags) > 1:  # (a bag closed or out is not offered)
+            page.keyboard.press("ArrowDown")
+            wait_until(page, lambda: chosen() == bags[1], what="the arrow key to choose the next bag")
+        stole.append(chosen().replace("\xa0", " "))
+        focus_field(page, "Feel for the diamond too")
+        page.keyboard.press("Space")
+        wait_until(page, lambda: page.evaluate("() => document.activeElement.checked"), what="the diamond box ticked")
+        return exactly("Steal")
+
+    said = play_by_keyboard(page, choose, limit=100)
+    assert said[:3] == ["Start the countdown", "Stop the countdown", "Challenge"], said
+    assert "Steal" in said and stole, said
+    log = page.locator(".ck-app .ck-log").inner_text().replace("\xa0", " ")  # (names keep their spaces)
+    assert f"You reached into {stole[0]}'s bag." in log, log
+    assert re.search(r"You grabbed for 3 coins and came away with .*(and the diamond|\(no diamond there\))", log), log
+    assert_the_best_score_wins(page)
+    screenshot(page, "keyboard-moneybags-end")
+    check_page(page)
