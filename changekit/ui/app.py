@@ -23,6 +23,7 @@ from IPython.display import display
 from changekit.core import Bot, ChangekitError, Game, State
 from changekit.core.checks import is_flag, shown, whole
 from changekit.core.errors import ClassroomError, InvalidArgument
+from changekit.core.questions import QUESTION_ID
 from changekit.core.state import check_player_count
 from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
@@ -462,7 +463,12 @@ class GameApp:
         self.w_new = button("New game", self.new_game, style="primary")
         self.w_undo = button("Undo my last move", self.undo)
         self.w_hints = w.Checkbox(value=False, description="Show hints", indent=False)
-        self.w_hints.observe(lambda _: self.refresh(), names="value")
+        self.w_hints.observe(self._hints_ticked, names="value")
+        # why the box waits, in words beside it (a phone shows no tooltip); out of the row while it is open
+        self.w_hints_note = w.HTML(layout=w.Layout(display="none"))
+        self.w_hints_note.add_class("ck-hints-note")
+        #: the questions whose answers the hints give away (:meth:`hints_after_predictions`)
+        self.hints_wait_for: tuple[str, ...] = ()
         # live regions made with the frame: a screen reader reads out each change of either
         self.w_status = LiveRegion()
         self.w_summary = LiveRegion()
@@ -491,7 +497,7 @@ class GameApp:
         self.widget = w.VBox(
             [w.HTML(CSS), FocusKeeper(), self.w_setup, self.w_status, self.w_summary, self.w_moves, self.w_screen,
              self.w_table,
-             self.w_controls, self.w_extra, w.HBox([self.w_hints, self.w_undo]), self.w_hint_box,
+             self.w_controls, self.w_extra, w.HBox([self.w_hints, self.w_hints_note, self.w_undo]), self.w_hint_box,
              w.HBox([self.w_score, self.w_log], layout=w.Layout(flex_flow="row wrap", grid_gap="16px"))],
         )
         self.widget.add_class("ck-app")
@@ -510,6 +516,72 @@ class GameApp:
             self.w_setup.remove_class("ck-collapsed")
         else:
             self.w_setup.add_class("ck-collapsed")
+
+    # ---- hints that wait for predictions ----------------------------------------------------
+    def hints_after_predictions(self, *qids: str) -> GameApp:
+        """Hold the **Show hints** box back until each question named by ``qids`` (ids like
+        ``"cambio.q1"``), whose answer the hints give away, has a locked prediction on this page:
+        the rule an explorer keeps (:class:`~changekit.ui.explorer.AfterPredictions`). Until then
+        the box is disabled and a line beside it says which predictions it waits for; it opens
+        itself when the last is locked in. A lesson's play cell calls it and displays the app it
+        returns. The questions may be drawn after the app (a lesson puts its game first): each is
+        watched from when it is drawn. An app nobody calls this on keeps its box open."""
+        from .question import Question  # imported with the first gate, not with every app
+
+        if not qids:
+            raise InvalidArgument("name the questions whose answers the hints give away (ids like 'cambio.q1')")
+        for qid in qids:
+            if not isinstance(qid, str) or not QUESTION_ID.fullmatch(qid):
+                raise InvalidArgument(f"a question id is lower-case words joined by dots, like 'cambio.q1', "
+                                      f"not {shown(qid)}")
+        if not self.hints_wait_for:
+            Question.on_create.append(self._question_drawn)
+        self.hints_wait_for = tuple(dict.fromkeys((*self.hints_wait_for, *qids)))
+        for qid in qids:
+            drawn = Question.drawn.get(qid)
+            if drawn is not None:
+                self._question_drawn(drawn)
+        self._gate_hints()
+        return self
+
+    @property
+    def hints_waiting(self) -> list[str]:
+        """The questions the **Show hints** box still waits for: those it waits for that are not
+        on this page yet, or are there without a locked prediction."""
+        if not self.hints_wait_for:
+            return []
+        from .question import Question
+
+        return [qid for qid in self.hints_wait_for
+                if (question := Question.drawn.get(qid)) is None or question.prediction is None]
+
+    def _question_drawn(self, question: Any) -> None:
+        # the page's question by that id is the one drawn last (a cell run again draws a new one)
+        if question.qid in self.hints_wait_for and self._gate_hints not in question.on_predict:
+            question.on_predict.append(self._gate_hints)
+            self._gate_hints()
+
+    def _gate_hints(self, _question: Any = None) -> None:
+        from .explorer import which_questions  # explorer.py imports this module
+
+        waiting = self.hints_waiting
+        self.w_hints.disabled = bool(waiting)
+        if waiting:
+            self.w_hints_note.value = html("<i>Show hints opens once you have locked in your {} for {}.</i>",
+                                           "predictions" if len(waiting) > 1 else "prediction",
+                                           which_questions(waiting))
+            self.w_hints_note.layout.display = ""
+            self.w_hints.value = False  # ticked before its question was drawn: hidden again
+        else:
+            self.w_hints_note.value = ""
+            self.w_hints_note.layout.display = "none"
+
+    def _hints_ticked(self, change: dict[str, Any]) -> None:
+        if change["new"] and self.hints_waiting:
+            # a tick can come over the websocket from a script, whatever the browser shows: refused here too
+            self.w_hints.value = False
+            return
+        self.refresh()
 
     # ---- the table and its seats -------------------------------------------------------
     @property

@@ -17,7 +17,7 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 import ipywidgets as w
 from IPython.display import display
@@ -164,6 +164,18 @@ def dropdown(description: str, options: Any, value: Any, *, width: str = "230px"
                       layout=w.Layout(width=width))
 
 
+def which_questions(qids: Sequence[str]) -> str:
+    """Questions named as the page numbers them: "Question 2", "Questions 1, 2 and 5".
+
+    >>> which_questions(["cambio.q1", "cambio.q2"])
+    'Questions 1 and 2'
+    """
+    numbers = [qid.rsplit(".q", 1)[-1] for qid in qids]
+    if len(numbers) == 1:
+        return f"Question {numbers[0]}"
+    return f"Questions {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
 class AfterPredictions:
     """A part of the page that would answer some questions (an explorer, a chart, a sentence),
     held back until each of those questions has a locked prediction: the rule a
@@ -214,11 +226,8 @@ class AfterPredictions:
             return
         waiting = self.waiting
         if waiting:
-            numbers = [qid.rsplit(".q", 1)[-1] for qid in waiting]
-            which = (f"Question {numbers[0]}" if len(numbers) == 1
-                     else f"Questions {', '.join(numbers[:-1])} and {numbers[-1]}")
-            self.note.value = (f"<i>{escape(self.what)} answers {escape(which)}: lock in your "
-                               f"prediction{'s' if len(numbers) > 1 else ''} above first, and it opens here.</i>")
+            self.note.value = (f"<i>{escape(self.what)} answers {escape(which_questions(waiting))}: lock in your "
+                               f"prediction{'s' if len(waiting) > 1 else ''} above first, and it opens here.</i>")
             return
         self.shown = self.make()
         self.widget.children = (self._part(self.shown),)

@@ -12,6 +12,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .locking import lock_in
+
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 RENDER_TIMEOUT_MS = 240_000  # a cold kernel on a loaded 2-core CI box
 STEP_TIMEOUT_MS = 30_000  # one click's round trip to the kernel and back
@@ -255,19 +257,20 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
     question = page.locator(".ck-question-box").filter(has=page.locator(f'[id="{qid}"]'))
     visible(question, what=f"question {qid}")
     assert question.locator(".js-plotly-plot").count() == 0, f"{qid}: a chart before Check"
-    choices = question.locator(".widget-toggle-button")
-    if choices.count():  # a multiple-choice guess starts unset: pick the first choice
-        choices.first.click()
-    numbers = question.locator("input[placeholder*=' to ']")
-    if not choices.count() and numbers.count() and not numbers.first.input_value():
-        # a number guess starts empty (Lock in waits for one): type the lowest it takes
-        numbers.first.fill(numbers.first.get_attribute("placeholder").split(" to ")[0])
-        numbers.first.press("Enter")
-    lock = question.get_by_role("button", name="Lock in my prediction")
-    wait_until(page, lock.is_enabled, what=f"{qid}'s Lock button to be enabled")
-    lock.click()
     check = question.get_by_role("button", name="Check")
-    wait_until(page, check.is_enabled, what=f"{qid}'s Check button to be enabled")
+    if not check.is_enabled():  # not locked in yet (a prediction locked in to open the hints stays)
+        choices = question.locator(".widget-toggle-button")
+        if choices.count():  # a multiple-choice guess starts unset: pick the first choice
+            choices.first.click()
+        numbers = question.locator("input[placeholder*=' to ']")
+        if not choices.count() and numbers.count() and not numbers.first.input_value():
+            # a number guess starts empty (Lock in waits for one): type the lowest it takes
+            numbers.first.fill(numbers.first.get_attribute("placeholder").split(" to ")[0])
+            numbers.first.press("Enter")
+        lock = question.get_by_role("button", name="Lock in my prediction")
+        wait_until(page, lock.is_enabled, what=f"{qid}'s Lock button to be enabled")
+        lock.click()
+        wait_until(page, check.is_enabled, what=f"{qid}'s Check button to be enabled")
     check.click()
     visible(question.locator(".ck-reading"), what=f"{qid}'s answer and reading", timeout_ms=timeout_ms)
     if chart:
@@ -275,6 +278,24 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
                    timeout_ms=timeout_ms)
     wait_rendered(page)
     return question.locator(".js-plotly-plot").evaluate_all(TRACES_JS)
+
+
+def open_hints(page) -> str:
+    """Tick the app's **Show hints**. A lesson's box waits for the predictions its hints give away
+    (``GameApp.hints_after_predictions``): first the questions its note names are locked in. Returns
+    the note the box showed while it waited ("" for a box open from the start)."""
+    app = page.locator(".ck-app")
+    hints = app.get_by_role("checkbox", name="Show hints")
+    note = ""
+    if hints.is_disabled():
+        note = app.locator(".ck-hints-note").inner_text()
+        numbers = re.findall(r"\d+", note.split(" for ", 1)[-1])
+        assert numbers, f"the Show hints box waits without saying for what: {note!r}"
+        for number in numbers:
+            lock_in(page, page.locator(f'.ck-question[id$=".q{number}"]').get_attribute("id"))
+        wait_until(page, hints.is_enabled, what="the Show hints box to open once the predictions are locked in")
+    hints.check()
+    return note
 
 
 class LiveRegionWatch:

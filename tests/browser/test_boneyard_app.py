@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from .helpers import check_question, finish, log_count, open_app, visible, wait_log_grows
+from .helpers import check_question, finish, log_count, open_app, open_hints, visible, wait_log_grows
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -32,7 +32,9 @@ def test_place_a_bid_reveal_and_watch_the_round(page, voila_url):
     assert "Round 2" in page.locator(".ck-app").first.inner_text()
     round_table = page.locator(".by-round").inner_text()
     assert "$8" in round_table and re.search(r"took bucket|cancelled|returned", round_table)
-    page.get_by_role("checkbox", name="Show hints").check()
+    # its hints give Question 1 away: the box waits for that prediction, and says so
+    assert page.get_by_role("checkbox", name="Show hints").is_disabled()
+    assert open_hints(page) == "Show hints opens once you have locked in your prediction for Question 1."
     visible(page.get_by_text("first-round equilibrium"), what="the hints")
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "boneyard.q1")

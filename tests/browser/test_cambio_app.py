@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import check_question, finish, open_app, visible
+from .helpers import check_question, finish, open_app, open_hints, visible
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -23,7 +23,9 @@ def test_draw_and_swap_a_card(page, voila_url):
     if pass_button.count():
         pass_button.click()
     visible(page.locator(f'svg[aria-label="your place 1: {card}"]'), what=f"our place 1 to show {card} face up")
-    page.get_by_role("checkbox", name="Show hints").check()
+    # its hints give Question 1 away: the box waits for that prediction, and says so
+    assert page.get_by_role("checkbox", name="Show hints").is_disabled()
+    assert open_hints(page) == "Show hints opens once you have locked in your prediction for Question 1."
     visible(page.locator(".ck-hint", has_text="not seen is worth"), what="the hints")
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "cambio.q2")

@@ -7,7 +7,7 @@ import pytest
 
 from changekit.games.diminishing.analysis import game_tree
 
-from .helpers import check_question, finish, log_count, open_app, visible, wait_log_grows
+from .helpers import check_question, finish, log_count, open_app, open_hints, visible, wait_log_grows
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -26,7 +26,9 @@ def test_make_a_move_see_the_bot_answer_and_the_hints(page, voila_url):
     assert "You played $5" in text
     assert re.search(r"Perfect bot 1 played \$\d+", text)
     assert "Bots' reasons" in text
-    page.get_by_role("checkbox", name="Show hints").check()
+    # its hints give Question 2 away: the box waits for that prediction, and says so
+    assert page.get_by_role("checkbox", name="Show hints").is_disabled()
+    assert open_hints(page) == "Show hints opens once you have locked in your prediction for Question 2."
     visible(page.get_by_role("button", name=re.compile(r"^Play \$\d+ \((can win|loses)\)")), what="hint marks")
     visible(page.get_by_text("against perfect play"), what="the hints")
     page.get_by_role("button", name=re.compile(r"^Play \$\d+ \(")).first.click()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import check_question, finish, open_app, visible
+from .helpers import check_question, finish, open_app, open_hints, visible
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -31,7 +31,9 @@ def test_select_cards_see_a_refusal_then_play(page, voila_url):
     visible(page.get_by_role("button", name="✓ 5♣").nth(1), what="both 5♣ selected")
     play.click()
     visible(page.locator(".ck-log", has_text="You play 5♣ 5♣"), what="our pair in the log")
-    page.get_by_role("checkbox", name="Show hints").check()
+    # its hints give Question 3 away: the box waits for that prediction, and says so
+    assert page.get_by_role("checkbox", name="Show hints").is_disabled()
+    assert open_hints(page) == "Show hints opens once you have locked in your prediction for Question 3."
     visible(page.locator(".ck-hint", has_text="The heuristic bot would "), what="the hints")
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "zhao_pengyou.q1")

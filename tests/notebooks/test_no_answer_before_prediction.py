@@ -1,10 +1,11 @@
 """No answer on the page before its prediction is locked (issue 43).
 
 Each game notebook runs here as a page (its code cells in order, what each displays kept), with
-every explorer computing at once and every button outside the app and the questions pressed: all
-a student could see without locking anything in. Then the questions are locked in one by one, in
-page order and, on a second run, in reverse order (so an explorer that waits for too few questions
-is caught), and after each step the page must not hold the answer of a question not yet locked:
+every explorer computing at once, every button outside the app and the questions pressed and the
+game's Show hints ticked as soon as its box lets a student: all a student could see without locking
+anything in. Then the questions are locked in one by one, in page order and, on a second run, in
+reverse order (so an explorer or a hint box that waits for too few questions is caught), and after
+each step the page must not hold the answer of a question not yet locked:
 
 * the words that give it away (``ANSWERS`` of test_lesson_claims, the readings' key phrases);
 * the reading's exact values: its decimals and fractions (``6.46``, ``84/13``), wherever they show up
@@ -38,6 +39,14 @@ EXTRA = {
     "big_cheese.q2": ["re-roll anything below the mean", "below the mean"],
     "cambio.q1": ["6.46"],
     "zombie.q2": ["probability <b>0.494"],  # the first-play explorer's readout for a $5 against 3 bills
+}
+#: What the games' hints say (each app's ``hints_html``) where they give a question away: the
+#: average of an unseen card, whether the moves win against perfect play, the equilibrium mix.
+#: (Zhao Pengyou's friend odds show only to a host calling a friend, never at a page's opening.)
+HINT_WORDS = {
+    "cambio.q1": ["not seen is worth"],
+    "diminishing.q2": ["every one of your", "You are winning:"],
+    "boneyard.q1": ["bid like the first-round equilibrium"],
 }
 
 #: The case the questions ask about, set in any explorer with such an input (a student's one click):
@@ -80,7 +89,11 @@ class Page:
         """Press every button a student meets outside the app and the questions (an explorer's
         Explore, a closed form's Derive), once, and set each explorer to the case its questions ask."""
         for item in self.shown:
-            if isinstance(item, Question) or type(item).__name__.endswith("App"):
+            if type(item).__name__.endswith("App"):
+                if not item.w_hints.disabled:  # a student ticks it as soon as it lets them
+                    item.w_hints.value = True
+                continue
+            if isinstance(item, Question):
                 continue
             inner = getattr(item, "shown", None)
             for explorer in (item, inner, *(inner if isinstance(inner, (list, tuple)) else ())):
@@ -132,7 +145,8 @@ def shown_text(item) -> str:
 def markers(question: Question) -> list[re.Pattern]:
     """What would give ``question``'s answer away, minus what its own prompt states: its words as
     written, its exact values (three significant digits or more) wherever a number starts."""
-    words = [re.compile(re.escape(m)) for m in [*ANSWERS[question.qid], *EXTRA.get(question.qid, [])]]
+    words = [re.compile(re.escape(m)) for m in [*ANSWERS[question.qid], *EXTRA.get(question.qid, []),
+                                                 *HINT_WORDS.get(question.qid, [])]]
     values = [v for v in EXACT.findall(question.reading)
               if v not in question.text and len(v.replace(".", "").replace("/", "").lstrip("0")) >= 3]
     return words + [re.compile(r"(?<![\d.])" + re.escape(v)) for v in values]

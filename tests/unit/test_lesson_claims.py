@@ -1461,16 +1461,28 @@ def test_the_lesson_plan_turns_hints_on_only_after_their_questions(name):
         seen += row
 
 
-#: Notebooks whose app hints answer a question: the Play text says which, so a class answers it first.
-HINTS_GIVE_AWAY = {"boneyard": (1,), "diminishing_returns": (2,), "zhao_pengyou": (3,)}
+#: Notebooks whose app hints answer a question (read off each app's ``hints_html``): Cambio's
+#: average of an unseen card, Diminishing Returns' moves that win against perfect play, Boneyard's
+#: equilibrium mix, Zhao Pengyou's odds of who the friend is.
+HINTS_GIVE_AWAY = {"boneyard": (1,), "cambio": (1,), "diminishing_returns": (2,), "zhao_pengyou": (3,)}
 
 
-@pytest.mark.parametrize("name", HINTS_GIVE_AWAY)
-def test_the_play_text_says_which_question_the_hints_give_away(name):
-    said = " ".join(" ".join(text.split()) for kind, text in page_in_order(name)
-                    if kind == "text" and "**Show hints**" in text)
-    for number in HINTS_GIVE_AWAY[name]:
-        assert f"the hints give away Question {number}: answer it first" in said
+@pytest.mark.parametrize("name", LESSONS)
+def test_the_hint_box_waits_for_the_question_its_hints_give_away_and_the_play_text_says_so(name):
+    """The app's play cell names those questions (``hints_after_predictions``), so its box opens once
+    they are locked in; the Play text says which, and no longer asks the class to answer first."""
+    page = page_in_order(name)
+    said = " ".join(" ".join(text.split()) for kind, text in page if kind == "text" and "**Show hints**" in text)
+    lesson = next(qid for kind, qid in page if kind == "question").split(".")[0]
+    numbers = HINTS_GIVE_AWAY.get(name, ())
+    for number in numbers:
+        assert (f"the hints give away Question {number}, so the box opens once you have locked in your "
+                "prediction for it") in said
+    gated = [qid for kind, source in page if kind == "code"
+             for call in re.findall(r"\.hints_after_predictions\(([^)]*)\)", source)
+             for qid in re.findall(r"[\"']([a-z0-9_.]+)[\"']", call)]
+    assert gated == [f"{lesson}.q{number}" for number in numbers]
+    assert "answer it first" not in said
 
 
 def test_the_boneyard_app_opens_at_the_player_count_its_questions_ask_about():

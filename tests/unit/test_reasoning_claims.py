@@ -578,18 +578,23 @@ def test_cambio_notebook_says_what_the_other_reading_of_faces_changes():
     assert "6.46" not in rules and "84/13" not in rules, "the rules cell must not give Question 1's answer"
 
 
-def test_guide_says_the_hint_boxes_do_not_wait():
-    """Review 43b F8: the guide's rule that explorers wait for predictions must not be read as
-    covering the ungated Show hints boxes, whose play cells say they give a question away."""
-    hinted = []
-    for name in ("cambio", "diminishing_returns", "zhao_pengyou"):
+def test_guide_says_the_hint_boxes_wait_too():
+    """Review 43b F8: the Show hints boxes whose play cells say their hints give a question away now
+    wait for that prediction (GameApp.hints_after_predictions, which each of those play cells calls).
+    The guide names those games as waiting, and no longer asks the class to leave the box unticked."""
+    hinted, gated = [], []
+    for name in NOTEBOOKS:
         nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
         text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
         if re.search(r"hints give away Question \d", text):
             hinted.append(name)
-    assert hinted == ["cambio", "diminishing_returns", "zhao_pengyou"]
+        if any(".hints_after_predictions(" in c.source for c in nb.cells if c.cell_type == "code"):
+            gated.append(name)
+    assert sorted(hinted) == sorted(gated) == ["boneyard", "cambio", "diminishing_returns", "zhao_pengyou"]
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
-    assert "*Show hints* box in Cambio, Diminishing Returns and Zhao Pengyou: it does not wait" in guide
+    assert ("So does the game's *Show hints* box in Boneyard, Cambio, Diminishing Returns and Zhao Pengyou, "
+            "whose hints give a question away") in guide
+    assert "it does not wait" not in guide and "leave it unticked" not in guide
 
 
 def test_cha_ching_q9_limits_its_advice_to_a_fresh_hand():
