@@ -591,6 +591,7 @@ class Dashboard:
         code, key = self._teacher()
         prompt = self._question(qid).prompt()
         marked = self.pending_marks.get(qid)
+        picked = self.rows[qid].right.value if qid in self.rows else None
 
         def work() -> Any:
             self.store.open_question(code, key, qid, prompt)
@@ -599,8 +600,17 @@ class Dashboard:
             return self.fetch()
 
         def then(state: Any) -> None:
+            row = self.rows.get(qid)
+            now = row.right.value if row is not None else None
             self.pending_marks.pop(qid, None)
-            self._apply_fresh(state)
+            self._apply_fresh(state)  # the picker follows the store: unmarked, if the pick came late
+            # a right answer picked while the Open was on its way was kept for an Open that had
+            # already left (on a busy server the class's votes were then counted against nothing):
+            # the question is open now, so the pick is stored as any later one is
+            if row is not None and now != picked:
+                with self._quiet():
+                    row.right.value = now
+                self.click(self.marking, qid)
         return work, then
 
     def discussing(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:

@@ -402,6 +402,31 @@ def test_the_reveal_s_chart_and_answer_sit_in_the_row_of_their_question(board, s
     assert all(row.slot.children == () for row in board.rows.values())
 
 
+def test_a_right_answer_picked_while_the_open_is_on_its_way_is_stored(board, store):
+    """On a loaded server the Open's store work is still running when the teacher picks the right
+    answer: the pick was kept for the Open, which had already left, then dropped (the CI's poll
+    run waited for "50% of first votes are right" in vain). The Open's work and its drawing are
+    run apart here, with the pick between them."""
+    session = opened(board)
+    row = board.rows["zombie.q1"]
+    work, then = board.opening("zombie.q1")
+    state = work()  # the question opens in the store, unmarked
+    row.right.value = "$1"  # picked meanwhile: not open on this page yet, so kept for the Open
+    then(state)
+    (question,) = store.questions(session.code, session.teacher_key)
+    assert question.correct == {"choices": ["$1"]} and board.pending_marks == {}
+    assert row.right.value == "$1"  # the picker shows the pick, not "not marked"
+    # and a pick cleared while the Open is on its way clears the mark the Open stored
+    row2 = board.rows["zombie.q2"]
+    row2.right.value = "40 to 50"
+    work, then = board.opening("zombie.q2")
+    state = work()
+    row2.right.value = ""
+    then(state)
+    marks = {q.question_id: q.correct for q in store.questions(session.code, session.teacher_key)}
+    assert marks == {"zombie.q1": {"choices": ["$1"]}, "zombie.q2": None}
+
+
 def test_the_right_answer_is_marked_before_the_question_opens(board, store):
     session = opened(board)
     row = board.rows["zombie.q1"]
