@@ -425,3 +425,62 @@ def test_moneybags_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert_the_best_score_wins(page)
     screenshot(page, "keyboard-moneybags-end")
     check_page(page)
+
+
+def test_zhao_pengyou_is_played_to_its_end_by_keyboard_alone(page, voila_url):
+    """A match of one deal (its length chosen in its menu by key): no declaration (Pass), and each
+    play made of selected cards, Select under each card and then Play selected cards. The cards are
+    the first legal ones of the same game played alongside in the engine (same seed, same bots,
+    the same moves): after every play the page's log counts what the engine's does, and at the end
+    the page names the engine's winners."""
+    from changekit.core.table import LocalTable
+    from changekit.games.zhao_pengyou.bots import BOTS
+    from changekit.games.zhao_pengyou.rules import PASS, ZhaoPengyou, actions_for_seen_play
+    from changekit.games.zhao_pengyou.tricks import show
+
+    open_app(page, voila_url, "zhao_pengyou.ipynb", "Pass (do not declare)")
+    page.locator("body").focus()
+    focus_field(page, "Play")
+    page.keyboard.press("ArrowDown")  # the whole match, then one deal
+    wait_until(page, lambda: page.evaluate("() => document.activeElement.selectedOptions[0]?.text") == "1\xa0deal",
+               what="the arrow key to choose one deal")
+    new_game_by_keyboard(page, players=4, seed=1)
+    names = ["You", *(f"Heuristic bot {seat}" for seat in (1, 2, 3))]
+    engine = LocalTable(ZhaoPengyou(players=4, deals=1).new_state(seed=1), names=names,
+                        bots={seat: BOTS["heuristic"]() for seat in (1, 2, 3)}, seed=1, humans=[0])
+    engine.play_programs()
+    said: list[str] = []
+    plays = 0
+    while True:
+        settled(page, after=f"step {len(said)}")
+        assert log_count(page) == len(engine.state.events_for(0)), "the page and the engine's game went apart"
+        if game_over(page):
+            break
+        view = engine.state.view(0)
+        if view["phase"] in ("deal", "last_call"):
+            keyboard_move(page, exactly("Pass (do not declare)"), said)
+            actions = [PASS]
+        else:
+            assert view["phase"] == "play", f"seed 1: a bot hosts the deal; we never {view['phase']}"
+            if view["trick"]:  # a follow: as many cards as were led, each the first legal one then
+                cards, ahead = [], engine.state.clone()
+                for _ in range(len(view["trick"][0][1])):
+                    first = ahead.legal_actions(0)[0]
+                    cards.append(first.cards[0])
+                    ahead.apply(first, 0)
+            else:
+                cards = list(next(a for a in engine.state.legal_actions(0) if a.cards).cards)
+            for card in cards:
+                keyboard_move(page, exactly(f"Select {show([card])}"), said)
+            keyboard_move(page, exactly("Play selected cards"), said)
+            actions = actions_for_seen_play(engine.state.view_without_log(0), engine.state.options, cards)
+            plays += 1
+        for action in actions:
+            engine.move(action, 0)
+        engine.play_programs()
+        assert len(said) < 400, f"the match never ended: {said[-20:]}"
+    assert engine.state.is_terminal() and plays >= 20, (plays, said[-10:])
+    assert any(m.startswith("Select") for m in said) and "Play selected cards" in said, said[:10]
+    assert winners_said(page) == {names[seat] for seat in engine.state.winners()}, status(page)
+    screenshot(page, "keyboard-zhao-pengyou-end")
+    check_page(page)

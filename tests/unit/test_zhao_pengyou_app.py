@@ -260,3 +260,20 @@ def test_the_hint_names_every_card_of_a_several_card_follow():
                 checked += 1
             app.act(rng.choice(state.legal_actions(0)))
     assert checked >= 2
+
+
+def test_the_play_menu_sets_how_many_deals_the_next_new_game_plays():
+    """A whole match is over a thousand moves: the Play menu (under the table) gives the next New
+    game one deal, or a few, or the whole match again; the game running is not changed by it."""
+    app = ZhaoPengyouApp(players=4, seed=1)
+    assert [label for label, _ in app.w_deals.options][:2] == ["the whole match", "1 deal"]
+    assert app.w_deals.label == "the whole match" and app.state.options.deals is None
+    app.w_deals.value = 1
+    assert app.state.options.deals is None  # the game being played goes on as it was
+    press(app, "New game")
+    assert app.state.options.deals == 1
+    app.w_deals.value = 0
+    press(app, "New game")
+    assert app.state.options.deals is None
+    shown = ZhaoPengyouApp(players=4, seed=1, deals=4)  # an argument's length is in the menu, chosen
+    assert shown.w_deals.label == "4 deals" and shown.state.options.deals == 4

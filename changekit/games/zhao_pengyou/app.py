@@ -136,6 +136,26 @@ class ZhaoPengyouApp(GameApp):
         self._declare_buttons: dict[Any, w.Button] = {}
         opts = ZhaoPengyouOptions(players=self.w_players.value, **self.options)
         self._slot(hand_size(opts.players, opts.decks, opts.kitty) + opts.kitty_size)  # the host's hand, made up front
+        # how long a new game runs: a whole match (deals until a team passes A) is over a thousand
+        # moves, longer than a lesson; one deal plays in minutes. A setting of the page, set before
+        # New game like the players, so a keyboard or a touch reaches it (not only an argument)
+        # (0 stands for the whole match: a menu whose value is None shows no choice at all)
+        chosen = self.options.get("deals") or 0
+        deals = sorted({1, 2, 3, 5, chosen} - {0})
+        lengths = [("the whole match", 0), *((count(n, "deal"), n) for n in deals)]
+        self.w_deals = w.Dropdown(options=lengths, value=chosen, description="Play",
+                                  layout=w.Layout(width="240px"))
+        self.w_deals.observe(self._deals_chosen, names="value")
+        self.w_deals_note = w.HTML("<i>in the next new game</i>")
+        self.w_extra.children = [w.HBox([self.w_deals, self.w_deals_note], layout=w.Layout(align_items="center"))]
+        if self.table is not None and not self.table.can_restart:  # a shared table plays the game it has
+            self.w_extra.layout.display = "none"
+
+    def _deals_chosen(self, change: dict[str, Any]) -> None:
+        """The deals a new game plays (0: the whole match), from the next New game on."""
+        self.options = {k: v for k, v in self.options.items() if k != "deals"}
+        if change["new"]:
+            self.options["deals"] = change["new"]
 
     def clear_selection(self) -> None:
         self.picked.clear()
