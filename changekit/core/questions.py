@@ -174,3 +174,15 @@ def question_list(*questions: LessonQuestion) -> Mapping[str, LessonQuestion]:
             raise ChangekitError(f"the question id {question.qid!r} is listed twice")
         by_id[question.qid] = question
     return MappingProxyType(by_id)
+
+
+def which_questions(qids: Sequence[str]) -> str:
+    """Questions named as the page numbers them: "Question 2", "Questions 1, 2 and 5".
+
+    >>> which_questions(["cambio.q1", "cambio.q2"])
+    'Questions 1 and 2'
+    """
+    numbers = [qid.rsplit(".q", 1)[-1] for qid in qids]
+    if len(numbers) == 1:
+        return f"Question {numbers[0]}"
+    return f"Questions {', '.join(numbers[:-1])} and {numbers[-1]}"

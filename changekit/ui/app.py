@@ -23,11 +23,12 @@ from IPython.display import display
 from changekit.core import Bot, ChangekitError, Game, State
 from changekit.core.checks import is_flag, shown, whole
 from changekit.core.errors import ClassroomError, InvalidArgument
-from changekit.core.questions import QUESTION_ID
+from changekit.core.questions import QUESTION_ID, which_questions
 from changekit.core.state import check_player_count
 from changekit.core.table import LocalTable, Table
 from changekit.core.words import possessive, winners_text
 from changekit.core.markup import Html, html, join
+from changekit.ui.drawn_questions import DRAWN, ON_CREATE
 from changekit.ui.live_region import LiveRegion
 
 HUMAN = "human"
@@ -526,8 +527,6 @@ class GameApp:
         itself when the last is locked in. A lesson's play cell calls it and displays the app it
         returns. The questions may be drawn after the app (a lesson puts its game first): each is
         watched from when it is drawn. An app nobody calls this on keeps its box open."""
-        from .question import Question  # imported with the first gate, not with every app
-
         if not qids:
             raise InvalidArgument("name the questions whose answers the hints give away (ids like 'cambio.q1')")
         for qid in qids:
@@ -535,10 +534,10 @@ class GameApp:
                 raise InvalidArgument(f"a question id is lower-case words joined by dots, like 'cambio.q1', "
                                       f"not {shown(qid)}")
         if not self.hints_wait_for:
-            Question.on_create.append(self._question_drawn)
+            ON_CREATE.append(self._question_drawn)
         self.hints_wait_for = tuple(dict.fromkeys((*self.hints_wait_for, *qids)))
         for qid in qids:
-            drawn = Question.drawn.get(qid)
+            drawn = DRAWN.get(qid)
             if drawn is not None:
                 self._question_drawn(drawn)
         self._gate_hints()
@@ -550,10 +549,8 @@ class GameApp:
         on this page yet, or are there without a locked prediction."""
         if not self.hints_wait_for:
             return []
-        from .question import Question
-
         return [qid for qid in self.hints_wait_for
-                if (question := Question.drawn.get(qid)) is None or question.prediction is None]
+                if (question := DRAWN.get(qid)) is None or question.prediction is None]
 
     def _question_drawn(self, question: Any) -> None:
         # the page's question by that id is the one drawn last (a cell run again draws a new one)
@@ -562,8 +559,6 @@ class GameApp:
             self._gate_hints()
 
     def _gate_hints(self, _question: Any = None) -> None:
-        from .explorer import which_questions  # explorer.py imports this module
-
         waiting = self.hints_waiting
         self.w_hints.disabled = bool(waiting)
         if waiting:

@@ -17,13 +17,14 @@ True
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import ipywidgets as w
 from IPython.display import display
 
 from changekit.core.checks import checked, is_callable, is_flag, is_mapping, is_real, is_text, is_whole, optional, shown
 from changekit.core.errors import ChangekitError, InvalidArgument
+from changekit.core.questions import which_questions
 
 from .app import button, freeze_heap
 from .charts import LiveChart, plotly_js_url
@@ -162,18 +163,6 @@ def dropdown(description: str, options: Any, value: Any, *, width: str = "230px"
         raise InvalidArgument(f"value is one of the options {shown(choices)}, not {shown(value)}")
     return w.Dropdown(options=options, value=value, description=description, style={"description_width": "initial"},
                       layout=w.Layout(width=width))
-
-
-def which_questions(qids: Sequence[str]) -> str:
-    """Questions named as the page numbers them: "Question 2", "Questions 1, 2 and 5".
-
-    >>> which_questions(["cambio.q1", "cambio.q2"])
-    'Questions 1 and 2'
-    """
-    numbers = [qid.rsplit(".q", 1)[-1] for qid in qids]
-    if len(numbers) == 1:
-        return f"Question {numbers[0]}"
-    return f"Questions {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
 class AfterPredictions:

@@ -32,6 +32,7 @@ from changekit.core.questions import QUESTION_ID, LessonQuestion, answer_parts
 
 __all__ = ["Question", "answer_parts", "judge", "readable_fractions", "reading_to_html", "right_words"]
 
+from .drawn_questions import DRAWN, ON_CREATE
 from .app import button, show_figure
 from .charts import ChartBox
 from .live_region import LiveRegion
@@ -150,10 +151,11 @@ class Question:
     :meth:`refuse` and :meth:`vote_only`.
     """
 
-    on_create: ClassVar[list[Callable[["Question"], object]]] = []
+    on_create: ClassVar[list[Callable[["Question"], object]]] = ON_CREATE
     #: The questions drawn on this page (one kernel per page), by id: what must wait for a
-    #: prediction (:class:`~changekit.ui.explorer.AfterPredictions`) finds its questions here.
-    drawn: ClassVar["weakref.WeakValueDictionary[str, Question]"] = weakref.WeakValueDictionary()
+    #: prediction (:class:`~changekit.ui.explorer.AfterPredictions`, a game's hint box) finds its
+    #: questions here (:mod:`~changekit.ui.drawn_questions`, which the app frame reads too).
+    drawn: ClassVar["weakref.WeakValueDictionary[str, Question]"] = DRAWN
 
     def __init__(self, qid: str, text: str, *, answer: Callable[..., Any], reading: str = "",
                  choices: Sequence[Any] | None = None, number: tuple[float, float] | None = None,
