@@ -512,10 +512,11 @@ def cohens_h(p1: float, p2: float) -> float:
 def effect_size_words(h: float) -> str:
     """Cohen's reading of ``h`` in words (its size, whichever way it points).
 
-    >>> effect_size_words(0.93), effect_size_words(-0.3), effect_size_words(0.1)
-    ('large', 'small', 'negligible')
+    >>> effect_size_words(0.93), effect_size_words(-0.3), effect_size_words(0.1), effect_size_words(-0.795)
+    ('large', 'small', 'negligible', 'large')
     """
-    return next((words for bound, words in COHEN_SIZES if abs(h) >= bound), "negligible")
+    said = round(abs(h), 2)  # named by the number the sentence prints: h = -0.795 is "-0.80, large"
+    return next((words for bound, words in COHEN_SIZES if said >= bound), "negligible")
 
 
 def experiment_result(question_id: str, seed: int | None, predict: Share, watch: Share) -> ExperimentResult:

@@ -1037,9 +1037,9 @@ class Store:
         with self._write() as tx:
             session = self._open_session(tx, code)
             student_id, _ = self._student(tx, session, token)
-            row = tx.one("SELECT recall_at, correct, prompt FROM questions WHERE session_id = ? AND question_id = ?",
-                         (session.id, question_id))
-            if row is None or row[0] is None:
+            row = tx.one("SELECT recall_at, correct, prompt, revealed_at FROM questions WHERE session_id = ? "
+                         "AND question_id = ?", (session.id, question_id))
+            if row is None or row[0] is None or row[3] is None:  # the answer goes back only once revealed
                 raise ClassroomError("recall-not-asked", f"your teacher has not asked what question {question_id!r} "
                                                          "showed")
             _check_recall(question_id, _decode(row[2]), value)
@@ -1674,12 +1674,14 @@ class Store:
         with self._write() as tx:
             session = self._teacher(tx, code, teacher_key)
             # opening again starts a new round: a revealed answer is hidden again, the first vote
-            # is open again, with no timer, unpaused (the votes in are kept)
+            # is open again, with no timer, unpaused, and "what did it show?" no longer asked (a
+            # student could otherwise learn the new right answer from it before the reveal); the
+            # votes and the recalls in are kept
             tx.execute("INSERT INTO questions (session_id, question_id, opened_at, closed_at, prompt) "
                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, question_id) DO UPDATE "
                        "SET closed_at = excluded.closed_at, prompt = COALESCE(excluded.prompt, questions.prompt)"
                        + ("" if closed else ", revealed_at = NULL, revealed_answer = NULL, discussion_at = NULL, "
-                                            "paused_at = NULL, deadline_at = NULL"),
+                                            "paused_at = NULL, deadline_at = NULL, recall_at = NULL"),
                        (session.id, question_id, now, now if closed else None, prompt))
 
 

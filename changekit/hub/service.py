@@ -274,8 +274,10 @@ def make_app(service: ClassService, prefix: str, identify: Identify, is_teacher:
                 return self._error(413, "too-large", "that request is too large for the class service")
             try:
                 arguments = json.loads(self.request.body or b"{}")
-            except ValueError:
-                return self._error(400, "bad-call", "the call's arguments are not JSON")
+            except ValueError as err:  # a 5,000-digit number is JSON, but more digits than Python reads
+                return self._error(400, "bad-call", f"the call's arguments are not JSON a store call takes ({err})")
+            except RecursionError:  # under the size limit, yet nested deeper than the parser goes
+                return self._error(400, "bad-call", "the call's arguments are nested too deeply")
             if not isinstance(arguments, dict):
                 return self._error(400, "bad-call", "the call's arguments are a JSON object")
             name = model["name"]

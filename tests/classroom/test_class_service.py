@@ -6,7 +6,10 @@ The hub's two answers (which user a token names, who is a teacher) are given by 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -244,3 +247,21 @@ def test_only_the_teacher_runs_a_class_tournament_and_a_failed_one_says_why(serv
     with pytest.raises(ClassroomError, match="entries") as failed:
         run_class_tournament(lee, session.code, session.teacher_key, "zombie", ["careful"], games=2, seed=1)
     assert failed.value.reason == "tournament-failed"
+
+
+def test_a_body_the_json_parser_cannot_read_is_a_bad_call_that_says_why(service):
+    """A security review: 100,000 brackets (under the size limit) made the parser recurse too deep,
+    and the service answered 500 with an HTML page; a 5,000-digit number was "not JSON"."""
+    def post(body: bytes) -> tuple[int, dict]:
+        request = urllib.request.Request(f"{service}call/polls", data=body, method="POST",
+                                         headers={"Authorization": "token tok-ada"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as err:
+            return err.code, json.loads(err.read())
+
+    assert post(b'{"code": ' + b"[" * 100_000 + b"}") == (
+        400, {"error": "bad-call", "message": "the call's arguments are nested too deeply"})
+    status, said = post(b'{"code": ' + b"7" * 5_000 + b"}")
+    assert (status, said["error"]) == (400, "bad-call") and "digits" in said["message"], said

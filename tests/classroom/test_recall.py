@@ -131,6 +131,25 @@ def test_answers_are_refused_with_the_reason_and_change_nothing(klass):
     assert store.recalls(code, key, QID) == {"Ada": "2/6"}
 
 
+def test_opening_the_question_again_takes_the_recall_back_until_the_next_reveal(klass):
+    """A security review: after a reopen with a new right answer, "what did it show?" stayed asked,
+    and a student's answer to it came back with the new right answer before anyone saw it."""
+    store, code, key, tokens = klass
+    store.mark_correct(code, key, QID, {"choices": ["1/6"]})
+    store.ask_recall(code, key, QID)
+    store.submit_recall(code, tokens["Ada"], QID, "1/6")
+    store.open_question(code, key, QID, question_prompt(QID, "Another die?", choices=["x", "z"]))
+    store.mark_correct(code, key, QID, {"choices": ["z"]})
+    refused("recall-not-asked", store.submit_recall, code, tokens["Bo"], QID, "x")
+    assert not state(store, code, key).recall_asked
+    assert mine(store, code, tokens["Ada"]) is None and mine(store, code, tokens["Bo"]) is None
+    assert all(p.correct is None for p in store.polls(code, tokens["Bo"]) if p.question_id == QID)
+    assert store.recalls(code, key, QID) == {"Ada": "1/6"}  # the answer given in the first round stays
+    store.reveal_question(code, key, QID, None)
+    store.ask_recall(code, key, QID)  # the new round's reveal may be asked about again
+    assert store.submit_recall(code, tokens["Bo"], QID, "z") == {"right": True, "correct": {"choices": ["z"]}}
+
+
 def test_a_number_question_takes_a_number_in_its_range_right_by_the_marked_range(store):
     session = store.open_session("P3")
     code, key = session.code, session.teacher_key
