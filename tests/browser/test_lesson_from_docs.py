@@ -7,6 +7,8 @@ link, its "Open a class session" link, the dashboard's buttons, the join QR code
 picture by a real decoder (zxing-cpp), the dashboard's projector link. Never an address made
 here. Five phones (390x844, touch) and two laptops, each a fresh browser (no cookie, no token),
 join through the QR; the class runs a poll (first vote, talk, revote, reveal); a phone reloads;
+each student answers their own variant of the question, sent in one click (neighbours' numbers
+differ; the projector counts who knew, learned and copied, never a name);
 the class auction (every device bids, the projector sets the result beside the equilibrium and the
 best response); a networked Zombie table of three students and the game's bot, played with the
 pages' own buttons (whose move it is read off the pages), a phone reloading mid-game; a student
@@ -250,6 +252,40 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             page.get_by_text("1.6086").first.wait_for(timeout=LIVE_MS)  # the exact value (test_dashboard)
             page.get_by_text("Right.").or_(page.get_by_text("Not right.")).first.wait_for(timeout=LIVE_MS)
         room.snap("5-revealed")
+
+        # -- each student's own variant (issue 46): one click, new numbers, answered alone --
+        started = time.monotonic()
+        row.get_by_role("button", name="Send each their own variant").click()
+        room.seen("own variants", {who: p.locator(".ck-own-variant .ck-question") for who, p in students.items()},
+                  started=started)
+        texts, own_right = {}, {}
+        for i, (who, page) in enumerate(students.items()):
+            mine = page.locator(".ck-own-variant")
+            texts[who] = mine.locator(".ck-question").inner_text()
+            bills = mine.get_by_role("button", name=re.compile(r"^\$\d+$"))
+            bills.nth(i % bills.count()).click()  # a bill each: the verdict says whether it was right
+            if i % 2:  # how sure is asked, never forced
+                mine.locator(".ck-confidence").get_by_role("button", name="sure", exact=True).click()
+            mine.get_by_role("button", name="Lock in my answer").click()
+            said = mine.locator(".ck-variant-verdict").inner_text(timeout=LIVE_MS)
+            assert said.startswith(("Right", "Not this time")), (who, said)
+            own_right[who] = said.startswith("Right")
+        order = list(students)  # the class list, in the order they joined: neighbours differ
+        assert all(texts[a] != texts[b] for a, b in zip(order, order[1:], strict=False)), texts
+        # every revote was the right $1, so a wrong own answer is copied, a right one knew or learned
+        knew = sum(own_right[who] and first[who] == "$1" for who in students)
+        learned = sum(own_right[who] and first[who] != "$1" for who in students)
+        copied = sum(not own_right[who] for who in students)
+        counts = f"knew {knew}, learned {learned}, copied {copied}, still wrong 0"
+        room.seen("learning counts on the projector",
+                  {"projector": projector.locator(".ck-projector-learning", has_text=counts)}, started=time.monotonic())
+        shown = projector.locator("body").inner_text()
+        assert not [who for who in students if re.search(rf"\b{who}\b", shown)], "a name on the projector"
+        teacher.get_by_role("button", name="Lesson report").click()
+        learning = teacher.locator("table.ck-learning")
+        learning.wait_for(timeout=LIVE_MS)
+        assert all(column in learning.inner_text() for column in ("Knew", "Learned", "Copied", "Still wrong"))
+        room.snap("5b-own-variants")
 
         # -- the class auction: every device bids, the teacher settles, the projector compares --
         started = time.monotonic()
