@@ -1751,7 +1751,8 @@ def _check_recall(question_id: str, prompt: Any, value: Any) -> None:
     choices (compared as they show, as the right answer is), or a number in its range."""
     kind = prompt.get("kind") if isinstance(prompt, dict) else None
     how = prompt.get(kind) if kind in PROMPT_KINDS else None
-    shown = _short_value(value)
+    # the value as sent (a report cell's 6 digits would name 50 for 50.0000001, '1' for 1.0)
+    shown = _short_value(repr(value) if isinstance(value, float) else value)
     if kind == "choices" and isinstance(how, list):
         choices = [str(c) for c in how]
         if not isinstance(value, (dict, list, bool)) and value is not None and str(value) in choices:

@@ -118,6 +118,8 @@ def test_answers_are_refused_with_the_reason_and_change_nothing(klass):
     for bad in ("1/7", "", None, True, ["1/6"], {"answer": "1/6"}, 6):
         assert "one of its choices" in refused("bad-recall", store.submit_recall, code, tokens["Ada"], QID, bad)
     refused("recall-not-asked", store.submit_recall, code, tokens["Ada"], "demo.never", "1/6")
+    # the refusal names the value sent, not a rounding of it (a security review found '1' for 1.0)
+    assert "not '1.0'" in refused("bad-recall", store.submit_recall, code, tokens["Ada"], QID, 1.0)
     # Bo's seat with Ada's secret: Ada cannot answer for Bo
     forged = tokens["Bo"].split(".")[0] + "." + tokens["Ada"].split(".")[1]
     refused("unknown-student", store.submit_recall, code, forged, QID, "1/6")
@@ -160,6 +162,7 @@ def test_a_number_question_takes_a_number_in_its_range_right_by_the_marked_range
     store.ask_recall(code, key, NUMBER_QID)
     for bad in (51, -1, "35", None, [35]):
         refused("bad-recall", store.submit_recall, code, tokens["Ada"], NUMBER_QID, bad)
+    assert "not 50.0000001" in refused("bad-recall", store.submit_recall, code, tokens["Ada"], NUMBER_QID, 50.0000001)
     assert store.submit_recall(code, tokens["Ada"], NUMBER_QID, 40)["right"] is True  # the range's end is in
     assert store.submit_recall(code, tokens["Bo"], NUMBER_QID, 29.5)["right"] is False
     (row,) = store.lesson_report(code, key)
