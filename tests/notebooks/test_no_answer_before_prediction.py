@@ -45,6 +45,7 @@ EXTRA = {
 #: (Zhao Pengyou's friend odds show only to a host calling a friend, never at a page's opening.)
 HINT_WORDS = {
     "cambio.q1": ["not seen is worth"],
+    "cambio.q2": ["Your believed total:"],  # known + unseen × average: Question 2's method and number
     "diminishing.q2": ["every one of your", "You are winning:"],
     "boneyard.q1": ["bid like the first-round equilibrium"],
 }
@@ -185,6 +186,21 @@ def test_the_check_finds_an_answer_left_on_the_page(monkeypatch):
     page = Page(NOTEBOOKS / "cambio.ipynb", monkeypatch)
     page.markdown.append("the average of the cards it has not yet located: 6.46 before it has seen a card")
     assert any(f.startswith("cambio.q1: '6\\\\.46'") for f in leaks(page, page.questions)), leaks(page, page.questions)
+
+
+def test_the_check_finds_cambio_hints_opened_before_question_2(monkeypatch, tmp_path):
+    """The check can fail: Cambio's play cell as it read before review 43c, its hints waiting for
+    Question 1 only; once Question 1 is locked in, the hint's believed total answers Question 2."""
+    nb = nbformat.read(NOTEBOOKS / "cambio.ipynb", as_version=4)
+    play = next(c for c in nb.cells if c.cell_type == "code" and "hints_after_predictions(" in c.source)
+    play.source = play.source.replace('("cambio.q1", "cambio.q2")', '("cambio.q1")')
+    nbformat.write(nb, tmp_path / "cambio.ipynb")
+    page = Page(tmp_path / "cambio.ipynb", monkeypatch)
+    unlocked = list(page.questions)
+    lock(unlocked.pop(0))
+    page.press_everything()
+    found = leaks(page, unlocked)
+    assert any(f.startswith("cambio.q2: ") and "Your believed total:" in f for f in found), found
 
 
 def test_an_explorer_waits_for_every_question_it_answers(monkeypatch):

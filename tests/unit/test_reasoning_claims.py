@@ -586,7 +586,7 @@ def test_guide_says_the_hint_boxes_wait_too():
     for name in NOTEBOOKS:
         nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
         text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
-        if re.search(r"hints give away Question \d", text):
+        if re.search(r"hints give away Questions? \d", text):
             hinted.append(name)
         if any(".hints_after_predictions(" in c.source for c in nb.cells if c.cell_type == "code"):
             gated.append(name)
@@ -604,3 +604,29 @@ def test_cha_ching_q9_limits_its_advice_to_a_fresh_hand():
 
     reading = " ".join(QUESTIONS["cha_ching.q9"].reading.split())
     assert "as it is for a fresh hand" in reading and "check your own hand's penalty against the target" in reading
+
+
+def test_cambio_hints_wait_for_question_2_too_and_the_plan_asks_it_before_play():
+    """Review 43c F7: the hint prints "Your believed total: known + unseen × average", Question 2's
+    method, which with a known ace and 2 gives its answer (3 + 2 × 333/50 = 408/25); so the box waits
+    for Questions 1 and 2, and the plan has both predicted in the hook, before the class plays."""
+    from fractions import Fraction
+
+    from changekit.games.cambio import analysis as a
+    from changekit.games.cambio.app import CambioApp
+
+    app = CambioApp(players=3, bot="memory", seed=1)
+    app.w_hints.value = True
+    assert "Your believed total:" in app.w_hint_box.value
+    assert 1 + 2 + 2 * Fraction(333, 50) == a.expected_value(a.two_low_two_unknown(("AS", "2H"))) == Fraction(408, 25)
+    nb = nbformat.read(ROOT / "notebooks" / "cambio.ipynb", as_version=4)
+    play = next(c for c in nb.cells if c.cell_type == "code" and "CambioApp(" in c.source)
+    assert '.hints_after_predictions("cambio.q1", "cambio.q2")' in play.source and play.outputs == []
+    said = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
+    assert ("(the hints give away Questions 1 and 2, so the box opens once you have locked in your predictions "
+            "for them)") in said
+    guide = (ROOT / "docs" / "teaching.md").read_text()
+    plan = guide.split("## 7. Cambio", 1)[1].split("**Questions and answers**", 1)[0]
+    rows = [line for line in plan.splitlines() if line.startswith("| ") and "–" in line.split("|")[1]]
+    hook, play_row = rows[0], next(r for r in rows if "| play |" in r)
+    assert "`cambio.q1`" in hook and "`cambio.q2`" in hook and rows.index(play_row) == 1
