@@ -93,9 +93,14 @@ def _zombie_duplicate_habits():
             for name, rate, points in zip(result.names, result.win_rates(), result.points, strict=True)}
 
 
-def _zombie_shedding_below_greedy() -> bool:
-    habits = _zombie_duplicate_habits()
-    return habits["sheds duplicates"][0].high < habits["greedy"][0].low
+def _zombie_shedding_loses_by_the_test() -> bool:
+    """Review 43c: the shedding bot's shortfall is shown by the test for two shares of the same games
+    (one winner a game, so the three shares add up to one), not by its interval lying below greedy's."""
+    from changekit.games.zombie import analysis as a
+    from tests.unit.chance_checks import game_shares, normal_tail_two_sided, z_same_games
+
+    z = z_same_games(*game_shares(a.question7_duplicates(), "sheds duplicates", "greedy"))
+    return z < 0 and normal_tail_two_sided(z) < 0.001
 
 
 def _zombie_shedding_scores_less() -> bool:
@@ -849,7 +854,7 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "always, or only when it costs no points now": asks("Question 7's two readings of the hint, "
                                                             "the two shedding bots"),
         "Over whole games, which wins most often?": asks("Question 7"),
-        "its 95 % interval lies wholly below greedy's": computed(_zombie_shedding_below_greedy),
+        "the test for two shares of the same games gives z ≈ 3.8": computed(_zombie_shedding_loses_by_the_test),
         "but less than the points the bot gives up to keep one": computed(_zombie_shedding_scores_less),
         "sheds on ties wins most often": computed(_zombie_ties_win_most_but_overlap),
         "greedy gives z ≈ 1.07 (p ≈ 0.28), so 300 games cannot say it beats greedy":
@@ -859,7 +864,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "which wins most often?).": asks("Question 7, in the guide"),
         "(a duplicate only among the bills that expect the most)":
             bot("TieSheddingBot: a duplicate among the bills tied for greedy's top expected points"),
-        "its 95 % interval wholly below greedy's": computed(_zombie_shedding_below_greedy),
+        "(about 62 against 111 wins of 300: the test for two shares of the same games":
+            computed(_zombie_shedding_loses_by_the_test),
         "no evidence that it beats greedy": computed(_zombie_ties_win_most_but_overlap),
     },
     "boneyard": {

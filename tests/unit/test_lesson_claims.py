@@ -27,10 +27,11 @@ import pytest
 
 from changekit.classroom.lessons import lesson_questions
 from tests.notebooks.page_questions import drawn_ids
-from tests.unit.chance_checks import (BIG_CHEESE_TARGET, big_cheese_card_kept, big_cheese_highest_reroll,
-                                      big_cheese_payouts, cha_ching_false_out, diminishing_first_movers, game_shares,
-                                      normal_tail_two_sided, running_average_settles, spread, z_for_two_sided,
-                                      z_independent, z_same_games)
+from tests.unit.chance_checks import (BIG_CHEESE_TARGET, another_run_lands_inside, big_cheese_card_kept,
+                                      big_cheese_highest_reroll, big_cheese_payouts, cha_ching_false_out,
+                                      cha_ching_solo_turns, diminishing_first_movers, game_shares,
+                                      normal_tail_two_sided, ratio_with_interval, running_average_settles, spread,
+                                      z_for_two_sided, z_independent, z_same_games)
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,6 +98,23 @@ def numbers(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def lands_inside(prefix: str) -> str:
+    """"<prefix> only about 5 times in 6": how often another seed's run of the same size lands inside
+    a 95 % interval (review 43c: P(|Z| < 1.96/√2), not 95 %), in sixths."""
+    return f"{prefix} only about {round(6 * another_run_lands_inside())} times in 6"
+
+
+def shedding_against_greedy(text: str) -> str:
+    """Zombie Question 7: the shedding bot's and greedy's wins of the stored run and the test for two
+    shares of the same games, put into ``text`` ({s}, {g}: wins; {n}: games; {z}: |z|; {p}: p)."""
+    from changekit.games.zombie import analysis as a
+
+    s, g, n = game_shares(a.question7_duplicates(), "sheds duplicates", "greedy")
+    z = z_same_games(s, g, n)
+    return text.format(s=round(s * n), g=round(g * n), n=n, z=f"{abs(z):.1f}", ps=pct(s), pg=pct(g),
+                       p="< 0.001" if normal_tail_two_sided(z) < 0.001 else f"≈ {normal_tail_two_sided(z):.3f}")
+
+
 # ---- zombie ------------------------------------------------------------------------------------
 def zombie_claims():
     from changekit.core import change_deck
@@ -145,9 +163,16 @@ def zombie_claims():
         "about 29.2 points a game against greedy's 31.8":
             lambda: (f"about {dec(habit('sheds duplicates')[1], 1)} points a game "
                      f"against greedy's {dec(habit('greedy')[1], 1)}"),
-        "a gap of 1.2 to 3.9 points a game (95 % interval, taken game by game":
-            lambda: "a gap of {1} to {2} points a game (95 % interval, taken game by game".format(
-                *(dec(x, 1) for x in zombie_greedy_lead())),
+        "it won about 62 of the 300 games to greedy's 111, and the test for two shares of the same games gives "
+        "z ≈ 3.8 (p < 0.001)":
+            lambda: shedding_against_greedy("it won about {s} of the {n} games to greedy's {g}, and the test for two "
+                                            "shares of the same games gives z ≈ {z} (p {p})"),
+        "a gap of 2.5 points a game (from the unrounded scores), 95 % interval 1.2 to 3.9, taken over each game's "
+        "difference":
+            lambda: ("a gap of {} points a game (from the unrounded scores), 95 % interval {} to {}, taken over each "
+                     "game's difference").format(*(dec(x, 1) for x in zombie_greedy_lead())),
+        "another seed's 300 games would land inside it only about 5 times in 6":
+            lambda: lands_inside(f"another seed's {a.question7_duplicates().games} games would land inside it"),
         "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
         "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off)": zombie_chart_settles,
         "so 300 games cannot say it beats greedy":
@@ -346,6 +371,8 @@ def diminishing_claims():
         "(in the seeded run: about 56 turns against about 29)":
             lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
                      f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
+        "another seed's pair of runs would land inside it only about 5 times in 6":
+            lambda: lands_inside("another seed's pair of runs would land inside it"),
         "The difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs of 150 games":
             lambda: (lambda games: "The difference, {} turns, has the 95 % interval {}-{} (two separate runs of {} "
                                    "games".format(*(dec(x, 1) for x in difference_with_interval(
@@ -569,8 +596,9 @@ def cha_ching_claims():
                                f"seeded run of 10 games, 95 % interval {dec(e.low, 0)}-{dec(e.high, 0)} over its "
                                f"{e.n} rounds")(
                 a.round_statistics(players=4, games=10, seed=2)["penalty_per_losing_hand"]),
-        "even the interval's top is below 180":
-            lambda: (lambda e, fresh: f"even the interval's top is {'below' if e.high < fresh else 'not below'} "
+        "10 games would land inside it only about 5 times in 6": lambda: lands_inside("10 games would land inside it"),
+        "even its top is below 180":
+            lambda: (lambda e, fresh: f"even its top is {'below' if e.high < fresh else 'not below'} "
                                       f"{dec(fresh, 0)}")(
                 a.round_statistics(players=4, games=10, seed=2)["penalty_per_losing_hand"], a.expected_penalty()),
         "With 6 wilds instead of 15":
@@ -772,7 +800,14 @@ def cambio_claims():
                                       f"and finished {dec(saved[0], 1)} points lower on average (95 % interval "
                                       f"{dec(saved[1], 1)}-{dec(saved[2], 1)},")(
                 info()["uses powers"], cambio_points_saved()),
-        "the snapping bot won 86 %": lambda: f"the snapping bot won {pct(snap()['snaps when sure']['win_rate'])} %",
+        "the snapping bot won 86 % of games (95 % interval 81-89 %), against the peeking bot's 63 % in Question 4":
+            lambda: (lambda s, u: f"the snapping bot won {pct(s['win_rate'])} % of games (95 % interval "
+                                  f"{pct(s['low'])}-{pct(s['high'])} %), against the peeking bot's "
+                                  f"{pct(u['win_rate'])} % in Question 4")(
+                snap()["snaps when sure"], info()["uses powers"]),
+        "the test of their difference gives z ≈ 6.7": cambio_snaps_against_powers,
+        "another seed's 300 games would land inside it only about 5 times in 6":
+            lambda: lands_inside(f"another seed's {info()['uses powers']['games']} games would land inside it"),
         "about 6 % in the first round, rose to about 9-13 % by rounds 4-6":
             lambda: (f"about {pct(chances()[1]['own'])} % in the first round, rose to about "
                      f"{min(round(100 * chances()[r]['own']) for r in (4, 5, 6))}-"
@@ -787,6 +822,19 @@ def cambio_claims():
                 len(a.question3_sweep())),
         "t = 2 against t = 14 (z ≈ 3.54)": cambio_largest_pair,
     }
+
+
+def cambio_snaps_against_powers() -> str:
+    """Questions 5 and 4: the snapping bot's win rate against the peeking bot's, two runs with seeds
+    of their own (value_of_snapping's and value_of_information's), so the test of two independent runs."""
+    from changekit.games.cambio import analysis as a
+
+    seeds = [default(f, "seed") for f in (a.value_of_snapping, a.value_of_information)]
+    assert seeds[0] != seeds[1], "the two runs share their deals: pair them by deal"
+    (snap,), (info,) = ([r for r in run() if r["bot"] == bot] for run, bot in
+                        ((a.question5_snapping, "snaps when sure"), (a.question4_information, "uses powers")))
+    z = z_independent(snap["win_rate"], snap["games"], info["win_rate"], info["games"])
+    return f"the test of their difference gives z ≈ {z:.1f}"
 
 
 @cache
@@ -1007,13 +1055,15 @@ def _guide_claims(name: str) -> dict:
             "(`question7_duplicates`, 300 games, 3 players)":
                 lambda: (f"(`question7_duplicates`, {a.question7_duplicates.kwargs['games']} games, "
                          f"{len(a.question7_duplicates.kwargs['bots'])} players)"),
-            "wins about 21 %, its 95 % interval wholly below greedy's 37 %":
-                lambda: (f"wins about {pct(duplicate_wins('sheds duplicates'))} %, its 95 % interval wholly "
-                         f"below greedy's {pct(duplicate_wins('greedy'))} %"),
-            "wins 42 %, and the test of":
-                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the test of",
-            "greedy's lead over it is 1.2 to 3.9 points a game, 95 % interval, game by game":
-                lambda: "greedy's lead over it is {1} to {2} points a game, 95 % interval, game by game".format(
+            "wins about 21 % against greedy's 37 % (about 62 against 111 wins of 300: the test for two shares of "
+            "the same games gives z ≈ 3.8)":
+                lambda: shedding_against_greedy("wins about {ps} % against greedy's {pg} % (about {s} against "
+                                                "{g} wins of {n}: the test for two shares of the same games "
+                                                "gives z ≈ {z})"),
+            "wins 42 %, and the same test of":
+                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the same test of",
+            "greedy's lead over it is 2.5 points a game, 95 % interval 1.2 to 3.9":
+                lambda: "greedy's lead over it is {} points a game, 95 % interval {} to {}".format(
                     *(dec(x, 1) for x in zombie_greedy_lead())),
             "whose last stray beyond 0.05 within the chart is at payment 3,816; at 4,000 it is still 0.046 off":
                 lambda: (lambda w: f"whose last stray beyond 0.05 within the chart is at payment {w[1]}; at "
@@ -1068,7 +1118,12 @@ def _guide_claims(name: str) -> dict:
                                claims_of("diminishing_returns")[
                                    "The difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs "
                                    "of 150 games"]()).groups()),
-            "0 wins each": lambda: f"{int(max(m.wins for m in a.against_perfect(games=100, seed=1)))} wins each",
+            "0 wins in 100 each; 95 % interval 0-3.7 %, all below 10 %":
+                lambda: (lambda runs: (lambda wins, n: (f"{wins} wins in {n} each; 95 % interval 0-"
+                                                        f"{pct(1.959964 ** 2 / (n + 1.959964 ** 2), 1)} %, all below "
+                                                        f"{pct(0.1)} %"))(
+                    int(max(m.wins for m in runs)), {m.games for m in runs}.pop()))(
+                    a.against_perfect(games=100, seed=1)),
             "the second player wins; 471 positions":
                 lambda: f"the {'first' if a.solve_start((7, 5, 3, 1)).first_player_wins else 'second'} player wins; "
                         f"{a.solve_start((7, 5, 3, 1)).positions} positions",
@@ -1108,7 +1163,15 @@ def _guide_claims(name: str) -> dict:
             "14 % with three, against about 0.5 % with none":
                 lambda: (f"{pct(wild[3]['hits_fresh_target'])} % with three, "
                          f"against about {pct(wild[0]['hits_fresh_target'], 1)} % with none"),
-            "roughly 10 against 2.6": lambda: claims_of("cha_ching")["(roughly 10 against 2.6)"]()[1:-1],
+            "roughly 10 against 2.6 (95 % intervals 9.2-11.5 and 2.0-3.2). The ratio, 4.0, has the 95 % interval "
+            "3.0-4.9":
+                lambda: (lambda e, r: claims_of("cha_ching")["(roughly 10 against 2.6)"]()[1:-1]
+                         + f" (95 % intervals {dec(e[10].low, 1)}-{dec(e[10].high, 1)} and {dec(e[96].low, 1)}-"
+                           f"{dec(e[96].high, 1)}). The ratio, {dec(r[0], 1)}, has the 95 % interval "
+                           f"{dec(r[1], 1)}-{dec(r[2], 1)}")(
+                    a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1),
+                    ratio_with_interval(*(lambda t: (t[10], t[96]))(
+                        cha_ching_solo_turns((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)))),
             "penalty, ≈ 180?). Less: about 156 in the seeded run of 10 games, 95 % interval 148-165 over its 68 "
             "rounds":
                 lambda: (lambda e: f"penalty, ≈ {dec(a.expected_penalty(), 0)}?). Less: about {dec(e.value, 0)} in the "
@@ -1152,6 +1215,12 @@ def _guide_claims(name: str) -> dict:
                 lambda: (f"with {sweep()[4]['games']} games each 95 % interval reaches about "
                          f"{cambio_interval_reach()} points either side"),
             "A fresh grid averages 336/13 ≈ 25.85": claims_of("cambio")["A fresh grid averages 336/13 ≈ 25.85"],
+            "the snapping bot won 86 % (95 % interval 81-89 %) against the peeking bot's 63 %":
+                lambda: claims_of("cambio")["the snapping bot won 86 % of games (95 % interval 81-89 %), against the "
+                                            "peeking bot's 63 % in Question 4"]().replace(" of games", "").replace(
+                    "%), against", "%) against").removesuffix(" in Question 4"),
+            "two independent runs applies: z ≈ 6.7":
+                lambda: "two independent runs applies: " + cambio_snaps_against_powers().split("gives ")[1],
             "the average to 408/25 = 16.32":
                 lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
             "totals at most 5 is 37/1225": lambda: f"totals at most 5 is {threshold}",
@@ -1255,6 +1324,7 @@ def general_claims() -> dict:
         "after 10 failures": lambda: f"after {sandbox.MAX_FAILURES} failures",
         # How we reason about chance (issue 43): each number recomputed by the test's own arithmetic
         "catches the true value 95 times in 100": lambda: "catches the true value 95 times in 100",
+        "lands inside it only about 5 times in 6": lambda: lands_inside("lands inside it"),
         "whenever the gap lies between about 2.77 and 3.92 standard errors":
             lambda: (f"whenever the gap lies between about {z_for_two_sided(0.05) * 2 ** 0.5:.2f} and "
                      f"{2 * z_for_two_sided(0.05):.2f} standard errors"),
@@ -1350,7 +1420,7 @@ def test_the_ledger_catches_shapes_trends_and_formulas(sentence):
 ANSWERS = {
     "zombie.q1": ["1.609"], "zombie.q2": ["49 %"], "zombie.q3": ["500 to 5,000**", "payment 3,816"],
     "zombie.q4": ["cannot tell the bots apart"], "zombie.q5": ["Hand B, the varied one", "3.093"],
-    "zombie.q6": ["The $7. It scores 3", "-0.55"], "zombie.q7": ["sheds duplicates 21 %", "lies wholly below greedy's"],
+    "zombie.q6": ["The $7. It scores 3", "-0.55"], "zombie.q7": ["sheds duplicates 21 %", "won about 62 of the 300"],
     "boneyard.q1": ["a third of the time", "0.325"], "boneyard.q2": ["half of all bids"],
     "boneyard.q3": ["three or four steps"], "boneyard.q4": ["37/25", "still the best response"],
     "boneyard.q5": ["history bot wins"], "boneyard.q6": ["About 8.5 rounds", "$3.02 a round"],

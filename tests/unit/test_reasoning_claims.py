@@ -471,7 +471,7 @@ def test_cha_ching_q5_states_the_losing_hands_mean_with_its_interval_over_rounds
     reading = _reading("cha_ching.q5")
     assert (f"about {mean:.0f} in the seeded run of 10 games, 95 % interval {low:.0f}-{high:.0f} over its "
             f"{len(rounds)} rounds") in reading
-    assert high < 180 and "the interval's top is below 180" in reading and "the ≈180 of a fresh deal" in reading
+    assert high < 180 and "even its top is below 180" in reading and "the ≈180 of a fresh deal" in reading
 
 
 def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
@@ -487,8 +487,47 @@ def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
     lead, low, high = mean_with_interval([g[greedy] - g[sheds] for g in games])
     assert low > 0
     per_game = [sum(g[i] for g in games) / len(games) for i in (sheds, greedy)]
-    assert (f"about {per_game[0]:.1f} points a game against greedy's {per_game[1]:.1f}, a gap of {low:.1f} to "
-            f"{high:.1f} points a game (95 % interval, taken game by game") in _reading("zombie.q7")
+    assert round(per_game[1], 1) - round(per_game[0], 1) == pytest.approx(2.6) and round(lead, 1) == 2.5
+    reading = _reading("zombie.q7")
+    assert (f"about {per_game[0]:.1f} points a game against greedy's {per_game[1]:.1f}: a gap of {lead:.1f} points a "
+            f"game (from the unrounded scores), 95 % interval {low:.1f} to {high:.1f}, taken over each game's "
+            "difference since both play every game") in reading
+    assert "a gap of 1.2 to 3.9" not in reading  # review 43c F4: the interval is not the gap
+
+
+def test_zombie_q7_the_shedding_bot_loses_by_the_test_of_the_difference_not_by_intervals():
+    """Review 43c F4: "its 95 % interval lies wholly below greedy's" used non-overlap as the evidence.
+    The wins are recounted here from the replayed games (a game's top scorers share its win), and the
+    test for two shares of the same games is applied to them; sheds on ties' z ≈ 1.07 is the same test."""
+    from changekit.games.zombie import analysis as a
+    from changekit.games.zombie.rules import Zombie
+    from tests.unit.chance_checks import points_by_game
+
+    run = a.question7_duplicates
+    lineup, names = list(run.kwargs["bots"]), run().names
+    games = points_by_game(Zombie(players=len(lineup)), lineup, run.kwargs["games"], seed=2026)
+    wins = [0.0] * len(lineup)
+    for row in games:
+        top = [i for i, points in enumerate(row) if points == max(row)]
+        for i in top:
+            wins[i] += 1 / len(top)
+    assert wins == pytest.approx(run().wins)
+    n, share = len(games), {name: wins[names.index(name)] / len(games) for name in names}
+    assert round(share["sheds duplicates"] * n) == 62 and round(share["greedy"] * n) == 111
+    z = z_same_games(share["greedy"], share["sheds duplicates"], n)
+    assert round(z, 1) == 3.8 and normal_tail_two_sided(z) < 0.001
+    ties = z_same_games(share["sheds on ties"], share["greedy"], n)
+    assert round(ties, 2) == 1.07 and round(normal_tail_two_sided(ties), 2) == 0.28
+    assert round(z_independent(share["sheds on ties"], n, share["greedy"], n), 2) != 1.07  # not the other test
+    reading = _reading("zombie.q7")
+    assert "wholly below" not in reading
+    assert ("it won about 62 of the 300 games to greedy's 111, and the test for two shares of the same games "
+            "gives z ≈ 3.8 (p < 0.001)") in reading
+    assert "the same test of its difference from greedy gives z ≈ 1.07 (p ≈ 0.28)" in reading
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "wholly below greedy's" not in guide and "lead over it is 1.2 to 3.9" not in guide
+    assert ("(about 62 against 111 wins of 300: the test for two shares of the same games gives z ≈ 3.8)" in guide
+            and "greedy's lead over it is 2.5 points a game, 95 % interval 1.2 to 3.9, paired" in guide)
 
 
 def test_cambio_q4_states_the_points_the_powers_save_game_by_game():
@@ -504,8 +543,8 @@ def test_cambio_q4_states_the_points_the_powers_save_game_by_game():
         [rows["uses powers"]["mean_points"], rows["ignores powers"]["mean_points"]])  # the stored run, replayed
     saved, low, high = mean_with_interval([g[1] - g[0] for g in games])
     assert low > 0
-    assert (f"finished {saved:.1f} points lower on average (95 % interval {low:.1f}-{high:.1f}, taken game by game"
-            in _reading("cambio.q4"))
+    assert (f"finished {saved:.1f} points lower on average (95 % interval {low:.1f}-{high:.1f}, taken over each "
+            "game's difference since both bots play every game" in _reading("cambio.q4"))
 
 
 def test_diminishing_q5_states_the_difference_of_the_two_runs_lengths_with_its_interval():
@@ -535,7 +574,7 @@ def test_zhao_pengyou_q4_states_the_attackers_mean_with_its_interval_against_the
     assert low > 110
     assert (f"the attackers averaged about {mean:.0f} points, 95 % interval {low:.0f}-{high:.0f}"
             in _reading("zhao_pengyou.q4"))
-    assert "above the 110 threshold even at the interval's low end" in _reading("zhao_pengyou.q4")
+    assert "even its low end is above the 110 threshold" in _reading("zhao_pengyou.q4")
 
 
 def test_guide_states_the_interval_rule_without_exceptions():
@@ -543,7 +582,115 @@ def test_guide_states_the_interval_rule_without_exceptions():
     list of exceptions is gone, and it says which unit an interval is taken over."""
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "described bare" not in guide and "not findings." not in guide
-    assert "over the units that are independent" in guide
+    assert "taken over independent units: a game or a deal; a round for CHA-CHING!'s losing hands" in guide
+    # review 43c F3: two bots at one table is the same unit, a game; what differs is the pairing
+    assert "game by game for two bots' points" not in guide
+    assert ("For two bots at one table, the interval is of their per-game difference (paired, since both play "
+            "every game); for two separate runs, the two standard errors add in squares.") in guide
+
+
+#: The five readings that give one seeded run's value with its 95 % interval, and how each names the
+#: long-run value its interval is a range for (review 43c F1).
+INTERVAL_READINGS = {
+    "cha_ching.q5": ("The interval is a range for the bots' average over very many games",
+                     "Another seed's 10 games would land inside it"),
+    "zombie.q7": ("That interval is a range for the long-run gap", "another seed's 300 games would land inside it"),
+    "diminishing.q5": ("That is a range for the long-run difference, far from none",
+                       "another seed's pair of runs would land inside it"),
+    "zhao_pengyou.q4": ("That is a range for the bots' average over very many deals",
+                        "Another seed's 60 deals would land inside it"),
+    "cambio.q4": ("Each interval is a range for the long-run value", "another seed's 300 games would land inside it"),
+}
+
+
+def _sixths_another_run_lands_inside() -> int:
+    """This run's estimate and another seed's differ with sd √2·se: the other lands within 1.96 se
+    of this one with chance P(|Z| < 1.96/√2), written out here by the error function."""
+    from math import erf, sqrt
+
+    chance = erf(1.959964 / sqrt(2) / sqrt(2))
+    assert round(chance, 3) == 0.834
+    return round(6 * chance)
+
+
+@pytest.mark.parametrize("qid", INTERVAL_READINGS)
+def test_a_reading_says_what_its_interval_is_a_range_for_not_where_another_seed_lands(qid):
+    """Review 43c F1: "another seed would give a somewhat different value, by about that much" read a
+    95 % interval as a rerun's range; another seed's run lands inside it only about 5 times in 6."""
+    reading = _reading(qid)
+    assert "by about that much" not in reading and "somewhat different" not in reading
+    range_for, lands = INTERVAL_READINGS[qid]
+    assert range_for in reading
+    assert f"{lands} only about {_sixths_another_run_lands_inside()} times in 6" in reading
+
+
+def test_guide_says_what_an_interval_is_a_range_for_and_that_more_games_narrow_it():
+    """Review 43c F2: a different game count changes the interval's width, and another seed's value
+    lands inside it about 5 times in 6, not "inside roughly the same interval"."""
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "inside roughly the same interval" not in guide
+    assert (f"The interval is a range for the long-run value; another seed's run of the same size lands inside it "
+            f"only about {_sixths_another_run_lands_inside()} times in 6, and more games narrow it.") in guide
+
+
+def _wilson(successes: float, n: int) -> tuple[float, float]:
+    z = 1.959964
+    centre, half = successes / n + z * z / (2 * n), z * ((successes / n) * (1 - successes / n) / n
+                                                         + z * z / (4 * n * n)) ** 0.5
+    return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+
+def test_cambio_q5_states_its_interval_and_tests_its_difference_from_q4():
+    """Review 43c F3: 86 % against Question 4's 63 % was a bare comparison. The two runs have seeds of
+    their own (value_of_snapping 8, value_of_information 7), so the test of two independent runs."""
+    import inspect
+
+    from changekit.games.cambio import analysis as a
+
+    seeds = [inspect.signature(f).parameters["seed"].default for f in (a.value_of_snapping, a.value_of_information)]
+    assert seeds == [8, 7]
+    snap = next(r for r in a.question5_snapping() if r["bot"] == "snaps when sure")
+    info = next(r for r in a.question4_information() if r["bot"] == "uses powers")
+    assert (snap["wins"], snap["games"], info["wins"], info["games"]) == (257.5, 300, 188.5, 300)
+    low, high = _wilson(257.5, 300)
+    assert (round(100 * low), round(100 * high)) == (81, 89)
+    z = z_independent(257.5 / 300, 300, 188.5 / 300, 300)
+    assert round(z, 1) == 6.7
+    reading = _reading("cambio.q5")
+    assert ("the snapping bot won 86 % of games (95 % interval 81-89 %), against the peeking bot's 63 % in "
+            "Question 4") in reading and "the test of their difference gives z ≈ 6.7" in reading
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert ("the snapping bot won 86 % (95 % interval 81-89 %) against the peeking bot's 63 %. The two runs have "
+            "their own seeded deals, so the test of two independent runs applies: z ≈ 6.7") in guide
+
+
+def test_guide_answer_bullets_give_their_intervals_or_say_why_not():
+    """Review 43c F3: CHA-CHING! q4's turns, Diminishing Returns q6's zero wins and Cambio q6's snap
+    chances were bare numbers in the guide. The turns are replayed here (turns_to_go_out's seeding),
+    the ratio's interval by the delta method; 0 of 100 has the Wilson upper bound z²/(n + z²)."""
+    from tests.unit.chance_checks import cha_ching_solo_turns, mean_with_interval, ratio_with_interval
+
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    turns = cha_ching_solo_turns((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)
+    ten, top = mean_with_interval(turns[10]), mean_with_interval(turns[96])
+    ratio, low, high = ratio_with_interval(turns[10], turns[96])
+    assert (f"roughly {ten[0]:.0f} against {top[0]:.1f} (95 % intervals {ten[1]:.1f}-{ten[2]:.1f} and "
+            f"{top[1]:.1f}-{top[2]:.1f}). The ratio, {ratio:.1f}, has the 95 % interval {low:.1f}-{high:.1f}") in guide
+    assert low > 2 and high < 10  # "about four times", neither twice nor ten times
+    from changekit.games.diminishing import analysis as d
+
+    runs = d.against_perfect(games=100, seed=1)
+    assert [(m.wins, m.games) for m in runs] == [(0, 100)] * 3
+    upper = 1.959964 ** 2 / (100 + 1.959964 ** 2)
+    assert round(100 * upper, 1) == 3.7 and _wilson(0, 100)[1] == pytest.approx(upper)
+    assert "0 wins in 100 each; 95 % interval 0-3.7 %, all below 10 %" in guide
+    from changekit.games.cambio import analysis as c
+
+    rows = c.question6_snap_chances()
+    games = c.question6_snap_chances.kwargs["games"]
+    assert rows[0]["n"] > games, "several snap moments to a game"
+    assert ("This one is a description of the run, not a tested finding: the chart counts snap moments, several "
+            "to a game, and its intervals treat them as independent, so they are too narrow.") in guide
 
 
 def test_big_cheese_lesson_plan_opens_the_card_explorer_after_q3_and_q2_states_its_goal():

@@ -62,8 +62,9 @@ QUESTIONS = question_list(
                    "student's own numbers could be checked against",
         reading="A losing hand in play costs less than the ≈180 of a fresh deal: about 156 in the seeded run of 10 "
                 "games, 95 % interval 148-165 over its 68 rounds (each round is a fresh deal, but its three losing "
-                "hands share one target, so the round, not the hand, is the independent unit). Another seed would "
-                "give a somewhat different mean, by about that much, and even the interval's top is below 180. "
+                "hands share one target, so the round, not the hand, is the independent unit). The interval is a "
+                "range for the bots' average over very many games, and even its top is below 180. (Another seed's "
+                "10 games would land inside it only about 5 times in 6.) "
                 "Players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which help them, stay "
                 "expensive.",
     ),
