@@ -693,6 +693,35 @@ def test_guide_answer_bullets_give_their_intervals_or_say_why_not():
             "to a game, and its intervals treat them as independent, so they are too narrow.") in guide
 
 
+def test_guide_cohens_h_reads_its_scale_and_its_size_rightly():
+    """Review 43c F5: equal steps of h, not of percentage points, are equally easy to detect; the size
+    is |h|; a small h in one class does not say the effect is small."""
+    from math import asin, sqrt
+
+    def h(p1: float, p2: float) -> float:
+        return 2 * asin(sqrt(p1)) - 2 * asin(sqrt(p2))
+
+    assert round(h(0.15, 0.05), 2) == 0.34 and round(h(0.55, 0.45), 2) == 0.20
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "a step counts as much near 0 % or 100 %" not in guide
+    assert ("on a scale that stretches near 0 % and 100 % so that equal steps of h are equally easy to detect "
+            "anywhere (5 %→15 % is h ≈ 0.34, 45 %→55 % only 0.20)") in guide
+    assert "its size |h| read as small from 0.2, medium from 0.5 and large from 0.8" in guide
+    assert "a small h says the groups barely differed" not in guide
+    assert ("a small h says this class's groups barely differed, and only an interval that excludes large "
+            "differences says the effect is small") in guide
+
+
+def test_guide_cites_miller_et_al_for_what_they_found():
+    """Review 43c F6: the paper counts observations (reports), not students, and does not find that
+    students misremember "as what they expected to see"."""
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert "misremembers" not in guide and "often as what they expected to see" not in guide
+    assert guide.count("of students' reports of what a demonstration showed does not match what happened") == 1
+    assert "of their reports of what a demonstration showed does not match what happened" in guide
+    assert "Phys. Rev. ST Phys. Educ. Res. 9, 020113, 2013" in guide
+
+
 def test_big_cheese_lesson_plan_opens_the_card_explorer_after_q3_and_q2_states_its_goal():
     """Review 43b F13/F10: the card explorer waits for q3's prediction, so the plan cannot open it in
     a slot before q3 is asked; q2's rule maximises mean points, not the chance of reaching 40 first."""
