@@ -12,8 +12,8 @@ from typing import Any
 
 from ..core.errors import ClassroomError
 
-_FROM_STORE = ("CODE_ALPHABET", "CODE_LENGTH", "MAX_VALUE_BYTES", "GameTable", "Move", "Poll", "Question", "Session",
-               "Store", "Student", "connect", "default_url")
+_FROM_STORE = ("CODE_ALPHABET", "CODE_LENGTH", "MAX_VALUE_BYTES", "GameTable", "Poll", "QuestionState", "TableMove",
+               "Session", "Store", "Student", "connect", "default_url")
 
 __all__ = ["ClassroomError", *_FROM_STORE]
 

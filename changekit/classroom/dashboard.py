@@ -32,7 +32,7 @@ from .live import Poller, alert_html, page_address, page_value, server_token_que
 from .poller import off_loop
 from .projector import projector_address
 from .report import check_correct, discussion_advice, learning_html, report_figure, report_html, share_right
-from .store import Question as QuestionState
+from .store import QuestionState
 from .store import Session, Store, connect
 from .variant_round import send_variants
 

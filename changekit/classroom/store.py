@@ -184,7 +184,7 @@ class BotEntry:
 
 
 @dataclass(frozen=True, slots=True)
-class Question:
+class QuestionState:
     """A question of a session as the teacher sees it: open or closed, how many answered."""
 
     question_id: str
@@ -211,11 +211,11 @@ class ClassSnapshot:
     its first votes and who has not voted yet in its current vote."""
 
     students: list[str]
-    questions: list[Question]
+    questions: list[QuestionState]
     answers: dict[str, dict[str, Any]]
     unanswered: dict[str, list[str]]
     #: fields holding records, decoded back into them from the class service's JSON
-    NESTED: ClassVar[dict[str, type]] = {"questions": Question}
+    NESTED: ClassVar[dict[str, type]] = {"questions": QuestionState}
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +317,7 @@ class GameTable:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class TableMove:
     """One entry of a table's log. ``number`` counts the moves before it (the first is 0);
     ``student`` is who made it, None for the teacher's page (bot seats)."""
 
@@ -612,13 +612,13 @@ class Store:
                           "WHERE v.session_id = ? AND v.question_id = ? ORDER BY s.id", (session.id, question_id))
         return {name: _decode(value) for name, value in rows}
 
-    def questions(self, code: str, teacher_key: str) -> list[Question]:
+    def questions(self, code: str, teacher_key: str) -> list[QuestionState]:
         """The session's questions in the order they opened, each open or closed, with its count."""
         with self._read() as tx:
             return self._questions_in(tx, self._teacher(tx, code, teacher_key))
 
     @staticmethod
-    def _questions_in(tx: Transaction, session: _SessionRow) -> list[Question]:
+    def _questions_in(tx: Transaction, session: _SessionRow) -> list[QuestionState]:
         rows = tx.execute(
             "SELECT q.question_id, q.closed_at, q.revealed_at, q.discussion_at, q.paused_at, q.deadline_at, "
             "q.correct, (SELECT COUNT(*) FROM answers a WHERE a.session_id = q.session_id "
@@ -630,7 +630,7 @@ class Store:
             "AND v.answered_at IS NOT NULL), q.experiment_seed, q.recall_at, (SELECT COUNT(*) FROM recalls rc "
             "WHERE rc.session_id = q.session_id AND rc.question_id = q.question_id) FROM questions q "
             "WHERE q.session_id = ? ORDER BY q.opened_at, q.question_id", (session.id,))
-        return [Question(qid, closed_at is not None, answered, revealed_at is not None, revoted,
+        return [QuestionState(qid, closed_at is not None, answered, revealed_at is not None, revoted,
                          discussion_at is not None, paused_at is not None, deadline_at, _decode(correct),
                          variant_seed, sent, variant_answered, experiment_seed, recall_at is not None, recalled)
                 for qid, closed_at, revealed_at, discussion_at, paused_at, deadline_at, correct, answered, revoted,
@@ -997,8 +997,8 @@ class Store:
     def ask_recall(self, code: str, teacher_key: str, question_id: str) -> None:
         """Ask every student, after the question's reveal, what its result showed: each answers once,
         alone, with the question's own way of answering (:meth:`submit_recall`), and it is right by
-        the answer the teacher marked (about one student in five misremembers what a demonstration
-        showed: Miller, Lasry, Chu & Mazur 2013). Refused, with nothing written: a question never
+        the answer the teacher marked (about one in five of students' reports of what a demonstration
+        showed does not match it: Miller, Lasry, Chu & Mazur 2013). Refused, with nothing written: a question never
         opened, one not revealed ("not-revealed"), one with no marked right answer ("no-correct":
         the answers are counted by it), one a page cannot draw (a class auction: "no-recall"), one
         asked already ("recall-asked")."""
@@ -1134,12 +1134,12 @@ class Store:
                           closed_at is not None, starter)
                 for tid, game, settings, closed_at, starter in rows]
 
-    def append_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> Move:
+    def append_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> TableMove:
         """Make the move ``action`` (``{"seat": n, "action": ...}``) as move ``move_number`` of the
         table's log, and the bots' moves that follow it: :meth:`play_move`, answering the move as
         logged rather than the seat's view."""
         number, data, student, at, _ = self._play(code, secret, table_id, move_number, action)
-        return Move(number, data, student, at)
+        return TableMove(number, data, student, at)
 
     def play_move(self, code: str, secret: str, table_id: int, move_number: int, action: Any) -> SeatView:
         """The store referees the move ``action`` (``{"seat": n, "action": ...}``): applied to the
@@ -1223,7 +1223,7 @@ class Store:
                                  seat=seats[0] if seats else None, teacher=student_id is None, closed=closed,
                                  started_by=starter)
 
-    def moves(self, code: str, secret: str, table_id: int, since: int = 0) -> list[Move]:
+    def moves(self, code: str, secret: str, table_id: int, since: int = 0) -> list[TableMove]:
         """The table's moves from number ``since`` on: the teacher's whole log. A student's shows
         the moves of their own seat; others' actions are None until the game is over (an action
         may hold what its seat alone saw: a bid, a card buried), then the whole log, to replay."""
@@ -1244,9 +1244,9 @@ class Store:
         if not over:
             referee.POSITIONS.keep(key, made, state)
             mine = {i for i, s in enumerate(settings["seats"]) if s.get("student") == student}
-            return [Move(number, _own_only(_decode(action), mine), name, made_at)
+            return [TableMove(number, _own_only(_decode(action), mine), name, made_at)
                     for number, action, name, made_at in rows]
-        return [Move(number, _decode(action), name, made_at) for number, action, name, made_at in rows]
+        return [TableMove(number, _decode(action), name, made_at) for number, action, name, made_at in rows]
 
     def close_table(self, code: str, secret: str, table_id: int) -> None:
         """No more moves at the table (a finished or abandoned game); its log stays. ``secret``
@@ -2055,9 +2055,9 @@ METHODS: dict[str, tuple[str, ...]] = {
     for name, method in vars(Store).items()
     if inspect.isfunction(method) and not name.startswith("_") and name not in LOCAL_METHODS
 }
-RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, Question, Poll, GameTable, Move, ReportRow,
-                                         ProjectorPoll, SeatView, VariantAnswer, LearningRow, ExperimentResult,
-                                         ClassSnapshot, ProjectorSnapshot)}
+RECORDS = {cls.__name__: cls for cls in (Session, Student, BotEntry, QuestionState, Poll, GameTable, TableMove,
+                                         ReportRow, ProjectorPoll, SeatView, VariantAnswer, LearningRow,
+                                         ExperimentResult, ClassSnapshot, ProjectorSnapshot)}
 SERVICE_TIMEOUT_S = 10.0
 TOKEN_VARIABLE = "JUPYTERHUB_API_TOKEN"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from changekit.classroom import ClassroomError, Poll, Question
+from changekit.classroom import ClassroomError, Poll, QuestionState
 
 PROMPT = {"text": "Which is bigger?", "kind": "choices", "choices": ["2", "3"]}
 
@@ -21,7 +21,7 @@ def test_a_student_sees_the_prompt_and_their_own_answer_but_not_the_answer_befor
     assert store.polls(session.code, ada.token) == [Poll("demo.q1", PROMPT, False, False, None, "3")]
     assert store.polls(session.code, bo.token) == [Poll("demo.q1", PROMPT, False, False, None, None)]
     assert store.polls(session.code, session.teacher_key) == [Poll("demo.q1", PROMPT, False, False, None, None)]
-    assert store.questions(session.code, session.teacher_key) == [Question("demo.q1", False, 1, False)]
+    assert store.questions(session.code, session.teacher_key) == [QuestionState("demo.q1", False, 1, False)]
 
 
 def test_reveal_closes_the_question_and_shows_everyone_the_answer(store, session):
@@ -30,7 +30,7 @@ def test_reveal_closes_the_question_and_shows_everyone_the_answer(store, session
     store.submit(session.code, ada.token, "demo.q1", "2")
     store.reveal_question(session.code, session.teacher_key, "demo.q1", {"html": "<b>3</b>"})
     assert store.polls(session.code, ada.token) == [Poll("demo.q1", PROMPT, True, True, {"html": "<b>3</b>"}, "2")]
-    assert store.questions(session.code, session.teacher_key) == [Question("demo.q1", True, 1, True)]
+    assert store.questions(session.code, session.teacher_key) == [QuestionState("demo.q1", True, 1, True)]
     with pytest.raises(ClassroomError, match="closed") as caught:
         store.submit(session.code, ada.token, "demo.q1", "3")
     assert caught.value.reason == "question-closed"

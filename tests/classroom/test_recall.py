@@ -1,11 +1,11 @@
 """Issue 46: "what did the result show?" after a reveal, a quick check of the observation itself
-(Miller, Lasry, Chu & Mazur 2013: about one student in five misremembers what a demonstration
-showed). The teacher asks it in one click once the question is revealed and its right answer
-marked; each student answers once, alone, with the question's own choices or number; the lesson
-report says how many recalled it wrongly, with a 95 % interval. Refused with the reason, changing
-nothing: asking before the reveal or without a marked answer, a second answer, another student's,
-one before it was asked, a value the question could not take; the answers count in the
-per-student limits."""
+(Miller, Lasry, Chu & Mazur 2013: about one in five of students' reports of what a demonstration
+showed does not match what happened). The teacher asks it in one click once the question is revealed
+and its right answer marked; each student answers once, alone, with the question's own choices or
+number; the lesson report says how many recalled it wrongly, with a 95 % interval. Refused with the
+reason, changing nothing: asking before the reveal or without a marked answer, a second answer,
+another student's, one before it was asked, a value the question could not take; the answers count
+in the per-student limits."""
 from __future__ import annotations
 
 import csv
@@ -19,7 +19,7 @@ from changekit.classroom import store as store_module
 from changekit.classroom.dashboard import RECALL_NEEDS_MARK, Dashboard, _QuestionRow
 from changekit.classroom.live import StudentPage, question_prompt
 from changekit.classroom.report import ReportRow, recall_words, report_html, report_row
-from changekit.classroom.store import METHODS, Poll, Question, decode_result, encode_result
+from changekit.classroom.store import METHODS, Poll, QuestionState, decode_result, encode_result
 from changekit.core.errors import ClassroomError
 from changekit.core.markup import escape
 
@@ -190,7 +190,7 @@ def test_the_class_service_carries_the_new_calls():
     assert METHODS["ask_recall"] == ("code", "teacher_key", "question_id")
     assert METHODS["submit_recall"] == ("code", "token", "question_id", "value")
     assert {"ask_recall", "recalls"} <= TEACHER_CALLS and "submit_recall" in STUDENT_CALLS
-    records = [Question(QID, True, 3, True, recall_asked=True, recalled=2),
+    records = [QuestionState(QID, True, 3, True, recall_asked=True, recalled=2),
                Poll(QID, None, True, True, recall={"answer": "1/6", "right": True}),
                ReportRow(QID, 4, 3, 0, 0, True, 5, 1)]
     for record in records:

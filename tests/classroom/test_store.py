@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 
 from changekit.classroom import names
-from changekit.classroom import CODE_ALPHABET, MAX_VALUE_BYTES, ClassroomError, GameTable, Question, connect
+from changekit.classroom import CODE_ALPHABET, MAX_VALUE_BYTES, ClassroomError, GameTable, QuestionState, connect
 from changekit.core.errors import ChangekitError
 
 
@@ -123,7 +123,8 @@ def test_a_question_takes_answers_until_the_teacher_closes_it(store, session):
         store.submit(session.code, ada.token, "q1", 9)  # nor may she change hers
     assert store.answers(session.code, session.teacher_key, "q1") == {"Ada": 1}
     store.submit(session.code, bob.token, "q2", 3)  # the other question is still open
-    assert store.questions(session.code, session.teacher_key) == [Question("q1", True, 1), Question("q2", False, 2)]
+    assert store.questions(session.code, session.teacher_key) == [QuestionState("q1", True, 1),
+                                                                  QuestionState("q2", False, 2)]
     store.close_question(session.code, session.teacher_key, "q1")  # closing twice is harmless
     store.open_question(session.code, session.teacher_key, "q1")  # the teacher takes answers again
     store.submit(session.code, bob.token, "q1", 5)
@@ -136,8 +137,8 @@ def test_a_question_closed_before_anyone_answered_takes_none(store, session):
     with refused("question-closed"):
         store.submit(session.code, ada.token, "later", 1)
     store.open_question(session.code, session.teacher_key, "poll")
-    assert store.questions(session.code, session.teacher_key) == [Question("later", True, 0),
-                                                                  Question("poll", False, 0)]
+    assert store.questions(session.code, session.teacher_key) == [QuestionState("later", True, 0),
+                                                                  QuestionState("poll", False, 0)]
 
 
 def test_value_size_cap(store, session):
@@ -228,7 +229,7 @@ def test_wrong_teacher_keys(store, session):
             with refused("wrong-teacher-key", session.code):
                 action(key)
     # nothing changed
-    assert store.questions(session.code, session.teacher_key) == [Question("q", False, 1)]
+    assert store.questions(session.code, session.teacher_key) == [QuestionState("q", False, 1)]
     assert not store.resume_session(session.code, session.teacher_key).closed
     assert store.tables(session.code, session.teacher_key) == []
 

@@ -203,8 +203,8 @@ def test_bundles_count_the_same_however_the_ints_were_made():
 
 
 def test_move_objects_round_trip_to_engine_actions():
-    move = S.Move(10, (5, 3, 1))
-    assert move.action == (10, 5, 3, 1) and S.Move.from_action(move.action) == move
+    move = S.Turn(10, (5, 3, 1))
+    assert move.action == (10, 5, 3, 1) and S.Turn.from_action(move.action) == move
     assert move.kept == -1 and str(move) == "play $10, take back $5 $3 $1 ($9)"
 
 

@@ -36,7 +36,11 @@ def test_the_range_reading_counts_the_questions_between():
 
 @pytest.mark.parametrize("spec", all_specs(), ids=lambda spec: spec.key)
 def test_every_question_is_in_its_lessons_plan(spec):
-    (plan,) = [plan for plan in PLANS if f"`{spec.key}." in plan]
+    """(A game added by its folder alone has no plan in the guide until one is written: the test
+    above holds the kit's games to having one.)"""
+    plans = [plan for plan in PLANS if f"`{spec.key}." in plan]
+    assert len(plans) <= 1
     asked = [question.qid for question in spec.lesson_questions()]
-    assert [qid for qid in asked if qid not in scheduled(plan, spec.key)] == []
-    assert scheduled(plan, spec.key) <= set(asked)  # and no plan names a question the lesson lacks
+    for plan in plans:
+        assert [qid for qid in asked if qid not in scheduled(plan, spec.key)] == []
+        assert scheduled(plan, spec.key) <= set(asked)  # and no plan names a question the lesson lacks

@@ -754,19 +754,27 @@ def test_cambio_notebook_says_what_the_other_reading_of_faces_changes():
     assert "6.46" not in rules and "84/13" not in rules, "the rules cell must not give Question 1's answer"
 
 
+#: per lesson whose hints give a question away: the questions its hint box waits for (reviews 43b
+#: F8 and 43c F7: Cambio's believed total is Question 2's method)
+HINTS_GIVE_AWAY = {"boneyard": ("boneyard.q1",), "cambio": ("cambio.q1", "cambio.q2"),
+                   "diminishing_returns": ("diminishing.q2",), "zhao_pengyou": ("zhao_pengyou.q3",)}
+
+
 def test_guide_says_the_hint_boxes_wait_too():
     """Review 43b F8: the Show hints boxes whose play cells say their hints give a question away now
     wait for that prediction (GameApp.hints_after_predictions, which each of those play cells calls).
     The guide names those games as waiting, and no longer asks the class to leave the box unticked."""
-    hinted, gated = [], []
+    hinted, gated = set(), {}
     for name in NOTEBOOKS:
         nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
         text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
         if re.search(r"hints give away Questions? \d", text):
-            hinted.append(name)
-        if any(".hints_after_predictions(" in c.source for c in nb.cells if c.cell_type == "code"):
-            gated.append(name)
-    assert sorted(hinted) == sorted(gated) == ["boneyard", "cambio", "diminishing_returns", "zhao_pengyou"]
+            hinted.add(name)
+        for cell in (c for c in nb.cells if c.cell_type == "code"):
+            if (call := re.search(r"\.hints_after_predictions\(([^)]*)\)", cell.source)) is not None:
+                gated[name] = tuple(re.findall(r'"([a-z_.0-9]+)"', call.group(1)))
+    assert hinted == set(gated)
+    assert gated == HINTS_GIVE_AWAY
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert ("So does the game's *Show hints* box in Boneyard, Cambio, Diminishing Returns and Zhao Pengyou, "
             "whose hints give a question away") in guide

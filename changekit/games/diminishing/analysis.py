@@ -29,7 +29,7 @@ from changekit.core.bots import is_bots
 from changekit.core.money import is_change_bills
 from changekit.core.errors import InvalidArgument
 from .solver import (
-    DENOMS, MAX_BILLS, START_COUNTS, Move, Solution, backward_induction, bills_of, counts_of, money_in, universe_size,
+    DENOMS, MAX_BILLS, START_COUNTS, Turn, Solution, backward_induction, bills_of, counts_of, money_in, universe_size,
 )
 from .table import _walk, check_solvable, count_games, game_size, solve_if_quick, solve_position, table_for
 
@@ -86,9 +86,9 @@ _is_diminishing_view = is_view(hands=is_items(8, "hands", each=is_change_bills(M
 class Opening:
     """A first move, and the second player's answers to it."""
 
-    move: Move
+    move: Turn
     wins_for_first: bool
-    winning_replies: list[Move]
+    winning_replies: list[Turn]
     replies: int
 
 
@@ -186,7 +186,7 @@ def game_tree(purse: Sequence[int] = TINY_PURSE) -> GameTree:
         nodes.append(TreeNode(mover, other, pot, wins, finished))
         if not finished:
             me = index[key]
-            for move in (Move(m.bill, m.take) for m in legal_moves(mover, pot)):
+            for move in (Turn(m.bill, m.take) for m in legal_moves(mover, pot)):
                 after = list(mover)
                 after.remove(move.play)
                 after += move.take
@@ -207,8 +207,8 @@ class TakeLessExample:
     mover: tuple[int, ...]
     other: tuple[int, ...]
     pot: tuple[int, ...]
-    winning_move: Move
-    greedy_move: Move  # the same bill with the largest take-back
+    winning_move: Turn
+    greedy_move: Turn  # the same bill with the largest take-back
 
     def __str__(self) -> str:
         return (f"you {_show(self.mover)}, opponent {_show(self.other)}, pot {_show(self.pot)}: "
@@ -286,7 +286,7 @@ def _take_less_scan(counts: tuple[int, ...]) -> TakeLessSummary:
         mover, other, pot = bills_of(m), bills_of(o), bills_of(pot_of[m, o])
         solved = solve_position(mover, other, pot)
         greedy = max((mv for mv in solved.moves if mv.play == b), key=lambda mv: (sum(mv.take), -len(mv.take)))
-        found.append(TakeLessExample(mover, other, pot, Move(b, bills_of(t)), greedy))
+        found.append(TakeLessExample(mover, other, pot, Turn(b, bills_of(t)), greedy))
     more_bills = sum(len(e.winning_move.take) > len(e.greedy_move.take) for e in found)
     return TakeLessSummary(live, n_winning, len(found), none_full_total, more_bills, found)
 

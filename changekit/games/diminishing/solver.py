@@ -49,12 +49,12 @@ Counts = tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class Turn:
     """One turn: the bill played into the pot and the bills taken back (highest first); the
     engine's move for it is :attr:`action`, a :class:`~changekit.games.diminishing.moves.Play`.
 
-    >>> m = Move(5, (3, 1))
-    >>> str(m), m.action, Move.from_action(Play(5, 3, 1)) == m == Move.from_action((5, 3, 1))
+    >>> m = Turn(5, (3, 1))
+    >>> str(m), m.action, Turn.from_action(Play(5, 3, 1)) == m == Turn.from_action((5, 3, 1))
     ('play $5, take back $3 $1 ($4)', Play(5, 3, 1), True)
     """
 
@@ -67,7 +67,7 @@ class Move:
         return play(self.play, *self.take)
 
     @classmethod
-    def from_action(cls, action: Sequence[int]) -> "Move":
+    def from_action(cls, action: Sequence[int]) -> "Turn":
         """The move a :class:`Play` (or its plain tuple) makes."""
         move = as_play(action)
         return cls(move.bill, move.take)
@@ -89,11 +89,11 @@ class Solution(NamedTuple):
     """
 
     mover_wins: bool
-    winning_moves: list[Move]
-    moves: tuple[Move, ...]
+    winning_moves: list[Turn]
+    moves: tuple[Turn, ...]
 
     @property
-    def losing_moves(self) -> list[Move]:
+    def losing_moves(self) -> list[Turn]:
         return [m for m in self.moves if m not in self.winning_moves]
 
 

@@ -37,7 +37,7 @@ from changekit.core.errors import ChangekitError, InvalidArgument
 from changekit.core.words import dollars
 
 from .solver import (
-    DENOMS, START_COUNTS, STANDARD_UNIVERSE, Counts, Move, Solution, backward_induction, bills_of, counts_of,
+    DENOMS, START_COUNTS, STANDARD_UNIVERSE, Counts, Turn, Solution, backward_induction, bills_of, counts_of,
     move_types, universe_size,
 )
 
@@ -52,7 +52,7 @@ class _Legal(NamedTuple):
     """The legal moves of one kind of position (see ``_kind_share``), and how to read their
     verdicts.
 
-    Move k leads to position ``swapped + delta[k]`` (see ``Table``). ``read(table, swapped +
+    Turn k leads to position ``swapped + delta[k]`` (see ``Table``). ``read(table, swapped +
     lowest)`` is a compiled ``struct`` that picks the verdict byte of every legal move in one C
     call (fields in increasing delta order, skipping the bytes between them); ``reorder`` puts
     those verdicts back in the order of ``moves``.
@@ -62,7 +62,7 @@ class _Legal(NamedTuple):
     lowest: int
     read: Callable[[bytes, int], tuple[bool, ...]]
     reorder: Callable[[tuple[bool, ...]], tuple[bool, ...]]
-    moves: tuple[Move, ...]
+    moves: tuple[Turn, ...]
 
 
 #: A take-back is worth at most $9 (under the highest bill, $10), so at most 9 // d bills of value
@@ -118,7 +118,7 @@ class Table:
             delta = list(take)
             delta[_POS[b]] -= 1
             self._deltas.append(sum(s * d for s, d in zip(self.strides, delta, strict=True)))
-        self._move_objects = tuple(Move(b, bills_of(take)) for b, take in self.moves)  # shared by all lookups
+        self._move_objects = tuple(Turn(b, bills_of(take)) for b, take in self.moves)  # shared by all lookups
         self._by_kind: list[_Legal | None] = [None] * (1 << _KIND_BITS)
         self._by_numbers: dict[tuple[int, ...], _Legal] = {}
         self._loses: bytes | None = None  # made on the first solve (see solve)
