@@ -121,8 +121,7 @@ def test_cambio_is_played_to_its_end_by_keyboard_alone_moves_in_steps(page, voil
     wait_until(page, lambda: page.locator(".ck-app .ck-score tr").count() == 3, what="a 2-player game")
     steps, said = 0, []
     while "Game over" not in status(page):
-        wait_until(page, lambda: "Game over" in status(page) or page.evaluate(ANY_MOVE_JS),
-                   what=f"a move to make after step {steps}")
+        settled(page, after=f"step {steps}")  # (a move read in the middle of a redraw may go)
         if "Game over" in status(page):
             break
         before = (log_count(page), table_text(page))
@@ -187,18 +186,26 @@ def game_over(page) -> bool:
     return "Game over" in status(page)
 
 
+#: Whether nothing in the app has changed for ``ms`` milliseconds (a watcher of the app's changes is
+#: set up at the first call, which answers False).
+QUIET_JS = """(ms) => {
+  const app = document.querySelector('.ck-app');
+  if (!window.__ckChanged || window.__ckChanged.app !== app) {
+    window.__ckChanged = { app, at: performance.now() };
+    new MutationObserver(() => { window.__ckChanged.at = performance.now(); })
+      .observe(app, { subtree: true, childList: true, attributes: true, characterData: true });
+    return false;
+  }
+  return performance.now() - window.__ckChanged.at >= ms;
+}"""
+
+
 def settled(page, *, after: str) -> None:
-    """Wait until the game is over or offers a move, and the page has stopped changing (the same
-    on two looks in a row: a move's redraw arrives in several messages)."""
-    seen: list[tuple] = []
-
-    def ready() -> bool:
-        now = snapshot(page)
-        still = bool(seen) and seen[-1] == now
-        seen.append(now)
-        return still and (game_over(page) or page.evaluate(ANY_MOVE_JS))
-
-    wait_until(page, ready, what=f"the table to offer a move after {after}")
+    """Wait until the game is over or offers a move, and the app has stopped changing: a move's
+    redraw arrives in many messages, and the views of new widgets are made after them (a table
+    read in the middle showed a move about to go; on a loaded machine that middle lasted)."""
+    wait_until(page, lambda: page.evaluate(QUIET_JS, 300) and (game_over(page) or page.evaluate(ANY_MOVE_JS)),
+               what=f"the table to settle and offer a move after {after}")
 
 
 def keyboard_move(page, want: str, said: list[str]) -> None:
