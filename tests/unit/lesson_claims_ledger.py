@@ -749,6 +749,14 @@ def _cambio_both_low() -> bool:
     return p == Fraction(4, 175)
 
 
+def _cambio_snap_chart_counts_moments_not_games() -> bool:
+    """Question 6's chart counts snap moments, several to a game, as if independent (review 43c-2 F3):
+    its first round alone has more moments than the run has games, so its intervals are too narrow."""
+    from changekit.games.cambio import analysis as a
+
+    return a.question6_snap_chances()[0]["n"] > a.question6_snap_chances.kwargs["games"]
+
+
 def _cambio_snap_removes_more_than_6() -> bool:
     from changekit.games.cambio import analysis as a
 
@@ -857,14 +865,14 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "the test for two shares of the same games gives z ≈ 3.8": computed(_zombie_shedding_loses_by_the_test),
         "but less than the points the bot gives up to keep one": computed(_zombie_shedding_scores_less),
         "sheds on ties wins most often": computed(_zombie_ties_win_most_but_overlap),
-        "greedy gives z ≈ 1.07 (p ≈ 0.28), so 300 games cannot say it beats greedy":
+        "greedy's 111 gives z ≈ 1 (p ≈ 0.3), so 300 games cannot say it beats greedy":
             computed(_zombie_ties_win_most_but_overlap),
         "only because the shedding bot wins so rarely": computed(_zombie_others_above_a_third,
                                                                   "the shares add up to one"),
         "which wins most often?).": asks("Question 7, in the guide"),
         "(a duplicate only among the bills that expect the most)":
             bot("TieSheddingBot: a duplicate among the bills tied for greedy's top expected points"),
-        "(about 62 against 111 wins of 300: the test for two shares of the same games":
+        "(about 62 against 111 wins of 300, a tied game's win shared: the test for two shares of the same games":
             computed(_zombie_shedding_loses_by_the_test),
         "no evidence that it beats greedy": computed(_zombie_ties_win_most_but_overlap),
     },
@@ -1068,6 +1076,11 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "a robbed player never learns how much was taken.": rule("steals are secret"),
     },
     "cambio": {
+        # Question 6: the snap chart's intervals (review 43c-2 F3)
+        "counts several snap moments per game as if independent, so its intervals are too narrow":
+            computed(_cambio_snap_chart_counts_moments_not_games),
+        "its intervals treat them as independent, so they are likely too narrow":
+            computed(_cambio_snap_chart_counts_moments_not_games),
         # Question 7: the powers weighed one by one
         "each used in its best way": asks("what Question 7 weighs: each power at its best use"),
         "which power takes the most off your total *right now*": asks("Question 7"),

@@ -106,13 +106,17 @@ def lands_inside(prefix: str) -> str:
 
 def shedding_against_greedy(text: str) -> str:
     """Zombie Question 7: the shedding bot's and greedy's wins of the stored run and the test for two
-    shares of the same games, put into ``text`` ({s}, {g}: wins; {n}: games; {z}: |z|; {p}: p)."""
+    shares of the same games, put into ``text`` ({s}, {g}, {t}: wins, a tied game's win split, rounded;
+    {n}: games; {z}: |z|; {p}: p; {zt}, {pt}: the same for sheds on ties against greedy, to the places the
+    text gives: 1.07 and 0.28 from the split counts, 1.04 and 0.30 from the rounded ones, review 43c-2)."""
     from changekit.games.zombie import analysis as a
 
     s, g, n = game_shares(a.question7_duplicates(), "sheds duplicates", "greedy")
-    z = z_same_games(s, g, n)
-    return text.format(s=round(s * n), g=round(g * n), n=n, z=f"{abs(z):.1f}", ps=pct(s), pg=pct(g),
-                       p="< 0.001" if normal_tail_two_sided(z) < 0.001 else f"≈ {normal_tail_two_sided(z):.3f}")
+    t, _, _ = game_shares(a.question7_duplicates(), "sheds on ties", "greedy")
+    z, ties = z_same_games(s, g, n), z_same_games(t, g, n)
+    return text.format(s=round(s * n), g=round(g * n), t=round(t * n), n=n, z=f"{abs(z):.1f}", ps=pct(s), pg=pct(g),
+                       p="< 0.001" if normal_tail_two_sided(z) < 0.001 else f"≈ {normal_tail_two_sided(z):.3f}",
+                       zt=f"{ties:.0f}", pt=f"{normal_tail_two_sided(ties):.1f}")
 
 
 # ---- zombie ------------------------------------------------------------------------------------
@@ -160,19 +164,21 @@ def zombie_claims():
             lambda: (f"*Seed {default(a.bot_tournament, 'seed')}:* greedy wins {pct(habit('greedy')[0])} %, "
                      f"sheds duplicates {pct(habit('sheds duplicates')[0])} % and "
                      f"sheds on ties {pct(habit('sheds on ties')[0])} %"),
-        "about 29.2 points a game against greedy's 31.8":
-            lambda: (f"about {dec(habit('sheds duplicates')[1], 1)} points a game "
-                     f"against greedy's {dec(habit('greedy')[1], 1)}"),
+        "about 29.24 points a game against greedy's 31.77":
+            lambda: (f"about {dec(habit('sheds duplicates')[1], 2)} points a game "
+                     f"against greedy's {dec(habit('greedy')[1], 2)}"),
         "it won about 62 of the 300 games to greedy's 111, and the test for two shares of the same games gives "
         "z ≈ 3.8 (p < 0.001)":
             lambda: shedding_against_greedy("it won about {s} of the {n} games to greedy's {g}, and the test for two "
                                             "shares of the same games gives z ≈ {z} (p {p})"),
-        "a gap of 2.5 points a game (from the unrounded scores), 95 % interval 1.2 to 3.9, taken over each game's "
-        "difference":
-            lambda: ("a gap of {} points a game (from the unrounded scores), 95 % interval {} to {}, taken over each "
+        "a gap of about 2.5 points a game, 95 % interval 1.2 to 3.9, taken over each game's difference":
+            lambda: ("a gap of about {} points a game, 95 % interval {} to {}, taken over each "
                      "game's difference").format(*(dec(x, 1) for x in zombie_greedy_lead())),
-        "another seed's 300 games would land inside it only about 5 times in 6":
-            lambda: lands_inside(f"another seed's {a.question7_duplicates().games} games would land inside it"),
+        "another seed's gap over 300 games would land inside it only about 5 times in 6":
+            lambda: lands_inside(f"another seed's gap over {a.question7_duplicates().games} games "
+                                 "would land inside it"),
+        "(about 127 of the 300 games)":
+            lambda: shedding_against_greedy("(about {t} of the {n} games)"),
         "scores about 33.0": lambda: f"scores about {dec(habit('sheds on ties')[1], 1)}",
         "payment 3,816 and stays within it up to its last point, 4,000 (there it is 0.046 off)": zombie_chart_settles,
         "so 300 games cannot say it beats greedy":
@@ -184,9 +190,8 @@ def zombie_claims():
         "z ≈ 1.0, far from the 1.96 a 5 % test asks":
             lambda: (f"z ≈ {z_same_games(*game_shares(a.question4_tournament(), 'careful', 'greedy')):.1f}, "
                      f"far from the {z_for_two_sided(0.05):.2f} a {pct(0.05)} % test asks"),
-        "greedy gives z ≈ 1.07 (p ≈ 0.28)":
-            lambda: (lambda z: f"greedy gives z ≈ {z:.2f} (p ≈ {normal_tail_two_sided(z):.2f})")(
-                z_same_games(*game_shares(a.question7_duplicates(), "sheds on ties", "greedy"))),
+        "against greedy's 111 gives z ≈ 1 (p ≈ 0.3)":
+            lambda: shedding_against_greedy("against greedy's {g} gives z ≈ {zt} (p ≈ {pt})"),
     }
 
 
@@ -371,8 +376,8 @@ def diminishing_claims():
         "(in the seeded run: about 56 turns against about 29)":
             lambda: (f"(in the seeded run: about {dec(mean_length([PerfectBot(), PerfectBot()], 1), 0)} turns against "
                      f"about {dec(mean_length([RandomBot(), RandomBot()], 2), 0)})"),
-        "another seed's pair of runs would land inside it only about 5 times in 6":
-            lambda: lands_inside("another seed's pair of runs would land inside it"),
+        "the difference from another seed's pair of runs would land inside it only about 5 times in 6":
+            lambda: lands_inside("the difference from another seed's pair of runs would land inside it"),
         "The difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs of 150 games":
             lambda: (lambda games: "The difference, {} turns, has the 95 % interval {}-{} (two separate runs of {} "
                                    "games".format(*(dec(x, 1) for x in difference_with_interval(
@@ -588,15 +593,16 @@ def cha_ching_claims():
                      + f": about {pct(wild[0]['hits_fresh_target'], 1)} % with none, "
                      f"{pct(wild[1]['hits_fresh_target'], 1)} % with one, "
                      f"{pct(wild[3]['hits_fresh_target'])} % with three)"),
-        "(roughly 10 against 2.6)":
-            lambda: f"(roughly {dec(turns()[10].value, 0)} against {dec(turns()[96].value, 1)})",
+        "(about 10.3 against 2.6)":
+            lambda: f"(about {dec(turns()[10].value, 1)} against {dec(turns()[96].value, 1)})",
         "(≈ 180)": lambda: f"(≈ {dec(a.expected_penalty(), 0)})",
         "the ≈180 of a fresh deal: about 156 in the seeded run of 10 games, 95 % interval 148-165 over its 68 rounds":
             lambda: (lambda e: f"the ≈{dec(a.expected_penalty(), 0)} of a fresh deal: about {dec(e.value, 0)} in the "
                                f"seeded run of 10 games, 95 % interval {dec(e.low, 0)}-{dec(e.high, 0)} over its "
                                f"{e.n} rounds")(
                 a.round_statistics(players=4, games=10, seed=2)["penalty_per_losing_hand"]),
-        "10 games would land inside it only about 5 times in 6": lambda: lands_inside("10 games would land inside it"),
+        "average over 10 games would land inside it only about 5 times in 6":
+            lambda: lands_inside("average over 10 games would land inside it"),
         "even its top is below 180":
             lambda: (lambda e, fresh: f"even its top is {'below' if e.high < fresh else 'not below'} "
                                       f"{dec(fresh, 0)}")(
@@ -805,9 +811,11 @@ def cambio_claims():
                                   f"{pct(s['low'])}-{pct(s['high'])} %), against the peeking bot's "
                                   f"{pct(u['win_rate'])} % in Question 4")(
                 snap()["snaps when sure"], info()["uses powers"]),
-        "the test of their difference gives z ≈ 6.7": cambio_snaps_against_powers,
-        "another seed's 300 games would land inside it only about 5 times in 6":
-            lambda: lands_inside(f"another seed's {info()['uses powers']['games']} games would land inside it"),
+        "the test of their difference gives z ≈ 6.7 (p < 0.001)": cambio_snaps_against_powers,
+        "In the seeded run of 300 games the bot":
+            lambda: f"In the seeded run of {info()['uses powers']['games']} games the bot",
+        "another seed's win rate and gap would each land inside theirs only about 5 times in 6":
+            lambda: lands_inside("another seed's win rate and gap would each land inside theirs"),
         "about 6 % in the first round, rose to about 9-13 % by rounds 4-6":
             lambda: (f"about {pct(chances()[1]['own'])} % in the first round, rose to about "
                      f"{min(round(100 * chances()[r]['own']) for r in (4, 5, 6))}-"
@@ -834,7 +842,8 @@ def cambio_snaps_against_powers() -> str:
     (snap,), (info,) = ([r for r in run() if r["bot"] == bot] for run, bot in
                         ((a.question5_snapping, "snaps when sure"), (a.question4_information, "uses powers")))
     z = z_independent(snap["win_rate"], snap["games"], info["win_rate"], info["games"])
-    return f"the test of their difference gives z ≈ {z:.1f}"
+    p = "< 0.001" if normal_tail_two_sided(z) < 0.001 else f"≈ {normal_tail_two_sided(z):.3f}"
+    return f"the test of their difference gives z ≈ {z:.1f} (p {p})"
 
 
 @cache
@@ -1055,13 +1064,15 @@ def _guide_claims(name: str) -> dict:
             "(`question7_duplicates`, 300 games, 3 players)":
                 lambda: (f"(`question7_duplicates`, {a.question7_duplicates.kwargs['games']} games, "
                          f"{len(a.question7_duplicates.kwargs['bots'])} players)"),
-            "wins about 21 % against greedy's 37 % (about 62 against 111 wins of 300: the test for two shares of "
-            "the same games gives z ≈ 3.8)":
+            "wins about 21 % against greedy's 37 % (about 62 against 111 wins of 300, a tied game's win shared: the "
+            "test for two shares of the same games gives z ≈ 3.8)":
                 lambda: shedding_against_greedy("wins about {ps} % against greedy's {pg} % (about {s} against "
-                                                "{g} wins of {n}: the test for two shares of the same games "
-                                                "gives z ≈ {z})"),
-            "wins 42 %, and the same test of":
-                lambda: f"wins {pct(duplicate_wins('sheds on ties'))} %, and the same test of",
+                                                "{g} wins of {n}, a tied game's win shared: the test for two shares "
+                                                "of the same games gives z ≈ {z})"),
+            "wins 42 % (about 127 of 300), and the same test of":
+                lambda: shedding_against_greedy(f"wins {pct(duplicate_wins('sheds on ties'))} % "
+                                                "(about {t} of {n}), and the same test of"),
+            "greedy gives z ≈ 1 (p ≈ 0.3)": lambda: shedding_against_greedy("greedy gives z ≈ {zt} (p ≈ {pt})"),
             "greedy's lead over it is 2.5 points a game, 95 % interval 1.2 to 3.9":
                 lambda: "greedy's lead over it is {} points a game, 95 % interval {} to {}".format(
                     *(dec(x, 1) for x in zombie_greedy_lead())),
@@ -1163,12 +1174,12 @@ def _guide_claims(name: str) -> dict:
             "14 % with three, against about 0.5 % with none":
                 lambda: (f"{pct(wild[3]['hits_fresh_target'])} % with three, "
                          f"against about {pct(wild[0]['hits_fresh_target'], 1)} % with none"),
-            "roughly 10 against 2.6 (95 % intervals 9.2-11.5 and 2.0-3.2). The ratio, 4.0, has the 95 % interval "
-            "3.0-4.9":
-                lambda: (lambda e, r: claims_of("cha_ching")["(roughly 10 against 2.6)"]()[1:-1]
+            "about 10.3 against 2.6 (95 % intervals 9.2-11.5 and 2.0-3.2). The ratio is about 4.0, with a 95 % "
+            "interval of about 3.1 to 5.0":
+                lambda: (lambda e, r: claims_of("cha_ching")["(about 10.3 against 2.6)"]()[1:-1]
                          + f" (95 % intervals {dec(e[10].low, 1)}-{dec(e[10].high, 1)} and {dec(e[96].low, 1)}-"
-                           f"{dec(e[96].high, 1)}). The ratio, {dec(r[0], 1)}, has the 95 % interval "
-                           f"{dec(r[1], 1)}-{dec(r[2], 1)}")(
+                           f"{dec(e[96].high, 1)}). The ratio is about {dec(r[0], 1)}, with a 95 % interval of about "
+                           f"{dec(r[1], 1)} to {dec(r[2], 1)}")(
                     a.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1),
                     ratio_with_interval(*(lambda t: (t[10], t[96]))(
                         cha_ching_solo_turns((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)))),
@@ -1219,7 +1230,7 @@ def _guide_claims(name: str) -> dict:
                 lambda: claims_of("cambio")["the snapping bot won 86 % of games (95 % interval 81-89 %), against the "
                                             "peeking bot's 63 % in Question 4"]().replace(" of games", "").replace(
                     "%), against", "%) against").removesuffix(" in Question 4"),
-            "two independent runs applies: z ≈ 6.7":
+            "two independent runs applies: z ≈ 6.7 (p < 0.001)":
                 lambda: "two independent runs applies: " + cambio_snaps_against_powers().split("gives ")[1],
             "the average to 408/25 = 16.32":
                 lambda: f"the average to {known.numerator}/{known.denominator} = {dec(known, 2)}",
@@ -1325,6 +1336,9 @@ def general_claims() -> dict:
         # How we reason about chance (issue 43): each number recomputed by the test's own arithmetic
         "catches the true value 95 times in 100": lambda: "catches the true value 95 times in 100",
         "lands inside it only about 5 times in 6": lambda: lands_inside("lands inside it"),
+        "built to catch the long-run value 19 times in 20":
+            lambda: (f"built to catch the long-run value "
+                     f"{round(20 * (1 - normal_tail_two_sided(z_for_two_sided(0.05))))} times in 20"),
         "whenever the gap lies between about 2.77 and 3.92 standard errors":
             lambda: (f"whenever the gap lies between about {z_for_two_sided(0.05) * 2 ** 0.5:.2f} and "
                      f"{2 * z_for_two_sided(0.05):.2f} standard errors"),
@@ -1435,7 +1449,7 @@ ANSWERS = {
     "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],
     "big_cheese.q8": ["about even. The value bot wins", "cannot rank them"],
     "cha_ching.q1": ["96 is the top"], "cha_ching.q2": ["1 deal in 29"], "cha_ching.q3": ["14 % with three"],
-    "cha_ching.q4": ["roughly 10 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
+    "cha_ching.q4": ["about 10.3 against"], "cha_ching.q5": ["about 156"], "cha_ching.q6": ["1.2 %"],
     "cha_ching.q7": ["The black die: 4/9", "7/45"], "cha_ching.q8": ["powers wins 32 %", "one game in three"],
     "cha_ching.q9": ["About 99 %"],
     "moneybags.q1": ["81 %", "4661/5724"],

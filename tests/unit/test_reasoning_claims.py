@@ -84,7 +84,7 @@ def test_overlap_and_significance_disagree_between_277_and_392_standard_errors()
 
 @pytest.mark.parametrize("qid, first, second, z_text", [
     ("zombie.q4", "careful", "greedy", "z ≈ 1.0,"),
-    ("zombie.q7", "sheds on ties", "greedy", "z ≈ 1.07"),
+    ("zombie.q7", "sheds on ties", "greedy", "z ≈ 1 (p ≈ 0.3)"),
     ("big_cheese.q6", "cautious", "random", "z ≈ 1.0 "),
     ("moneybags.q5", "cautious", "bold", "z ≈ 0.75"),
 ])
@@ -487,11 +487,14 @@ def test_zombie_q7_states_greedys_lead_over_the_shedding_bot_game_by_game():
     lead, low, high = mean_with_interval([g[greedy] - g[sheds] for g in games])
     assert low > 0
     per_game = [sum(g[i] for g in games) / len(games) for i in (sheds, greedy)]
+    # review 43c-2 F8: at one decimal the scores (29.2, 31.8) subtract to 2.6, not the gap's 2.5; at two they agree
     assert round(per_game[1], 1) - round(per_game[0], 1) == pytest.approx(2.6) and round(lead, 1) == 2.5
+    assert round(round(per_game[1], 2) - round(per_game[0], 2), 1) == round(lead, 1)
     reading = _reading("zombie.q7")
-    assert (f"about {per_game[0]:.1f} points a game against greedy's {per_game[1]:.1f}: a gap of {lead:.1f} points a "
-            f"game (from the unrounded scores), 95 % interval {low:.1f} to {high:.1f}, taken over each game's "
+    assert (f"about {per_game[0]:.2f} points a game against greedy's {per_game[1]:.2f}: a gap of about {lead:.1f} "
+            f"points a game, 95 % interval {low:.1f} to {high:.1f}, taken over each game's "
             "difference since both play every game") in reading
+    assert "from the unrounded scores" not in reading and "29.2 points" not in reading
     assert "a gap of 1.2 to 3.9" not in reading  # review 43c F4: the interval is not the gap
 
 
@@ -519,14 +522,31 @@ def test_zombie_q7_the_shedding_bot_loses_by_the_test_of_the_difference_not_by_i
     ties = z_same_games(share["sheds on ties"], share["greedy"], n)
     assert round(ties, 2) == 1.07 and round(normal_tail_two_sided(ties), 2) == 0.28
     assert round(z_independent(share["sheds on ties"], n, share["greedy"], n), 2) != 1.07  # not the other test
+    # review 43c-2 F1: a tied game's win is split, so the counts are fractional (127.33, 110.83, 61.83). The
+    # text states them rounded; a teacher's z from 127, 111 and 62 must round to the z the text gives, and so
+    # must the z of the split counts.
+    counts = {name: round(share[name] * n) for name in names}
+    assert counts == {"greedy": 111, "sheds duplicates": 62, "sheds on ties": 127}
+    assert [share[name] * n for name in names] != list(counts.values())  # fractional: ties were split
+    recount = z_same_games(counts["sheds on ties"] / n, counts["greedy"] / n, n)
+    assert round(recount, 2) == 1.04 and round(ties, 1) != round(recount, 1)  # 1.1 against 1.0: say neither
+    assert round(ties) == round(recount) == 1
+    assert round(normal_tail_two_sided(ties), 1) == round(normal_tail_two_sided(recount), 1) == 0.3
+    assert round(z_same_games(counts["greedy"] / n, counts["sheds duplicates"] / n, n), 1) == round(z, 1) == 3.8
     reading = _reading("zombie.q7")
-    assert "wholly below" not in reading
+    assert "wholly below" not in reading and "z ≈ 1.07" not in reading and "p ≈ 0.28" not in reading
+    assert "(a tied game's win is shared)" in reading
+    assert ("sheds on ties wins most often (about 127 of the 300 games) and scores about 33.0, but the same test "
+            "against greedy's 111 gives z ≈ 1 (p ≈ 0.3), so 300 games cannot say it beats greedy") in reading
     assert ("it won about 62 of the 300 games to greedy's 111, and the test for two shares of the same games "
             "gives z ≈ 3.8 (p < 0.001)") in reading
-    assert "the same test of its difference from greedy gives z ≈ 1.07 (p ≈ 0.28)" in reading
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "wholly below greedy's" not in guide and "lead over it is 1.2 to 3.9" not in guide
-    assert ("(about 62 against 111 wins of 300: the test for two shares of the same games gives z ≈ 3.8)" in guide
+    assert "z ≈ 1.07" not in guide and "p ≈ 0.28" not in guide
+    assert ("wins 42 % (about 127 of 300), and the same test of its difference from greedy gives z ≈ 1 (p ≈ 0.3): "
+            "no evidence that it beats greedy") in guide
+    assert ("(about 62 against 111 wins of 300, a tied game's win shared: the test for two shares of the same games "
+            "gives z ≈ 3.8)" in guide
             and "greedy's lead over it is 2.5 points a game, 95 % interval 1.2 to 3.9, paired" in guide)
 
 
@@ -586,20 +606,22 @@ def test_guide_states_the_interval_rule_without_exceptions():
     # review 43c F3: two bots at one table is the same unit, a game; what differs is the pairing
     assert "game by game for two bots' points" not in guide
     assert ("For two bots at one table, the interval is of their per-game difference (paired, since both play "
-            "every game); for two separate runs, the two standard errors add in squares.") in guide
+            "every game); for two separate runs, the two standard errors add in squares;") in guide
 
 
 #: The five readings that give one seeded run's value with its 95 % interval, and how each names the
 #: long-run value its interval is a range for (review 43c F1).
 INTERVAL_READINGS = {
     "cha_ching.q5": ("The interval is a range for the bots' average over very many games",
-                     "Another seed's 10 games would land inside it"),
-    "zombie.q7": ("That interval is a range for the long-run gap", "another seed's 300 games would land inside it"),
-    "diminishing.q5": ("That is a range for the long-run difference, far from none",
-                       "another seed's pair of runs would land inside it"),
+                     "Another seed's average over 10 games would land inside it"),
+    "zombie.q7": ("That interval is a range for the long-run gap",
+                  "another seed's gap over 300 games would land inside it"),
+    "diminishing.q5": ("That is a range for the long-run difference, far from zero",
+                       "the difference from another seed's pair of runs would land inside it"),
     "zhao_pengyou.q4": ("That is a range for the bots' average over very many deals",
-                        "Another seed's 60 deals would land inside it"),
-    "cambio.q4": ("Each interval is a range for the long-run value", "another seed's 300 games would land inside it"),
+                        "Another seed's average over 60 deals would land inside it"),
+    "cambio.q4": ("Each interval is a range for the long-run value",
+                  "another seed's win rate and gap would each land inside theirs"),
 }
 
 
@@ -619,6 +641,9 @@ def test_a_reading_says_what_its_interval_is_a_range_for_not_where_another_seed_
     95 % interval as a rerun's range; another seed's run lands inside it only about 5 times in 6."""
     reading = _reading(qid)
     assert "by about that much" not in reading and "somewhat different" not in reading
+    # review 43c-2 F7: it is another seed's average (or gap) that lands inside, not its games or deals
+    assert not re.search(r"(?<!from )another seed's (\d+ (games|deals)|pair of runs) would land", reading, re.I)
+    assert "far from none" not in reading  # review 43c-2 F9
     range_for, lands = INTERVAL_READINGS[qid]
     assert range_for in reading
     assert f"{lands} only about {_sixths_another_run_lands_inside()} times in 6" in reading
@@ -629,8 +654,11 @@ def test_guide_says_what_an_interval_is_a_range_for_and_that_more_games_narrow_i
     lands inside it about 5 times in 6, not "inside roughly the same interval"."""
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert "inside roughly the same interval" not in guide
-    assert (f"The interval is a range for the long-run value; another seed's run of the same size lands inside it "
-            f"only about {_sixths_another_run_lands_inside()} times in 6, and more games narrow it.") in guide
+    assert "The interval is a range for the long-run value;" not in guide  # review 43c-2 F7: 95 % against 5 in 6
+    assert (f"The interval is built to catch the long-run value 19 times in 20; another seed's run of the same size "
+            f"lands inside it only about {_sixths_another_run_lands_inside()} times in 6, because that run wobbles "
+            "too. More games narrow it.") in guide
+    assert 19 / 20 == 0.95
 
 
 def _wilson(successes: float, n: int) -> tuple[float, float]:
@@ -657,25 +685,40 @@ def test_cambio_q5_states_its_interval_and_tests_its_difference_from_q4():
     z = z_independent(257.5 / 300, 300, 188.5 / 300, 300)
     assert round(z, 1) == 6.7
     reading = _reading("cambio.q5")
+    assert normal_tail_two_sided(z) < 0.001  # review 43c-2 F6: the z gets its p
     assert ("the snapping bot won 86 % of games (95 % interval 81-89 %), against the peeking bot's 63 % in "
-            "Question 4") in reading and "the test of their difference gives z ≈ 6.7" in reading
+            "Question 4") in reading and "the test of their difference gives z ≈ 6.7 (p < 0.001)." in reading
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     assert ("the snapping bot won 86 % (95 % interval 81-89 %) against the peeking bot's 63 %. The two runs have "
-            "their own seeded deals, so the test of two independent runs applies: z ≈ 6.7") in guide
+            "their own seeded deals, so the test of two independent runs applies: z ≈ 6.7 (p < 0.001).") in guide
 
 
 def test_guide_answer_bullets_give_their_intervals_or_say_why_not():
     """Review 43c F3: CHA-CHING! q4's turns, Diminishing Returns q6's zero wins and Cambio q6's snap
-    chances were bare numbers in the guide. The turns are replayed here (turns_to_go_out's seeding),
-    the ratio's interval by the delta method; 0 of 100 has the Wilson upper bound z²/(n + z²)."""
-    from tests.unit.chance_checks import cha_ching_solo_turns, mean_with_interval, ratio_with_interval
+    chances were bare numbers in the guide. The turns are replayed here (turns_to_go_out's seeding);
+    the ratio's interval is worked on the log scale from the two runs' unrounded means and standard
+    errors (review 43c-2 F2: the delta method's 3.0-4.9 was short at the top); 0 of 100 has the Wilson
+    upper bound z²/(n + z²)."""
+    from math import exp, log, sqrt
+    from statistics import fmean, stdev
+
+    from tests.unit.chance_checks import cha_ching_solo_turns, mean_with_interval
 
     guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
     turns = cha_ching_solo_turns((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)
     ten, top = mean_with_interval(turns[10]), mean_with_interval(turns[96])
-    ratio, low, high = ratio_with_interval(turns[10], turns[96])
-    assert (f"roughly {ten[0]:.0f} against {top[0]:.1f} (95 % intervals {ten[1]:.1f}-{ten[2]:.1f} and "
-            f"{top[1]:.1f}-{top[2]:.1f}). The ratio, {ratio:.1f}, has the 95 % interval {low:.1f}-{high:.1f}") in guide
+    (m10, se10), (m96, se96) = ((fmean(t), stdev(t) / sqrt(len(t))) for t in (turns[10], turns[96]))
+    log_se = sqrt((se10 / m10) ** 2 + (se96 / m96) ** 2)
+    ratio = m10 / m96
+    low, high = (exp(log(ratio) + sign * 1.959964 * log_se) for sign in (-1, 1))
+    assert (round(ratio, 1), round(low, 1), round(high, 1)) == (4.0, 3.1, 5.0)
+    assert round(ten[0], 1) / round(top[0], 1) == pytest.approx(ratio, abs=0.05)  # "10.3 against 2.6" gives 4.0
+    assert (f"about {ten[0]:.1f} against {top[0]:.1f} (95 % intervals {ten[1]:.1f}-{ten[2]:.1f} and "
+            f"{top[1]:.1f}-{top[2]:.1f}). The ratio is about {ratio:.1f}, with a 95 % interval of about {low:.1f} to "
+            f"{high:.1f}. That interval is worked out on the log scale, which suits a ratio; the two targets were "
+            "played on separate deals.") in guide
+    assert "3.0-4.9" not in guide and "relative standard errors" not in guide and "roughly 10 against" not in guide
+    assert "about 10.3 against 2.6" in _reading("cha_ching.q4") and "roughly 10 against" not in _reading("cha_ching.q4")
     assert low > 2 and high < 10  # "about four times", neither twice nor ten times
     from changekit.games.diminishing import analysis as d
 
@@ -690,7 +733,31 @@ def test_guide_answer_bullets_give_their_intervals_or_say_why_not():
     games = c.question6_snap_chances.kwargs["games"]
     assert rows[0]["n"] > games, "several snap moments to a game"
     assert ("This one is a description of the run, not a tested finding: the chart counts snap moments, several "
-            "to a game, and its intervals treat them as independent, so they are too narrow.") in guide
+            "to a game, and its intervals treat them as independent, so they are likely too narrow.") in guide
+
+
+def test_cambio_q6_reading_warns_that_its_intervals_are_too_narrow():
+    """Review 43c-2 F3: the guide says the snap chart's intervals are too narrow (snap moments, several
+    to a game, counted as independent); the student's reading said "look at the interval widths"."""
+    from changekit.games.cambio import analysis as c
+
+    rows = c.question6_snap_chances()
+    assert rows[0]["n"] > c.question6_snap_chances.kwargs["games"], "several snap moments to a game"
+    reading = _reading("cambio.q6")
+    assert "look at the interval widths" not in reading
+    assert ("(The chart counts several snap moments per game as if independent, so its intervals are too narrow: "
+            "read the rise as what this run showed, not as a tested finding.)") in reading
+
+
+def test_guide_rule_names_the_test_for_win_shares_and_the_ratio_and_pairs_cambio_q4():
+    """Review 43c-2 F4-F5: the rule covered paired means and separate runs, not two bots' win shares in
+    the same games (Zombie q7, Big Cheese q6) nor a ratio (CHA-CHING! q4); Cambio q4's bullet said
+    "game by game" where the rest of the guide says paired."""
+    guide = " ".join((ROOT / "docs" / "teaching.md").read_text().split())
+    assert ("for two bots' win shares in the same games, the test counts one winner per game (the shares are not "
+            "independent); for a ratio of two averages, the interval is worked out on the log scale.") in guide
+    assert "game by game" not in guide
+    assert "(95 % interval 2.0-3.6, paired: taken over each game's difference)." in guide
 
 
 def test_guide_cohens_h_reads_its_scale_and_its_size_rightly():

@@ -59,12 +59,12 @@ QUESTIONS = question_list(
                                                   title="Value of information: using powers or not (2 players)"),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="In the seeded run the bot that uses its powers won 63 % (95 % interval 57-68 %) and finished 2.8 "
-                "points lower on average (95 % interval 2.0-3.6, taken over each game's difference since both bots "
-                "play every game). Each interval is a range for the long-run value; another seed's 300 games would "
-                "land inside it only about 5 times in 6. A peek turns a card "
-                "believed to be 6.46 into a known value: you swap it out when it is high and keep it when it is low. "
-                "That is what information is worth — a better decision, not a different card.",
+        reading="In the seeded run of 300 games the bot that uses its powers won 63 % (95 % interval 57-68 %) and "
+                "finished 2.8 points lower on average (95 % interval 2.0-3.6, taken over each game's difference since "
+                "both bots play every game). Each interval is a range for the long-run value; another seed's win rate "
+                "and gap would each land inside theirs only about 5 times in 6. A peek turns a card believed to be "
+                "6.46 into a known value: you swap it out when it is high and keep it when it is low. That is what "
+                "information is worth — a better decision, not a different card.",
     ),
     lesson_question(
         "cambio.q5",
@@ -74,9 +74,9 @@ QUESTIONS = question_list(
                                                    title="Value of a snap (2 players)"),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="Much bigger — in the seeded run the snapping bot won 86 % of games (95 % interval 81-89 %), "
-                "against the peeking bot's 63 % in Question 4. The two runs have their own seeded deals, so they "
-                "are independent, and the test of their difference gives z ≈ 6.7. A right snap removes a whole "
+        reading="Much bigger — in the seeded run the snapping bot won 86 % of games (95 % interval 81-89 %), against "
+                "the peeking bot's 63 % in Question 4. The two runs have their own seeded deals, so they are "
+                "independent, and the test of their difference gives z ≈ 6.7 (p < 0.001). A right snap removes a whole "
                 "card (on average worth more than 6 points) or hands your worst card to an opponent; the memory bot "
                 "never snaps wrongly, so it never pays the penalty. The run compares sure snaps with none; that "
                 "information is what makes such sure moves possible is the likely reading, not something it tests.",
@@ -89,11 +89,12 @@ QUESTIONS = question_list(
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="In the seeded run (80 games) the chance was only about 6 % in the first round, rose to about 9-13 % "
-                "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long (look "
-                "at the interval widths). A naive guess — two known ranks, three copies of each left among about 50 "
-                "unseen cards, 6/50 = 12 % — is too high at the start, likely because the discards are not random "
-                "cards but mostly high cards and power cards the players chose to throw away (the run does not "
-                "count them).",
+                "by rounds 4-6 as peeks added knowledge, and is noisy after that because few games last so long. (The "
+                "chart counts several snap moments per game as if independent, so its intervals are too narrow: read "
+                "the rise as what this run showed, not as a tested finding.) A naive guess — two known ranks, three "
+                "copies of each left among about 50 unseen cards, 6/50 = 12 % — is too high at the start, likely "
+                "because the discards are not random cards but mostly high cards and power cards the players chose to "
+                "throw away (the run does not count them).",
     ),
     lesson_question(
         "cambio.q7",

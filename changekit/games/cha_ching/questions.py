@@ -50,7 +50,7 @@ QUESTIONS = question_list(
                    "student's own numbers could be checked against",
         reading="The simulated turns follow the order of the exact hit chances (hard targets are slow), not their "
                 "size: a fresh hand makes 96 about 66 times as often as 10, yet a target of 10 takes about "
-                "four times as many turns as 96 (roughly 10 against 2.6). The error bars are 95 % intervals: with 100 "
+                "four times as many turns as 96 (about 10.3 against 2.6). The error bars are 95 % intervals: with 100 "
                 "deals each mean is pinned down to within about a turn.",
     ),
     lesson_question(
@@ -64,7 +64,7 @@ QUESTIONS = question_list(
                 "games, 95 % interval 148-165 over its 68 rounds (each round is a fresh deal, but its three losing "
                 "hands share one target, so the round, not the hand, is the independent unit). The interval is a "
                 "range for the bots' average over very many games, and even its top is below 180. (Another seed's "
-                "10 games would land inside it only about 5 times in 6.) "
+                "average over 10 games would land inside it only about 5 times in 6.) "
                 "Players drop 50s and CHA-CHING cards while chasing the target, but `$` cards, which help them, stay "
                 "expensive.",
     ),

@@ -63,8 +63,8 @@ QUESTIONS = question_list(
                    "student's own numbers could be checked against",
         reading="Perfect games last about twice as long (in the seeded run: about 56 turns against about 29). The "
                 "difference, 27.8 turns, has the 95 % interval 27.0-28.7 (two separate runs of 150 games, so their "
-                "standard errors add in squares). That is a range for the long-run difference, far from none; "
-                "another seed's pair of runs would land inside it only about 5 times in 6. The 92 "
+                "standard errors add in squares). That is a range for the long-run difference, far from zero; "
+                "the difference from another seed's pair of runs would land inside it only about 5 times in 6. The 92 "
                 "dollars in the two purses drain by at least one dollar a turn; random players often take back much "
                 "less than the rules allow, so each of their turns costs several dollars, while a perfect player in a "
                 "lost position gives away as little as it can. (The perfect bot's moves are random among its winning "

@@ -53,14 +53,13 @@ QUESTIONS = question_list(
         no_variant="its answer is a seeded run of whole deals played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="In the seeded run of 60 deals the attackers averaged about 129 points, 95 % interval 117-141 (each "
-                "deal is dealt and played alone). That is a range for the bots' average over very many deals, and "
-                "even its low end is above the 110 threshold. Another seed's 60 deals would land inside it only "
-                "about 5 times in 6. In this run the attackers went up in 39 deals, the host's team in 21 (never "
+                "deal is dealt and played alone). That is a range for the bots' average over very many deals, and even "
+                "its low end is above the 110 threshold. Another seed's average over 60 deals would land inside it "
+                "only about 5 times in 6. In this run the attackers went up in 39 deals, the host's team in 21 (never "
                 "by 3: a 0-point deal did not happen). The bots' hosts never bury point cards, so the doubled kitty "
-                "never counted. The break-even, "
-                "110 of the 300 points, is well below the middle: in these deals the attackers went up in 65 % of "
-                "them (95 % interval 52-76 %): with these bots the attackers come out ahead. The run cannot say how "
-                "much of that is the low threshold and how much the bots' play (2 attackers against the host and "
-                "the friend, hosts who never bury points).",
+                "never counted. The break-even, 110 of the 300 points, is well below the middle: in these deals the "
+                "attackers went up in 65 % of them (95 % interval 52-76 %): with these bots the attackers come out "
+                "ahead. The run cannot say how much of that is the low threshold and how much the bots' play (2 "
+                "attackers against the host and the friend, hosts who never bury points).",
     ),
 )

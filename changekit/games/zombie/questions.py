@@ -116,19 +116,17 @@ QUESTIONS = question_list(
         answer=lambda progress: analysis.duplicates_figure(analysis.question7_duplicates(progress=progress)),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
-        reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 %. Paying duplicates "
-                "first, whatever they score, loses: it won about 62 of the 300 games to greedy's 111, and the test "
-                "for two shares of the same games gives z ≈ 3.8 (p < 0.001). It also scores about 29.2 points a "
-                "game against greedy's 31.8: a gap of 2.5 points a game (from the unrounded scores), 95 % interval "
-                "1.2 to 3.9, taken over each game's difference since both play every game. That interval is a range "
-                "for the long-run gap; another seed's 300 games would land inside it only about 5 times in 6. "
-                "A choice of bills is worth something (Question "
-                "5), but less than the points the bot gives up to keep one. As a tiebreak the hint does no visible "
-                "harm: sheds on ties wins most often and scores about 33.0, but the same test of its difference "
-                "from greedy gives z ≈ 1.07 (p ≈ 0.28), so 300 games cannot say it beats greedy. Both sit above the "
-                "dotted third only because the shedding "
-                "bot wins so rarely (the three shares add up to one): compare them with each other, not with the "
-                "line. Taken as a rule, the hint costs games; taken as a "
-                "tiebreak, it costs nothing these games can see.",
+        reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 % (a tied game's win is "
+                "shared). Paying duplicates first, whatever they score, loses: it won about 62 of the 300 games to "
+                "greedy's 111, and the test for two shares of the same games gives z ≈ 3.8 (p < 0.001). It also scores "
+                "about 29.24 points a game against greedy's 31.77: a gap of about 2.5 points a game, 95 % interval 1.2 "
+                "to 3.9, taken over each game's difference since both play every game. That interval is a range for "
+                "the long-run gap; another seed's gap over 300 games would land inside it only about 5 times in 6. A "
+                "choice of bills is worth something (Question 5), but less than the points the bot gives up to keep "
+                "one. As a tiebreak the hint does no visible harm: sheds on ties wins most often (about 127 of the 300 "
+                "games) and scores about 33.0, but the same test against greedy's 111 gives z ≈ 1 (p ≈ 0.3), so 300 "
+                "games cannot say it beats greedy. Both sit above the dotted third only because the shedding bot wins "
+                "so rarely (the three shares add up to one): compare them with each other, not with the line. Taken as "
+                "a rule, the hint costs games; taken as a tiebreak, it costs nothing these games can see.",
     ),
 )
