@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from changekit.core.bots import play_out
+from changekit.core.state import Event
 from changekit.games.moneybags import analysis as a
 from changekit.games.moneybags.bots import BayesianChallenger, EarlyCloser
 from changekit.games.moneybags.rules import CLOSE, Moneybags
@@ -39,3 +40,10 @@ def test_question6_is_seeded_and_the_closer_beats_a_fair_share():
     assert closer.low > 1 / 4  # the whole interval above a fair share
     assert sum(result.wins) == result.games  # someone wins every game (shared wins split)
     assert result.mean_points()[0] > max(result.mean_points()[1:])
+
+
+def test_the_log_says_your_bag_when_you_close_it():
+    """The apps call the human "You": "You closed their bag" read as someone else's bag."""
+    state = Moneybags().new_state(seed=1)
+    assert state.narrate(Event("close", {"player": 0}), ["You", "Ann"]) == "You closed your bag for the round."
+    assert state.narrate(Event("close", {"player": 1}), ["You", "Ann"]) == "Ann closed their bag for the round."

@@ -742,7 +742,8 @@ class MoneybagsState(State):
         if k == "stand":
             return f"{names[d['player']]} stood by."
         if k == "close":
-            return f"{names[d['player']]} closed their bag for the round."
+            whose = "your" if names[d["player"]] == "You" else "their"  # the apps call the human "You"
+            return f"{names[d['player']]} closed {whose} bag for the round."
         if k == "accept":
             return f"{names[d['victim']]} let it go."
         if k == "challenge":
