@@ -259,17 +259,7 @@ def check_question(page, qid: str, *, chart: bool = True, timeout_ms: int = 120_
     assert question.locator(".js-plotly-plot").count() == 0, f"{qid}: a chart before Check"
     check = question.get_by_role("button", name="Check")
     if not check.is_enabled():  # not locked in yet (a prediction locked in to open the hints stays)
-        choices = question.locator(".widget-toggle-button")
-        if choices.count():  # a multiple-choice guess starts unset: pick the first choice
-            choices.first.click()
-        numbers = question.locator("input[placeholder*=' to ']")
-        if not choices.count() and numbers.count() and not numbers.first.input_value():
-            # a number guess starts empty (Lock in waits for one): type the lowest it takes
-            numbers.first.fill(numbers.first.get_attribute("placeholder").split(" to ")[0])
-            numbers.first.press("Enter")
-        lock = question.get_by_role("button", name="Lock in my prediction")
-        wait_until(page, lock.is_enabled, what=f"{qid}'s Lock button to be enabled")
-        lock.click()
+        lock_in(page, qid)  # its first choice, or the lowest number it takes
         wait_until(page, check.is_enabled, what=f"{qid}'s Check button to be enabled")
     check.click()
     visible(question.locator(".ck-reading"), what=f"{qid}'s answer and reading", timeout_ms=timeout_ms)

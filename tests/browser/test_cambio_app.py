@@ -23,9 +23,9 @@ def test_draw_and_swap_a_card(page, voila_url):
     if pass_button.count():
         pass_button.click()
     visible(page.locator(f'svg[aria-label="your place 1: {card}"]'), what=f"our place 1 to show {card} face up")
-    # its hints give Question 1 away: the box waits for that prediction, and says so
+    # its hints give Questions 1 and 2 away: the box waits for those predictions, and says so
     assert page.get_by_role("checkbox", name="Show hints").is_disabled()
-    assert open_hints(page) == "Show hints opens once you have locked in your prediction for Question 1."
+    assert open_hints(page) == "Show hints opens once you have locked in your predictions for Questions 1 and 2."
     visible(page.locator(".ck-hint", has_text="not seen is worth"), what="the hints")
     # no chart shows at load (each lesson's charts are a Question's answer): check one
     traces = check_question(page, "cambio.q2")

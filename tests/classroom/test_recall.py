@@ -14,9 +14,8 @@ import json
 
 import pytest
 
-from changekit.classroom import connect
 from changekit.classroom import store as store_module
-from changekit.classroom.dashboard import RECALL_NEEDS_MARK, Dashboard, _QuestionRow
+from changekit.classroom.dashboard import RECALL_NEEDS_MARK
 from changekit.classroom.live import StudentPage, question_prompt
 from changekit.classroom.report import ReportRow, recall_words, report_html, report_row
 from changekit.classroom.store import METHODS, Poll, QuestionState, decode_result, encode_result
@@ -24,7 +23,7 @@ from changekit.core.errors import ClassroomError
 from changekit.core.markup import escape
 
 from .test_experiment import wilson
-from .test_variant_flow import DIE, QID
+from .test_variant_flow import DIE, QID, die_class
 
 NUMBER_QID = "demo.bills"
 
@@ -223,18 +222,8 @@ def test_the_report_row_counts_wrong_recalls_with_a_wilson_interval():
 @pytest.fixture
 def pages(tmp_path, monkeypatch):
     monkeypatch.delenv("QUERY_STRING", raising=False)
-    with connect(f"sqlite:///{tmp_path}/class.db") as store:
-        board = Dashboard(store, lesson="zombie.ipynb", live=False)
-        board.title_box.value = "Period 3"
-        board.open_button.click()
-        board.lesson = {QID: DIE}
-        board.rows = {QID: _QuestionRow(board, DIE)}
-        board.questions_box.children = [board.rows[QID].widget]
-        students = {}
-        for name in ("Ada", "Bo", "Cy"):
-            students[name] = StudentPage(store, live=False)
-            students[name].join(board.session.code, name)
-        yield store, board, students
+    with die_class(tmp_path) as made:
+        yield made
 
 
 def test_the_teacher_asks_in_one_click_each_student_answers_from_memory_and_the_report_says_it(pages):

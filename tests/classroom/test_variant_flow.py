@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from contextlib import contextmanager
 from fractions import Fraction
 
 import pytest
@@ -231,10 +232,11 @@ def test_the_class_service_carries_the_new_calls():
 
 # -- the pages: the teacher's one click, the student's own question --------------------------------
 
-@pytest.fixture
-def pages(tmp_path, monkeypatch):
-    monkeypatch.delenv("QUERY_STRING", raising=False)
-    with connect(f"sqlite:///{tmp_path}/class.db") as store:
+@contextmanager
+def die_class(folder):
+    """A teacher's dashboard showing one question, the die with its variant, and three students'
+    pages (Ada, Bo, Cy), on a SQLite store in ``folder``: (store, board, pages by name)."""
+    with connect(f"sqlite:///{folder}/class.db") as store:
         board = Dashboard(store, lesson="zombie.ipynb", live=False)
         board.title_box.value = "Period 3"
         board.open_button.click()
@@ -246,6 +248,13 @@ def pages(tmp_path, monkeypatch):
             students[name] = StudentPage(store, live=False)
             students[name].join(board.session.code, name)
         yield store, board, students
+
+
+@pytest.fixture
+def pages(tmp_path, monkeypatch):
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    with die_class(tmp_path) as made:
+        yield made
 
 
 def test_the_teacher_sends_variants_in_one_click_and_each_student_answers_their_own(pages):
