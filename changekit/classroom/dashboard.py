@@ -31,7 +31,8 @@ from .keeper import TEACHER_COOKIE, PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
 from .projector import projector_address
-from .report import check_correct, discussion_advice, learning_html, report_figure, report_html, share_right
+from .report import (LESSON, check_correct, discussion_advice, learning_figure, learning_html, report_figure,
+                     report_html, share_right)
 from .store import QuestionState
 from .store import Session, Store, connect
 from .variant_round import send_variants
@@ -283,7 +284,9 @@ class Dashboard:
         self.learning_html = w.HTML()  # learned or copied: each student's own variant (issue 46)
         self.learning_html.add_class("ck-learning-report")
         self.report_chart = ChartBox()
-        self.report_box = w.VBox([self.report_html, self.report_chart.widget, self.learning_html])
+        self.learning_chart = ChartBox()  # the learning report's counts per question, as a chart
+        self.report_box = w.VBox([self.report_html, self.report_chart.widget, self.learning_html,
+                                  self.learning_chart.widget])
         self.report_box.add_class("ck-lesson-report")
         self.export_button = button("Export CSV", self.export, style="info")
         self.export_link = w.HTML()
@@ -840,6 +843,10 @@ class Dashboard:
         self.report_chart.widget.layout.display = None if rows else "none"
         if rows:
             self.report_chart.show(report_figure(rows))
+        answered = [r for r in learning if r.question_id != LESSON and r.n]
+        self.learning_chart.widget.layout.display = None if answered else "none"
+        if answered:
+            self.learning_chart.show(learning_figure(answered))
 
     def export(self) -> str:
         """The session as CSV, offered as a download link (a data: URL: nothing leaves the page)."""

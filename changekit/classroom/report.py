@@ -424,6 +424,27 @@ def _share_html(share: Share) -> str:
     return f"{share.count} ({share.count / share.n:.0%}, {share.low:.0%}–{share.high:.0%})"
 
 
+#: the learning report's four kinds of student, in the order the chart stacks them, with colours
+#: that differ in lightness as well as hue (told apart in grey too)
+LEARNING_KINDS = (("knew", "knew", "#1d4e89"), ("learned", "learned", "#4f9d69"),
+                  ("copied", "copied", "#e0a030"), ("still_wrong", "still wrong", "#c0c0c0"))
+
+
+def learning_figure(rows: Sequence[LearningRow]) -> Any:
+    """How many students knew, learned, copied or are still wrong, per question (stacked bars of
+    counts: a plotly figure); the lesson's own row and questions nobody answered are left out."""
+    import plotly.graph_objects as go  # plotly only for the chart
+
+    shown = [r for r in rows if r.question_id != LESSON and r.n]
+    ids = [r.question_id for r in shown]
+    figure = go.Figure([go.Bar(x=ids, y=[getattr(r, field).count for r in shown], name=name, marker_color=colour)
+                        for field, name, colour in LEARNING_KINDS])
+    figure.update_layout(title="Learned or copied: each student's own question", barmode="stack",
+                         xaxis={"type": "category", "title": "question"}, yaxis={"title": "students"},
+                         height=340, width=560, margin={"l": 50, "r": 20, "t": 50, "b": 50})
+    return figure
+
+
 def learning_headline(row: LearningRow) -> str:
     """A row in one line of counts (plain text): the projector's, which never shows a name.
 

@@ -16,7 +16,7 @@ from changekit.classroom.dashboard import Dashboard, _QuestionRow
 from changekit.classroom.live import question_prompt
 from changekit.classroom.projector import Projector
 from changekit.classroom.report import (LESSON, LearningRow, Matched, bootstrap_gain, learning_headline,
-                                        learning_html, learning_row)
+                                        learning_figure, learning_html, learning_row)
 from changekit.classroom.store import decode_result, encode_result
 from changekit.classroom.variant_round import send_variants
 
@@ -149,6 +149,11 @@ def test_the_dashboard_shows_the_table_and_the_projector_counts_only(lesson, mon
     table = board.learning_html.value
     assert "<th>Learned</th>" in table and "<th>Copied</th>" in table and "The lesson" in table
     assert f'<th scope="row">{QID}</th><td>5</td><td>2 (40%' in table
+    # and as a chart: one stacked bar per question (the lesson's own row left out), counts from above
+    chart = board.learning_chart.figure
+    assert [(t.name, list(t.x), list(t.y)) for t in chart.data] == [
+        ("knew", [QID], [1]), ("learned", [QID], [1]), ("copied", [QID], [2]), ("still wrong", [QID], [1])]
+    assert board.learning_chart.widget.layout.display is None
     projector = Projector(store, live=False)
     projector.open(session.code, store.projector_key(session.code, session.teacher_key))
     state = projector.fetch()
@@ -163,3 +168,14 @@ def test_the_dashboard_shows_the_table_and_the_projector_counts_only(lesson, mon
 def test_typed_answers_in_the_table_are_text_not_markup():
     row = learning_row("demo.q", [Matched(False, False, False)], 1, [("<b>x</b>", 1)])
     assert "&lt;b&gt;x&lt;/b&gt;" in learning_html([row]) and "<b>x</b>" not in learning_html([row])
+
+
+def test_the_learning_chart_leaves_out_the_lesson_and_questions_nobody_answered():
+    answered = learning_row("demo.q1", [Matched(True, True, True), Matched(False, True, False)])
+    nobody = learning_row("demo.q2", [])
+    lesson = learning_row(LESSON, [Matched(True, True, True), Matched(False, True, False)])
+    figure = learning_figure([answered, nobody, lesson])
+    assert [(t.name, list(t.x), list(t.y)) for t in figure.data] == [
+        ("knew", ["demo.q1"], [1]), ("learned", ["demo.q1"], [0]), ("copied", ["demo.q1"], [1]),
+        ("still wrong", ["demo.q1"], [0])]
+    assert figure.layout.barmode == "stack"
