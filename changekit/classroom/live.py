@@ -412,6 +412,12 @@ class StudentPage:
         self.rejoin_box.add_class("ck-rejoin-box")
         self.current = w.VBox()  # the task at hand: the question, bid or table to act on now, at the top
         self.current.add_class("ck-task")
+        # the poll's place above the table or under it: the table keeps its one place in the page,
+        # and the poll moves between these two. (Moving the table itself when it opened made the
+        # browser drop its view while the game's view was still being built inside it: "Could not
+        # add child view to box", a page error one run in a few.)
+        self.above_table = w.VBox()
+        self.below_table = w.VBox()
         # what is over (earlier questions, a settled auction), folded away under the task
         self.earlier_items = w.VBox()
         self.earlier = w.Accordion(children=[self.earlier_items], titles=("Earlier",), selected_index=None,
@@ -688,12 +694,25 @@ class StudentPage:
         count = len(earlier_ids)
         self.earlier.set_title(0, f"Earlier ({count}): questions and auctions that are over")
         self.earlier.layout.display = None if earlier else "none"
-        tables = [self.tables.widget]
+        poll = [self.timer, self.current]
+        above, below = ([], poll) if table_first else (poll, [])
+        for slot, parts in ((self.above_table, above), (self.below_table, below)):
+            if list(slot.children) != parts:
+                slot.children = parts
         top = [self.keeper, self.css, self.form, self.header, link.notice, self.notice]
-        body = (tables + [self.timer, self.current] if table_first else [self.timer, self.current] + tables)
-        children = top + body + [self.lab_link, self.earlier, self.rejoin_box]
+        children = top + [self.above_table, self.tables.widget, self.below_table, self.lab_link, self.earlier,
+                          self.rejoin_box]
         if list(self.widget.children) != children:
             self.widget.children = children
+
+    @property
+    def laid_out(self) -> list[w.Widget]:
+        """The page's parts in the order a student sees them (the poll's place above or under the
+        table read as what it holds)."""
+        parts: list[w.Widget] = []
+        for child in self.widget.children:
+            parts += list(child.children) if child in (self.above_table, self.below_table) else [child]
+        return parts
 
     def _show_timer(self, poll: Poll) -> None:
         """The question's timer, counted down in the browser (the store refuses late votes)."""
