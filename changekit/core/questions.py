@@ -88,6 +88,41 @@ class QuestionInstance:
 
 
 @dataclass(frozen=True)
+class KitAnswer:
+    """A lesson question's right answer as the kit computes it: ``correct`` in the class store's
+    marked-answer form (``{"choices": [...]}`` or ``{"range": [low, high]}``), ``value`` the answer
+    in a few words for a big screen ("49.4 %", "the second player") and ``exact`` the answer in a
+    sentence a student reads after Check (the exact value, and what counts as right)."""
+
+    correct: dict[str, list[Any]]
+    value: str
+    exact: str
+
+
+def check_kit_answer(qid: str, how: Mapping[str, Any], answer: Any) -> KitAnswer:
+    """``answer`` if it is a :class:`KitAnswer` this question can take (its choices among the
+    question's, its range a pair of numbers low ≤ high), else a ChangekitError naming the problem."""
+    if not isinstance(answer, KitAnswer):
+        raise ChangekitError(f"question {qid!r}: its right answer is a KitAnswer, not {answer!r}")
+    correct = answer.correct
+    if "choices" in how:
+        rights = correct.get("choices") if set(correct) == {"choices"} else None
+        if not rights or not set(map(str, rights)) <= set(map(str, how["choices"])):
+            raise ChangekitError(f"question {qid!r}: its right answer {correct!r} is not one or more of its "
+                                 f"choices {list(how['choices'])!r}")
+    else:
+        bounds = correct.get("range") if set(correct) == {"range"} else None
+        if (not isinstance(bounds, list) or len(bounds) != 2
+                or not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in bounds)
+                or bounds[0] > bounds[1]):
+            raise ChangekitError(f"question {qid!r}: its right answer is {{'range': [low, high]}} with "
+                                 f"low <= high, not {correct!r}")
+    if not answer.value or not answer.exact:
+        raise ChangekitError(f"question {qid!r}: its right answer needs its value and its sentence, got {answer!r}")
+    return answer
+
+
+@dataclass(frozen=True)
 class LessonQuestion:
     """One question of a lesson: ``how`` holds its one way of answering (``choices``, ``number``
     ``(low, high)`` or ``slider`` ``(low, high, step)``) and its ``unit``; ``answer`` computes the
@@ -96,7 +131,12 @@ class LessonQuestion:
     ``variant(seed)``, where the question has one, makes a fresh instance of it
     (:class:`QuestionInstance`: new numbers, its exact answer, its choices rebuilt to fit), the
     same for the same seed; ``no_variant`` says why a question has none (a question whose answer
-    is a chart of a whole simulation, or about one fixed position of the rules)."""
+    is a chart of a whole simulation, or about one fixed position of the rules).
+
+    ``right()`` computes the question's right answer (a :class:`KitAnswer`): the teacher's
+    dashboard marks it when the question opens (the teacher may change it), the projector shows it
+    after the reveal and a student's Check says by it whether the prediction was right;
+    ``no_right`` says why a question has none."""
 
     qid: str
     text: str
@@ -105,6 +145,8 @@ class LessonQuestion:
     answer: Callable[..., Any] | None = field(default=None, compare=False, repr=False)
     variant: Callable[[int], QuestionInstance] | None = field(default=None, compare=False, repr=False)
     no_variant: str = ""
+    right: Callable[[], KitAnswer] | None = field(default=None, compare=False, repr=False)
+    no_right: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.qid, str) or not QUESTION_ID.fullmatch(self.qid):
@@ -135,6 +177,13 @@ class LessonQuestion:
                                  f"of this question and seed, not {instance!r}")
         return instance
 
+    def kit_answer(self) -> KitAnswer | None:
+        """The right answer the kit computes (checked against the question's way of answering), or
+        None for a question that has none (``no_right`` says why)."""
+        if self.right is None:
+            return None
+        return check_kit_answer(self.qid, self.how, self.right())
+
     def prompt(self) -> dict[str, Any]:
         """What a student page needs to draw it (see :func:`prompt_json`)."""
         return prompt_json(self.qid, self.text, self.kind, self.how[self.kind], self.how.get("unit", ""))
@@ -150,7 +199,8 @@ def lesson_question(qid: str, text: str, *, answer: Callable[..., Any], reading:
                     choices: Sequence[Any] | None = None, number: Sequence[float] | None = None,
                     slider: Sequence[float] | None = None, unit: str = "",
                     variant: Callable[[int], QuestionInstance] | None = None,
-                    no_variant: str = "") -> LessonQuestion:
+                    no_variant: str = "", right: Callable[[], KitAnswer] | None = None,
+                    no_right: str = "") -> LessonQuestion:
     """A lesson's question, written as the page draws it (the arguments of
     :class:`~changekit.ui.Question`)."""
     if not callable(answer):
@@ -161,7 +211,9 @@ def lesson_question(qid: str, text: str, *, answer: Callable[..., Any], reading:
         how["unit"] = unit
     if variant is not None and not callable(variant):
         raise ChangekitError(f"question {qid!r}: variant must be a function of a seed, got {variant!r}")
-    return LessonQuestion(qid, text, how, reading, answer, variant, no_variant)
+    if right is not None and not callable(right):
+        raise ChangekitError(f"question {qid!r}: right must be a function computing the right answer, got {right!r}")
+    return LessonQuestion(qid, text, how, reading, answer, variant, no_variant, right, no_right)
 
 
 def question_list(*questions: LessonQuestion) -> Mapping[str, LessonQuestion]:

@@ -10,7 +10,7 @@ import random
 from fractions import Fraction
 from typing import Any, Sequence
 
-from changekit.core.questions import QuestionInstance
+from changekit.core.questions import KitAnswer, QuestionInstance
 
 
 def rng_for(qid: str, seed: int) -> random.Random:
@@ -30,40 +30,58 @@ def exact_fraction(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"exactly {p.numerator}/{p.denominator}"
 
 
-def percent_variant(qid: str, seed: int, text: str, p: Fraction | float, *, tolerance: float = 2,
-                    note: str = "") -> QuestionInstance:
-    """A slider question (0 to 100 %, step 1) whose right answer is the exact chance ``p`` give or
-    take ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in);
-    a float ``p`` (a stored, rounded value) is not called exact."""
+def percent_answer(p: Fraction | float, *, tolerance: float = 2, note: str = "") -> KitAnswer:
+    """The right answer to a slider question (0 to 100 %): the exact chance ``p`` give or take
+    ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in); a
+    float ``p`` (a stored, rounded value) is not called exact."""
     value = 100 * Fraction(p)
     low = max(0.0, _floor2(value - Fraction(tolerance).limit_denominator()))
     high = min(100.0, _ceil2(value + Fraction(tolerance).limit_denominator()))
     shown = f"{percent(p)} ({exact_fraction(p)})" if isinstance(p, Fraction) else percent(p)  # a float: rounded
     exact = f"{shown}; answers from {low:g} % to {high:g} % count as right" + (f". {note}" if note else "")
-    return QuestionInstance(qid, seed, text, {"slider": [0, 100, 1], "unit": "%"},
-                            {"range": [low, high]}, exact)
+    return KitAnswer({"range": [low, high]}, percent(p), exact)
+
+
+def number_answer(value: Fraction, *, tolerance: float, unit: str = "", note: str = "") -> KitAnswer:
+    """The right answer to a number question: ``value`` give or take ``tolerance``."""
+    value = Fraction(value)
+    tol = Fraction(tolerance).limit_denominator()
+    low, high = _floor2(value - tol), _ceil2(value + tol)
+    short = f"{float(value):g}" if value.denominator == 1 else f"{float(value):.3g}"
+    shown = short if value.denominator == 1 else f"{short} ({exact_fraction(value)})"
+    exact = f"{shown}{' ' + unit if unit else ''}; answers from {low:g} to {high:g} count as right" + (
+        f". {note}" if note else "")
+    return KitAnswer({"range": [low, high]}, f"{short}{' ' + unit if unit else ''}", exact)
+
+
+def choice_answer(right: str | Sequence[str], exact: str) -> KitAnswer:
+    """The right answer to a multiple-choice question: one choice or several, and why in a sentence."""
+    rights = [right] if isinstance(right, str) else list(right)
+    return KitAnswer({"choices": rights}, " or ".join(rights), exact)
+
+
+def percent_variant(qid: str, seed: int, text: str, p: Fraction | float, *, tolerance: float = 2,
+                    note: str = "") -> QuestionInstance:
+    """A slider question (0 to 100 %, step 1) whose right answer is :func:`percent_answer`."""
+    answer = percent_answer(p, tolerance=tolerance, note=note)
+    return QuestionInstance(qid, seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct, answer.exact)
 
 
 def number_variant(qid: str, seed: int, text: str, value: Fraction, *, bounds: Sequence[float],
                    tolerance: float, unit: str = "", note: str = "") -> QuestionInstance:
-    """A number question whose right answer is ``value`` give or take ``tolerance``."""
-    value = Fraction(value)
-    tol = Fraction(tolerance).limit_denominator()
-    low, high = _floor2(value - tol), _ceil2(value + tol)
-    shown = f"{float(value):g}" if value.denominator == 1 else f"{float(value):.3g} ({exact_fraction(value)})"
-    exact = f"{shown}{' ' + unit if unit else ''}; answers from {low:g} to {high:g} count as right" + (
-        f". {note}" if note else "")
+    """A number question whose right answer is :func:`number_answer`."""
+    answer = number_answer(value, tolerance=tolerance, unit=unit, note=note)
     how: dict[str, Any] = {"number": list(bounds)}
     if unit:
         how["unit"] = unit
-    return QuestionInstance(qid, seed, text, how, {"range": [low, high]}, exact)
+    return QuestionInstance(qid, seed, text, how, answer.correct, answer.exact)
 
 
 def choice_variant(qid: str, seed: int, text: str, choices: Sequence[str], right: str | Sequence[str],
                    exact: str) -> QuestionInstance:
     """A multiple-choice instance; ``right`` is one choice or several (each among ``choices``)."""
-    rights = [right] if isinstance(right, str) else list(right)
-    return QuestionInstance(qid, seed, text, {"choices": list(choices)}, {"choices": rights}, exact)
+    answer = choice_answer(right, exact)
+    return QuestionInstance(qid, seed, text, {"choices": list(choices)}, answer.correct, answer.exact)
 
 
 def _floor2(x: Fraction) -> float:
