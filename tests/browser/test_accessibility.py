@@ -1,7 +1,8 @@
 """Accessibility of every page in Voila: axe-core (WCAG 2.0/2.1/2.2 A and AA and best practice)
 finds nothing, of any impact, on opening and after a move with hints shown; every page has its
-landmarks; a game's skip link takes the keyboard past the rules to the game; the app's main
-buttons can be reached with the Tab key.
+landmarks; a game's skip link takes the keyboard past the rules to the game; every button a game's
+app lets a person press on opening, the control its folder names first among them, can be reached
+with the Tab key.
 
 axe-core comes bundled with ``axe-playwright-python`` (its ``axe.min.js`` is injected into the
 page from the installed package: nothing is fetched at test time). Each page is opened once per
@@ -15,33 +16,31 @@ import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
 from changekit import all_games
+from changekit.registry import all_specs, game_spec
 
 from .helpers import (ARTIFACTS, check_page, check_question, open_hints, open_page, visible, wait_rendered,
                       wait_until)
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-GAMES = {game.name: game.notebook_file() for game in all_games()}
+#: The games with a page among the kit's notebooks (a game registered from outside may have none).
+GAMES = {spec.key: spec.notebook for spec in all_specs() if spec.notebook}
 #: The class pages, each with a control it shows once drawn (students answer on phones).
 CLASS_PAGES = {"join.ipynb": "Join the class", "class.ipynb": "Open a new session",
                "projector.ipynb": "Show on the projector", "lab.ipynb": "Test my bot"}
 PAGES = ["index.ipynb", *GAMES.values(), *CLASS_PAGES]
 
-#: The first move a human can make on each app's opening screen (seat 0, the notebook's seed).
-FIRST_MOVE: dict[str, str | re.Pattern[str]] = {
-    "zombie": re.compile(r"^Pay \$\d+"),
-    "boneyard": re.compile(r"^Add \$\d+"),
-    "diminishing": re.compile(r"^Play \$\d+"),
-    "big_cheese": "Pass",
-    "cha_ching": "Draw from the deck",
-    "moneybags": "Challenge",  # seed 7: a bot robs you before your first turn
-    "cambio": "Draw from deck",
-    "zhao_pengyou": "Pass (do not declare)",
-}
-#: Extra controls that must be reachable by keyboard on one app.
-MORE_KEYS: dict[str, list[str]] = {
-    "moneybags": ["Start the countdown"],  # the clock's text button (robbed at page open: not started)
-}
+
+
+def first_control(game: str) -> re.Pattern[str]:
+    """The control of the game's opening screen its own folder names (its spec's GameFacts, the
+    same one the static site's test presses): a move, or the first step of one."""
+    declared = game_spec(game).facts
+    assert declared is not None, f"{game}: its spec declares no facts (its folder's facts.py)"
+    control = declared.load().first_control
+    assert control, f"{game}: its facts name no first control"
+    return re.compile(control)
+
 
 #: Every rule axe runs by default (WCAG 2.0/2.1/2.2 A and AA, best practice); no impact is spared.
 #: Where axe looks: the whole document. Nothing is excluded today: Voila's own chrome (the cell
@@ -175,8 +174,9 @@ def focus_walk(page, presses: int = TAB_PRESSES) -> list[dict]:
     return page.evaluate("() => window.ckFocusSeen")
 
 
-def matches(name: str, want: str | re.Pattern[str]) -> bool:
-    return bool(want.search(name)) if isinstance(want, re.Pattern) else name == want
+#: The words of every button of the app a person can press now (enabled, shown), in the page's order.
+SHOWN_BUTTONS_JS = """() => [...document.querySelectorAll('.ck-app button')]
+  .filter((b) => !b.disabled && b.getClientRects().length).map((b) => (b.innerText || '').trim())"""
 
 
 def test_main_controls_are_reachable_by_keyboard(rendered):
@@ -195,8 +195,13 @@ def test_main_controls_are_reachable_by_keyboard(rendered):
         return
     game = next(name for name, file in GAMES.items() if file == notebook)
     buttons = [s["text"] for s in seen if s["tag"] == "button" and s["in_app"]]
-    wanted = ["New game", FIRST_MOVE[game], *MORE_KEYS.get(game, [])]
-    missing = [str(want) for want in wanted if not any(matches(b, want) for b in buttons)]
+    # every button the app shows and lets a person press now (its moves, its clock, New game), read
+    # from the page: none may be out of the keyboard's reach, whatever the game draws
+    shown = page.evaluate(SHOWN_BUTTONS_JS)
+    assert "New game" in shown, f"{notebook}: the app shows no New game button: {shown}"
+    want = first_control(game)
+    assert any(want.search(b) for b in shown), f"{notebook}: no {want.pattern!r} on the opening screen: {shown}"
+    missing = [b for b in shown if b not in buttons]
     assert missing == [], f"{notebook}: never focused by Tab: {missing}; focused buttons: {buttons}"
     assert any("ck-log" in str(s["cls"]) for s in seen), f"{notebook}: the game log is not focusable"
     check_page(page)
@@ -213,8 +218,7 @@ def test_axe_finds_nothing_after_a_move_with_hints_shown(rendered):
     if hints.count() and not hints.is_checked():
         open_hints(page)  # (a lesson's box opens once the predictions its hints give away are locked in)
     before = app.inner_text()
-    want = FIRST_MOVE[game]
-    app.get_by_role("button", name=want, exact=isinstance(want, str)).first.click()
+    app.get_by_role("button", name=first_control(game)).first.click()
     # some first moves are a step of a move (a bid raised, a card picked): the log may not grow,
     # but the table is redrawn
     wait_until(page, lambda: app.inner_text() != before, what=f"{notebook}: the table to show the first move")
