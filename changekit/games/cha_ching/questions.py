@@ -2,17 +2,128 @@
 ``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
 from __future__ import annotations
 
-from changekit.core.questions import lesson_question, question_list
+from fractions import Fraction
+from functools import cache
+from math import exp, log, sqrt
+
+from changekit.core.questions import KitAnswer, lesson_question, question_list
+from changekit.games.variant_tools import choice_answer, exact_fraction, percent, percent_answer
+from changekit.stats.intervals import Z95, Estimate, wilson
 
 from . import analysis, variants
+from .rules import DEFAULT_DECK
+
+#: Question 1's three targets
+Q1_TARGETS = (10, 55, 96)
+#: Question 2's choices: a fresh hit is about one deal in this many
+Q2_ODDS = {"1 in 5": 5, "1 in 30": 30, "1 in 300": 300}
+#: Question 4's seeded run (the page's call) and its choices: the number of times as many turns
+Q4_TARGETS = (10, 25, 40, 55, 70, 85, 96)
+Q4_TIMES = {"about the same": 1, "about twice": 2, "about four times": 4, "about ten times": 10}
+#: Question 6: a fall of less than this share of the chance is "hardly at all", of less than the
+#: second "a little", else "a lot"
+Q6_FALLS = (Fraction(1, 10), Fraction(1, 2))
+
+
+def _nearest(choices: dict[str, int], value: float) -> str:
+    """The choice whose number is nearest ``value`` on a log scale (a ratio: 3 is as far from 2 as
+    from 4.5)."""
+    return min(choices, key=lambda c: abs(log(value / choices[c])))
+
+
+def _likeliest_target() -> KitAnswer:
+    """Question 1: the target a fresh hand makes most often (exact chances)."""
+    chances = {t: analysis.prob_hand_hits(t) for t in Q1_TARGETS}
+    best = [t for t in Q1_TARGETS if chances[t] == max(chances.values())]
+    shown = ", ".join(f"{t}: {percent(chances[t])}" for t in Q1_TARGETS)
+    return choice_answer([str(t) for t in best], f"{' or '.join(map(str, best))}: the exact chances that a fresh "
+                                                 f"hand makes each are {shown}.")
+
+
+def _fresh_hit_odds() -> KitAnswer:
+    """Question 2: the choice nearest the exact chance of a fresh hit."""
+    p = analysis.fresh_hit_chance()
+    right = _nearest(Q2_ODDS, float(1 / p))
+    return choice_answer(right, f"{right}: a fresh hand makes a fresh target with chance {percent(p)} "
+                                f"({exact_fraction(p)}), about 1 deal in {round(1 / p)}.")
+
+
+def _three_wilds() -> KitAnswer:
+    """Question 3: a hand with three `$` cards, the default deck (the variant's own computation)."""
+    return percent_answer(variants._wild_value(dict(DEFAULT_DECK)["wild"])[3]["hits_fresh_target"], tolerance=2)
+
+
+@cache
+def _solo_turns() -> dict[int, Estimate]:
+    """Question 4's seeded run: 100 solo deals per target (seed 1)."""
+    return analysis.turns_to_go_out(Q4_TARGETS, games=100, seed=1)
+
+
+def _turns_ratio() -> KitAnswer:
+    """Question 4: target 10's mean turns over 96's in the seeded run, with its 95 % interval worked
+    on the log scale (each mean's standard error from its own interval)."""
+    hard, easy = _solo_turns()[10], _solo_turns()[96]
+    ratio = hard.value / easy.value
+    spread = sqrt(sum(((e.high - e.value) / Z95 / e.value) ** 2 for e in (hard, easy)))
+    low, high = ratio * exp(-Z95 * spread), ratio * exp(Z95 * spread)
+    right = _nearest(Q4_TIMES, ratio)
+    return choice_answer(right, f"{right[0].upper()}{right[1:]}: in the seeded run ({hard.n} solo deals per "
+                                f"target, seed 1) a target of 10 took {hard.value:.1f} turns on average against "
+                                f"{easy.value:.1f} for 96, {ratio:.1f} times as many (95 % interval {low:.1f} to "
+                                f"{high:.1f}).")
+
+
+def _losing_hand() -> KitAnswer:
+    """Question 5: the seeded run's penalty per losing hand against a fresh deal's exact expectation."""
+    run = analysis.round_statistics(players=4, games=10, seed=2)["penalty_per_losing_hand"]
+    fresh = float(analysis.expected_penalty())
+    right = "less" if run.high < fresh else "more" if run.low > fresh else "about the same"
+    return choice_answer(right, f"{right[0].upper()}{right[1:]}: in the seeded run of 10 games (seed 2) a losing "
+                                f"hand cost {run.value:.0f} on average (95 % interval {run.low:.0f}-{run.high:.0f}, "
+                                f"over its {run.n} rounds), against {fresh:.1f} for a fresh deal.")
+
+
+def _fewer_wilds() -> KitAnswer:
+    """Question 6: how much of the fresh-hit chance the deck with fewer `$` cards loses."""
+    default = analysis.fresh_hit_chance()
+    fewer = analysis.fresh_hit_chance(analysis.COMPOSITIONS["fewer wilds"])
+    fall = 1 - fewer / default
+    right = "hardly at all" if fall < Q6_FALLS[0] else "a little" if fall < Q6_FALLS[1] else "a lot"
+    return choice_answer(right, f"{right[0].upper()}{right[1:]}: with {analysis.COMPOSITIONS['fewer wilds']['wild']} "
+                                f"`$` cards a fresh hand makes a fresh target {percent(fewer)} of the time against "
+                                f"{percent(default)}, a fall of {percent(fall)} of itself (under a tenth is hardly "
+                                "at all, under a half a little).")
+
+
+def _best_reroll() -> KitAnswer:
+    """Question 7: the re-roll with the highest exact chance."""
+    chances = analysis.reroll_chances()
+    best = [variants.DICE[d] for d in variants.DICE if chances[d] == max(chances.values())]
+    shown = ", ".join(f"{exact_fraction(p).removeprefix('exactly ')} for {variants.DICE[d]}"
+                      for d, p in chances.items())
+    return choice_answer(best, f"{' and '.join(best).capitalize()}: the exact chances that the hand makes the new "
+                               f"target are {shown}.")
+
+
+def _powers_share() -> KitAnswer:
+    """Question 8: the powered bot's share of the stored run's wins."""
+    run = analysis.question8_powers()
+    wins = Fraction(run.wins[0]).limit_denominator()
+    interval = wilson(float(wins), run.games)
+    return percent_answer(wins / run.games, tolerance=2,
+                          note=f"That is the stored seeded run (seed 2026): {float(wins):g} of its {run.games} games "
+                               f"(95 % interval {100 * interval.low:.0f} % to {100 * interval.high:.0f} %), against "
+                               f"a fair share of {percent(Fraction(1, len(run.names)))}")
+
 
 QUESTIONS = question_list(
     lesson_question(
         "cha_ching.q1",
         "**Question 1.** You are dealt 8 cards from the shuffled default deck. Which target is a fresh hand most "
         "likely to make already?",
-        choices=["10", "55", "96"],
-        answer=lambda: [analysis.hit_probability_figure(), analysis.hit_chances_html((10, 55, 96))],
+        choices=[str(t) for t in Q1_TARGETS],
+        answer=lambda: [analysis.hit_probability_figure(), analysis.hit_chances_html(Q1_TARGETS)],
+        right=_likeliest_target,
         variant=variants.targets_variant,
         reading="Small targets are hard. Eight cards are a lot: to make 10 you need almost every card to be a "
                 "1 or a zero card, while 30 of the 75 number cards (40 %) are worth 25 or 50. The best targets sit "
@@ -22,8 +133,9 @@ QUESTIONS = question_list(
     lesson_question(
         "cha_ching.q2",
         "**Question 2.** What is the chance that a fresh hand already makes a freshly rolled target?",
-        choices=["1 in 5", "1 in 30", "1 in 300"],
+        choices=list(Q2_ODDS),
         answer=lambda: analysis.fresh_hit_html(),
+        right=_fresh_hit_odds,
         variant=variants.fresh_hit_variant,
         reading="About 1 deal in 29 could go out on the spot. That single number is the average of the 90 bars of "
                 "Question 1's chart, each with weight 1/90.",
@@ -35,6 +147,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: [analysis.wild_value_figure(), analysis.wild_value_html()],
+        right=_three_wilds,
         variant=variants.wild_value_variant,
         reading="Each `$` raises the chance, by a smaller factor each time (×4.6, then ×2.8, then ×2.1: about 0.5 % "
                 "with none, 2.5 % with one, 14 % with three). But a `$` left in your hand when someone else goes out "
@@ -44,8 +157,9 @@ QUESTIONS = question_list(
         "cha_ching.q4",
         "**Question 4.** Playing alone, about how many times as many turns does the greedy player need for a target "
         "of 10 as for a target of 96?",
-        choices=["about the same", "about twice", "about four times", "about ten times"],
-        answer=lambda: analysis.turns_figure(analysis.turns_to_go_out((10, 25, 40, 55, 70, 85, 96), games=100, seed=1)),
+        choices=list(Q4_TIMES),
+        answer=lambda: analysis.turns_figure(_solo_turns()),
+        right=_turns_ratio,
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="The simulated turns follow the order of the exact hit chances (hard targets are slow), not their "
@@ -58,6 +172,7 @@ QUESTIONS = question_list(
         "**Question 5.** Does a losing hand in play cost more or less than a fresh deal's expected penalty (≈ 180)?",
         choices=["more", "about the same", "less"],
         answer=lambda: analysis.round_statistics_html(players=4, games=10, seed=2),
+        right=_losing_hand,
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="A losing hand in play costs less than the ≈180 of a fresh deal: about 156 in the seeded run of 10 "
@@ -74,6 +189,7 @@ QUESTIONS = question_list(
         "Would the chance of a fresh hit fall a little or a lot?",
         choices=["hardly at all", "a little", "a lot"],
         answer=lambda: [analysis.hit_probability_figure(dict(analysis.COMPOSITIONS)), analysis.compositions_html()],
+        right=_fewer_wilds,
         no_variant="it compares the lesson's three named guesses at the real deck; question 2's variant "
                    "already asks the fresh-hit chance of a deck with another number of $ cards",
         reading="The answers move a lot with the guess. With 6 wilds instead of 15 the chance of a fresh hit falls to "
@@ -87,6 +203,7 @@ QUESTIONS = question_list(
         "**Question 7.** Which re-roll gives these eight cards the best chance to make the new target at once?",
         choices=["the black die (tens)", "the white die (units)", "both dice"],
         answer=lambda: analysis.reroll_html(),
+        right=_best_reroll,
         variant=variants.reroll_variant,
         reading="The black die: 4/9. Each `$` counts 1, 5, 10, 25 or 50, and the totals of this hand that end in 2 "
                 "(32, 52, 72 and 92) need only the tens to change, which the black die does while the white 2 stays. "
@@ -101,6 +218,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda progress: analysis.powers_figure(analysis.question8_powers(progress=progress)),
+        right=_powers_share,
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="*Seed 2026:* the bot with the powers wins 32 % of the 400 games (95 % interval 28 % to 37 %), "
@@ -122,6 +240,7 @@ QUESTIONS = question_list(
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: analysis.false_out_html(42),
+        right=lambda: percent_answer(variants._false_out(42), tolerance=1),  # the variant's tolerance
         variant=variants.false_out_variant,
         reading="About 99 %. A hand that misses 42 pays on average about 182.4 penalty points, more than four times "
                 "the target: eight cards, with a `$` priced at your biggest card and a CHA-CHING card at 50, rarely "
