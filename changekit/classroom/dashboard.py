@@ -111,6 +111,16 @@ def _right_answer(question: LessonQuestion, picked: Any) -> Any:
     return {"range": [low, high]}
 
 
+def kit_words(question: LessonQuestion, marked: Any) -> dict[str, str]:
+    """What a reveal says of the answer when the teacher's mark is the kit's own right answer:
+    its value for the projector's big line and its sentence for the students' Check; nothing
+    when the teacher marked another answer or none (their mark is then what the pages say)."""
+    kit = question.kit_answer() if question.right is not None and marked is not None else None
+    if kit is None or check_correct(kit.correct) != check_correct(marked):
+        return {}
+    return {"value": kit.value, "summary": kit.exact}
+
+
 class _QuestionRow:
     def __init__(self, board: Dashboard, question: LessonQuestion) -> None:
         self.question = question
@@ -592,14 +602,22 @@ class Dashboard:
 
     def opening(self, qid: str) -> tuple[Callable[[], Any], Callable[[Any], None]]:
         code, key = self._teacher()
-        prompt = self._question(qid).prompt()
+        question = self._question(qid)
+        prompt = question.prompt()
         marked = self.pending_marks.get(qid)
         picked = self.rows[qid].right.value if qid in self.rows else None
+        first_open = qid not in self.states
 
         def work() -> Any:
             self.store.open_question(code, key, qid, prompt)
             if marked is not None:  # the right answer marked before the question opened
                 self.store.mark_correct(code, key, qid, marked)
+            elif first_open and question.right is not None:
+                # the kit's right answer, marked for the teacher (who may change it on the row):
+                # the projector, the students' Check and the lesson report all count by it
+                kit = question.kit_answer()
+                assert kit is not None, "a question with right= has a kit answer"
+                self.store.mark_correct(code, key, qid, kit.correct)
             return self.fetch()
 
         def then(state: Any) -> None:
@@ -685,11 +703,13 @@ class Dashboard:
         def work() -> Any:
             # the class's votes go with the answer: every student sees the class's chart (counts, no names)
             answers = self.store.answers(code, key, qid)
-            discussed = any(q.question_id == qid and q.discussing for q in self.store.questions(code, key))
+            states = self.store.questions(code, key)
+            discussed = any(q.question_id == qid and q.discussing for q in states)
             revotes = self.store.revotes(code, key, qid) if discussed else None
             shown: dict[str, Any] = {"reading": reading, "predictions": list(answers.values())}
             if revotes is not None:
                 shown["revotes"] = list(revotes.values())
+            shown.update(kit_words(question, next((q.correct for q in states if q.question_id == qid), None)))
             self.store.reveal_question(code, key, qid, shown)
             return self.fetch(), answers, revotes
 

@@ -306,9 +306,11 @@ def poll_chart(poll: ProjectorPoll) -> str:
 
 
 def answer_text(poll: ProjectorPoll) -> str:
-    """The revealed answer in words (plain text): the teacher's summary, else the right answer
-    they marked; "" when they marked none."""
+    """The revealed answer in words (plain text): the kit's value where the teacher's mark is the
+    kit's right answer, else a summary, else the right answer they marked; "" when none is marked."""
     answer = poll.answer if isinstance(poll.answer, dict) else {}
+    if answer.get("value"):  # the kit's own right answer, the teacher's mark: its value in a few words
+        return str(answer["value"])
     if answer.get("summary"):
         return str(answer["summary"])
     correct = poll.correct if isinstance(poll.correct, dict) else {}
@@ -572,6 +574,9 @@ class Projector:
         right = _text(36, "The answer", "ck-projector-answer-label")
         if exact:
             right += _text(72, escape(exact), "ck-projector-answer", "bold")
+        said = poll.answer.get("summary") if isinstance(poll.answer, dict) and poll.answer.get("value") else None
+        if said:  # the kit's sentence under its value: the exact answer and what counted as right
+            right += _text(30, escape(str(said)), "ck-projector-exact")
         rows = [r for r in state.report if r.question_id == poll.question_id]
         headline = _text(30, _unbroken(report_headline(rows)), "ck-projector-report") if rows else ""
         headline += "".join(_text(30, learning_headline(r), "ck-projector-learning") for r in state.learning

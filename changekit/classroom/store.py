@@ -1804,7 +1804,7 @@ def _anonymous_rows(rows: Any, named: bool) -> list[dict[str, Any]]:
 PROJECTOR_STANDINGS_FIELDS = ("rank", "entry", "kind", "games", "win_rate", "low", "high", "mean_score",
                               "timeout", "error", "illegal")
 #: the fields of a revealed poll's answer the projector gets (what the dashboard's Reveal writes)
-PROJECTOR_ANSWER_FIELDS = ("summary", "reading", "predictions", "revotes")
+PROJECTOR_ANSWER_FIELDS = ("value", "summary", "reading", "predictions", "revotes")
 
 
 def _projector_answer(prompt: Any, answer: Any) -> Any:

@@ -28,7 +28,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from changekit.core.errors import ChangekitError
-from changekit.core.questions import QUESTION_ID, LessonQuestion, answer_parts
+from changekit.core.questions import QUESTION_ID, KitAnswer, LessonQuestion, answer_parts
 
 __all__ = ["Question", "answer_parts", "judge", "readable_fractions", "reading_to_html", "right_words"]
 
@@ -177,6 +177,8 @@ class Question:
         self.unit = unit
         self.right: Any = None  # the right answer a teacher marked ({"choices": [...]} or {"range": [...]})
         self.answer_text = ""  # what the answer is, in words, when no right answer is marked (plain text)
+        # the lesson's own right answer (a KitAnswer), used by Check where no teacher marked one
+        self.kit_answer: Callable[[], KitAnswer | None] | None = None
         self.on_predict: list[Callable[[Question], None]] = []
         self.on_check: list[Callable[[Question], None]] = []
         self.confidence_input: w.ToggleButtons | None = None  # a class poll's "how sure?" (ask_confidence)
@@ -212,7 +214,10 @@ class Question:
             raise ChangekitError(f"Question.of draws a LessonQuestion, not {question!r}")
         if question.answer is None:
             raise ChangekitError(f"question {question.qid!r} has no answer to check")
-        return cls(question.qid, question.text, answer=question.answer, reading=question.reading, **question.how)
+        drawn = cls(question.qid, question.text, answer=question.answer, reading=question.reading, **question.how)
+        if question.right is not None:
+            drawn.kit_answer = question.kit_answer
+        return drawn
 
     def _make_input(self, choices: Sequence[Any] | None, number: tuple[float, float] | None,
                     slider: tuple[float, float, float] | None, unit: str) -> w.Widget:
@@ -436,6 +441,10 @@ class Question:
             parts.append(self.reading_html)
         self.answer_box.children = parts
         self.checked = True
+        if self.right is None and not self.answer_text and self.kit_answer is not None:
+            kit = self.kit_answer()  # no teacher's mark (a student alone): the lesson's own answer judges
+            if kit is not None:
+                self.right, self.answer_text = kit.correct, kit.exact
         self.say(self.verdict_html())
         for hook in self.on_check:
             hook(self)
@@ -455,7 +464,7 @@ class Question:
         answer is, where a right answer is marked; else the prediction and what the answer is."""
         value = self.prediction if value is None else value
         mine = escape(self.shown(value))
-        verdict, words = judge(self.right, value), right_words(self.right, self.unit)
+        verdict, words = judge(self.right, value), self.answer_text or right_words(self.right, self.unit)
         if verdict is not None:
             said = ('<b class="ck-right">✔ Right.</b>' if verdict else '<b class="ck-wrong">✘ Not right.</b>')
             return f"{said} The answer is <b>{escape(words or '')}</b>; your {whose} was <b>{mine}</b>."

@@ -276,7 +276,9 @@ def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch
     import changekit.classroom.lessons as lessons_module
     from changekit.classroom.lessons import find_lesson_question, lessons
     from changekit.registry import all_specs
+    from tests.unit.test_registry import questions_the_notebooks_draw
 
+    drawn = questions_the_notebooks_draw()  # read before the notebooks are made unreadable
     real_open = io.open
 
     def no_notebooks(file, *args, **kwargs):
@@ -288,7 +290,8 @@ def test_the_lessons_questions_are_learnt_without_reading_a_notebook(monkeypatch
     assert list(lessons()) == [spec.notebook for spec in all_specs() if spec.notebook]
     asked = {notebook: [q.qid for q in lesson_questions(notebook)] for notebook in lessons()}
     assert asked["zombie.ipynb"] == [f"zombie.q{n}" for n in range(1, 8)]
-    assert sum(map(len, asked.values())) == 55 and find_lesson_question("cambio.q6").kind == "choices"
+    assert sum(map(len, asked.values())) == drawn
+    assert find_lesson_question("cambio.q6").kind == "choices"
     assert find_lesson_question("zombie.q9") is None
     assert not {"ast", "json", "nbformat"} & set(vars(lessons_module))
 
@@ -543,3 +546,53 @@ def test_a_refusal_on_the_dashboard_reads_as_a_sentence(board, store):
     board.code_box.value = "ABC"
     board.resume_button.click()
     assert "A join code is 6 letters and digits" in board.message.value
+
+
+def with_kit_answer(board, qid, answer):
+    """The board's lesson with ``qid`` declaring ``answer`` as the kit's right answer."""
+    import dataclasses
+    board.lesson = {**board.lesson, qid: dataclasses.replace(board.lesson[qid], right=lambda: answer, no_right="")}
+    board.rows[qid].question = board.lesson[qid]
+
+
+def test_the_kit_s_right_answer_is_marked_at_the_open_and_said_on_the_projector_after_the_reveal(
+        board, store, monkeypatch):
+    from changekit.classroom.projector import Projector, projector_address
+    from changekit.games.variant_tools import choice_answer
+    session = opened(board)
+    with_kit_answer(board, "zombie.q1", choice_answer("$3", "$3: paying the smallest bill that covers it keeps "
+                                                            "the most points."))
+    row = board.rows["zombie.q1"]
+    row.open_button.click()
+    (state,) = store.questions(session.code, session.teacher_key)
+    assert state.correct == {"choices": ["$3"]} and row.right.value == "$3"  # marked for the teacher, who sees it
+    for name, vote in (("Ada", "$3"), ("Bo", "$5")):
+        store.submit(session.code, store.join(session.code, name).token, "zombie.q1", vote)
+    row.reveal_button.click()
+    (poll,) = store.polls(session.code, session.teacher_key)
+    assert poll.answer["value"] == "$3" and poll.answer["summary"].startswith("$3: paying the smallest")
+    monkeypatch.setenv("QUERY_STRING", projector_address(session.code, store.projector_key(
+        session.code, session.teacher_key)).split("?", 1)[1])
+    board_on_wall = Projector(store, live=False)
+    drawn = board_on_wall.draw(board_on_wall.fetch())
+    big = re.search(r'class="ck-projector-answer"[^>]*>([^<]*)<', drawn)
+    assert big is not None and big.group(1) == "$3"
+    assert "$3: paying the smallest bill that covers it keeps the most points." in drawn
+
+
+def test_a_teacher_s_own_mark_replaces_the_kit_s_and_the_reveal_then_says_the_teacher_s(board, store):
+    from changekit.games.variant_tools import number_answer
+    from fractions import Fraction
+    session = opened(board)
+    with_kit_answer(board, "zombie.q2", number_answer(Fraction(253, 5), tolerance=2, unit="%"))
+    row = board.rows["zombie.q2"]
+    row.open_button.click()
+    (state,) = store.questions(session.code, session.teacher_key)
+    assert state.correct == {"range": [48.6, 52.6]} and row.right.value == "48.6 to 52.6"
+    row.right.value = "45 to 55"
+    row.reveal_button.click()
+    (poll,) = store.polls(session.code, session.teacher_key)
+    assert poll.correct == {"range": [45.0, 55.0]}
+    assert "value" not in poll.answer and "summary" not in poll.answer  # the kit's words are not the mark's
+    row.open_button.click()  # opened again: the teacher's mark stays, the kit's does not come back
+    assert store.questions(session.code, session.teacher_key)[0].correct == {"range": [45.0, 55.0]}
