@@ -31,7 +31,7 @@ from .keeper import TEACHER_COOKIE, PageKeeper
 from .live import Poller, alert_html, page_address, page_value, server_token_query
 from .poller import off_loop
 from .projector import projector_address
-from .report import (LESSON, check_correct, discussion_advice, learning_figure, learning_html, report_figure,
+from .report import (check_correct, discussion_advice, learning_figure, learning_html, report_figure,
                      report_html, share_right)
 from .store import QuestionState
 from .store import Session, Store, connect
@@ -863,10 +863,10 @@ class Dashboard:
         self.report_chart.widget.layout.display = None if rows else "none"
         if rows:
             self.report_chart.show(report_figure(rows))
-        answered = [r for r in learning if r.question_id != LESSON and r.n]
-        self.learning_chart.widget.layout.display = None if answered else "none"
-        if answered:
-            self.learning_chart.show(learning_figure(answered))
+        figure = learning_figure(learning)
+        self.learning_chart.widget.layout.display = None if figure is not None else "none"
+        if figure is not None:
+            self.learning_chart.show(figure)
 
     def export(self) -> str:
         """The session as CSV, offered as a download link (a data: URL: nothing leaves the page)."""

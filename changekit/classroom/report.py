@@ -432,10 +432,13 @@ LEARNING_KINDS = (("knew", "knew", "#1d4e89"), ("learned", "learned", "#4f9d69")
 
 def learning_figure(rows: Sequence[LearningRow]) -> Any:
     """How many students knew, learned, copied or are still wrong, per question (stacked bars of
-    counts: a plotly figure); the lesson's own row and questions nobody answered are left out."""
+    counts: a plotly figure); the lesson's own row and questions nobody answered are left out, and
+    None when that leaves nothing to draw (a chart with no bars is not shown)."""
+    shown = [r for r in rows if r.question_id != LESSON and r.n]
+    if not shown:
+        return None
     import plotly.graph_objects as go  # plotly only for the chart
 
-    shown = [r for r in rows if r.question_id != LESSON and r.n]
     ids = [r.question_id for r in shown]
     figure = go.Figure([go.Bar(x=ids, y=[getattr(r, field).count for r in shown], name=name, marker_color=colour)
                         for field, name, colour in LEARNING_KINDS])

@@ -179,3 +179,4 @@ def test_the_learning_chart_leaves_out_the_lesson_and_questions_nobody_answered(
         ("knew", ["demo.q1"], [1]), ("learned", ["demo.q1"], [0]), ("copied", ["demo.q1"], [1]),
         ("still wrong", ["demo.q1"], [0])]
     assert figure.layout.barmode == "stack"
+    assert learning_figure([nobody, lesson]) is None  # nothing to draw: no chart

@@ -20,6 +20,16 @@ def test_there_is_a_gallery_and_a_notebook_per_game():
         assert game.notebook_file() in names, f"{game.name} has no notebook"
 
 
+@pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
+def test_every_cell_has_its_id_as_nbformat_4_5_requires(path):
+    import json
+
+    cells = json.loads(path.read_text())["cells"]  # read raw: nbformat.read would add missing ids itself
+    assert [i for i, cell in enumerate(cells) if not cell.get("id")] == []
+    ids = [cell["id"] for cell in cells]
+    assert len(set(ids)) == len(ids), f"a cell id twice in {path.name}"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
 def test_notebook_runs_clean(path):
