@@ -60,7 +60,8 @@ def fresh_hit(deck=tuple((k, 15) for k in KINDS)) -> Fraction:
 def assert_range_around(qid: str, percent_value: float, tolerance: float) -> None:
     low, high = QUESTIONS[qid].kit_answer().correct["range"]
     assert low <= percent_value <= high
-    assert abs(low - max(0, percent_value - tolerance)) <= 0.01 and abs(high - min(100, percent_value + tolerance)) <= 0.01
+    assert abs(low - max(0, percent_value - tolerance)) <= 0.01
+    assert abs(high - min(100, percent_value + tolerance)) <= 0.01
 
 
 def test_question_1_the_likeliest_target_is_96() -> None:

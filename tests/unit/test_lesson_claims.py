@@ -27,6 +27,7 @@ import pytest
 
 from changekit.classroom.lessons import lesson_questions
 from tests.notebooks.page_questions import drawn_ids
+from tests.unit import zhao_pengyou_checks as zp
 from tests.unit.chance_checks import (BIG_CHEESE_TARGET, another_run_lands_inside, big_cheese_card_kept,
                                       big_cheese_highest_reroll, big_cheese_payouts, cha_ching_false_out,
                                       cha_ching_solo_turns, diminishing_first_movers, game_shares,
@@ -921,8 +922,24 @@ CAMBIO_GIVEN = numbers(
 
 
 # ---- zhao pengyou ------------------------------------------------------------------------------
+def _zhao_trick_winner() -> int:
+    """Question 5's trick, judged by the test's own reading of the rules (tests/unit/zhao_pengyou_checks.py)."""
+    from changekit.games.zhao_pengyou.worked_examples import TRICK
+
+    return zp.tractor_trick_winner(TRICK.plays, TRICK.trump_suit, TRICK.trump_rank)
+
+
+def _zhao_kitty(attackers_win_last: bool, factor: int = 2) -> int:
+    """Question 6's score, counted by the test: the trick points plus the kitty, doubled, if the attackers win the
+    last trick."""
+    from changekit.games.zhao_pengyou.worked_examples import KITTY, KITTY_TRICK_POINTS
+
+    return zp.attackers_score(KITTY_TRICK_POINTS, KITTY, attackers_win_last, factor)
+
+
 def zhao_pengyou_claims():
     from changekit.games.zhao_pengyou import analysis as a
+    from changekit.games.zhao_pengyou import worked_examples as w
     from changekit.stats.intervals import wilson
     from tests.unit.chance_checks import mean_with_interval
 
@@ -971,6 +988,22 @@ def zhao_pengyou_claims():
         "the attackers went up in 65 % of them (95 % interval 52-76 %)":
             lambda: (lambda up: (lambda w: f"the attackers went up in {pct(up / 60)} % of them (95 % interval "
                                            f"{pct(w.low)}-{pct(w.high)} %)")(wilson(up, 60)))(levels()[0]),
+        # Questions 5 and 6 (issue 43): the kit's trick and kitty, judged by the test's own reading of the rules
+        "Seat 3 wins": lambda: f"Seat {_zhao_trick_winner() + 1} wins",
+        "in the kitty (35 points)": lambda: f"in the kitty ({zp.points(w.KITTY)} points)",
+        "The attackers go up 2 levels: 100 + 2 × 35 = 170 points, in the 165-215 band":
+            lambda: (lambda score, t=w.KITTY_TRICK_POINTS: f"The attackers go up {zp.sheet_levels(score)[1]} levels: "
+                     f"{t} + 2 × {zp.points(w.KITTY)} = {score} points, in the 165-215 band")(_zhao_kitty(True)),
+        "100 points, and the host's team would go up 1":
+            lambda: (f"{_zhao_kitty(False)} points, and the host's team would go up "
+                     f"{zp.sheet_levels(_zhao_kitty(False))[1]}"),
+        "between the host's team up 1 and the attackers up 2":
+            lambda: (f"between the host's team up {zp.sheet_levels(_zhao_kitty(False))[1]} and the attackers up "
+                     f"{zp.sheet_levels(_zhao_kitty(True))[1]}"),
+        "here the 35 points decide": lambda: f"here the {zp.points(w.KITTY)} points decide",
+        "they would give 135 points and the attackers would go up 1":
+            lambda: (lambda once: f"they would give {once} points and the attackers would go up "
+                                  f"{zp.sheet_levels(once)[1]}")(_zhao_kitty(True, factor=1)),
     }
 
 
@@ -978,7 +1011,8 @@ ZHAO_PENGYOU_GIVEN = numbers(
     "162 5 10 300 0 3 50 55 105 110 160 165 215 220 "  # the cards, point cards and the sheet's thresholds
     "2 1 4 6 7 9 39 12 "  # Question numbers, seats, the hand; "3 copies × 4 suits = 12", "6 jokers, 39 …, 9 …"
     "18 8 "  # the thresholds Question 1 asks about
-    "400 95 60")  # the page's calls: 400 simulated deals, 60 bot deals; 95 % intervals
+    "400 95 60 "  # the page's calls: 400 simulated deals, 60 bot deals; 95 % intervals
+    "8 100")  # Question 5's cards (7♠7♠8♠8♠); Question 6's 100 points from tricks
 
 
 LESSONS = {
@@ -1241,6 +1275,8 @@ def _guide_claims(name: str) -> dict:
     if name == "zhao_pengyou":
         from tests.unit.chance_checks import mean_with_interval
 
+        from changekit.games.zhao_pengyou import worked_examples as w
+
         summary = a.deal_summary(players=5, decks=3)
         counts = a.trump_count()
         return {
@@ -1255,6 +1291,13 @@ def _guide_claims(name: str) -> dict:
             "mean, 13 trumps for 4 players":
                 lambda: f"mean, {a.trumps_closed_form(players=4, decks=3).value} trumps for 4 players",
             "averaged about 129 points": claims_of("zhao_pengyou")["averaged about 129 points"],
+            "(35 points buried, 100 taken in tricks":
+                lambda: f"({zp.points(w.KITTY)} points buried, {w.KITTY_TRICK_POINTS} taken in tricks",
+            "100 + 2 × 35 = 170 points: the attackers go up 2 levels":
+                lambda: (lambda score: f"{w.KITTY_TRICK_POINTS} + 2 × {zp.points(w.KITTY)} = {score} points: the "
+                                       f"attackers go up {zp.sheet_levels(score)[1]} levels")(_zhao_kitty(True)),
+            "100 points, the host's team up 1":
+                lambda: f"{_zhao_kitty(False)} points, the host's team up {zp.sheet_levels(_zhao_kitty(False))[1]}",
             "95 % interval 117-141: above 110 even at its low end":
                 lambda: (lambda m, low, high: f"95 % interval {dec(low, 0)}-{dec(high, 0)}: "
                                               f"{'above' if low > 110 else 'not above'} 110 even at its low end")(
@@ -1460,7 +1503,7 @@ ANSWERS = {
     "cambio.q4": ["won 63 %"], "cambio.q5": ["won 86 %"], "cambio.q6": ["by rounds 4-6"],
     "cambio.q7": ["195/49", "3.98 points off"],
     "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
-    "zhao_pengyou.q4": ["129 points"],
+    "zhao_pengyou.q4": ["129 points"], "zhao_pengyou.q5": ["Seat 3 wins"], "zhao_pengyou.q6": ["= 170"],
 }
 #: An explorer that can answer a question: the call that makes it, and the questions it answers. It
 #: opens after them and says which questions it answers.

@@ -121,6 +121,20 @@ def check_zhao_pengyou_q3(instance):
     assert _right_answer(instance) == {instance.how["choices"][expected]}
 
 
+def check_zhao_pengyou_q6(instance):
+    """The attackers' score: points from tricks, plus the kitty's points doubled when they win the last
+    trick (docs/rules.md), read on the sheet's table (tests/unit/zhao_pengyou_checks.py)."""
+    from tests.unit import zhao_pengyou_checks as zp
+
+    kitty, taken, who = _search(r"The host buried (.+?) in the kitty\. The attackers took (\d+) points in tricks, "
+                                r"and (the attackers win|the host's team wins) the last trick", instance.text).groups()
+    codes = [card[:-1] + {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}[card[-1]] for card in kitty.split()]
+    assert len(codes) == 6 and int(taken) + zp.points(codes) <= 300
+    side, steps = zp.sheet_levels(zp.attackers_score(int(taken), codes, who == "the attackers win"))
+    team = "the attackers" if side == "attackers" else "the host's team"
+    assert _right_answer(instance) == {f"{team}, {steps} level{'s' if steps > 1 else ''}"}
+
+
 # Cambio: A=1, 2-10 as printed, J=11, Q=12, black K=13, red K=-1, jokers 0 (rule sheet; jokers
 # are the kit's option).
 def _cambio_value(shown: str) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis, variants
+from . import analysis, variants, worked_examples as worked
 
 QUESTIONS = question_list(
     lesson_question(
@@ -61,5 +61,40 @@ QUESTIONS = question_list(
                 "attackers went up in 65 % of them (95 % interval 52-76 %): with these bots the attackers come out "
                 "ahead. The run cannot say how much of that is the low threshold and how much the bots' play (2 "
                 "attackers against the host and the friend, hosts who never bury points).",
+    ),
+    lesson_question(
+        "zhao_pengyou.q5",
+        "**Question 5.** Trumps are ♥ and the trump rank is 2. Seat 1 leads the tractor 7♠7♠8♠8♠. Seat 2 holds five "
+        "spades, one pair among them, and plays A♠A♠Q♠J♠. Seats 3 and 4 hold no spades: seat 3 plays 3♥3♥4♥4♥, "
+        "seat 4 plays A♥A♥Q♥Q♥. Each play follows the rules. Who wins the trick?",
+        choices=worked.TRICK_CHOICES,
+        answer=worked.trick_html,
+        right=worked.trick_right,
+        no_variant="it asks about one fixed trick, chosen to show the shape rule at work; its answer is the play-"
+                   "through of that trick, not a number a student's own trick could be checked against",
+        reading="Seat 3 wins. Against a tractor, only a tractor of the same length can win, all in the led suit or "
+                "all trumps; among those the highest card decides. Seats 3 and 4 have no spades, so they may play any "
+                "cards, trumps included. Seat 2 had to follow spades and play its pair, but "
+                "A♠A♠Q♠J♠ is not a tractor, so its aces cannot win. Seat 4 has two pairs of high trumps, yet A and Q "
+                "are not adjacent (K♥ lies between): no tractor either. Seat 3's low trumps are a tractor, and a "
+                "trump tractor beats a spade one. What a follower owes a tractor is the kit's reading (the sheet is "
+                "silent): a tractor if you hold one, else your pairs, up to the lead's two. Seat 2 holds only one "
+                "spade pair, so it cannot make a tractor whatever it owes: the winner does not depend on that "
+                "reading.",
+    ),
+    lesson_question(
+        "zhao_pengyou.q6",
+        "**Question 6.** The host buried K♣ 10♦ 10♠ 5♥ 9♣ 3♦ in the kitty (35 points). The attackers took 100 "
+        "points in tricks, and they win the last trick. Who goes up, and by how many levels?",
+        choices=worked.KITTY_CHOICES,
+        answer=lambda: [worked.kitty_html(), worked.kitty_figure()],
+        variant=worked.kitty_variant,
+        right=worked.kitty_right,
+        reading="The attackers go up 2 levels: 100 + 2 × 35 = 170 points, in the 165-215 band. Had the host's team "
+                "won the last trick, the kitty would not count: 100 points, and the host's team would go up 1. So "
+                "burying points is a bet on the last trick: here the 35 points decide between the host's team up 1 "
+                "and the attackers up 2. Doubling the kitty is the kit's rule, not the sheet's (the sheet does not "
+                "mention the kitty's points): counted once, not doubled, they would give 135 points and the "
+                "attackers would go up 1. Levels stop at A.",
     ),
 )
