@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from changekit.core.questions import KitAnswer, QuestionInstance
+from changekit.stats.tournaments import TournamentResult
 
 
 def rng_for(qid: str, seed: int) -> random.Random:
@@ -58,6 +59,37 @@ def choice_answer(right: str | Sequence[str], exact: str) -> KitAnswer:
     """The right answer to a multiple-choice question: one choice or several, and why in a sentence."""
     rights = [right] if isinstance(right, str) else list(right)
     return KitAnswer({"choices": rights}, " or ".join(rights), exact)
+
+
+def leaders_answer(result: TournamentResult, choices: Mapping[str, str], *, cannot_rank: str = "",
+                   run: str = "the stored seeded run") -> KitAnswer:
+    """The right answer to "which bot wins most often?" from a tournament's games: the bot that won
+    the most and every bot the test of the difference (two shares of the same games) cannot tell
+    from it (:meth:`TournamentResult.leaders`). ``choices`` maps each bot's name to its choice;
+    ``cannot_rank``, the choice saying these games cannot rank the bots, is right when none can be
+    told from the top one. ``run`` names the games in the sentence."""
+    names = list(dict.fromkeys(result.names))
+    leaders = result.leaders()
+    top = max(names, key=result.share)
+    behind = [n for n in names if n not in leaders]
+    rights = [cannot_rank] if cannot_rank and not behind else [choices[n] for n in leaders]
+    shares = ", ".join(f"{n} {100 * result.share(n):.0f} %" for n in names)
+    if len(leaders) == 1:
+        runner_up = max(behind, key=result.share)
+        verdict = (f"{top} won most, and the test of its difference from {runner_up} gives "
+                   f"z ≈ {result.difference_z(top, runner_up):.1f}, beyond 1.96")
+    else:
+        farthest = min(leaders, key=result.share)  # of the bots it cannot be told from
+        verdict = (f"{top} won most, but the test of its difference from {farthest} gives "
+                   f"z ≈ {result.difference_z(top, farthest):.1f}, under 1.96, so these games cannot rank "
+                   f"{' and '.join(leaders)}")
+        for n in behind:
+            nearest = min(leaders, key=lambda leader: abs(result.difference_z(leader, n)))
+            verdict += (f"; {n} falls behind by the same test (z ≈ {result.difference_z(nearest, n):.1f} "
+                        f"against {nearest})")
+    value = cannot_rank if rights == [cannot_rank] else " or ".join(leaders)  # bots' names: short on a projector
+    exact = f"{value[0].upper()}{value[1:]}. In {run} of {result.games} games the bots won {shares}; {verdict}."
+    return KitAnswer({"choices": rights}, value, exact)
 
 
 def percent_variant(qid: str, seed: int, text: str, p: Fraction | float, *, tolerance: float = 2,

@@ -5,6 +5,7 @@ A game's analysis module names its usual line-up and calls :func:`bot_tournament
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
@@ -16,7 +17,7 @@ from changekit.core.state import Game
 from changekit.core.words import numbered
 from changekit.registry import spec_of
 
-from .intervals import Estimate, wilson
+from .intervals import Z95, Estimate, wilson
 
 
 @dataclass
@@ -47,6 +48,31 @@ class TournamentResult:
         sign = 1 if self.lower_is_better else -1
         means = self.mean_points() or [0.0] * len(self.names)
         return sorted(range(len(self.names)), key=lambda i: (-self.wins[i], sign * means[i], i))
+
+    def share(self, name: str) -> float:
+        """The share of the games won by bot ``name`` (a name seated twice: its seats' wins added up)."""
+        if name not in self.names:
+            raise InvalidArgument(f"no bot called {name!r} played: the bots were {sorted(set(self.names))}")
+        return sum(w for n, w in zip(self.names, self.wins, strict=True) if n == name) / self.games
+
+    def difference_z(self, first: str, second: str) -> float:
+        """The z of the difference of two bots' shares of these games (``first`` less ``second``).
+        At one table a game one bot wins is a game the other did not, so the two counts are one
+        multinomial draw: Var(p1 - p2) = (p1 + p2 - (p1 - p2)²) / n, smaller than the sum of two
+        independent variances, and comparing their intervals for overlap would be the wrong test."""
+        p1, p2 = self.share(first), self.share(second)
+        spread = p1 + p2 - (p1 - p2) ** 2
+        if spread <= 0:
+            return 0.0  # neither won a game: no difference to test
+        return (p1 - p2) / math.sqrt(spread / self.games)
+
+    def leaders(self, z: float = Z95) -> list[str]:
+        """The bot that won the most games and every bot the test of the difference
+        (:meth:`difference_z`, two-sided at 5 % by default) cannot tell from it, in seating order:
+        what these games say about who wins most often. Every bot named means they cannot be ranked."""
+        names = list(dict.fromkeys(self.names))
+        top = max(names, key=self.share)
+        return [n for n in names if n == top or self.difference_z(top, n) < z]
 
     def rows(self) -> list[dict[str, object]]:
         means: Sequence[float | None] = self.mean_points() or [None] * len(self.names)

@@ -130,3 +130,20 @@ def test_a_bot_is_shown_the_log_unless_its_own_class_says_it_never_reads_it():
         assert state.view(state.current_players()[0]) == view  # the state is untouched
     assert seen == [True, False, True]
     assert GreedyBot.reads_log is False and Bot.reads_log is True
+
+
+def test_the_test_of_two_shares_of_the_same_games_and_who_leads() -> None:
+    from math import sqrt
+
+    # a seat name twice: its wins add up (60 + 20 of 200 for "a")
+    result = TournamentResult(["a", "b", "a", "c"], 200, [60.0, 70.0, 20.0, 50.0])
+    assert result.share("a") == 80 / 200 and result.share("b") == 70 / 200
+    p1, p2 = 0.40, 0.35  # written out: Var(p1 - p2) = (p1 + p2 - (p1 - p2)^2) / n
+    assert result.difference_z("a", "b") == pytest.approx((p1 - p2) / sqrt((p1 + p2 - (p1 - p2) ** 2) / 200))
+    assert result.difference_z("b", "a") == pytest.approx(-result.difference_z("a", "b"))
+    # a against c: 0.40 - 0.25 over sqrt((0.65 - 0.0225) / 200) = 2.68, beyond 1.96; a against b: 0.82
+    assert result.leaders() == ["a", "b"]
+    assert TournamentResult(["x", "y"], 100, [51.0, 49.0]).leaders() == ["x", "y"]
+    assert TournamentResult(["x", "y"], 100, [80.0, 20.0]).leaders() == ["x"]
+    with pytest.raises(ChangekitError, match="no bot called 'd' played"):
+        result.share("d")

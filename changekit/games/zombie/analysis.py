@@ -27,7 +27,7 @@ from .model import clear_outcome_caches, pay_outcomes, unseen_pool
 from .rules import HAND_SIZE, ZOMBIE_START, Zombie, points_for, serve, unchecked_points_for
 from changekit.core.checks import (
     MAX_DOLLARS, checked, is_callable,
-    is_flag, is_items, is_rng, is_runs, is_seed, is_view, is_whole, optional,
+    is_flag, is_items, is_real, is_rng, is_runs, is_seed, is_view, is_whole, optional,
 )
 from changekit.core.money import is_change_bill, is_change_bills
 from changekit.core.errors import InvalidArgument
@@ -70,7 +70,8 @@ def points_distribution(bill: int, *, zombie: Sequence[int] = (), dealt: int = Z
 
 def clear_exact_caches() -> None:
     """Forget every exact result computed so far (benchmarks time the analyses cold)."""
-    for cache in (_points_distribution, _fresh_hand_rests, _expected_points_table, _first_play_distribution):
+    for cache in (_points_distribution, _fresh_hand_rests, _expected_points_table, _first_play_distribution,
+                  _convergence_run):
         cache.cache_clear()
     clear_outcome_caches()
 
@@ -252,14 +253,39 @@ def convergence_figure(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int
 
     from changekit.ui.theme import style
 
-    exact = float(mean(points_distribution(bill, dealt=dealt)))
-    avg = running_mean(simulated_points(bill, samples, seed=seed, dealt=dealt))
+    exact, points = _convergence_run(bill, dealt, samples, seed)
+    avg = running_mean(points)
     fig = go.Figure()
     fig.add_scatter(x=list(range(1, samples + 1)), y=avg, mode="lines", name="running average (simulation)")
     fig.add_scatter(x=[1, samples], y=[exact, exact], mode="lines", name=f"exact = {exact:.4f}",
                     line={"dash": "dash"})
     return style(fig, title=f"Simulation converges to the exact expectation ({money(bill)})",
                  x="payments simulated", y="average points", log_x=True)
+
+
+@checked(bill=is_change_bill, dealt=is_whole(0, 10), samples=is_runs, seed=is_seed)
+def convergence_run(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 4000,
+                    seed: int = 7) -> tuple[int, ...]:
+    """The points of :func:`convergence_figure`'s seeded simulation (same arguments), one a payment."""
+    return _convergence_run(bill, dealt, samples, seed)[1]
+
+
+@lru_cache(maxsize=8)  # Question 3's chart and its right answer read one seeded run (a few seconds)
+def _convergence_run(bill: int, dealt: int, samples: int, seed: int) -> tuple[float, tuple[int, ...]]:
+    """The exact expectation of paying ``bill`` and the points of a seeded simulation."""
+    exact = float(mean(points_distribution(bill, dealt=dealt)))
+    return exact, tuple(simulated_points(bill, samples, seed=seed, dealt=dealt))
+
+
+@checked(bill=is_change_bill, dealt=is_whole(0, 10), samples=is_runs, seed=is_seed, within=is_real(0, MAX_DOLLARS))
+def convergence_settles(bill: int = 5, *, dealt: int = ZOMBIE_START, samples: int = 4000, seed: int = 7,
+                        within: float = 0.05) -> int:
+    """The last payment of :func:`convergence_figure`'s seeded run (same arguments) at which the
+    running average is more than ``within`` from the exact expectation, 0 if none: from the next
+    payment on, up to the chart's last, it stays within ``within``."""
+    exact, points = _convergence_run(bill, dealt, samples, seed)
+    avg = running_mean(points)
+    return max((n for n, a in enumerate(avg, 1) if abs(a - exact) > within), default=0)
 
 
 @checked(dealt=is_whole(0, 10))

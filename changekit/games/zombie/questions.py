@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from changekit.core.markup import Html, html
-from changekit.core.questions import lesson_question, question_list
+from changekit.core.questions import KitAnswer, lesson_question, question_list
 from changekit.core.words import money
+from changekit.games.variant_tools import choice_answer, leaders_answer
 
 from . import analysis, variants
 
@@ -21,6 +22,46 @@ def chance_in_percent(bill: int) -> Html:
                 money(bill), f"{100 * p.numerator / p.denominator:.1f}", p.numerator, p.denominator)
 
 
+#: Question 3's choices, each with the most payments it covers (the last has no top)
+SETTLE_CHOICES = {"under 100": 99, "100 to 500": 500, "500 to 5,000": 5000, "over 5,000": None}
+
+
+def settles_answer() -> KitAnswer:
+    """Question 3's right answer: the choice that holds the payment from which the chart's seeded run
+    (:func:`analysis.convergence_settles`, the chart's own bill, samples and seed) stays within 0.05."""
+    last = analysis.convergence_settles(5)
+    needed = last + 1
+    right = next(choice for choice, top in SETTLE_CHOICES.items() if top is None or needed <= top)
+    return choice_answer(right, f"{right}: the chart's seeded run strays beyond 0.05 for the last time at payment "
+                                f"{last:,} and stays within it to the chart's end. Other runs settle elsewhere, "
+                                "most between a few hundred and a few thousand payments.")
+
+
+HANDS_CHOICES = ["Hand A (three $1s, three $3s)", "Hand B (one of each kind, a second $10)", "the same"]
+CAREFUL_CHOICES = {"careful": "careful wins more", "greedy": "greedy wins more"}
+CAREFUL_CANNOT_TELL = "200 games cannot tell them apart"
+
+
+def neighbour_answer() -> KitAnswer:
+    """Question 6's right answer: the bill with the best net in :func:`analysis.neighbour_table`,
+    beside the bill that scores most now."""
+    rows = analysis.neighbour_table()
+    best = max(row["net"] for row in rows)
+    rights = [row for row in rows if row["net"] == best]
+    greediest = max(rows, key=lambda row: (row["points"], -row["bill"]))
+    said = "; ".join(f"{money(row['bill'])} scores {row['points']} and leaves your neighbour about "
+                     f"{float(row['neighbour']):.2f}, net {float(row['net']):+.2f}" for row in rights)
+    return choice_answer([money(row["bill"]) for row in rights],
+                         f"{said}: the best net of your bills. The "
+                         f"{money(greediest['bill'])} scores most now ({greediest['points']}) but nets "
+                         f"{float(greediest['net']):+.2f}.")
+
+
+DUPLICATE_CHOICES = {"greedy": "greedy, which ignores duplicates",
+                     "sheds duplicates": "sheds duplicates: pays them first",
+                     "sheds on ties": "sheds on ties: a duplicate only among equal bills"}
+DUPLICATES_CANNOT_RANK = "about even: these games cannot rank them"
+
 QUESTIONS = question_list(
     lesson_question(
         "zombie.q1",
@@ -29,6 +70,7 @@ QUESTIONS = question_list(
         choices=["$1", "$3", "$5", "$7", "$10"],
         answer=lambda: [analysis.expected_points_table_html(), analysis.expected_points_figure()],
         variant=variants.best_bill_variant,
+        right=variants.best_bill_answer,
         reading="The small bills win: a 1 or a 3 often forces the Zombie to hand over a bigger bill. The 10 scores "
                 "least, but not only when he must draw: a Zombie holding 1, 5 and 7 has no 10 to give and hands over "
                 "12 without drawing. The 1 and the 3 are almost tied (about 1.609 against 1.605 points) — a good "
@@ -42,6 +84,7 @@ QUESTIONS = question_list(
         unit="%",
         answer=lambda: [chance_in_percent(5), analysis.points_figure(5)],
         variant=variants.chance_variant,
+        right=variants.chance_answer,
         reading="On a first play a $5 scores at least one point a little less than half the time (about 49 %): the "
                 "simulated diamonds sit on the exact bars. (If the Zombie's bills were dealt from the whole deck, "
                 "your own six bills included, the answer would be 47.8 %: the $5 you pay cannot be his, which lifts "
@@ -54,6 +97,7 @@ QUESTIONS = question_list(
         "answer?",
         choices=["under 100", "100 to 500", "500 to 5,000", "over 5,000"],
         answer=lambda: analysis.convergence_figure(5),
+        right=settles_answer,
         no_variant="its answer is one seeded run of a running average, not an exact computation a student's "
                    "own numbers could be checked against",
         reading="**500 to 5,000** for most runs. The chart's seeded run strays beyond 0.05 for the last time at "
@@ -68,8 +112,10 @@ QUESTIONS = question_list(
     lesson_question(
         "zombie.q4",
         "**Question 4.** Over 200 games, does the careful bot win more often than the greedy one?",
-        choices=["careful wins more", "greedy wins more", "200 games cannot tell them apart"],
+        choices=[*CAREFUL_CHOICES.values(), CAREFUL_CANNOT_TELL],
         answer=lambda: analysis.tournament_figure(analysis.question4_tournament()),
+        right=lambda: leaders_answer(analysis.question4_tournament(), CAREFUL_CHOICES,
+                                     cannot_rank=CAREFUL_CANNOT_TELL),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="Each bar is a win rate with its 95 % interval; the dotted line is a fair 1 in 4. Compare the two "
@@ -83,9 +129,10 @@ QUESTIONS = question_list(
     lesson_question(
         "zombie.q5",
         "**Question 5.** Which hand expects more points from that first payment?",
-        choices=["Hand A (three $1s, three $3s)", "Hand B (one of each kind, a second $10)", "the same"],
+        choices=HANDS_CHOICES,
         answer=lambda: analysis.duplicates_html(),
         variant=variants.hands_variant,
+        right=lambda: variants.hands_answer(*analysis.DUPLICATES_HANDS, choices=HANDS_CHOICES),
         reading="Hand B, the varied one: about 3.093 points against 2.924. Yet each of its bills alone does worse: "
                 "paid whatever the Zombie holds, Hand B's $1 earns about 1.496 points and Hand A's $1 about 1.986 "
                 "(the 1 and the 3 score most on average, Question 1, and holding the other 1s keeps them out of the "
@@ -98,6 +145,7 @@ QUESTIONS = question_list(
         "payment?",
         choices=["$1", "$3", "$5", "$7", "$10"],
         answer=lambda: analysis.neighbour_html(),
+        right=neighbour_answer,
         no_variant="its position is one the lesson chose so that no payment, yours or your neighbour's, makes "
                    "the Zombie draw; the change he keeps can depend on a tie the rule sheet leaves open (8 as "
                    "$1 + $7 or $3 + $5), so a random position could not be checked against the rules alone",
@@ -111,9 +159,10 @@ QUESTIONS = question_list(
         "zombie.q7",
         "**Question 7.** The three bots differ only in what they do with duplicates. Over whole games, which "
         "wins most often?",
-        choices=["greedy, which ignores duplicates", "sheds duplicates: pays them first",
-                 "sheds on ties: a duplicate only among equal bills", "about even: these games cannot rank them"],
+        choices=[*DUPLICATE_CHOICES.values(), DUPLICATES_CANNOT_RANK],
         answer=lambda progress: analysis.duplicates_figure(analysis.question7_duplicates(progress=progress)),
+        right=lambda: leaders_answer(analysis.question7_duplicates(), DUPLICATE_CHOICES,
+                                     cannot_rank=DUPLICATES_CANNOT_RANK),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="*Seed 2026:* greedy wins 37 %, sheds duplicates 21 % and sheds on ties 42 % (a tied game's win is "
