@@ -977,6 +977,10 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "random players often take back much less than the rules allow":
             bot("RandomBot picks among all legal moves alike, and most take back less than the most"),
         "the perfect bot never lets the win go": bot("PerfectBot only plays winning moves from a won position"),
+        # Question 7: under its stated reading (a seat against the other two as a team), no seat wins for sure
+        'no single "perfect play" result':
+            computed(lambda: __import__("tests.unit.diminishing_three_checks", fromlist=["x"]).forcing((5, 3, 1)) == [],
+                     "the test's own search: against each seat, the other two as a team have a way to stop it"),
     },
     "big_cheese": {
         "If nobody bids, the card is discarded": rule(),

@@ -390,7 +390,16 @@ def diminishing_claims():
         "the three moved first in 58, 52 and 55 of their 100 games":
             lambda: "the three moved first in {}, {} and {} of their 100 games".format(
                 *(diminishing_first_movers(100, 1 + i) for i in range(3))),
+        # Question 7: three players, counted by the test's own search (diminishing_three_checks)
+        "no seat can for 24 of the 35 purses":
+            lambda: "no seat can for {} of the {} purses".format(*diminishing_three_bill_counts()),
     }
+
+
+def diminishing_three_bill_counts() -> tuple[int, int]:
+    from tests.unit.diminishing_three_checks import three_bill_counts
+
+    return three_bill_counts()
 
 
 DIMINISHING_GIVEN = numbers(
@@ -1486,7 +1495,7 @@ ANSWERS = {
     "diminishing.q1": ["second player wins"], "diminishing.q2": ["second player wins", "50.9 %"],
     "diminishing.q3": ["10⁴⁰"], "diminishing.q4": ["149 of", "why bills are turns"],
     "diminishing.q5": ["twice as long"],
-    "diminishing.q6": ["0 wins"],
+    "diminishing.q6": ["0 wins"], "diminishing.q7": ["No seat can.", "kingmaker", "24 of the 35"],
     "big_cheese.q1": ["0.549"], "big_cheese.q2": ["10.5", "keeping an 11"], "big_cheese.q3": ["earns 14 points"],
     "big_cheese.q4": ["Somewhat more, far less", "about 1.5 times"], "big_cheese.q5": ["63 %"],
     "big_cheese.q6": ["value bot wins"], "big_cheese.q7": ["about 13.41", "Three. Kept"],

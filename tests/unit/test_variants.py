@@ -495,6 +495,17 @@ def check_diminishing_q3(instance):
     assert power == round(math.log10(games)), (games, right)
 
 
+def check_diminishing_q7(instance):
+    """Three equal purses: the seat that can make sure of winning against the other two as a team, by
+    the test's own search from the rule sheet (tests/unit/diminishing_three_checks.py)."""
+    from tests.unit.diminishing_three_checks import forcing
+
+    purse = _bills(_search(r"each start with (.*?); the pot is empty", instance.text).group(1))
+    assert len(purse) == 3 and purse != (5, 3, 1)  # another purse than the lesson's
+    seats = forcing(purse)
+    assert _right_answer(instance) == {instance.how["choices"][seats[0] if seats else 3]}
+
+
 # Boneyard's first round: everyone holds 1, 3, 5, 7, 10 and bids a total; equal totals cancel (the
 # bid is lost), unmatched totals take the buckets 10, 7, 5, 3, 1 richest first by bid, a bid with
 # no bucket left comes back.

@@ -19,5 +19,5 @@ def summary_says(v: Any, me: int) -> list[str]:
 FACTS = GameFacts(
     summary_says=summary_says,
     first_control=r"^Play \$\d+",
-    lesson_charts=4,  # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups
+    lesson_charts=5,  # the purse explorer, the tiny game's tree, game lengths, the heuristics' matchups, three players
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from changekit.core.questions import lesson_question, question_list
 
-from . import analysis, variants
+from . import analysis, three_players, variants
 
 QUESTIONS = question_list(
     lesson_question(
@@ -81,5 +81,23 @@ QUESTIONS = question_list(
                 "heuristic players soon make a losing move, and from then on the perfect bot never lets the win go. A "
                 "win rate near 0 with a narrow interval is itself a result: these rules of thumb are far from perfect "
                 "play.",
+    ),
+    lesson_question(
+        "diminishing.q7",
+        "**Question 7.** Three players each start with a `$5`, a `$3` and a `$1`; the pot is empty. Can one seat "
+        "make sure of winning, whatever the other two do?",
+        choices=three_players.THREE_CHOICES,
+        answer=lambda: [three_players.seats_figure(three_players.seats_by_purse()), three_players.kingmaker_html()],
+        variant=three_players.three_player_variant,
+        right=three_players.lesson_answer,
+        reading="**No seat can.** The kit solves this game exactly, once for each seat: that seat against the other "
+                "two playing as a team. Each time, the team has a way to stop it. No way of playing stops all three "
+                "seats at once (every game has a winner), so this game has no single \"perfect play\" result: "
+                "whether a seat wins depends on how the other two play. The play-through shows it: "
+                "after three turns, every move the first player can make leaves the second or the third player able "
+                "to make sure of winning, and the move decides which. The first player cannot make sure of winning, "
+                "but chooses who can: a *kingmaker*. The chart counts every purse of one to three bills: "
+                "with one or two bills each, the third seat can make sure of winning; with three, no seat can for "
+                "24 of the 35 purses. The kit checks this for small purses only.",
     ),
 )
