@@ -73,7 +73,7 @@ def leaders_answer(result: TournamentResult, choices: Mapping[str, str], *, cann
     top = max(names, key=result.share)
     behind = [n for n in names if n not in leaders]
     rights = [cannot_rank] if cannot_rank and not behind else [choices[n] for n in leaders]
-    shares = ", ".join(f"{n} {100 * result.share(n):.0f} %" for n in names)
+    shares = ", ".join(f"{n} {100 * result.share(n):.1f} %" for n in names)
     if len(leaders) == 1:
         runner_up = max(behind, key=result.share)
         verdict = (f"{top} won most, and the test of its difference from {runner_up} gives "

@@ -40,6 +40,15 @@ def game_shares(result, first: str, second: str) -> tuple[float, float, int]:
     return share(first), share(second), result.games
 
 
+def leaders_by_the_test(result, names: list[str], level: float = 0.05) -> list[str]:
+    """The bot with the largest share of a tournament's games and every bot the two-sided test of
+    two shares of the same games cannot tell from it at ``level``, in the order of ``names``."""
+    critical = z_for_two_sided(level)
+    shares = {name: game_shares(result, name, name)[0] for name in names}
+    top = max(names, key=shares.__getitem__)
+    return [n for n in names if n == top or abs(z_same_games(*game_shares(result, top, n))) < critical]
+
+
 #: Sentences that teach the overlapping-intervals rule (issue 43): "overlap" near a verdict that the
 #: two cannot be told apart, ranked or named a winner.
 OVERLAP_RULE = (r"overlap\w*[^.;]{0,80}(cannot|can't|not enough|share a rank|tell[^.]{0,20}apart|rank)"

@@ -11,7 +11,7 @@ from math import comb
 
 from changekit.games.zombie import analysis
 from changekit.games.zombie.questions import QUESTIONS
-from tests.unit.chance_checks import game_shares, running_average_settles, z_for_two_sided, z_same_games
+from tests.unit.chance_checks import game_shares, leaders_by_the_test, running_average_settles, z_same_games
 
 KINDS = (1, 3, 5, 7, 10)
 EACH = 10  # bills of each kind in the deck
@@ -111,17 +111,9 @@ def test_question3_the_charts_run_settles_between_500_and_5000_payments() -> Non
     assert "payment 3,816" in answer.exact
 
 
-def rank_by_the_test(result, names: list[str]) -> list[str]:
-    """The bot with the largest share of the games and those the 5 % test cannot tell from it."""
-    critical = z_for_two_sided(0.05)
-    shares = {name: game_shares(result, name, name)[0] for name in names}
-    top = max(names, key=shares.__getitem__)
-    return [n for n in names if n == top or abs(z_same_games(*game_shares(result, top, n))) < critical]
-
-
 def test_question4_two_hundred_games_cannot_tell_careful_from_greedy() -> None:
     result = analysis.question4_tournament()
-    assert rank_by_the_test(result, ["careful", "greedy"]) == ["careful", "greedy"]
+    assert leaders_by_the_test(result, ["careful", "greedy"]) == ["careful", "greedy"]
     z = z_same_games(*game_shares(result, "careful", "greedy"))
     answer = QUESTIONS["zombie.q4"].kit_answer()
     assert answer.correct == {"choices": ["200 games cannot tell them apart"]}
@@ -167,7 +159,7 @@ def test_question6_the_seven_nets_the_most() -> None:
 def test_question7_greedy_and_sheds_on_ties_cannot_be_ranked_and_shedding_loses() -> None:
     result = analysis.question7_duplicates()
     names = ["greedy", "sheds duplicates", "sheds on ties"]
-    assert rank_by_the_test(result, names) == ["greedy", "sheds on ties"]
+    assert leaders_by_the_test(result, names) == ["greedy", "sheds on ties"]
     answer = QUESTIONS["zombie.q7"].kit_answer()
     assert answer.correct == {"choices": ["greedy, which ignores duplicates",
                                           "sheds on ties: a duplicate only among equal bills"]}

@@ -11,8 +11,8 @@ from math import factorial
 from typing import Any
 
 from changekit.core.errors import InvalidArgument
-from changekit.core.questions import QuestionInstance
-from changekit.games.variant_tools import percent_variant, rng_for
+from changekit.core.questions import KitAnswer, QuestionInstance
+from changekit.games.variant_tools import percent_answer, rng_for
 
 from .model import EQUILIBRIUM_TABLE, FIRST_ROUND_BUCKETS
 from .rules import bid_totals, possible_bids, settle, START_BILLS
@@ -92,13 +92,25 @@ def second_round_html(result: SecondRound) -> str:
             f"${result.boneyard_total:.2f} on average, down from ${sum(FIRST_ROUND_BUCKETS)}.</p>")
 
 
+#: how far (percentage points) an answer to Question 8 may be from the exact chance
+SECOND_ROUND_TOLERANCE = 5
+
+
+def second_round_answer(players: int = 4) -> KitAnswer:
+    """Question 8's right answer at a table of ``players``: the chance the second round's richest
+    bucket is worth less than the first round's `$10`, give or take ``SECOND_ROUND_TOLERANCE``."""
+    result = second_round(players)
+    return percent_answer(result.below_first, tolerance=SECOND_ROUND_TOLERANCE,
+                          note=f"More than $10: {result.above_first:.1%}, from cancelled bids piled on the poorest "
+                               "bucket")
+
+
 def second_round_variant(seed: int) -> QuestionInstance:
     """Question 8 at another table size (3 or 5 to 8 players): the same chance, exact."""
     players = rng_for("boneyard.q8", seed).choice([3, 5, 6, 7, 8])
-    result = second_round(players)
+    answer = second_round_answer(players)
     text = (f"**Question 8, your own numbers.** {players} players all bid the first-round mix for {players} players. "
             "After the Boneyard is rebuilt, how likely (in %) is the second round's richest bucket worth less than "
             "the first round's `$10`?")
-    return percent_variant("boneyard.q8", seed, text, result.below_first, tolerance=5,
-                           note=f"More than $10: {result.above_first:.1%}, from cancelled bids piled on the poorest "
-                                "bucket")
+    return QuestionInstance("boneyard.q8", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
+                            answer.exact)

@@ -3,10 +3,13 @@ bidders or another class's bids, the answer from :mod:`.analysis` (the stored eq
 the exact best response). Pure Python: no widgets."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from changekit.core.questions import QuestionInstance
 from changekit.games.variant_tools import choice_variant, percent_variant, rng_for
 
 from . import analysis
+from .analysis import ClassReport
 from .model import EQUILIBRIUM_TABLE, FIRST_ROUND_BIDS
 
 #: the table sizes the game seats (and the stored mixes cover)
@@ -29,6 +32,13 @@ def equilibrium_variant(seed: int) -> QuestionInstance:
 CLASS_TOTALS = (1, 1, 1, 3, 3, 4, 4, 5, 5, 5, 6, 6, 7, 7, 8, 9, 10, 10, 11, 13, 15)
 
 
+def best_reply_exact(report: ClassReport, totals: Iterable[int]) -> str:
+    """What ``totals`` earn against the class (each to three decimals), and its best bids."""
+    pays = report.payoffs
+    return ("; ".join(f"${t}: {float(pays[t]):+.3f}" for t in sorted(set(totals)))
+            + f". Best: {', '.join(f'${t}' for t in report.best)}.")
+
+
 def class_variant(seed: int) -> QuestionInstance:
     """Question 4 with another class's fifteen bids and another table size: the best reply."""
     rng = rng_for("boneyard.q4", seed)
@@ -43,7 +53,5 @@ def class_variant(seed: int) -> QuestionInstance:
     text = (f"**Question 4, your own numbers.** A class bid these first-round totals: {' '.join(map(str, bids))}. At "
             f"a {players}-player table whose other players bid like this class (each a bid drawn from it), which bid "
             "earns the most on average?")
-    pays = report.payoffs
-    exact = ("; ".join(f"${t}: {float(pays[t]):+.3f}" for t in sorted({*report.best, popular, above, max(bids), 1}))
-             + f". Best: {', '.join(f'${t}' for t in report.best)}.")
-    return choice_variant("boneyard.q4", seed, text, choices, [f"${t}" for t in report.best], exact)
+    return choice_variant("boneyard.q4", seed, text, choices, [f"${t}" for t in report.best],
+                          best_reply_exact(report, candidates))
