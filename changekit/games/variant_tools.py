@@ -82,7 +82,7 @@ def leaders_answer(result: TournamentResult, choices: Mapping[str, str], *, cann
         farthest = min(leaders, key=result.share)  # of the bots it cannot be told from
         verdict = (f"{top} won most, but the test of its difference from {farthest} gives "
                    f"z ≈ {result.difference_z(top, farthest):.1f}, under 1.96, so these games cannot rank "
-                   f"{' and '.join(leaders)}")
+                   f"{', '.join(leaders[:-1])} and {leaders[-1]}")
         for n in behind:
             nearest = min(leaders, key=lambda leader: abs(result.difference_z(leader, n)))
             verdict += (f"; {n} falls behind by the same test (z ≈ {result.difference_z(nearest, n):.1f} "

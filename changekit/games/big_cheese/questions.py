@@ -2,9 +2,56 @@
 ``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
 from __future__ import annotations
 
-from changekit.core.questions import lesson_question, question_list
+from fractions import Fraction
+
+from changekit.core.questions import KitAnswer, lesson_question, question_list
+from changekit.games.variant_tools import choice_answer, leaders_answer
+from changekit.stats.intervals import Z95
 
 from . import analysis, variants
+
+#: Question 3's choices; a ratio of the two rates from 1.5 up reads as "by about 2×", and within a
+#: tenth of 1 as "about the same"
+PER_WORKER_CHOICES = ["1 on the 4, by about 2×", "1 on the 4, slightly", "about the same", "4 on the 20"]
+
+
+def per_worker_answer() -> KitAnswer:
+    """Question 3's right answer: one worker on a 4 against four on a 20 under d6, by the exact
+    points per worker-placement (:func:`variants.per_worker_rate`, which marks its variants too)."""
+    cheap, big = variants.per_worker_rate(4, 1, "d6"), variants.per_worker_rate(20, 4, "d6")
+    ratio = cheap / big
+    right = (PER_WORKER_CHOICES[0] if ratio >= Fraction(3, 2) else PER_WORKER_CHOICES[1] if ratio > Fraction(11, 10)
+             else PER_WORKER_CHOICES[3] if ratio < Fraction(10, 11) else PER_WORKER_CHOICES[2])
+    return choice_answer(right, f"{right[0].upper()}{right[1:]}: {float(cheap):g} points per worker-placement "
+                                f"against {float(big):g}, {float(ratio):.2f} times as much.")
+
+
+BID_CHOICES = ["yes, many times more", "somewhat more", "about the same for every bid", "big bids earn more"]
+#: Question 4: the cheapest bid earning this many times the biggest's points per worker-placement
+#: or more is "many times more"
+MANY_TIMES = 3
+
+
+def bids_answer() -> KitAnswer:
+    """Question 4's right answer from the stored seeded run (:func:`analysis.question4_bids`): the
+    cheapest bid's points per worker-placement against the biggest bid's, by the test of the
+    difference of two means (different projects: independent)."""
+    dots = {bid: row["per_worker_placement"] for bid, row in analysis.question4_bids().items() if row["projects"]}
+    cheap, big = dots[min(dots)], dots[max(dots)]
+    spread = ((cheap.high - cheap.value) ** 2 + (big.high - big.value) ** 2) ** 0.5  # Z95 × the difference's se
+    z = Z95 * (cheap.value - big.value) / spread
+    ratio = cheap.value / big.value
+    right = (BID_CHOICES[2] if abs(z) < Z95 else BID_CHOICES[3] if ratio < 1
+             else BID_CHOICES[0] if ratio >= MANY_TIMES else BID_CHOICES[1])
+    return choice_answer(right, f"{right[0].upper()}{right[1:]}: in the stored seeded run a bid of {min(dots)} earned "
+                                f"{cheap.value:.2f} points per worker-placement and a bid of {max(dots)} "
+                                f"{big.value:.2f}, {ratio:.1f} times as much (the test of the difference gives "
+                                f"z ≈ {z:.1f}); {MANY_TIMES} times or more would be many times.")
+
+
+VETO_CHOICES = {"value": "value: any 20 an opponent is taking", "never vetoes": "never vetoes",
+                "holds its Veto": "holds its Veto for a player about to win"}
+VETO_CANNOT_RANK = "about even: these games cannot rank them"
 
 QUESTIONS = question_list(
     lesson_question(
@@ -13,6 +60,7 @@ QUESTIONS = question_list(
         choices=["d6 × card", "polyhedral", "the same"],
         answer=lambda: [analysis.payout_tables_html(), analysis.payout_figure(20)],
         variant=variants.risk_variant,
+        right=variants.risk_answer,
         reading="In points the d6 scheme is far wilder (standard deviation 34.2 against 5.8), and its target five "
                 "times higher does not make up for it: against the target it plays to, the d6 20 still spreads more "
                 "(sd/target 0.171 against 0.144). Relative to what the card pays on average, though, the polyhedral "
@@ -29,6 +77,7 @@ QUESTIONS = question_list(
         number=(1, 20),
         answer=lambda: [analysis.reroll_html(20, "polyhedral"), analysis.risk_figure("polyhedral")],
         variant=variants.reroll_variant,
+        right=variants.reroll_answer,
         reading="With no later project, re-roll exactly when the roll is **below the mean of a fresh roll** (10.5): "
                 "a fresh roll is worth 10.5 on average, so keeping a 10 loses and keeping an 11 wins. The 20 then "
                 "pays 13 on average, and its variance drops (33.25 to 27): the Big Cheese raises the mean *and* cuts "
@@ -44,9 +93,10 @@ QUESTIONS = question_list(
     lesson_question(
         "big_cheese.q3",
         "**Question 3.** Under d6, is 1 worker on a 4 a better use of workers than 4 workers on a 20?",
-        choices=["1 on the 4, by about 2×", "1 on the 4, slightly", "about the same", "4 on the 20"],
+        choices=PER_WORKER_CHOICES,
         answer=lambda: analysis.value_per_worker_figure("d6"),
         variant=variants.per_worker_variant,
+        right=per_worker_answer,
         reading="One worker on a 4 earns 14 points per worker-placement; four on a 20 earn 70/10 = 7. Cheap bids are "
                 "the efficient ones — when they win: a bigger bid takes the card. That is why the value bot bids the "
                 "minimum and stops when a card's mean per worker-placement falls below a rate.",
@@ -54,8 +104,9 @@ QUESTIONS = question_list(
     lesson_question(
         "big_cheese.q4",
         "**Question 4.** When the bots compete, do cheap bids still earn more per worker-placement than big ones?",
-        choices=["yes, many times more", "somewhat more", "about the same for every bid", "big bids earn more"],
+        choices=BID_CHOICES,
         answer=lambda: analysis.value_per_worker_figure("d6", analysis.question4_bids()),
+        right=bids_answer,
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="Somewhat more, far less than the exact lines say. The dots (averages over the projects won with "
@@ -75,6 +126,7 @@ QUESTIONS = question_list(
         unit="%",
         answer=lambda: analysis.exact30_answer(),
         variant=variants.finish_variant,
+        right=variants.finish_answer,
         reading="From 29 a single project finishes only 18 % of the time (it needs a 1), and five projects still "
                 "leave about a third of players stuck. Needing a small exact amount is what is hard: only a 1 (or a 2) "
                 "face lands it, so from 28 the chances are the same as from 29. From 25, three projects finish "
@@ -86,6 +138,7 @@ QUESTIONS = question_list(
         "**Question 6.** Which bot wins most often?",
         choices=["random", "value", "cautious"],
         answer=lambda progress: analysis.tournament_figure(analysis.question6_tournament(progress=progress)),
+        right=lambda: leaders_answer(analysis.question6_tournament(), {bot: bot for bot in analysis.LINEUP}),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="*Seed 2026:* the value bot wins about three games in four (75 %, interval 70-80 %); random and "
@@ -103,6 +156,7 @@ QUESTIONS = question_list(
         unit="projects",
         answer=lambda: analysis.keep_html(),
         variant=variants.keep_variant,
+        right=variants.keep_answer,
         reading="Three. Kept for one more project the Big Cheese is worth about 6.64 points, for two about 10.55, for "
                 "three about 13.41: more than the 12 of re-rolling now. A Big Cheese you hold is an *option*: it "
                 "waits for a low roll on a big card (a 20 that rolls 1 gains 50 from a re-roll), and the more "
@@ -112,9 +166,9 @@ QUESTIONS = question_list(
     lesson_question(
         "big_cheese.q8",
         "**Question 8.** The three bots bid alike and differ only in their Vetoes. Which habit wins most often?",
-        choices=["value: any 20 an opponent is taking", "never vetoes", "holds its Veto for a player about to win",
-                 "about even: these games cannot rank them"],
+        choices=[*VETO_CHOICES.values(), VETO_CANNOT_RANK],
         answer=lambda progress: analysis.veto_figure(analysis.question8_vetoes(progress=progress)),
+        right=lambda: leaders_answer(analysis.question8_vetoes(), VETO_CHOICES, cannot_rank=VETO_CANNOT_RANK),
         no_variant="its answer is a seeded run of whole games played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="*Seed 2026:* about even. The value bot wins 32 %, never vetoes 33 % and holds its Veto 34 %, and "
