@@ -39,6 +39,7 @@ from urllib.parse import quote, urlsplit
 from ..core.errors import ChangekitError
 from ..classroom.backends import open_backend
 from ..classroom.store import (
+    API,
     METHODS,
     ClassroomError,
     Store,
@@ -49,15 +50,16 @@ from ..classroom.store import (
     normal_code,
 )
 
-#: calls whose secret is a teacher key: a teacher's only. So are the projector's reads (its key
-#: opens counts and results only): the projector is a teacher's page, opened from the dashboard
-#: in the teacher's own hub session; a student's server has no use for them
-TEACHER_CALLS = frozenset(m for m, names in METHODS.items() if "teacher_key" in names or "projector_key" in names
-                          ) | {"open_session"}
+# The store's calls and who makes each are the store's declared API (changekit.classroom.store.API,
+# each method marked @remote with its caller): the service dispatches exactly those.
+#: teachers' calls (a teacher key, or none to open a session): a teacher's only. So are the
+#: projector's reads (its key opens counts and results only): the projector is a teacher's page,
+#: opened from the dashboard in the teacher's own hub session; a student's server has no use for them
+TEACHER_CALLS = frozenset(name for name, call in API.items() if call.caller in ("teacher", "projector"))
 #: calls whose secret is a student token: the caller's own
-STUDENT_CALLS = frozenset(m for m, names in METHODS.items() if "token" in names) - {"join"}
+STUDENT_CALLS = frozenset(name for name, call in API.items() if call.caller == "student")
 #: calls a teacher key or a student token may make: the caller's own token, or a teacher's call
-MEMBER_CALLS = frozenset(m for m, names in METHODS.items() if "secret" in names)
+MEMBER_CALLS = frozenset(name for name, call in API.items() if call.caller == "member")
 #: the service's own calls (not the store's): a teacher's class tournament, run here
 TOURNAMENT_CALLS: dict[str, tuple[str, ...]] = {
     "start_tournament": ("code", "teacher_key", "game", "kit", "games", "seed"),

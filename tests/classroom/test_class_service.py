@@ -68,17 +68,81 @@ def test_the_client_forwards_every_store_method_with_its_parameters():
 def test_every_public_store_method_goes_through_the_service_with_its_secret_checked():
     """The dashboard's revote, timer, pause, report and counts once ran Store's own code inside a
     student's server (RemoteStore has no database: "no attribute '_db'") because the list of calls
-    was written out by hand; now it is every public method, and each says whose secret it needs."""
+    was written out by hand; now every public method is a declared call (@remote, with who makes
+    it) or the page's own, and each call's secret is checked by its kind."""
     import inspect
 
-    from changekit.classroom.store import LOCAL_METHODS
+    from changekit.classroom.store import API, LOCAL_METHODS
     from changekit.hub.service import MEMBER_CALLS, STUDENT_CALLS, TEACHER_CALLS
 
-    public = {name for name, method in vars(Store).items() if inspect.isfunction(method) and not name.startswith("_")}
-    assert set(METHODS) == public - LOCAL_METHODS and LOCAL_METHODS == {"close", "seat_owner"}
+    public = {name for name, _ in inspect.getmembers(Store, inspect.isfunction) if not name.startswith("_")}
+    assert set(METHODS) == set(API) == public - LOCAL_METHODS and LOCAL_METHODS == {"close", "seat_owner"}
+    assert len(API) == 55  # every domain's calls: sessions, polls, variants, reports, tables, lab, projector, export
     for method in METHODS:
         checked = method in TEACHER_CALLS or method in STUDENT_CALLS or method in MEMBER_CALLS
         assert checked or method == "join", f"{method} would reach the store with no secret checked"
+
+
+def test_the_declared_api_is_the_service_s_dispatch_table_and_remote_store_s_methods():
+    """One declaration per call (@remote in the store's domain modules) makes the service's table
+    and the hub client: the three are the same calls, with the same parameters, and each call's
+    kind names the secret its parameters carry (the service checks the caller by it)."""
+    import inspect
+
+    from changekit.classroom.store import API
+    from changekit.hub import service as service_module
+
+    secret_of = {"teacher_key": "teacher", "projector_key": "projector", "token": "student", "secret": "member"}
+    remote_methods = {name for name, method in vars(RemoteStore).items() if inspect.isfunction(method)
+                      and not name.startswith("_")} - {"close", "call"}
+    assert remote_methods == set(API) == set(service_module.METHODS)
+    for name, call in API.items():
+        assert call.parameters == service_module.METHODS[name] == tuple(
+            inspect.signature(getattr(RemoteStore, name)).parameters)[1:], name
+        kinds = {secret_of[p] for p in call.parameters if p in secret_of}
+        expected = {"open_session": set(), "join": set()}.get(name, {call.caller})
+        assert kinds == expected, f"{name} is declared a {call.caller}'s call but takes {kinds}"
+    by_kind = {kind: {n for n, c in API.items() if c.caller == kind} for kind in ("teacher", "projector", "student",
+                                                                                   "member", "anyone")}
+    assert service_module.TEACHER_CALLS == by_kind["teacher"] | by_kind["projector"]
+    assert service_module.STUDENT_CALLS == by_kind["student"] and service_module.MEMBER_CALLS == by_kind["member"]
+    assert by_kind["anyone"] == {"join"} and "open_session" in by_kind["teacher"]
+
+
+def test_a_call_is_declared_once_and_a_wrong_secret_is_refused_when_declared():
+    from changekit.classroom.store_api import declared_calls, remote
+
+    class More(Store):
+        @remote("student")
+        def hand_in(self, code, token, work): ...
+
+        def helper(self, code): ...
+
+    calls = declared_calls(More)
+    assert calls["hand_in"].parameters == ("code", "token", "work") and calls["hand_in"].caller == "student"
+    assert "helper" not in calls and set(calls) - {"hand_in"} == set(METHODS)
+    with pytest.raises(TypeError, match="a student's call takes token, not teacher_key"):
+        remote("student")(lambda self, code, teacher_key: None)
+    with pytest.raises(TypeError, match="a member's call takes secret, not none"):
+        remote("member")(lambda self, code: None)
+    with pytest.raises(TypeError, match="not 'admin'"):
+        remote("admin")
+
+
+def test_remote_store_binds_arguments_as_the_store_method_does():
+    """A call with a wrong argument is the store method's own TypeError, raised before any request."""
+    client = RemoteStore("http://127.0.0.1:1/services/changekit-class/", token="tok-ada")
+    with pytest.raises(TypeError):
+        client.submit("ABCDEF", "1.x", "q1", 1, None, "one too many")
+    with pytest.raises(TypeError):
+        client.publish_standings("ABCDEF", "key", "zombie", {})  # 'named' is keyword-only and has no default
+    sent = []
+    client.call = lambda method, **arguments: sent.append((method, arguments))  # the request, recorded
+    client.publish_standings("ABCDEF", "key", "zombie", {"rows": []}, named=True)
+    client.table_view("ABCDEF", "key", 3)
+    assert sent == [("publish_standings", {"code": "ABCDEF", "teacher_key": "key", "game": "zombie",
+                                           "result": {"rows": []}, "named": True}),
+                    ("table_view", {"code": "ABCDEF", "secret": "key", "table_id": 3})]
 
 
 def test_a_whole_poll_run_through_the_service(service):

@@ -14,7 +14,7 @@ from changekit.classroom.backends import open_backend
 from changekit.classroom.live import StudentPage, question_prompt
 from changekit.classroom.report import CONFIDENCE
 from changekit.classroom.schema import MIGRATIONS, migrate
-from changekit.classroom.store import _hash
+from changekit.classroom.store_base import _hash
 from changekit.core.errors import ClassroomError
 
 CHOICES = ["$1", "$3", "$5"]

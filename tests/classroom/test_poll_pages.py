@@ -9,7 +9,7 @@ import pytest
 from changekit.classroom import connect
 from changekit.classroom import live as live_module
 from changekit.classroom import projector as projector_module
-from changekit.classroom import store as store_module
+from changekit.classroom import store_base
 from changekit.classroom.dashboard import Dashboard
 from changekit.classroom.live import PAUSED, StudentPage
 from changekit.classroom.projector import Projector
@@ -138,7 +138,7 @@ def test_the_projector_needs_the_teacher_key_and_the_student_page_shows_the_time
     # the store's, the page's and the projector's clock stopped: the timer shows the 60 s set,
     # however long the machine takes between the calls
     frozen = FrozenClock(time.time())
-    for module in (store_module, live_module, projector_module):
+    for module in (store_base, live_module, projector_module):
         monkeypatch.setattr(module, "time", frozen)
     board.rows["zombie.q1"].open_button.click()
     board.rows["zombie.q1"].timer.value = 60

@@ -131,13 +131,13 @@ def test_pause_refuses_votes_with_a_reason_and_resume_takes_them_again(store, se
 
 
 def test_the_timer_refuses_late_votes_and_stands_still_while_paused(store, session, monkeypatch):
-    from changekit.classroom import store as store_module
+    from changekit.classroom import store_base
 
     code, key = session.code, session.teacher_key
     ada, bo = store.join(code, "Ada"), store.join(code, "Bo")
     store.open_question(code, key, "demo.q1", PROMPT)
     clock = [1000.0]
-    monkeypatch.setattr(store_module.time, "time", lambda: clock[0])
+    monkeypatch.setattr(store_base.time, "time", lambda: clock[0])
     for bad in (0, 4, 3601, True, "60", float("nan")):
         with refused("bad-timer"):
             store.set_timer(code, key, "demo.q1", bad)

@@ -12,7 +12,8 @@ import pytest
 from changekit.classroom import ClassroomError, connect
 from changekit.classroom.backends import open_backend
 from changekit.classroom.schema import MIGRATIONS, migrate
-from changekit.classroom.store import METHODS, ProjectorPoll, Store, _hash
+from changekit.classroom.store import METHODS, ProjectorPoll, Store
+from changekit.classroom.store_base import _hash
 
 from .test_class_service import service  # noqa: F401 - the class service on a free port (a fixture)
 

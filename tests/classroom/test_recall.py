@@ -14,7 +14,7 @@ import json
 
 import pytest
 
-from changekit.classroom import store as store_module
+from changekit.classroom import store_limits
 from changekit.classroom.dashboard import RECALL_NEEDS_MARK
 from changekit.classroom.live import StudentPage, question_prompt
 from changekit.classroom.report import ReportRow, recall_words, report_html, report_row
@@ -176,7 +176,7 @@ def test_answers_count_in_the_per_student_limit(klass, monkeypatch):
     store.mark_correct(code, key, "demo.q2", {"choices": ["a"]})
     store.reveal_question(code, key, "demo.q2", None)
     store.ask_recall(code, key, "demo.q2")
-    monkeypatch.setattr(store_module, "MAX_ANSWERS_PER_STUDENT", 1)
+    monkeypatch.setattr(store_limits, "MAX_ANSWERS_PER_STUDENT", 1)
     store.submit_recall(code, tokens["Ada"], QID, "1/6")
     refused("too-many-answers", store.submit_recall, code, tokens["Ada"], "demo.q2", "a")
     assert store.recalls(code, key, "demo.q2") == {}

@@ -205,7 +205,7 @@ def test_an_unreachable_store_setting_is_refused_when_the_server_starts(monkeypa
 def test_a_store_of_version_5_keeps_its_answers_and_takes_revotes_after_the_upgrade(store_url):
     """Migration 6 (a poll's run: discussion, revote, pause, timer, the right answer) on a store
     that already holds a class: everything in it loads as before."""
-    from changekit.classroom.store import _hash
+    from changekit.classroom.store_base import _hash
 
     backend = open_backend(store_url)
     try:

@@ -652,30 +652,30 @@ def test_a_bot_seat_is_moved_by_the_referee_alone(store, session):
 # -- limits per class and per student (issue 23, docs/limits.md) ------------------------------------
 
 def test_a_class_of_70_is_inside_every_limit_and_the_limits_hold(store, session, monkeypatch):
-    import changekit.classroom.store as store_module
+    import changekit.classroom.store_limits as store_limits
 
     students = [store.join(session.code, f"S{i:02d}") for i in range(70)]
     for s in students[:3]:
         for q in range(5):
             store.submit(session.code, s.token, f"q{q}", q)
     assert len(store.students(session.code, session.teacher_key)) == 70
-    assert store_module.MAX_STUDENTS >= 140 and store_module.MAX_ANSWERS_PER_STUDENT >= 100
+    assert store_limits.MAX_STUDENTS >= 140 and store_limits.MAX_ANSWERS_PER_STUDENT >= 100
     # the limits themselves, made small so the test is quick
-    monkeypatch.setattr(store_module, "MAX_STUDENTS", 71)
+    monkeypatch.setattr(store_limits, "MAX_STUDENTS", 71)
     store.join(session.code, "One more")
     with refused("class-full", "full", "71 students"):
         store.join(session.code, "Too many")
-    monkeypatch.setattr(store_module, "MAX_ANSWERS_PER_STUDENT", 5)
+    monkeypatch.setattr(store_limits, "MAX_ANSWERS_PER_STUDENT", 5)
     store.submit(session.code, students[0].token, "q0", "again")  # replacing an answer is always fine
     with refused("too-many-answers", "5 questions"):
         store.submit(session.code, students[0].token, "q5", 1)
-    monkeypatch.setattr(store_module, "MAX_QUESTIONS", 6)
+    monkeypatch.setattr(store_limits, "MAX_QUESTIONS", 6)
     store.submit(session.code, students[3].token, "q5", 1)
     with refused("class-full", "6 questions"):
         store.submit(session.code, students[3].token, "q6", 1)
     store.open_question(session.code, session.teacher_key, "q5")  # the teacher reopens one: no new question
-    monkeypatch.setattr(store_module, "MAX_TABLES", 2)
-    monkeypatch.setattr(store_module, "MAX_MOVES_PER_TABLE", 2)
+    monkeypatch.setattr(store_limits, "MAX_TABLES", 2)
+    monkeypatch.setattr(store_limits, "MAX_MOVES_PER_TABLE", 2)
     table = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
     token = students[0].token
     while len(store.moves(session.code, token, table.table_id)) < 2:  # hers, and the bot's replies
@@ -683,15 +683,15 @@ def test_a_class_of_70_is_inside_every_limit_and_the_limits_hold(store, session,
     with refused("too-many-moves", "2 moves", "new table"):  # (whoever's turn it is: the log is full)
         store.append_move(session.code, token, table.table_id, 2, at(0, "roll"))
     mine = sum(m.student == "S00" for m in store.moves(session.code, token, table.table_id))
-    monkeypatch.setattr(store_module, "MAX_MOVES_PER_STUDENT", mine)
+    monkeypatch.setattr(store_limits, "MAX_MOVES_PER_STUDENT", mine)
     second = store.open_table(session.code, session.teacher_key, "zombie", seating("S00"))
     with refused("too-many-moves", f"S00, you have made {mine} move"):
         store.append_move(session.code, token, second.table_id,
                           store.table_view(session.code, token, second.table_id).made, at(0, "roll"))
     with refused("too-many-tables", "2 tables"):
         store.open_table(session.code, session.teacher_key, "zombie", seating("S01"))
-    monkeypatch.setattr(store_module, "MAX_TABLES", 10)
-    monkeypatch.setattr(store_module, "MAX_TABLES_STARTED", 1)
+    monkeypatch.setattr(store_limits, "MAX_TABLES", 10)
+    monkeypatch.setattr(store_limits, "MAX_TABLES_STARTED", 1)
     started = store.start_table(session.code, students[5].token, "zombie", seating("S05"))
     store.close_table(session.code, students[5].token, started.table_id)
     with refused("too-many-tables", "started 1 tables"):

@@ -14,7 +14,7 @@ from fractions import Fraction
 import pytest
 
 from changekit.classroom import connect
-from changekit.classroom import store as store_module
+from changekit.classroom import store_limits
 from changekit.classroom.dashboard import Dashboard, _QuestionRow
 from changekit.classroom.live import StudentPage
 from changekit.classroom.live import question_prompt
@@ -210,7 +210,7 @@ def test_variant_answers_count_in_the_per_student_limit(klass, monkeypatch):
                            variant=lambda s: QuestionInstance(other, s, f"Again {s}?", {"choices": ["a", "b"]},
                                                               {"choices": ["a"]}, "a"))
     send_variants(store, code, key, twin, round_seed=8)
-    monkeypatch.setattr(store_module, "MAX_ANSWERS_PER_STUDENT", 1)
+    monkeypatch.setattr(store_limits, "MAX_ANSWERS_PER_STUDENT", 1)
     ada = own(store, code, tokens["Ada"])
     store.submit_variant(code, tokens["Ada"], QID, ada["seed"], right_choice(ada["prompt"]))
     second = own(store, code, tokens["Ada"], other)

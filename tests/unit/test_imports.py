@@ -368,8 +368,9 @@ class Layer:
 
 
 _ENGINE = r"changekit\.games\.\w+\.(rules|model|bots|spec|solver|table|_standard_table|tricks)"
-#: the classroom's store layer: what a store needs, and nothing that draws or polls
-_CLASS_STORE = "backends|schema|store|report|table_rules|referee|kinds|names"
+#: the classroom's store layer: what a store needs (the store is store.py and its domain modules,
+#: store_*.py), and nothing that draws or polls
+_CLASS_STORE = r"backends|schema|store(_\w+)?|report|table_rules|referee|kinds|names"
 #: The layer rules (docs/game-shape.md): core <- rules <- bots <- analysis <- app <- classroom.
 LAYERS = [
     Layer(r"changekit\.core(\..*)?", r"changekit\.(?!core(\.|$)).*", "core imports nothing above it"),
@@ -453,6 +454,8 @@ def test_the_layer_rules_find_what_they_forbid():
     assert not breaks("changekit.classroom.report", "plotly.graph_objects", late=True)
     assert breaks("changekit.classroom.store", "changekit.classroom.live", late=True)
     assert not breaks("changekit.classroom.store", "changekit.classroom.backends")
+    assert not breaks("changekit.classroom.store", "changekit.classroom.store_polls")
+    assert breaks("changekit.classroom.store_tables", "changekit.classroom.tables")
     assert breaks("changekit.classroom.poller", "changekit.classroom.tables")
     assert not breaks("changekit.classroom.keeper", "changekit.classroom.poller")
     assert not breaks("changekit.classroom.tables", "changekit.classroom.poller")
