@@ -34,7 +34,7 @@ import ipywidgets as w
 from IPython.display import display
 
 from ..core.errors import ClassroomError
-from ..ui.app import CSS, button, page_value, when_visitor_arrives
+from ..ui.app import CSS, FocusKeeper, button, page_value, when_visitor_arrives
 from ..core.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
@@ -393,10 +393,14 @@ class StudentPage:
         self.link: ClassLink | None = None
         self._joining = False
         self.keeper = PageKeeper()
-        self.code_box = w.Text(description="Class code:", placeholder="e.g. K7PQ3M",
+        # each field sends its value once, when the student leaves it (Tab, Enter): typed fast and
+        # followed at once by Join, a value sent key by key was still partly queued in the browser
+        # (a widget holds back its updates while one is on its way) when the click reached the
+        # kernel, which joined with 'G' of the code typed (the keyboard lesson's test)
+        self.code_box = w.Text(description="Class code:", placeholder="e.g. K7PQ3M", continuous_update=False,
                                style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         self.name_box = w.Text(description="Your name:", style={"description_width": "initial"},
-                               layout=w.Layout(width="300px"))
+                               continuous_update=False, layout=w.Layout(width="300px"))
         self.join_button = button("Join the class", self._join_clicked, style="success")
         self.back_button = button("That is me: back to my seat", self._back_clicked, style="info")
         self.back_button.layout.display = "none"
@@ -432,8 +436,14 @@ class StudentPage:
         self._order: list[str] = []  # the polls this page drew, in the order they opened
         self.notice = w.HTML()
         self.css = w.HTML(CSS)  # the kit's phone layout (touch targets, wrapping rows) for this page too
-        self.widget = w.VBox([self.keeper, self.css, self.form, self.header, self.rejoin_box, self.notice,
-                              self.current])
+        # a redraw that takes away the focused control (the join form once joined, a vote once
+        # locked in) puts the keyboard's focus on the task at hand, not back at the page's top;
+        # a game at a table keeps its own
+        self.focus_keeper = FocusKeeper(root=".ck-student-page", inner=".ck-app",
+                                        targets=".ck-task button, .ck-task input, .ck-task textarea",
+                                        fallback=".ck-task, .ck-whoami")
+        self.widget = w.VBox([self.keeper, self.focus_keeper, self.css, self.form, self.header, self.rejoin_box,
+                              self.notice, self.current])
         self.widget.add_class("ck-student-page")
         self.widget.add_class("ck-class-page")  # the phone layout of the class pages (ui.app.CSS)
         self._built: dict[str, Question] = {}
@@ -699,7 +709,7 @@ class StudentPage:
         for slot, parts in ((self.above_table, above), (self.below_table, below)):
             if list(slot.children) != parts:
                 slot.children = parts
-        top = [self.keeper, self.css, self.form, self.header, link.notice, self.notice]
+        top = [self.keeper, self.focus_keeper, self.css, self.form, self.header, link.notice, self.notice]
         children = top + [self.above_table, self.tables.widget, self.below_table, self.lab_link, self.earlier,
                           self.rejoin_box]
         if list(self.widget.children) != children:

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as w
+import traitlets
 from IPython.display import display
 
 from changekit.core import Bot, ChangekitError, Game, State
@@ -260,46 +261,75 @@ def page_value(name: str) -> str | None:
 
 
 _FOCUS_KEEPER_ESM = """
-// A move redraws the table: the button that had the focus may be gone (the bill paid) or disabled
-// (not your turn), and the browser then drops the focus to the page's top, so a keyboard user
-// would Tab through the rules again. When that happens inside this app, the focus goes to a
-// move with the same name, else the first move that can be pressed, else the log.
-function render({ el }) {
+// A move redraws the table: the button that had the focus may be gone (the bill paid), disabled
+// (not your turn, a test running) or hidden (a form done with), and the browser then drops the
+// focus to the page's top, so a keyboard user would Tab through the rules again. When that happens
+// inside the keeper's box (its ``root``), the focus goes to a control with the same name, else the
+// first of its ``targets`` that can be pressed, else, once the changes settle, the first shown of
+// its ``fallback`` boxes (made focusable for the script only: tabindex -1), and from there back to
+// the control it left once that can be pressed again. A box inside it with a keeper of its own
+// (``inner``: a game at a student's class page) is left to that one while it is on the page.
+function render({ model, el }) {
   el.classList.add("ck-focus-keeper");
-  let last = null, lastName = "", watcher = null, frame = 0;
-  const app = () => el.closest(".ck-app");
+  // ``dropped``: the control with the focus was disabled, hidden or removed by a redraw (not left by
+  // the person: a click on the page's background leaves the focus on the body, and there it stays)
+  let last = null, lastName = "", watcher = null, frame = 0, parked = null, placing = false, dropped = false;
+  const root = () => el.closest(model.get("root"));
   const noted = (event) => {
-    const root = app();
-    if (root && root.contains(event.target)) { last = event.target; lastName = (last.innerText || "").trim(); }
+    const box = root();
+    if (placing || !box || !box.contains(event.target)) return;
+    last = event.target; lastName = (last.innerText || "").trim(); parked = null; dropped = false;
   };
-  const pressable = (root, where) => [...root.querySelectorAll(where)]
-    .filter((b) => !b.disabled && b.getClientRects().length);
-  // A disabled button keeps the focus until the browser's next rendering step drops it, without
-  // an event: so a check at each change of the app, and a last one once the changes settle. While
-  // no move can be pressed (the bots still playing) the focus waits; at the last check it goes to
-  // the log, never to a button that would act unasked (New game).
+  const shown = (e) => e.getClientRects().length > 0;
+  const pressable = (box, where) => where
+    ? [...box.querySelectorAll(where)].filter((b) => !b.disabled && shown(b)) : [];
+  // A disabled or hidden control keeps the focus until the browser's next rendering step drops it,
+  // without an event: so a check at each change of the box, and a last one once the changes settle.
+  // While nothing can be pressed (the bots still playing) the focus waits; at the last check it goes
+  // to a fallback, never to a button that would act unasked (New game).
   let settle = 0;
   const restore = (final) => {
-    const root = app();
+    const box = root();
     const active = document.activeElement;
-    if (!root || !last) return;
+    if (!box || !last) return;
+    const lastHere = last.isConnected && !last.disabled && shown(last);
+    if (parked && active === parked && lastHere) { parked = null; last.focus(); return; }
     const lost = !active || active === document.body || !active.isConnected || active.disabled;
-    if (!lost || (last.isConnected && !last.disabled && active !== last)) return;
-    const moves = pressable(root, ".ck-controls button, .ck-board button");
-    const next = moves.find((b) => b.innerText.trim() === lastName) || moves[0]
-      || (final ? root.querySelector(".ck-log") : null);
-    if (next) next.focus();
+    if (lost && (!lastHere || active === last)) dropped = true;
+    if (!lost) return;
+    if (lastHere && active !== last) {  // the control is back (a Submit enabled again after its run)
+      if (dropped) last.focus();
+      return;
+    }
+    const inner = model.get("inner") && last.isConnected ? last.closest(model.get("inner")) : null;
+    if (inner && box.contains(inner) && inner !== box) return;  // its own keeper's to put back
+    const targets = pressable(box, model.get("targets"));
+    const next = targets.find((b) => (b.innerText || "").trim() === lastName) || targets[0];
+    if (next) { next.focus(); return; }
+    if (!final) return;
+    const fallback = model.get("fallback").split(",").map((s) => s.trim() && box.querySelector(s.trim()))
+      .find((e) => e && shown(e));
+    if (!fallback) return;
+    if (!fallback.matches("a[href], button, input, select, textarea, [tabindex]")) fallback.tabIndex = -1;
+    placing = true;
+    fallback.focus();
+    placing = false;
+    parked = fallback;
   };
-  const changed = () => {
+  const changed = (records) => {
+    if (records && records.some((r) => r.target === last && r.attributeName === "disabled" && last.disabled)) {
+      dropped = true;
+    }
     restore(false);
     clearTimeout(settle);
     settle = setTimeout(() => restore(true), 250);
   };
   const attach = () => {
-    const root = app();
-    if (!root) { frame = requestAnimationFrame(attach); return; }
+    const box = root();
+    if (!box) { frame = requestAnimationFrame(attach); return; }
     watcher = new MutationObserver(changed);
-    watcher.observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["disabled"] });
+    watcher.observe(box, { childList: true, subtree: true, attributes: true,
+                           attributeFilter: ["disabled", "style", "class"] });
   };
   document.addEventListener("focusin", noted);
   attach();
@@ -311,10 +341,17 @@ export default { render };
 
 
 class FocusKeeper(anywidget.AnyWidget):
-    """Keeps the keyboard's focus in its app when a redraw removes or disables the focused button
-    (it shows nothing)."""
+    """Keeps the keyboard's focus in its box (``root``, a CSS selector of a box it sits in; by
+    default its game app) when a redraw removes, disables or hides the focused control: to a
+    control of the same name, else the first of ``targets``, else the first shown of ``fallback``
+    (CSS selectors, in the box); a box matching ``inner`` that has a keeper of its own is left to it.
+    It shows nothing."""
 
     _esm = _FOCUS_KEEPER_ESM
+    root = traitlets.Unicode(".ck-app").tag(sync=True)
+    targets = traitlets.Unicode(".ck-controls button, .ck-board button").tag(sync=True)
+    fallback = traitlets.Unicode(".ck-log").tag(sync=True)
+    inner = traitlets.Unicode("").tag(sync=True)
 
 
 def button(label: str, on_click, *, tooltip: str = "", style: str = "", width: str | None = None) -> w.Button:

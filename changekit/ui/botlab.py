@@ -20,7 +20,7 @@ from changekit.lab.starters import examples_for, starter_source
 from changekit.registry import game_keys, is_game, load_game, unknown_game
 from changekit.stats.tournaments import bots_of
 
-from .app import CSS, button, kernel_loop
+from .app import CSS, FocusKeeper, button, kernel_loop
 from .live_region import LiveRegion
 
 MAX_GAMES = 300
@@ -121,7 +121,10 @@ class BotLab:
         self.w_game = w.Dropdown(options=[(load_game(g).title, g) for g in game_keys()], value=game,
                                  description="Game", layout=w.Layout(width="auto"))
         self.w_title = w.HTML()
-        self.w_code = w.Textarea(layout=w.Layout(width="100%", height="22em"))
+        # sent once, when the student leaves the box: typed and followed at once by Test (by
+        # keyboard, Tab and Enter), code sent key by key was still partly queued in the browser
+        # when the click reached the kernel (see classroom.live's join fields)
+        self.w_code = w.Textarea(continuous_update=False, layout=w.Layout(width="100%", height="22em"))
         self.w_code.add_class("ck-code")
         # "Start from": the starter bot or one of the game's worked examples; choosing one replaces the code
         self.w_start = w.Dropdown(options=[None], value=None, description="Start from",
@@ -138,13 +141,17 @@ class BotLab:
                                        layout=w.Layout(width="12em"))
         self.w_test = button("Test my bot", self.test, style="primary")
         self.w_status = w.HTML()
+        self.w_status.add_class("ck-lab-status")
         self.w_result = LiveRegion()  # the tests' verdicts, read out when they come
         self.w_failures = w.Dropdown(options=[], description="Failed move", layout=w.Layout(width="auto",
                                                                                             display="none"))
         self.w_failures.observe(lambda change: self.open_failure(change["new"]), "value")
         self.replay = ReplayViewer()
+        # while Test (or Submit) is disabled by its run, the focus waits on the status line ("Playing
+        # 12 games…"), then goes back to the button: never to the page's top
+        keeper = FocusKeeper(root=".ck-lab", targets="", fallback=".ck-lab-status")
         self.box = w.VBox([
-            w.HTML(CSS), self.w_title, self.w_game, self.w_start, self.w_code, self.w_seats,
+            w.HTML(CSS), keeper, self.w_title, self.w_game, self.w_start, self.w_code, self.w_seats,
             w.HBox([self.w_deals, self.w_played, self.w_seed, self.w_test],
                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
             self.w_status, self.w_result, self.w_failures, self.replay.box,
