@@ -248,7 +248,8 @@ class ClassLink:
             finally:
                 self._restoring = False
         if poll is not None and poll.revealed:  # Check says right or wrong by it (a late mark too)
-            question.mark_right(poll.correct, _summary(poll.answer))
+            kit_said = isinstance(poll.answer, dict) and bool(poll.answer.get("value"))  # the mark is the kit's
+            question.mark_right(poll.correct, _summary(poll.answer), exact=_summary(poll.answer) if kit_said else "")
         if question.prediction is None or question.checked:
             return
         if poll is not None and poll.revealed:

@@ -31,14 +31,17 @@ def exact_fraction(p: Fraction) -> str:
     return str(p.numerator) if p.denominator == 1 else f"exactly {p.numerator}/{p.denominator}"
 
 
-def percent_answer(p: Fraction | float, *, tolerance: float = 2, note: str = "") -> KitAnswer:
-    """The right answer to a slider question (0 to 100 %): the exact chance ``p`` give or take
-    ``tolerance`` percentage points (widened outward to hundredths, so the exact value is in); a
-    float ``p`` (a stored, rounded value) is not called exact."""
-    value = 100 * Fraction(p)
+def percent_answer(p: Fraction | float, *, tolerance: float = 2, note: str = "", measured: bool = False) -> KitAnswer:
+    """The right answer to a slider question (0 to 100 %): the chance ``p`` give or take
+    ``tolerance`` percentage points (widened outward to hundredths, so ``p`` is in). An exact
+    Fraction is said with its fraction; a float (a stored, rounded value) or a share a seeded run
+    ``measured`` is not called exact."""
+    # a float read as the decimal it prints (0.735 is 147/200, not the binary double under it)
+    value = 100 * (Fraction(repr(p)) if isinstance(p, float) else Fraction(p))
     low = max(0.0, _floor2(value - Fraction(tolerance).limit_denominator()))
     high = min(100.0, _ceil2(value + Fraction(tolerance).limit_denominator()))
-    shown = f"{percent(p)} ({exact_fraction(p)})" if isinstance(p, Fraction) else percent(p)  # a float: rounded
+    exactly = isinstance(p, Fraction) and not measured
+    shown = f"{percent(p)} ({exact_fraction(p)})" if exactly else percent(p)
     exact = f"{shown}; answers from {low:g} % to {high:g} % count as right" + (f". {note}" if note else "")
     return KitAnswer({"range": [low, high]}, percent(p), exact)
 

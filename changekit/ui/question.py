@@ -177,6 +177,7 @@ class Question:
         self.unit = unit
         self.right: Any = None  # the right answer a teacher marked ({"choices": [...]} or {"range": [...]})
         self.answer_text = ""  # what the answer is, in words, when no right answer is marked (plain text)
+        self.exact = ""  # the kit's own right answer in a sentence, where it is what judges (plain text)
         # the lesson's own right answer (a KitAnswer), used by Check where no teacher marked one
         self.kit_answer: Callable[[], KitAnswer | None] | None = None
         self.on_predict: list[Callable[[Question], None]] = []
@@ -444,18 +445,19 @@ class Question:
         if self.right is None and not self.answer_text and self.kit_answer is not None:
             kit = self.kit_answer()  # no teacher's mark (a student alone): the lesson's own answer judges
             if kit is not None:
-                self.right, self.answer_text = kit.correct, kit.exact
+                self.right, self.exact = kit.correct, kit.exact
         self.say(self.verdict_html())
         for hook in self.on_check:
             hook(self)
 
-    def mark_right(self, right: Any, answer_text: str = "") -> None:
+    def mark_right(self, right: Any, answer_text: str = "", *, exact: str = "") -> None:
         """The right answer, once the class may know it (a teacher's reveal): ``right`` as the
         class store keeps it (see :func:`judge`), or None with ``answer_text`` saying what the
-        answer is when it has no right or wrong. A Check already made says it at once."""
-        if (right, answer_text) == (self.right, self.answer_text):
+        answer is when it has no right or wrong; ``exact``, where the mark is the kit's own answer,
+        says that answer in a sentence. A Check already made says it at once."""
+        if (right, answer_text, exact) == (self.right, self.answer_text, self.exact):
             return
-        self.right, self.answer_text = right, answer_text
+        self.right, self.answer_text, self.exact = right, answer_text, exact
         if self.checked:
             self.say(self.verdict_html())
 
@@ -464,7 +466,7 @@ class Question:
         answer is, where a right answer is marked; else the prediction and what the answer is."""
         value = self.prediction if value is None else value
         mine = escape(self.shown(value))
-        verdict, words = judge(self.right, value), self.answer_text or right_words(self.right, self.unit)
+        verdict, words = judge(self.right, value), self.exact or right_words(self.right, self.unit)
         if verdict is not None:
             said = ('<b class="ck-right">✔ Right.</b>' if verdict else '<b class="ck-wrong">✘ Not right.</b>')
             return f"{said} The answer is <b>{escape(words or '')}</b>; your {whose} was <b>{mine}</b>."

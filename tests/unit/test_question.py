@@ -266,17 +266,20 @@ def test_a_student_alone_is_told_right_or_not_by_the_lesson_s_own_answer():
     wrong = Question.of(bills)
     wrong.predict("$5")
     wrong.check()
-    assert wrong.status.value == ('<div class="ck-question-status"><b class="ck-wrong">✘ Not right.</b> The answer is <b>$3: the smallest bill that '
-                                  'covers the bite.</b>; your prediction was <b>$5</b>.</div>')
+    assert wrong.status.value == ('<div class="ck-question-status"><b class="ck-wrong">✘ Not right.</b> The answer is '
+                                  '<b>$3: the smallest bill that covers the bite.</b>; your prediction was '
+                                  '<b>$5</b>.</div>')
     chance = lesson_question("test.q2", "How likely?", answer=lambda: "", slider=(0, 100, 1), unit="%",
                              right=lambda: percent_answer(Fraction(1, 3)))
     near = Question.of(chance)
     near.predict(35)
     near.check()
-    assert near.status.value.startswith('<div class="ck-question-status"><b class="ck-right">✔ Right.</b> The answer is <b>33.3 % (exactly 1/3); '
-                                        "answers from 31.33 % to 35.34 % count as right</b>")
+    assert near.status.value.startswith('<div class="ck-question-status"><b class="ck-right">✔ Right.</b> The answer '
+                                        "is <b>33.3 % (exactly 1/3); answers from 31.33 % to 35.34 % count as "
+                                        "right</b>")
     marked = Question.of(bills)  # a teacher's mark, where there is one, judges instead
     marked.mark_right({"choices": ["$5"]})
     marked.predict("$5")
     marked.check()
-    assert marked.status.value.startswith('<div class="ck-question-status"><b class="ck-right">✔ Right.</b> The answer is <b>$5</b>')
+    assert marked.status.value.startswith(
+        '<div class="ck-question-status"><b class="ck-right">✔ Right.</b> The answer is <b>$5</b>')

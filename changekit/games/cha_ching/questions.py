@@ -110,7 +110,7 @@ def _powers_share() -> KitAnswer:
     run = analysis.question8_powers()
     wins = Fraction(run.wins[0]).limit_denominator()
     interval = wilson(float(wins), run.games)
-    return percent_answer(wins / run.games, tolerance=2,
+    return percent_answer(wins / run.games, tolerance=2, measured=True,
                           note=f"That is the stored seeded run (seed 2026): {float(wins):g} of its {run.games} games "
                                f"(95 % interval {100 * interval.low:.0f} % to {100 * interval.high:.0f} %), against "
                                f"a fair share of {percent(Fraction(1, len(run.names)))}")

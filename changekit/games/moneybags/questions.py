@@ -82,7 +82,7 @@ def _closer_share() -> KitAnswer:
     closer = run.names.index("closer")
     wins = Fraction(run.wins[closer]).limit_denominator()
     interval = wilson(float(wins), run.games)
-    return percent_answer(wins / run.games, tolerance=2,
+    return percent_answer(wins / run.games, tolerance=2, measured=True,
                           note=f"That is the stored seeded run (seed 1): {float(wins):g} of its {run.games} games "
                                f"(95 % interval {100 * interval.low:.0f} % to {100 * interval.high:.0f} %), against "
                                f"a fair share of {percent(Fraction(1, len(run.names)))}")
