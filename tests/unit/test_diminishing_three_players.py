@@ -120,3 +120,26 @@ def test_a_bad_purse_is_refused_with_its_problem_named(purse, words):
 def test_the_kit_marks_no_seat_can_as_questions_right_answer():
     answer = QUESTIONS["diminishing.q7"].kit_answer()
     assert C.forcing((5, 3, 1)) == [] and answer is not None and answer.correct == {"choices": ["no seat can"]}
+
+
+def test_the_play_through_says_which_turn_gave_up_a_sure_win():
+    """The play-through is the shortest way to a kingmaker position, not good play: the rule sheet's
+    own search finds the turn whose player could make sure of winning and no longer can after it."""
+    king = T.kingmaker()
+    assert king is not None
+    position: C.Position = C.start((5, 3, 1))
+    given_up = []
+    for number, (seat, words, _) in enumerate(king.turns, start=1):
+        purses, pot, _ = position
+        moves = {f"play ${bill}" + (f", take back {' '.join(f'${b}' for b in taken)}" if taken else "")
+                 + (f" (${sum(taken)})" if len(taken) > 1 else ""): (purse, new_pot)
+                 for bill, taken, purse, new_pot in C.turns(purses[seat], pot)}
+        nxt = C.after(position, *moves[words])
+        if C.can_force(seat, position) and not C.can_force(seat, nxt):
+            sure = [w for w, move in moves.items() if C.can_force(seat, C.after(position, *move))]
+            given_up.append((number, seat, sure))
+        position = nxt
+    assert given_up == [(3, 2, ["play $5, take back $3 $1 ($4)"])]
+    assert king.missed == [(3, 2, "play $5, take back $3 $1 ($4)")]
+    assert ("Not good play: at turn 3 the <b>third</b> player could have made sure of winning "
+            "(<i>play $5, take back $3 $1 ($4)</i>) and gave that up.") in T.kingmaker_html()

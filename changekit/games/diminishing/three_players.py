@@ -138,7 +138,10 @@ def forcing_seats(purse: Sequence[int] = LESSON_PURSE) -> tuple[int, ...]:
 class Kingmaker:
     """A play-through from the start to a kingmaker position: ``turns`` are (seat, move in words,
     the three purses after it); then ``mover`` is to play with ``purses`` and ``pot``, and
-    ``choices`` gives each of its moves with the seat that can then make sure of winning."""
+    ``choices`` gives each of its moves with the seat that can then make sure of winning.
+    ``missed`` names the turns of the play-through that gave up a sure win: (turn number from 1,
+    the seat, a move that would have made sure of it). The play-through is the shortest way to a
+    kingmaker position, not good play."""
 
     purse: tuple[int, ...]
     turns: list[tuple[int, str, tuple[tuple[int, ...], ...]]]
@@ -146,6 +149,7 @@ class Kingmaker:
     purses: tuple[tuple[int, ...], ...]
     pot: tuple[int, ...]
     choices: list[tuple[str, int]]
+    missed: list[tuple[int, int, str]]
 
 
 @checked(purse=_is_small_purse)
@@ -165,15 +169,20 @@ def kingmaker(purse: Sequence[int] = LESSON_PURSE) -> Kingmaker | None:
         found = [game.forcer(after, nxt) for _, after, nxt in moves]
         forcers = [seat for seat in found if seat is not None]
         if len(forcers) == len(found) and mover not in forcers and len(set(forcers)) > 1:
-            turns = []
+            turns, missed = [], []
             at: tuple[Purses, int] = (purses, mover)
             while (step := came_from[at]) is not None:
                 (before, seat), words = step
                 turns.append((seat, words, tuple(bills_of(p) for p in at[0])))
+                if game.can_force(seat, before, seat) and not game.can_force(seat, *at):
+                    sure = next(w for w, a, n in game.moves(before, seat) if game.can_force(seat, a, n))
+                    missed.append((seat, sure))
                 at = (before, seat)
-            return Kingmaker(game.purse, turns[::-1], mover, tuple(bills_of(p) for p in purses),
+            turns.reverse()
+            numbered = [(len(turns) - i, seat, sure) for i, (seat, sure) in enumerate(missed)][::-1]
+            return Kingmaker(game.purse, turns, mover, tuple(bills_of(p) for p in purses),
                              bills_of(game.pot(purses)),
-                             [(words, seat) for (words, _, _), seat in zip(moves, forcers, strict=True)])
+                             [(words, seat) for (words, _, _), seat in zip(moves, forcers, strict=True)], numbered)
         for words, after, nxt in moves:
             if (after, nxt) not in came_from:
                 came_from[after, nxt] = ((purses, mover), words)
@@ -233,7 +242,9 @@ def kingmaker_html(purse: Sequence[int] = LESSON_PURSE) -> str:
                       for words, seat in king.choices)
     return (head + "<p>One way the first turns can go:</p><table><tr><th>player</th><th>move</th><th>first holds</th>"
             "<th>second holds</th><th>third holds</th></tr>" + rows + "</table>"
-            f"<p>Now the <b>{SEAT_NAMES[king.mover]}</b> player is to play, holding "
+            + "".join(f"<p>Not good play: at turn {turn} the <b>{SEAT_NAMES[seat]}</b> player could have made "
+                      f"sure of winning (<i>{sure}</i>) and gave that up.</p>" for turn, seat, sure in king.missed)
+            + f"<p>Now the <b>{SEAT_NAMES[king.mover]}</b> player is to play, holding "
             f"{_purse_words(king.purses[king.mover])}, with {_purse_words(king.pot)} in the pot. Every move "
             "leaves one of the other two able to make sure of winning; the move decides which:</p>"
             f"<ul>{choices}</ul>")
