@@ -981,6 +981,8 @@ LEDGER: dict[str, dict[str, Entry]] = {
         'no single "perfect play" result':
             computed(lambda: __import__("tests.unit.diminishing_three_checks", fromlist=["x"]).forcing((5, 3, 1)) == [],
                      "the test's own search: against each seat, the other two as a team have a way to stop it"),
+        "That is a worst case, not a rule:":
+            rule("the rules have no teams: the last player with money wins alone (docs/rules.md)"),
     },
     "big_cheese": {
         "If nobody bids, the card is discarded": rule(),
