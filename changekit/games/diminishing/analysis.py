@@ -6,6 +6,7 @@ figures (plotly is imported inside them). No numpy: every analysis runs in the b
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -15,7 +16,7 @@ from typing import Any, Callable, Sequence
 
 from changekit.core.words import dollars, money
 from changekit.core import Bot, RandomBot, play_out
-from changekit.stats.intervals import Estimate, wilson
+from changekit.stats.intervals import Z95, Estimate, wilson
 from changekit.stats.tournaments import bot_tournament
 
 from .bots import KeepSmallBot, MaxTakeBot, PerfectBot
@@ -538,12 +539,33 @@ def positions_closed_form(purse: Sequence[int] = STANDARD_PURSE):
 
 
 @checked(games=is_runs, progress=_is_progress)
-def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
-    """Question 5's answer: game lengths of perfect against perfect and random against random
-    (``games`` each, seeds 1 and 2), as a figure; ``progress`` moves a progress bar."""
+def lengths_runs(*, games: int = 150, progress: Callable[[float], None] | None = None) -> dict[str, Counter]:
+    """Question 5's seeded runs: game lengths of perfect against perfect (seed 1) and random
+    against random (seed 2), ``games`` each; ``progress`` moves a progress bar."""
     def half(start: float):
         return None if progress is None else (lambda f: progress(start + f / 2))
 
-    return lengths_figure({
+    return {
         "perfect vs perfect": game_lengths([PerfectBot(), PerfectBot()], games=games, seed=1, progress=half(0)),
-        "random vs random": game_lengths([RandomBot(), RandomBot()], games=games, seed=2, progress=half(0.5))})
+        "random vs random": game_lengths([RandomBot(), RandomBot()], games=games, seed=2, progress=half(0.5))}
+
+
+@checked(games=is_runs, progress=_is_progress)
+def lengths_answer(*, games: int = 150, progress: Callable[[float], None] | None = None):
+    """Question 5's answer: :func:`lengths_runs` as a figure."""
+    return lengths_figure(lengths_runs(games=games, progress=progress))
+
+
+@checked(longer=_is_lengths, shorter=_is_lengths)
+def length_difference(longer: Counter, shorter: Counter) -> Estimate:
+    """The difference of two runs' mean game lengths, with its 95 % interval: the runs are
+    separate, so their standard errors add in squares."""
+    def mean_and_square_error(lengths: Counter) -> tuple[float, float]:
+        n = sum(lengths.values())
+        mean = sum(k * v for k, v in lengths.items()) / n
+        variance = sum(v * (k - mean) ** 2 for k, v in lengths.items()) / (n - 1) if n > 1 else 0.0
+        return mean, variance / n
+
+    (m1, e1), (m2, e2) = mean_and_square_error(longer), mean_and_square_error(shorter)
+    half = Z95 * math.sqrt(e1 + e2)
+    return Estimate(m1 - m2, m1 - m2 - half, m1 - m2 + half, sum(longer.values()) + sum(shorter.values()))

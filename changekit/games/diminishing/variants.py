@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 import random
 
-from changekit.core.questions import QuestionInstance
+from changekit.core.questions import KitAnswer, QuestionInstance
 from changekit.core.words import dollars as _dollars
-from changekit.games.variant_tools import choice_variant, rng_for
+from changekit.games.variant_tools import choice_answer, choice_variant, rng_for
 
 from .table import count_games, counts_of, solve_position
 
@@ -36,26 +36,43 @@ def _mover_wins(mover: tuple[int, ...], other: tuple[int, ...]) -> bool:
 SEAT_CHOICES = ["first", "second", "it makes no difference"]
 
 
+def _seat_outcomes(yours: tuple[int, ...], theirs: tuple[int, ...]) -> tuple[bool, bool]:
+    """Do you win moving first, and do you win moving second (both sides playing perfectly)?"""
+    return _mover_wins(yours, theirs), not _mover_wins(theirs, yours)
+
+
+def seat_answer(yours: tuple[int, ...], theirs: tuple[int, ...]) -> KitAnswer:
+    """Question 1's right answer for these purses (the lesson's and its variants'), solved exactly."""
+    first, second = _seat_outcomes(yours, theirs)
+    right = SEAT_CHOICES[2] if first == second else SEAT_CHOICES[0] if first else SEAT_CHOICES[1]
+
+    def outcome(wins: bool) -> str:
+        return "you win" if wins else "you lose"
+    return choice_answer(right, f"Moving first {outcome(first)}; moving second {outcome(second)}: {right}.")
+
+
 def tiny_variant(seed: int) -> QuestionInstance:
     """Question 1 with two other tiny purses (yours and your opponent's differ)."""
     rng = rng_for("diminishing.q1", seed)
     while True:  # most unequal purses win from either seat: keep only a quarter of those
         yours, theirs = _purse(rng, 1, 3), _purse(rng, 1, 3)
-        first = _mover_wins(yours, theirs)          # you move first
-        second = not _mover_wins(theirs, yours)     # they move first, and lose
+        first, second = _seat_outcomes(yours, theirs)
         if first != second or rng.random() < 0.25:
             break
-    right = SEAT_CHOICES[2] if first == second else SEAT_CHOICES[0] if first else SEAT_CHOICES[1]
+    answer = seat_answer(yours, theirs)
     text = (f"**Question 1, your own numbers.** A tiny game: you hold {dollars(yours)} and your opponent "
             f"{dollars(theirs)}; the pot is empty. With perfect play on both sides, would you rather move first or "
             "second?")
-    def outcome(wins: bool) -> str:
-        return "you win" if wins else "you lose"
-    exact = f"Moving first {outcome(first)}; moving second {outcome(second)}: {right}."
-    return choice_variant("diminishing.q1", seed, text, SEAT_CHOICES, right, exact)
+    return choice_variant("diminishing.q1", seed, text, SEAT_CHOICES, answer.correct["choices"], answer.exact)
 
 
 WINNER_CHOICES = ["the first player", "the second player"]
+
+
+def start_answer(first: tuple[int, ...], second: tuple[int, ...]) -> KitAnswer:
+    """Question 2's right answer for these purses (the lesson's and its variants'), solved exactly."""
+    right = WINNER_CHOICES[0] if _mover_wins(first, second) else WINNER_CHOICES[1]
+    return choice_answer(right, f"With perfect play {right} wins.")
 
 
 def start_variant(seed: int) -> QuestionInstance:
@@ -66,10 +83,15 @@ def start_variant(seed: int) -> QuestionInstance:
         first, second = _purse(rng, 3, 3), _purse(rng, 3, 3)
         if first != second:
             break
-    right = WINNER_CHOICES[0] if _mover_wins(first, second) else WINNER_CHOICES[1]
+    answer = start_answer(first, second)
     text = (f"**Question 2, your own numbers.** The first player starts with {dollars(first)}, the second with "
             f"{dollars(second)}, and the pot is empty. Who wins with perfect play?")
-    return choice_variant("diminishing.q2", seed, text, WINNER_CHOICES, right, f"With perfect play {right} wins.")
+    return choice_variant("diminishing.q2", seed, text, WINNER_CHOICES, answer.correct["choices"], answer.exact)
+
+
+def about_power(count: int) -> str:
+    """A count as the questions round it: "about 10ⁿ", n the nearest power of ten."""
+    return _about_power(round(math.log10(count)))
 
 
 def games_variant(seed: int) -> QuestionInstance:
