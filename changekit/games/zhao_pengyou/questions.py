@@ -2,9 +2,30 @@
 ``Question.of(QUESTIONS[qid])``; the teacher's dashboard reads them from here)."""
 from __future__ import annotations
 
-from changekit.core.questions import lesson_question, question_list
+from changekit.core.questions import KitAnswer, lesson_question, question_list
+from changekit.games.variant_tools import choice_answer
+from changekit.stats.intervals import mean_interval
 
 from . import analysis, variants, worked_examples as worked
+from .rules import SHEET_THRESHOLDS
+
+#: Question 3's choices, in the order variants.friend_answer takes them: the host; each other player; all alike
+FRIEND_CHOICES = ["you, the host (then you play alone)", "a particular other player", "all four equally"]
+POINTS_CHOICES = ["fewer than 110", "about 110", "more than 110"]
+
+
+def points_answer() -> KitAnswer:
+    """Question 4: the stored seeded run's mean attackers' points against the sheet's 110, by
+    its 95 % interval (each deal dealt and played alone)."""
+    break_even = SHEET_THRESHOLDS[1]
+    deals = analysis._cached_deals(60, 0)  # the run the answer's charts show
+    points = mean_interval([float(d["attackers_points"]) for d in deals])
+    right = (POINTS_CHOICES[2] if points.low > break_even else POINTS_CHOICES[0] if points.high < break_even
+             else POINTS_CHOICES[1])
+    return choice_answer(right, f"{right.capitalize()}: in the seeded run of {len(deals)} deals the attackers "
+                                f"averaged {points.value:.1f} points, 95 % interval {points.low:.1f}-"
+                                f"{points.high:.1f}, against the break-even {break_even}.")
+
 
 QUESTIONS = question_list(
     lesson_question(
@@ -14,6 +35,7 @@ QUESTIONS = question_list(
         number=(0, 39),
         answer=lambda: [analysis.trump_count_html(), analysis.trump_count_figure()],
         variant=variants.trumps_variant,
+        right=lambda: variants.trumps_answer(4, 3),
         reading="Exactly 13 on average (39 × 54/162 = one third of the hand), and the distribution is a bell around "
                 "13: a hand with 18 or more trumps comes about once in 24 deals (4.1 %), one with 8 or fewer about as "
                 "often. Note the count is for a *given* trump suit: the host chooses the suit after seeing cards, so "
@@ -27,6 +49,7 @@ QUESTIONS = question_list(
         unit="%",
         answer=lambda: analysis.declare_chances_html(deals=400, seed=0),
         variant=variants.declare_variant,
+        right=lambda: variants.declare_answer(4, 3),
         reading="About 97 % of hands hold a card of the player's level, so almost everyone *could* declare; the "
                 "simulation of 400 deals (everyone passing) agrees with the exact value within its 95 % interval. Two "
                 'copies in one suit happen in 47 % of hands and all three in only 5 %: the "more copies override" '
@@ -36,9 +59,10 @@ QUESTIONS = question_list(
     lesson_question(
         "zhao_pengyou.q3",
         "**Question 3.** In that model, who is likeliest to play the 2nd A♠?",
-        choices=["you, the host (then you play alone)", "a particular other player", "all four equally"],
+        choices=FRIEND_CHOICES,
         answer=lambda: [analysis.friend_calls_html(), analysis.friend_seat_figure(ordinal=2, host_copies=1)],
         variant=variants.friend_variant,
+        right=lambda: variants.friend_answer(ordinal=2, players=4, decks=3, host_copies=1, choices=FRIEND_CHOICES),
         reading="The 2nd copy is yours with probability 1/3 — more than any single other player (2/9 each). Calling a "
                 "card you do not hold at all makes sure somebody else is the friend (1/3 each). Real play is not "
                 "random, and the model's answer is no advice: you choose when to play your own copy, so by leading "
@@ -50,6 +74,7 @@ QUESTIONS = question_list(
         "**Question 4.** On average, do the attackers take fewer than 110 points (the host's team goes up) or more?",
         choices=["fewer than 110", "about 110", "more than 110"],
         answer=lambda: [analysis.points_figure(deals=60, seed=0), analysis.level_change_figure(deals=60, seed=0)],
+        right=points_answer,
         no_variant="its answer is a seeded run of whole deals played by bots, not an exact computation a "
                    "student's own numbers could be checked against",
         reading="In the seeded run of 60 deals the attackers averaged about 129 points, 95 % interval 117-141 (each "

@@ -5,9 +5,13 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from changekit.core.questions import QuestionInstance
+from typing import Sequence
+
+from changekit.core.questions import KitAnswer, QuestionInstance
 from changekit.stats.exact import mean
-from changekit.games.variant_tools import choice_variant, number_variant, percent_variant, rng_for
+from changekit.games.variant_tools import (
+    choice_answer, choice_variant, number_answer, percent_answer, rng_for,
+)
 
 from . import analysis
 from .rules import hand_size
@@ -21,15 +25,27 @@ def _table(qid: str, seed: int) -> tuple[int, int]:
     return rng_for(qid, seed).choice(TABLES)
 
 
+#: how far from the expected number of trumps an answer may be (half a trump: the nearest whole number)
+TRUMPS_TOLERANCE = 0.5
+
+
+def trumps_answer(players: int, decks: int) -> KitAnswer:
+    """Question 1's right answer at this table (the lesson's and its variants'): the exact
+    expected number of trumps in a hand."""
+    expected = mean(analysis.trump_count(players=players, decks=decks))
+    return number_answer(expected, tolerance=TRUMPS_TOLERANCE, unit="trumps")
+
+
 def trumps_variant(seed: int) -> QuestionInstance:
     """Question 1 with another table: the expected number of trumps in a hand."""
     players, decks = _table("zhao_pengyou.q1", seed)
     hand = hand_size(players, decks)
-    expected = mean(analysis.trump_count(players=players, decks=decks))
+    answer = trumps_answer(players, decks)
     text = (f"**Question 1, your own numbers.** {players} players with {decks} decks "
             f"({decks * CARDS_PER_DECK} cards, {decks * TRUMPS_PER_DECK} of them trumps): you are dealt {hand} cards. "
             "How many trumps do you expect in your hand?")
-    return number_variant("zhao_pengyou.q1", seed, text, expected, bounds=[0, hand], tolerance=0.5, unit="trumps")
+    return QuestionInstance("zhao_pengyou.q1", seed, text, {"number": [0, hand], "unit": "trumps"}, answer.correct,
+                            answer.exact)
 
 
 @lru_cache(maxsize=None)
@@ -37,18 +53,37 @@ def _declare_chance(players: int, decks: int) -> Fraction:
     return analysis.declare_chance_exact(players=players, decks=decks, copies=1)
 
 
+def declare_answer(players: int, decks: int) -> KitAnswer:
+    """Question 2's right answer at this table (the lesson's and its variants'): the exact chance
+    of at least one card of your level, give or take 2 percentage points."""
+    return percent_answer(_declare_chance(players, decks), tolerance=2)
+
+
 def declare_variant(seed: int) -> QuestionInstance:
     """Question 2 with another table: the chance of holding at least one card of your level."""
     players, decks = _table("zhao_pengyou.q2", seed)
     hand = hand_size(players, decks)
+    answer = declare_answer(players, decks)
     text = (f"**Question 2, your own numbers.** {players} players with {decks} decks: you are dealt {hand} cards. "
             f"Each suit has {decks} cards of your level ({4 * decks} in all). What is the chance (in %) that your "
             "hand includes at least one of them?")
-    return percent_variant("zhao_pengyou.q2", seed, text, _declare_chance(players, decks), tolerance=2)
+    return QuestionInstance("zhao_pengyou.q2", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
+                            answer.exact)
 
 
 FRIEND_CHOICES = ["you, the host (then you play alone)", "each other player, more than you",
                   "you and each other player equally"]
+
+
+def friend_answer(*, ordinal: int, players: int, decks: int, host_copies: int,
+                  choices: Sequence[str] = FRIEND_CHOICES) -> KitAnswer:
+    """Question 3's right answer (the lesson's and its variants'): who plays the called copy,
+    exactly. ``choices`` say, in this order: the host; each other player; all alike."""
+    seats = analysis.friend_seat(ordinal=ordinal, players=players, decks=decks, host_copies=host_copies)
+    host, other = seats["host"], seats["seat +1"]
+    right = choices[0] if host > other else choices[1] if other > host else choices[2]
+    return choice_answer(right, f"You play it with probability {host} and each other player with probability "
+                                f"{other}: {right}.")
 
 
 def friend_variant(seed: int) -> QuestionInstance:
@@ -57,13 +92,9 @@ def friend_variant(seed: int) -> QuestionInstance:
     players, decks = rng.choice(TABLES)
     host_copies = rng.randint(0, decks - 1)
     ordinal = rng.randint(1, decks)
-    seats = analysis.friend_seat(ordinal=ordinal, players=players, decks=decks, host_copies=host_copies)
-    host, other = seats["host"], seats["seat +1"]
-    right = FRIEND_CHOICES[0] if host > other else FRIEND_CHOICES[1] if other > host else FRIEND_CHOICES[2]
+    answer = friend_answer(ordinal=ordinal, players=players, decks=decks, host_copies=host_copies)
     nth = {1: "1st", 2: "2nd", 3: "3rd"}[ordinal]
     text = (f"**Question 3, your own numbers.** {players} players, {decks} decks (so {decks} copies of A♠). You hold "
             f"{host_copies} of them and call the {nth} A♠ played; every copy in play is equally likely to be the "
             f"{nth}. Who is likeliest to play it?")
-    exact = (f"You play it with probability {host} and each other player with probability {other}: "
-             f"{right}.")
-    return choice_variant("zhao_pengyou.q3", seed, text, FRIEND_CHOICES, right, exact)
+    return choice_variant("zhao_pengyou.q3", seed, text, FRIEND_CHOICES, answer.correct["choices"], answer.exact)
