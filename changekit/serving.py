@@ -98,7 +98,9 @@ class ServeOptions:
         check_address(self)
         token = self.token
         if token is None and not self.on_loopback:
-            token = secrets.token_urlsafe(16)  # 128 bits
+            # 128 bits in hex: a URL-safe one starts with '-' one time in 64, and `--token -x…`, the
+            # restart the docs describe, then reads as an unknown option
+            token = secrets.token_hex(16)
         cap = self.max_kernels if self.max_kernels is not None else default_max_kernels()
         lessons = tuple(lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb" for lesson in self.lessons)
         for lesson in lessons:

@@ -40,8 +40,7 @@ def percent_answer(p: Fraction | float, *, tolerance: float = 2, note: str = "",
     value = 100 * (Fraction(repr(p)) if isinstance(p, float) else Fraction(p))
     low = max(0.0, _floor2(value - Fraction(tolerance).limit_denominator()))
     high = min(100.0, _ceil2(value + Fraction(tolerance).limit_denominator()))
-    exactly = isinstance(p, Fraction) and not measured
-    shown = f"{percent(p)} ({exact_fraction(p)})" if exactly else percent(p)
+    shown = f"{percent(p)} ({exact_fraction(p)})" if isinstance(p, Fraction) and not measured else percent(p)
     exact = f"{shown}; answers from {low:g} % to {high:g} % count as right" + (f". {note}" if note else "")
     return KitAnswer({"range": [low, high]}, percent(p), exact)
 
