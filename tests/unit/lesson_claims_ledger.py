@@ -981,6 +981,13 @@ LEDGER: dict[str, dict[str, Entry]] = {
         'no single "perfect play" result':
             computed(lambda: __import__("tests.unit.diminishing_three_checks", fromlist=["x"]).forcing((5, 3, 1)) == [],
                      "the test's own search: against each seat, the other two as a team have a way to stop it"),
+        "because someone always wins":
+            rule("the last player with money wins: every game has one winner, so no way of playing stops all three"),
+        "the first and second never":
+            computed(lambda: not any(set(__import__("tests.unit.diminishing_three_checks", fromlist=["x"]).forcing(p))
+                                     & {0, 1} for n in (1, 2, 3) for p in
+                                     __import__("tests.unit.diminishing_three_checks", fromlist=["x"]).purses_of(n)),
+                     "the test's own search over every purse of one to three bills"),
         "That is a worst case, not a rule:":
             rule("the rules have no teams: the last player with money wins alone (docs/rules.md)"),
     },

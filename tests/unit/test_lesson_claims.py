@@ -393,7 +393,14 @@ def diminishing_claims():
         # Question 7: three players, counted by the test's own search (diminishing_three_checks)
         "no seat can for 24 of the 35 purses":
             lambda: "no seat can for {} of the {} purses".format(*diminishing_three_bill_counts()),
+        "the third seat for the other 11": lambda: f"the third seat for the other {diminishing_third_seat_count()}",
     }
+
+
+def diminishing_third_seat_count() -> int:
+    """Of the purses of three bills, how many the third seat (and no other) can make sure of winning."""
+    from tests.unit.diminishing_three_checks import forcing, purses_of
+    return sum(forcing(p) == [2] for p in purses_of(3))
 
 
 def diminishing_three_bill_counts() -> tuple[int, int]:
@@ -1009,10 +1016,14 @@ def zhao_pengyou_claims():
         "between the host's team up 1 and the attackers up 2":
             lambda: (f"between the host's team up {zp.sheet_levels(_zhao_kitty(False))[1]} and the attackers up "
                      f"{zp.sheet_levels(_zhao_kitty(True))[1]}"),
-        "here the 35 points decide": lambda: f"here the {zp.points(w.KITTY)} points decide",
-        "they would give 135 points and the attackers would go up 1":
-            lambda: (lambda once: f"they would give {once} points and the attackers would go up "
-                                  f"{zp.sheet_levels(once)[1]}")(_zhao_kitty(True, factor=1)),
+        "with 35 points buried, whoever wins the last trick decides":
+            lambda: f"with {zp.points(w.KITTY)} points buried, whoever wins the last trick decides",
+        "Counted once, they would give 135 points (attackers up 1)":
+            lambda: (lambda once: f"Counted once, they would give {once} points (attackers up "
+                                  f"{zp.sheet_levels(once)[1]})")(_zhao_kitty(True, factor=1)),
+        "not counted, as the sheet literally reads, 100 (host's team up 1)":
+            lambda: (f"not counted, as the sheet literally reads, {_zhao_kitty(False)} (host's team up "
+                     f"{zp.sheet_levels(_zhao_kitty(False))[1]})"),
     }
 
 

@@ -120,12 +120,13 @@ def test_the_score_refuses_a_bad_argument_and_names_it():
 # ---- the kit's readings of the sheet, flagged where they are used ----------------------------------
 def test_the_readings_flag_the_kits_readings_and_what_the_other_reading_gives():
     """The sheet is silent on what a follower owes a tractor and on the kitty's points; the readings
-    say so, and say what the other reading changes (nothing for Question 5; 135 points, attackers up 1,
-    for a kitty counted once)."""
+    say so, and say what the other readings change (nothing for Question 5; 135 points, attackers up 1,
+    for a kitty counted once; 100, the host's team up 1, for one not counted)."""
     assert "What a follower owes a tractor is the kit's reading (the sheet is silent)" in Q5.reading
     assert "the winner does not depend on that reading" in Q5.reading
-    assert "Doubling the kitty is the kit's rule, not the sheet's" in Q6.reading
-    assert "counted once, not doubled, they would give 135 points and the attackers would go up 1" in Q6.reading
+    assert "Counting the kitty at all, and doubling it, is the kit's rule" in Q6.reading
+    assert "Counted once, they would give 135 points (attackers up 1)" in Q6.reading
+    assert "not counted, as the sheet literally reads, 100 (host's team up 1)" in Q6.reading
 
 
 def test_the_kits_marked_answers_are_the_ones_the_test_computes():

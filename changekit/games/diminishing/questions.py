@@ -179,13 +179,15 @@ QUESTIONS = question_list(
         variant=three_players.three_player_variant,
         right=three_players.lesson_answer,
         reading="**No seat can.** The kit solves this game exactly, once for each seat: that seat against the other "
-                "two playing as a team. Each time, the team has a way to stop it. No way of playing stops all three "
-                "seats at once (every game has a winner), so this game has no single \"perfect play\" result: "
-                "whether a seat wins depends on how the other two play. The play-through shows it: "
-                "after three turns, every move the first player can make leaves the second or the third player able "
-                "to make sure of winning, and the move decides which. The first player cannot make sure of winning, "
-                "but chooses who can: a *kingmaker*. The chart counts every purse of one to three bills: "
+                "two playing as a team. Each time, the team has a way to stop it. But the other two cannot play "
+                "against every seat in the same game, because someone always wins; so this game has no single "
+                "\"perfect play\" result: whether a seat wins depends on how the other two play. The play-through "
+                "is one way the game can go, not good play (at turn 3 the third player gives up a sure win). After "
+                "three turns, every move the first player can make leaves the second or the third player able "
+                "to make sure of winning, and the move decides which. In that position the first player cannot win "
+                "for sure, but chooses who can: a *kingmaker*. The chart counts every purse of one to three bills: "
                 "with one or two bills each, the third seat can make sure of winning; with three, no seat can for "
-                "24 of the 35 purses. The kit checks this for small purses only.",
+                "24 of the 35 purses, the third seat for the other 11, the first and second never. The kit checks "
+                "this for small purses only.",
     ),
 )

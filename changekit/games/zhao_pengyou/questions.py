@@ -99,9 +99,10 @@ QUESTIONS = question_list(
                    "through of that trick, not a number a student's own trick could be checked against",
         reading="Seat 3 wins. Against a tractor, only a tractor of the same length can win, all in the led suit or "
                 "all trumps; among those the highest card decides. Seats 3 and 4 have no spades, so they may play any "
-                "cards, trumps included. Seat 2 had to follow spades and play its pair, but "
+                "cards, trumps included. By the kit's reading, seat 2 had to follow spades and play its pair, but "
                 "A♠A♠Q♠J♠ is not a tractor, so its aces cannot win. Seat 4 has two pairs of high trumps, yet A and Q "
-                "are not adjacent (K♥ lies between): no tractor either. Seat 3's low trumps are a tractor, and a "
+                "are not adjacent (K♥ lies between them, and K is not the trump rank, so it is not skipped): no "
+                "tractor either. Seat 3's low trumps are a tractor, and a "
                 "trump tractor beats a spade one. What a follower owes a tractor is the kit's reading (the sheet is "
                 "silent): a tractor if you hold one, else your pairs, up to the lead's two. Seat 2 holds only one "
                 "spade pair, so it cannot make a tractor whatever it owes: the winner does not depend on that "
@@ -117,9 +118,10 @@ QUESTIONS = question_list(
         right=worked.kitty_right,
         reading="The attackers go up 2 levels: 100 + 2 × 35 = 170 points, in the 165-215 band. Had the host's team "
                 "won the last trick, the kitty would not count: 100 points, and the host's team would go up 1. So "
-                "burying points is a bet on the last trick: here the 35 points decide between the host's team up 1 "
-                "and the attackers up 2. Doubling the kitty is the kit's rule, not the sheet's (the sheet does not "
-                "mention the kitty's points): counted once, not doubled, they would give 135 points and the "
-                "attackers would go up 1. Levels stop at A.",
+                "burying points is a bet on the last trick: with 35 points buried, whoever wins the last trick decides "
+                "between the host's team up 1 and the attackers up 2. Counting the kitty at all, and doubling it, is "
+                "the kit's rule: the sheet does not mention the kitty's points. Counted once, they would give 135 "
+                "points (attackers up 1); not counted, as the sheet literally reads, 100 (host's team up 1). "
+                "Levels stop at A.",
     ),
 )
