@@ -91,6 +91,32 @@ def costs(url: str, moves: int) -> dict[str, tuple[float, float, float]]:
             for kind, counts in found.items()}
 
 
+def tick_costs(url: str, students: int, taking: int) -> dict[str, tuple[int, int, int]]:
+    """(store calls, transactions, statements) of one dashboard tick with ``taking`` questions
+    taking votes: the separate reads the dashboard made before issue 45 (students, questions, and
+    each question's votes and who has not voted: 2 + 2k) against the one class snapshot it reads now."""
+    with connect(url) as teacher, connect(url) as store:
+        session = teacher.open_session("bench tick")
+        code, key = session.code, session.teacher_key
+        tokens = [teacher.join(code, f"Student {i}").token for i in range(students)]
+        qids = [f"zombie.q{n}" for n in range(1, taking + 1)]
+        for qid in qids:
+            teacher.open_question(code, key, qid, {"qid": qid, "text": "?", "kind": "choices", "choices": ["$1", "$3"]})
+            for token in tokens[::2]:
+                teacher.submit(code, token, qid, "$1")
+        counted = Counted(store)
+        counted.students(code, key)
+        counted.questions(code, key)
+        for qid in qids:
+            counted.answers(code, key, qid)
+            counted.unanswered(code, key, qid)
+        separate = (counted.calls, counted.transactions, counted.statements)
+        counted.reset()
+        counted.class_snapshot(code, key)
+        return {"separate reads (before)": separate,
+                "one class snapshot (now)": (counted.calls, counted.transactions, counted.statements)}
+
+
 def move_times(url: str, moves: int, *, cached: bool) -> tuple[list[float], int]:
     """Seconds per move through the referee on a Zhao Pengyou table of one student and three bots;
     and the log's length at the end."""
@@ -124,6 +150,11 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
             rows.append(("table referee", f"Zombie, 1 student + 2 bots: {kind}, median",
                          f"{calls:g} round trips, {transactions:g} transactions, {statements:g} statements",
                          before[kind]))
+        students = sized(30, 4)
+        ticks = tick_costs(f"sqlite:///{Path(folder) / 'tick.db'}", students, 3)
+        for kind, (calls, transactions, statements) in ticks.items():
+            rows.append(("dashboard tick", f"{students} students, 3 questions taking votes: {kind}",
+                         f"{calls} round trips, {transactions} transactions, {statements} statements", ""))
         moves = sized(60, 3)
         for cached in (True, False):
             times, made = move_times(f"sqlite:///{Path(folder) / f'times-{cached}.db'}", moves, cached=cached)
