@@ -10,7 +10,9 @@ module and shared by its axe test and its keyboard test.
 """
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
@@ -26,6 +28,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 #: The games with a page among the kit's notebooks (a game registered from outside may have none).
 GAMES = {spec.key: spec.notebook for spec in all_specs() if spec.notebook}
 #: The class pages, each with a control it shows once drawn (students answer on phones).
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CLASS_PAGES = {"join.ipynb": "Join the class", "class.ipynb": "Open a new session",
                "projector.ipynb": "Show on the projector", "lab.ipynb": "Test my bot"}
 PAGES = ["index.ipynb", *GAMES.values(), *CLASS_PAGES]
@@ -100,6 +103,8 @@ def test_axe_finds_nothing_on_opening(rendered):
 def test_every_page_has_one_main_landmark_and_its_headings_in_order(rendered):
     notebook, page = rendered
     assert page.get_by_role("main").count() == 1, f"{notebook}: not exactly one main landmark"
+    # WCAG 2.4.2: the page's title is the notebook's own (test_notebooks checks what it says)
+    assert page.title() == json.loads((NOTEBOOKS / notebook).read_text())["metadata"]["title"]
     levels = page.evaluate("""() => [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')]
         .filter((h) => h.getClientRects().length).map((h) => Number(h.tagName[1]))""")
     assert levels and levels[0] == 1, f"{notebook}: the first heading is not an h1: {levels}"

@@ -30,6 +30,17 @@ def test_every_cell_has_its_id_as_nbformat_4_5_requires(path):
     assert len(set(ids)) == len(ids), f"a cell id twice in {path.name}"
 
 
+def test_every_page_has_its_own_title_that_says_what_it_is():
+    """WCAG 2.4.2 (page titled): Voila's <title> is the notebook's metadata title, else its file
+    name ("join"); the title says the page and the kit, and no two pages share one."""
+    import json
+
+    titles = {path.stem: json.loads(path.read_text())["metadata"].get("title", "") for path in PATHS}
+    assert all("changekit" in title and len(title) > len("changekit") + 5 for title in titles.values()), titles
+    assert len(set(titles.values())) == len(titles)
+    assert titles["join"] == "Join your class · changekit" and titles["zombie"].startswith("Make Your Own Change")
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.stem)
 def test_notebook_runs_clean(path):
