@@ -51,6 +51,23 @@ def test_pay_outcomes_match_brute_force_on_small_decks(bill, known, deck, dealt)
     assert dict(sorted(mixture(parts).items())) == brute_force(bill, known, deck, dealt)
 
 
+def test_a_move_passed_as_the_bill_leaves_no_move_in_any_cached_hand():
+    """Bots weigh their legal moves (Pay, which equals its int): the hands the model returns and
+    caches hold plain bills, so a later caller of the same hand never gets a Pay back (a full run
+    once failed the docstring's example so, after a bot had played)."""
+    from changekit.games.zombie.model import clear_outcome_caches
+    from changekit.games.zombie.moves import Pay
+
+    clear_outcome_caches()
+    for bill in (Pay(5), Pay(10)):
+        for zombie, pool in (((1, 10), pool_of([1, 10])), ((1,), pool_of([1, 10]))):
+            for _, after, drawn in pay_outcomes(bill, zombie, pool):
+                assert {type(b) for b in after + drawn} <= {int}, (bill, zombie, after, drawn)
+    outcomes = pay_outcomes(5, (1,), pool_of([1, 10]))
+    assert outcomes == {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
+    assert all(type(b) is int for _, after, drawn in outcomes for b in after + drawn)
+
+
 def fresh_zombie_by_deck_positions(bill, out=()):
     """Independent exact check on the real 50-bill deck less the bills ``out`` (a known hand):
     every 3 of the physical bills left, then every next bill of the register (each remaining

@@ -55,6 +55,9 @@ def pay_outcomes(bill: int, zombie: tuple[int, ...], pool: Pool, exact: bool = T
     >>> pay_outcomes(5, (1,), pool_of([1, 10]))
     {(5, (1, 1, 5), (1, 10)): Fraction(1, 2), (5, (1, 5), (10,)): Fraction(1, 2)}
     """
+    # The bill, not the move: a Pay equals its int, so a Pay cached inside a hand would come back
+    # to every later caller of that hand (the bots pass their legal moves).
+    bill = int(bill)
     # A Zombie that covers the bill draws nothing: the answer does not depend on the pool, so it
     # is cached without it (the bots' inner loop meets the same few hands with countless pools).
     if sum(zombie) >= bill:
