@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from voila.app import Voila
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The kit's Voila page template (changekit/voila_template/index.html.j2), found before Voila's own.
+PAGE_TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: What one app kernel holds once its notebook has run (measured: 110-140 MB), with headroom.
 KERNEL_MB = 160
@@ -935,6 +937,25 @@ def _refused_socket() -> type:
     return RefusedQuerySocket
 
 
+#: The tab's icon, answered at /favicon.ico: browsers ask for it whatever the page declares, and a
+#: 404 there is an error in the console of every page that asked.
+ICON = PAGE_TEMPLATE / "icon.svg"
+
+
+def _icon_handler() -> type:
+    from tornado import web  # the server's machinery loads only when serving
+
+    class Icon(web.RequestHandler):
+        """The kit's icon, to anyone: it holds nothing of the class (no token asked)."""
+
+        def get(self) -> None:
+            self.set_header("Content-Type", "image/svg+xml")
+            self.set_header("Cache-Control", "public, max-age=86400")
+            self.finish(ICON.read_bytes())
+
+    return Icon
+
+
 def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> list:
     """Voila's routes with the class server's edges (see the functions above)."""
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
@@ -962,6 +983,7 @@ def _with_edges(handlers: list, server_url: str, kernel_route_secret: str) -> li
     out.append((url_path_join(server_url, KERNEL_ROUTE, kernel_route_secret, "cookies", _kernel_id_regex),
                 _cookie_route()))
     out.append((url_path_join(server_url, COOKIE_TICKET_ROUTE, r"([A-Za-z0-9_-]{16,64})"), _cookie_ticket_handler()))
+    out.append((url_path_join(server_url, "favicon.ico"), _icon_handler()))
     return out
 
 
@@ -971,8 +993,6 @@ def _forbidden_without_token(self: Any) -> str:
     raise web.HTTPError(403, reason=TOKEN_MESSAGE)
 
 
-#: The kit's Voila page template (changekit/voila_template/index.html.j2), found before Voila's own.
-PAGE_TEMPLATE = Path(__file__).resolve().parent / "voila_template"
 
 
 def _voila_class() -> type[Voila]:
