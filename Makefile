@@ -77,9 +77,10 @@ lint: install
 	$(BIN)/mypy
 
 test: install chromium bubblewrap hub-proxy site lint
-	# two workers (the CI box has two cores; much of the suite waits on servers and browsers), tests
-	# dealt one by one in order (the site tests take about 4 min), the slowest listed at the end
-	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 2 --dist load --durations=25
+	# three workers on the CI box's two cores (with two, a fifth of the CPU stood idle while tests
+	# waited on servers and browsers), tests dealt in order (each worker gets its browser tests
+	# after the rest: tests/conftest.py; the longest of them first), the slowest listed at the end
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q -n 3 --dist load --durations=25
 
 $(VENV)/.bench-installed: $(VENV)/.installed
 	$(BIN)/uv pip install --quiet --python $(BIN)/python -e '.[test,bench]'

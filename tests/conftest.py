@@ -58,10 +58,11 @@ def browser_context_args(browser_context_args):
 _PLAYWRIGHT_FIXTURES = {"page", "context", "browser", "playwright", "new_context", "launch_browser"}
 
 
-#: Browser tests dealt first among the browser tests, the longest first (the static site's pages
-#: boot Pyodide and compute every answer: minutes each), so that the two workers do not end on
-#: one long test while the other waits.
-_LONG_BROWSER_TESTS = ("tests/site/", "tests/hub/", "tests/browser/test_class_")
+#: Browser tests dealt first among the browser tests, the longest first (the lesson from the docs,
+#: over two minutes; the static site's pages boot Pyodide and compute every answer), so that the
+#: workers do not end on one long test while the others wait.
+_LONG_BROWSER_TESTS = ("tests/browser/test_lesson_from_docs", "tests/site/", "tests/hub/", "tests/browser/test_class_",
+                       "tests/browser/test_keyboard_")
 
 
 def _order(item) -> tuple[bool, int]:

@@ -6,7 +6,8 @@ there the test uses only what the program prints and what the pages show: the pr
 link, its "Open a class session" link, the dashboard's buttons, the join QR code read from its
 picture by a real decoder (zxing-cpp), the dashboard's projector link. Never an address made
 here. Five phones (390x844, touch) and two laptops, each a fresh browser (no cookie, no token),
-join through the QR; the class runs a poll (first vote, talk, revote, reveal); a phone reloads;
+join through the QR, arriving together; the class runs a poll (first vote, talk, revote, reveal);
+a phone reloads;
 each student answers their own variant of the question, sent in one click (neighbours' numbers
 differ; the projector counts who knew, learned and copied, never a name);
 the class auction (every device bids, the projector sets the result beside the equilibrium and the
@@ -191,13 +192,19 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         projector.get_by_text(code).first.wait_for(timeout=RENDER_TIMEOUT_MS)
         assert decode_qr(projector.locator("svg[aria-label^='QR code']").first.screenshot()) == join_address
 
-        # -- every student's device: a fresh browser that follows the QR --
+        # -- every student's device: a fresh browser that follows the QR, the class arriving together --
+        arriving = {}
         for who in PHONES + LAPTOPS:
             page = room.device(who, PHONE if who in PHONES else LAPTOP)
-            open_ok(page, join_address)
+            arriving[who] = page.goto(join_address, wait_until="commit", timeout=RENDER_TIMEOUT_MS)
+        for who, response in arriving.items():
+            status = response and response.status
+            assert status == 200, f"{who}: the join page answered {status}"
+            page = room.pages[who]
             page.get_by_role("textbox", name="Your name:").fill(who, timeout=RENDER_TIMEOUT_MS)
             page.get_by_role("button", name="Join the class").click()
-            page.get_by_text(f"You are {who}").wait_for(timeout=LIVE_MS)
+        for who in arriving:
+            room.pages[who].get_by_text(f"You are {who}").wait_for(timeout=LIVE_MS)
         count = teacher.locator(".ck-student-count", has_text=str(len(PHONES + LAPTOPS)))
         count.wait_for(timeout=LIVE_MS)
         room.snap("2-joined")
