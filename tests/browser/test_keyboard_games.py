@@ -459,8 +459,13 @@ def test_zhao_pengyou_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     said: list[str] = []
     plays = 0
     while True:
+        # the engine's count, awaited: the bots' turns reach the page in many messages, and on a
+        # loaded machine a pause among them outlasted the 300 ms that counts as settled
+        expected = len(engine.state.events_for(0))
+        wait_until(page, lambda n=expected: log_count(page) == n,
+                   what=f"the page's log to count the engine's {expected} events (or the two games went apart)")
         settled(page, after=f"step {len(said)}")
-        assert log_count(page) == len(engine.state.events_for(0)), "the page and the engine's game went apart"
+        assert log_count(page) == expected, "the page and the engine's game went apart"
         if game_over(page):
             break
         view = engine.state.view(0)
