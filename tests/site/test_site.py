@@ -144,8 +144,8 @@ def pages(site_browser, site_url, request):
 
     Not under pytest-xdist (``make test``): a worker does not know which test it gets next, so the
     page it opened ahead was mostly one the other worker ran, booting Pyodide twice for nothing
-    (the site tests took longer on two workers than on one). There the workers already check
-    pages side by side."""
+    (the site tests took longer on two workers than on one). There the two workers already check
+    two pages at a time."""
     ahead = "PYTEST_XDIST_WORKER" not in os.environ
     order = [item.callspec.params.get("name", "index") if hasattr(item, "callspec") else "index"
              for item in request.session.items if getattr(item, "module", None) is request.module]  # doctests have none
