@@ -993,8 +993,6 @@ def _forbidden_without_token(self: Any) -> str:
     raise web.HTTPError(403, reason=TOKEN_MESSAGE)
 
 
-
-
 def _voila_class() -> type[Voila]:
     # the server's machinery loads only when serving: tests and the CLI import this module cheaply
     from jupyter_server.base.handlers import JupyterHandler
