@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
 
 from changekit import all_games
-from changekit.registry import all_specs, game_spec
+from changekit.registry import NOTEBOOKS, all_specs, game_spec
 
 from .helpers import (ARTIFACTS, check_page, check_question, open_hints, open_page, visible, wait_rendered,
                       wait_until)
@@ -28,7 +27,6 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 #: The games with a page among the kit's notebooks (a game registered from outside may have none).
 GAMES = {spec.key: spec.notebook for spec in all_specs() if spec.notebook}
 #: The class pages, each with a control it shows once drawn (students answer on phones).
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 CLASS_PAGES = {"join.ipynb": "Join the class", "class.ipynb": "Open a new session",
                "projector.ipynb": "Show on the projector", "lab.ipynb": "Test my bot"}
 PAGES = ["index.ipynb", *GAMES.values(), *CLASS_PAGES]

@@ -12,6 +12,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,12 @@ def test_off_loopback_pages_need_the_token(tmp_path):
             assert status == 403, path
             assert WIDGET_MIME not in page and "needs its token" in page
         assert server.kernel_pids() == []  # a refused visitor costs no kernel
+        # the tab's icon is answered without the token: browsers ask for it whatever a page declares
+        # (its 404 was a console error on a student's page), and it holds nothing of the class
+        with urllib.request.urlopen(server.url + "/favicon.ico", timeout=60) as response:
+            assert response.status == 200 and response.headers["Content-Type"] == "image/svg+xml"
+            icon = ElementTree.fromstring(response.read())
+        assert icon.tag == "{http://www.w3.org/2000/svg}svg" and icon.get("viewBox") == "0 0 32 32"
         status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=wrong")
         assert status == 403
         status, page = fetch(server.url + "/voila/render/zombie.ipynb?token=t0k-class-0123456789")
