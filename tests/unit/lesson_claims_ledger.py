@@ -1148,5 +1148,10 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "is well below the middle": computed(_zhao_below_middle),
         "a bell around the proportional share": computed(_zhao_trumps_bell),
         "Is the scoring fair?": asks("a discussion question"),
+        "but how often does a dealt hand even hold one?": asks("Question 7's lead-in"),
+        "so the 2s are trumps and never part of a tractor":
+            rule("docs/rules.md: tractors take no jokers or trump-rank cards; levels start at 2, so the first "
+                 "deal's trump rank is 2"),
+        "(how often a hand holds a tractor)": asks("the lesson plan names Question 7"),
     },
 }

@@ -953,6 +953,22 @@ def _zhao_kitty(attackers_win_last: bool, factor: int = 2) -> int:
     return zp.attackers_score(KITTY_TRICK_POINTS, KITTY, attackers_win_last, factor)
 
 
+def _zhao_tractors() -> tuple[Fraction, Fraction, Fraction, int]:
+    """Question 7, by the test's own closed form (tests/unit/zhao_pengyou_checks.py): the chance of a tractor in 39
+    cards, in one named suit, and of one given spot; the spots (each suit's neighbouring ranks, 2 skipped)."""
+    ranks = len(zp.RANK_ORDER) - 1
+    return (zp.tractor_chance(39), zp.tractor_chance(39, suits=1), zp.tractor_spot_chance(39),
+            len(zp.SUITS) * (ranks - 1))
+
+
+@cache
+def _zhao_tractor_deals():
+    """Question 7's page call, tractor_html(deals=1000, seed=0): the engine's deals, seat 1's hands."""
+    from changekit.games.zhao_pengyou import analysis as a
+
+    return a.tractor_chance_simulated(deals=1000, seed=0)
+
+
 def zhao_pengyou_claims():
     from changekit.games.zhao_pengyou import analysis as a
     from changekit.games.zhao_pengyou import worked_examples as w
@@ -1024,6 +1040,30 @@ def zhao_pengyou_claims():
         "not counted, as the sheet literally reads, 100 (host's team up 1)":
             lambda: (f"not counted, as the sheet literally reads, {_zhao_kitty(False)} (host's team up "
                      f"{zp.sheet_levels(_zhao_kitty(False))[1]})"),
+        # Question 7 (issue 43): a tractor in a dealt hand, by the test's closed form and the engine's deals
+        "About 58 % (57.9 %)": lambda: f"About {pct(_zhao_tractors()[0])} % ({pct(_zhao_tractors()[0], 1)} %)",
+        "yet above half": lambda: "yet above half" if _zhao_tractors()[0] > Fraction(1, 2) else "not above half",
+        "hand holds it in about one deal in 51 (1.9 %)":
+            lambda: (lambda spot: f"hand holds it in about one deal in {dec(1 / spot, 0)} ({pct(spot, 1)} %)")(
+                _zhao_tractors()[2]),
+        "But there are 44 places for a tractor: 11 pairs of neighbouring ranks (3-4 up to K-A) in each of the 4 suits":
+            lambda: (f"But there are {_zhao_tractors()[3]} places for a tractor: {len(zp.RANK_ORDER) - 2} pairs of "
+                     f"neighbouring ranks (3-4 up to K-A) in each of the {len(zp.SUITS)} suits"),
+        "a hand holds 0.86 of these tractors on average":
+            lambda: f"a hand holds {dec(_zhao_tractors()[3] * _zhao_tractors()[2], 2)} of these tractors on average",
+        "the share of hands with at least one is lower than 86 %":
+            lambda: (lambda p, mean: f"the share of hands with at least one is "
+                                     f"{'lower' if p < mean else 'not lower'} than {pct(mean)} %")(
+                _zhao_tractors()[0], _zhao_tractors()[3] * _zhao_tractors()[2]),
+        "In one named suit the chance is only 18 %":
+            lambda: f"In one named suit the chance is only {pct(_zhao_tractors()[1])} %",
+        "seat 1's hand held a tractor in 59.4 % of them (95 % interval 56.3-62.4 %, a range for the long-run share, "
+        "and the exact value is inside it)":
+            lambda: (lambda e, p: f"seat 1's hand held a tractor in {pct(e.value, 1)} % of them (95 % interval "
+                                  f"{pct(e.low, 1)}-{pct(e.high, 1)} %, a range for the long-run share, and the exact "
+                                  f"value is {'inside' if e.low < p < e.high else 'outside'} it)")(
+                _zhao_tractor_deals(), _zhao_tractors()[0]),
+        "leaves 12 ranks in a row": lambda: f"leaves {len(zp.RANK_ORDER) - 1} ranks in a row",
     }
 
 
@@ -1032,7 +1072,8 @@ ZHAO_PENGYOU_GIVEN = numbers(
     "2 1 4 6 7 9 39 12 "  # Question numbers, seats, the hand; "3 copies × 4 suits = 12", "6 jokers, 39 …, 9 …"
     "18 8 "  # the thresholds Question 1 asks about
     "400 95 60 "  # the page's calls: 400 simulated deals, 60 bot deals; 95 % intervals
-    "8 100")  # Question 5's cards (7♠7♠8♠8♠); Question 6's 100 points from tricks
+    "8 100 "  # Question 5's cards (7♠7♠8♠8♠); Question 6's 100 points from tricks
+    "1,000")  # Question 7's call: 1,000 deals by the rules engine
 
 
 LESSONS = {
@@ -1318,6 +1359,17 @@ def _guide_claims(name: str) -> dict:
                                        f"attackers go up {zp.sheet_levels(score)[1]} levels")(_zhao_kitty(True)),
             "100 points, the host's team up 1":
                 lambda: f"{_zhao_kitty(False)} points, the host's team up {zp.sheet_levels(_zhao_kitty(False))[1]}",
+            "one particular tractor such as 7♠7♠8♠8♠ comes in 1.9 % of hands, but there are 44 places for one, 0.86 "
+            "held per hand on average":
+                lambda: (lambda _, __, spot, spots: f"one particular tractor such as 7♠7♠8♠8♠ comes in "
+                                                    f"{pct(spot, 1)} % of hands, but there are {spots} places for "
+                                                    f"one, {dec(spots * spot, 2)} held per hand on average")(
+                    *_zhao_tractors()),
+            "In one named suit, 18 %.": lambda: f"In one named suit, {pct(_zhao_tractors()[1])} %.",
+            "The engine's 1,000 deals: 59.4 %, 95 % interval 56.3-62.4 %, around the exact value":
+                lambda: (lambda e, p: f"The engine's 1,000 deals: {pct(e.value, 1)} %, 95 % interval {pct(e.low, 1)}-"
+                                      f"{pct(e.high, 1)} %, {'around' if e.low < p < e.high else 'away from'} the "
+                                      "exact value")(_zhao_tractor_deals(), _zhao_tractors()[0]),
             "95 % interval 117-141: above 110 even at its low end":
                 lambda: (lambda m, low, high: f"95 % interval {dec(low, 0)}-{dec(high, 0)}: "
                                               f"{'above' if low > 110 else 'not above'} 110 even at its low end")(
@@ -1524,6 +1576,7 @@ ANSWERS = {
     "cambio.q7": ["195/49", "3.98 points off"],
     "zhao_pengyou.q1": ["Exactly 13"], "zhao_pengyou.q2": ["97 %"], "zhao_pengyou.q3": ["probability 1/3"],
     "zhao_pengyou.q4": ["129 points"], "zhao_pengyou.q5": ["Seat 3 wins"], "zhao_pengyou.q6": ["= 170"],
+    "zhao_pengyou.q7": ["58 %", "57.9 %", "59.4 %", "more likely than not"],
 }
 #: An explorer that can answer a question: the call that makes it, and the questions it answers. It
 #: opens after them and says which questions it answers.

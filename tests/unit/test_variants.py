@@ -135,6 +135,19 @@ def check_zhao_pengyou_q6(instance):
     assert _right_answer(instance) == {f"{team}, {steps} level{'s' if steps > 1 else ''}"}
 
 
+def check_zhao_pengyou_q7(instance):
+    """A tractor in a dealt hand, at level 2: 12 ranks in a row in each suit (3 to A), ``decks`` copies of
+    each card; jokers and the 2s never in one. The test's closed form (tests/unit/zhao_pengyou_checks.py)."""
+    from tests.unit import zhao_pengyou_checks as zp
+
+    players, decks, cards, copies, hand = _ints(
+        r"(\d+) players with (\d+) decks \((\d+) cards, (\d+) copies of each card\): you are dealt (\d+) cards",
+        instance.text)
+    assert (cards, copies) == (54 * decks, decks) and "level 2" in instance.text
+    assert 6 <= cards - players * hand < 6 + players  # the kitty: at least 6 cards, equal hands
+    _in_range(instance, zp.tractor_chance(hand, decks), percent=True)
+
+
 # Cambio: A=1, 2-10 as printed, J=11, Q=12, black K=13, red K=-1, jokers 0 (rule sheet; jokers
 # are the kit's option).
 def _cambio_value(shown: str) -> int:

@@ -2,13 +2,16 @@
 docs/rules.md for the tests (issue 43): never from the kit's tricks, rules or worked_examples, so a
 lesson's answer computed by the kit is checked against a second, independent reading.
 
-Cards are codes as the kit writes them ("10D", "QH"; jokers "SJ", "BJ"); only what Questions 5 and 6
+Cards are codes as the kit writes them ("10D", "QH"; jokers "SJ", "BJ"); only what Questions 5 to 7
 need: tractors (pairs of one suit on consecutive ranks, the trump rank skipped, no jokers or
-trump-rank cards), who takes a trick led with one, and the sheet's level table.
+trump-rank cards), who takes a trick led with one, the sheet's level table, and how many hands hold
+no tractor (Question 7, counted by a closed form, not the kit's rank-by-rank programme).
 """
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
+from math import comb
 
 RANK_ORDER = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
 
@@ -83,3 +86,78 @@ def attackers_score(trick_points: int, kitty, attackers_win_last: bool, factor: 
     """Points from tricks, plus the kitty's points times ``factor`` when the attackers win the last
     trick (docs/rules.md: doubled; the sheet says nothing of the kitty's points)."""
     return trick_points + (factor * points(kitty) if attackers_win_last else 0)
+
+
+# ---- Question 7: a tractor in a dealt hand ---------------------------------------------------------
+SUITS = "SHDC"
+
+
+def deck(decks: int = 3) -> list[str]:
+    """Every card of ``decks`` decks, each copy once: 52 cards and two jokers a deck (the sheet)."""
+    one = [r + s for s in SUITS for r in RANK_ORDER] + ["SJ", "BJ"]
+    return [code for code in one for _ in range(decks)]
+
+
+def holds_tractor(hand, trump_rank: str = "2") -> bool:
+    """Whether a hand could lead a tractor: two neighbouring ranks of one suit, the trump rank
+    skipped, each held at least twice (three copies hold a pair); jokers and trump-rank cards never."""
+    counts = Counter(c for c in hand if c not in ("SJ", "BJ") and rank(c) != trump_rank)
+    order = [r for r in RANK_ORDER if r != trump_rank]
+    return any(counts[low + s] >= 2 and counts[high + s] >= 2
+               for s in SUITS for low, high in zip(order[:-1], order[1:], strict=True))
+
+
+def _product(a, b):
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def _power(a, k: int):
+    out = [1]
+    for _ in range(k):
+        out = _product(out, a)
+    return out
+
+
+def tractor_free_counts(copies: int, ranks: int, suits: int, others: int) -> list[int]:
+    """How many hands of each size (0 to the whole deck) hold no tractor, by a closed form: in one suit, choose which k
+    of its ``ranks`` ranks in a row are held twice or more, no two of them neighbours (C(ranks - k + 1, k)
+    ways, the stars-and-bars count), then how many copies of each rank are held; the suits and the
+    ``others`` cards (never in a tractor) multiply. Polynomials in the number of cards held."""
+    twice = [0, 0] + [comb(copies, j) for j in range(2, copies + 1)]   # 2 or more of a rank's copies
+    under = [comb(copies, j) for j in range(min(copies, 1) + 1)]         # 0 or 1
+    suit = [0]
+    for k in range(0, (ranks + 1) // 2 + 1):
+        term = [comb(ranks - k + 1, k) * x for x in _product(_power(twice, k), _power(under, ranks - k))]
+        suit = [(suit[i] if i < len(suit) else 0) + (term[i] if i < len(term) else 0)
+                for i in range(max(len(suit), len(term)))]
+    counts = _product(_power(suit, suits), [comb(others, j) for j in range(others + 1)])
+    cards = suits * ranks * copies + others
+    return (counts + [0] * cards)[:cards + 1]  # every hand size, to the whole deck
+
+
+def tractor_chance(hand: int, decks: int = 3, suits: int = 4) -> Fraction:
+    """The chance that ``hand`` cards dealt from ``decks`` decks hold a tractor in ``suits`` named
+    suits: each suit has 12 ranks in a row once the trump rank is skipped, ``decks`` copies of each;
+    every other card (jokers, trump-rank cards, the other suits) is never in one."""
+    ranks = len(RANK_ORDER) - 1
+    cards = 54 * decks
+    free = tractor_free_counts(decks, ranks, suits, cards - suits * ranks * decks)
+    return 1 - Fraction(free[hand], comb(cards, hand))
+
+
+def tractor_spot_chance(hand: int, decks: int = 3) -> Fraction:
+    """The chance that a hand holds one given spot (7♠ and 8♠, say) twice or more each, by
+    inclusion-exclusion: one minus the chance that either rank is held fewer than twice."""
+    cards = 54 * decks
+
+    def fewer_than_two(ranks_: int) -> Fraction:
+        """P(each of ``ranks_`` given ranks of one suit held at most once)."""
+        ways = sum(comb(decks, 1) ** ones * comb(ranks_, ones) * comb(cards - ranks_ * decks, hand - ones)
+                   for ones in range(ranks_ + 1))
+        return Fraction(ways, comb(cards, hand))
+
+    return 1 - 2 * fewer_than_two(1) + fewer_than_two(2)

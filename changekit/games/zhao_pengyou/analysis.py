@@ -6,11 +6,14 @@ seeded Monte Carlo runner of :mod:`changekit.stats`.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 from typing import Any, Sequence
 
 from changekit.core.bots import Bot, is_bots, play_out
+from changekit.core.cards import JOKERS, RANKS, SUITS
 from changekit.core.checks import MAX_RUNS, checked, is_items, is_one_of, is_runs, is_seed, is_whole, optional, shown
 from changekit.core.errors import InvalidArgument
 from changekit.stats.exact import draws_without_replacement, hypergeometric, mean  # noqa: F401 (doctest)
@@ -21,7 +24,7 @@ from .bots import HeuristicBot
 from .rules import (
     MAX_POINTS, PASS, SHEET_THRESHOLDS, STEP_PER_DECK, ZhaoPengyou, _thresholds, auto_kitty, hand_size, level_change,
 )
-from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK
+from .tricks import CARDS_PER_DECK, TRUMPS_PER_DECK, tractors
 
 # ---- argument checks ---------------------------------------------------------------------------
 _is_players = is_whole(ZhaoPengyou.min_players, ZhaoPengyou.max_players)
@@ -46,6 +49,7 @@ __all__ = [
     "trump_count", "called_copies", "friend_seat", "declare_chance_exact",
     "declare_chance_simulated", "bot_deals", "points_histogram", "level_change_counts",
     "mean_points", "trump_count_figure", "level_change_figure", "friend_seat_figure", "points_figure",
+    "tractor_free_hands", "tractor_chance", "tractor_spot_chance", "tractor_chance_simulated", "tractor_figure",
 ]
 
 
@@ -346,3 +350,169 @@ def trumps_closed_form(*, players: int = 4, decks: int = 3):
                       sympy.Mul(s["hand"], sympy.Mul(s["trumps"], sympy.Pow(s["cards"], -1, evaluate=False),
                                                      evaluate=False), evaluate=False),
                       total, steps=(("the hypergeometric probability", sympy.Eq(sympy.Symbol("P(T=k)"), pmf)),))
+
+
+# ---- Question 7: how often a dealt hand holds a tractor ------------------------------------------
+#: ranks in a row in each suit once the trump rank is skipped: 3 to A at level 2, and 12 at every
+#: level (the trump rank's cards are trumps of their own and never in a tractor; A is not next to 2)
+RANKS_IN_A_ROW = len(RANKS) - 1
+#: jokers and trump-rank cards in one deck: cards that never make a tractor
+NON_TRACTOR_PER_DECK = len(JOKERS) + len(SUITS)
+
+
+def _times(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    """The product of two polynomials given by their coefficients (index: cards taken)."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                out[i + j] += x * y
+    return out
+
+
+def _plus(a: Sequence[int], b: Sequence[int]) -> list[int]:
+    return [(a[i] if i < len(a) else 0) + (b[i] if i < len(b) else 0) for i in range(max(len(a), len(b)))]
+
+
+@lru_cache(maxsize=32)
+def _tractor_free(copies: int, ranks: int, suits: int, others: int) -> tuple[int, ...]:
+    # one rank: the ways to hold fewer than two of its copies, and two or more (a pair), by cards held
+    few = [comb(copies, k) for k in range(min(copies, 1) + 1)]
+    pair = [0, 0] + [comb(copies, k) for k in range(2, copies + 1)]
+    # walk up a suit rank by rank, keeping apart the ways whose last rank is held as a pair: a pair
+    # may follow only a rank held fewer than twice (two pairs side by side are a tractor)
+    ends_few, ends_pair = few, pair
+    for _ in range(ranks - 1):
+        ends_few, ends_pair = _times(_plus(ends_few, ends_pair), few), _times(ends_few, pair)
+    suit = _plus(ends_few, ends_pair)
+    total = [comb(others, k) for k in range(others + 1)]
+    for _ in range(suits):
+        total = _times(total, suit)
+    cards = suits * ranks * copies + others
+    return tuple(total[:cards + 1]) + (0,) * (cards + 1 - len(total))  # every hand size, to the whole deck
+
+
+@checked(copies=is_whole(1, 3), ranks=is_whole(1, len(RANKS)), suits=is_whole(1, len(SUITS)),
+         others=is_whole(0, 1000))
+def tractor_free_hands(*, copies: int = 3, ranks: int = RANKS_IN_A_ROW, suits: int = len(SUITS),
+                       others: int = 3 * NON_TRACTOR_PER_DECK) -> list[int]:
+    """How many hands of each size (the list's index, 0 to the whole deck) hold no tractor, dealt
+    from ``suits`` suits of ``ranks`` ranks in a row, ``copies`` of each card, and ``others`` cards that never make one.
+
+    Copies are different cards (a hand of 39 is one of C(162, 39)). A dynamic programme over the
+    ranks: each rank is held fewer than twice or as a pair, and a pair may not follow a pair;
+    polynomials count the cards held (the suits and the other cards multiply).
+
+    >>> tractor_free_hands(copies=2, ranks=2, suits=1, others=0)   # A A B B: only all four is a tractor
+    [1, 4, 6, 4, 0]
+    """
+    return list(_tractor_free(copies, ranks, suits, others))
+
+
+def _deck(players: int, decks: int, hand: int | None) -> tuple[int, int]:
+    cards = decks * CARDS_PER_DECK
+    size = hand_size(players, decks) if hand is None else hand
+    if size > cards:
+        raise InvalidArgument(f"hand: a hand of {size} cards is more than the {cards} cards of {decks} decks")
+    return cards, size
+
+
+@checked(players=_is_players, decks=_is_decks, hand=optional(is_whole(0, 3 * CARDS_PER_DECK)),
+         suits=is_whole(1, len(SUITS)))
+def tractor_chance(*, players: int = 4, decks: int = 3, hand: int | None = None, suits: int = len(SUITS)) -> Fraction:
+    """Exact chance that a dealt hand (``hand`` cards, else the table's hand size) holds at least
+    one tractor in ``suits`` named suits (all four: in any suit, trumps included). The same at
+    every level: skipping the trump rank leaves each suit :data:`RANKS_IN_A_ROW` ranks in a row.
+
+    >>> tractor_chance(hand=3), tractor_chance(hand=4) == Fraction(4 * 11 * 3 * 3, comb(162, 4))
+    (Fraction(0, 1), True)
+    """
+    cards, size = _deck(players, decks, hand)
+    in_suits = suits * RANKS_IN_A_ROW * decks
+    free = _tractor_free(decks, RANKS_IN_A_ROW, suits, cards - in_suits)
+    return 1 - Fraction(free[size], comb(cards, size))
+
+
+@checked(players=_is_players, decks=_is_decks)
+def tractor_spot_chance(*, players: int = 4, decks: int = 3) -> Fraction:
+    """Exact chance that a dealt hand holds one particular tractor: two given neighbouring ranks
+    of one suit (7♠ and 8♠, say), each at least twice.
+
+    >>> tractor_spot_chance(decks=2) == Fraction(comb(104, 21), comb(108, 25))
+    True
+    """
+    cards, size = _deck(players, decks, None)
+    ways = sum(comb(decks, a) * comb(decks, b) * comb(cards - 2 * decks, size - a - b)
+               for a in range(2, decks + 1) for b in range(2, decks + 1))
+    return Fraction(ways, comb(cards, size))
+
+
+def tractor_spots() -> int:
+    """Where a tractor can sit: each pair of neighbouring ranks in each suit (4 × 11), with 2 or 3 decks."""
+    return len(SUITS) * (RANKS_IN_A_ROW - 1)
+
+
+def _tractor_trial(players: int, decks: int):
+    game = ZhaoPengyou(players=players, decks=decks)
+
+    def trial(rng: random.Random) -> bool:
+        """One deal by the rules engine, everybody passing: does seat 1's dealt hand hold a tractor?"""
+        state = game.new_state(seed=rng.getrandbits(32))
+        while state.phase == "deal":
+            state.apply(PASS)
+        # trumps are not chosen yet: the engine skips rank 2, the first deal's level (the answer is the same at any)
+        return bool(tractors(Counter(state.view(0)["hand"]), state.ctx))
+    return trial
+
+
+@checked(players=_is_players, decks=_is_decks, deals=is_runs, seed=is_seed)
+def tractor_chance_simulated(*, players: int = 4, decks: int = 3, deals: int = 1000, seed: int = 0) -> Estimate:
+    """Simulated chance that seat 1's dealt hand holds a tractor (one hand a deal, so the deals are
+    independent), with its Wilson 95 % interval: it should match :func:`tractor_chance`."""
+    results = simulate(_tractor_trial(players, decks), deals, seed=seed)
+    return wilson(sum(results), deals)
+
+
+_is_some_deals = is_whole(1, MAX_RUNS)  # a share of no deals says nothing
+
+
+@checked(deals=_is_some_deals, seed=is_seed)
+def tractor_html(*, deals: int = 1000, seed: int = 0) -> str:
+    """Question 7's answer: the exact chance, the places a tractor can sit, one named suit, and the
+    rules engine's deals beside it."""
+    exact, spot, spots = tractor_chance(), tractor_spot_chance(), tractor_spots()
+    hand, sim = hand_size(4, 3), tractor_chance_simulated(deals=deals, seed=seed)
+    return (f"<p>Exact: a hand of {hand} cards holds at least one tractor with probability "
+            f"<b>{100 * float(exact):.1f} %</b> = {exact.numerator}/{exact.denominator}: one minus the share of "
+            f"hands with none, counted rank by rank along each suit.</p>"
+            f"<p>One particular tractor (say 7♠7♠8♠8♠: both ranks held twice or more): {100 * float(spot):.1f} %. "
+            f"There are {spots} places for one ({RANKS_IN_A_ROW - 1} pairs of neighbouring ranks in each of "
+            f"{len(SUITS)} suits), so a hand holds {float(spots * spot):.2f} of them on average. In one named suit "
+            f"only: {100 * float(tractor_chance(suits=1)):.1f} %.</p>"
+            f"<p>The rules engine dealt {deals:,} deals: seat 1's hand held a tractor in {round(sim.value * deals)} "
+            f"({100 * sim.value:.1f} %, 95 % interval {100 * sim.low:.1f}-{100 * sim.high:.1f} %).</p>")
+
+
+@checked(deals=_is_some_deals, seed=is_seed, decks=_is_decks)
+def tractor_figure(*, deals: int = 1000, seed: int = 0, decks: int = 3):
+    """The exact chance of a tractor against the hand's size (in any suit; in one named suit), the
+    hands of 4 to 7 players marked, and the rules engine's deals at 4 players with their interval."""
+    import plotly.graph_objects as go  # plotly is heavy: only the charts need it (and their style)
+
+    from changekit.ui.theme import style
+
+    sizes = list(range(0, 61))
+    fig = go.Figure()
+    for name, suits in (("in any suit", len(SUITS)), ("in one named suit", 1)):
+        fig.add_scatter(x=sizes, y=[float(tractor_chance(decks=decks, hand=n, suits=suits)) for n in sizes],
+                        mode="lines", name=name)
+    tables = list(range(ZhaoPengyou.min_players, ZhaoPengyou.max_players + 1))
+    hands = [hand_size(p, decks) for p in tables]
+    fig.add_scatter(x=hands, y=[float(tractor_chance(players=p, decks=decks)) for p in tables], mode="markers+text",
+                    text=[f"{p} players" for p in tables], textposition="top left", name="the tables' hands")
+    sim = tractor_chance_simulated(decks=decks, deals=deals, seed=seed)
+    fig.add_scatter(x=[hand_size(4, decks)], y=[sim.value], mode="markers", name=f"{deals:,} deals by the engine",
+                    error_y={"type": "data", "symmetric": False, "array": [sim.high - sim.value],
+                             "arrayminus": [sim.value - sim.low]})
+    return style(fig, title=f"Chance of at least one tractor, {decks} decks (exact; the engine's deals: 95 % interval)",
+                 x="cards in the hand", y="probability")

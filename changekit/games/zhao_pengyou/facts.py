@@ -21,5 +21,5 @@ def summary_says(v: Any, me: int) -> list[str]:
 FACTS = GameFacts(
     summary_says=summary_says,
     first_control=r"^Pass \(do not declare\)$",
-    lesson_charts=6,  # with Question 6's levels chart (the kitty won by either side)
+    lesson_charts=7,  # with Question 6's levels chart (the kitty won by either side) and Question 7's tractor chances
 )

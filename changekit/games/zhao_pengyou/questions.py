@@ -124,4 +124,27 @@ QUESTIONS = question_list(
                 "points (attackers up 1); not counted, as the sheet literally reads, 100 (host's team up 1). "
                 "Levels stop at A.",
     ),
+    lesson_question(
+        "zhao_pengyou.q7",
+        "**Question 7.** In the first deal everyone is at level 2, so the 2s are trumps and never part of a tractor; "
+        "nor are the jokers. A tractor is then two pairs of one suit on neighbouring ranks, from 3♣3♣4♣4♣ up to "
+        "K♦K♦A♦A♦ (a card held three times counts as a pair). With 4 players and 3 decks you are dealt 39 of the "
+        "162 cards; 6 go to the kitty. What is the chance (in %) that your hand holds at least one tractor, in any "
+        "suit?",
+        slider=(0, 100, 1),
+        unit="%",
+        answer=lambda: [analysis.tractor_html(deals=1000, seed=0), analysis.tractor_figure(deals=1000, seed=0)],
+        variant=variants.tractor_variant,
+        right=lambda: variants.tractor_answer(4, 3),
+        reading="About 58 % (57.9 %): more likely than not. One particular tractor, such as 7♠7♠8♠8♠, is rare: a "
+                "hand holds it in about one deal in 51 (1.9 %). But there are 44 places for a tractor: 11 pairs of "
+                "neighbouring ranks (3-4 up to K-A) in each of the 4 suits. Many small chances together make a large "
+                "one, as in the birthday problem: a hand holds 0.86 of these tractors on average. Some hands hold two "
+                "or more, so the share of hands with at least one is lower than 86 %, yet above half. In one named "
+                "suit the chance is only 18 %. The exact value counts the hands with no tractor, rank by rank along "
+                "each suit, against all possible hands. The rules engine's 1,000 deals agree: seat 1's hand held a "
+                "tractor in 59.4 % of them (95 % interval 56.3-62.4 %, a range for the long-run share, and the exact "
+                "value is inside it). The level does not change the answer: whatever the trump rank, skipping it "
+                "leaves 12 ranks in a row in each suit, the trump suit included.",
+    ),
 )

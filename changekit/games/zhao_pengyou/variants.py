@@ -98,3 +98,27 @@ def friend_variant(seed: int) -> QuestionInstance:
             f"{host_copies} of them and call the {nth} A♠ played; every copy in play is equally likely to be the "
             f"{nth}. Who is likeliest to play it?")
     return choice_variant("zhao_pengyou.q3", seed, text, FRIEND_CHOICES, answer.correct["choices"], answer.exact)
+
+
+@lru_cache(maxsize=None)
+def _tractor_chance(players: int, decks: int) -> Fraction:
+    return analysis.tractor_chance(players=players, decks=decks)
+
+
+def tractor_answer(players: int, decks: int) -> KitAnswer:
+    """Question 7's right answer at this table (the lesson's and its variants'): the exact chance
+    that a dealt hand holds at least one tractor in any suit, give or take 2 percentage points."""
+    return percent_answer(_tractor_chance(players, decks), tolerance=2)
+
+
+def tractor_variant(seed: int) -> QuestionInstance:
+    """Question 7 with another table: the chance that a dealt hand holds a tractor."""
+    players, decks = _table("zhao_pengyou.q7", seed)
+    hand = hand_size(players, decks)
+    answer = tractor_answer(players, decks)
+    text = (f"**Question 7, your own numbers.** First deal: level 2, so the 2s (trumps) and the jokers are never in "
+            f"a tractor. {players} players with {decks} decks ({decks * CARDS_PER_DECK} cards, {decks} copies of each "
+            f"card): you are dealt {hand} cards. What is the chance (in %) that your hand holds at least one tractor "
+            "(two pairs of one suit on neighbouring ranks, 3 and 4 up to K and A), in any suit?")
+    return QuestionInstance("zhao_pengyou.q7", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
+                            answer.exact)
