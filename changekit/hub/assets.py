@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ui.charts import PLOTLY_JS_ENV
+from .pool import load_pool
 
 ROUTE = "changekit/assets"
 #: a year: the file's name changes with plotly's version
@@ -55,6 +56,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     # kernels this server starts inherit it: changekit.ui.charts then draws Chart widgets
     os.environ[PLOTLY_JS_ENV] = url_path_join(base, ROUTE, name)
     serverapp.log.info("changekit: plotly.js for the kit's charts at %s", os.environ[PLOTLY_JS_ENV])
+    load_pool(serverapp)  # a hub server's pre-rendered pages (nothing elsewhere)
 
 
 def _without_cdn_links(prefix: str) -> type:

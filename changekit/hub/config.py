@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core.errors import ChangekitError
 from ..serving import KERNEL_CULLING_ARGS, NOTEBOOKS, ROOT, UNCONNECTED_TIMEOUT_S, anywidget_extension
+from .pool import pool_args
 
 #: the class service's name on the hub (its URL is /services/<name>/)
 SERVICE_NAME = "changekit-class"
@@ -74,6 +75,8 @@ class HubOptions:
     internal_ports: tuple[int, int, int] | None = None
     #: students whose servers are started before the class arrives (changekit.hub.prespawn)
     roster: tuple[str, ...] = ()
+    #: notebooks every server pre-renders a page of, beside the landing page (changekit.hub.pool)
+    lessons: tuple[str, ...] = ()
     #: the kit's own token for the hub's API (the pre-spawn); generated when None
     api_token: str | None = None
 
@@ -100,6 +103,12 @@ class HubOptions:
         if not (folder / "index.ipynb").is_file():
             raise HubError(f"{folder} has no index.ipynb: the hub opens the gallery (index.ipynb) for every "
                            "student; copy the kit's notebooks with `changekit notebooks DIR`")
+        lessons = tuple(dict.fromkeys(lesson if lesson.endswith(".ipynb") else f"{lesson}.ipynb"
+                                      for lesson in self.lessons))
+        for lesson in lessons:
+            if "/" in lesson or "," in lesson or not (folder / lesson).is_file():
+                names = ", ".join(sorted(p.stem for p in folder.glob("*.ipynb")))
+                raise HubError(f"--lesson: no lesson {lesson!r} in {folder} (there are: {names})")
         if self.store is not None and not self.store.startswith(("sqlite:///", "postgresql://", "postgres://")):
             raise HubError(f"--store {self.store.split('://')[0]}://...: the class service holds a "
                            "sqlite:///path or postgresql://... store")
@@ -125,7 +134,7 @@ class HubOptions:
         if find_proxy_now and proxy is None:
             proxy = find_proxy()
         return replace(self, folder=folder, runtime=self.runtime.expanduser().resolve(), proxy=proxy,
-                       internal_ports=ports, isolate=isolate,
+                       internal_ports=ports, isolate=isolate, lessons=lessons,
                        password=self.password or secrets.token_urlsafe(9),
                        api_token=self.api_token or secrets.token_hex(32),
                        teacher_password=self.teacher_password or secrets.token_urlsafe(33))
@@ -195,7 +204,8 @@ def readable_folders(options: HubOptions) -> list[str]:
 
 
 #: where a student lands: the gallery, under Voila (relative to the server's notebook folder)
-DEFAULT_URL = "/voila/render/index.ipynb"
+LANDING_PAGE = "index.ipynb"
+DEFAULT_URL = f"/voila/render/{LANDING_PAGE}"
 #: the idle culler's rounds and how many servers it asks about at once (the chart's defaults, set
 #: on both hubs so that the culler runs alike: jupyterhub-idle-culler's own every is timeout / 2)
 CULL_EVERY_S = 600
@@ -204,19 +214,22 @@ CULL_CONCURRENCY = 10
 CULLER_SCOPES = ["list:users", "read:users:activity", "read:servers", "delete:servers"]
 
 
-def server_args(labextensions: str, *, allow_root: bool = False) -> list[str]:
+def server_args(labextensions: str, *, allow_root: bool = False, lessons: tuple[str, ...] = ()) -> list[str]:
     """A student's ``jupyterhub-singleuser`` arguments, on one machine and in the kit's image:
-    the kit's chart assets, kernels over IPC, and kernels culled by ``changekit serve``'s rules
-    (a page never connected after ``UNCONNECTED_TIMEOUT_S``, a closed page after the idle timeout)."""
+    the kit's chart assets, kernels over IPC, kernels culled by ``changekit serve``'s rules (a
+    page never connected after ``UNCONNECTED_TIMEOUT_S``, a closed page after the idle timeout),
+    and a pre-rendered page of the landing page and of each of ``lessons`` (:mod:`changekit.hub.pool`)."""
     args = ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
             # kernels over IPC sockets (see changekit.hub.spawner.kernel_runtime_dir)
             "--KernelManager.transport=ipc",
-            # Voila under the server starts its kernels with the server's kernel manager: the kit's
-            "--ServerApp.kernel_manager_class=changekit.serving.ClassKernelManager",
+            # Voila under the server starts its kernels with the server's kernel manager: the kit's,
+            # with Voila's pre-rendered pages (an empty pool unless lessons are named)
+            "--ServerApp.kernel_manager_class=changekit.hub.pool.PagePoolKernelManager",
             *KERNEL_CULLING_ARGS,
             f"--ClassKernelManager.unconnected_timeout={UNCONNECTED_TIMEOUT_S}",
             # anywidget with the longer model timeout (written by write_config, or in the image)
-            f"--VoilaConfiguration.extra_labextensions_path={labextensions}"]
+            f"--VoilaConfiguration.extra_labextensions_path={labextensions}",
+            *pool_args(tuple(dict.fromkeys((LANDING_PAGE, *lessons))))]
     return [*args, "--allow-root"] if allow_root else args
 
 
@@ -281,7 +294,7 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         "ClassSpawner.isolate": bool(options.isolate),
         "ClassSpawner.readable": readable_folders(options),
         "Spawner.cmd": [_bin("jupyterhub-singleuser")],
-        "Spawner.args": server_args(str(runtime / LABEXTENSIONS),
+        "Spawner.args": server_args(str(runtime / LABEXTENSIONS), lessons=options.lessons,
                                     allow_root=bool(options.allow_root and not options.isolate)),
         "Spawner.notebook_dir": str(options.folder),
         "Spawner.default_url": DEFAULT_URL,
@@ -306,7 +319,9 @@ def hub_settings(options: HubOptions) -> dict[str, Any]:
         ],
         "JupyterHub.load_roles": [
             {"name": "idle-culler", "services": ["idle-culler"], "scopes": list(CULLER_SCOPES)},
-            {"name": ADMIN_SERVICE, "services": [ADMIN_SERVICE], "scopes": ["admin:users", "admin:servers"]},
+            # and asks each server whether its pre-rendered pages are ready (changekit.hub.pool)
+            {"name": ADMIN_SERVICE, "services": [ADMIN_SERVICE],
+             "scopes": ["admin:users", "admin:servers", "access:servers"]},
             *access_roles(),
         ],
     }

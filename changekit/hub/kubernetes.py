@@ -83,7 +83,7 @@ def kubernetes_values(options: HubOptions) -> dict[str, Any]:
         section, trait = key.split(".")
         hub_config.setdefault(section, {})[trait] = value
     hub_config["KubeSpawner"] = {
-        "args": server_args(IMAGE_LABEXTENSIONS),
+        "args": server_args(IMAGE_LABEXTENSIONS, lessons=options.lessons),
         "notebook_dir": IMAGE_NOTEBOOKS,
         "http_timeout": SPAWN_TIMEOUT_S,
         "server_token_scopes": server_token_scopes(),

@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from ..classroom.store import name_key
 from .config import USER_NAME, HubError
+from .pool import POOL_ROUTE
 
 #: servers starting at once (a spawn is mostly CPU: more at once only makes each slower)
 SPAWNS_AT_ONCE = 4
@@ -80,9 +81,11 @@ class HubAPI:
 
 
 def prespawn(api: HubAPI, names: Iterable[str], *, at_once: int = SPAWNS_AT_ONCE,
-             said: Callable[[str], None] = print) -> dict[str, float]:
+             said: Callable[[str], None] = print, servers: HubAPI | None = None) -> dict[str, float]:
     """Create the users ``names`` (those missing) and start each one's server, ``at_once`` at a
-    time; seconds until each was ready. A server that fails is said and left out."""
+    time; seconds until each was ready, with its pre-rendered pages (:mod:`changekit.hub.pool`)
+    when ``servers`` (the hub's public address with the same token) is given. A server that
+    fails is said and left out."""
     names = list(names)
     status, answer = api.call("POST", "/users", {"usernames": names})
     if status not in (201, 409):  # 409: every one of them exists already
@@ -99,12 +102,23 @@ def prespawn(api: HubAPI, names: Iterable[str], *, at_once: int = SPAWNS_AT_ONCE
             status, model = api.call("GET", f"/users/{quote(name)}")
             server = (model.get("servers") or {}).get("") if isinstance(model, dict) else None
             if server and server.get("ready"):
-                return time.monotonic() - started
+                return pages_ready(servers, name, deadline, said) if servers else time.monotonic() - started
             if status == 200 and not server:  # it stopped: the spawn failed (the hub's log says why)
                 said(f"changekit: {name}'s server failed to start (see the hub's log)")
                 return None
             time.sleep(0.5)
         said(f"changekit: {name}'s server was not ready in {READY_TIMEOUT_S:.0f} s")
+        return None
+
+    def pages_ready(servers: HubAPI, name: str, deadline: float, said: Callable[[str], None]) -> float | None:
+        while time.monotonic() < deadline:
+            status, state = servers.call("GET", f"/user/{quote(name)}/{POOL_ROUTE}")
+            if status == 200 and isinstance(state, dict) and all(
+                    page.get("ready", 0) + page.get("handed_out", 0) >= page.get("pages", 0)
+                    for page in state.values()):
+                return time.monotonic() - started
+            time.sleep(0.5)
+        said(f"changekit: {name}'s pages were not rendered in {READY_TIMEOUT_S:.0f} s")
         return None
 
     with ThreadPoolExecutor(max(1, at_once)) as pool:

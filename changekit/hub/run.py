@@ -14,7 +14,7 @@ from typing import Any
 
 from ..processes import descendants, stop_process_tree
 from ..serving import NOTEBOOKS
-from .config import STOP_GRACE_S, HubError, HubOptions, find_proxy, write_config
+from .config import LANDING_PAGE, STOP_GRACE_S, HubError, HubOptions, find_proxy, write_config
 from .memory import remove_hub_groups
 from .kubernetes import write_cluster_files
 from .postgres import LocalPostgres, PostgresUnavailable
@@ -59,6 +59,9 @@ def add_parser(sub: Any) -> None:
     hub.add_argument("--roster", type=Path, metavar="FILE",
                      help="the class's hub user names, one a line: their servers are started as soon as the hub "
                           "is up, ready before the class arrives (each then logs in with their name)")
+    hub.add_argument("--lesson", action="append", default=[], metavar="NAME",
+                     help="every server also pre-renders a page of this notebook (e.g. zombie), beside the "
+                          "gallery it lands on; repeat for several")
     hub.add_argument("--allow-root", action="store_true",
                      help="as root without --isolate: run students' servers as root too")
 
@@ -67,7 +70,7 @@ def options_from(args: argparse.Namespace) -> HubOptions:
     return HubOptions(runtime=args.runtime or default_runtime(), password=args.password, teacher=args.teacher,
                       teacher_password=args.teacher_password, folder=args.folder or NOTEBOOKS, host=args.host,
                       port=args.port, store=args.store, mem_limit=args.mem_limit, idle_timeout=args.idle_timeout,
-                      allow_root=args.allow_root, isolate=args.isolate)
+                      allow_root=args.allow_root, isolate=args.isolate, lessons=tuple(args.lesson))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -142,10 +145,12 @@ def _ready_before_the_bell(hub: subprocess.Popen, options: HubOptions) -> None:
             return
         time.sleep(0.5)
     print(f"changekit: starting the servers of {len(options.roster)} students on the roster", flush=True)
-    ready = prespawn(api, options.roster)
+    servers = HubAPI(options.public_url.rstrip("/"), options.api_token)  # users' servers, through the proxy
+    ready = prespawn(api, options.roster, servers=servers)
     last = max(ready.values(), default=0.0)
-    print(f"changekit: the class is ready: {len(ready)} of {len(options.roster)} servers up in {last:.0f} s",
-          flush=True)
+    pages = ", ".join(lesson.removesuffix(".ipynb") for lesson in (LANDING_PAGE, *options.lessons))
+    print(f"changekit: the class is ready: {len(ready)} of {len(options.roster)} servers up, each with a page "
+          f"of {pages} rendered, in {last:.0f} s", flush=True)
 
 
 def _start_postgres(runtime: Path) -> LocalPostgres:

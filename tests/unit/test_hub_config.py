@@ -46,8 +46,11 @@ def test_the_settings_of_a_class_hub(options, tmp_path):
     assert len(culling) == 4 and "--MappingKernelManager.cull_connected=False" in culling
     assert s["Spawner.args"] == ["--ServerApp.jpserver_extensions=changekit.hub.assets=True",
                                  "--KernelManager.transport=ipc",
-                                 "--ServerApp.kernel_manager_class=changekit.serving.ClassKernelManager", *culling,
-                                 f"--VoilaConfiguration.extra_labextensions_path={rt}/labextensions", "--allow-root"]
+                                 "--ServerApp.kernel_manager_class=changekit.hub.pool.PagePoolKernelManager", *culling,
+                                 f"--VoilaConfiguration.extra_labextensions_path={rt}/labextensions",
+                                 # the landing page rendered once, before its student comes
+                                 "--PagePoolKernelManager.pages=index.ipynb", "--PagePoolKernelManager.refill=False",
+                                 "--allow-root"]
     assert s["Spawner.default_url"] == "/voila/render/index.ipynb"
     assert (Path(s["Spawner.notebook_dir"]) / "index.ipynb").is_file()
     assert s["Spawner.mem_limit"] == "1G" and s["Spawner.http_timeout"] == 120
@@ -117,6 +120,8 @@ def test_write_config_from_the_command_line(tmp_path, capsys, monkeypatch):
     (["--mem-limit", "lots"], "--mem-limit 'lots'"),
     (["--idle-timeout", "5"], "at least 60 seconds"),
     (["--store", "mysql://db/class"], "sqlite:///path or postgresql://"),
+    (["--lesson", "zombi"], "no lesson 'zombi.ipynb' in"),
+    (["--lesson", "../zombie"], "no lesson '../zombie.ipynb' in"),
 ])
 def test_bad_options_are_refused_with_the_reason(argv, words, tmp_path, capsys):
     with pytest.raises(SystemExit) as done:
@@ -125,6 +130,23 @@ def test_bad_options_are_refused_with_the_reason(argv, words, tmp_path, capsys):
     message = str(done.value.code)
     assert message.startswith("changekit: ") and words in message
     assert not (tmp_path / "cfg").exists()  # nothing written
+
+
+def test_lessons_are_rendered_in_advance_by_every_server_on_both_hubs(tmp_path):
+    """--lesson NAME: every student's server keeps a rendered page of the gallery it lands on and
+    of each lesson (changekit.hub.pool), with the same arguments in the Kubernetes values."""
+    from changekit.hub import kubernetes as k8s
+
+    options = HubOptions(runtime=tmp_path, password="class-pass", allow_root=True, isolate=False, proxy="chp",
+                         lessons=("zombie", "boneyard.ipynb", "zombie")).resolved()
+    assert options.lessons == ("zombie.ipynb", "boneyard.ipynb")
+    args = hub_settings(options)["Spawner.args"]
+    assert "--PagePoolKernelManager.pages=index.ipynb,zombie.ipynb,boneyard.ipynb" in args
+    assert "--PagePoolKernelManager.refill=False" in args
+    cluster = k8s.kubernetes_values(options)["hub"]["config"]["KubeSpawner"]["args"]
+    assert [a for a in cluster if a.startswith("--PagePoolKernelManager.")] == [
+        a for a in args if a.startswith("--PagePoolKernelManager.")]
+    assert "--ServerApp.kernel_manager_class=changekit.hub.pool.PagePoolKernelManager" in cluster
 
 
 def test_a_folder_without_the_gallery_is_refused(tmp_path):

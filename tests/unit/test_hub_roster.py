@@ -48,7 +48,9 @@ def test_the_kits_api_token_may_start_servers_and_nothing_more(tmp_path):
     service = next(x for x in s["JupyterHub.services"] if x["name"] == ADMIN_SERVICE)
     assert service == {"name": ADMIN_SERVICE, "api_token": options.api_token} and len(options.api_token or "") == 64
     role = next(r for r in s["JupyterHub.load_roles"] if r["name"] == ADMIN_SERVICE)
-    assert role == {"name": ADMIN_SERVICE, "services": [ADMIN_SERVICE], "scopes": ["admin:users", "admin:servers"]}
+    # users and their servers, and a look at whether each server's pages are ready (no user's data)
+    assert role == {"name": ADMIN_SERVICE, "services": [ADMIN_SERVICE],
+                    "scopes": ["admin:users", "admin:servers", "access:servers"]}
     # on a cluster: the chart's placeholder pods keep room for the roster's servers
     values = k8s.kubernetes_values(options)
     assert values["scheduling"]["userPlaceholder"] == {"enabled": True, "replicas": 2}
