@@ -85,8 +85,14 @@ def run_notebook(name: str) -> dict[str, object]:
 
 
 def press(name: str, label: str, monkeypatch) -> list:
-    """Press the button (a question's Check, after locking in its first choice); what it drew."""
-    made = run_notebook(name)[label]
+    """Press the button (a question's Check, after locking in its first choice); what it drew. A
+    button the page holds back until some predictions are locked (``AfterPredictions``) appears
+    once the page's questions are locked in, as a student's would."""
+    page = run_notebook(name)  # shared by the tests of a worker: a question may be locked already
+    if label not in page:
+        for question in [made for made in page.values() if isinstance(made, Question)]:
+            lock_first_choice(question)
+    made = page[label]
     drawn = []
 
     def keep(out, figure):
@@ -95,7 +101,7 @@ def press(name: str, label: str, monkeypatch) -> list:
     monkeypatch.setattr(ui_app, "show_figure", keep)
     monkeypatch.setattr(ui_question, "show_figure", keep)
     if isinstance(made, Question):
-        made.predict(made.input.options[0][1] if made.kind == "choices" else made.input.min)
+        lock_first_choice(made)
         assert not made.check_button.disabled
         made.check_button.click()
         shown = " ".join(x.value for x in made.answer_box.children if isinstance(x, w.HTML))
@@ -110,6 +116,11 @@ def press(name: str, label: str, monkeypatch) -> list:
     assert len(drawn) == 1, f"{label!r} drew {len(drawn)} results"
     assert not button.disabled and re.fullmatch(r"<i>Done in \d+\.\d s\.</i>", status.value), status.value
     return drawn
+
+
+def lock_first_choice(question: Question) -> None:
+    if question.prediction is None:
+        question.predict(question.input.options[0][1] if question.kind == "choices" else question.input.min)
 
 
 def numbers(trace) -> list[float]:
