@@ -829,6 +829,33 @@ def _zhao_below_middle() -> bool:
     return 110 < summary["points"] / 2 if "points" in summary else 110 < 300 / 2
 
 
+def _zhao_tractor_count_as_described() -> bool:
+    """Question 7's method, as the reading states it: the hands with no tractor (along each suit, no two
+    neighbouring ranks each held twice or more), over all 39-card hands, taken from 1. The kit's programme
+    gives the test's own closed form (tests/unit/zhao_pengyou_checks.py), and 1 minus their share is the
+    kit's chance."""
+    from math import comb
+
+    from changekit.games.zhao_pengyou import analysis as a
+
+    from . import zhao_pengyou_checks as zp
+
+    free = zp.tractor_free_counts(3, len(zp.RANK_ORDER) - 1, len(zp.SUITS), 6 + 12)
+    return a.tractor_free_hands() == free and a.tractor_chance() == 1 - Fraction(free[39], comb(162, 39))
+
+
+def _zhao_broken_row_less_often() -> bool:
+    """Had the trump rank broken each suit's row instead of being skipped (the other reading), a hand would
+    hold a tractor less often at level 8, and at every level from 3 to K; at 2 and A nothing changes
+    (the test's closed form, run by run)."""
+    from . import zhao_pengyou_checks as zp
+
+    kit = zp.tractor_chance(39)
+    return (zp.tractor_chance_broken(39, "8") < kit
+            and all(zp.tractor_chance_broken(39, r) < kit for r in zp.RANK_ORDER[1:-1])
+            and zp.tractor_chance_broken(39, "2") == zp.tractor_chance_broken(39, "A") == kit)
+
+
 LEDGER: dict[str, dict[str, Entry]] = {
     "zombie": {
         "**500 to 5,000** for most runs": computed(_zombie_most_runs_settle_in_500_to_5000),
@@ -1148,10 +1175,15 @@ LEDGER: dict[str, dict[str, Entry]] = {
         "is well below the middle": computed(_zhao_below_middle),
         "a bell around the proportional share": computed(_zhao_trumps_bell),
         "Is the scoring fair?": asks("a discussion question"),
-        "but how often does a dealt hand even hold one?": asks("Question 7's lead-in"),
-        "so the 2s are trumps and never part of a tractor":
-            rule("docs/rules.md: tractors take no jokers or trump-rank cards; levels start at 2, so the first "
-                 "deal's trump rank is 2"),
+        "but how often does a dealt hand hold one?": asks("Question 7's lead-in"),
+        "and the jokers are never part of a tractor":
+            rule("docs/rules.md, marked *ours* (the sheet does not say): tractors take no jokers or trump-rank "
+                 "cards; levels start at 2, so the first deal's trump rank is 2; the question calls it the kit's "
+                 "reading"),
+        "never two neighbouring ranks each held twice or more": computed(_zhao_tractor_count_as_described,
+                                                                          "Question 7's exact count"),
+        "a hand would hold a tractor less often": computed(_zhao_broken_row_less_often,
+                                                           "the other reading of the trump rank"),
         "(how often a hand holds a tractor)": asks("the lesson plan names Question 7"),
     },
 }

@@ -961,6 +961,30 @@ def _zhao_tractors() -> tuple[Fraction, Fraction, Fraction, int]:
             len(zp.SUITS) * (ranks - 1))
 
 
+def _zhao_counted_twice() -> str:
+    """A hand of 3-3-4-4-5-5 in one suit fills two of the 44 places (3-4 and 4-5), by the test's own count."""
+    ranks = zp.RANK_ORDER[1:4]
+    hand = [r + "C" for r in ranks for _ in range(2)]
+    counted = ["none", "one", "two", "three"][zp.tractor_spots_held(hand)]
+    return f"({'-'.join(zp.rank(c) for c in hand)} counts as {counted})"
+
+
+def _zhao_broken_run() -> str:
+    """The other reading (the trump rank breaks the row, tests/unit/zhao_pengyou_checks.py's closed form over each
+    run): the same at level 2, two runs of 6 ranks and a lower chance at level 8."""
+    first, level8 = zp.tractor_chance_broken(39, "2"), zp.tractor_chance_broken(39, "8")
+    kit = zp.tractor_chance(39)  # the kit's reading, the trump rank skipped
+    runs = zp.runs("8", breaks=True)
+    lengths = {len(run) for run in runs}
+    assert len(lengths) == 1
+    return (f"If the trump rank broke the run instead, the first deal would be "
+            f"{'the same' if first == kit else 'different'} ({zp.RANK_ORDER[0]} sits at the end of the row), "
+            f"but at level 8 each suit splits into "
+            f"{['no', 'one', 'two', 'three'][len(runs)]} runs of {lengths.pop()} ranks "
+            f"({' and '.join(f'{run[0]}-{run[-1]}' for run in runs)}), and a hand would hold a tractor "
+            f"{'less' if level8 < kit else 'not less'} often: about {pct(level8, 1)} %")
+
+
 @cache
 def _zhao_tractor_deals():
     """Question 7's page call, tractor_html(deals=1000, seed=0): the engine's deals, seat 1's hands."""
@@ -1042,27 +1066,33 @@ def zhao_pengyou_claims():
                      f"{zp.sheet_levels(_zhao_kitty(False))[1]})"),
         # Question 7 (issue 43): a tractor in a dealt hand, by the test's closed form and the engine's deals
         "About 58 % (57.9 %)": lambda: f"About {pct(_zhao_tractors()[0])} % ({pct(_zhao_tractors()[0], 1)} %)",
-        "yet above half": lambda: "yet above half" if _zhao_tractors()[0] > Fraction(1, 2) else "not above half",
         "hand holds it in about one deal in 51 (1.9 %)":
             lambda: (lambda spot: f"hand holds it in about one deal in {dec(1 / spot, 0)} ({pct(spot, 1)} %)")(
                 _zhao_tractors()[2]),
         "But there are 44 places for a tractor: 11 pairs of neighbouring ranks (3-4 up to K-A) in each of the 4 suits":
             lambda: (f"But there are {_zhao_tractors()[3]} places for a tractor: {len(zp.RANK_ORDER) - 2} pairs of "
                      f"neighbouring ranks (3-4 up to K-A) in each of the {len(zp.SUITS)} suits"),
-        "a hand holds 0.86 of these tractors on average":
-            lambda: f"a hand holds {dec(_zhao_tractors()[3] * _zhao_tractors()[2], 2)} of these tractors on average",
-        "the share of hands with at least one is lower than 86 %":
-            lambda: (lambda p, mean: f"the share of hands with at least one is "
-                                     f"{'lower' if p < mean else 'not lower'} than {pct(mean)} %")(
+        "Adding up the 44 small chances gives 0.86":
+            lambda: (lambda _, __, spot, spots: f"Adding up the {spots} small chances gives {dec(spots * spot, 2)}")(
+                *_zhao_tractors()),
+        "(3-3-4-4-5-5 counts as two)": _zhao_counted_twice,
+        "So the chance of at least one is below 86 %; how far below takes the exact count: 57.9 %":
+            lambda: (lambda p, mean: f"So the chance of at least one is {'below' if p < mean else 'not below'} "
+                                     f"{pct(mean)} %; how far below takes the exact count: {pct(p, 1)} %")(
                 _zhao_tractors()[0], _zhao_tractors()[3] * _zhao_tractors()[2]),
         "In one named suit the chance is only 18 %":
             lambda: f"In one named suit the chance is only {pct(_zhao_tractors()[1])} %",
-        "seat 1's hand held a tractor in 59.4 % of them (95 % interval 56.3-62.4 %, a range for the long-run share, "
-        "and the exact value is inside it)":
-            lambda: (lambda e, p: f"seat 1's hand held a tractor in {pct(e.value, 1)} % of them (95 % interval "
-                                  f"{pct(e.low, 1)}-{pct(e.high, 1)} %, a range for the long-run share, and the exact "
-                                  f"value is {'inside' if e.low < p < e.high else 'outside'} it)")(
+        "seat 1's hand held a tractor in 59.4 % of them. The 95 % interval around that 59.4 %, 56.3-62.4 %, is built "
+        "so that 19 runs in 20 would catch the engine's long-run share; the exact 57.9 % lies inside it":
+            lambda: (lambda e, p: f"seat 1's hand held a tractor in {pct(e.value, 1)} % of them. The 95 % interval "
+                                  f"around that {pct(e.value, 1)} %, {pct(e.low, 1)}-{pct(e.high, 1)} %, is built so "
+                                  f"that {round(20 * (1 - normal_tail_two_sided(z_for_two_sided(0.05))))} runs in 20 "
+                                  f"would catch the engine's long-run share; the exact {pct(p, 1)} % lies "
+                                  f"{'inside' if e.low < p < e.high else 'outside'} it")(
                 _zhao_tractor_deals(), _zhao_tractors()[0]),
+        "If the trump rank broke the run instead, the first deal would be the same (2 sits at the end of the row), "
+        "but at level 8 each suit splits into two runs of 6 ranks (2-7 and 9-A), and a hand would hold a tractor "
+        "less often: about 54.6 %": _zhao_broken_run,
         "leaves 12 ranks in a row": lambda: f"leaves {len(zp.RANK_ORDER) - 1} ranks in a row",
     }
 
@@ -1366,9 +1396,9 @@ def _guide_claims(name: str) -> dict:
                                                     f"one, {dec(spots * spot, 2)} held per hand on average")(
                     *_zhao_tractors()),
             "In one named suit, 18 %.": lambda: f"In one named suit, {pct(_zhao_tractors()[1])} %.",
-            "The engine's 1,000 deals: 59.4 %, 95 % interval 56.3-62.4 %, around the exact value":
+            "The engine's 1,000 deals: 59.4 %, 95 % interval 56.3-62.4 %, which contains the exact value":
                 lambda: (lambda e, p: f"The engine's 1,000 deals: {pct(e.value, 1)} %, 95 % interval {pct(e.low, 1)}-"
-                                      f"{pct(e.high, 1)} %, {'around' if e.low < p < e.high else 'away from'} the "
+                                      f"{pct(e.high, 1)} %, which {'contains' if e.low < p < e.high else 'misses'} the "
                                       "exact value")(_zhao_tractor_deals(), _zhao_tractors()[0]),
             "95 % interval 117-141: above 110 even at its low end":
                 lambda: (lambda m, low, high: f"95 % interval {dec(low, 0)}-{dec(high, 0)}: "

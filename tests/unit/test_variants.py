@@ -144,6 +144,10 @@ def check_zhao_pengyou_q7(instance):
         r"(\d+) players with (\d+) decks \((\d+) cards, (\d+) copies of each card\): you are dealt (\d+) cards",
         instance.text)
     assert (cards, copies) == (54 * decks, decks) and "level 2" in instance.text
+    # the tractor is the kit's reading (no jokers or trump-rank cards), and the hand is a random one as dealt
+    flagged = "the 2s and the jokers are never in a tractor (the rule sheet does not say: the kit's reading)"
+    assert flagged in instance.text
+    assert "a random hand after a thorough shuffle, looked at before any kitty exchange" in instance.text
     assert 6 <= cards - players * hand < 6 + players  # the kitty: at least 6 cards, equal hands
     _in_range(instance, zp.tractor_chance(hand, decks), percent=True)
 

@@ -2,7 +2,10 @@
 exact answer (a dynamic programme over ranks, analysis.tractor_free_hands) is checked against the
 test's own closed form (tests/unit/zhao_pengyou_checks.py), both against brute force over every hand
 of small decks, the test's reading of a tractor against the engine's, and the exact value against a
-seeded Monte Carlo of the test's own deals and against the rules engine's deals, replayed here."""
+seeded Monte Carlo of the test's own deals and against the rules engine's deals, replayed here. The
+reading's other case (the trump rank breaking each suit's row instead of being skipped: 54.6 % at
+level 8) is checked the same ways: brute force, the closed form run by run, the kit's programme put
+together run by run, and a seeded Monte Carlo."""
 from __future__ import annotations
 
 import random
@@ -10,6 +13,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations
 from math import comb, sqrt
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +45,13 @@ def test_the_own_reading_on_hands_worked_by_hand():
     assert not zp.holds_tractor(["SJ", "SJ", "BJ", "BJ"])              # jokers never
     assert not zp.holds_tractor(["7S", "7S", "8H", "8H"])              # one suit only
     assert zp.holds_tractor(["4H", "4H", "6H", "6H"], "5") and not zp.holds_tractor(["4H", "4H", "6H", "6H"])
+    # the other reading: the trump rank breaks the row, so 4-4-6-6 with 5 as trump rank is no tractor
+    assert not zp.holds_tractor(["4H", "4H", "6H", "6H"], "5", breaks=True)
+    assert zp.holds_tractor(["6H", "6H", "7H", "7H"], "5", breaks=True)
+    assert zp.tractor_spots_held(["3C", "3C", "4C", "4C", "5C", "5C"]) == 2                # 3-4 and 4-5
+    assert zp.tractor_spots_held(["3C", "3C", "4C", "4C", "5C", "5C", "5C", "6D", "6D", "7D", "7D"]) == 3
+    assert zp.runs("8", breaks=True) == [["2", "3", "4", "5", "6", "7"], ["9", "10", "J", "Q", "K", "A"]]
+    assert zp.runs("2", breaks=True) == zp.runs("2") == [zp.RANK_ORDER[1:]]
 
 
 def test_the_engines_tractors_are_the_tests_reading_at_every_level_and_trump_suit():
@@ -99,6 +110,43 @@ def test_every_hand_of_a_small_deck_counted_agrees_with_the_closed_form_and_the_
     assert sum(comb(len(cards), n) - f for n, f in enumerate(listed)) > 0  # some hands do hold a tractor
 
 
+def test_a_small_deck_counted_hand_by_hand_under_both_readings_of_the_trump_rank():
+    """One suit, ranks 3 to 7 with 5 the trump rank, two copies, and a joker: skipping 5 leaves one run of
+    4 ranks (4-6 neighbours); breaking at 5 leaves two runs of 2 (3-4 and 6-7). Every hand listed."""
+    cards = [r + "S" for r in ("3", "4", "6", "7") for _ in range(2)] + ["5S", "5S", "BJ"]
+    skipped = _brute_force(cards, "5")
+    broken = [sum(not zp.holds_tractor([cards[i] for i in hand], "5", breaks=True)
+                  for hand in combinations(range(len(cards)), size)) for size in range(len(cards) + 1)]
+    assert skipped == zp.tractor_free_counts(2, 4, 1, 3) == a.tractor_free_hands(copies=2, ranks=4, suits=1, others=3)
+    assert broken == zp.tractor_free_counts(2, 2, 2, 3)
+    assert all(b >= f for b, f in zip(broken, skipped, strict=True)) and broken != skipped  # fewer tractors
+
+
+def test_the_other_reading_at_level_8_two_runs_of_6_by_the_closed_form_and_the_kits_programme():
+    """Had the trump rank broken the row, level 8 would leave each suit 2-7 and 9-A: eight runs of 6 ranks and
+    18 cards never in a tractor. The test's closed form gives 54.6 %; the kit's programme, run over four runs
+    of 6 twice (its suits stop at 4) with the 18 others, gives the same count. At level 2 nothing changes."""
+    own = zp.tractor_chance_broken(HAND, "8")
+    assert own == 1 - Fraction(zp.tractor_free_counts(3, 6, 8, 18)[HAND], comb(CARDS, HAND))
+    half, rest = a.tractor_free_hands(copies=3, ranks=6, suits=4, others=18), a.tractor_free_hands(
+        copies=3, ranks=6, suits=4, others=0)
+    kit = [sum(half[i] * rest[n - i] for i in range(n + 1) if i < len(half) and n - i < len(rest))
+           for n in range(CARDS + 1)]
+    assert kit == zp.tractor_free_counts(3, 6, 8, 18)
+    assert round(100 * float(own), 1) == 54.6 and own < zp.tractor_chance(HAND) == a.tractor_chance()
+    assert zp.tractor_chance_broken(HAND, "2") == zp.tractor_chance_broken(HAND, "A") == zp.tractor_chance(HAND)
+    assert all(zp.tractor_chance_broken(HAND, r) < zp.tractor_chance(HAND) for r in zp.RANK_ORDER[1:-1])
+
+
+def test_the_other_reading_at_level_8_by_a_seeded_monte_carlo_of_the_tests_own_deals():
+    rng = random.Random(4308)
+    cards, deals = zp.deck(), 10_000
+    held = sum(zp.holds_tractor(rng.sample(cards, HAND), "8", breaks=True) for _ in range(deals))
+    p = float(zp.tractor_chance_broken(HAND, "8"))
+    assert abs(held / deals - p) < 4 * sqrt(p * (1 - p) / deals), held / deals
+    assert held / deals < float(zp.tractor_chance(HAND)) - 4 * sqrt(p * (1 - p) / deals)  # told apart from 57.9 %
+
+
 def test_question_7_the_exact_chance_by_the_tests_closed_form():
     """162 cards: 4 suits of 12 ranks in a row (level 2: the 2s skipped) in 3 copies, and 18 cards never
     in a tractor (6 jokers, 12 twos). 57.9 %, the same fraction the kit computes."""
@@ -145,11 +193,20 @@ def test_the_rules_engines_deals_replayed_with_the_tests_reading():
 # ---- what the question shows --------------------------------------------------------------------
 def test_the_question_states_its_assumptions():
     text = " ".join(Q7.text.split())
-    for words in ("first deal everyone is at level 2", "the 2s are trumps and never part of a tractor",
-                  "nor are the jokers", "two pairs of one suit on neighbouring ranks",
-                  "a card held three times counts as a pair", "4 players and 3 decks", "39 of the 162 cards",
-                  "6 go to the kitty", "at least one tractor, in any suit"):
+    for words in ("first deal everyone is at level 2, so the 2s are trumps",
+                  "the trump-rank cards (here the 2s) and the jokers are never part of a tractor",
+                  "the rule sheet does not say, so this is the kit's reading",
+                  "two pairs of one suit on neighbouring ranks",
+                  "a card held three times counts as a pair when you lead a tractor", "4 players and 3 decks",
+                  "39 of the 162 cards", "6 go to the kitty", "Assume a thorough shuffle",
+                  "your 39 cards are then a random 39 of the 162, so the kitty and the other players' hands do not "
+                  "matter", "your hand as dealt, before any kitty exchange", "at least one tractor, in any suit"):
         assert words in text, words
+    # the exclusion is the kit's reading, and docs/rules.md marks it as ours
+    rules = " ".join((Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8").split())
+    ours = ("*Ours* (the sheet does not say, and its own example of a tractor starts with a pair of 2s, trump-rank "
+            "cards at level 2): a tractor never holds jokers or trump-rank cards, and the trump rank is skipped")
+    assert ours in rules
     from changekit.games.zhao_pengyou.rules import auto_kitty, hand_size
     assert (hand_size(4, 3), auto_kitty(4, 3)) == (HAND, CARDS - 4 * HAND) == (39, 6)
     assert Q7.how == {"slider": [0, 100, 1], "unit": "%"}

@@ -4,8 +4,10 @@ lesson's answer computed by the kit is checked against a second, independent rea
 
 Cards are codes as the kit writes them ("10D", "QH"; jokers "SJ", "BJ"); only what Questions 5 to 7
 need: tractors (pairs of one suit on consecutive ranks, the trump rank skipped, no jokers or
-trump-rank cards), who takes a trick led with one, the sheet's level table, and how many hands hold
-no tractor (Question 7, counted by a closed form, not the kit's rank-by-rank programme).
+trump-rank cards: the kit's reading, docs/rules.md; the sheet does not say), who takes a trick led
+with one, the sheet's level table, and how many hands hold no tractor (Question 7, counted by a
+closed form, not the kit's rank-by-rank programme), also under the other reading, where the trump
+rank breaks a suit's run instead of being skipped.
 """
 from __future__ import annotations
 
@@ -98,13 +100,27 @@ def deck(decks: int = 3) -> list[str]:
     return [code for code in one for _ in range(decks)]
 
 
-def holds_tractor(hand, trump_rank: str = "2") -> bool:
-    """Whether a hand could lead a tractor: two neighbouring ranks of one suit, the trump rank
-    skipped, each held at least twice (three copies hold a pair); jokers and trump-rank cards never."""
+def runs(trump_rank: str, *, breaks: bool = False) -> list[list[str]]:
+    """A suit's ranks in a row, the trump rank left out: one run with it skipped (the kit's reading),
+    or the two runs on either side of it when it breaks the row (A is never next to 2)."""
+    at = RANK_ORDER.index(trump_rank)
+    pieces = [RANK_ORDER[:at], RANK_ORDER[at + 1:]] if breaks else [RANK_ORDER[:at] + RANK_ORDER[at + 1:]]
+    return [piece for piece in pieces if piece]
+
+
+def tractor_spots_held(hand, trump_rank: str = "2", *, breaks: bool = False) -> int:
+    """How many places for a tractor a hand fills: pairs of neighbouring ranks of one suit (in a run
+    of :func:`runs`), each held at least twice (three copies hold a pair); jokers and trump-rank
+    cards never. 3-3-4-4-5-5 of one suit fills two (3-4 and 4-5)."""
     counts = Counter(c for c in hand if c not in ("SJ", "BJ") and rank(c) != trump_rank)
-    order = [r for r in RANK_ORDER if r != trump_rank]
-    return any(counts[low + s] >= 2 and counts[high + s] >= 2
-               for s in SUITS for low, high in zip(order[:-1], order[1:], strict=True))
+    return sum(counts[low + s] >= 2 and counts[high + s] >= 2
+               for s in SUITS for run in runs(trump_rank, breaks=breaks)
+               for low, high in zip(run[:-1], run[1:], strict=True))
+
+
+def holds_tractor(hand, trump_rank: str = "2", *, breaks: bool = False) -> bool:
+    """Whether a hand could lead a tractor: it fills at least one place for one."""
+    return tractor_spots_held(hand, trump_rank, breaks=breaks) > 0
 
 
 def _product(a, b):
@@ -161,3 +177,17 @@ def tractor_spot_chance(hand: int, decks: int = 3) -> Fraction:
         return Fraction(ways, comb(cards, hand))
 
     return 1 - 2 * fewer_than_two(1) + fewer_than_two(2)
+
+
+def tractor_chance_broken(hand: int, trump_rank: str, decks: int = 3) -> Fraction:
+    """The other reading (not the kit's): the trump rank breaks each suit's row of ranks instead of
+    being skipped, so a suit holds the runs of :func:`runs` with ``breaks=True`` (at level 8: 2-7 and
+    9-A, two runs of 6). Each run of each suit counted by the closed form, the products multiplied;
+    jokers and trump-rank cards are never in a tractor."""
+    cards = 54 * decks
+    free = [1]
+    for run in runs(trump_rank, breaks=True):
+        free = _product(free, _power(tractor_free_counts(decks, len(run), 1, 0), len(SUITS)))
+    others = cards - len(SUITS) * decks * sum(len(run) for run in runs(trump_rank, breaks=True))
+    free = _product(free, [comb(others, j) for j in range(others + 1)])
+    return 1 - Fraction(free[hand], comb(cards, hand))

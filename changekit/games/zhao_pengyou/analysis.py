@@ -354,7 +354,10 @@ def trumps_closed_form(*, players: int = 4, decks: int = 3):
 
 # ---- Question 7: how often a dealt hand holds a tractor ------------------------------------------
 #: ranks in a row in each suit once the trump rank is skipped: 3 to A at level 2, and 12 at every
-#: level (the trump rank's cards are trumps of their own and never in a tractor; A is not next to 2)
+#: level (A is not next to 2). Skipping the trump rank, and keeping its cards and the jokers out of
+#: tractors, is the kit's reading (docs/rules.md: *ours*; the rule sheet does not say). Had the trump
+#: rank broken the row instead, the level would matter (two runs of 6 at level 8: the tests'
+#: ``tractor_chance_broken``)
 RANKS_IN_A_ROW = len(RANKS) - 1
 #: jokers and trump-rank cards in one deck: cards that never make a tractor
 NON_TRACTOR_PER_DECK = len(JOKERS) + len(SUITS)
@@ -422,7 +425,8 @@ def _deck(players: int, decks: int, hand: int | None) -> tuple[int, int]:
 def tractor_chance(*, players: int = 4, decks: int = 3, hand: int | None = None, suits: int = len(SUITS)) -> Fraction:
     """Exact chance that a dealt hand (``hand`` cards, else the table's hand size) holds at least
     one tractor in ``suits`` named suits (all four: in any suit, trumps included). The same at
-    every level: skipping the trump rank leaves each suit :data:`RANKS_IN_A_ROW` ranks in a row.
+    every level in the kit's reading: skipping the trump rank leaves each suit
+    :data:`RANKS_IN_A_ROW` ranks in a row.
 
     >>> tractor_chance(hand=3), tractor_chance(hand=4) == Fraction(4 * 11 * 3 * 3, comb(162, 4))
     (Fraction(0, 1), True)
@@ -460,7 +464,8 @@ def _tractor_trial(players: int, decks: int):
         state = game.new_state(seed=rng.getrandbits(32))
         while state.phase == "deal":
             state.apply(PASS)
-        # trumps are not chosen yet: the engine skips rank 2, the first deal's level (the answer is the same at any)
+        # trumps are not chosen yet: the engine skips rank 2, the first deal's level (in the kit's reading,
+        # the answer is the same at any level)
         return bool(tractors(Counter(state.view(0)["hand"]), state.ctx))
     return trial
 
@@ -484,7 +489,7 @@ def tractor_html(*, deals: int = 1000, seed: int = 0) -> str:
     hand, sim = hand_size(4, 3), tractor_chance_simulated(deals=deals, seed=seed)
     return (f"<p>Exact: a hand of {hand} cards holds at least one tractor with probability "
             f"<b>{100 * float(exact):.1f} %</b> = {exact.numerator}/{exact.denominator}: one minus the share of "
-            f"hands with none, counted rank by rank along each suit.</p>"
+            f"hands with none (counted along each suit: never two neighbouring ranks each held twice or more).</p>"
             f"<p>One particular tractor (say 7♠7♠8♠8♠: both ranks held twice or more): {100 * float(spot):.1f} %. "
             f"There are {spots} places for one ({RANKS_IN_A_ROW - 1} pairs of neighbouring ranks in each of "
             f"{len(SUITS)} suits), so a hand holds {float(spots * spot):.2f} of them on average. In one named suit "

@@ -126,11 +126,14 @@ QUESTIONS = question_list(
     ),
     lesson_question(
         "zhao_pengyou.q7",
-        "**Question 7.** In the first deal everyone is at level 2, so the 2s are trumps and never part of a tractor; "
-        "nor are the jokers. A tractor is then two pairs of one suit on neighbouring ranks, from 3♣3♣4♣4♣ up to "
-        "K♦K♦A♦A♦ (a card held three times counts as a pair). With 4 players and 3 decks you are dealt 39 of the "
-        "162 cards; 6 go to the kitty. What is the chance (in %) that your hand holds at least one tractor, in any "
-        "suit?",
+        "**Question 7.** In the first deal everyone is at level 2, so the 2s are trumps. In this kit the "
+        "trump-rank cards (here the 2s) and the jokers are never part of a tractor: the rule sheet does not say, "
+        "so this is the kit's reading. A tractor is then two pairs of one suit on neighbouring ranks, from "
+        "3♣3♣4♣4♣ up to K♦K♦A♦A♦ (a card held three times counts as a pair when you lead a tractor). With 4 "
+        "players and 3 decks you are dealt 39 of the 162 cards; 6 go to the kitty. Assume a thorough shuffle: "
+        "your 39 cards are then a random 39 of the 162, so the kitty and the other players' hands do not matter. "
+        "Look at your hand as dealt, before any kitty exchange. What is the chance (in %) that your hand holds at "
+        "least one tractor, in any suit?",
         slider=(0, 100, 1),
         unit="%",
         answer=lambda: [analysis.tractor_html(deals=1000, seed=0), analysis.tractor_figure(deals=1000, seed=0)],
@@ -139,12 +142,19 @@ QUESTIONS = question_list(
         reading="About 58 % (57.9 %): more likely than not. One particular tractor, such as 7♠7♠8♠8♠, is rare: a "
                 "hand holds it in about one deal in 51 (1.9 %). But there are 44 places for a tractor: 11 pairs of "
                 "neighbouring ranks (3-4 up to K-A) in each of the 4 suits. Many small chances together make a large "
-                "one, as in the birthday problem: a hand holds 0.86 of these tractors on average. Some hands hold two "
-                "or more, so the share of hands with at least one is lower than 86 %, yet above half. In one named "
-                "suit the chance is only 18 %. The exact value counts the hands with no tractor, rank by rank along "
-                "each suit, against all possible hands. The rules engine's 1,000 deals agree: seat 1's hand held a "
-                "tractor in 59.4 % of them (95 % interval 56.3-62.4 %, a range for the long-run share, and the exact "
-                "value is inside it). The level does not change the answer: whatever the trump rank, skipping it "
-                "leaves 12 ranks in a row in each suit, the trump suit included.",
+                "one, as in the birthday problem. Adding up the 44 small chances gives 0.86, but that is the average "
+                "number of tractors in a hand, not the chance of holding one: a hand with two tractors counts twice "
+                "in that sum (3-3-4-4-5-5 counts as two). So the chance of at least one is below 86 %; how far below "
+                "takes the exact count: 57.9 %. In one named suit the chance is only 18 %. The exact count goes like "
+                "this: count the hands with no tractor at all (going along each suit, never two neighbouring ranks "
+                "each held twice or more), divide by the number of all possible 39-card hands, and subtract the "
+                "result from 1. The rules engine also dealt 1,000 deals: seat 1's hand held a tractor in 59.4 % of "
+                "them. The 95 % interval around that 59.4 %, 56.3-62.4 %, is built so that 19 runs in 20 would "
+                "catch the engine's long-run share; the exact 57.9 % lies inside it, so the engine and the count "
+                "agree. In this kit's reading the level does not change the answer: whatever the trump rank, "
+                "skipping it leaves 12 ranks in a row in each suit, the trump suit included. If the trump rank broke "
+                "the run instead, the first deal would be the same (2 sits at the end of the row), but at level 8 "
+                "each suit splits into two runs of 6 ranks (2-7 and 9-A), and a hand would hold a tractor less "
+                "often: about 54.6 %.",
     ),
 )

@@ -116,9 +116,11 @@ def tractor_variant(seed: int) -> QuestionInstance:
     players, decks = _table("zhao_pengyou.q7", seed)
     hand = hand_size(players, decks)
     answer = tractor_answer(players, decks)
-    text = (f"**Question 7, your own numbers.** First deal: level 2, so the 2s (trumps) and the jokers are never in "
-            f"a tractor. {players} players with {decks} decks ({decks * CARDS_PER_DECK} cards, {decks} copies of each "
-            f"card): you are dealt {hand} cards. What is the chance (in %) that your hand holds at least one tractor "
-            "(two pairs of one suit on neighbouring ranks, 3 and 4 up to K and A), in any suit?")
+    text = (f"**Question 7, your own numbers.** First deal: level 2, so the 2s are trumps; in this kit the 2s and "
+            f"the jokers are never in a tractor (the rule sheet does not say: the kit's reading). {players} players "
+            f"with {decks} decks ({decks * CARDS_PER_DECK} cards, {decks} copies of each card): you are dealt {hand} "
+            "cards, a random hand after a thorough shuffle, looked at before any kitty exchange. What is the chance "
+            "(in %) that your hand holds at least one tractor (two pairs of one suit on neighbouring ranks, 3 and 4 "
+            "up to K and A; a card held three times counts as a pair), in any suit?")
     return QuestionInstance("zhao_pengyou.q7", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
                             answer.exact)
