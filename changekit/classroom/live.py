@@ -35,6 +35,7 @@ from IPython.display import display
 
 from ..core.errors import ClassroomError
 from ..ui.app import CSS, FocusKeeper, button, page_value, when_visitor_arrives
+from ..ui.input_purpose import InputPurpose
 from ..core.markup import escape
 from ..ui.question import Question, reading_to_html
 from .kinds import AUCTION_KIND, PAGE_KINDS, PROMPT_KINDS
@@ -402,6 +403,7 @@ class StudentPage:
                                style={"description_width": "initial"}, layout=w.Layout(width="260px"))
         self.name_box = w.Text(description="Your name:", style={"description_width": "initial"},
                                continuous_update=False, layout=w.Layout(width="300px"))
+        self.name_box.add_class("ck-name-field")  # autocomplete="name" (WCAG 1.3.5), set in the page
         self.join_button = button("Join the class", self._join_clicked, style="success")
         self.back_button = button("That is me: back to my seat", self._back_clicked, style="info")
         self.back_button.layout.display = "none"
@@ -409,7 +411,8 @@ class StudentPage:
         self.form = w.VBox([w.HTML(JOIN_INTRO),
                             w.HBox([self.code_box, self.name_box, self.join_button],
                                    layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                            self.message, self.back_button])
+                            self.message, self.back_button,
+                            InputPurpose(field=".ck-name-field", purpose="name")])
         self.header = w.HTML()
         self.rejoin_html = w.HTML()
         self.kept_button = button("I have kept my link", self._link_kept)

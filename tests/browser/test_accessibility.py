@@ -98,6 +98,26 @@ def test_axe_finds_nothing_on_opening(rendered):
     assert_axe_finds_nothing(page, page_id(notebook))
 
 
+#: Every text field of the page: its label, its autocomplete attribute.
+TEXT_FIELDS_JS = """() => [...document.querySelectorAll('input[type=text], input:not([type]), textarea')]
+  .map((input) => { const box = input.closest('.widget-text, .widget-textarea');
+                    const label = box && box.querySelector('label');
+                    return {label: label ? label.innerText.trim() : '',
+                            autocomplete: input.getAttribute('autocomplete')}; })"""
+
+
+def test_a_field_asking_for_the_students_name_says_so(rendered):
+    """WCAG 1.3.5: the only field of the kit that asks for something of the person (the join page's
+    name) says its purpose to the browser; no other field claims one."""
+    notebook, page = rendered
+    expected = [{"label": "Your name:", "autocomplete": "name"}] if notebook == "join.ipynb" else []
+    page.wait_for_function("() => !document.querySelector('.ck-name-field input:not([autocomplete])')",
+                           timeout=10_000)
+    fields = page.evaluate(TEXT_FIELDS_JS)
+    assert [field for field in fields if field["autocomplete"]] == expected, fields
+    assert [field for field in fields if "name" in field["label"].lower()] == expected, fields
+
+
 def test_every_page_has_one_main_landmark_and_its_headings_in_order(rendered):
     notebook, page = rendered
     assert page.get_by_role("main").count() == 1, f"{notebook}: not exactly one main landmark"
