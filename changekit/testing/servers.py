@@ -132,14 +132,15 @@ class HubServer(_Server):
     ``url`` is its public address; ``options`` what it was started with (passwords included)."""
 
     def __init__(self, runtime: Path, log_path: Path, *, store: str | None = None, teacher: str = "teacher",
-                 folder: Path = NOTEBOOKS, start_timeout: float = 90, env: dict[str, str] | None = None):
+                 folder: Path = NOTEBOOKS, start_timeout: float = 90, env: dict[str, str] | None = None,
+                 lessons: tuple[str, ...] = ()):
         ports: list[int] = []
         while len(ports) < 4:
             port = free_port()
             if port not in ports:
                 ports.append(port)
         self.options = HubOptions(runtime=runtime, teacher=teacher, folder=folder, store=store, port=ports[0],
-                                  internal_ports=(ports[1], ports[2], ports[3]),
+                                  internal_ports=(ports[1], ports[2], ports[3]), lessons=lessons,
                                   allow_root=os.geteuid() == 0).resolved(find_proxy_now=True)
         self.config = write_config(self.options, runtime)
         self.url = self.options.public_url.rstrip("/")
