@@ -76,6 +76,23 @@ a.ck-lab-link:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
 .ck-setup-toggle { display: none !important; }
 /* a student's rejoin link is one long word: it breaks anywhere rather than run off a phone's screen */
 .ck-rejoin-link { overflow-wrap: anywhere; word-break: break-all; }
+/* WCAG 1.4.11: a field's edge and every control's focus ring at 3:1 or more against the page (JupyterLab's
+   #bdbdbd edge was 1.9:1 and its #64b5f6 ring 2.1:1 on white; the fields had no ring at all) */
+.jupyter-widgets input[type=text], .jupyter-widgets input[type=number], .jupyter-widgets textarea,
+.jupyter-widgets select { border-color: #767676; }
+/* (important: JupyterLab's own rings, .jupyter-button:focus:enabled and the fields' :focus, are more specific) */
+.jupyter-widgets button:focus-visible, .jupyter-widgets input:focus-visible, .jupyter-widgets select:focus-visible,
+.jupyter-widgets textarea:focus-visible { outline: 3px solid #1d4e89 !important; outline-offset: 1px !important; }
+/* a choice that is picked is told from the others by more than a light grey a shade darker */
+.jupyter-widgets.jupyter-button.widget-toggle-button.mod-active:not(:disabled) {
+  background-color: #1d4e89; color: #fff; }
+/* WCAG 1.4.12 (text spaced wider: letters 0.12em, words 0.16em, lines 1.5) and 1.4.4 (zoom): the words
+   of a button or a field's label wrap or widen it, never cut (ipywidgets cut them at a fixed 28 px
+   height, a squeezed width or the label's set width) */
+.jupyter-widgets.jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
+  overflow: visible; text-overflow: clip; flex-shrink: 0; }
+.jupyter-widgets .widget-inline-hbox > .widget-label, .widget-inline-hbox > .widget-label {
+  height: auto; min-height: var(--jp-widgets-inline-height, 28px); min-width: max-content; }
 /* phones (390 and 360 px wide), the apps and the class pages (a student's, the teacher's dashboard, the
    projector view: .ck-class-page): no sideways scrolling, touch targets of at least 44 px, labels that wrap */
 @media (max-width: 700px) {

@@ -202,6 +202,111 @@ SHOWN_BUTTONS_JS = """() => [...document.querySelectorAll('.ck-app button')]
   .filter((b) => !b.disabled && b.getClientRects().length).map((b) => (b.innerText || '').trim())"""
 
 
+#: WCAG 1.4.12's text spacing, the most a person's own style sheet may ask for.
+TEXT_SPACING_CSS = """* { line-height: 1.5 !important; letter-spacing: 0.12em !important;
+                        word-spacing: 0.16em !important; }
+p { margin-bottom: 2em !important; }"""
+#: Text the page cuts off: an element with words of its own that hides what overflows it (or ends it
+#: with an ellipsis) while its words are wider or taller than its box. Text kept for screen readers
+#: alone (.ck-sr, a 1 px box by design) is not shown to anyone.
+CLIPPED_TEXT_JS = """() => [...document.querySelectorAll('body *')].filter((el) => {
+    if (!el.getClientRects().length || el.closest('.ck-sr')) return false;
+    if (![...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())) return false;
+    const s = getComputedStyle(el);
+    const hidesX = ['hidden', 'clip'].includes(s.overflowX) || s.textOverflow === 'ellipsis';
+    const hidesY = ['hidden', 'clip'].includes(s.overflowY);
+    return (hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1);
+  }).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).trim().split(/ +/).slice(-2).join('.')}: `
+                 + `"${el.textContent.trim().slice(0, 40)}" ${el.scrollWidth}x${el.scrollHeight} in `
+                 + `${el.clientWidth}x${el.clientHeight}`)"""
+#: 200 % zoom of a 1280 x 800 window: the page laid out in half as many CSS pixels each way.
+ZOOMED = {"width": 640, "height": 400}
+
+
+def test_no_text_is_cut_off_with_wider_spacing_or_at_200_percent_zoom(rendered, browser_context_args):
+    """WCAG 1.4.12 (text spacing) and 1.4.4 (resize text): on every page as it opens, with the
+    spacing a reader's style sheet may ask for, and laid out as a 1280 x 800 window zoomed to 200 %,
+    no words are cut off by their box (a button's fixed height, a squeezed button, a label's set width)."""
+    notebook, page = rendered
+    assert page.evaluate(CLIPPED_TEXT_JS) == [], f"{notebook} cuts text off as it opens"
+    page.add_style_tag(content=TEXT_SPACING_CSS)
+    try:
+        page.wait_for_timeout(300)  # the boxes reflow
+        assert page.evaluate(CLIPPED_TEXT_JS) == [], f"{notebook} cuts text off with WCAG's text spacing"
+    finally:
+        page.evaluate("() => document.head.lastElementChild.remove()")  # the spacing sheet, added last
+    page.set_viewport_size(ZOOMED)
+    try:
+        page.wait_for_timeout(300)
+        assert page.evaluate(CLIPPED_TEXT_JS) == [], f"{notebook} cuts text off at 200 % zoom"
+    finally:
+        page.set_viewport_size(browser_context_args["viewport"])
+        page.wait_for_timeout(300)
+
+
+#: WCAG's contrast ratio of two CSS colours (rgb/rgba), and the colour behind an element (its
+#: nearest ancestor with a background that is not transparent; the page is white).
+CONTRAST_JS = r"""
+const rgb = (c) => { const m = String(c).match(/rgba?\(([^)]+)\)/); return m ? m[1].split(',').map(Number) : null; };
+const opaque = (c) => c && (c.length < 4 || c[3] > 0);
+const lum = (v) => { const f = (x) => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+                     return 0.2126 * f(v[0]) + 0.7152 * f(v[1]) + 0.0722 * f(v[2]); };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const behind = (el) => { for (let e = el.parentElement; e; e = e.parentElement) {
+    const c = rgb(getComputedStyle(e).backgroundColor); if (opaque(c)) return c; } return [255, 255, 255]; };
+const label = (el) => `${el.tagName.toLowerCase()} "${(el.innerText || el.value || el.getAttribute('aria-label')
+                       || '').trim().slice(0, 30)}"`;
+"""
+#: Fields whose edge is under 3:1 against what is behind them; picked choices whose fill is.
+WEAK_EDGES_JS = "() => {" + CONTRAST_JS + """
+  const weak = [];
+  const fields = 'input[type=text], input[type=number], input:not([type]), textarea, select';
+  for (const el of document.querySelectorAll(fields)) {
+    if (!el.getClientRects().length) continue;
+    const s = getComputedStyle(el);
+    const edge = parseFloat(s.borderTopWidth) >= 1 ? ratio(rgb(s.borderTopColor), behind(el)) : 0;
+    if (edge < 3) weak.push(`${label(el)}: edge ${edge.toFixed(2)}:1`);
+  }
+  for (const el of document.querySelectorAll('.widget-toggle-button.mod-active:not(:disabled)')) {
+    if (!el.getClientRects().length) continue;
+    const fill = ratio(rgb(getComputedStyle(el).backgroundColor), behind(el));
+    if (fill < 3) weak.push(`${label(el)} (picked): fill ${fill.toFixed(2)}:1`);
+  }
+  return weak;
+}"""
+#: From the top of the page, Tab ``presses`` times; every control that took the focus and showed no
+#: ring of at least 2 px at 3:1 against what is behind it (a browser's own ring, "auto", is two
+#: colours, dark and light, and passes on any background).
+WEAK_RINGS_JS = "async (presses) => {" + CONTRAST_JS + """
+  const weak = new Set();
+  const noted = (event) => {
+    const el = event.target, s = getComputedStyle(el);
+    if (s.outlineStyle === 'auto') return;
+    const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2
+                 ? ratio(rgb(s.outlineColor), behind(el)) : 0;
+    if (ring < 3) {
+      weak.add(`${label(el)}: ring ${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}, ${ring.toFixed(2)}:1`);
+    }
+  };
+  document.addEventListener('focusin', noted);
+  window.ckRingCheck = () => { document.removeEventListener('focusin', noted); return [...weak]; };
+}"""
+
+
+def test_fields_picked_choices_and_focus_rings_stand_out_from_the_page(rendered):
+    """WCAG 1.4.11 (non-text contrast) on every page: a text field's or menu's edge, a picked
+    choice's fill and the focus ring of every control the keyboard reaches are at least 3:1 against
+    what is behind them (JupyterLab's edge was 1.9:1, its button ring 2.1:1, and its fields had none)."""
+    notebook, page = rendered
+    assert page.evaluate(WEAK_EDGES_JS) == [], notebook
+    page.evaluate("() => { document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0); }")
+    page.evaluate(WEAK_RINGS_JS, TAB_PRESSES)
+    page.locator("body").focus()
+    for _ in range(TAB_PRESSES):
+        page.keyboard.press("Tab")
+    assert page.evaluate("() => window.ckRingCheck()") == [], notebook
+
+
 def test_main_controls_are_reachable_by_keyboard(rendered):
     notebook, page = rendered
     seen = focus_walk(page)
