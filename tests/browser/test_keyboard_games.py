@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from .helpers import check_page, log_count, open_app, screenshot, wait_until
+from .helpers import log_count, open_app, screenshot, wait_until
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -73,7 +74,7 @@ def test_zombie_is_played_to_its_end_by_keyboard_alone(page, voila_url):
         assert moves < 40, "the game never ended"
     assert moves == 12  # two rounds, six bills each
     screenshot(page, "keyboard-zombie-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-zombie-game-over")  # the page at the game's end, axe too
 
 
 MOVES_JS = """() => { const e = document.activeElement;
@@ -136,7 +137,7 @@ def test_cambio_is_played_to_its_end_by_keyboard_alone_moves_in_steps(page, voil
         assert steps < 400, f"the game never ended: {said[-20:]}"
     assert said[0] == "Draw from deck" and "Swap in here" in said, said
     screenshot(page, "keyboard-cambio-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-cambio-game-over")  # the page at the game's end, axe too
 
 
 # ---- the other six games: a move is the button a rule of play names, reached by Tab or Shift+Tab ----
@@ -292,7 +293,7 @@ def test_diminishing_returns_is_played_to_its_end_by_keyboard_alone(page, voila_
     assert len(said) == 2 * len(bills) and said[1].startswith("Take back"), said
     assert_the_best_score_wins(page)
     screenshot(page, "keyboard-diminishing-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-diminishing_returns-game-over")  # the page at the game's end, axe too
 
 
 def test_big_cheese_is_played_to_its_end_by_keyboard_alone(page, voila_url):
@@ -316,7 +317,7 @@ def test_big_cheese_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert any(m.startswith("Bid") for m in said), said
     assert_the_best_score_wins(page)
     screenshot(page, "keyboard-big-cheese-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-big_cheese-game-over")  # the page at the game's end, axe too
 
 
 def test_boneyard_is_played_to_its_end_by_keyboard_alone(page, voila_url):
@@ -336,7 +337,7 @@ def test_boneyard_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert len(said) == 2 * 5 and all(re.fullmatch(r"Reveal \(bid \$\d+\)", m) for m in said[1::2]), said
     assert_the_best_score_wins(page)
     screenshot(page, "keyboard-boneyard-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-boneyard-game-over")  # the page at the game's end, axe too
 
 
 def test_cha_ching_is_played_to_its_end_by_keyboard_alone(page, voila_url):
@@ -356,7 +357,7 @@ def test_cha_ching_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert said[:2] == ["Draw from the deck", said[1]] and said[1].startswith("Discard "), said[:3]
     assert_the_best_score_wins(page, lower_is_better=True)
     screenshot(page, "keyboard-cha-ching-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-cha_ching-game-over")  # the page at the game's end, axe too
 
 
 #: Where an app's field described ``label`` lies from the focus ("here", "Tab", "Shift+Tab" or "none").
@@ -431,7 +432,7 @@ def test_moneybags_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert re.search(r"You grabbed for 3 coins and came away with .*(and the diamond|\(no diamond there\))", log), log
     assert_the_best_score_wins(page)
     screenshot(page, "keyboard-moneybags-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-moneybags-game-over")  # the page at the game's end, axe too
 
 
 def test_zhao_pengyou_is_played_to_its_end_by_keyboard_alone(page, voila_url):
@@ -495,4 +496,4 @@ def test_zhao_pengyou_is_played_to_its_end_by_keyboard_alone(page, voila_url):
     assert any(m.startswith("Select") for m in said) and "Play selected cards" in said, said[:10]
     assert winners_said(page) == {names[seat] for seat in engine.state.winners()}, status(page)
     screenshot(page, "keyboard-zhao-pengyou-end")
-    check_page(page)
+    assert_axe_finds_nothing(page, "keyboard-zhao_pengyou-game-over")  # the page at the game's end, axe too

@@ -88,7 +88,7 @@ class BigCheeseApp(GameApp):
             high = "no bid yet" if view["high"] is None else f"{escape(names[view['high']])} bids {view['bid']}"
             passed = [names[p] for p, gone in enumerate(view["passed"]) if gone]
             self.w_offer.value = (
-                '<div style="display:flex;gap:12px;align-items:center" aria-label="card on offer">'
+                '<div role="group" style="display:flex;gap:12px;align-items:center" aria-label="card on offer">'
                 f"{card_picture(view['offer'], dice=dice, width=80)}<div><b>Up for bidding:</b> "
                 f"{escape(card_name(view['offer']))}<br>Current bid: {high}<br>"
                 f"Passed: {escape(', '.join(passed) or 'nobody')}</div></div>")
@@ -115,7 +115,8 @@ class BigCheeseApp(GameApp):
             dice = "".join(die_picture(value, card=card)
                            + f"<small>{escape(possessive(names[owner], capital=True))} {card}</small>"
                            for owner, card, value, _ in view["rolls"])
-            return f'<div aria-label="dice just rolled"><b>Dice just rolled (points not added yet):</b> {dice}</div>'
+            return (f'<div role="group" aria-label="dice just rolled"><b>Dice just rolled (points not added yet):</b> '
+                    f'{dice}</div>')
         shown = []
         for kind, d in _last_placement(view):
             if kind in ("score", "overshoot"):
@@ -124,7 +125,7 @@ class BigCheeseApp(GameApp):
                              + (f"+{d['value']}" if kind == "score" else "ignored") + "</small>")
         if not shown:
             return ""
-        return f'<div aria-label="last payouts"><b>Last payouts:</b> {" ".join(shown)}</div>'
+        return f'<div role="group" aria-label="last payouts"><b>Last payouts:</b> {" ".join(shown)}</div>'
 
     def update_controls(self, view: dict[str, Any], viewer: int) -> None:
         """Show the buttons legal now, hide the others."""

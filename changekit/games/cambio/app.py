@@ -40,7 +40,9 @@ PROMPTS = {
 
 def _picture(code: str | None, label: str, *, width: int = 62) -> str:
     if code is None:
-        return f'<div style="width:{width}px;height:{round(width * 1.4)}px" aria-label="{escape(label)}"></div>'
+        # a picture of an empty place: a name needs a role (axe: aria-prohibited-attr on a bare div)
+        return (f'<div role="img" style="width:{width}px;height:{round(width * 1.4)}px" '
+                f'aria-label="{escape(label)}"></div>')
     if code == "?":
         return card_svg(None, face_down=True, width=width, label=label)
     if code in ("SJ", "BJ"):
