@@ -23,6 +23,7 @@ from changekit.classroom.variant_round import send_variants
 from changekit.registry import game_spec
 
 from .helpers import RENDER_TIMEOUT_MS, class_store_server, diagnose, screenshot, visible, wait_until, watch
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -192,6 +193,7 @@ def test_a_students_whole_lesson_by_keyboard_alone(browser, tmp_path):
         visible(page.locator(bidder).get_by_text("Your bid: $10"), what="the bid taken", timeout_ms=LIVE_MS)
         assert list(store.answers(code, key, auction)) == [NAME]
         focus_stays_in_main(page, "the bid")
+        assert_axe_finds_nothing(page, "class-keyboard-auction-open")  # the auction's panel open
         store.close_question(code, key, auction)
 
         # -- a networked Zombie table: a bill paid by keyboard --
@@ -214,6 +216,7 @@ def test_a_students_whole_lesson_by_keyboard_alone(browser, tmp_path):
         visible(page.locator(f"{app} .ck-log").get_by_text(f"You paid ${paid}").first, what="the move in the log",
                 timeout_ms=LIVE_MS)
         focus_stays_in_main(page, "the table move")
+        assert_axe_finds_nothing(page, "class-keyboard-table-open")  # the table's panel open, after a move
 
         # -- the strategy lab, opened from the page's link: a bot typed, tested, submitted --
         with context.expect_page(timeout=LIVE_MS) as opened:
