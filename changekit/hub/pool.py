@@ -164,7 +164,7 @@ def load_pool(serverapp: Any) -> None:
     from tornado.ioloop import IOLoop
     from voila.request_info_handler import RequestInfoSocketHandler
 
-    from ..serving import KERNEL_ROUTE, _visitor_socket
+    from ..serving import KERNEL_ROUTE, _scrub_every_log, _visitor_socket
 
     manager = serverapp.kernel_manager
     if not hasattr(manager, "start_pools"):
@@ -174,6 +174,7 @@ def load_pool(serverapp: Any) -> None:
     # is Voila's application's name for the base URL); the kernel asks on a route only kernels know
     serverapp.server_url = base
     secret = secrets.token_urlsafe(24)
+    _scrub_every_log(serverapp.log)  # the route's secret (and secret query values) never in the logs
     route = url_path_join(base, KERNEL_ROUTE, secret, "/")
     os.environ["VOILA_WS_BASE_URL"] = route
 

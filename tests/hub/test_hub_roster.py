@@ -83,6 +83,10 @@ def test_the_rosters_servers_and_pages_are_ready_before_the_class_logs_in(browse
             page = session.get(f"{url}/user/bo/voila/render/index.ipynb", timeout=180)
             assert page.status_code == 200 and "application/vnd.jupyter.widget-view+json" in page.text
             assert len(pre_heated(log)) == 3
+            # the kernels asked for their visitor on their own route, whose secret no log line shows
+            text = log.read_text()
+            assert "changekit-kernel/[secret]/voila/query/" in text
+            assert not re.search(r"changekit-kernel/(?!\[secret\])", text)
             assert min(before["bo"]) in user_servers(hub.pid, "bo")
         finally:
             stop_process_tree(hub, descendants(hub.pid), group=True, grace=15, settle=2)
