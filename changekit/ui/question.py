@@ -199,7 +199,7 @@ class Question:
         self.class_box = self.class_chart.widget
         self.widget = w.VBox(
             [w.HTML(f'<div class="ck-question" id="{escape(qid)}">{reading_to_html(text)}</div>'),
-             w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+             w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="flex-end")),
              w.HBox([self.check_button, self.status], layout=w.Layout(align_items="center")),
              self.progress, self.answer_box, self.class_box],
             layout=w.Layout(border="1px solid #ccc", padding="6px 10px", margin="8px 0"))
