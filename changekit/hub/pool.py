@@ -23,8 +23,8 @@ import os
 import secrets
 from typing import Any
 
-#: a server's pool: how many pre-rendered pages of each lesson (one: the student's own first visit)
-PAGES_PER_LESSON = 1
+#: how many pre-rendered pages a server keeps of each page it names (one: its student's first visit)
+PAGES_EACH = 1
 #: how long a server waits for Voila's extension to load before rendering its pages
 VOILA_WAIT_ROUNDS, VOILA_WAIT_S = 120, 0.25
 #: the route that says whether the server's pages are ready (JSON)
@@ -70,13 +70,14 @@ def _pool_kernel_manager_class() -> type:
             self._voila_page: dict[str, Any] | None = None
             self._handed_out: dict[str, int] = {}
             self.kernel_pools_config = {"default": {"pool_size": 0}} | {
-                page: {"pool_size": PAGES_PER_LESSON} for page in self.pages.split(",") if page}
+                page: {"pool_size": PAGES_EACH} for page in self.pages.split(",") if page}
 
         async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
             self._handed_out[notebook_name] = self._handed_out.get(notebook_name, 0) + 1
             return await super().get_rendered_notebook(notebook_name, *args, **kwargs)
 
-        def lessons(self) -> list[str]:
+        def kept_pages(self) -> list[str]:
+            """The notebooks this server keeps a pre-rendered page of."""
             return [name for name, pool in self.kernel_pools_config.items()
                     if name != "default" and pool.get("pool_size", 0) > 0]
 
@@ -93,13 +94,13 @@ def _pool_kernel_manager_class() -> type:
                 return
             self._voila_page = page
             configuration = self._voila_page["voila_configuration"]
-            for lesson in self.lessons():
+            for name in self.kept_pages():
                 # known before its kernel has started: a visitor who comes meanwhile (the student
                 # whose login started this server) waits for this page instead of rendering another
-                self.notebook_data.setdefault(lesson, {
+                self.notebook_data.setdefault(name, {
                     "notebook": None, "kernel_name": None, "kernel_ids": set(),
                     "template": configuration.template, "theme": configuration.theme})
-                self.fill_if_needed(delay=0, notebook_name=lesson)
+                self.fill_if_needed(delay=0, notebook_name=name)
 
         def fill_if_needed(self, delay: float | None = None, notebook_name: str | None = None,
                            **kwargs: Any) -> None:
@@ -112,14 +113,13 @@ def _pool_kernel_manager_class() -> type:
             visitor) and how many were handed to a visitor."""
             waiting = serving._WAITING_FOR_VISITOR
             state = {}
-            for lesson in self.lessons():
+            for name in self.kept_pages():
                 ready = 0
-                for future in self._pools.get(lesson, []):
+                for future in self._pools.get(name, []):
                     if future.done() and not future.cancelled() and future.exception() is None:
                         page = future.result()
                         ready += page["task"].done() or page["kernel_id"] in waiting
-                state[lesson] = {"pages": PAGES_PER_LESSON, "ready": ready,
-                                 "handed_out": self._handed_out.get(lesson, 0)}
+                state[name] = {"pages": PAGES_EACH, "ready": ready, "handed_out": self._handed_out.get(name, 0)}
             return state
 
         def _notebook_renderer_factory(self, notebook_path: str | None = None) -> Any:
@@ -155,7 +155,7 @@ def _voila_handler_kwargs(web_app: Any, handler_class: type) -> dict[str, Any] |
 
 def load_pool(serverapp: Any) -> None:
     """In the kit's server extension: the kernels' request route, the pool's state route, and the
-    pools filled once the server runs (Voila's extension is loaded by then)."""
+    pools filled once the server runs and Voila's extension is loaded (:meth:`start_pools` waits for it)."""
     # the server's machinery only inside a server
     from jupyter_server.base.handlers import JupyterHandler
     from jupyter_server.services.kernels.handlers import _kernel_id_regex
