@@ -21,7 +21,10 @@ the class service, from ``changekit hub``'s configuration (``changekit.testing.H
 
 The hub runs as ``changekit hub --lesson zombie`` would. In 4 and 5 each student goes where the
 login takes them (the gallery) and then to the game page, as a class does: login to the gallery
-and login to the game page are both measured.
+and login to the game page are both measured. When the student's server is already running the
+login's own redirects end on the gallery, and that is the visit (a first version fetched the
+gallery again, a second visit that rendered anew, thirty at once); otherwise the hub's "starting"
+page sends the browser there once the server is up, and the gallery is fetched then.
 
 HTTP visits, not browsers: each student's browser runs on the student's own machine (see
 bench_voila_load for the Chromium side). Everything started is stopped by PID.
@@ -67,16 +70,23 @@ def _fetch(session: requests.Session, url: str) -> tuple[float, str | None]:
     except requests.RequestException as exc:
         return time.perf_counter() - start, f"{type(exc).__name__}: {exc}"[:120]
     seconds = time.perf_counter() - start
+    return seconds, _not_whole(response, seconds)
+
+
+def _not_whole(response: requests.Response, seconds: float) -> str | None:
+    """Why a response is not a page delivered whole (None when it is)."""
     if response.status_code == 200 and WIDGET_MIME in response.text and not any(
             marker in response.text for marker in ERROR_MARKERS):
-        return seconds, None
+        return None
     hops = " -> ".join(f"{r.status_code} {urlsplit(r.url).path}" for r in response.history)
-    return seconds, (f"HTTP {response.status_code} at {urlsplit(response.url).path}"
-                     + (f" after {hops}" if hops else "") + f" ({seconds:.1f} s)")
+    return (f"HTTP {response.status_code} at {urlsplit(response.url).path}"
+            + (f" after {hops}" if hops else "") + f" ({seconds:.1f} s)")
 
 
-def log_in(hub: HubServer, user: str) -> tuple[requests.Session, float]:
-    """Through the hub's login form; (the logged-in session, seconds until the user's server answers)."""
+def log_in(hub: HubServer, user: str) -> tuple[requests.Session, float, requests.Response]:
+    """Through the hub's login form; (the logged-in session, seconds until the user's server
+    answers, where the login's redirects led: the landing page when the server was already
+    running, else the hub's page saying it is starting)."""
     session = requests.Session()
     session.get(hub.url + "/hub/login", timeout=TIMEOUT_S)
     start = time.perf_counter()
@@ -85,14 +95,14 @@ def log_in(hub: HubServer, user: str) -> tuple[requests.Session, float]:
                                   "_xsrf": session.cookies.get("_xsrf")})
     if response.status_code != 302:
         raise RuntimeError(f"{user}'s login was refused: HTTP {response.status_code}")
-    session.get(hub.url + response.headers["Location"], timeout=TIMEOUT_S)  # /hub/spawn starts the server
+    led = session.get(hub.url + response.headers["Location"], timeout=TIMEOUT_S)  # /hub/spawn starts a server
     # Jupyter Server's own /api answers its version to anyone; while the proxy has no route yet the
     # hub answers instead (a redirect, or 424). A 404 is not a sign: the hub says it too.
     api = f"{hub.url}/user/{user}/api"
     while time.perf_counter() - start < TIMEOUT_S:
         answer = session.get(api, timeout=30, allow_redirects=False)
         if answer.status_code == 200 and "version" in answer.text:
-            return session, time.perf_counter() - start
+            return session, time.perf_counter() - start, led
         time.sleep(0.3)
     raise RuntimeError(f"{user}'s server did not start in {TIMEOUT_S} s")
 
@@ -107,8 +117,12 @@ def arrive(hub: HubServer, user: str, delay: float) -> dict:
     time.sleep(delay)
     start = time.perf_counter()
     try:
-        session, spawn = log_in(hub, user)
-        _, failure = _fetch(session, f"{hub.url}/user/{user}{DEFAULT_URL}")  # where the login lands
+        session, spawn, led = log_in(hub, user)
+        landing = f"/user/{user}{DEFAULT_URL}"
+        if urlsplit(led.url).path == landing:  # the server was running: the login's redirects are the visit
+            failure = _not_whole(led, time.perf_counter() - start)
+        else:  # the hub's "starting" page takes the browser there once the server is up
+            _, failure = _fetch(session, f"{hub.url}{landing}")
         landed = time.perf_counter() - start
         if failure is None:
             _, failure = _fetch(session, f"{hub.url}/user/{user}/voila/render/{PAGE}")
@@ -179,7 +193,7 @@ def run(smoke: bool = False) -> list[tuple[str, str, str, str]]:
         assert hub.options.internal_ports is not None and hub.options.api_token is not None
         api = HubAPI(f"http://127.0.0.1:{hub.options.internal_ports[0]}/hub/api", hub.options.api_token)
         try:
-            session, spawn = log_in(hub, "first")
+            session, spawn, _ = log_in(hub, "first")
             for visit in range(2):  # the first visit takes the page rendered in advance: the second renders
                 render, ok = fetch_page(session, f"{hub.url}/user/first/voila/render/{PAGE}")
                 if not ok:
