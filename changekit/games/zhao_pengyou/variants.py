@@ -10,7 +10,7 @@ from typing import Sequence
 from changekit.core.questions import KitAnswer, QuestionInstance
 from changekit.stats.exact import mean
 from changekit.games.variant_tools import (
-    choice_answer, choice_variant, number_answer, percent_answer, rng_for,
+    choice_answer, choice_variant, number_answer, percent_answer, percent_variant, rng_for,
 )
 
 from . import analysis
@@ -63,12 +63,10 @@ def declare_variant(seed: int) -> QuestionInstance:
     """Question 2 with another table: the chance of holding at least one card of your level."""
     players, decks = _table("zhao_pengyou.q2", seed)
     hand = hand_size(players, decks)
-    answer = declare_answer(players, decks)
     text = (f"**Question 2, your own numbers.** {players} players with {decks} decks: you are dealt {hand} cards. "
             f"Each suit has {decks} cards of your level ({4 * decks} in all). What is the chance (in %) that your "
             "hand includes at least one of them?")
-    return QuestionInstance("zhao_pengyou.q2", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
-                            answer.exact)
+    return percent_variant("zhao_pengyou.q2", seed, text, _declare_chance(players, decks))  # declare_answer's
 
 
 FRIEND_CHOICES = ["you, the host (then you play alone)", "each other player, more than you",
@@ -115,12 +113,10 @@ def tractor_variant(seed: int) -> QuestionInstance:
     """Question 7 with another table: the chance that a dealt hand holds a tractor."""
     players, decks = _table("zhao_pengyou.q7", seed)
     hand = hand_size(players, decks)
-    answer = tractor_answer(players, decks)
     text = (f"**Question 7, your own numbers.** First deal: level 2, so the 2s are trumps; in this kit the 2s and "
             f"the jokers are never in a tractor (the rule sheet does not say: the kit's reading). {players} players "
             f"with {decks} decks ({decks * CARDS_PER_DECK} cards, {decks} copies of each card): you are dealt {hand} "
             "cards, a random hand after a thorough shuffle, looked at before any kitty exchange. What is the chance "
             "(in %) that your hand holds at least one tractor (two pairs of one suit on neighbouring ranks, 3 and 4 "
             "up to K and A; a card held three times counts as a pair), in any suit?")
-    return QuestionInstance("zhao_pengyou.q7", seed, text, {"slider": [0, 100, 1], "unit": "%"}, answer.correct,
-                            answer.exact)
+    return percent_variant("zhao_pengyou.q7", seed, text, _tractor_chance(players, decks))  # tractor_answer's
