@@ -102,7 +102,7 @@ def prespawn(api: HubAPI, names: Iterable[str], *, at_once: int = SPAWNS_AT_ONCE
             status, model = api.call("GET", f"/users/{quote(name)}")
             server = (model.get("servers") or {}).get("") if isinstance(model, dict) else None
             if server and server.get("ready"):
-                return pages_ready(servers, name, deadline, said) if servers else time.monotonic() - started
+                return pages_ready(name, deadline) if servers else time.monotonic() - started
             if status == 200 and not server:  # it stopped: the spawn failed (the hub's log says why)
                 said(f"changekit: {name}'s server failed to start (see the hub's log)")
                 return None
@@ -110,7 +110,8 @@ def prespawn(api: HubAPI, names: Iterable[str], *, at_once: int = SPAWNS_AT_ONCE
         said(f"changekit: {name}'s server was not ready in {READY_TIMEOUT_S:.0f} s")
         return None
 
-    def pages_ready(servers: HubAPI, name: str, deadline: float, said: Callable[[str], None]) -> float | None:
+    def pages_ready(name: str, deadline: float) -> float | None:
+        assert servers is not None
         while time.monotonic() < deadline:
             status, state = servers.call("GET", f"/user/{quote(name)}/{POOL_ROUTE}")
             if status == 200 and isinstance(state, dict) and all(
