@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextvars
 import errno
+import fcntl
 import json
 import logging
 import os
@@ -262,20 +263,25 @@ def anywidget_extension(root: Path) -> Path | None:
         return None
     target = root / "anywidget"
     stamp = (source / "package.json").read_bytes()
-    if (target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp:
+
+    def current() -> bool:
+        return (target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp
+
+    if current():
         return target
     root.mkdir(parents=True, exist_ok=True)
-    partial = Path(tempfile.mkdtemp(prefix="anywidget.", suffix=".part", dir=root))
-    shutil.copytree(source, partial, dirs_exist_ok=True)
-    if not raise_anywidget_timeout(partial):
-        logging.getLogger("changekit").warning("anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
-    shutil.rmtree(target, ignore_errors=True)
-    try:
+    # Servers starting at the same moment take turns: one removing an old copy while another
+    # checks the copy just put in place saw it half-deleted.
+    with open(root / "anywidget.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if current():
+            return target
+        partial = Path(tempfile.mkdtemp(prefix="anywidget.", suffix=".part", dir=root))
+        shutil.copytree(source, partial, dirs_exist_ok=True)
+        if not raise_anywidget_timeout(partial):
+            logging.getLogger("changekit").warning("anywidget's 2 s model timeout not found: check ANYWIDGET_TIMEOUT")
+        shutil.rmtree(target, ignore_errors=True)
         os.replace(partial, target)
-    except OSError:  # another server starting at the same moment put its whole copy there first
-        shutil.rmtree(partial, ignore_errors=True)
-        if not ((target / "package.json").is_file() and (target / "package.json").read_bytes() == stamp):
-            raise
     return target
 
 

@@ -194,9 +194,13 @@ def test_two_servers_making_the_anywidget_copy_at_once_both_start(tmp_path):
 
     from changekit.serving import ANYWIDGET_TIMEOUT, anywidget_extension
 
-    with ThreadPoolExecutor(4) as pool:
-        copies = list(pool.map(lambda _: anywidget_extension(tmp_path), range(4)))
-    assert copies == [tmp_path / "anywidget"] * 4
+    stale = tmp_path / "anywidget"  # an older anywidget's copy, which every server sees must go
+    stale.mkdir()
+    (stale / "package.json").write_text('{"version": "0.0.1"}')
+    with ThreadPoolExecutor(8) as pool:
+        copies = list(pool.map(lambda _: anywidget_extension(tmp_path), range(8)))
+    assert copies == [tmp_path / "anywidget"] * 8
+    assert "0.0.1" not in (copies[0] / "package.json").read_text()
     assert any(ANYWIDGET_TIMEOUT[1] in js.read_text() for js in copies[0].rglob("*.js"))
     assert not list(tmp_path.glob("*.part"))
 
