@@ -21,7 +21,9 @@ a student back in.
 On every page: no 403, no JavaScript or console error the kit does not expect, no sideways
 overflow on a phone, every phone tap target at least 44 px. Each teacher action's time to every
 page is written to ``tests/artifacts/lesson-from-docs-times.json``; screenshots of every page at
-every step are kept beside it.
+every step are kept beside it. Each time is read in the page itself: the moment its document first
+shows the action, against the moment before the click (one clock: the same machine), so the test's
+own visits to nine pages in turn add nothing to it.
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ import re
 import shlex
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -64,6 +67,37 @@ TARGETS_JS = """() => [...document.querySelectorAll(
 OVERFLOW_JS = "() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - innerWidth"
 
 
+@dataclass(frozen=True)
+class Shows:
+    """What a page shows once a teacher's action reached it: a visible element matching
+    ``selector`` (whose text contains ``text``, or is it if ``exact``; enabled if ``enabled``), or a
+    game log counting more than ``log_past`` events."""
+    selector: str = ""
+    text: str = ""
+    exact: bool = False
+    enabled: bool = False
+    log_past: int | None = None
+
+
+#: notes in the page the moment (its clock, ms since the epoch) its document first shows a probe;
+#: returns whether it already did (then the action cannot be what showed it)
+PROBE_JS = """([key, probe]) => {
+  const seen = (window.ckSeen ??= {});
+  delete seen[key];
+  const matches = e => e.checkVisibility() && !(probe.enabled && e.disabled)
+    && (!probe.text || (probe.exact ? e.innerText.trim() === probe.text : e.innerText.includes(probe.text)));
+  const shows = () => probe.log_past !== null
+    ? Number(document.querySelector('.ck-log ol')?.getAttribute('start')) > probe.log_past
+    : [...document.querySelectorAll(probe.selector)].some(matches);
+  const already = shows();
+  const look = () => { if (!(key in seen) && shows()) { seen[key] = Date.now(); observer.disconnect(); } };
+  const observer = new MutationObserver(look);
+  observer.observe(document.documentElement, {subtree: true, childList: true, attributes: true, characterData: true});
+  look();
+  return already;
+}"""
+
+
 def docs_command() -> list[str]:
     """The command docs/teaching.md tells a teacher to start the class server with."""
     guide = (ROOT / "docs" / "teaching.md").read_text(encoding="utf-8")
@@ -93,6 +127,7 @@ class Room:
         self.shots = ARTIFACTS / name
         self.shots.mkdir(parents=True, exist_ok=True)
         self.times: dict[str, dict[str, float]] = {}
+        self.expected: dict[str, list[str]] = {}
 
     def device(self, who: str, kind: dict):
         page = self.browser.new_context(**kind).new_page()
@@ -105,21 +140,40 @@ class Room:
             if not page.is_closed():
                 page.screenshot(path=str(self.shots / f"{step}-{who}.png"))
 
-    def seen(self, action: str, waits: dict[str, object], *, started: float) -> None:
-        """Wait until every page in ``waits`` shows the action (its locator visible, or its check
-        true), polling them together, and keep each page's time from the click."""
-        pending, times = dict(waits), {}
+    def expect(self, action: str, probes: dict[str, Shows]) -> None:
+        """Before a teacher's click: each page in ``probes`` notes when it first shows the action."""
+        already = [who for who, probe in probes.items()
+                   if self.pages[who].evaluate(PROBE_JS, [action, probe.__dict__])]
+        assert already == [], f"{action}: shown on {already} before the click"
+        self.expected[action] = list(probes)
+
+    def seen(self, action: str, *, clicked: float) -> None:
+        """Wait until every expected page shows ``action`` and keep each page's time from the click
+        (``clicked``: ``time.time()`` just before it)."""
+        pending, times = list(self.expected.pop(action)), {}
         deadline = time.monotonic() + LIVE_MS / 1000
         while pending:
-            for who, shows in list(pending.items()):
-                if shows() if callable(shows) else (shows.count() and shows.first.is_visible()):
-                    times[who] = round(time.monotonic() - started, 2)
-                    del pending[who]
+            for who in list(pending):
+                at = self.pages[who].evaluate("key => window.ckSeen?.[key] ?? null", action)
+                if at is not None:
+                    times[who] = round(at / 1000 - clicked, 2)
+                    pending.remove(who)
             if pending and time.monotonic() > deadline:
                 self.snap(f"timeout-{action}")
                 raise AssertionError(f"{action}: not seen within {LIVE_MS // 1000} s on {sorted(pending)}")
             time.sleep(0.05)
-        self.times[action] = times
+        self.times[action] = dict(sorted(times.items(), key=lambda item: item[1]))
+
+    def act(self, action: str, probes: dict[str, Shows], button) -> None:
+        """A teacher's (or a player's) click on ``button`` and its time to every page in ``probes``.
+        The clicked page comes to the front first, as a window does when a person clicks in it: a
+        background tab (the dashboard once the projector opened from it) draws about once a second
+        and took 1-2 s to take the click."""
+        button.page.bring_to_front()
+        self.expect(action, probes)
+        clicked = time.time()
+        button.click()
+        self.seen(action, clicked=clicked)
 
     def check_phone(self, who: str) -> None:
         page = self.pages[who]
@@ -214,10 +268,8 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
 
         # -- a poll: open, first vote, talk, revote, reveal --
         row = teacher.locator(".ck-poll-zombie-q1")
-        started = time.monotonic()
-        row.get_by_role("button", name="Open", exact=True).click()
-        room.seen("open a question", {who: p.get_by_role("button", name="Lock in my prediction")
-                                      for who, p in students.items()}, started=started)
+        room.act("open a question", {who: Shows("button", "Lock in my prediction") for who in students},
+                 row.get_by_role("button", name="Open", exact=True))
         room.snap("3-question-open")
         for who in PHONES:
             room.check_phone(who)
@@ -228,10 +280,8 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             box.get_by_role("button", name="Lock in my prediction").click()
         row.locator(".ck-poll-count", has_text=f"{len(students)} answers").wait_for(timeout=LIVE_MS)
 
-        started = time.monotonic()
-        row.get_by_role("button", name="Talk to your neighbour").click()
-        room.seen("talk, then revote", {who: p.locator(".ck-revote").get_by_role("button", name="$1", exact=True)
-                                        for who, p in students.items()}, started=started)
+        room.act("talk, then revote", {who: Shows(".ck-revote button", "$1", exact=True) for who in students},
+                 row.get_by_role("button", name="Talk to your neighbour"))
         room.snap("4-talk")
         for who in PHONES:  # the revote is the task at hand: on the first screen of a phone
             box = room.pages[who].locator(".ck-revote").first.bounding_box()
@@ -249,12 +299,9 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         # the kit marked the right answer when the question opened (the guide: the teacher may change it);
         # $1 is zombie.q1's answer, computed in test_zombie_kit_answers
         assert row.get_by_label("Right answer:").input_value() == "$1"
-        started = time.monotonic()
-        row.get_by_role("button", name="Reveal").click()
-        room.seen("reveal on the projector", {"projector": projector.locator(".ck-projector-answer", has_text="$1")},
-                  started=started)
-        room.seen("reveal", {who: p.get_by_role("button", name="Check") for who, p in students.items()},
-                  started=started)
+        room.act("reveal", {"projector": Shows(".ck-projector-answer", "$1"),
+                            **{who: Shows("button", "Check", exact=True, enabled=True) for who in students}},
+                 row.get_by_role("button", name="Reveal"))
         for page in students.values():
             check = page.get_by_role("button", name="Check").first
             page.wait_for_function("b => !b.disabled", arg=check.element_handle(), timeout=LIVE_MS)
@@ -264,10 +311,8 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         room.snap("5-revealed")
 
         # -- each student's own variant (issue 46): one click, new numbers, answered alone --
-        started = time.monotonic()
-        row.get_by_role("button", name="Send each their own variant").click()
-        room.seen("own variants", {who: p.locator(".ck-own-variant .ck-question") for who, p in students.items()},
-                  started=started)
+        room.act("own variants", {who: Shows(".ck-own-variant .ck-question") for who in students},
+                 row.get_by_role("button", name="Send each their own variant"))
         texts, own_right = {}, {}
         for i, (who, page) in enumerate(students.items()):
             mine = page.locator(".ck-own-variant")
@@ -287,8 +332,7 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         learned = sum(own_right[who] and first[who] != "$1" for who in students)
         copied = sum(not own_right[who] for who in students)
         counts = f"knew {knew}, learned {learned}, copied {copied}, still wrong 0"
-        room.seen("learning counts on the projector",
-                  {"projector": projector.locator(".ck-projector-learning", has_text=counts)}, started=time.monotonic())
+        projector.locator(".ck-projector-learning", has_text=counts).wait_for(timeout=LIVE_MS)
         shown = projector.locator("body").inner_text()
         assert not [who for who in students if re.search(rf"\b{who}\b", shown)], "a name on the projector"
         teacher.get_by_role("button", name="Lesson report").click()
@@ -298,18 +342,14 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         room.snap("5b-own-variants")
 
         # -- the class auction: every device bids, the teacher settles, the projector compares --
-        started = time.monotonic()
-        teacher.get_by_role("button", name="Start a class auction").click()
-        room.seen("auction open", {who: p.locator(".ck-auction-bidder") for who, p in students.items()},
-                  started=started)
+        room.act("auction open", {who: Shows(".ck-auction-bidder") for who in students},
+                 teacher.get_by_role("button", name="Start a class auction"))
         bids = {who: ("$10", "$7", "$5", "$3", "$1")[i % 5] for i, who in enumerate(students)}
         bid_from_pages(students, bids, timeout_ms=LIVE_MS)
         teacher.get_by_text(f"{len(students)} of {len(students)} students have bid").wait_for(timeout=LIVE_MS)
-        started = time.monotonic()
-        teacher.get_by_role("button", name="Close bidding and settle").click()
-        room.seen("auction settled", {"projector": projector.get_by_text("Best response to the class's bids"),
-                                      **{who: p.locator(".ck-auction-result") for who, p in students.items()}},
-                  started=started)
+        settled = Shows(".ck-projector-answer-label", "Best response to the class's bids")
+        room.act("auction settled", {"projector": settled, **{who: Shows(".ck-auction-result") for who in students}},
+                 teacher.get_by_role("button", name="Close bidding and settle"))
         results = teacher.locator("table.ck-auction")
         assert sorted(r.split("\t")[:2] for r in results.locator("tr").all_inner_texts()[1:]) == sorted(
             [who, bid] for who, bid in bids.items())
@@ -338,10 +378,8 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         bots = [o for o in bot_seat.locator("option").all_inner_texts() if o.replace("\xa0", " ").endswith(" bot")]
         assert bots, bot_seat.locator("option").all_inner_texts()
         bot_seat.select_option(label=bots[0])  # the game's own bot in the last seat
-        started = time.monotonic()
-        tables.get_by_role("button", name="Open the table").click()
-        room.seen("table open", {who: room.pages[who].get_by_text(f"Table 1: {ZOMBIE}") for who in sitting},
-                  started=started)
+        room.act("table open", {who: Shows("b", f"Table 1: {ZOMBIE}") for who in sitting},
+                 tables.get_by_role("button", name="Open the table"))
         pay = re.compile(r"^Pay \$\d+$")
         played = 0
         while played < 8:
@@ -355,21 +393,16 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             button = page.get_by_role("button", name=pay)
             wait_until(page, lambda b=button: b.count() > 0 and b.first.is_enabled(),
                        what=f"{mover}'s page offering a bill to pay", timeout_ms=LIVE_MS)
-            others = {who: room.pages[who] for who in sitting if who != mover}
-            before = {who: log_count(p) for who, p in others.items()}
-            started = time.monotonic()
-            button.first.click()
-            room.seen(f"table move {played + 1} by {mover}",
-                      {who: (lambda p=p, n=before[who]: log_count(p) > n) for who, p in others.items()},
-                      started=started)
+            room.act(f"table move {played + 1} by {mover}",
+                     {who: Shows(log_past=log_count(room.pages[who])) for who in sitting if who != mover},
+                     button.first)
             played += 1
             if played == 4:  # Bo reloads mid-game: back at the table
                 bo.reload(timeout=RENDER_TIMEOUT_MS)
                 bo.get_by_text(f"Table 1: {ZOMBIE}").wait_for(timeout=RENDER_TIMEOUT_MS)
         room.snap("7-table")
-        tables.get_by_role("button", name="Close this table").click()
-        room.seen("table closed", {who: room.pages[who].get_by_text("Table 1 is closed") for who in sitting},
-                  started=time.monotonic())
+        room.act("table closed", {who: Shows("i", "Table 1 is closed") for who in sitting},
+                 tables.get_by_role("button", name="Close this table"))
 
         # -- the strategy lab from a student's page, then the class tournament on the projector --
         gus = room.pages["Gus"]
@@ -386,10 +419,9 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
         teacher.get_by_text("1 submitted for", exact=False).first.wait_for(timeout=LAB_MS)
         teacher.get_by_role("button", name="Run the tournament").click()
         teacher.locator(".ck-standings").get_by_text("Gus").first.wait_for(timeout=LAB_MS)
-        started = time.monotonic()
-        teacher.get_by_role("button", name="Show to class with names").click()
-        room.seen("standings shown", {"projector": projector.locator(".ck-projector-standings", has_text="Gus"),
-                                      "Gus-lab": lab.locator(".ck-standings", has_text="Gus")}, started=started)
+        room.act("standings shown", {"projector": Shows(".ck-projector-standings", "Gus"),
+                                     "Gus-lab": Shows(".ck-standings", "Gus")},
+                 teacher.get_by_role("button", name="Show to class with names"))
         # the lesson so far under the standings: the poll's first vote and revote, its gain
         report = projector.locator(".ck-projector-report").inner_text(timeout=LIVE_MS)
         right = sum(bid == "$1" for bid in first.values())
