@@ -207,6 +207,7 @@ class ClassLink:
         if self.questions.get(question.qid) is question:
             return question
         self.questions[question.qid] = question
+        question.hold_until_reveal()  # until the store says the answer is out (_follow)
         question.on_predict.append(self._submit)
         self._follow(question)
         return question
@@ -235,11 +236,6 @@ class ClassLink:
         """Put the question in the state the store says: restore a prediction made before a
         reload, and keep Check shut until the teacher reveals the answer."""
         poll = self.polls.get(question.qid)
-        if poll is not None and poll.revealed and self._charted.get(question.qid) != poll.answer:
-            figure = class_chart_figure(question.qid, poll.prompt, poll.answer)  # the projector's chart
-            if figure is not None:
-                self._charted[question.qid] = poll.answer
-                question.show_class_chart(figure)
         if question.prediction is None and poll is not None and poll.mine is not None:
             self._restoring = True
             try:
@@ -251,12 +247,17 @@ class ClassLink:
         if poll is not None and poll.revealed:  # Check says right or wrong by it (a late mark too)
             kit_said = isinstance(poll.answer, dict) and bool(poll.answer.get("value"))  # the mark is the kit's
             question.mark_right(poll.correct, _summary(poll.answer), exact=_summary(poll.answer) if kit_said else "")
-        if question.prediction is None or question.checked:
-            return
-        if poll is not None and poll.revealed:
-            question.release("<i>Your teacher revealed the answer: press <b>Check</b>.</i>")
-        else:  # a refusal stays on show
-            question.hold_until_reveal(None if question.qid in self._refused else _waiting(question.prediction))
+        if question.prediction is not None and not question.checked:
+            if poll is not None and poll.revealed:
+                question.release("<i>Your teacher revealed the answer: press <b>Check</b>.</i>")
+            else:  # a refusal stays on show
+                question.hold_until_reveal(None if question.qid in self._refused else _waiting(question.prediction))
+        # the class's chart last: of a reveal it is what the browser takes longest to draw
+        if poll is not None and poll.revealed and self._charted.get(question.qid) != poll.answer:
+            figure = class_chart_figure(question.qid, poll.prompt, poll.answer)  # the projector's chart
+            if figure is not None:
+                self._charted[question.qid] = poll.answer
+                question.show_class_chart(figure)
 
     # -- following the store ----------------------------------------------------------------------
 

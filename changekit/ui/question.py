@@ -174,6 +174,9 @@ class Question:
         self.prediction: Any = None
         self.checked = False
         self.held: str | None = None  # why Lock in refuses for now (a class poll paused), else None
+        # a class poll's Check waits for the teacher's reveal: Lock in does not open it, even for a
+        # moment (the page would draw an open Check, then a shut one)
+        self.awaits_reveal = False
         self.unit = unit
         self.right: Any = None  # the right answer a teacher marked ({"choices": [...]} or {"range": [...]})
         self.answer_text = ""  # what the answer is, in words, when no right answer is marked (plain text)
@@ -339,8 +342,9 @@ class Question:
                                   for label, value in self.input.options]
             self.input.value = chosen
             self.input.add_class("ck-locked")
-        self.check_button.disabled = False
-        self.say(f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>")
+        if not self.awaits_reveal:  # else what comes next is the class poll's to say (on_predict)
+            self.check_button.disabled = False
+            self.say(f"<i>Your prediction: <b>{escape(self.shown(self.prediction))}</b>. Now press Check.</i>")
         for hook in self.on_predict:
             hook(self)
 
@@ -382,7 +386,9 @@ class Question:
         return value[len(head):-len(tail)] if value.startswith(head) and value.endswith(tail) else value
 
     def hold_until_reveal(self, html: str | None = None) -> None:
-        """Keep Check shut (the class waits for the teacher's reveal), saying ``html`` if given."""
+        """Keep Check shut (the class waits for the teacher's reveal), through Lock in too, saying
+        ``html`` if given."""
+        self.awaits_reveal = True
         self.check_button.disabled = True
         if html is not None:
             self.say(html)
@@ -390,6 +396,7 @@ class Question:
     def release(self, html: str | None = None) -> None:
         """Open Check again (the answer is out), saying ``html`` if given; before a prediction is
         locked in, or once checked, Check stays as it is."""
+        self.awaits_reveal = False
         if self.prediction is not None and not self.checked:
             self.check_button.disabled = False
         if html is not None:

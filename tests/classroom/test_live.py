@@ -73,6 +73,39 @@ def test_a_reloaded_page_gets_its_prediction_back_without_sending_it_again(store
     assert store.answers(session.code, session.teacher_key, "demo.q1") == {"Ada": "2"}
 
 
+def check_states(question: Question) -> list[bool]:
+    """Every value Check's ``disabled`` takes from now on: what the browser is sent, one by one."""
+    states: list[bool] = []
+    question.check_button.observe(lambda change: states.append(change["new"]), "disabled")
+    return states
+
+
+def test_a_class_polls_check_never_opens_before_the_reveal_not_even_for_a_moment(store, session, attached):
+    # Lock in used to open Check and the poll shut it again in the same turn: two messages, and a
+    # page could draw the open Check in between (a reloaded page did, in the lesson test)
+    ada = store.join(session.code, "Ada")
+    question = ClassLink(store, ada).adopt(make_question())
+    opened = check_states(question)
+    question.predict("2")
+    assert False not in opened and question.check_button.disabled
+    assert "Now press Check" not in question.status.value
+    again = ClassLink.rejoin(store, session.code, ada.token).attach()  # the reloaded page restores it
+    attached(again)
+    restored = make_question()
+    reopened = check_states(restored)
+    again.refresh()
+    assert restored.prediction == "2" and False not in reopened and restored.check_button.disabled
+    store.reveal_question(session.code, session.teacher_key, "demo.q1")
+    again.refresh()
+    assert reopened[-1] is False and "revealed" in restored.status.value
+
+
+def test_a_question_outside_a_class_opens_check_at_lock_in():
+    question = make_question()
+    question.predict("3")
+    assert not question.check_button.disabled and "Now press Check" in question.status.value
+
+
 def test_a_prediction_to_a_closed_question_is_refused_on_the_page(store, session):
     link = ClassLink.join(store, session.code, "Ada")
     store.close_question(session.code, session.teacher_key, "demo.q1")
