@@ -35,6 +35,7 @@ __all__ = ["Question", "answer_parts", "judge", "readable_fractions", "reading_t
 from .drawn_questions import DRAWN, ON_CREATE
 from .app import button, show_figure
 from .charts import ChartBox
+from .in_order import SentInOrder
 from .live_region import LiveRegion
 from ..core.markup import escape, exact_html
 
@@ -200,11 +201,14 @@ class Question:
         self.reading_html = w.HTML()  # filled on Check, and only then put into the page
         self.class_chart = ChartBox()  # a class poll's chart of the class's predictions, once revealed
         self.class_box = self.class_chart.widget
+        # what is typed or tapped reaches the kernel before the Lock in that follows it
+        self.in_order = SentInOrder(root=".ck-question-box")
+        self.in_order.follow(self.input, "answer")
         self.widget = w.VBox(
             [w.HTML(f'<div class="ck-question" id="{escape(qid)}">{reading_to_html(text)}</div>'),
              w.HBox([self.input, self.lock_button], layout=w.Layout(flex_flow="row wrap", align_items="flex-end")),
              w.HBox([self.check_button, self.status], layout=w.Layout(align_items="center")),
-             self.progress, self.answer_box, self.class_box],
+             self.progress, self.answer_box, self.class_box, self.in_order],
             layout=w.Layout(border="1px solid #ccc", padding="6px 10px", margin="8px 0"))
         self.widget.add_class("ck-question-box")
         Question.drawn[qid] = self
@@ -357,6 +361,7 @@ class Question:
         row = w.ToggleButtons(options=list(levels), value=None, description=label,
                               style={"button_width": "auto", "description_width": "initial"})
         row.add_class("ck-confidence")
+        self.in_order.follow(row, "confidence")
         children = list(self.widget.children)
         children.insert(2, row)  # under the answer's row, above Check
         self.widget.children = children

@@ -80,12 +80,11 @@ def press(page, selector: str, want: str, key: str = "Enter") -> None:
     page.keyboard.press(key)
 
 
-def type_into(page, selector: str, text: str, want: str = "", *, key_ms: int = 0) -> None:
-    """Reach a field by Tab or Shift+Tab, select what it holds and type ``text`` over it (``key_ms``
-    apart: a person's pace)."""
+def type_into(page, selector: str, text: str, want: str = "") -> None:
+    """Reach a field by Tab or Shift+Tab, select what it holds and type ``text`` over it, key by key."""
     key_to(page, selector, want)
     page.keyboard.press("ControlOrMeta+A")
-    page.keyboard.type(text, delay=key_ms)
+    page.keyboard.type(text)
 
 
 def focus_stays_in_main(page, after: str) -> None:
@@ -165,12 +164,9 @@ def test_a_students_whole_lesson_by_keyboard_alone(browser, tmp_path):
         low, high = own.correct["range"]
         mine = ".ck-own-variant"
         visible(page.locator(mine).get_by_role("textbox"), what="the student's own variant", timeout_ms=LIVE_MS)
-        # typed at a person's pace: a question's box sends each key as it comes (Lock in is enabled
-        # once a number in range is typed), and the keys still queued in the browser when Lock in's
-        # press overtakes them are lost (typed at once, 24.66 was locked in as 2; the join form and
-        # the lab's code box send their value once, on leaving the field, and are typed at once above
-        # and below)
-        type_into(page, f"{mine} input[type=text]", f"{(low + high) / 2:.2f}", key_ms=150)
+        # typed at machine speed and locked in at once: each key reaches the kernel ahead of Lock in
+        # (the question's SentInOrder; before it, 24.66 typed at once was locked in as 2)
+        type_into(page, f"{mine} input[type=text]", f"{(low + high) / 2:.2f}")
         press(page, f"{mine} .ck-confidence button", "^sure$", "Space")
         press(page, f"{mine} button", "^Lock in my answer$")
         verdict = page.locator(f"{mine} .ck-variant-verdict")

@@ -2,6 +2,8 @@
 and Check is pressed; then the answer, its chart and the reading appear."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import charts_with_traces, finish, open_app, visible, wait_until
@@ -36,3 +38,38 @@ def test_the_answer_appears_only_after_check(page, voila_url):
                what="the answer's chart", timeout_ms=60_000)
     assert max(charts_with_traces(page)) >= 2  # bars and diamonds
     finish(page, "zombie-question-checked")
+
+
+def test_keys_typed_and_a_choice_changed_just_before_lock_in_are_what_is_locked_in(page, voila_url):
+    """ipywidgets holds a field's update back while its last one is on its way (a busy kernel, a slow
+    network) but sends a click at once: here every one of its own value updates is held back for
+    good, so whatever the kernel learns of the keys and taps it learns from the question's
+    SentInOrder, in order with the click."""
+    held = []
+
+    def hold_field_updates(socket):
+        server = socket.connect_to_server()
+
+        def from_page(message):
+            data = message.encode() if isinstance(message, str) else message
+            if b'"method":"update"' in data and (b'"state":{"value"' in data or b'"state":{"index"' in data):
+                held.append(data)
+                return
+            server.send(message)
+
+        socket.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/api/kernels/[^/]+/channels"), hold_field_updates)
+    open_app(page, voila_url, "zombie.ipynb", "Lock in my prediction")
+    chance = page.locator(".ck-question-box").filter(has_text="You pay a $5 to a fresh Zombie")
+    chance.get_by_role("textbox").press_sequentially("57")  # key by key, at machine speed
+    chance.get_by_role("button", name="Lock in my prediction").click()
+    visible(chance.get_by_text("Your prediction: 57"), what="the whole number locked in")
+    best = page.locator(".ck-question-box").filter(has_text="which bill earns the most points")
+    best.get_by_role("button", name="$3", exact=True).click()
+    best.get_by_role("button", name="$1", exact=True).click()  # a change of mind, then at once Lock in
+    best.get_by_role("button", name="Lock in my prediction").click()
+    visible(best.get_by_text("Your prediction: $1"), what="the choice tapped last locked in")
+    # the box's first key and the first tap were held; ipywidgets kept the rest back behind them
+    assert [b'"state":{"value"' in data for data in held] == [True, False], "the test held back nothing"
+    finish(page, "zombie-keys-in-order")

@@ -283,3 +283,53 @@ def test_a_student_alone_is_told_right_or_not_by_the_lesson_s_own_answer():
     marked.check()
     assert marked.status.value.startswith(
         '<div class="ck-question-status"><b class="ck-right">✔ Right.</b> The answer is <b>$5</b>')
+
+
+def page_says(question, field, **said):
+    """What the page's SentInOrder sends for ``field`` (``answer`` or ``confidence``), as the comm
+    hands it over."""
+    name = next(n for n in question.in_order.fields if n.endswith(f"-{field}"))
+    question.in_order._handle_custom_msg({"field": name, **said}, [])
+
+
+def test_what_a_student_types_or_taps_reaches_the_question_before_lock_in_and_is_not_sent_back():
+    number = Question("demo.n", "How many?", number=(0, 200), answer=lambda: "<b>125</b>")
+    sent = []
+    number.input.send_state = lambda key=None: sent.append(key)
+    page_says(number, "answer", text="12")
+    page_says(number, "answer", text="125")
+    assert number.input.value == "125" and not number.lock_button.disabled and sent == []
+    number.lock_button.click()  # the click after the keys: the whole number
+    assert number.prediction == 125
+
+    chosen = Question("demo.c", "Which?", choices=["$1", "$3"], answer=lambda: "<b>$3</b>")
+    chosen.ask_confidence(["guessing", "sure"])
+    page_says(chosen, "answer", index=0)
+    page_says(chosen, "answer", index=1)  # changed its mind
+    page_says(chosen, "confidence", index=1)
+    chosen.lock_button.click()
+    assert (chosen.prediction, chosen.confidence) == (chosen.input.options[1][1], "sure")
+
+
+@pytest.mark.parametrize("said", [{"text": 125}, {"text": "9" * 201}, {"index": 5}, {"index": True}, {"index": -1},
+                                  {"index": "1"}, {"field": "ck-in-order-other-answer", "text": "5"}])
+def test_a_scripted_message_the_page_could_not_send_changes_nothing(said):
+    number = Question("demo.n", "How many?", number=(0, 200), answer=lambda: "<b>125</b>")
+    chosen = Question("demo.c", "Which?", choices=["$1", "$3"], answer=lambda: "<b>$3</b>")
+    for question in (number, chosen):
+        name = question.in_order.fields[0]
+        question.in_order._handle_custom_msg({"field": name, **said}, [])
+        question.in_order._handle_custom_msg("not a dict", [])
+        assert question.input.value in ("", None) and question.lock_button.disabled
+
+
+def test_a_locked_in_or_held_field_takes_nothing_from_the_page():
+    number = Question("demo.n", "How many?", number=(0, 200), answer=lambda: "<b>125</b>")
+    number.hold("Your teacher paused the question.")
+    page_says(number, "answer", text="7")
+    assert number.input.value == ""
+    number.hold(None)
+    page_says(number, "answer", text="7")
+    number.lock_button.click()
+    page_says(number, "answer", text="8")
+    assert number.prediction == 7 and number.input.value == "7"
