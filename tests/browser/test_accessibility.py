@@ -19,6 +19,7 @@ from axe_playwright_python.base import AXE_SCRIPT
 from changekit import all_games
 from changekit.registry import NOTEBOOKS, all_specs, game_spec
 
+from ..contrast import too_faint
 from .helpers import (ARTIFACTS, check_page, check_question, open_hints, open_page, visible, wait_rendered,
                       wait_until)
 
@@ -104,6 +105,12 @@ TEXT_FIELDS_JS = """() => [...document.querySelectorAll('input[type=text], input
                     const label = box && box.querySelector('label');
                     return {label: label ? label.innerText.trim() : '',
                             autocomplete: input.getAttribute('autocomplete')}; })"""
+
+
+def test_the_words_in_every_chart_stand_out_from_what_they_are_drawn_on(rendered):
+    """WCAG 1.4.3 inside the charts a page draws as it opens (axe cannot judge SVG text on bars)."""
+    notebook, page = rendered
+    assert too_faint(page) == [], notebook
 
 
 def test_a_field_asking_for_the_students_name_says_so(rendered):

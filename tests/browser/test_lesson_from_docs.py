@@ -42,6 +42,7 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import ROOT
 from changekit.testing import VoilaServer, free_port
 
+from ..contrast import too_faint
 from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, bid_from_pages, decode_qr, log_count, wait_until, watch
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -309,6 +310,8 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             page.get_by_text("1.6086").first.wait_for(timeout=LIVE_MS)  # the exact value (test_dashboard)
             page.get_by_text("Right.").or_(page.get_by_text("Not right.")).first.wait_for(timeout=LIVE_MS)
         room.snap("5-revealed")
+        # the class's chart, on the board and under each student's question: its words readable
+        assert {who: too_faint(page) for who, page in room.pages.items()} == {who: [] for who in room.pages}
 
         # -- each student's own variant (issue 46): one click, new numbers, answered alone --
         room.act("own variants", {who: Shows(".ck-own-variant .ck-question") for who in students},
@@ -358,6 +361,7 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
             assert said.startswith(f"Bidding is closed ({len(students)} bids).") and (
                 "You took the" in said or f"Your {bids[who]} was matched" in said), (who, said)
         room.snap("6-auction")
+        assert too_faint(teacher) == [] and too_faint(projector) == []  # the auction's charts
 
         # -- a networked Zombie table: three students and the game's bot, one reload --
         sitting = ("Ada", "Bo", "Fay")

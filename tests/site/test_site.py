@@ -29,6 +29,8 @@ import pytest
 
 from changekit.registry import game_keys, game_spec, load_game
 
+from ..contrast import too_faint
+
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -307,11 +309,14 @@ def test_app_runs_in_the_browser_and_draws_every_chart(pages, name):
         assert visit.failed_answers() == []
         visit.wait_until_charts_drew(facts(name).lesson_charts)
         charts = visit.charts()
-        REPORT[name] = {"all_cells_s": all_cells, "questions": questions, "all_answers_s": answers,
+        faint = too_faint(visit.page)  # every chart's text against what it is drawn on (WCAG 1.4.3)
+        REPORT[name] = {"faint_chart_text": [vars(t) for t in faint], "all_cells_s": all_cells,
+                        "questions": questions, "all_answers_s": answers,
                         "charts_traces": charts, "external_requests": visit.external, "page_errors": visit.errors,
                         "tracebacks": visit.tracebacks()}
         _save_report()
         assert questions >= 3
+        assert faint == [], faint
         assert len(charts) == facts(name).lesson_charts and all(n > 0 for n in charts), charts
         assert visit.tracebacks() == []
         # a FigureWidget whose front end did not load in time stays blank (docs/static-site.md)

@@ -196,5 +196,6 @@ def test_figures_plot_their_numbers():
     assert (bars.name, list(bars.x), list(bars.y)) == ("random", [10, 12], [2 / 3, 1 / 3])
     rows = A.against_perfect(games=4, seed=1, bots=[RandomBot()])
     [bar] = A.matchups_figure(rows).data
-    assert list(bar.x) == [r.bot for r in rows] and list(bar.y) == [r.rate.value for r in rows]
+    assert list(bar.x) == [f"{r.bot}<br>won {r.rate.value:.0%}" for r in rows]
+    assert list(bar.y) == [r.rate.value for r in rows]
     assert list(bar.error_y.array) == [r.rate.high - r.rate.value for r in rows]

@@ -208,14 +208,15 @@ def seats_figure(rows: dict[int, dict[str, int]]) -> Any:
     """Stacked bars: per number of bills in each purse, how many purses let which seat make sure of
     winning."""
     import plotly.graph_objects as go  # heavy: only the chart needs plotly
-    from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
+    from changekit.ui.theme import PALETTE, style, text_on  # the ui's chart look: only the figure half draws
 
     sizes = sorted(rows)
     fig = go.Figure()
-    for name in (*SEAT_NAMES, "no seat"):
+    for name, fill in zip((*SEAT_NAMES, "no seat"), PALETTE, strict=False):
         label = "no seat can" if name == "no seat" else f"the {name} seat can"
         fig.add_bar(x=[f"{n} bill{'s' if n > 1 else ''} each" for n in sizes], y=[rows[n][name] for n in sizes],
-                    name=label, text=[rows[n][name] or "" for n in sizes], textposition="inside")
+                    name=label, text=[rows[n][name] or "" for n in sizes], textposition="inside",
+                    marker_color=fill, insidetextfont={"color": text_on(fill)})
     fig.update_layout(barmode="stack")
     return style(fig, title="Three players, equal small purses: can a seat make sure of winning?",
                  x="every purse of this many bills", y="purses")
