@@ -91,8 +91,8 @@ a.ck-lab-link:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
 /* WCAG 1.4.12 (text spaced wider: letters 0.12em, words 0.16em, lines 1.5) and 1.4.4 (zoom): the words
    of a button or a field's label wrap or widen it, never cut (ipywidgets cut them at a fixed 28 px
    height, a squeezed width or the label's set width) */
-.jupyter-widgets.jupyter-button { white-space: normal; height: auto; min-height: var(--jp-widgets-inline-height, 28px);
-  overflow: visible; text-overflow: clip; flex-shrink: 0; }
+.jupyter-widgets.jupyter-button, .widget-toggle-buttons .widget-toggle-button { white-space: normal; height: auto;
+  min-height: var(--jp-widgets-inline-height, 28px); overflow: visible; text-overflow: clip; flex-shrink: 0; }
 .jupyter-widgets .widget-inline-hbox > .widget-label, .widget-inline-hbox > .widget-label {
   height: auto; min-height: var(--jp-widgets-inline-height, 28px); min-width: max-content; }
 /* phones (390 and 360 px wide), the apps and the class pages (a student's, the teacher's dashboard, the
