@@ -226,7 +226,9 @@ def _sixty_deals(notebook, qid, results):
 def _matchups(notebook, qid, results):
     [figure] = figures(results)
     rates = bars(figure)
-    assert set(rates) == {"max take-back", "keep small bills", "random"} and max(rates.values()) < 0.2
+    named = {label.split("<br>")[0]: rate for label, rate in rates.items()}
+    assert set(named) == {"max take-back", "keep small bills", "random"} and max(named.values()) < 0.2
+    assert all(label.endswith(f"<br>won {rate:.0%}") for label, rate in rates.items())  # as its bar stands
 
 
 #: What particular buttons must show, beyond well-formed results: the numbers their reading cites.
