@@ -78,7 +78,8 @@ class SentInOrder(anywidget.AnyWidget):
         name = f"ck-in-order-{self.model_id}-{what}"
         field.add_class(name)
         self._followed[name] = field
-        self.fields = [*self.fields, name] if name not in self.fields else self.fields
+        if name not in self.fields:  # a synced list: set anew, not appended to in place
+            self.fields = [*self.fields, name]
 
     def _heard(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A page's message: what it says is data from a student's browser, checked before use."""
