@@ -76,6 +76,16 @@ function wrapTitle(layout, room) {
   }
 }
 
+// a chart's hover label can be put away without moving the pointer (WCAG 1.4.13): Escape, once per page
+function dismissTooltipsWithEscape(Plotly) {
+  if (window.__changekitEscape) return;
+  window.__changekitEscape = true;
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    for (const chart of document.querySelectorAll(".ck-chart.js-plotly-plot")) Plotly.Fx.unhover(chart);
+  });
+}
+
 async function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "ck-chart";
@@ -136,21 +146,35 @@ async function render({ model, el }) {
     box.textContent = "This chart could not be drawn: " + error.message;
     throw error;
   }
-  // on a phone a finger on the chart must scroll the page, not zoom or pan the chart
+  dismissTooltipsWithEscape(Plotly);
+  // a hover label stays while the pointer moves onto it (WCAG 1.4.13: a magnifier's user reads it
+  // there): plotly, which would take the pointer to be over another point or none, is not told
+  const onLabel = (event) => {
+    const label = box.querySelector(".hoverlayer .hovertext");
+    if (!label) return false;
+    const r = label.getBoundingClientRect();
+    return event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom;
+  };
+  for (const kind of ["mousemove", "mouseout"]) {
+    box.addEventListener(kind, (event) => { if (onLabel(event)) event.stopPropagation(); }, true);
+  }
   const narrow = window.matchMedia("(max-width: 700px), (pointer: coarse)").matches;
   const draw = () => {
     const figure = model.get("figure") || {};
     box.setAttribute("aria-label", model.get("label") || "chart");
     const layout = { ...(figure.layout || {}) };
-    const config = { responsive: true, displaylogo: false, ...(figure.config || {}) };
+    // a picture and its table: no zoom or pan (a finger on a phone's chart scrolls the page) and no
+    // mode bar, whose buttons a keyboard cannot reach, shown only on hover, in pale grey (WCAG
+    // 2.1.1, 1.4.11, 1.4.13); the browser's own zoom enlarges a chart
+    const config = { responsive: true, ...(figure.config || {}), displaylogo: false, displayModeBar: false,
+                     scrollZoom: false };
+    layout.dragmode = false;
+    for (const axis of ["xaxis", "yaxis"]) layout[axis] = { ...(layout[axis] || {}), fixedrange: true };
     if (narrow) {
       // a figure's fixed width (the class's chart: 520 px) ran past a phone's screen, cut off: follow the box
       delete layout.width;
       layout.autosize = true;
-      layout.dragmode = false;
       wrapTitle(layout, (box.clientWidth || document.documentElement.clientWidth - 40) - 30);
-      for (const axis of ["xaxis", "yaxis"]) layout[axis] = { ...(layout[axis] || {}), fixedrange: true };
-      Object.assign(config, { scrollZoom: false, displayModeBar: false });
     }
     return Plotly.react(box, figure.data || [], layout, config);
   };

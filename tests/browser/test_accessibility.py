@@ -484,3 +484,38 @@ def test_a_questions_chart_has_a_text_alternative_stating_the_figures_numbers(re
     page.keyboard.press("Enter")
     assert question.locator(".ck-chart-data").first.evaluate("(d) => d.open"), "Enter did not open the table"
     assert_axe_finds_nothing(page, "zombie-after-check")
+    assert_a_charts_hover_label_stays_under_the_pointer_and_escape_puts_it_away(page, question)
+
+
+#: How plotly drew a chart's controls: its mode bar's buttons, and whether a drag may zoom or pan.
+CHART_CONTROLS_JS = """(chart) => ({buttons: chart.querySelectorAll('.modebar-btn').length,
+  dragmode: chart._fullLayout.dragmode,
+  fixed: ['xaxis', 'yaxis'].map((axis) => chart._fullLayout[axis].fixedrange)})"""
+HOVER_LABEL = ".hoverlayer .hovertext"
+
+
+def assert_a_charts_hover_label_stays_under_the_pointer_and_escape_puts_it_away(page, where) -> None:
+    """WCAG 2.1.1, 1.4.11 and 1.4.13 on a drawn chart: no mode bar (buttons a keyboard cannot reach,
+    shown on hover in pale grey) and no drag to zoom or pan; the label a bar's hover shows stays
+    while the pointer moves onto it, and Escape puts it away without moving the pointer."""
+    chart = where.locator(".ck-chart.js-plotly-plot").first
+    assert chart.evaluate(CHART_CONTROLS_JS) == {"buttons": 0, "dragmode": False, "fixed": [True, True]}
+    bar = chart.locator("g.point path").first
+    bar.scroll_into_view_if_needed()
+    box = bar.bounding_box()
+    assert box is not None and box["height"] > 4, box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    label = chart.locator(HOVER_LABEL)
+    wait_until(page, lambda: label.count() == 1, what="the bar's hover label")
+    said = label.text_content()
+    shown = label.bounding_box()
+    assert shown is not None
+    # from inside the bar, by its side that the label's arrow touches, straight onto the label
+    edge_x = box["x"] + box["width"] - 3 if shown["x"] >= box["x"] + box["width"] / 2 else box["x"] + 3
+    centre_y = min(max(shown["y"] + shown["height"] / 2, box["y"] + 3), box["y"] + box["height"] - 3)
+    page.mouse.move(edge_x, centre_y, steps=4)
+    page.mouse.move(shown["x"] + shown["width"] / 2, shown["y"] + shown["height"] / 2, steps=8)
+    page.wait_for_timeout(200)
+    assert label.count() == 1 and label.text_content() == said, "the hover label went when the pointer moved onto it"
+    page.keyboard.press("Escape")
+    wait_until(page, lambda: label.count() == 0, what="Escape to put the hover label away")
