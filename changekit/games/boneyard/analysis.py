@@ -549,15 +549,18 @@ def class_figure(report: ClassReport) -> Any:
     from plotly.subplots import make_subplots
     from changekit.ui.theme import style  # the ui's chart look: only the figure half draws
 
-    fig = go.Figure(make_subplots(rows=1, cols=2, subplot_titles=(
+    # one above the other: side by side, on a phone the two titles ran into each other and off the edge
+    fig = go.Figure(make_subplots(rows=2, cols=1, vertical_spacing=0.2, subplot_titles=(
         "what the class bid", f"expected payoff against it ({report.n_players} players)")))
     xs = list(report.distribution)
     fig.add_bar(x=xs, y=[float(v) for v in report.distribution.values()], name="share of bids", row=1, col=1)
     ts = list(report.payoffs)
     colours = ["#d62728" if t in report.best else "#1f77b4" for t in ts]
     fig.add_bar(x=ts, y=[float(v) for v in report.payoffs.values()], marker_color=colours,
-                name="expected payoff", row=1, col=2)
-    style(fig, title=f"Best response: bid {dollars(report.best)}", x="bid total", y="")
+                name="expected payoff", row=2, col=1)
+    style(fig, title=f"Best response: bid {dollars(report.best)}", x="bid total", y="share of bids", height=620)
+    fig.update_xaxes(title_text="bid total", row=2, col=1)
+    fig.update_yaxes(title_text="expected payoff", row=2, col=1)
     fig.update_layout(showlegend=False)
     return fig
 
