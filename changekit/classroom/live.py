@@ -289,6 +289,9 @@ JOIN_INTRO = ("<p>Type the code on your teacher's screen and your name. Then fol
               "opens: a question (you see the answer when your teacher reveals it), the class auction, or a "
               "table to play at. You can also start a table yourself.</p>")
 
+#: where a student's focus goes when a redraw takes its control away and no task button is left
+STUDENT_FOCUS_FALLBACK = ".ck-task, .ck-whoami"
+
 NOT_IN_CLASS = ("This page is not in your class: {reason}. The game below works on its own; open your link "
                 "from the join page again to answer for your class.")
 
@@ -446,7 +449,7 @@ class StudentPage:
         # a game at a table keeps its own
         self.focus_keeper = FocusKeeper(root=".ck-student-page", inner=".ck-app",
                                         targets=".ck-task button, .ck-task input, .ck-task textarea",
-                                        fallback=".ck-task, .ck-whoami")
+                                        fallback=STUDENT_FOCUS_FALLBACK)
         self.widget = w.VBox([self.keeper, self.focus_keeper, self.css, self.form, self.header, self.rejoin_box,
                               self.notice, self.current])
         self.widget.add_class("ck-student-page")

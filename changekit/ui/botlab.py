@@ -23,6 +23,9 @@ from changekit.stats.tournaments import bots_of
 from .app import CSS, FocusKeeper, button, kernel_loop
 from .live_region import LiveRegion
 
+#: where the lab's focus waits while its buttons are disabled by a run (the status line)
+LAB_FOCUS_FALLBACK = ".ck-lab-status"
+
 MAX_GAMES = 300
 
 
@@ -61,8 +64,9 @@ class ReplayViewer:
         self.table: ReplayTable | None = None  # the game being stepped through
         self.seat = 0
         self.names: list[str] = []
-        self.w_position = w.IntSlider(min=0, max=0, description="Move", continuous_update=False,
-                                      layout=w.Layout(width="100%", max_width="420px"))
+        # a number box, not a slider: an ipywidgets slider's handle has no accessible name (axe found it
+        # on the teacher's tournament); First, Back, Next and Last step through as a slider would
+        self.w_position = w.BoundedIntText(min=0, max=0, description="Move", layout=w.Layout(width="12em"))
         self.w_position.observe(lambda _: self.draw(), "value")
         self.w_first = button("First", lambda: self.go(0))
         self.w_back = button("Back", lambda: self.go(self.w_position.value - 1))
@@ -149,7 +153,7 @@ class BotLab:
         self.replay = ReplayViewer()
         # while Test (or Submit) is disabled by its run, the focus waits on the status line ("Playing
         # 12 games…"), then goes back to the button: never to the page's top
-        keeper = FocusKeeper(root=".ck-lab", targets="", fallback=".ck-lab-status")
+        keeper = FocusKeeper(root=".ck-lab", targets="", fallback=LAB_FOCUS_FALLBACK)
         self.box = w.VBox([
             w.HTML(CSS), keeper, self.w_title, self.w_game, self.w_start, self.w_code, self.w_seats,
             w.HBox([self.w_deals, self.w_played, self.w_seed, self.w_test],

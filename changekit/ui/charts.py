@@ -95,7 +95,7 @@ async function render({ model, el }) {
   // it), and the data as a table a reader opens on request (a native <details>: keyboard and
   // screen readers know it)
   const said = document.createElement("p");
-  said.className = "ck-chart-summary";
+  said.className = "ck-chart-summary ck-sr";  // ck-sr: the kit's mark for words kept for screen readers alone
   said.id = "ck-chart-" + Math.random().toString(36).slice(2);
   said.style.cssText = "position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden;margin:0";
   box.setAttribute("aria-describedby", said.id);
