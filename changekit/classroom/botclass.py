@@ -19,7 +19,8 @@ from ..core.errors import ChangekitError
 from ..lab.figures import payoff_figure, standings_figure
 from ..lab.lab import Standings
 from ..registry import game_keys, load_game
-from ..ui.app import button, kernel_loop, show_figure
+from ..ui.app import button, kernel_loop
+from ..ui.charts import LiveChart
 from ..ui.botlab import BotLab, ReplayViewer, in_background, lab_page
 from ..core.markup import escape, html
 from .class_tournament import class_entries, kit_bots, planned_kit, run_class_tournament, sentence
@@ -153,7 +154,9 @@ class TournamentPanel:
                                           layout=w.Layout(display="none"))
         self.w_message = w.HTML()
         self.w_table = w.HTML()
-        self.w_chart = w.Output()
+        # the tournament's charts, set as widgets: an Output captures nothing written from the run's
+        # callback (it comes back on the kernel's loop with no message to answer), so they never showed
+        self.w_chart = w.VBox()
         self.w_failures = w.Dropdown(options=[], description="Replay", layout=w.Layout(width="auto", display="none"))
         self.w_failures.observe(lambda change: self.open_game(change["new"]), "value")
         self.replay = ReplayViewer()
@@ -172,6 +175,7 @@ class TournamentPanel:
             self.w_entries, self.w_plan, self.w_progress, self.w_message, self.w_table, self.w_chart,
             w.HBox([self.w_named, self.w_anonymous, self.w_export], layout=w.Layout(flex_flow="row wrap")),
             self.w_failures, self.replay.box])
+        self.widget.add_class("ck-class-tournament")
         self.refresh()
 
     def refresh(self) -> None:
@@ -256,11 +260,7 @@ class TournamentPanel:
         self.figures = [standings_figure(standings.rows, title=f"{cls.title}: win rates, 95 % intervals"),
                         payoff_figure(standings.payoff_matrix(), names,
                                       title="Mean score, by who else was at the table")]
-        show_figure(self.w_chart, self.figures[0])
-        with self.w_chart:
-            from IPython.display import display  # the second chart goes under the first
-
-            display(self.figures[1])
+        self.w_chart.children = [LiveChart(figure).widget for figure in self.figures]
         encoded = base64.b64encode(standings.to_csv().encode()).decode()
         self.w_export.value = (f'<a class="ck-export" download="tournament-{escape(standings.game)}-{standings.seed}'
                                f'.csv" href="data:text/csv;charset=utf-8;base64,{encoded}">Download the standings'

@@ -11,7 +11,8 @@ from changekit.classroom.store import STORE_VARIABLE
 from changekit.serving import NOTEBOOKS, ROOT
 from changekit.testing import VoilaServer
 
-from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot
+from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, screenshot, wait_until
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -53,6 +54,7 @@ def test_a_student_writes_tests_and_submits_a_bot_and_the_class_tournament_reach
         report = student.locator(".ck-live[aria-live='polite']", has_text="win rate")  # read out when it comes
         report.wait_for(timeout=STEP_MS)
         assert "12 games" in report.inner_text() and "against an exact yardstick" in report.inner_text()
+        assert_axe_finds_nothing(student, "lab-after-a-test")  # and the checks axe cannot make (#47)
         student.get_by_role("button", name="Submit to class").click()
         student.get_by_text("Submitted at").wait_for(timeout=STEP_MS)
         with connect(url) as store:
@@ -78,6 +80,11 @@ def test_a_student_writes_tests_and_submits_a_bot_and_the_class_tournament_reach
             raise
         ranked = standings.inner_text()
         assert all(name in ranked for name in ("Ada", "Ben", "careful bot", "greedy bot")), ranked
+        # the tournament's charts drawn (win rates, the payoff heat map): axe, and their words readable
+        charts = teacher.locator(".ck-class-tournament .ck-chart.js-plotly-plot")
+        wait_until(teacher, lambda: charts.count() == 2 and charts.nth(1).is_visible(), what="the tournament's charts",
+                   timeout_ms=STEP_MS)
+        assert_axe_finds_nothing(teacher, "class-lab-tournament")
         teacher.get_by_role("button", name="Show to class with names").click()
 
         shown = student.locator(".ck-standings")

@@ -58,6 +58,11 @@ def test_students_submit_the_teacher_runs_and_shows_everyone_sees(klass):
     bars, heat = panel.figures  # the win rates and the payoff matrix
     assert list(bars.data[0].x) == [r["entry"] for r in standings.rows]
     assert list(heat.data[0].y) == ["Ada", "Bo", "Cy", "greedy bot"] and heat.data[0].z[0][0] is None
+    # both on the page, as chart widgets (drawn into an Output from the run's callback, they never showed)
+    import plotly.graph_objects as go
+
+    shown = [go.Figure(chart) for chart in panel.w_chart.children]
+    assert [list(f.data[0].x) for f in shown] == [list(bars.data[0].x), list(heat.data[0].x)]
     csv = base64.b64decode(re.search(r"base64,([^\"]+)", panel.w_export.value).group(1)).decode()
     assert csv.splitlines()[0].startswith("rank,entry") and len(csv.splitlines()) == 5
 
