@@ -44,6 +44,7 @@ from changekit.testing import VoilaServer, free_port
 
 from ..contrast import too_faint
 from .helpers import ARTIFACTS, RENDER_TIMEOUT_MS, bid_from_pages, decode_qr, log_count, wait_until, watch
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -362,6 +363,9 @@ def test_a_lesson_run_from_the_docs_alone(browser, tmp_path):
                 "You took the" in said or f"Your {bids[who]} was matched" in said), (who, said)
         room.snap("6-auction")
         assert too_faint(teacher) == [] and too_faint(projector) == []  # the auction's charts
+        # the settled auction on the dashboard, a phone and a laptop: axe, and what axe cannot judge
+        for who in ("teacher", "Ada", "Fay"):
+            assert_axe_finds_nothing(room.pages[who], f"lesson-auction-settled-{who}")
 
         # -- a networked Zombie table: three students and the game's bot, one reload --
         sitting = ("Ada", "Bo", "Fay")
