@@ -141,6 +141,7 @@ a.ck-lab-link:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
   .ck-explorer .widget-inline-hbox > .widget-dropdown > select { flex: 1 1 auto; min-width: 0; width: 100%; }
   .ck-app svg { max-width: 100%; height: auto; }
   .ck-app .ck-score table { font-size: 0.95em; }
+  .ck-app .ck-score td, .ck-app .ck-score th { padding: 2px 5px; }  /* five columns in 320 px */
   .ck-app table, .ck-class-page table { max-width: 100%; }
   /* a widget's HTML keeps the one-line height of a control between its lines: a paragraph read airy */
   .ck-class-page .widget-html-content { line-height: 1.4; }

@@ -22,7 +22,7 @@ def gallery_html(*, class_pages: bool = True) -> str:
         game, link = spec.game, escape(spec.notebook)
         cards.append(
             '<div class="ck-card" style="border:1px solid #ccd;border-radius:8px;padding:10px 14px;'
-            'width:270px;background:#fbfbfe">'
+            'width:300px;max-width:100%;box-sizing:border-box;background:#fbfbfe">'
             f'<h3 style="margin:4px 0"><a href="{link}">{escape(game.title)}</a></h3>'
             f'<p style="margin:4px 0">{escape(game.teaser)}</p>'
             f'<p style="margin:4px 0;color:#555"><b>Teaches:</b> {escape(game.teaches)}</p>'

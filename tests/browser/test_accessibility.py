@@ -1,8 +1,11 @@
 """Accessibility of every page in Voila: axe-core (WCAG 2.0/2.1/2.2 A and AA and best practice)
-finds nothing, of any impact, on opening and after a move with hints shown; every page has its
-landmarks; a game's skip link takes the keyboard past the rules to the game; every button a game's
-app lets a person press on opening, the control its folder names first among them, can be reached
-with the Tab key.
+finds nothing, of any impact, on opening, after a move with hints shown and at 400 % zoom; every
+page has its landmarks; a game's skip link takes the keyboard past the rules to the game; every
+button a game's app lets a person press on opening, the control its folder names first among them,
+can be reached with the Tab key. What axe cannot judge is measured here too (contrast inside charts
+and of disabled controls, fields' edges, every control's focus ring, target sizes, text cut off with
+wider spacing or at 200 % zoom, reflow at 320 px, a chart's hover label), and
+:func:`assert_axe_finds_nothing` runs it wherever axe runs past a page's opening, in other files too.
 
 axe-core comes bundled with ``axe-playwright-python`` (its ``axe.min.js`` is injected into the
 page from the installed package: nothing is fetched at test time). Each page is opened once per
@@ -262,6 +265,59 @@ def assert_no_text_cut_off(page, name: str) -> None:
     try:
         page.wait_for_timeout(300)
         assert page.evaluate(CLIPPED_TEXT_JS) == [], f"{name}: text cut off at 200 % zoom"
+    finally:
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(300)
+
+
+#: WCAG 1.4.10's window: 1280 x 1024 CSS px zoomed to 400 %.
+REFLOW = {"width": NARROWEST_PX, "height": 256}
+#: What needs a sideways scroll at this width: the page or any box scrolling sideways (a data
+#: table's own box may: WCAG's exception for content laid out in two dimensions), and any words,
+#: control or chart reaching past the window's edges.
+SIDEWAYS_JS = """() => {
+  const width = document.documentElement.clientWidth, found = [];
+  const name = (el) => `${el.tagName.toLowerCase()}.${String(el.className.baseVal ?? el.className).trim()
+    .split(/ +/).slice(-2).join('.')} "${(el.textContent || el.value || '').trim().slice(0, 30)}"`;
+  const scrolls = (el) => /(auto|scroll)/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 1;
+  // laid out in two dimensions, its layout its meaning: a data table's box, a displayed formula
+  const twoD = (el) => el.matches('mjx-container') || !!el.querySelector(':scope > table');
+  const inTwoD = (el) => { for (let up = el.parentElement; up; up = up.parentElement) {
+    if (twoD(up) && scrolls(up)) return true; } return false; };
+  const page = document.documentElement.scrollWidth;
+  if (page > width + 1) found.push(`the page: ${page} px`);
+  for (const el of document.querySelectorAll('body *')) {
+    if (!el.getClientRects().length || el.closest('.ck-sr, .ck-skip')) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    if (scrolls(el) && !twoD(el)) found.push(`scrolls sideways: ${name(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+    if (scrolls(el) && twoD(el) && el.tabIndex < 0 && !el.querySelector('a[href], button, input, [tabindex="0"]')) {
+      found.push(`scrolls sideways out of the keyboard's reach: ${name(el)}`);
+    }
+    const words = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if ((!words && !el.matches('button, input, select, textarea, .js-plotly-plot')) || inTwoD(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.right > width + 0.5 || r.left < -0.5) {
+      found.push(`past the edge: ${name(el)} ${r.left.toFixed(0)}..${r.right.toFixed(0)}`);
+    }
+  }
+  return found;
+}"""
+
+
+def test_nothing_needs_a_sideways_scroll_at_400_percent_zoom(rendered):
+    """WCAG 1.4.10 (reflow) on every page as it opens: laid out as a 1280 px window zoomed to 400 %
+    (320 CSS px wide), no words, control or chart reaches past the window's edges, nothing but a data
+    table or a formula scrolls sideways (and those the keyboard can scroll), and axe finds nothing."""
+    notebook, page = rendered
+    viewport = page.viewport_size
+    page.set_viewport_size(REFLOW)
+    try:
+        page.wait_for_timeout(500)  # the boxes reflow, the charts follow their boxes
+        found = page.evaluate(SIDEWAYS_JS)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"reflow-{page_id(notebook)}.txt").write_text("\n".join(found) + "\n", encoding="utf-8")
+        assert found == [], notebook
+        assert_axe_finds_nothing(page, f"{page_id(notebook)}-at-400-percent", beyond_axe=False)
     finally:
         page.set_viewport_size(viewport)
         page.wait_for_timeout(300)

@@ -11,6 +11,7 @@ from changekit.testing import VoilaServer
 
 from .helpers import check_question, finish, open_app, visible, wait_until
 from .locking import lock_in
+from .test_accessibility import assert_axe_finds_nothing
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -72,6 +73,7 @@ def test_charts_load_plotly_once_from_the_kits_server(page, voila_url):
     assert page.locator("[role=figure][aria-label^='chart']").count() == 2  # the explorer's and the answer's
     plotly_js = [url for url in scripts if url.endswith(".min.js")]
     assert len(plotly_js) == 1 and "/voila/labextensions/changekit-assets/plotly-" in plotly_js[0]
+    assert_axe_finds_nothing(page, "cha_ching-explorer-drawn")  # and the checks axe cannot make (#47)
     finish(page, "class-plotly-once")
 
 
