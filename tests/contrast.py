@@ -96,9 +96,26 @@ def chart_text_contrasts(page, selector: str = ".js-plotly-plot") -> list[TextCo
                             for p in pixels)
             large = text["px"] >= 24 or (text["bold"] and text["px"] >= 18.66)
             results.append(TextContrast(text["words"], round(ratios[len(ratios) // 20], 2), 3.0 if large else 4.5))
+        results.extend(TextContrast(f"{a['words']} / {b['words']} (drawn over each other)", 1.0, 4.5)
+                       for a, b in words_over_words(texts))
     return results
 
 
+#: CSS px two texts' boxes may share each way before they count as drawn over each other (the
+#: fringe of a letter's cell, which is taller than the letter)
+FRINGE_PX = 3
+
+
+def words_over_words(texts: list[dict]) -> list[tuple[dict, dict]]:
+    """Pairs of a chart's texts drawn over each other (their boxes share more than a fringe both
+    ways): unreadable at any contrast, and invisible to the pixel test, which hides them both."""
+    def shared(a: dict, b: dict, start: str, size: str) -> float:
+        return min(a[start] + a[size], b[start] + b[size]) - max(a[start], b[start])
+
+    return [(a, b) for i, a in enumerate(texts) for b in texts[i + 1:]
+            if shared(a, b, "x", "w") > FRINGE_PX and shared(a, b, "y", "h") > FRINGE_PX]
+
+
 def too_faint(page, selector: str = ".js-plotly-plot") -> list[TextContrast]:
-    """The chart texts on ``page`` under their contrast minimum."""
+    """The chart texts on ``page`` under their contrast minimum, and those drawn over each other."""
     return [t for t in chart_text_contrasts(page, selector) if t.ratio < t.needed]

@@ -159,9 +159,15 @@ def win_rate_figure(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
                 error_y={"type": "data", "symmetric": False, "array": [r["high"] - r["win_rate"] for r in rows],
                          "arrayminus": [r["win_rate"] - r["low"] for r in rows]},
                 text=[f"mean points {m:.1f}" for m in means] if known else None,
+                # the mean points under each bot's name, not on its bar: there the interval's whisker
+                # and the fair-share line ran through the words
+                textposition="none",
                 hovertemplate="%{x}: win rate %{y:.1%}" + ("<br>%{text}" if known else "") + "<extra></extra>")
     fig.add_scatter(x=labels, y=[1 / len(labels)] * len(labels), mode="lines", name="fair share",
                     line={"dash": "dot"})
     style(fig, title=title, x=f"bot (mean points: {direction})" if known else "bot", y="win rate")
     fig.update_yaxes(range=[0, 1])
+    if known:
+        fig.update_xaxes(tickmode="array", tickvals=labels,
+                         ticktext=[f"{label}<br>mean {m:.1f}" for label, m in zip(labels, means, strict=True)])
     return fig

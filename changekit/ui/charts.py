@@ -175,6 +175,10 @@ async function render({ model, el }) {
       delete layout.width;
       layout.autosize = true;
       wrapTitle(layout, (box.clientWidth || document.documentElement.clientWidth - 40) - 30);
+      // the key wraps to a row an entry on a phone and plotly takes its room from the plot: the
+      // figure grows by a row an entry instead (a key of eight squeezed the plot to 100 px)
+      const keyed = (figure.data || []).filter((trace) => trace.name && trace.showlegend !== false).length;
+      if (layout.showlegend !== false && keyed > 1) layout.height = (layout.height || 450) + 20 * keyed;
     }
     return Plotly.react(box, figure.data || [], layout, config);
   };

@@ -45,8 +45,14 @@ def style(fig: go.Figure, *, title: str, x: str, y: str, log_x: bool = False, he
         colorway=PALETTE,
         height=height,
         margin={"l": 60, "r": 20, "t": 60, "b": 50},
-        legend={"orientation": "h", "y": -0.2},
+        # the key at the figure's foot, under the x axis's title whatever its rows (at y = -0.2 of the
+        # plot, a key wrapped to two rows or more lay over the axis's title and numbers); plotly makes
+        # the room for it
+        legend={"orientation": "h", "yref": "container", "y": 0, "yanchor": "bottom"},
     )
+    # the x axis's numbers a little below the axis: the first one, at the corner, was drawn over the y
+    # axis's 0 (a bar at 0 puts it at -0.5)
+    fig.update_xaxes(ticklabelstandoff=6)
     if log_x:
         fig.update_xaxes(type="log")
     return fig

@@ -6,7 +6,7 @@ import pytest
 
 from changekit.ui.theme import PALETTE, text_on
 
-from ..contrast import _rgba, contrast_ratio
+from ..contrast import _rgba, contrast_ratio, words_over_words
 
 WHITE, BLACK = (255, 255, 255), (0, 0, 0)
 
@@ -39,3 +39,15 @@ def test_words_on_any_fill_get_the_colour_that_reads_at_4_5_to_1(fill):
     assert contrast_ratio(rgb(words), rgb(fill)) >= 4.5
     other = "#000000" if words == "white" else "white"
     assert contrast_ratio(rgb(words), rgb(fill)) >= contrast_ratio(rgb(other), rgb(fill))
+
+
+def box(words, x, y, w=40, h=12):
+    return {"words": words, "x": x, "y": y, "w": w, "h": h}
+
+
+def test_words_drawn_over_words_are_found_and_neighbours_are_not():
+    legend, title = box("win rate", 100, 200), box("bot (mean points)", 110, 204, w=120)
+    assert words_over_words([legend, title]) == [(legend, title)]
+    # side by side, or a pixel's fringe shared (anti-aliasing), is not over each other
+    assert words_over_words([box("0", 10, 100), box("10", 50, 100), box("20", 89, 100)]) == []
+    assert words_over_words([box("a", 0, 0), box("b", 0, 11)]) == []  # 1 px of 12 shared

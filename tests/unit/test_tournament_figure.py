@@ -28,6 +28,10 @@ def test_tournament_figure_plots_win_rates_wilson_intervals_and_the_fair_share()
     assert close_lists(list(bars.error_y.array), [h - p for p, _, h in bounds])
     assert close_lists(list(bars.error_y.arrayminus), [p - lo for p, lo, _ in bounds])
     assert list(bars.text) == ["mean points 3.1", "mean points 2.5", "mean points 0.9"]
+    # said under each name, not on the bar (the whisker and the fair-share line ran through it there)
+    assert bars.textposition == "none"
+    assert list(fig.layout.xaxis.ticktext) == ["careful 1<br>mean 3.1", "greedy<br>mean 2.5", "careful 2<br>mean 0.9"]
+    assert list(fig.layout.xaxis.tickvals) == labels
     assert xy(fair)[0] == labels and close_lists(list(fair.y), [1 / 3] * 3)
     assert title_of(fig) == "Bot tournament: 100 games, 95 % intervals"
     assert axes_of(fig) == ("bot (mean points: higher is better)", "win rate")

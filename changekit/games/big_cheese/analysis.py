@@ -411,8 +411,9 @@ def risk_figure(dice: str = "d6"):
 
     rows = payout_table(dice)
     fig = go.Figure()
+    # each card's number below and right of its point: above it, the Big Cheese's point sat on it
     fig.add_scatter(x=[r["sd"] for r in rows], y=[float(r["mean"]) for r in rows], mode="markers+text",
-                    text=[str(r["card"]) for r in rows], textposition="top center", name="one roll")
+                    text=[str(r["card"]) for r in rows], textposition="bottom right", name="one roll")
     fig.add_scatter(x=[math.sqrt(r["variance_with_cheese"]) for r in rows],
                     y=[float(r["mean_with_cheese"]) for r in rows], mode="markers", name="with a Big Cheese")
     return style(fig, title=f"Expected payout against risk, one roll or with a Big Cheese ({dice})",
@@ -436,9 +437,10 @@ def value_per_worker_figure(dice: str = "d6", simulated: Mapping[int, Mapping[st
         fig.add_scatter(x=ks, y=[e.value for e in est], mode="markers", name="bots' projects (simulated)",
                         error_y={"type": "data", "symmetric": False, "array": [e.high - e.value for e in est],
                                  "arrayminus": [e.value - e.low for e in est]})
-    fig.update_layout(yaxis_type="log")
+    # numbers at the powers of ten only: the 2s and 5s between them ran into each other on a short chart
+    fig.update_layout(yaxis_type="log", yaxis_dtick=1)
     return style(fig, title=f"Points per worker-placement by bid ({dice})", x="bid (workers)",
-                 y="points per worker-placement (log scale)")
+                 y="points per placement (log scale)")  # longer, it ran into the title on a narrow chart
 
 
 def exact30_figure(scores: Sequence[int] = (0, 10, 20, 25, 29), projects: int = 20,

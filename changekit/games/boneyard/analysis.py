@@ -521,7 +521,7 @@ def equilibrium_figure(results: Mapping[int, Any] | None = None) -> Any:
         # light blues only, under dark numbers: on "Blues" plotly's own choice of black or white for
         # the numbers left mid-blue cells at 3.7-4.2:1, under 4.5
         texttemplate="%{text}", textfont={"color": "#1a1a1a"}, colorscale=[[0, "#f7fbff"], [1, "#6baed6"]],
-        colorbar={"title": "probability"},
+        colorbar={"title": {"text": "probability", "side": "right"}},  # on top, it sat on the 0.5
         hovertemplate="%{y}, bid %{x}: %{z:.4f}<extra></extra>",
     ))
     return style(fig, title="First-round equilibrium: how often to bid each total", x="bid total", y="")
