@@ -158,8 +158,11 @@ async function render({ model, el }) {
   for (const kind of ["mousemove", "mouseout"]) {
     box.addEventListener(kind, (event) => { if (onLabel(event)) event.stopPropagation(); }, true);
   }
-  const narrow = window.matchMedia("(max-width: 700px), (pointer: coarse)").matches;
+  // a phone's layout, or a laptop's window narrowed or zoomed in (400 %: 320 px) after the chart was drawn
+  const narrowWindow = window.matchMedia("(max-width: 700px), (pointer: coarse)");
+  let narrow = narrowWindow.matches;
   const draw = () => {
+    narrow = narrowWindow.matches;
     const figure = model.get("figure") || {};
     box.setAttribute("aria-label", model.get("label") || "chart");
     const layout = { ...(figure.layout || {}) };
@@ -188,6 +191,10 @@ async function render({ model, el }) {
   // back to 700 px: follow the box's real width. Compared with the width drawn, not the box's last
   // width: a box laid out while plotly drew had its width already, and the chart stayed at 700 px.
   const resized = new ResizeObserver(() => {
+    if (narrowWindow.matches !== narrow) {  // into a phone's layout or out of it: drawn again for it
+      Promise.resolve(draw()).then(() => Plotly.Plots.resize(box));
+      return;
+    }
     const drawn = box._fullLayout && box._fullLayout.autosize ? box._fullLayout.width : box.clientWidth;
     if (!box.clientWidth || Math.abs(box.clientWidth - drawn) <= 1) return;
     // on a phone the title is wrapped again for the width it has now

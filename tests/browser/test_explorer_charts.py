@@ -106,3 +106,29 @@ def test_every_explorers_chart_keeps_its_words_readable_in_every_setting(request
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"explorer-charts-{request.node.callspec.id}.png"), full_page=True)
     assert faint == []
+
+
+def test_a_fixed_width_chart_follows_a_window_narrowed_after_it_was_drawn(page):
+    """WCAG 1.4.10: a chart of a set width (the class's chart is 520 px) drawn on a laptop, then the
+    window zoomed to 400 % (320 CSS px): it is drawn again to the box's width, not cut off past the
+    window's edge, and back at its own width when the window widens again."""
+    import plotly.graph_objects as go
+
+    from changekit.ui.theme import style
+
+    figure = style(go.Figure(go.Bar(x=["$1", "$3", "$5"], y=[4, 2, 1], name="votes")), title="Class votes",
+                   x="bill", y="votes")
+    figure.update_layout(width=520)
+    page.set_viewport_size(LAPTOP)
+    page.set_content('<!doctype html><html lang="en"><body style="margin:8px"><main id="page"></main></body></html>')
+    page.add_script_tag(path=str(PLOTLY_JS))
+    assert page.evaluate(DRAW_JS, [_ESM, [{"figure": figure_json(figure), **_text_traits(figure)}]]) == 1
+    chart = page.locator(".js-plotly-plot")
+    drawn = "c => [Math.round(c._fullLayout.width), c.clientWidth]"
+    assert chart.evaluate(drawn)[0] == 520
+    page.set_viewport_size({"width": 320, "height": 256})
+    page.wait_for_function("c => c._fullLayout.width <= c.clientWidth + 1 && c.clientWidth < 320",
+                           arg=chart.element_handle(), timeout=10_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.set_viewport_size(LAPTOP)
+    page.wait_for_function("c => Math.round(c._fullLayout.width) === 520", arg=chart.element_handle(), timeout=10_000)
