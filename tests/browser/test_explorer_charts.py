@@ -29,7 +29,8 @@ pytestmark = [pytest.mark.browser]
 PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 EXPLORERS = [(spec.key, ref) for spec in all_specs() for ref in spec.explorers]
 #: Values to type into an explorer's text boxes (by the box's description), besides its own.
-TYPED = {"Each player's purse": ["2 1", "6 4 2", "9 1"], "Class bids": ["0", "13 13 13 2", "1 2 3 4 5 6 7 8 9 10"]}
+TYPED = {"Each player's purse": ["3 1", "1 1 1", "10 10 7 5 3"],
+         "Class bids": ["1", "26 26 26 3", "1 3 5 7 9 11 13 15 17 19 21 23 25 26"]}
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 #: The chart widget's own module, run on the page with a stand-in for its model (each chart's traits).
@@ -63,7 +64,8 @@ def settings(box: Any) -> list[Any]:
 
 def every_chart(explorer: Any) -> list[dict[str, Any]]:
     """Each different chart the explorer draws, its settings turned one at a time (the chart widget's
-    traits: the figure as JSON and its text alternative)."""
+    traits: the figure as JSON and its text alternative). A typed value the explorer refuses fails:
+    it would draw nothing new, and the sweep would pass without looking."""
     drawn: dict[str, dict[str, Any]] = {}
 
     def keep() -> None:
@@ -77,7 +79,10 @@ def every_chart(explorer: Any) -> list[dict[str, Any]]:
             box.value = value
             if not hasattr(explorer, "inputs"):  # an explorer with a button to press (the class's bids)
                 explorer.update()
-            keep()  # an input the explorer refuses leaves the chart as it was
+            if isinstance(box, (w.Text, w.Textarea)):
+                said = (explorer.readout if hasattr(explorer, "readout") else explorer.w_text).value
+                assert "#b3261e" not in said, f"{box.description} = {value!r} refused: {said}"
+            keep()  # a number at the end of its range the explorer refuses leaves the chart as it was
         if settings(box):
             box.value = start
             if not hasattr(explorer, "inputs"):
