@@ -47,10 +47,19 @@ class Transaction:
     transactions and where the backend needs none. ``for_update`` likewise ends a SELECT of a row
     that concurrent writers must take in turn (a capped question counting its answers)."""
 
-    def __init__(self, run: Callable[[str, Sequence[Any]], list[Row]], for_share: str = "", for_update: str = ""):
+    def __init__(self, run: Callable[[str, Sequence[Any]], list[Row]], for_share: str = "", for_update: str = "",
+                 take_turns: Callable[[str], None] | None = None):
         self._run = run
         self.for_share = for_share
         self.for_update = for_update
+        self._take_turns = take_turns
+
+    def take_turns(self, name: str) -> None:
+        """Until this transaction ends, other write transactions taking turns on ``name`` wait:
+        a limit's count and the insert after it are one step, however many calls come at once.
+        SQLite's write transactions already take the whole file in turn."""
+        if self._take_turns is not None:
+            self._take_turns(name)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return self._run(sql, params)
@@ -252,8 +261,14 @@ class PostgresBackend(Backend):
                 cursor = conn.execute(sql.replace("?", "%s"), params)
                 return cursor.fetchall() if cursor.description else []
 
+            def take_turns(name: str) -> None:
+                # a lock of the transaction's, on a number named by the words (no row to lock: the
+                # row a count would let in does not exist yet)
+                run("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (name,))
+
             with conn.transaction():
-                yield Transaction(run, self.for_share if write else "", " FOR UPDATE" if write else "")
+                yield Transaction(run, self.for_share if write else "", " FOR UPDATE" if write else "",
+                                  take_turns if write else None)
 
     def lock_schema(self, tx: Transaction) -> None:
         # an arbitrary constant naming "changekit classroom migrations" among advisory locks

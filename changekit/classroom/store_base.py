@@ -164,7 +164,9 @@ class StoreBase:
 
     @staticmethod
     def _check_room(tx: Transaction, count_sql: str, key: Any, limit: int, reason: str, message: str) -> None:
-        """Refuse one more row where ``count_sql`` (for ``key``) already counts ``limit``."""
+        """Refuse one more row where ``count_sql`` (for ``key``) already counts ``limit``: calls
+        counting the same rows at once count in turn, each after the last one's row is in."""
+        tx.take_turns(f"{count_sql} {key!r}")
         (count,) = tx.row(count_sql, key if isinstance(key, tuple) else (key,))
         if count >= limit:
             raise ClassroomError(reason, message)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import secrets
 
-from ..core.errors import ClassroomError
 from . import store_limits as limits
 from .names import name_key
 from .store_api import remote
@@ -70,10 +69,9 @@ class SessionStore(StoreBase):
                 names = tx.execute("SELECT name, name_key FROM students WHERE session_id = ?", (session.id,))
                 if any(key in (stored, name_key(other)) for other, stored in names):
                     raise _name_taken(name)
-                (joined,) = tx.row("SELECT COUNT(*) FROM students WHERE session_id = ?", (session.id,))
-                if joined >= limits.MAX_STUDENTS:
-                    raise ClassroomError("class-full", f"class session {session.code} is full: "
-                                                       f"{limits.MAX_STUDENTS} students have joined it")
+                self._check_room(tx, "SELECT COUNT(*) FROM students WHERE session_id = ?", session.id,
+                                 limits.MAX_STUDENTS, "class-full", f"class session {session.code} is full: "
+                                                                    f"{limits.MAX_STUDENTS} students have joined it")
                 (student_id,) = tx.row(
                     "INSERT INTO students (session_id, name, name_key, token_hash, joined_at) "
                     "VALUES (?, ?, ?, ?, ?) RETURNING id",

@@ -66,11 +66,10 @@ class TableStore(StoreBase):
                              limits.MAX_TABLES_STARTED, "too-many-tables",
                              f"{name}, you have started {limits.MAX_TABLES_STARTED} tables in this session, the most "
                              "one student may")
-            (started,) = tx.row("SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL",
-                                (student_id,))
-            if started >= limits.MAX_STARTED_TABLES:
-                raise ClassroomError("too-many-tables", f"{name}, you already started a table that is still open: "
-                                                        "close it (or ask your teacher to) before starting another")
+            self._check_room(tx, "SELECT COUNT(*) FROM tables WHERE started_by = ? AND closed_at IS NULL", student_id,
+                             limits.MAX_STARTED_TABLES, "too-many-tables",
+                             f"{name}, you already started a table that is still open: "
+                             "close it (or ask your teacher to) before starting another")
             (table_id,) = tx.row("INSERT INTO tables (session_id, game, settings, opened_at, started_by) "
                                  "VALUES (?, ?, ?, ?, ?) RETURNING id",
                                  (session.id, game, encoded, opened_at := clock(), student_id))
