@@ -24,9 +24,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Self
 
-from ..core.errors import ClassroomError
+from ..core.errors import ChangekitError, ClassroomError
 from ..registry import is_game, unknown_game
 from .backends import Backend, Transaction
+from .kinds import AUCTION_KIND, PROMPT_KINDS
 from .names import INVISIBLE, name_key
 from .schema import migrate
 
@@ -223,6 +224,40 @@ def _short_value(value: Any) -> str:
     """An answer as a report cell shows it (a number as the page writes it; at most 40 characters)."""
     text = f"{value:g}" if isinstance(value, float) else str(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _real(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def check_answer(prompt: Any, value: Any, *, reason: str, said: str) -> None:
+    """Refuse (``reason``) what the question's page could not send: one of its choices (compared
+    as they show, as the right answer is), a number in its range, or for the class auction a bid
+    of the bills a bidder holds. ``said`` names the answer (\"an answer to question 'q1'\")."""
+    kind = prompt.get("kind") if isinstance(prompt, dict) else None
+    # the value as sent (a report cell's 6 digits would name 50 for 50.0000001, '1' for 1.0)
+    shown = _short_value(repr(value) if isinstance(value, float) else value)
+    if kind == AUCTION_KIND:
+        from ..games.boneyard import check_bid  # the store's other calls need no game loaded
+
+        try:
+            check_bid(value)
+        except ChangekitError as err:
+            raise ClassroomError(reason, f"{said} is a bid: {err}") from None
+        return
+    how = prompt.get(kind) if kind in PROMPT_KINDS else None
+    if kind == "choices" and isinstance(how, list):
+        choices = [str(c) for c in how]
+        if not isinstance(value, (dict, list, bool)) and value is not None and str(value) in choices:
+            return
+        raise ClassroomError(reason, f"{said} is one of its choices ({', '.join(choices)}), not {shown!r}")
+    if not (isinstance(how, list) and len(how) >= 2 and _real(how[0]) and _real(how[1])):
+        raise ClassroomError(reason, f"{said} cannot be taken: the question gives no choices and no range of "
+                                     f"numbers ({prompt!r:.80})")
+    if not _real(value):
+        raise ClassroomError(reason, f"{said} is a number, not {shown!r}")
+    if not how[0] <= value <= how[1]:
+        raise ClassroomError(reason, f"{said} is a number from {how[0]} to {how[1]}, not {shown}")
 
 
 def _unknown_question(session: SessionRow, question_id: str) -> ClassroomError:

@@ -12,10 +12,11 @@ from typing import Any
 from ..core.errors import ClassroomError
 from . import store_limits as limits
 from .backends import Transaction
+from .kinds import PAGE_KINDS
 from .report import check_confidence, check_correct, is_right
 from .store_api import remote
-from .store_base import (SessionRow, StoreBase, _check_question_id, _decode, _encode, _unknown_question, clock,
-                         students_in, votes_in)
+from .store_base import (SessionRow, StoreBase, _check_question_id, _decode, _encode, _unknown_question, check_answer,
+                         clock, students_in, votes_in)
 from .store_records import ClassSnapshot, Poll, QuestionState
 
 #: a question's timer: from 5 seconds to an hour
@@ -64,7 +65,10 @@ class PollStore(StoreBase):
                                  f"{limits.MAX_QUESTIONS} questions already: ask your teacher")
                 tx.execute("INSERT INTO questions (session_id, question_id, opened_at) VALUES (?, ?, ?) "
                            "ON CONFLICT (session_id, question_id) DO NOTHING", (session.id, question_id, now))
-            cap = answer_cap(_decode(prompt[0]) if prompt is not None else None)
+            drawn = _decode(prompt[0]) if prompt is not None else None
+            if isinstance(drawn, dict) and drawn.get("kind") in PAGE_KINDS:  # else a question no page draws
+                check_answer(drawn, value, reason="bad-answer", said=f"an answer to question {question_id!r}")
+            cap = answer_cap(drawn)
             # a capped question (the class auction) counts its answers: one writer at a time
             closed_at, revealed_at, discussion_at, paused_at, deadline_at = tx.row(
                 "SELECT closed_at, revealed_at, discussion_at, paused_at, deadline_at FROM questions "

@@ -4,7 +4,6 @@ show?" answered from memory."""
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from ..core.errors import ClassroomError
@@ -12,7 +11,7 @@ from . import store_limits as limits
 from .kinds import PROMPT_KINDS
 from .report import GROUPS, ExperimentResult, check_confidence, check_correct, experiment_result, is_right, share_of
 from .store_api import remote
-from .store_base import (StoreBase, _check_question_id, _decode, _encode, _short_value, _unknown_question, clock)
+from .store_base import StoreBase, _check_question_id, _decode, _encode, _unknown_question, check_answer, clock
 from .store_records import VariantAnswer
 
 #: the exact answer of a student's own variant, in words (plain text)
@@ -92,7 +91,7 @@ class VariantStore(StoreBase):
         with self._write() as tx:
             session = self._open_session(tx, code)
             student_id, _ = self._student(tx, session, token)
-            row = tx.one("SELECT seed, correct, exact, answered_at FROM variants WHERE session_id = ? "
+            row = tx.one("SELECT seed, correct, exact, answered_at, prompt FROM variants WHERE session_id = ? "
                          "AND question_id = ? AND student_id = ?" + tx.for_update,
                          (session.id, question_id, student_id))
             if row is None or row[0] != seed:
@@ -106,6 +105,8 @@ class VariantStore(StoreBase):
             if row[3] is not None:
                 raise ClassroomError("variant-answered", f"you have answered your variant of question "
                                                          f"{question_id!r}: one answer, alone, is what it measures")
+            check_answer(_decode(row[4]), value, reason="bad-answer",
+                         said=f"an answer to your variant of question {question_id!r}")
             self._check_room(tx, "SELECT COUNT(*) FROM variants WHERE student_id = ? AND answered_at IS NOT NULL",
                              student_id, limits.MAX_ANSWERS_PER_STUDENT, "too-many-answers",
                              f"you have answered {limits.MAX_ANSWERS_PER_STUDENT} variants in this session, the most "
@@ -255,7 +256,7 @@ class VariantStore(StoreBase):
             if row is None or row[0] is None or row[3] is None:  # the answer goes back only once revealed
                 raise ClassroomError("recall-not-asked", f"your teacher has not asked what question {question_id!r} "
                                                          "showed")
-            _check_recall(question_id, _decode(row[2]), value)
+            check_answer(_decode(row[2]), value, reason="bad-recall", said=f"what question {question_id!r} showed")
             answered = tx.one("SELECT 1 FROM recalls WHERE session_id = ? AND question_id = ? AND student_id = ?",
                               (session.id, question_id, student_id))
             if answered is not None:
@@ -304,28 +305,6 @@ def _variant_row(question_id: str, name: object, instance: Any) -> tuple[int, st
         raise bad(str(err)) from None
     return (instance["seed"], _encode(prompt, "a variant's prompt"), _encode(correct, "a variant's right answer"),
             exact)
-
-
-def _check_recall(question_id: str, prompt: Any, value: Any) -> None:
-    """Refuse ("bad-recall") what the question's own way of answering could not give: one of its
-    choices (compared as they show, as the right answer is), or a number in its range."""
-    kind = prompt.get("kind") if isinstance(prompt, dict) else None
-    how = prompt.get(kind) if kind in PROMPT_KINDS else None
-    # the value as sent (a report cell's 6 digits would name 50 for 50.0000001, '1' for 1.0)
-    shown = _short_value(repr(value) if isinstance(value, float) else value)
-    if kind == "choices" and isinstance(how, list):
-        choices = [str(c) for c in how]
-        if not isinstance(value, (dict, list, bool)) and value is not None and str(value) in choices:
-            return
-        raise ClassroomError("bad-recall", f"what question {question_id!r} showed is one of its choices "
-                                           f"({', '.join(choices)}), not {shown!r}")
-    number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-    if isinstance(how, list) and len(how) >= 2 and number is not None and math.isfinite(number):
-        if float(how[0]) <= number <= float(how[1]):
-            return
-        raise ClassroomError("bad-recall", f"what question {question_id!r} showed is a number from {how[0]} to "
-                                           f"{how[1]}, not {shown}")
-    raise ClassroomError("bad-recall", f"what question {question_id!r} showed is a number, not {shown!r}")
 
 
 def _recall_answered(question_id: str) -> ClassroomError:

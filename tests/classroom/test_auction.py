@@ -197,7 +197,13 @@ def test_an_auction_with_more_bids_than_bidders_still_settles(store_url):
         students = [store.join(session.code, f"S{i:02d}") for i in range(MAX_CLASS_PLAYERS + 2)]
         for s in students:
             store.submit(session.code, s.token, "auction.1", [5])
-        store.submit(session.code, students[1].token, "auction.1", "not a bid")  # left out, not counted
+        with pytest.raises(ClassroomError, match="is a bid: a bid is a list of bills") as refused:
+            store.submit(session.code, students[1].token, "auction.1", "not a bid")
+        assert refused.value.reason == "bad-answer"
+        # a bid the store took before it checked bids: left out, not counted
+        with store._db.transaction(write=True) as tx:
+            tx.execute("UPDATE answers SET value = ? WHERE student_id = ? AND question_id = ?",
+                       ('"not a bid"', int(students[1].token.split(".")[0]), "auction.1"))
         panel = AuctionPanel(store, session.code, session.teacher_key, poll=False)
         panel.question_id = "auction.1"
         result = panel.close()

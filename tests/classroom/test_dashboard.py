@@ -387,7 +387,7 @@ def test_the_question_rows_show_the_whole_text(board):
 def test_the_reveal_s_chart_and_answer_sit_in_the_row_of_their_question(board, store):
     session = opened(board)
     ada = store.join(session.code, "Ada")
-    for qid, answer in (("zombie.q1", "$3"), ("zombie.q3", "Yes")):
+    for qid, answer in (("zombie.q1", "$3"), ("zombie.q3", "100 to 500")):
         board.rows[qid].open_button.click()
         store.submit(session.code, ada.token, qid, answer)
     board.rows["zombie.q1"].reveal_button.click()

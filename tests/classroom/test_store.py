@@ -696,3 +696,45 @@ def test_a_class_of_70_is_inside_every_limit_and_the_limits_hold(store, session,
     store.close_table(session.code, students[5].token, started.table_id)
     with refused("too-many-tables", "started 1 tables"):
         store.start_table(session.code, students[5].token, "zombie", seating("S05"))
+
+
+# -- an answer is what the question's page could send (the store as referee) ------------------------
+
+def test_a_vote_the_page_could_not_send_is_refused_and_changes_nothing(store, session):
+    """A student page sends one of the choices, or a number in the question's range (its box
+    refuses anything else); a student calling the store's API directly can do no more."""
+    from changekit.classroom.auction import AUCTION_PROMPT
+    from changekit.classroom.live import question_prompt
+
+    code, key = session.code, session.teacher_key
+    ada = store.join(code, "Ada")
+    store.open_question(code, key, "c", question_prompt("c", "Which?", choices=["$1", "$5", 10]))
+    store.open_question(code, key, "n", question_prompt("n", "How many?", number=(0, 100)))
+    store.open_question(code, key, "s", question_prompt("s", "What share?", slider=(0.5, 1, 0.1), unit="%"))
+    store.open_question(code, key, "a", AUCTION_PROMPT)
+    store.open_question(code, key, "free", {"text": "a question no page draws"})
+    for qid, value, words in [
+        ("c", "$2", "an answer to question 'c' is one of its choices ($1, $5, 10), not '$2'"),
+        ("c", ["$1"], "one of its choices"), ("c", True, "one of its choices"), ("c", None, "one of its choices"),
+        ("n", 100.5, "an answer to question 'n' is a number from 0 to 100, not 100.5"),
+        ("n", -1, "from 0 to 100, not -1"), ("n", 10**15, "from 0 to 100"),
+        ("n", "50", "is a number, not '50'"), ("n", True, "is a number"), ("n", [50], "is a number"),
+        ("s", 0.4, "from 0.5 to 1, not 0.4"),
+        ("a", [5, 5], "is a bid: you hold only one of each bill"), ("a", [2], "is a bid: you hold one bill each"),
+        ("a", [], "is a bid: a bid has at least one bill"), ("a", 5, "is a bid: a bid is a list of bills"),
+    ]:
+        with refused("bad-answer", words):
+            store.submit(code, ada.token, qid, value)
+    for qid in ("c", "n", "s", "a"):  # nothing was stored
+        assert store.answers(code, key, qid) == {}
+    # what a page sends is taken: a choice (a number among them too), the range's ends, a bid of held bills
+    for qid, value in [("c", "$5"), ("c", 10), ("n", 0), ("n", 100), ("n", 37.25), ("s", 0.55), ("s", 1),
+                       ("a", [10, 1]), ("free", {"any": "JSON"})]:
+        store.submit(code, ada.token, qid, value)
+        assert store.answers(code, key, qid) == {"Ada": value}
+    # the revote is held to the same
+    store.start_discussion(code, key, "n")
+    with refused("bad-answer", "from 0 to 100, not 101"):
+        store.submit_revote(code, ada.token, "n", 101)
+    store.submit_revote(code, ada.token, "n", 99)
+    assert store.revotes(code, key, "n") == {"Ada": 99}

@@ -192,6 +192,10 @@ def test_answers_are_refused_with_the_reason_and_change_nothing(klass):
     refused("bad-confidence", QID, ada["seed"], right_choice(ada["prompt"]), "certain")
     refused("bad-seed", QID, "7", right_choice(ada["prompt"]))
     refused("no-variant", "demo.q2", ada["seed"], "a")
+    # what her page could not send: a choice of another variant's, or none of her choices
+    theirs = next(c for c in bo["prompt"]["choices"] if c not in ada["prompt"]["choices"])
+    assert "is one of its choices" in refused("bad-answer", QID, ada["seed"], theirs)
+    refused("bad-answer", QID, ada["seed"], ["1/6"])
     assert [v.answer for v in store.variants(code, key, QID)] == [None] * 5  # nothing changed
     store.submit_variant(code, tokens["Ada"], QID, ada["seed"], wrong_choice(ada["prompt"]), "sure")
     assert "one answer" in refused("variant-answered", QID, ada["seed"], right_choice(ada["prompt"]), "sure")
