@@ -1,9 +1,11 @@
 """Strategy lab (issue 27): a class tournament of 30 student-style bots plus 3 kit bots.
 
-Zombie, 4 players, duplicate format, enough games per entry for ±5 points (95 %) on any win rate:
-the widest interval is the entry nearest 50 % (seed 27: a noisy greedy bot at 44 %) and n = 385
-bounds even 50 % at ±5.0 (n = 300, sized for the fair share of 25 %, gave ±5.5 there), so 97
-deals, each played in all 4 seats. Each student entry runs in its own bubblewrap
+Zombie, 4 players, duplicate format, enough games per entry for ±5 points (95 %) on any win rate.
+The interval is over deals (the 4 games of a deal share it, so they are not independent), which
+makes it wider than a binomial interval over games: 388 games (97 deals), enough for ±5.0 at 50 %
+had the games been independent, gave ±5.6 for the entry nearest 50 % (seed 27: a noisy greedy bot
+at 44 %). That is a design effect of about 1.3, so 528 games (132 deals, each played in all 4 seats)
+are needed for about ±4.8. Each student entry runs in its own bubblewrap
 sandbox, reused across its games. Beside it: the same tournament with the same entries run in
 this process (trusted: the benchmark's own sources), so the difference is what the sandbox
 costs; and the sandbox's start-up per worker and round trip per move, measured alone. Then a
@@ -25,7 +27,7 @@ from changekit.registry import game_keys, game_spec, load_game
 
 ENTRIES = 30
 KIT_BOTS = ["random", "greedy", "careful"]
-GAMES_PER_ENTRY = 388
+GAMES_PER_ENTRY = 528
 TARGET_S = 60.0
 
 _RANKED = "def choose(view, legal, rng):\n    ranked = sorted(set(legal), reverse=True)\n" \
