@@ -7,8 +7,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-import pytest
-
 import changekit.classroom.store_limits as store_limits
 from changekit.classroom import ClassroomError, connect
 
@@ -48,12 +46,6 @@ def at_once(store_url: str, calls: list[Callable]) -> tuple[int, list[str]]:
         store.close()
     assert not errors, errors
     return len(done), reasons
-
-
-@pytest.fixture
-def store(store_url):
-    with connect(store_url) as opened:
-        yield opened
 
 
 def test_a_students_answers_at_once_stay_within_their_limit(store, store_url, monkeypatch):
